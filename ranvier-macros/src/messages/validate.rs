@@ -1,0 +1,115 @@
+//! Checks that need the whole IR: shapes of variants, names, ranges. Each rule is one function with the reason.
+
+use super::parse::{Enum, Field, Style, Variant};
+use crate::ctxt::Ctxt;
+use crate::names::invalid_name_reason;
+use std::collections::HashMap;
+
+impl Enum<'_> {
+    pub fn validate(&self, cx: &Ctxt) {
+        check_generics(cx, self);
+        check_message_names(cx, self);
+        for variant in &self.variants {
+            check_style(cx, variant);
+            check_property_names(cx, variant);
+            for field in &variant.fields {
+                check_range(cx, field);
+            }
+        }
+    }
+}
+
+/// A `Messages` type is `'static` and its schemas are per type: generic message enums would need bounds on every
+/// parameter for serde and schemars, which the derive cannot guess.
+fn check_generics(cx: &Ctxt, input: &Enum) {
+    let generics = &input.original.generics;
+    if !generics.params.is_empty() {
+        cx.error_spanned_by(generics, "#[derive(Messages)] does not support generic enums; use a concrete message type");
+    }
+}
+
+/// Wire names are what a client types: the exposed-name character set, and one variant per name (the reverse
+/// direction, `to_wire`, must be unambiguous too, so skipped messages count).
+fn check_message_names(cx: &Ctxt, input: &Enum) {
+    let mut seen: HashMap<&str, &Variant> = HashMap::new();
+    for variant in &input.variants {
+        if let Some(reason) = invalid_name_reason(&variant.name) {
+            cx.syn_error(syn::Error::new(variant.name_span, format!("invalid message name: {reason}")));
+        }
+        if let Some(first) = seen.get(variant.name.as_str()) {
+            cx.syn_error(syn::Error::new(
+                variant.name_span,
+                format!("duplicate message name `{}`: variant `{}` already uses it", variant.name, first.ident),
+            ));
+        } else {
+            seen.insert(&variant.name, variant);
+        }
+    }
+}
+
+/// The three ways a message carries arguments; anything else has no obvious JSON form.
+fn check_style(cx: &Ctxt, variant: &Variant) {
+    match variant.style {
+        Style::Unsupported => cx.error_spanned_by(
+            &variant.original.fields,
+            format!(
+                "unsupported message variant `{}` with {} unnamed fields: a message is a unit variant (no \
+                 arguments), a struct variant (an object of its fields) or a tuple variant with exactly one field \
+                 (that field's object)",
+                variant.ident,
+                variant.fields.len()
+            ),
+        ),
+        Style::Newtype => {
+            for field in &variant.fields {
+                if let Some(rename) = &field.rename {
+                    cx.error_spanned_by(
+                        rename,
+                        "`rename` applies to fields of struct variants; a single-field tuple variant takes its \
+                         field's object as is",
+                    );
+                }
+                if let Some(range) = &field.range {
+                    cx.syn_error(syn::Error::new(
+                        range.span,
+                        "`range` applies to number fields of struct variants; a single-field tuple variant takes \
+                         its field's object as is",
+                    ));
+                }
+            }
+        }
+        Style::Unit | Style::Struct => {}
+    }
+}
+
+/// Two fields renamed to one property would make the decoder ambiguous.
+fn check_property_names(cx: &Ctxt, variant: &Variant) {
+    if !matches!(variant.style, Style::Struct) {
+        return;
+    }
+    let mut seen: HashMap<&str, &Field> = HashMap::new();
+    for field in &variant.fields {
+        let Some(name) = field.name.as_deref() else { continue };
+        if name.is_empty() {
+            cx.syn_error(syn::Error::new(field.name_span, "a property name cannot be empty"));
+        } else if seen.insert(name, field).is_some() {
+            cx.syn_error(syn::Error::new(
+                field.name_span,
+                format!("duplicate property `{name}` in message `{}`", variant.name),
+            ));
+        }
+    }
+}
+
+/// A range needs at least one bound, and `min ≤ max`.
+fn check_range(cx: &Ctxt, field: &Field) {
+    let Some(range) = &field.range else { return };
+    match (range.min, range.max) {
+        (None, None) => cx.syn_error(syn::Error::new(range.span, "`range` needs `min`, `max` or both")),
+        (Some(min), Some(max)) if min > max => cx.syn_error(syn::Error::new(
+            range.span,
+            format!("empty range: `min` ({min}) is greater than `max` ({max})"),
+        )),
+        _ => {}
+    }
+}

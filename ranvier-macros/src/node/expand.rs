@@ -1,0 +1,73 @@
+//! Rewrites `let name = expr;` to `let name = <label if node>(expr, "name");` throughout the fn body.
+//!
+//! Closures, async blocks and nested items are left alone: their bindings run later (often many times) and
+//! usually clone handles that already have a name.
+
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::visit_mut::{self, VisitMut};
+
+pub fn expand(mut function: syn::ItemFn) -> TokenStream {
+    Labeller.visit_block_mut(&mut function.block);
+    function.into_token_stream()
+}
+
+struct Labeller;
+
+/// Initializers that can never be a node, or whose rewriting would change meaning (a `&temp` binding extends
+/// the temporary's lifetime only as the direct initializer; a closure's parameter types are inferred from later
+/// use).
+fn never_a_node(expr: &syn::Expr) -> bool {
+    matches!(
+        expr,
+        syn::Expr::Reference(_)
+            | syn::Expr::Lit(_)
+            | syn::Expr::Array(_)
+            | syn::Expr::Tuple(_)
+            | syn::Expr::Range(_)
+            | syn::Expr::Closure(_)
+            | syn::Expr::Async(_)
+            | syn::Expr::Repeat(_)
+    )
+}
+
+impl VisitMut for Labeller {
+    fn visit_local_mut(&mut self, local: &mut syn::Local) {
+        visit_mut::visit_local_mut(self, local);
+        let (ident, ty) = match &local.pat {
+            syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => (&p.ident, None),
+            syn::Pat::Type(t) => match &*t.pat {
+                syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => (&p.ident, Some(&*t.ty)),
+                _ => return,
+            },
+            _ => return,
+        };
+        let Some(init) = &mut local.init else { return };
+        if init.diverge.is_some() || never_a_node(&init.expr) {
+            return;
+        }
+        let name = ident.to_string();
+        let name = name.strip_prefix("r#").unwrap_or(&name);
+        let expr = &init.expr;
+        // With an annotation, name the type so inference still flows into the initializer.
+        let labeller = match ty {
+            Some(ty) => quote!(::ranvier::__private::Labeller::<#ty>::new),
+            None => quote!(::ranvier::__private::Labeller::new),
+        };
+        let labelled = quote_spanned! {expr.span()=>
+            {
+                #[allow(unused_imports)]
+                use ::ranvier::__private::{LabelNode as _, LabelOther as _};
+                (&&#labeller(#expr)).label(#name)
+            }
+        };
+        init.expr = Box::new(syn::Expr::Verbatim(labelled));
+    }
+
+    fn visit_expr_closure_mut(&mut self, _: &mut syn::ExprClosure) {}
+
+    fn visit_expr_async_mut(&mut self, _: &mut syn::ExprAsync) {}
+
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+}
