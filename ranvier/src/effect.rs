@@ -1,0 +1,214 @@
+//! Effects: side effects that run when what they read moves.
+//!
+//! An [`Effect`] runs its function once when it is created (at the end of the current write, batch or flush), then
+//! again after any write that moved one of the nodes it read. Effects run after the write that woke them completes,
+//! or at the end of the outermost [`batch`](crate::batch), in the order they were woken; a write made by an effect
+//! joins the flush that is running. A cleanup registered with [`on_cleanup`](crate::on_cleanup) during a run runs
+//! before the next run and when the effect is disposed.
+//!
+//! A panic in an effect's function is recorded on the effect ([`Effect::error`]) and in
+//! [`graph::take_errors`](crate::graph::take_errors); the other effects still run. An effect that keeps moving its own
+//! sources is stopped after [`MAX_EFFECT_RERUNS`](crate::graph::MAX_EFFECT_RERUNS) re-runs in one flush, with an error
+//! naming it.
+
+use crate::graph::{AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, State, with_runtime};
+use crate::memo::{dispose_computation, resolve_check};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+/// A side effect in the graph.
+///
+/// Cheap to clone; `!Send`. Dropping the handle does not stop the effect: it lives until its owner is disposed or
+/// [`Effect::dispose`] is called.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::{Effect, Signal};
+/// use std::{cell::RefCell, rc::Rc};
+///
+/// let name = Signal::new("Ada");
+/// let greetings = Rc::new(RefCell::new(Vec::new()));
+/// let _greeter = Effect::new({
+///     let (name, greetings) = (name.clone(), greetings.clone());
+///     move || greetings.borrow_mut().push(format!("hello {}", name.get()))
+/// });
+/// name.set("Grace");
+/// assert_eq!(*greetings.borrow(), ["hello Ada", "hello Grace"]);
+/// ```
+#[derive(Clone)]
+pub struct Effect {
+    inner: Rc<EffectInner>,
+}
+
+struct EffectInner {
+    core: Core,
+    comp: Computation,
+    f: RefCell<Box<dyn FnMut()>>,
+    queued: Cell<bool>,
+    flush_epoch: Cell<u32>,
+    reruns: Cell<u32>,
+}
+
+impl Effect {
+    /// Creates an effect running `f` now (at the end of the current write, batch or flush) and after every write
+    /// that moves something `f` read.
+    #[track_caller]
+    pub fn new(f: impl FnMut() + 'static) -> Self {
+        let site = std::panic::Location::caller();
+        with_runtime(|rt| {
+            let id = rt.next_id();
+            let inner = Rc::new(EffectInner {
+                core: Core::new(id, NodeKind::Effect, site),
+                comp: Computation::new(),
+                f: RefCell::new(Box::new(f)),
+                queued: Cell::new(false),
+                flush_epoch: Cell::new(0),
+                reruns: Cell::new(0),
+            });
+            rt.tracer.node_new(id, NodeKind::Effect, site, rt.owner_id(), rt.running_id(), || {
+                Rc::downgrade(&inner) as std::rc::Weak<dyn Node>
+            });
+            let this: NodeRef = inner.clone();
+            rt.adopt(this.clone());
+            inner.queued.set(true);
+            rt.tracer.schedule(id);
+            rt.schedule(this);
+            rt.request_flush();
+            Effect { inner }
+        })
+    }
+
+    /// Sets the node's label, the name the trace and the MCP tools give it, and returns the effect.
+    pub fn labelled(self, label: &str) -> Self {
+        *self.inner.core.label.borrow_mut() = Some(Rc::from(label));
+        with_runtime(|rt| rt.tracer.label(self.inner.core.id, label));
+        self
+    }
+
+    /// Disposes the effect: its cleanups run and it never runs again. Disposing twice does nothing.
+    pub fn dispose(&self) {
+        let this: NodeRef = self.inner.clone();
+        this.dispose(&this);
+    }
+
+    /// Whether the effect has been disposed.
+    pub fn is_disposed(&self) -> bool {
+        self.inner.comp.disposed.get()
+    }
+
+    /// The failure of the last run: a panic in the function, or the stop after too many re-runs.
+    pub fn error(&self) -> Option<NodeError> {
+        self.inner.comp.error.borrow().as_ref().map(|m| NodeError { node: self.inner.core.id, message: m.to_string() })
+    }
+
+    /// How many times the effect's function has run.
+    pub fn runs(&self) -> u32 {
+        self.inner.comp.runs.get()
+    }
+
+    /// The node's id.
+    pub fn id(&self) -> NodeId {
+        self.inner.core.id
+    }
+}
+
+impl EffectInner {
+    fn run(&self, this: &NodeRef) {
+        with_runtime(|rt| {
+            let comp = &self.comp;
+            let epoch = rt.flush_epoch.get();
+            if self.flush_epoch.get() == epoch {
+                self.reruns.set(self.reruns.get() + 1);
+            } else {
+                self.flush_epoch.set(epoch);
+                self.reruns.set(0);
+            }
+            if self.reruns.get() > rt.max_reruns() {
+                let name = match self.core.label() {
+                    Some(label) => format!("{label}{}", self.core.id),
+                    None => format!("effect {}", self.core.id),
+                };
+                let message = format!(
+                    "{name} (created at {}) was stopped: it re-ran {} times in one flush because it keeps changing \
+                     a node it reads",
+                    self.core.site,
+                    rt.max_reruns()
+                );
+                *comp.error.borrow_mut() = Some(Rc::from(message.as_str()));
+                rt.tracer.stopped(self.core.id, &message);
+                rt.record_error(self.core.id, message);
+                return;
+            }
+            rt.tracer.run_start(self.core.id, comp.runs.get() + 1);
+            let result = {
+                let mut f = self.f.borrow_mut();
+                rt.run_computation(this, comp, || f())
+            };
+            let error = result.err();
+            if let Some(message) = &error {
+                rt.record_error(self.core.id, message.clone());
+            }
+            *comp.error.borrow_mut() = error.as_deref().map(Rc::from);
+            rt.tracer.run_end(self.core.id, false, error.as_deref(), String::new);
+        });
+    }
+}
+
+impl Node for EffectInner {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn computation(&self) -> Option<&Computation> {
+        Some(&self.comp)
+    }
+
+    fn mark(&self, this: &NodeRef, state: State) {
+        let comp = &self.comp;
+        if comp.disposed.get() {
+            return;
+        }
+        if state > comp.state.get() {
+            comp.state.set(state);
+        }
+        if !self.queued.replace(true) {
+            with_runtime(|rt| {
+                rt.tracer.schedule(self.core.id);
+                rt.schedule(this.clone());
+            });
+        }
+    }
+
+    fn execute(&self, this: &NodeRef) {
+        let comp = &self.comp;
+        if comp.disposed.get() {
+            self.queued.set(false);
+            return;
+        }
+        if comp.state.get() == State::Check {
+            resolve_check(self, comp);
+        }
+        self.queued.set(false);
+        if comp.state.get() == State::Dirty {
+            comp.state.set(State::Clean);
+            self.run(this);
+        }
+    }
+
+    fn dispose(&self, this: &NodeRef) {
+        dispose_computation(this, &self.comp);
+    }
+}
+
+impl AnyNode for Effect {
+    fn node_id(&self) -> NodeId {
+        self.inner.core.id
+    }
+}
+
+impl std::fmt::Debug for Effect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Effect").field("id", &self.inner.core.id).finish()
+    }
+}

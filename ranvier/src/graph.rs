@@ -1,0 +1,152 @@
+//! The reactive graph itself: node identity, the per-thread runtime, scheduling, batching and tracking.
+//!
+//! Every thread has one graph, created the first time a node is made on it. Nodes are created with
+//! [`Signal::new`](crate::Signal::new), [`Memo::new`](crate::Memo::new) and [`Effect::new`](crate::Effect::new); their
+//! handles hold reference-counted pointers into the graph, so they are `!Send` and `!Sync`: the compiler refuses to move
+//! a node to another thread. Use a [`GraphHost`](crate::host::GraphHost) to reach a graph from other threads.
+//!
+//! # The model
+//!
+//! * **Signals** hold values that the program writes.
+//! * **Memos** derive values from signals and other memos. They are lazy (a memo nothing reads never runs), cached,
+//!   and cut off: when a memo re-runs to an equal value, nothing below it runs.
+//! * **Effects** run side effects. An effect runs once when it is created, then again after any write that moved one
+//!   of the nodes it read, at the end of that write or of the outermost [`batch`].
+//!
+//! A write marks what lies below it *check* (maybe stale) or *dirty* (stale); effects are queued and, when the write
+//! ends, each queued effect asks its sources, in the order it read them, to bring themselves up to date. A source
+//! that recomputes to a new value makes its readers dirty; one that keeps its value leaves them clean. That is what
+//! makes the graph glitch-free: in a diamond the bottom runs once per write, and no effect sees one leg new and the
+//! other old.
+//!
+//! # Examples
+//!
+//! ```
+//! use ranvier::{batch, Effect, Memo, Signal};
+//! use std::{cell::RefCell, rc::Rc};
+//!
+//! let width = Signal::new(2);
+//! let height = Signal::new(3);
+//! let area = Memo::new({
+//!     let (width, height) = (width.clone(), height.clone());
+//!     move |_| width.get() * height.get()
+//! });
+//! let seen = Rc::new(RefCell::new(Vec::new()));
+//! let _log = Effect::new({
+//!     let (area, seen) = (area.clone(), seen.clone());
+//!     move || seen.borrow_mut().push(area.get())
+//! });
+//! batch(|| {
+//!     width.set(4);
+//!     height.set(5);
+//! });
+//! assert_eq!(*seen.borrow(), vec![6, 20]); // one run for the whole batch
+//! ```
+
+mod node;
+mod runtime;
+
+pub(crate) use node::{Computation, Core, Node, NodeRef, State};
+pub use node::NodeKind;
+pub(crate) use runtime::{Runtime, panic_text as runtime_panic_text, with_runtime};
+
+use std::fmt;
+
+/// The identity of a node in its graph: a number from a per-graph counter, starting at 1.
+///
+/// It displays as `#7`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct NodeId(pub u32);
+
+impl fmt::Display for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// Anything that is a node of the graph: [`Signal`](crate::Signal), [`Memo`](crate::Memo),
+/// [`Effect`](crate::Effect) and [`Mvu`](crate::Mvu) (its model signal).
+pub trait AnyNode {
+    /// The node's identity in its graph.
+    fn node_id(&self) -> NodeId;
+}
+
+/// The failure a memo or effect recorded when its body panicked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeError {
+    /// The node that failed.
+    pub node: NodeId,
+    /// What went wrong: the panic message, or why the node was stopped.
+    pub message: String,
+}
+
+impl fmt::Display for NodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "node {} failed: {}", self.node, self.message)
+    }
+}
+
+impl std::error::Error for NodeError {}
+
+/// Runs `f` with effects deferred to the end of the outermost batch, and returns its value.
+///
+/// Memos read inside a batch are current: they are pulled on demand. Only effects wait. A batch that panics is still
+/// closed, and the effects it woke still run.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::{batch, Effect, Signal};
+/// use std::{cell::Cell, rc::Rc};
+///
+/// let a = Signal::new(1);
+/// let runs = Rc::new(Cell::new(0));
+/// let _e = Effect::new({
+///     let (a, runs) = (a.clone(), runs.clone());
+///     move || { a.get(); runs.set(runs.get() + 1); }
+/// });
+/// batch(|| { a.set(2); a.set(3); });
+/// assert_eq!(runs.get(), 2); // once at creation, once for the batch
+/// ```
+pub fn batch<R>(f: impl FnOnce() -> R) -> R {
+    with_runtime(|rt| rt.batch(f))
+}
+
+/// Runs `f` without tracking: nodes it reads do not become sources of the running memo or effect.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::{untrack, Memo, Signal};
+///
+/// let a = Signal::new(1);
+/// let b = Signal::new(10);
+/// let sum = Memo::new({
+///     let (a, b) = (a.clone(), b.clone());
+///     move |_| a.get() + untrack(|| b.get())
+/// });
+/// assert_eq!(sum.get(), 11);
+/// b.set(20); // not a source: the memo keeps its value
+/// assert_eq!(sum.get(), 11);
+/// ```
+pub fn untrack<R>(f: impl FnOnce() -> R) -> R {
+    with_runtime(|rt| rt.untracked(f))
+}
+
+/// Disposes the current thread's graph: every scope, memo and effect created on this thread is disposed (cleanups
+/// run, last registered first), and the next node created on this thread starts a fresh graph with ids from 1.
+///
+/// [`GraphHost`](crate::host::GraphHost) calls this on its thread when it shuts down.
+pub fn dispose_current() {
+    Runtime::dispose_current();
+}
+
+/// Errors that effects recorded since the last call, oldest first: panics in effect bodies and effects stopped for
+/// re-running without end. They never escape a flush, so this is where to find them.
+pub fn take_errors() -> Vec<NodeError> {
+    with_runtime(|rt| std::mem::take(&mut *rt.errors.borrow_mut()))
+}
+
+/// How many times an effect may re-run within one flush before it is stopped with an error naming it (an effect
+/// that keeps moving its own source would otherwise never end).
+pub const MAX_EFFECT_RERUNS: u32 = 100;

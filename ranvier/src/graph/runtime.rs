@@ -1,0 +1,334 @@
+//! The per-thread runtime: the running computation, the owner of new nodes, the effect queue, batches and flushes.
+
+use super::node::{Computation, NodeRef};
+use super::{MAX_EFFECT_RERUNS, NodeError, NodeId};
+use crate::owner::Scope;
+use crate::trace::Tracer;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+pub(crate) struct Runtime {
+    next_id: Cell<u32>,
+    next_stamp: Cell<u32>,
+    /// The memo or effect whose body is running.
+    pub running: RefCell<Option<NodeRef>>,
+    /// Whether reads are recorded as sources of `running`.
+    pub tracking: Cell<bool>,
+    /// The explicit scope that owns new nodes when no body runs (inside `create_root`).
+    pub scope: RefCell<Option<Scope>>,
+    /// The graph's root scope.
+    pub root: RefCell<Scope>,
+    batch_depth: Cell<u32>,
+    flushing: Cell<bool>,
+    flush_owed: Cell<bool>,
+    /// How many memo bodies are running (a write inside one defers the flush to its end).
+    body_depth: Cell<u32>,
+    queue: RefCell<Vec<NodeRef>>,
+    queue_head: Cell<usize>,
+    pub flush_epoch: Cell<u32>,
+    pub errors: RefCell<Vec<NodeError>>,
+    pub tracer: Tracer,
+}
+
+thread_local! {
+    static RUNTIME: Runtime = Runtime::new();
+}
+
+/// Runs `f` with the current thread's runtime.
+#[inline]
+pub(crate) fn with_runtime<R>(f: impl FnOnce(&Runtime) -> R) -> R {
+    RUNTIME.with(f)
+}
+
+impl Runtime {
+    fn new() -> Self {
+        Runtime {
+            next_id: Cell::new(1),
+            next_stamp: Cell::new(1),
+            running: RefCell::new(None),
+            tracking: Cell::new(false),
+            scope: RefCell::new(None),
+            root: RefCell::new(Scope::new_detached()),
+            batch_depth: Cell::new(0),
+            flushing: Cell::new(false),
+            flush_owed: Cell::new(false),
+            body_depth: Cell::new(0),
+            queue: RefCell::new(Vec::new()),
+            queue_head: Cell::new(0),
+            flush_epoch: Cell::new(0),
+            errors: RefCell::new(Vec::new()),
+            tracer: Tracer::new(),
+        }
+    }
+
+    pub fn dispose_current() {
+        // Dispose outside the thread-local borrow's closure body as far as possible: cleanups may touch the graph.
+        let root = with_runtime(|rt| rt.root.borrow().clone());
+        root.dispose();
+        with_runtime(|rt| {
+            rt.queue.borrow_mut().clear();
+            rt.queue_head.set(0);
+            rt.next_id.set(1);
+            rt.flush_owed.set(false);
+            rt.errors.borrow_mut().clear();
+            *rt.root.borrow_mut() = Scope::new_detached();
+            *rt.scope.borrow_mut() = None;
+            rt.tracer.reset();
+        });
+    }
+
+    pub fn next_id(&self) -> NodeId {
+        let id = self.next_id.get();
+        self.next_id.set(id + 1);
+        NodeId(id)
+    }
+
+    /// The id the next node will get (for the trace: the creating run).
+    pub fn running_id(&self) -> Option<NodeId> {
+        self.running.borrow().as_ref().map(|n| n.core().id)
+    }
+
+    /// Gives a new memo or effect to the current owner: the running body, else the current scope, else the root.
+    pub fn adopt(&self, node: NodeRef) {
+        if let Some(running) = &*self.running.borrow() {
+            if let Some(c) = running.computation() {
+                c.owned.borrow_mut().push(node);
+                return;
+            }
+        }
+        if let Some(scope) = &*self.scope.borrow() {
+            scope.adopt(node);
+            return;
+        }
+        self.root.borrow().adopt(node);
+    }
+
+    /// The owner's name for the trace: the running node, or none (a scope).
+    pub fn owner_id(&self) -> Option<NodeId> {
+        self.running_id()
+    }
+
+    /// Registers a cleanup with the current owner.
+    pub fn on_cleanup(&self, f: Box<dyn FnOnce()>) {
+        if let Some(running) = &*self.running.borrow() {
+            if let Some(c) = running.computation() {
+                c.cleanups.borrow_mut().push(f);
+                return;
+            }
+        }
+        if let Some(scope) = &*self.scope.borrow() {
+            scope.add_cleanup(f);
+            return;
+        }
+        self.root.borrow().add_cleanup(f);
+    }
+
+    /// Records a read of the node at `src` (data pointer `ptr`) by the running computation, if tracking.
+    #[inline]
+    pub fn track(&self, src: &super::Core, ptr: *const (), make: impl FnOnce() -> NodeRef) {
+        if !self.tracking.get() {
+            return;
+        }
+        let running = self.running.borrow();
+        let Some(obs) = &*running else { return };
+        let Some(comp) = obs.computation() else { return };
+        let stamp = comp.run_stamp.get();
+        if src.stamp.get() == stamp {
+            return;
+        }
+        src.stamp.set(stamp);
+        let cursor = comp.cursor.get();
+        let mut new_sources = comp.new_sources.borrow_mut();
+        if new_sources.is_empty() {
+            let sources = comp.sources.borrow();
+            if cursor < sources.len() && Rc::as_ptr(&sources[cursor]) as *const () == ptr {
+                comp.cursor.set(cursor + 1);
+                return;
+            }
+        }
+        // Link at once, so a computation that reads a node and then writes it is woken by its own write.
+        let node = make();
+        self.tracer.edge_read(obs.core().id, node.core().id);
+        node.core().observers.borrow_mut().push(obs.clone());
+        new_sources.push(node);
+    }
+
+    /// Is `ptr` the computation running right now?
+    pub fn is_running(&self, ptr: *const ()) -> bool {
+        self.running.borrow().as_ref().is_some_and(|r| Rc::as_ptr(r) as *const () == ptr)
+    }
+
+    /// Runs `body` as the run of `this`: tracked, owned by it, with its previous run scope discharged first.
+    /// Returns `Err(panic text)` if the body panicked. The sources read are reconciled even then.
+    pub fn run_computation<R>(&self, this: &NodeRef, comp: &Computation, body: impl FnOnce() -> R) -> Result<R, String> {
+        self.discharge(comp);
+        let mut stamp = self.next_stamp.get();
+        if stamp == 0 {
+            stamp = 1;
+        }
+        self.next_stamp.set(stamp.wrapping_add(1));
+        comp.run_stamp.set(stamp);
+        comp.cursor.set(0);
+        comp.running.set(true);
+        comp.runs.set(comp.runs.get() + 1);
+        let prev_running = self.running.replace(Some(this.clone()));
+        let prev_tracking = self.tracking.replace(true);
+        let prev_scope = self.scope.take();
+        self.body_depth.set(self.body_depth.get() + 1);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
+        self.body_depth.set(self.body_depth.get() - 1);
+        *self.scope.borrow_mut() = prev_scope;
+        self.tracking.set(prev_tracking);
+        *self.running.borrow_mut() = prev_running;
+        comp.running.set(false);
+        self.reconcile_sources(this, comp);
+        result.map_err(panic_text)
+    }
+
+    /// Drops the edges of the last run's sources that this run did not read again in the same order (the new ones
+    /// were linked as they were read).
+    fn reconcile_sources(&self, this: &NodeRef, comp: &Computation) {
+        let cursor = comp.cursor.get();
+        let new = std::mem::take(&mut *comp.new_sources.borrow_mut());
+        let mut sources = comp.sources.borrow_mut();
+        if cursor == sources.len() && new.is_empty() {
+            return;
+        }
+        let me = Rc::as_ptr(this) as *const ();
+        for removed in sources.drain(cursor..) {
+            removed.core().remove_observer(me);
+            self.tracer.edge_removed(this.core().id, removed.core().id);
+        }
+        sources.extend(new);
+    }
+
+    /// Runs the cleanups and disposes the nodes of a computation's last run, untracked and batched.
+    pub fn discharge(&self, comp: &Computation) {
+        let cleanups = std::mem::take(&mut *comp.cleanups.borrow_mut());
+        let owned = std::mem::take(&mut *comp.owned.borrow_mut());
+        if cleanups.is_empty() && owned.is_empty() {
+            return;
+        }
+        self.detached(|| {
+            for cleanup in cleanups.into_iter().rev() {
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(cleanup));
+            }
+            for node in owned.into_iter().rev() {
+                node.dispose(&node);
+            }
+        });
+    }
+
+    /// Runs `f` untracked with effects deferred (for teardown).
+    pub fn detached<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.batch(|| self.untracked(f))
+    }
+
+    pub fn untracked<R>(&self, f: impl FnOnce() -> R) -> R {
+        struct Restore<'a>(&'a Cell<bool>, bool);
+        impl Drop for Restore<'_> {
+            fn drop(&mut self) {
+                self.0.set(self.1);
+            }
+        }
+        let _restore = Restore(&self.tracking, self.tracking.replace(false));
+        f()
+    }
+
+    pub fn batch<R>(&self, f: impl FnOnce() -> R) -> R {
+        struct Close<'a>(&'a Runtime);
+        impl Drop for Close<'_> {
+            fn drop(&mut self) {
+                let rt = self.0;
+                let depth = rt.batch_depth.get() - 1;
+                rt.batch_depth.set(depth);
+                rt.tracer.batch_exit(depth);
+                if depth == 0 {
+                    rt.request_flush();
+                }
+            }
+        }
+        let depth = self.batch_depth.get();
+        self.batch_depth.set(depth + 1);
+        self.tracer.batch_enter(depth + 1);
+        let _close = Close(self);
+        f()
+    }
+
+    pub fn in_batch(&self) -> bool {
+        self.batch_depth.get() > 0
+    }
+
+    /// Queues an effect to run at the next flush.
+    pub fn schedule(&self, effect: NodeRef) {
+        self.queue.borrow_mut().push(effect);
+    }
+
+    /// Flushes now if nothing defers it; otherwise the flush is owed to the end of the batch, body or flush.
+    pub fn request_flush(&self) {
+        if self.queue_head.get() >= self.queue.borrow().len() {
+            return;
+        }
+        if self.batch_depth.get() > 0 || self.flushing.get() || self.body_depth.get() > 0 {
+            self.flush_owed.set(true);
+            return;
+        }
+        self.run_flush();
+    }
+
+    /// Called when a memo body ends: runs a flush the body owed, once nothing else is running.
+    pub fn end_body(&self) {
+        if self.flush_owed.get() && self.body_depth.get() == 0 && self.batch_depth.get() == 0 && !self.flushing.get() {
+            self.run_flush();
+        }
+    }
+
+    fn run_flush(&self) {
+        if self.flushing.replace(true) {
+            return;
+        }
+        self.flush_owed.set(false);
+        let epoch = self.flush_epoch.get().wrapping_add(1);
+        self.flush_epoch.set(epoch);
+        self.tracer.flush_start(epoch);
+        loop {
+            let next = {
+                let queue = self.queue.borrow();
+                let head = self.queue_head.get();
+                if head < queue.len() {
+                    self.queue_head.set(head + 1);
+                    Some(queue[head].clone())
+                } else {
+                    None
+                }
+            };
+            match next {
+                Some(effect) => effect.execute(&effect),
+                None => break,
+            }
+        }
+        self.queue.borrow_mut().clear();
+        self.queue_head.set(0);
+        self.flushing.set(false);
+        self.tracer.flush_end(epoch);
+    }
+
+    pub fn record_error(&self, node: NodeId, message: String) {
+        self.errors.borrow_mut().push(NodeError { node, message });
+    }
+
+    pub fn max_reruns(&self) -> u32 {
+        MAX_EFFECT_RERUNS
+    }
+}
+
+/// The text of a panic payload.
+pub(crate) fn panic_text(payload: Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic with a non-string payload".to_string()
+    }
+}

@@ -1,0 +1,360 @@
+//! Memos: derived values, cached, computed on demand, and cut off when they do not change.
+//!
+//! A [`Memo`] runs its function the first time something reads it, caches the result, and runs again only when a
+//! node it read has moved *and* something reads it. When a re-run returns a value equal to the cached one (by
+//! `PartialEq`, or by the comparer given to [`Memo::with_comparer`]), the memo keeps its value and nothing that reads
+//! it runs: that is the cutoff.
+//!
+//! # Failures
+//!
+//! A memo whose function panics records the failure and keeps its previous value; the graph stays usable. Reading a
+//! failed memo with [`get`](Memo::get) or [`with`](Memo::with) panics with the recorded message (so a memo or effect
+//! reading it fails in turn, and records it); [`try_get`](Memo::try_get) returns the failure as a [`NodeError`].
+//! The memo runs again when one of its sources moves.
+
+use crate::graph::{AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, State, with_runtime};
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+/// A derived, cached value.
+///
+/// Cheap to clone (all clones are the same memo), and `!Send`.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::{Memo, Signal};
+///
+/// let price = Signal::new(250);
+/// let quantity = Signal::new(2);
+/// let total = Memo::new({
+///     let (price, quantity) = (price.clone(), quantity.clone());
+///     move |_| price.get() * quantity.get()
+/// });
+/// assert_eq!(total.get(), 500);
+/// quantity.set(3);
+/// assert_eq!(total.get(), 750);
+/// ```
+pub struct Memo<T: 'static> {
+    pub(crate) inner: Rc<MemoInner<T>>,
+}
+
+type MemoFn<T> = Box<dyn FnMut(Option<&T>) -> T>;
+
+pub(crate) struct MemoInner<T> {
+    core: Core,
+    comp: Computation,
+    value: RefCell<Option<T>>,
+    f: RefCell<MemoFn<T>>,
+    eq: Box<dyn Fn(&T, &T) -> bool>,
+}
+
+impl<T> Clone for Memo<T> {
+    fn clone(&self) -> Self {
+        Memo { inner: self.inner.clone() }
+    }
+}
+
+impl<T: fmt::Debug + 'static> Memo<T> {
+    /// Creates a memo computing `f`. The argument of `f` is the memo's previous value (`None` on the first run).
+    /// A result equal to the previous value (by `PartialEq`) keeps the memo's value and wakes nothing.
+    #[track_caller]
+    pub fn new(f: impl FnMut(Option<&T>) -> T + 'static) -> Self
+    where
+        T: PartialEq,
+    {
+        Self::with_comparer(f, T::eq)
+    }
+
+    /// Creates a memo whose results are compared to the previous value with `eq`: a result `eq` calls equal keeps the
+    /// previous value and wakes nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::{Memo, Signal};
+    ///
+    /// let celsius = Signal::new(20.0_f64);
+    /// // Readers only care about whole degrees.
+    /// let rounded = Memo::with_comparer(
+    ///     { let c = celsius.clone(); move |_| c.get() },
+    ///     |a, b| a.round() == b.round(),
+    /// );
+    /// assert_eq!(rounded.get(), 20.0);
+    /// celsius.set(20.2);
+    /// assert_eq!(rounded.get(), 20.0); // cut off: kept its value
+    /// ```
+    #[track_caller]
+    pub fn with_comparer(f: impl FnMut(Option<&T>) -> T + 'static, eq: impl Fn(&T, &T) -> bool + 'static) -> Self {
+        let site = std::panic::Location::caller();
+        with_runtime(|rt| {
+            let id = rt.next_id();
+            let inner = Rc::new(MemoInner {
+                core: Core::new(id, NodeKind::Memo, site),
+                comp: Computation::new(),
+                value: RefCell::new(None),
+                f: RefCell::new(Box::new(f)),
+                eq: Box::new(eq),
+            });
+            rt.tracer.node_new(id, NodeKind::Memo, site, rt.owner_id(), rt.running_id(), || {
+                Rc::downgrade(&inner) as std::rc::Weak<dyn Node>
+            });
+            rt.adopt(inner.clone());
+            Memo { inner }
+        })
+    }
+
+    /// Sets the node's label, the name the trace and the MCP tools give it (`total#5`), and returns the memo.
+    pub fn labelled(self, label: &str) -> Self {
+        *self.inner.core.label.borrow_mut() = Some(Rc::from(label));
+        with_runtime(|rt| rt.tracer.label(self.inner.core.id, label));
+        self
+    }
+
+    /// Brings the memo up to date, makes it a source of the running memo or effect, and returns a clone of its value.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the memo's function panicked on its last run (see [`try_get`](Memo::try_get)), or if the memo reads
+    /// itself.
+    pub fn get(&self) -> T
+    where
+        T: Clone,
+    {
+        self.with(T::clone)
+    }
+
+    /// Like [`get`](Memo::get), but returns the recorded failure instead of panicking when the memo's function
+    /// panicked.
+    ///
+    /// # Errors
+    ///
+    /// Returns the [`NodeError`] of the memo's last run if its function panicked.
+    pub fn try_get(&self) -> Result<T, NodeError>
+    where
+        T: Clone,
+    {
+        self.try_with(T::clone)
+    }
+
+    /// Brings the memo up to date, tracks it, and calls `f` with its value.
+    ///
+    /// # Panics
+    ///
+    /// As [`get`](Memo::get).
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        match self.try_with(f) {
+            Ok(r) => r,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn try_with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
+        let inner = &self.inner;
+        if inner.comp.running.get() {
+            panic!("memo {} reads itself while it runs (a cycle)", inner.core.id);
+        }
+        let this: NodeRef = inner.clone();
+        inner.update_if_necessary(&this);
+        with_runtime(|rt| rt.track(&inner.core, Rc::as_ptr(inner) as *const (), || this.clone()));
+        if let Some(message) = &*inner.comp.error.borrow() {
+            return Err(NodeError { node: inner.core.id, message: message.to_string() });
+        }
+        match &*inner.value.borrow() {
+            Some(value) => Ok(f(value)),
+            None => Err(NodeError { node: inner.core.id, message: "the memo has no value".into() }),
+        }
+    }
+
+    /// Returns a clone of the cached value without recomputing and without tracking; `None` before the first run.
+    /// A memo whose sources moved since it last ran returns its old value here.
+    pub fn peek(&self) -> Option<T>
+    where
+        T: Clone,
+    {
+        with_runtime(|rt| rt.tracer.untracked_read(rt.running_id(), self.inner.core.id));
+        self.inner.value.borrow().clone()
+    }
+
+    /// The failure recorded by the last run, if its function panicked.
+    pub fn error(&self) -> Option<NodeError> {
+        self.inner.comp.error.borrow().as_ref().map(|m| NodeError { node: self.inner.core.id, message: m.to_string() })
+    }
+
+    /// How many times the memo's function has run.
+    pub fn runs(&self) -> u32 {
+        self.inner.comp.runs.get()
+    }
+
+    /// Disposes the memo: it keeps its last value and stops tracking.
+    pub fn dispose(&self) {
+        let this: NodeRef = self.inner.clone();
+        this.dispose(&this);
+    }
+
+    /// The node's id.
+    pub fn id(&self) -> NodeId {
+        self.inner.core.id
+    }
+}
+
+impl<T: fmt::Debug + 'static> MemoInner<T> {
+    fn recompute(&self, this: &NodeRef) {
+        with_runtime(|rt| {
+            let comp = &self.comp;
+            comp.state.set(State::Clean);
+            rt.tracer.run_start(self.core.id, comp.runs.get() + 1);
+            let prev = self.value.borrow_mut().take();
+            let result = {
+                let mut f = self.f.borrow_mut();
+                let prev_ref = prev.as_ref();
+                rt.run_computation(this, comp, || f(prev_ref))
+            };
+            let moved = match result {
+                Ok(new) => {
+                    let had_error = comp.error.borrow_mut().take().is_some();
+                    match prev {
+                        Some(prev) if !had_error && (self.eq)(&prev, &new) => {
+                            *self.value.borrow_mut() = Some(prev);
+                            false
+                        }
+                        _ => {
+                            *self.value.borrow_mut() = Some(new);
+                            true
+                        }
+                    }
+                }
+                Err(message) => {
+                    *self.value.borrow_mut() = prev;
+                    let changed = comp.error.borrow().as_deref() != Some(message.as_str());
+                    *comp.error.borrow_mut() = Some(Rc::from(message.as_str()));
+                    changed
+                }
+            };
+            rt.tracer.run_end(self.core.id, moved, comp.error.borrow().as_deref(), || self.debug_text());
+            if moved {
+                let running = rt.running.borrow().as_ref().map(|r| Rc::as_ptr(r) as *const ());
+                let observers = self.core.observers.borrow();
+                for observer in observers.iter() {
+                    if Some(Rc::as_ptr(observer) as *const ()) == running {
+                        continue;
+                    }
+                    rt.tracer.mark(observer.core().id, self.core.id, true);
+                    observer.mark(observer, State::Dirty);
+                }
+            }
+            rt.end_body();
+        });
+    }
+
+    fn debug_text(&self) -> String {
+        match &*self.value.borrow() {
+            Some(v) => format!("{v:?}"),
+            None => "(no value)".into(),
+        }
+    }
+}
+
+/// Walks a computation's sources in read order, bringing each up to date, until one makes it dirty.
+pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation) {
+    with_runtime(|rt| rt.tracer.check_start(this.core().id));
+    let mut i = 0;
+    let mut answered = None;
+    loop {
+        let source = {
+            let sources = comp.sources.borrow();
+            match sources.get(i) {
+                Some(s) => s.clone(),
+                None => break,
+            }
+        };
+        source.update_if_necessary(&source);
+        if comp.state.get() == State::Dirty {
+            answered = Some(source.core().id);
+            break;
+        }
+        i += 1;
+    }
+    with_runtime(|rt| rt.tracer.check_resolved(this.core().id, answered));
+    if comp.state.get() == State::Check {
+        comp.state.set(State::Clean);
+    }
+}
+
+impl<T: fmt::Debug + 'static> Node for MemoInner<T> {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn computation(&self) -> Option<&Computation> {
+        Some(&self.comp)
+    }
+
+    fn update_if_necessary(&self, this: &NodeRef) {
+        let comp = &self.comp;
+        if comp.disposed.get() || comp.running.get() {
+            return;
+        }
+        if comp.state.get() == State::Check {
+            resolve_check(self, comp);
+        }
+        if comp.state.get() == State::Dirty {
+            self.recompute(this);
+        }
+    }
+
+    fn mark(&self, _this: &NodeRef, state: State) {
+        let comp = &self.comp;
+        if comp.disposed.get() {
+            return;
+        }
+        let current = comp.state.get();
+        if state > current {
+            comp.state.set(state);
+            if current == State::Clean {
+                with_runtime(|rt| {
+                    for observer in self.core.observers.borrow().iter() {
+                        rt.tracer.mark(observer.core().id, self.core.id, false);
+                        observer.mark(observer, State::Check);
+                    }
+                });
+            }
+        }
+    }
+
+    fn dispose(&self, this: &NodeRef) {
+        dispose_computation(this, &self.comp);
+    }
+
+    fn value_text(&self) -> Option<String> {
+        Some(self.debug_text())
+    }
+}
+
+/// Disposes a memo or effect: its run scope, then its edges to its sources.
+pub(crate) fn dispose_computation(this: &NodeRef, comp: &Computation) {
+    if comp.disposed.replace(true) {
+        return;
+    }
+    with_runtime(|rt| {
+        rt.discharge(comp);
+        let me = Rc::as_ptr(this) as *const ();
+        for source in comp.sources.borrow_mut().drain(..) {
+            source.core().remove_observer(me);
+        }
+        rt.tracer.dispose(this.core().id);
+    });
+}
+
+impl<T: 'static> AnyNode for Memo<T> {
+    fn node_id(&self) -> NodeId {
+        self.inner.core.id
+    }
+}
+
+impl<T: fmt::Debug + 'static> fmt::Debug for Memo<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Memo").field("id", &self.inner.core.id).field("value", &self.inner.value.borrow()).finish()
+    }
+}

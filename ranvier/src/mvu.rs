@@ -1,0 +1,214 @@
+//! `Mvu`: an Elm-style model, updated only by dispatched messages.
+//!
+//! An [`Mvu`] keeps a model in a signal. [`dispatch`](Mvu::dispatch) applies `update(msg, &model)` and writes the
+//! result; an update that returns an equal model wakes nothing. [`select`](Mvu::select) derives a memo from a part of
+//! the model, which wakes its readers only when that part changes. The Elmish variant,
+//! [`Mvu::with_commands`], lets `update` also return follow-up messages, dispatched in order after the model write.
+//!
+//! A panic in `update` leaves the model unchanged and comes back to the dispatcher as a [`DispatchError`]. A dispatch
+//! from inside an effect joins the running flush.
+//!
+//! # Examples
+//!
+//! ```
+//! use ranvier::{Effect, Mvu};
+//! use std::{cell::RefCell, rc::Rc};
+//!
+//! #[derive(Debug)]
+//! enum Msg { Add(i64), Reset }
+//!
+//! let counter = Mvu::new(0_i64, |msg, count| match msg {
+//!     Msg::Add(n) => count + n,
+//!     Msg::Reset => 0,
+//! });
+//! let is_big = counter.select(|count| *count > 10);
+//! let seen = Rc::new(RefCell::new(Vec::new()));
+//! let _e = Effect::new({
+//!     let (is_big, seen) = (is_big.clone(), seen.clone());
+//!     move || seen.borrow_mut().push(is_big.get())
+//! });
+//! counter.dispatch(Msg::Add(5)).unwrap();  // still small: the effect does not run
+//! counter.dispatch(Msg::Add(10)).unwrap(); // big now
+//! counter.dispatch(Msg::Reset).unwrap();
+//! assert_eq!(*seen.borrow(), [false, true, false]);
+//! ```
+
+use crate::graph::{AnyNode, NodeId, untrack, with_runtime};
+use crate::graph::runtime_panic_text;
+use crate::{Memo, Signal};
+use std::fmt;
+use std::rc::Rc;
+
+type Update<Model, Msg> = Rc<dyn Fn(Msg, &Model) -> (Model, Vec<Msg>)>;
+
+/// A model updated by messages, Elm style.
+///
+/// Cheap to clone; `!Send`.
+pub struct Mvu<Model: 'static, Msg: 'static> {
+    model: Signal<Model>,
+    update: Update<Model, Msg>,
+}
+
+impl<Model, Msg> Clone for Mvu<Model, Msg> {
+    fn clone(&self) -> Self {
+        Mvu { model: self.model.clone(), update: self.update.clone() }
+    }
+}
+
+/// A dispatched message whose `update` panicked. The model is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DispatchError {
+    /// What went wrong, starting `update panicked: `.
+    pub message: String,
+}
+
+impl fmt::Display for DispatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for DispatchError {}
+
+impl<Model, Msg> Mvu<Model, Msg>
+where
+    Model: Clone + PartialEq + fmt::Debug + 'static,
+    Msg: fmt::Debug + 'static,
+{
+    /// Creates an `Mvu` holding `init`, updated by `update(msg, &model) -> model`.
+    #[track_caller]
+    pub fn new(init: Model, update: impl Fn(Msg, &Model) -> Model + 'static) -> Self {
+        let model = Signal::new(init);
+        Mvu { model, update: Rc::new(move |msg, model| (update(msg, model), Vec::new())) }
+    }
+
+    /// Creates an Elmish `Mvu`: `update` also returns follow-up messages (commands), dispatched in order after its
+    /// model write. The initial commands are dispatched before this returns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::Mvu;
+    ///
+    /// #[derive(Debug)]
+    /// enum Msg { Deposit(u32), Audit }
+    ///
+    /// // (balance, audits)
+    /// let account = Mvu::with_commands(((0_u32, 0_u32), vec![]), |msg, &(balance, audits)| match msg {
+    ///     Msg::Deposit(n) => ((balance + n, audits), vec![Msg::Audit]),
+    ///     Msg::Audit => ((balance, audits + 1), vec![]),
+    /// });
+    /// account.dispatch(Msg::Deposit(5)).unwrap();
+    /// assert_eq!(account.peek_model(), (5, 1));
+    /// ```
+    #[track_caller]
+    pub fn with_commands(
+        init: (Model, Vec<Msg>),
+        update: impl Fn(Msg, &Model) -> (Model, Vec<Msg>) + 'static,
+    ) -> Self {
+        let (model, commands) = init;
+        let mvu = Mvu { model: Signal::new(model), update: Rc::new(update) };
+        for command in commands {
+            // A panicking initial command leaves the model as it was; there is nobody to return the error to.
+            let _ = mvu.dispatch(command);
+        }
+        mvu
+    }
+
+    /// Sets the model signal's label and returns the `Mvu`.
+    pub fn labelled(self, label: &str) -> Self {
+        let model = self.model.clone().labelled(label);
+        Mvu { model, update: self.update }
+    }
+
+    /// Applies `msg`: writes `update(msg, &model)` to the model, then dispatches the commands it returned, in order.
+    ///
+    /// # Errors
+    ///
+    /// Returns a [`DispatchError`] if `update` panicked; the model is unchanged (commands dispatched before the panic
+    /// keep their effect).
+    pub fn dispatch(&self, msg: Msg) -> Result<(), DispatchError> {
+        let traced = with_runtime(|rt| rt.tracer.enabled());
+        if traced {
+            let text = format!("{msg:?}");
+            let (name, args) = split_debug(&text);
+            self.dispatch_traced(name, args, msg)
+        } else {
+            self.dispatch_traced("", "", msg)
+        }
+    }
+
+    /// Like [`dispatch`](Mvu::dispatch), recording `name` and `args` (their text) in the trace as the root cause of
+    /// what the message writes.
+    ///
+    /// # Errors
+    ///
+    /// As [`dispatch`](Mvu::dispatch).
+    pub fn dispatch_traced(&self, name: &str, args: &str, msg: Msg) -> Result<(), DispatchError> {
+        let token = with_runtime(|rt| rt.tracer.message_start(self.model.id(), name, args));
+        let result = untrack(|| self.apply(msg));
+        with_runtime(|rt| rt.tracer.message_end(token));
+        result
+    }
+
+    fn apply(&self, msg: Msg) -> Result<(), DispatchError> {
+        let update = &self.update;
+        let outcome = self.model.with_untracked(|model| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| update(msg, model)))
+        });
+        match outcome {
+            Ok((model, commands)) => {
+                self.model.set(model);
+                let mut first_error = None;
+                for command in commands {
+                    if let Err(e) = self.dispatch(command) {
+                        first_error.get_or_insert(e);
+                    }
+                }
+                first_error.map_or(Ok(()), Err)
+            }
+            Err(payload) => Err(DispatchError { message: format!("update panicked: {}", runtime_panic_text(payload)) }),
+        }
+    }
+
+    /// Returns a clone of the model, tracked.
+    pub fn model(&self) -> Model {
+        self.model.get()
+    }
+
+    /// Calls `f` with the model, tracked.
+    pub fn with_model<R>(&self, f: impl FnOnce(&Model) -> R) -> R {
+        self.model.with(f)
+    }
+
+    /// Returns a clone of the model without tracking.
+    pub fn peek_model(&self) -> Model {
+        self.model.peek()
+    }
+
+    /// A memo over part of the model: it wakes its readers only when `f(model)` changes.
+    #[track_caller]
+    pub fn select<U: PartialEq + fmt::Debug + 'static>(&self, f: impl Fn(&Model) -> U + 'static) -> Memo<U> {
+        let model = self.model.clone();
+        Memo::new(move |_| model.with(&f))
+    }
+
+    /// The model signal's id.
+    pub fn id(&self) -> NodeId {
+        self.model.id()
+    }
+}
+
+/// Splits `Variant { .. }` / `Variant(..)` Debug text into a name and arguments text.
+fn split_debug(text: &str) -> (&str, &str) {
+    match text.find([' ', '(', '{']) {
+        Some(i) => (&text[..i], text[i..].trim_start()),
+        None => (text, ""),
+    }
+}
+
+impl<Model, Msg> AnyNode for Mvu<Model, Msg> {
+    fn node_id(&self) -> NodeId {
+        self.model.node_id()
+    }
+}

@@ -1,0 +1,214 @@
+//! Signals: the values a program writes.
+//!
+//! A [`Signal`] holds a value. Reading it with [`get`](Signal::get) or [`with`](Signal::with) inside a memo or
+//! effect makes it a source of that computation; [`peek`](Signal::peek) reads without tracking. Writing it with
+//! [`set`](Signal::set) or [`update`](Signal::update) wakes what read it, unless the new value equals the old one
+//! (by `PartialEq`, or by the comparer given to [`Signal::with_comparer`]): an equal write does nothing at all.
+
+use crate::graph::{AnyNode, Core, Node, NodeId, NodeKind, NodeRef, State, with_runtime};
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+/// A writable value in the graph.
+///
+/// Cheap to clone (all clones are the same signal), and `!Send`: a signal stays on the thread that made it.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::Signal;
+///
+/// let count = Signal::new(1);
+/// count.set(2);
+/// count.update(|n| *n += 1);
+/// assert_eq!(count.get(), 3);
+/// ```
+pub struct Signal<T: 'static> {
+    pub(crate) inner: Rc<SignalInner<T>>,
+}
+
+pub(crate) struct SignalInner<T> {
+    core: Core,
+    value: RefCell<T>,
+    eq: Box<dyn Fn(&T, &T) -> bool>,
+}
+
+impl<T> Clone for Signal<T> {
+    fn clone(&self) -> Self {
+        Signal { inner: self.inner.clone() }
+    }
+}
+
+impl<T: fmt::Debug + 'static> Signal<T> {
+    /// Creates a signal holding `value`. Writes equal to the current value (by `PartialEq`) do nothing.
+    #[track_caller]
+    pub fn new(value: T) -> Self
+    where
+        T: PartialEq,
+    {
+        Self::with_comparer(value, T::eq)
+    }
+
+    /// Creates a signal whose writes are compared to the current value with `eq`; a write `eq` calls equal does
+    /// nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::{Effect, Signal};
+    /// use std::{cell::Cell, rc::Rc};
+    ///
+    /// // Compare names case-insensitively.
+    /// let name = Signal::with_comparer("Ada".to_string(), |a, b| a.eq_ignore_ascii_case(b));
+    /// let runs = Rc::new(Cell::new(0));
+    /// let _e = Effect::new({
+    ///     let (name, runs) = (name.clone(), runs.clone());
+    ///     move || { name.get(); runs.set(runs.get() + 1); }
+    /// });
+    /// name.set("ADA".to_string()); // equal by the comparer: nothing happens
+    /// assert_eq!(name.get(), "Ada");
+    /// assert_eq!(runs.get(), 1);
+    /// ```
+    #[track_caller]
+    pub fn with_comparer(value: T, eq: impl Fn(&T, &T) -> bool + 'static) -> Self {
+        let site = std::panic::Location::caller();
+        with_runtime(|rt| {
+            let id = rt.next_id();
+            let inner = Rc::new(SignalInner {
+                core: Core::new(id, NodeKind::Signal, site),
+                value: RefCell::new(value),
+                eq: Box::new(eq),
+            });
+            rt.tracer.node_new(id, NodeKind::Signal, site, None, rt.running_id(), || {
+                Rc::downgrade(&inner) as std::rc::Weak<dyn Node>
+            });
+            Signal { inner }
+        })
+    }
+
+    /// Sets the node's label, the name the trace and the MCP tools give it (`count#3`), and returns the signal.
+    pub fn labelled(self, label: &str) -> Self {
+        *self.inner.core.label.borrow_mut() = Some(Rc::from(label));
+        with_runtime(|rt| rt.tracer.label(self.inner.core.id, label));
+        self
+    }
+
+    /// Returns a clone of the value, and makes the signal a source of the running memo or effect.
+    pub fn get(&self) -> T
+    where
+        T: Clone,
+    {
+        self.with(T::clone)
+    }
+
+    /// Calls `f` with the value, and makes the signal a source of the running memo or effect.
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.track();
+        f(&self.inner.value.borrow())
+    }
+
+    /// Returns a clone of the value without tracking.
+    pub fn peek(&self) -> T
+    where
+        T: Clone,
+    {
+        self.with_untracked(T::clone)
+    }
+
+    /// Calls `f` with the value without tracking.
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        with_runtime(|rt| rt.tracer.untracked_read(rt.running_id(), self.inner.core.id));
+        f(&self.inner.value.borrow())
+    }
+
+    /// Writes `value`. If it equals the current value, nothing happens; otherwise the signal's readers are marked and
+    /// the effects it wakes run at the end of this write (or of the outermost batch).
+    ///
+    /// # Panics
+    ///
+    /// Panics if called while the value is borrowed by [`with`](Signal::with) on the same signal.
+    pub fn set(&self, value: T) {
+        let inner = &self.inner;
+        let moved = !(inner.eq)(&inner.value.borrow(), &value);
+        with_runtime(|rt| {
+            if !moved {
+                rt.tracer.write(inner.core.id, rt.running_id(), false, || format!("{value:?}"));
+                return;
+            }
+            *inner.value.borrow_mut() = value;
+            rt.tracer.write(inner.core.id, rt.running_id(), true, || inner.debug_text());
+            notify(rt, &inner.core);
+            rt.request_flush();
+        });
+    }
+
+    /// Changes the value in place with `f`, then compares it to the old value: an equal result does nothing.
+    pub fn update(&self, f: impl FnOnce(&mut T))
+    where
+        T: Clone,
+    {
+        let mut value = self.inner.value.borrow().clone();
+        f(&mut value);
+        self.set(value);
+    }
+
+    /// The node's id.
+    pub fn id(&self) -> NodeId {
+        self.inner.core.id
+    }
+
+    fn track(&self) {
+        let inner = &self.inner;
+        with_runtime(|rt| {
+            rt.track(&inner.core, Rc::as_ptr(inner) as *const (), || inner.clone() as NodeRef);
+        });
+    }
+}
+
+/// Marks every observer of a moved source dirty.
+pub(crate) fn notify(rt: &crate::graph::Runtime, core: &Core) {
+    let observers = core.observers.borrow();
+    for observer in observers.iter() {
+        rt.tracer.mark(observer.core().id, core.id, true);
+        observer.mark(observer, State::Dirty);
+    }
+}
+
+impl<T: fmt::Debug> SignalInner<T> {
+    fn debug_text(&self) -> String {
+        format!("{:?}", self.value.borrow())
+    }
+}
+
+impl<T: fmt::Debug + 'static> Node for SignalInner<T> {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn value_text(&self) -> Option<String> {
+        Some(self.debug_text())
+    }
+}
+
+impl<T: 'static> AnyNode for Signal<T> {
+    fn node_id(&self) -> NodeId {
+        self.inner.core.id
+    }
+}
+
+impl<T: fmt::Debug + 'static> fmt::Debug for Signal<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Signal").field("id", &self.inner.core.id).field("value", &self.inner.value.borrow()).finish()
+    }
+}
+
+/// A node type that is never built: the placeholder behind an empty `Weak<dyn Node>`.
+#[allow(dead_code)]
+pub(crate) struct DeadNode;
+
+impl Node for DeadNode {
+    fn core(&self) -> &Core {
+        unreachable!("a DeadNode is never constructed")
+    }
+}

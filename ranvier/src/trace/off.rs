@@ -1,0 +1,75 @@
+//! The untraced build's tracer: every hook is an empty inline function whose lazy arguments are never called.
+
+use crate::graph::{NodeId, NodeKind, NodeRef};
+use std::panic::Location;
+use std::rc::Weak;
+
+/// The tracer of an untraced build: nothing.
+pub(crate) struct Tracer;
+
+#[allow(clippy::unused_self)]
+impl Tracer {
+    pub fn new() -> Self {
+        Tracer
+    }
+    #[inline(always)]
+    pub fn enabled(&self) -> bool {
+        false
+    }
+    #[inline(always)]
+    pub fn reset(&self) {}
+    #[inline(always)]
+    pub fn node_new(
+        &self,
+        _: NodeId,
+        _: NodeKind,
+        _: &'static Location<'static>,
+        _: Option<NodeId>,
+        _: Option<NodeId>,
+        _: impl FnOnce() -> Weak<dyn crate::graph::Node>,
+    ) {
+    }
+    #[inline(always)]
+    pub fn label(&self, _: NodeId, _: &str) {}
+    #[inline(always)]
+    pub fn write(&self, _: NodeId, _: Option<NodeId>, _: bool, _: impl FnOnce() -> String) {}
+    #[inline(always)]
+    pub fn mark(&self, _: NodeId, _: NodeId, _: bool) {}
+    #[inline(always)]
+    pub fn schedule(&self, _: NodeId) {}
+    #[inline(always)]
+    pub fn check_start(&self, _: NodeId) {}
+    #[inline(always)]
+    pub fn check_resolved(&self, _: NodeId, _: Option<NodeId>) {}
+    #[inline(always)]
+    pub fn run_start(&self, _: NodeId, _: u32) {}
+    #[inline(always)]
+    pub fn run_end(&self, _: NodeId, _: bool, _: Option<&str>, _: impl FnOnce() -> String) {}
+    #[inline(always)]
+    pub fn stopped(&self, _: NodeId, _: &str) {}
+    #[inline(always)]
+    pub fn flush_start(&self, _: u32) {}
+    #[inline(always)]
+    pub fn flush_end(&self, _: u32) {}
+    #[inline(always)]
+    pub fn batch_enter(&self, _: u32) {}
+    #[inline(always)]
+    pub fn batch_exit(&self, _: u32) {}
+    #[inline(always)]
+    pub fn dispose(&self, _: NodeId) {}
+    #[inline(always)]
+    pub fn message_start(&self, _: NodeId, _: &str, _: &str) -> u64 {
+        0
+    }
+    #[inline(always)]
+    pub fn message_end(&self, _: u64) {}
+    #[inline(always)]
+    pub fn edge_read(&self, _: NodeId, _: NodeId) {}
+    #[inline(always)]
+    pub fn edge_removed(&self, _: NodeId, _: NodeId) {}
+    #[inline(always)]
+    pub fn untracked_read(&self, _: Option<NodeId>, _: NodeId) {}
+}
+
+#[allow(dead_code)]
+fn _unused(_: NodeRef) {}
