@@ -1,1 +1,586 @@
-//! TODO
+//! State and messages published from the graph thread: named values as versioned JSON snapshots, named messages
+//! dispatched from any thread, and the nodes the traced tools may name.
+//!
+//! Two halves:
+//!
+//! - [`Exposure`] is the graph-side registry (`!Send`). Inside [`GraphHost::start`](crate::host::GraphHost::start)'s
+//!   setup, register [values](Exposure::value), [messages](Exposure::messages) with their
+//!   [shapes](Exposure::message_shapes) and [schemas](Exposure::message_schemas), and [nodes](Exposure::node),
+//!   then call [`start`](Exposure::start). Names use `[A-Za-z0-9_.~-]` and are unique within their kind.
+//! - [`ExposureHandle`] is what `start` returns: `Clone + Send + Sync`, usable from any thread without entering
+//!   the graph. It reads the current [`Snapshot`], [dispatches](ExposureHandle::dispatch) messages,
+//!   [waits for a version](ExposureHandle::wait_version), streams [`Publication`]s and reads the [journal](JournalEntry).
+//!
+//! # Snapshots
+//!
+//! `start` creates one effect that reads every value and publishes `Snapshot { version, values }`:
+//!
+//! - every value in a snapshot comes from the same flush;
+//! - a flush that changes any value's encoding publishes once, one version higher (the snapshot taken by `start`
+//!   is version 0); a [`batch`](crate::batch) publishes once;
+//! - a memo cutoff, an equal write, or a re-run whose encodings all match publishes nothing.
+//!
+//! A value whose read panics (a memo whose body panicked, say) or whose encoding fails is published as
+//! `{"error": "<what went wrong>"}`, and is read again on the next flush that moves its sources.
+//!
+//! # Dispatch
+//!
+//! [`ExposureHandle::dispatch`] decodes the message's JSON arguments on the graph thread, runs the message with
+//! [`Mvu::dispatch_traced`](crate::Mvu::dispatch_traced) and resolves to the snapshot published once the message
+//! and its effects have run. A [`DispatchRejection`] says why nothing happened: an unknown message, arguments its
+//! decoder refused (or panicked on), or an `update` that panicked (the model is unchanged). Every accepted message
+//! is recorded in the journal with the version it produced and who sent it; when the environment variable
+//! `RANVIER_JOURNAL` names a file, each is also appended to it as a JSON line.
+//!
+//! # Examples
+//!
+//! ```
+//! use ranvier::exposure::{DispatchRejection, Exposure, ExposureHandle};
+//! use ranvier::host::{block_on, GraphHost};
+//! use ranvier::Mvu;
+//!
+//! #[derive(Debug)]
+//! enum Msg {
+//!     Add(i64),
+//! }
+//!
+//! let host = GraphHost::start(|| {
+//!     let counter = Mvu::new(0_i64, |Msg::Add(n), count| count + n);
+//!     let mut exposure = Exposure::new();
+//!     exposure.value("count", {
+//!         let counter = counter.clone();
+//!         move || counter.model()
+//!     })?;
+//!     exposure.messages(
+//!         &counter,
+//!         vec![(
+//!             "add".to_owned(),
+//!             Box::new(|args: &serde_json::Value| {
+//!                 args["amount"].as_i64().map(Msg::Add).ok_or_else(|| "`amount` must be an integer".to_owned())
+//!             }),
+//!         )],
+//!     )?;
+//!     exposure.message_shapes(vec![("add".into(), "{amount: integer}".into())])?;
+//!     exposure.start()
+//! })?;
+//! let exposure: ExposureHandle = host.invoke(|handle| handle.clone()).wait()?;
+//!
+//! // From any thread, without entering the graph:
+//! assert_eq!(exposure.snapshot().version, 0);
+//! let snapshot = block_on(exposure.dispatch("add", serde_json::json!({"amount": 2}))).unwrap();
+//! assert_eq!((snapshot.version, snapshot.get("count")), (1, Some(&serde_json::json!(2))));
+//!
+//! let rejected = block_on(exposure.dispatch("add", serde_json::json!({"amount": "two"}))).unwrap_err();
+//! assert!(matches!(rejected, DispatchRejection::InvalidArgs { .. }));
+//! assert_eq!(rejected.to_string(), r#"invalid arguments for "add": `amount` must be an integer; expected {amount: integer}"#);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod dispatch;
+mod handle;
+mod journal;
+mod registry;
+mod snapshot;
+mod timer;
+
+use std::collections::HashSet;
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::Serialize;
+use serde_json::Value;
+
+pub use dispatch::{DispatchRejection, SequenceOutcome, SequenceStop, Step};
+pub use handle::{APP_SENDER, ExposureHandle};
+pub use journal::{JOURNAL_ENV, JournalEntry};
+pub(crate) use registry::shut_down_thread;
+pub use snapshot::{Publication, Publications, Snapshot};
+
+use crate::graph::{AnyNode, NodeId};
+use crate::host::{GraphInbox, panic_message};
+use crate::{Effect, Mvu};
+use dispatch::{Failure, RunMessage};
+use handle::{MessageInfo, Shared};
+use journal::Journal;
+use registry::GraphSide;
+use snapshot::{Callback, Publisher, Read};
+
+/// Decodes one message from its JSON arguments (the same type as `ranvier::Decoder`). The error text says what is
+/// wrong and what was expected; it is shown to the client, followed by the message's shape when one is registered.
+pub type MessageDecoder<Msg> = Box<dyn Fn(&Value) -> Result<Msg, String>>;
+
+/// How many publications a [`Publications`] reader may fall behind before it skips to the latest state (the
+/// default of [`Exposure::publication_buffer`]).
+pub const DEFAULT_PUBLICATION_BUFFER: usize = 1024;
+
+static NEXT_EXPOSURE_ID: AtomicU64 = AtomicU64::new(1);
+
+/// The kinds of names an [`Exposure`] registers; names are unique within a kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NameKind {
+    /// A value published in snapshots.
+    Value,
+    /// A message clients may dispatch.
+    Message,
+    /// The one-line shape of a message's arguments.
+    MessageShape,
+    /// The JSON Schema of a message's arguments.
+    MessageSchema,
+    /// A node the traced tools may name.
+    Node,
+}
+
+impl fmt::Display for NameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NameKind::Value => "value",
+            NameKind::Message => "message",
+            NameKind::MessageShape => "message shape",
+            NameKind::MessageSchema => "message schema",
+            NameKind::Node => "node",
+        })
+    }
+}
+
+/// A registration the [`Exposure`] refused, or a `start` that could not happen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ExposeError {
+    /// The name is empty or uses a character outside `[A-Za-z0-9_.~-]`.
+    InvalidName {
+        /// What the name was for.
+        kind: NameKind,
+        /// The name as given.
+        name: String,
+    },
+    /// The name is already registered for this kind.
+    DuplicateName {
+        /// What the name was for.
+        kind: NameKind,
+        /// The repeated name.
+        name: String,
+    },
+    /// A shape or schema names a message that is not registered (register the message first).
+    UnknownMessage {
+        /// [`NameKind::MessageShape`] or [`NameKind::MessageSchema`].
+        kind: NameKind,
+        /// The name given.
+        name: String,
+        /// The messages registered so far, in registration order.
+        registered: Vec<String>,
+    },
+    /// [`Exposure::start`] was called outside a [`GraphHost`](crate::host::GraphHost)'s graph thread.
+    NotOnGraphHost,
+    /// A graph-side operation ([`ExposureHandle::on_publish`]) was called off the exposure's graph thread.
+    NotOnGraphThread,
+    /// The journal file (named by `RANVIER_JOURNAL` or [`Exposure::journal_file`]) could not be opened.
+    Journal {
+        /// The file.
+        path: String,
+        /// Why it could not be opened.
+        error: String,
+    },
+}
+
+impl fmt::Display for ExposeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExposeError::InvalidName { kind, name } => write!(
+                f,
+                "invalid {kind} name {name:?}: a name is one or more of the characters A-Z a-z 0-9 _ . ~ -"
+            ),
+            ExposeError::DuplicateName { kind, name } => {
+                write!(f, "the {kind} name {name:?} is already registered; {kind} names must be unique")
+            }
+            ExposeError::UnknownMessage { kind, name, registered } => {
+                write!(f, "the {kind} for {name:?} names no registered message; register the message first")?;
+                if registered.is_empty() {
+                    f.write_str(" (no messages are registered yet)")
+                } else {
+                    write!(f, " (registered: {})", registered.join(", "))
+                }
+            }
+            ExposeError::NotOnGraphHost => f.write_str(
+                "Exposure::start must run on a GraphHost's graph thread (inside setup or work sent with invoke)",
+            ),
+            ExposeError::NotOnGraphThread => f.write_str(
+                "this must be called on the exposure's graph thread (inside work sent with GraphHost::invoke)",
+            ),
+            ExposeError::Journal { path, error } => write!(f, "cannot open the journal file {path:?}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ExposeError {}
+
+fn check_name(kind: NameKind, name: &str) -> Result<(), ExposeError> {
+    let valid = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_.~-".contains(&b));
+    if valid {
+        Ok(())
+    } else {
+        Err(ExposeError::InvalidName {
+            kind,
+            name: name.to_owned(),
+        })
+    }
+}
+
+struct MessageSlot {
+    name: String,
+    run: RunMessage,
+    shape: Option<String>,
+    schema: Option<Value>,
+}
+
+/// The graph-side registry of what a running app exposes. `!Send`: build it inside the host's setup.
+///
+/// Every registration returns `Result<&mut Self, ExposeError>`, so registrations chain with `?`. A refused
+/// registration changes nothing.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::exposure::{ExposeError, Exposure};
+/// use ranvier::Signal;
+///
+/// let total = Signal::new(500);
+/// let mut exposure = Exposure::new();
+/// exposure.value("total", { let total = total.clone(); move || total.get() })?.node("total", &total)?;
+///
+/// let error = exposure.value("total", || 0).err().unwrap();
+/// assert_eq!(error.to_string(), r#"the value name "total" is already registered; value names must be unique"#);
+/// assert!(matches!(exposure.node("a b", &total), Err(ExposeError::InvalidName { .. })));
+/// # Ok::<(), ExposeError>(())
+/// ```
+pub struct Exposure {
+    values: Vec<(String, Read)>,
+    messages: Vec<MessageSlot>,
+    nodes: Vec<(String, NodeId)>,
+    callbacks: Vec<Callback>,
+    publication_buffer: usize,
+    journal_file: Option<std::path::PathBuf>,
+}
+
+impl Default for Exposure {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Debug for Exposure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Exposure")
+            .field(
+                "values",
+                &self.values.iter().map(|(name, _)| name).collect::<Vec<_>>(),
+            )
+            .field(
+                "messages",
+                &self
+                    .messages
+                    .iter()
+                    .map(|slot| &slot.name)
+                    .collect::<Vec<_>>(),
+            )
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Exposure {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Exposure {
+            values: Vec::new(),
+            messages: Vec::new(),
+            nodes: Vec::new(),
+            callbacks: Vec::new(),
+            publication_buffer: DEFAULT_PUBLICATION_BUFFER,
+            journal_file: None,
+        }
+    }
+
+    /// Exposes `read()` as the value `name`, encoded to JSON with serde.
+    ///
+    /// `read` runs inside the publishing effect, so the nodes it reads are tracked.
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::InvalidName`] or [`ExposeError::DuplicateName`].
+    pub fn value<T: Serialize + 'static>(
+        &mut self,
+        name: &str,
+        read: impl Fn() -> T + 'static,
+    ) -> Result<&mut Self, ExposeError> {
+        self.value_with(name, read, |value: &T| {
+            serde_json::to_value(value)
+                .unwrap_or_else(|e| error_value(&format!("cannot encode the value: {e}")))
+        })
+    }
+
+    /// Exposes `read()` as the value `name`, encoded to JSON with `encode`.
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::InvalidName`] or [`ExposeError::DuplicateName`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::exposure::Exposure;
+    ///
+    /// let mut exposure = Exposure::new();
+    /// exposure.value_with("price", || 1250_i64, |cents| serde_json::json!(format!("{:.2}", *cents as f64 / 100.0)))?;
+    /// # Ok::<(), ranvier::exposure::ExposeError>(())
+    /// ```
+    pub fn value_with<T: 'static>(
+        &mut self,
+        name: &str,
+        read: impl Fn() -> T + 'static,
+        encode: impl Fn(&T) -> Value + 'static,
+    ) -> Result<&mut Self, ExposeError> {
+        check_name(NameKind::Value, name)?;
+        if self.values.iter().any(|(taken, _)| taken == name) {
+            return Err(ExposeError::DuplicateName {
+                kind: NameKind::Value,
+                name: name.to_owned(),
+            });
+        }
+        let read: Read =
+            Box::new(
+                move || match catch_unwind(AssertUnwindSafe(|| encode(&read()))) {
+                    Ok(value) => value,
+                    Err(panic) => error_value(&panic_message(panic.as_ref())),
+                },
+            );
+        self.values.push((name.to_owned(), read));
+        Ok(self)
+    }
+
+    /// Exposes messages of `mvu` for dispatch: each `(name, decoder)` pair names a message and turns its JSON
+    /// arguments into a `Msg`. Several `Mvu`s may register messages; names are unique across all of them.
+    ///
+    /// The decoder runs on the graph thread. An `Err` (or a panic) rejects the message without dispatching
+    /// anything; otherwise the message runs through [`Mvu::dispatch_traced`] with its name and compact JSON
+    /// arguments.
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::InvalidName`] or [`ExposeError::DuplicateName`] for the first bad name; nothing is
+    /// registered then.
+    pub fn messages<Model, Msg>(
+        &mut self,
+        mvu: &Mvu<Model, Msg>,
+        decoders: Vec<(String, MessageDecoder<Msg>)>,
+    ) -> Result<&mut Self, ExposeError>
+    where
+        Model: Clone + PartialEq + fmt::Debug + 'static,
+        Msg: fmt::Debug + 'static,
+    {
+        let mut seen = HashSet::new();
+        for (name, _) in &decoders {
+            check_name(NameKind::Message, name)?;
+            if !seen.insert(name.as_str()) || self.messages.iter().any(|slot| &slot.name == name) {
+                return Err(ExposeError::DuplicateName {
+                    kind: NameKind::Message,
+                    name: name.clone(),
+                });
+            }
+        }
+        for (name, decoder) in decoders {
+            let mvu = mvu.clone();
+            let traced_name = name.clone();
+            let run: RunMessage = Box::new(move |args: &Value, args_text: &str| {
+                let msg = match catch_unwind(AssertUnwindSafe(|| decoder(args))) {
+                    Ok(Ok(msg)) => msg,
+                    Ok(Err(error)) => return Err(Failure::Decode(error)),
+                    Err(panic) => {
+                        return Err(Failure::DecoderPanicked(panic_message(panic.as_ref())));
+                    }
+                };
+                mvu.dispatch_traced(&traced_name, args_text, msg)
+                    .map_err(|e| Failure::Update(e.message))
+            });
+            self.messages.push(MessageSlot {
+                name,
+                run,
+                shape: None,
+                schema: None,
+            });
+        }
+        Ok(self)
+    }
+
+    /// Describes the arguments of registered messages in one line each (e.g. `{percent: integer}`), shown in
+    /// `dispatch`'s description and after a decoder's error.
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::UnknownMessage`] for a shape of a message not registered (yet), [`ExposeError::DuplicateName`]
+    /// for a message that already has one; nothing is registered then.
+    pub fn message_shapes(
+        &mut self,
+        shapes: Vec<(String, String)>,
+    ) -> Result<&mut Self, ExposeError> {
+        let slots = self.slots_for(
+            NameKind::MessageShape,
+            shapes.iter().map(|(name, _)| name),
+            |slot| slot.shape.is_some(),
+        )?;
+        for (slot, (_, shape)) in slots.into_iter().zip(shapes) {
+            self.messages[slot].shape = Some(shape);
+        }
+        Ok(self)
+    }
+
+    /// Registers the JSON Schema of registered messages' arguments (the MCP `dispatch` tool's input schema uses
+    /// them).
+    ///
+    /// # Errors
+    ///
+    /// As [`message_shapes`](Self::message_shapes).
+    pub fn message_schemas(
+        &mut self,
+        schemas: Vec<(String, Value)>,
+    ) -> Result<&mut Self, ExposeError> {
+        let slots = self.slots_for(
+            NameKind::MessageSchema,
+            schemas.iter().map(|(name, _)| name),
+            |slot| slot.schema.is_some(),
+        )?;
+        for (slot, (_, schema)) in slots.into_iter().zip(schemas) {
+            self.messages[slot].schema = Some(schema);
+        }
+        Ok(self)
+    }
+
+    fn slots_for<'a>(
+        &self,
+        kind: NameKind,
+        names: impl Iterator<Item = &'a String>,
+        taken: impl Fn(&MessageSlot) -> bool,
+    ) -> Result<Vec<usize>, ExposeError> {
+        let mut slots = Vec::new();
+        for name in names {
+            check_name(kind, name)?;
+            let Some(slot) = self.messages.iter().position(|slot| &slot.name == name) else {
+                return Err(ExposeError::UnknownMessage {
+                    kind,
+                    name: name.clone(),
+                    registered: self.messages.iter().map(|slot| slot.name.clone()).collect(),
+                });
+            };
+            if taken(&self.messages[slot]) || slots.contains(&slot) {
+                return Err(ExposeError::DuplicateName {
+                    kind,
+                    name: name.clone(),
+                });
+            }
+            slots.push(slot);
+        }
+        Ok(slots)
+    }
+
+    /// Exposes `node` under `name` to the traced provenance tools. It does not restrict what the trace shows.
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::InvalidName`] or [`ExposeError::DuplicateName`].
+    pub fn node(&mut self, name: &str, node: &impl AnyNode) -> Result<&mut Self, ExposeError> {
+        check_name(NameKind::Node, name)?;
+        if self.nodes.iter().any(|(taken, _)| taken == name) {
+            return Err(ExposeError::DuplicateName {
+                kind: NameKind::Node,
+                name: name.to_owned(),
+            });
+        }
+        self.nodes.push((name.to_owned(), node.node_id()));
+        Ok(self)
+    }
+
+    /// Runs `callback` on the graph thread for every publication, inside the publishing flush, after the snapshot
+    /// holds the new value. (After `start`, use [`ExposureHandle::on_publish`].) A panicking callback is skipped.
+    pub fn on_publish(&mut self, callback: impl FnMut(&Publication) + 'static) -> &mut Self {
+        self.callbacks.push(Box::new(callback));
+        self
+    }
+
+    /// How many publications a [`Publications`] reader may fall behind before it skips to the latest state
+    /// (default [`DEFAULT_PUBLICATION_BUFFER`]; at least 1).
+    pub fn publication_buffer(&mut self, publications: usize) -> &mut Self {
+        self.publication_buffer = publications.max(1);
+        self
+    }
+
+    /// Appends each accepted message to `path` as a JSON line, as the environment variable `RANVIER_JOURNAL`
+    /// does (this takes precedence over it).
+    pub fn journal_file(&mut self, path: impl Into<std::path::PathBuf>) -> &mut Self {
+        self.journal_file = Some(path.into());
+        self
+    }
+
+    /// Closes registration: creates the effect that publishes snapshots (it runs now and publishes version 0)
+    /// and returns the handle other threads use.
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::NotOnGraphHost`] off a [`GraphHost`](crate::host::GraphHost)'s graph thread;
+    /// [`ExposeError::Journal`] when the journal file cannot be opened.
+    pub fn start(self) -> Result<ExposureHandle, ExposeError> {
+        let inbox = GraphInbox::current().ok_or(ExposeError::NotOnGraphHost)?;
+        let journal = match self.journal_file {
+            Some(path) => Journal::open(path)?,
+            None => Journal::from_env()?,
+        };
+        let (names, reads): (Vec<String>, Vec<Read>) = self.values.into_iter().unzip();
+        let publisher = Rc::new(Publisher::new(
+            names.clone(),
+            reads,
+            self.callbacks,
+            self.publication_buffer,
+        ));
+        let mut infos = Vec::with_capacity(self.messages.len());
+        let mut runs = std::collections::HashMap::with_capacity(self.messages.len());
+        for slot in self.messages {
+            infos.push(MessageInfo {
+                name: slot.name.clone(),
+                shape: slot.shape,
+                schema: slot.schema,
+            });
+            runs.insert(slot.name, slot.run);
+        }
+        let shared = Arc::new(Shared {
+            id: NEXT_EXPOSURE_ID.fetch_add(1, Ordering::Relaxed),
+            inbox,
+            names,
+            messages: infos,
+            nodes: self.nodes,
+            snapshot: publisher.snapshot_receiver(),
+            publications: std::sync::Mutex::new(Some(publisher.publication_sender())),
+            journal,
+        });
+        let effect = Effect::new({
+            let publisher = publisher.clone();
+            move || publisher.publish()
+        })
+        .labelled("ranvier.exposure");
+        registry::insert(GraphSide {
+            shared: shared.clone(),
+            messages: runs,
+            publisher,
+            effect,
+        });
+        Ok(ExposureHandle::new(shared))
+    }
+}
+
+/// The JSON published for a value that could not be read or encoded.
+fn error_value(message: &str) -> Value {
+    serde_json::json!({ "error": message })
+}

@@ -1,0 +1,269 @@
+//! Dispatching exposed messages: the outcomes a caller sees, and the graph-side run of one message or a sequence.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::journal::JournalEntry;
+use super::registry::GraphSide;
+use super::snapshot::Snapshot;
+use crate::host::HostError;
+
+/// Decodes and dispatches one message on the graph thread: `(args, args as compact JSON)`.
+pub(super) type RunMessage = Box<dyn Fn(&Value, &str) -> Result<(), Failure>>;
+
+/// Why a registered message did not run.
+pub(super) enum Failure {
+    Decode(String),
+    DecoderPanicked(String),
+    /// The `DispatchError` text, `update panicked: ...`.
+    Update(String),
+}
+
+/// Why a dispatched message did not happen. Nothing was dispatched, and the model is as it was.
+///
+/// Its `Display` is written for the sender (an agent, say) to act on: it names the message and what to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DispatchRejection {
+    /// No message of that name is exposed.
+    UnknownMessage {
+        /// The name asked for.
+        name: String,
+        /// The exposed messages, in registration order.
+        known: Vec<String>,
+    },
+    /// The message's decoder refused its arguments.
+    InvalidArgs {
+        /// The message.
+        name: String,
+        /// The decoder's error text.
+        error: String,
+        /// The message's one-line shape, when registered.
+        shape: Option<String>,
+    },
+    /// The message's decoder panicked on its arguments (a missing property, say).
+    DecoderPanicked {
+        /// The message.
+        name: String,
+        /// The panic's text.
+        panic: String,
+        /// The message's one-line shape, when registered.
+        shape: Option<String>,
+    },
+    /// `update` panicked: the model write it would have made did not happen. (A fault rather than a refusal:
+    /// see [`is_fault`](Self::is_fault).)
+    UpdatePanicked {
+        /// The message.
+        name: String,
+        /// The [`DispatchError`](crate::DispatchError) text, `update panicked: ...`.
+        error: String,
+    },
+    /// The host could not run the message (it is disposed, typically).
+    Host(HostError),
+}
+
+impl DispatchRejection {
+    /// The message this rejection is about (`None` for [`Host`](Self::Host)).
+    pub fn message_name(&self) -> Option<&str> {
+        match self {
+            DispatchRejection::UnknownMessage { name, .. }
+            | DispatchRejection::InvalidArgs { name, .. }
+            | DispatchRejection::DecoderPanicked { name, .. }
+            | DispatchRejection::UpdatePanicked { name, .. } => Some(name),
+            DispatchRejection::Host(_) => None,
+        }
+    }
+
+    /// Whether the message was accepted but `update` panicked (as opposed to refused before running).
+    pub fn is_fault(&self) -> bool {
+        matches!(self, DispatchRejection::UpdatePanicked { .. })
+    }
+}
+
+impl fmt::Display for DispatchRejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn expected(f: &mut fmt::Formatter<'_>, shape: &Option<String>) -> fmt::Result {
+            match shape {
+                Some(shape) => write!(f, "; expected {shape}"),
+                None => Ok(()),
+            }
+        }
+        match self {
+            DispatchRejection::UnknownMessage { name, known } if known.is_empty() => {
+                write!(
+                    f,
+                    "unknown message {name:?}: this application exposes no messages"
+                )
+            }
+            DispatchRejection::UnknownMessage { name, known } => {
+                write!(
+                    f,
+                    "unknown message {name:?}; the exposed messages are: {}",
+                    known.join(", ")
+                )
+            }
+            DispatchRejection::InvalidArgs { name, error, shape } => {
+                write!(f, "invalid arguments for {name:?}: {error}")?;
+                expected(f, shape)
+            }
+            DispatchRejection::DecoderPanicked { name, panic, shape } => {
+                write!(
+                    f,
+                    "invalid arguments for {name:?}: the decoder failed: {panic}"
+                )?;
+                expected(f, shape)
+            }
+            DispatchRejection::UpdatePanicked { name, error } => {
+                write!(f, "{name:?} failed: {error}; the model is unchanged")
+            }
+            DispatchRejection::Host(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for DispatchRejection {}
+
+/// One accepted message: what ran, the version it led to and the values it changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// 1-based position in its sequence (1 for a single dispatch).
+    pub position: usize,
+    /// The message's name.
+    pub name: String,
+    /// Its arguments, as sent.
+    pub args: Value,
+    /// The version once it and its effects had run (the previous version when it changed nothing exposed).
+    pub version: u64,
+    /// The exposed values it changed, `(name, old, new)`, in registration order.
+    pub changes: Vec<(String, Value, Value)>,
+    /// The snapshot at [`version`](Self::version).
+    pub snapshot: Arc<Snapshot>,
+}
+
+/// Where a sequence stopped: the rejected message's 1-based position and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SequenceStop {
+    /// 1-based position of the rejected message; the messages before it stay dispatched.
+    pub position: usize,
+    /// Why it was rejected.
+    pub rejection: DispatchRejection,
+}
+
+impl fmt::Display for SequenceStop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "message {} rejected: {}", self.position, self.rejection)
+    }
+}
+
+/// The result of [`ExposureHandle::dispatch_all`](super::ExposureHandle::dispatch_all).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SequenceOutcome {
+    /// The messages that ran, in order.
+    pub steps: Vec<Step>,
+    /// The first rejected message, when the sequence stopped early.
+    pub stopped: Option<SequenceStop>,
+    /// The snapshot after the last message that ran.
+    pub snapshot: Arc<Snapshot>,
+}
+
+impl SequenceOutcome {
+    /// Whether every message ran.
+    pub fn is_complete(&self) -> bool {
+        self.stopped.is_none()
+    }
+}
+
+/// Runs the messages in order on the graph thread, each after the previous one's effects, stopping at the first
+/// rejection.
+pub(super) fn run_sequence(
+    side: &GraphSide,
+    messages: Vec<(String, Value)>,
+    sender: &str,
+) -> SequenceOutcome {
+    let mut steps = Vec::with_capacity(messages.len());
+    let mut stopped = None;
+    for (index, (name, args)) in messages.into_iter().enumerate() {
+        match run_one(side, index + 1, name, args, sender) {
+            Ok(step) => steps.push(step),
+            Err(rejection) => {
+                stopped = Some(SequenceStop {
+                    position: index + 1,
+                    rejection,
+                });
+                break;
+            }
+        }
+    }
+    SequenceOutcome {
+        steps,
+        stopped,
+        snapshot: side.publisher.current(),
+    }
+}
+
+/// Decodes and runs one message on the graph thread, and journals it when accepted.
+pub(super) fn run_one(
+    side: &GraphSide,
+    position: usize,
+    name: String,
+    args: Value,
+    sender: &str,
+) -> Result<Step, DispatchRejection> {
+    let shared = &side.shared;
+    let Some(run) = side.messages.get(&name) else {
+        return Err(DispatchRejection::UnknownMessage {
+            name,
+            known: shared
+                .messages
+                .iter()
+                .map(|info| info.name.clone())
+                .collect(),
+        });
+    };
+    let shape = || {
+        shared
+            .messages
+            .iter()
+            .find(|info| info.name == name)
+            .and_then(|info| info.shape.clone())
+    };
+    let before = side.publisher.current();
+    let args_text = args.to_string();
+    match run(&args, &args_text) {
+        Ok(()) => {}
+        Err(Failure::Decode(error)) => {
+            return Err(DispatchRejection::InvalidArgs {
+                shape: shape(),
+                name,
+                error,
+            });
+        }
+        Err(Failure::DecoderPanicked(panic)) => {
+            return Err(DispatchRejection::DecoderPanicked {
+                shape: shape(),
+                name,
+                panic,
+            });
+        }
+        Err(Failure::Update(error)) => {
+            return Err(DispatchRejection::UpdatePanicked { name, error });
+        }
+    }
+    let after = side.publisher.current();
+    shared.journal.record(JournalEntry {
+        name: name.clone(),
+        args: args.clone(),
+        version: after.version,
+        sender: sender.to_owned(),
+    });
+    Ok(Step {
+        position,
+        name,
+        args,
+        version: after.version,
+        changes: before.changes_to(&after),
+        snapshot: after,
+    })
+}

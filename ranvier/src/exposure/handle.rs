@@ -1,0 +1,295 @@
+//! [`ExposureHandle`]: the exposure as seen from any thread.
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::ThreadId;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::sync::{broadcast, watch};
+
+use super::dispatch::{self, DispatchRejection, SequenceOutcome, SequenceStop, Step};
+use super::journal::{Journal, JournalEntry};
+use super::snapshot::{Publication, Publications, Snapshot};
+use super::{ExposeError, registry, timer};
+use crate::graph::NodeId;
+use crate::host::{GraphInbox, HostError, Invoke};
+
+/// The sender recorded for in-process dispatch ([`ExposureHandle::dispatch`] and friends).
+pub const APP_SENDER: &str = "app";
+
+pub(super) struct MessageInfo {
+    pub(super) name: String,
+    pub(super) shape: Option<String>,
+    pub(super) schema: Option<Value>,
+}
+
+/// What every thread shares about one started exposure.
+pub(super) struct Shared {
+    pub(super) id: u64,
+    pub(super) inbox: GraphInbox,
+    pub(super) names: Vec<String>,
+    pub(super) messages: Vec<MessageInfo>,
+    pub(super) nodes: Vec<(String, NodeId)>,
+    pub(super) snapshot: watch::Receiver<Arc<Snapshot>>,
+    /// `None` once the host has shut down.
+    pub(super) publications: Mutex<Option<broadcast::Sender<Publication>>>,
+    pub(super) journal: Journal,
+}
+
+/// A started exposure, usable from any thread: `Clone + Send + Sync`, and reading it never enters the graph.
+///
+/// Everything here works from any thread; the futures run under any executor (tokio, or
+/// [`block_on`](crate::host::block_on) from a plain thread). Called on the graph thread, `dispatch` and
+/// [`on_graph`](Self::on_graph) run at once. After the host is disposed, the snapshot stays readable, dispatch is
+/// rejected with [`HostError::Disposed`], and publication streams end.
+///
+/// For an MCP adapter, the pieces are: [`snapshot`](Self::snapshot) and [`wait_version`](Self::wait_version) for the
+/// state; [`dispatch_all_as`](Self::dispatch_all_as) for `dispatch`, whose [`Step`]s carry each message's changes
+/// (`name`, old, new) in registration order and whose [`SequenceStop`] says where and why a sequence stopped;
+/// [`publications`](Self::publications) for resource notifications; [`message_names`](Self::message_names),
+/// [`message_shape`](Self::message_shape) and [`message_schema`](Self::message_schema) for the tool's description
+/// and input schema; [`node_names`](Self::node_names) and [`on_graph`](Self::on_graph) for the traced tools.
+#[derive(Clone)]
+pub struct ExposureHandle {
+    shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for ExposureHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ExposureHandle")
+            .field("version", &self.version())
+            .field("names", &self.shared.names)
+            .field("messages", &self.message_names())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ExposureHandle {
+    pub(super) fn new(shared: Arc<Shared>) -> ExposureHandle {
+        ExposureHandle { shared }
+    }
+
+    /// The current snapshot. Never enters the graph.
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        self.shared.snapshot.borrow().clone()
+    }
+
+    /// The current snapshot's version.
+    pub fn version(&self) -> u64 {
+        self.shared.snapshot.borrow().version
+    }
+
+    /// Dispatches the message `name` with JSON `args`, as the sender `"app"`, and resolves to the snapshot
+    /// published once the message and its effects have run (the current one if it changed nothing exposed).
+    ///
+    /// # Errors
+    ///
+    /// A [`DispatchRejection`]; nothing was dispatched and the model is as it was.
+    pub async fn dispatch(
+        &self,
+        name: &str,
+        args: Value,
+    ) -> Result<Arc<Snapshot>, DispatchRejection> {
+        self.dispatch_step_as(APP_SENDER, name, args)
+            .await
+            .map(|step| step.snapshot)
+    }
+
+    /// [`dispatch`](Self::dispatch), recording `sender` (an MCP client's name, say) in the journal.
+    ///
+    /// # Errors
+    ///
+    /// As [`dispatch`](Self::dispatch).
+    pub async fn dispatch_as(
+        &self,
+        sender: &str,
+        name: &str,
+        args: Value,
+    ) -> Result<Arc<Snapshot>, DispatchRejection> {
+        self.dispatch_step_as(sender, name, args)
+            .await
+            .map(|step| step.snapshot)
+    }
+
+    /// Dispatches one message as `sender` and resolves to its [`Step`]: the version and the values it changed.
+    ///
+    /// # Errors
+    ///
+    /// As [`dispatch`](Self::dispatch).
+    pub async fn dispatch_step_as(
+        &self,
+        sender: &str,
+        name: &str,
+        args: Value,
+    ) -> Result<Step, DispatchRejection> {
+        let mut outcome = self
+            .dispatch_all_as(sender, vec![(name.to_owned(), args)])
+            .await;
+        match (outcome.stopped.take(), outcome.steps.pop()) {
+            (Some(stop), _) => Err(stop.rejection),
+            (None, Some(step)) => Ok(step),
+            (None, None) => unreachable!("a one-message sequence either runs it or stops at it"),
+        }
+    }
+
+    /// Runs the messages in order as the sender `"app"`, each after the previous one's effects, with no other
+    /// dispatch in between; stops at the first rejection, keeping the messages before it.
+    pub async fn dispatch_all(&self, messages: Vec<(String, Value)>) -> SequenceOutcome {
+        self.dispatch_all_as(APP_SENDER, messages).await
+    }
+
+    /// [`dispatch_all`](Self::dispatch_all), recording `sender` in the journal.
+    pub async fn dispatch_all_as(
+        &self,
+        sender: &str,
+        messages: Vec<(String, Value)>,
+    ) -> SequenceOutcome {
+        let shared = self.shared.clone();
+        let sender = sender.to_owned();
+        let first = messages.first().map(|(name, _)| name.clone());
+        let outcome = self
+            .shared
+            .inbox
+            .run(move || {
+                let side = registry::get(shared.id).ok_or(HostError::Disposed)?;
+                Ok::<_, HostError>(dispatch::run_sequence(&side, messages, &sender))
+            })
+            .await;
+        match outcome.and_then(|outcome| outcome) {
+            Ok(outcome) => outcome,
+            Err(error) => SequenceOutcome {
+                steps: Vec::new(),
+                stopped: first.map(|_| SequenceStop {
+                    position: 1,
+                    rejection: DispatchRejection::Host(error),
+                }),
+                snapshot: self.snapshot(),
+            },
+        }
+    }
+
+    /// The first snapshot at or past `version`, or `None` once `timeout` elapses (or the host is disposed first).
+    /// Never enters the graph.
+    pub async fn wait_version(&self, version: u64, timeout: Duration) -> Option<Arc<Snapshot>> {
+        let mut receiver = self.shared.snapshot.clone();
+        {
+            let current = receiver.borrow_and_update();
+            if current.version >= version {
+                return Some(current.clone());
+            }
+        }
+        let deadline = Instant::now().checked_add(timeout)?;
+        let reached = async move {
+            receiver
+                .wait_for(|snapshot| snapshot.version >= version)
+                .await
+                .ok()
+                .map(|s| s.clone())
+        };
+        timer::until(deadline, reached).await.flatten()
+    }
+
+    /// A new stream of publications, starting after the current snapshot.
+    pub fn publications(&self) -> Publications {
+        let guard = self
+            .shared
+            .publications
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let receiver = match &*guard {
+            Some(sender) => sender.subscribe(),
+            None => {
+                // Shut down: an already-closed stream.
+                let (sender, receiver) = broadcast::channel(1);
+                drop(sender);
+                receiver
+            }
+        };
+        drop(guard);
+        Publications::new(receiver, self.shared.snapshot.clone())
+    }
+
+    /// Runs `callback` on the graph thread for every later publication, inside the publishing flush, after the
+    /// snapshot holds the new value. A panicking callback is skipped.
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::NotOnGraphThread`] off the graph thread (send it with
+    /// [`GraphHost::invoke`](crate::host::GraphHost::invoke) or [`on_graph`](Self::on_graph)).
+    pub fn on_publish(
+        &self,
+        callback: impl FnMut(&Publication) + 'static,
+    ) -> Result<(), ExposeError> {
+        if !self.shared.inbox.is_graph_thread() {
+            return Err(ExposeError::NotOnGraphThread);
+        }
+        let side = registry::get(self.shared.id).ok_or(ExposeError::NotOnGraphThread)?;
+        side.publisher.add_callback(Box::new(callback));
+        Ok(())
+    }
+
+    /// Runs `work` on the graph thread (at once when called there) and resolves to its result, after the effects
+    /// it triggered. The traced tools use it to read the trace.
+    ///
+    /// # Errors
+    ///
+    /// [`HostError::Panicked`] when `work` panics; [`HostError::Disposed`] after the host is disposed.
+    pub fn on_graph<R: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> R + Send + 'static,
+    ) -> Invoke<R> {
+        self.shared.inbox.run(work)
+    }
+
+    /// The graph thread's id.
+    pub fn graph_thread_id(&self) -> ThreadId {
+        self.shared.inbox.thread_id()
+    }
+
+    /// The exposed values' names, in registration order.
+    pub fn names(&self) -> Vec<String> {
+        self.shared.names.clone()
+    }
+
+    /// The exposed messages' names, in registration order.
+    pub fn message_names(&self) -> Vec<String> {
+        self.shared
+            .messages
+            .iter()
+            .map(|info| info.name.clone())
+            .collect()
+    }
+
+    /// The one-line shape of message `name`'s arguments, when one was registered.
+    pub fn message_shape(&self, name: &str) -> Option<String> {
+        self.message(name).and_then(|info| info.shape.clone())
+    }
+
+    /// The JSON Schema of message `name`'s arguments, when one was registered.
+    pub fn message_schema(&self, name: &str) -> Option<Value> {
+        self.message(name).and_then(|info| info.schema.clone())
+    }
+
+    /// The exposed nodes' names and ids, in registration order.
+    pub fn node_names(&self) -> Vec<(String, NodeId)> {
+        self.shared.nodes.clone()
+    }
+
+    /// The id of the node exposed as `name`.
+    pub fn node(&self, name: &str) -> Option<NodeId> {
+        self.shared
+            .nodes
+            .iter()
+            .find(|(taken, _)| taken == name)
+            .map(|&(_, id)| id)
+    }
+
+    /// Every accepted message so far, oldest first.
+    pub fn journal(&self) -> Vec<JournalEntry> {
+        self.shared.journal.entries()
+    }
+
+    fn message(&self, name: &str) -> Option<&MessageInfo> {
+        self.shared.messages.iter().find(|info| info.name == name)
+    }
+}
