@@ -1,1 +1,391 @@
-//! TODO
+//! The MCP adapter: serves an exposure's state and messages to any MCP client over rmcp.
+//!
+//! [`McpAdapter`] implements [`rmcp::ServerHandler`] over an [`ExposureHandle`]. It lists three tools:
+//!
+//! - `snapshot` reads every exposed value, as the `ranvier://state` document `{"version": n, "values": {...}}`;
+//! - `dispatch` (listed only when messages are exposed) sends one message, `{"message": name, "args": {...}}`, or a
+//!   sequence, `{"messages": [...]}`, and answers one line per message, such as
+//!   `2 set_discount {"percent":10} → v3: discount 0→10, total 500→450`, then every value at the final version,
+//!   `v3: count=2, subtotal=500, discount=10, total=450`;
+//! - `wait_version` waits for the state to reach a version (`timeoutMs` default 5000, at most 60000).
+//!
+//! Every rejection is a tool result with `isError: true` and a reason a model can act on. The resources
+//! `ranvier://state` and `ranvier://state/{name}` hold the same documents; clients subscribe to them with
+//! `resources/subscribe` (protocol 2025-11-25 and older) or `subscriptions/listen` (2026-07-28), and each
+//! publication notifies `ranvier://state` and every value whose encoding changed, to that URI's subscribers only.
+//!
+//! Build the adapter once the exposure has started; it is cheap to clone, usable from any thread, and several
+//! servers may share it, each with its own subscriptions. [`McpAdapter::dispose`] stops every notification.
+//!
+//! ```no_run
+//! # async fn run(handle: ranvier::exposure::ExposureHandle) -> Result<(), Box<dyn std::error::Error>> {
+//! use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+//!
+//! let adapter = McpAdapter::new(handle, McpAdapterOptions::new("cart", env!("CARGO_PKG_VERSION")));
+//! ranvier::mcp::serve_stdio(adapter.clone()).await?;
+//! adapter.dispose();
+//! # Ok(())
+//! # }
+//! ```
+
+mod dispatch;
+mod resources;
+mod schema;
+mod state;
+mod text;
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, Implementation, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig,
+    SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
+};
+use rmcp::service::{RequestContext, SubscriptionContext};
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use tokio::sync::watch;
+
+use crate::exposure::ExposureHandle;
+
+/// Which MCP protocol eras the adapter serves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum ProtocolEra {
+    /// Both eras: `initialize` sessions up to 2025-11-25, and stateless 2026-07-28 requests (the default).
+    #[default]
+    Both,
+    /// Only the `initialize` era, pinned to 2025-11-25 (older clients still get their own version).
+    Legacy,
+    /// Only 2026-07-28: `initialize` is refused.
+    Modern,
+}
+
+/// How an [`McpAdapter`] presents itself.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::mcp::{McpAdapterOptions, ProtocolEra};
+///
+/// let options = McpAdapterOptions::new("cart", "1.2.0").protocol(ProtocolEra::Legacy).always_load(true);
+/// assert_eq!(options.name, "cart");
+/// ```
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct McpAdapterOptions {
+    /// The server name clients show, usually the app's package name.
+    pub name: String,
+    /// The server version, usually the app's package version.
+    pub version: String,
+    /// The protocol eras served; [`ProtocolEra::Both`] by default.
+    pub protocol: ProtocolEra,
+    /// Replaces the built-in instructions, which tell a model how to use the tools.
+    pub instructions: Option<String>,
+    /// Marks every tool with `_meta["anthropic/alwaysLoad"]`, so Claude Code loads them without a tool search.
+    pub always_load: bool,
+}
+
+impl McpAdapterOptions {
+    /// Options naming the server `name` at `version`, serving both protocol eras.
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            version: version.into(),
+            protocol: ProtocolEra::Both,
+            instructions: None,
+            always_load: false,
+        }
+    }
+
+    /// Serves only `protocol`'s era(s).
+    pub fn protocol(mut self, protocol: ProtocolEra) -> Self {
+        self.protocol = protocol;
+        self
+    }
+
+    /// Replaces the built-in instructions.
+    pub fn instructions(mut self, instructions: impl Into<String>) -> Self {
+        self.instructions = Some(instructions.into());
+        self
+    }
+
+    /// Sets `_meta["anthropic/alwaysLoad"]` on every tool.
+    pub fn always_load(mut self, always_load: bool) -> Self {
+        self.always_load = always_load;
+        self
+    }
+}
+
+/// An rmcp server handler over an exposure: the tools `snapshot`, `dispatch` and `wait_version`, and the resources
+/// `ranvier://state` and `ranvier://state/{name}` with their subscriptions. See the [module docs](self).
+///
+/// Cheap to clone (clones share everything) and `Send + Sync`.
+#[derive(Clone)]
+pub struct McpAdapter {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    handle: ExposureHandle,
+    names: Vec<String>,
+    tools: Vec<Tool>,
+    info: ServerConfig,
+    versions: &'static [ProtocolVersion],
+    disposed: watch::Sender<bool>,
+    legacy: Arc<resources::LegacySubscriptions>,
+}
+
+impl std::fmt::Debug for McpAdapter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McpAdapter")
+            .field("server", &self.inner.info.server_info.name)
+            .field("names", &self.inner.names)
+            .field("disposed", &self.is_disposed())
+            .finish_non_exhaustive()
+    }
+}
+
+impl McpAdapter {
+    /// An adapter over `handle`, presented as `options` says. Build it after the exposure has started.
+    pub fn new(handle: ExposureHandle, options: McpAdapterOptions) -> Self {
+        let names = handle.names();
+        let messages: Vec<(String, Option<String>, Option<serde_json::Value>)> = handle
+            .message_names()
+            .into_iter()
+            .map(|name| {
+                let shape = handle.message_shape(&name);
+                let schema = handle.message_schema(&name);
+                (name, shape, schema)
+            })
+            .collect();
+        let tools = schema::tools(&schema::ToolInputs {
+            names: &names,
+            messages: &messages,
+            always_load: options.always_load,
+        });
+        let instructions = options
+            .instructions
+            .clone()
+            .unwrap_or_else(|| text::instructions(!messages.is_empty(), &names));
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_resources_subscribe()
+            .build();
+        let versions: &'static [ProtocolVersion] = match options.protocol {
+            ProtocolEra::Both => ProtocolVersion::KNOWN_VERSIONS,
+            ProtocolEra::Legacy => ProtocolVersion::known_up_to(&ProtocolVersion::V_2025_11_25),
+            ProtocolEra::Modern => &[ProtocolVersion::V_2026_07_28],
+        };
+        let mut info = ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new(
+                options.name.clone(),
+                options.version.clone(),
+            ))
+            .with_instructions(instructions);
+        if options.protocol == ProtocolEra::Legacy {
+            info = info.with_protocol_version(ProtocolVersion::V_2025_11_25);
+        }
+        let (disposed, _) = watch::channel(false);
+        Self {
+            inner: Arc::new(Inner {
+                handle,
+                names,
+                tools,
+                info,
+                versions,
+                disposed,
+                legacy: Arc::default(),
+            }),
+        }
+    }
+
+    /// Stops every notification, for every server sharing this adapter; tools and reads keep answering.
+    /// Idempotent.
+    pub fn dispose(&self) {
+        self.inner.disposed.send_replace(true);
+        self.inner.legacy.clear();
+    }
+
+    /// Whether [`dispose`](Self::dispose) has been called.
+    pub fn is_disposed(&self) -> bool {
+        *self.inner.disposed.borrow()
+    }
+
+    /// The exposure this adapter serves.
+    pub fn handle(&self) -> &ExposureHandle {
+        &self.inner.handle
+    }
+
+    fn check_uri(&self, uri: &str) -> Result<resources::Target, ErrorData> {
+        resources::target(uri, &self.inner.names).ok_or_else(|| {
+            ErrorData::resource_not_found(text::unknown_resource(uri, &self.inner.names), None)
+        })
+    }
+}
+
+/// Serves `adapter` over stdin/stdout until the client disconnects.
+///
+/// # Errors
+///
+/// Fails when the transport fails before or during the session.
+pub async fn serve_stdio(
+    adapter: McpAdapter,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let running = adapter.serve(rmcp::transport::stdio()).await?;
+    running.waiting().await?;
+    Ok(())
+}
+
+impl ServerHandler for McpAdapter {
+    fn get_info(&self) -> ServerConfig {
+        self.inner.info.clone()
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        Cow::Borrowed(self.inner.versions)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.inner.tools.clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.inner
+            .tools
+            .iter()
+            .find(|tool| tool.name == name)
+            .cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let handle = &self.inner.handle;
+        let arguments = request.arguments.as_ref();
+        let result = match request.name.as_ref() {
+            schema::SNAPSHOT => state::snapshot(handle),
+            schema::WAIT_VERSION => state::wait_version(handle, arguments).await,
+            schema::DISPATCH if self.get_tool(schema::DISPATCH).is_some() => {
+                let sender = context
+                    .client_info()
+                    .map_or_else(|| "mcp".to_owned(), |client| client.name);
+                dispatch::call(handle, &sender, arguments).await
+            }
+            other => {
+                let tools: Vec<&str> = self
+                    .inner
+                    .tools
+                    .iter()
+                    .map(|tool| tool.name.as_ref())
+                    .collect();
+                return Err(ErrorData::invalid_params(
+                    text::unknown_tool(other, &tools),
+                    None,
+                ));
+            }
+        };
+        Ok(result.into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(resources::list(&self.inner.names))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(resources::templates())
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let target = self.check_uri(&request.uri)?;
+        Ok(resources::read(&request.uri, &target, &self.inner.handle.snapshot()).into())
+    }
+
+    #[allow(deprecated)]
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.check_uri(&request.uri)?;
+        if !self.is_disposed() {
+            let disposed = self.inner.disposed.subscribe();
+            self.inner
+                .legacy
+                .subscribe(&context.peer, request.uri, &self.inner.handle, &disposed);
+        }
+        Ok(())
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.inner.legacy.unsubscribe(&context.peer, &request.uri);
+        Ok(())
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        let uris: Vec<String> = requested
+            .resource_subscriptions
+            .iter()
+            .flatten()
+            .filter(|uri| resources::target(uri, &self.inner.names).is_some())
+            .cloned()
+            .collect();
+        let mut accepted = SubscriptionFilter::new();
+        accepted.resource_subscriptions = Some(uris);
+        Some(accepted)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let accepted: Vec<String> = context
+            .accepted()
+            .resource_subscriptions
+            .clone()
+            .unwrap_or_default();
+        let mut feed = resources::ChangeFeed::new(&self.inner.handle);
+        let mut disposed = self.inner.disposed.subscribe();
+        if *disposed.borrow() {
+            return Ok(());
+        }
+        loop {
+            let batch = tokio::select! {
+                () = context.cancelled() => return Ok(()),
+                _ = disposed.wait_for(|d| *d) => return Ok(()),
+                batch = feed.next() => batch,
+            };
+            let Some(batch) = batch else { return Ok(()) };
+            for uri in batch.into_iter().filter(|uri| accepted.contains(uri)) {
+                if context.sink().notify_resource_updated(uri).await.is_err() {
+                    return Ok(());
+                }
+            }
+        }
+    }
+}

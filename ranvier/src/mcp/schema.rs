@@ -1,0 +1,388 @@
+//! The tool definitions: input and output schemas, descriptions and annotations.
+//!
+//! Every schema here is valid for strict clients: the root is an object schema and no subschema is a boolean (the
+//! TypeScript SDK rejects a whole tool list over one `true`), so message schemas from the app are cleaned first.
+
+use std::sync::Arc;
+
+use rmcp::model::{JsonObject, MetaObject, Tool, ToolAnnotations};
+use serde_json::{Map, Value, json};
+
+use super::text;
+
+/// The tool names, in the order `tools/list` returns them.
+pub(crate) const SNAPSHOT: &str = "snapshot";
+/// See [`SNAPSHOT`].
+pub(crate) const DISPATCH: &str = "dispatch";
+/// See [`SNAPSHOT`].
+pub(crate) const WAIT_VERSION: &str = "wait_version";
+
+/// What the tool definitions are built from.
+pub(crate) struct ToolInputs<'a> {
+    /// The exposed value names, in registration order.
+    pub names: &'a [String],
+    /// Each exposed message with its shape and argument schema, in registration order.
+    pub messages: &'a [(String, Option<String>, Option<Value>)],
+    /// Marks every tool with `_meta["anthropic/alwaysLoad"] = true`.
+    pub always_load: bool,
+}
+
+/// The tools the adapter lists: `snapshot`, `dispatch` (only when messages are exposed) and `wait_version`.
+pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
+    let output = Arc::new(object(state_output_schema(inputs.names)));
+    let mut tools = vec![
+        Tool::new(
+            SNAPSHOT,
+            text::SNAPSHOT_DESCRIPTION,
+            Arc::new(object(json!({"type": "object", "properties": {}}))),
+        )
+        .with_title("Read the app's state")
+        .with_raw_output_schema(output.clone())
+        .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
+    ];
+    if !inputs.messages.is_empty() {
+        let shapes: Vec<(String, Option<String>)> = inputs
+            .messages
+            .iter()
+            .map(|(name, shape, _)| (name.clone(), shape.clone()))
+            .collect();
+        tools.push(
+            Tool::new(
+                DISPATCH,
+                text::dispatch_description(&shapes),
+                Arc::new(object(dispatch_input_schema(inputs.messages))),
+            )
+            .with_title("Dispatch messages to the app")
+            .with_annotations(
+                ToolAnnotations::new()
+                    .read_only(false)
+                    .destructive(true)
+                    .idempotent(false)
+                    .open_world(false),
+            ),
+        );
+    }
+    tools.push(
+        Tool::new(
+            WAIT_VERSION,
+            text::WAIT_VERSION_DESCRIPTION,
+            Arc::new(object(wait_version_input_schema())),
+        )
+        .with_title("Wait for a state version")
+        .with_raw_output_schema(output)
+        .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
+    );
+    if inputs.always_load {
+        tools = tools
+            .into_iter()
+            .map(|tool| tool.with_meta(always_load_meta()))
+            .collect();
+    }
+    tools
+}
+
+fn always_load_meta() -> MetaObject {
+    let mut meta = MetaObject::new();
+    meta.insert("anthropic/alwaysLoad".into(), Value::Bool(true));
+    meta
+}
+
+fn object(value: Value) -> JsonObject {
+    match value {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    }
+}
+
+/// The output schema of `snapshot` and `wait_version`: the `ranvier://state` document.
+pub(crate) fn state_output_schema(names: &[String]) -> Value {
+    let properties: Map<String, Value> =
+        names.iter().map(|name| (name.clone(), json!({}))).collect();
+    json!({
+        "type": "object",
+        "properties": {
+            "version": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "The state's version; each publication that changes a value adds one."
+            },
+            "values": {
+                "type": "object",
+                "description": "Every exposed value by name.",
+                "properties": properties,
+                "required": names,
+            }
+        },
+        "required": ["version", "values"]
+    })
+}
+
+/// The input schema of `dispatch`: `message` enumerates the names, `args` carries each message's schema.
+pub(crate) fn dispatch_input_schema(messages: &[(String, Option<String>, Option<Value>)]) -> Value {
+    let names: Vec<&str> = messages.iter().map(|(name, _, _)| name.as_str()).collect();
+    let message = json!({"type": "string", "enum": names, "description": "The message's name."});
+    let variants: Vec<Value> = messages
+        .iter()
+        .map(|(name, shape, schema)| {
+            let mut variant = match schema {
+                Some(schema) => object(strict(schema.clone())),
+                None => object(json!({"type": "object"})),
+            };
+            variant.insert("title".into(), Value::from(name.as_str()));
+            let description = match shape {
+                Some(shape) => format!("The arguments of {name}: {shape}"),
+                None => format!("The arguments of {name}."),
+            };
+            variant
+                .entry("description")
+                .or_insert(Value::from(description));
+            Value::Object(variant)
+        })
+        .collect();
+    let args = json!({
+        "description": "The message's arguments, a JSON object whose shape depends on the message (default {}).",
+        "anyOf": variants,
+    });
+    json!({
+        "type": "object",
+        "properties": {
+            "message": message,
+            "args": args,
+            "messages": {
+                "type": "array",
+                "minItems": 1,
+                "description": "Several messages to dispatch in order, instead of `message` and `args`.",
+                "items": {
+                    "type": "object",
+                    "properties": { "message": message, "args": args },
+                    "required": ["message"]
+                }
+            }
+        }
+    })
+}
+
+/// The input schema of `wait_version`.
+pub(crate) fn wait_version_input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "version": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "The version to wait for; returns at once when the state is already at or past it."
+            },
+            "timeoutMs": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": text::MAX_TIMEOUT_MS,
+                "default": text::DEFAULT_TIMEOUT_MS,
+                "description": "How long to wait, in milliseconds (default 5000, at most 60000)."
+            }
+        },
+        "required": ["version"]
+    })
+}
+
+/// Replaces every boolean subschema: `true` by `{}` and `false` by `{"not": {}}`, so strict clients accept it.
+pub(crate) fn strict(schema: Value) -> Value {
+    match schema {
+        Value::Bool(true) => json!({}),
+        Value::Bool(false) => json!({"not": {}}),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(key, value)| {
+                    let value = match key.as_str() {
+                        // keywords holding one subschema
+                        "items"
+                        | "additionalItems"
+                        | "contains"
+                        | "not"
+                        | "if"
+                        | "then"
+                        | "else"
+                        | "propertyNames"
+                        | "unevaluatedItems"
+                        | "unevaluatedProperties"
+                        | "additionalProperties" => {
+                            match value {
+                                // `additionalProperties: false` is a common, accepted spelling; keep it.
+                                Value::Bool(false) if key == "additionalProperties" => value,
+                                other => strict(other),
+                            }
+                        }
+                        // keywords holding arrays of subschemas
+                        "allOf" | "anyOf" | "oneOf" | "prefixItems" => match value {
+                            Value::Array(items) => {
+                                Value::Array(items.into_iter().map(strict).collect())
+                            }
+                            other => strict(other),
+                        },
+                        // keywords holding maps of subschemas
+                        "properties" | "patternProperties" | "$defs" | "definitions"
+                        | "dependentSchemas" => match value {
+                            Value::Object(map) => Value::Object(
+                                map.into_iter()
+                                    .map(|(name, sub)| (name, strict(sub)))
+                                    .collect(),
+                            ),
+                            other => other,
+                        },
+                        _ => value,
+                    };
+                    (key, value)
+                })
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_subschemas_are_objects(value: &Value, path: &str) {
+        // walks every value: a boolean under a schema keyword would show up as a non-object schema
+        if let Value::Object(map) = value {
+            for key in ["properties", "$defs", "patternProperties"] {
+                if let Some(Value::Object(props)) = map.get(key) {
+                    for (name, sub) in props {
+                        assert!(sub.is_object(), "{path}.{key}.{name} is {sub}");
+                        all_subschemas_are_objects(sub, &format!("{path}.{key}.{name}"));
+                    }
+                }
+            }
+            for key in ["items", "not", "if", "then", "else", "additionalProperties"] {
+                if let Some(sub) = map.get(key) {
+                    assert!(
+                        sub.is_object()
+                            || (key == "additionalProperties" && sub == &Value::Bool(false)),
+                        "{path}.{key} is {sub}"
+                    );
+                    all_subschemas_are_objects(sub, &format!("{path}.{key}"));
+                }
+            }
+            for key in ["anyOf", "oneOf", "allOf"] {
+                if let Some(Value::Array(items)) = map.get(key) {
+                    for (i, sub) in items.iter().enumerate() {
+                        assert!(sub.is_object(), "{path}.{key}[{i}] is {sub}");
+                        all_subschemas_are_objects(sub, &format!("{path}.{key}[{i}]"));
+                    }
+                }
+            }
+        }
+    }
+
+    fn messages() -> Vec<(String, Option<String>, Option<Value>)> {
+        vec![
+            (
+                "set_discount".into(),
+                Some("{percent: integer 0..=100}".into()),
+                Some(
+                    json!({"type": "object", "properties": {"percent": {"type": "integer"}, "extra": true}}),
+                ),
+            ),
+            ("clear".into(), None, None),
+        ]
+    }
+
+    #[test]
+    fn strict_replaces_boolean_subschemas_everywhere() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"state": true, "never": false, "list": {"type": "array", "items": true}},
+            "anyOf": [true, {"$defs": {"x": true}}],
+            "additionalProperties": false
+        });
+        let cleaned = strict(schema);
+        assert_eq!(cleaned["properties"]["state"], json!({}));
+        assert_eq!(cleaned["properties"]["never"], json!({"not": {}}));
+        assert_eq!(cleaned["properties"]["list"]["items"], json!({}));
+        assert_eq!(cleaned["anyOf"][0], json!({}));
+        assert_eq!(cleaned["anyOf"][1]["$defs"]["x"], json!({}));
+        assert_eq!(cleaned["additionalProperties"], json!(false));
+        all_subschemas_are_objects(&cleaned, "$");
+    }
+
+    #[test]
+    fn dispatch_schema_enumerates_names_and_carries_each_argument_schema() {
+        let schema = dispatch_input_schema(&messages());
+        assert_eq!(schema["type"], "object");
+        assert_eq!(
+            schema["properties"]["message"]["enum"],
+            json!(["set_discount", "clear"])
+        );
+        let variants = schema["properties"]["args"]["anyOf"].as_array().unwrap();
+        assert_eq!(variants[0]["title"], "set_discount");
+        assert_eq!(
+            variants[0]["properties"]["percent"],
+            json!({"type": "integer"})
+        );
+        assert_eq!(variants[0]["properties"]["extra"], json!({}));
+        assert_eq!(variants[1]["title"], "clear");
+        assert_eq!(
+            schema["properties"]["messages"]["items"]["properties"]["message"]["enum"][1],
+            "clear"
+        );
+        all_subschemas_are_objects(&schema, "$");
+    }
+
+    #[test]
+    fn tools_are_listed_with_annotations_and_dispatch_only_with_messages() {
+        let names = vec!["count".to_owned(), "total".to_owned()];
+        let with = tools(&ToolInputs {
+            names: &names,
+            messages: &messages(),
+            always_load: false,
+        });
+        let listed: Vec<&str> = with.iter().map(|t| t.name.as_ref()).collect();
+        assert_eq!(listed, [SNAPSHOT, DISPATCH, WAIT_VERSION]);
+        let annotations = |i: usize| with[i].annotations.clone().unwrap();
+        assert_eq!(annotations(0).read_only_hint, Some(true));
+        assert_eq!(annotations(1).read_only_hint, Some(false));
+        assert_eq!(annotations(1).idempotent_hint, Some(false));
+        assert_eq!(annotations(2).read_only_hint, Some(true));
+        assert!(with[1].output_schema.is_none());
+        assert!(with[0].output_schema.is_some() && with[2].output_schema.is_some());
+        assert!(
+            with[1]
+                .description
+                .as_deref()
+                .unwrap()
+                .contains("- set_discount {percent: integer 0..=100}")
+        );
+        for tool in &with {
+            all_subschemas_are_objects(
+                &Value::Object((*tool.input_schema).clone()),
+                tool.name.as_ref(),
+            );
+            if let Some(output) = &tool.output_schema {
+                all_subschemas_are_objects(&Value::Object((**output).clone()), tool.name.as_ref());
+            }
+            assert!(tool.meta.is_none());
+        }
+        let without = tools(&ToolInputs {
+            names: &names,
+            messages: &[],
+            always_load: true,
+        });
+        let listed: Vec<&str> = without.iter().map(|t| t.name.as_ref()).collect();
+        assert_eq!(listed, [SNAPSHOT, WAIT_VERSION]);
+        assert_eq!(
+            without[0]
+                .meta
+                .as_ref()
+                .unwrap()
+                .get("anthropic/alwaysLoad"),
+            Some(&Value::Bool(true))
+        );
+    }
+
+    #[test]
+    fn state_output_schema_requires_every_name() {
+        let schema = state_output_schema(&["a".to_owned()]);
+        assert_eq!(schema["properties"]["values"]["required"], json!(["a"]));
+        assert_eq!(schema["required"], json!(["version", "values"]));
+    }
+}

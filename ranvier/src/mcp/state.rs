@@ -1,0 +1,136 @@
+//! The read-only tools, `snapshot` and `wait_version`: the `ranvier://state` document as text and structured content.
+
+use std::time::Duration;
+
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+use serde_json::Value;
+
+use super::text;
+use crate::exposure::{ExposureHandle, Snapshot};
+
+/// The state document as a tool result: compact text (values in registration order) and structured content.
+pub(crate) fn document_result(snapshot: &Snapshot) -> CallToolResult {
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text::state_document_text(
+        snapshot.version,
+        &snapshot.values,
+    ))]);
+    result.structured_content = Some(text::state_document(snapshot.version, &snapshot.values));
+    result
+}
+
+/// `snapshot`: the current state document.
+pub(crate) fn snapshot(handle: &ExposureHandle) -> CallToolResult {
+    document_result(&handle.snapshot())
+}
+
+/// `wait_version {version, timeoutMs}`: the first state at or past `version`, or a timeout error.
+pub(crate) async fn wait_version(
+    handle: &ExposureHandle,
+    arguments: Option<&JsonObject>,
+) -> CallToolResult {
+    let (version, timeout_ms) = match parse(arguments) {
+        Ok(parsed) => parsed,
+        Err(reason) => return CallToolResult::error(vec![ContentBlock::text(reason)]),
+    };
+    match handle
+        .wait_version(version, Duration::from_millis(timeout_ms))
+        .await
+    {
+        Some(snapshot) => document_result(&snapshot),
+        None => CallToolResult::error(vec![ContentBlock::text(text::wait_timeout(
+            version,
+            timeout_ms,
+            handle.snapshot().version,
+        ))]),
+    }
+}
+
+/// Reads `version` (a non-negative integer) and `timeoutMs` (default 5000, clamped to 60000).
+pub(crate) fn parse(arguments: Option<&JsonObject>) -> Result<(u64, u64), String> {
+    let version = match arguments.and_then(|a| a.get("version")) {
+        Some(Value::Number(n)) => n
+            .as_u64()
+            .ok_or_else(|| text::bad_version(Some(&Value::Number(n.clone()))))?,
+        other => return Err(text::bad_version(other)),
+    };
+    let timeout_ms = match arguments.and_then(|a| a.get("timeoutMs")) {
+        None | Some(Value::Null) => text::DEFAULT_TIMEOUT_MS,
+        Some(Value::Number(n)) => match (n.as_u64(), n.as_i64()) {
+            (Some(ms), _) => ms.min(text::MAX_TIMEOUT_MS),
+            (None, Some(_)) => return Err(text::negative_timeout(&Value::Number(n.clone()))),
+            (None, None) if n.as_f64().is_some_and(|f| f < 0.0) => {
+                return Err(text::negative_timeout(&Value::Number(n.clone())));
+            }
+            (None, None) => return Err(text::bad_timeout(&Value::Number(n.clone()))),
+        },
+        Some(other) => return Err(text::bad_timeout(other)),
+    };
+    Ok((version, timeout_ms))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn args(value: Value) -> JsonObject {
+        value.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn version_must_be_a_non_negative_integer() {
+        assert_eq!(parse(Some(&args(json!({"version": 3})))), Ok((3, 5_000)));
+        for bad in [json!("3"), json!(1.5), json!(-1), json!(null)] {
+            let err = parse(Some(&args(json!({"version": bad})))).unwrap_err();
+            assert!(
+                err.starts_with("\"version\" must be a non-negative integer"),
+                "{err}"
+            );
+        }
+        assert!(parse(None).unwrap_err().starts_with("missing \"version\""));
+    }
+
+    #[test]
+    fn timeout_defaults_clamps_and_rejects_negative() {
+        assert_eq!(
+            parse(Some(&args(json!({"version": 1, "timeoutMs": 10})))),
+            Ok((1, 10))
+        );
+        assert_eq!(
+            parse(Some(&args(json!({"version": 1, "timeoutMs": 600_000})))),
+            Ok((1, 60_000))
+        );
+        let negative = parse(Some(&args(json!({"version": 1, "timeoutMs": -5})))).unwrap_err();
+        assert!(
+            negative.starts_with("\"timeoutMs\" must not be negative"),
+            "{negative}"
+        );
+        let fraction = parse(Some(&args(json!({"version": 1, "timeoutMs": -0.5})))).unwrap_err();
+        assert!(
+            fraction.starts_with("\"timeoutMs\" must not be negative"),
+            "{fraction}"
+        );
+        let text = parse(Some(&args(json!({"version": 1, "timeoutMs": "soon"})))).unwrap_err();
+        assert!(
+            text.starts_with("\"timeoutMs\" must be an integer"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn document_result_has_text_and_structured_content() {
+        let snapshot = Snapshot {
+            version: 2,
+            values: vec![("b".into(), json!(1)), ("a".into(), json!("x"))],
+        };
+        let result = document_result(&snapshot);
+        assert_eq!(result.is_error, Some(false));
+        assert_eq!(
+            result.structured_content,
+            Some(json!({"version": 2, "values": {"b": 1, "a": "x"}}))
+        );
+        let text = result.content[0].as_text().unwrap().text.clone();
+        assert_eq!(text, r#"{"version":2,"values":{"b":1,"a":"x"}}"#);
+    }
+}

@@ -1,0 +1,517 @@
+//! Every text an agent reads from the MCP adapter: step lines, state lines, documents, rejections, descriptions.
+//!
+//! Keeping them in one module makes the formats easy to find, test and keep consistent. Nothing here touches the
+//! graph or rmcp; every function takes plain data and returns a `String`.
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+/// The URI of the whole-state resource.
+pub(crate) const STATE_URI: &str = "ranvier://state";
+/// The prefix of a one-value resource; the value's name follows it.
+pub(crate) const VALUE_URI_PREFIX: &str = "ranvier://state/";
+/// The URI template of the one-value resources.
+pub(crate) const VALUE_URI_TEMPLATE: &str = "ranvier://state/{name}";
+
+/// The default `timeoutMs` of `wait_version`.
+pub(crate) const DEFAULT_TIMEOUT_MS: u64 = 5_000;
+/// The largest `timeoutMs` of `wait_version`; larger values are clamped to it.
+pub(crate) const MAX_TIMEOUT_MS: u64 = 60_000;
+
+/// JSON in its compact form, as every format here prints values and arguments.
+pub(crate) fn compact(value: &Value) -> String {
+    // Serializing a `Value` cannot fail: its map keys are strings.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// The URI of the one-value resource for `name`.
+pub(crate) fn value_uri(name: &str) -> String {
+    format!("{VALUE_URI_PREFIX}{name}")
+}
+
+/// One dispatch step: `2 set_discount {"percent":10} → v3: discount 0→10, total 500→450`.
+///
+/// `changes` holds each changed value as `(name, old, new)`, in registration order; with none the line ends
+/// `→ v3: no exposed value changed`.
+pub(crate) fn step_line(
+    position: usize,
+    name: &str,
+    args: &Value,
+    version: u64,
+    changes: &[(String, Value, Value)],
+) -> String {
+    let mut line = format!("{position} {name} {} → v{version}: ", compact(args));
+    if changes.is_empty() {
+        line.push_str("no exposed value changed");
+    }
+    for (index, (changed, old, new)) in changes.iter().enumerate() {
+        if index > 0 {
+            line.push_str(", ");
+        }
+        let _ = write!(line, "{changed} {}→{}", compact(old), compact(new));
+    }
+    line
+}
+
+/// Every exposed value at one version: `v3: count=2, subtotal=500, discount=10, total=450`.
+pub(crate) fn state_line(version: u64, values: &[(String, Value)]) -> String {
+    let mut line = format!("v{version}:");
+    for (index, (name, value)) in values.iter().enumerate() {
+        line.push_str(if index == 0 { " " } else { ", " });
+        let _ = write!(line, "{name}={}", compact(value));
+    }
+    line
+}
+
+/// The `ranvier://state` document, `{"version": n, "values": {name: value}}`, as a JSON value.
+pub(crate) fn state_document(version: u64, values: &[(String, Value)]) -> Value {
+    let values = values
+        .iter()
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect();
+    serde_json::json!({ "version": version, "values": Value::Object(values) })
+}
+
+/// The `ranvier://state` document as compact text, its values in registration order.
+pub(crate) fn state_document_text(version: u64, values: &[(String, Value)]) -> String {
+    let mut text = format!("{{\"version\":{version},\"values\":{{");
+    for (index, (name, value)) in values.iter().enumerate() {
+        if index > 0 {
+            text.push(',');
+        }
+        let _ = write!(
+            text,
+            "{}:{}",
+            compact(&Value::from(name.as_str())),
+            compact(value)
+        );
+    }
+    text.push_str("}}");
+    text
+}
+
+/// The `ranvier://state/{name}` document, `{"version": n, "value": v}`, as compact text.
+pub(crate) fn value_document_text(version: u64, value: &Value) -> String {
+    format!("{{\"version\":{version},\"value\":{}}}", compact(value))
+}
+
+/// The known message names, as a rejection lists them.
+fn known(names: &[String]) -> String {
+    if names.is_empty() {
+        "this app exposes no messages".to_owned()
+    } else {
+        format!("known messages: {}", names.join(", "))
+    }
+}
+
+/// `message` names no exposed message.
+pub(crate) fn unknown_message(name: &str, names: &[String]) -> String {
+    format!("unknown message \"{name}\"; {}", known(names))
+}
+
+/// The call has neither `message` nor `messages`.
+pub(crate) fn missing_message(names: &[String]) -> String {
+    format!(
+        "missing \"message\": pass {{\"message\": name, \"args\": {{...}}}} or {{\"messages\": [{{\"message\": name, \
+         \"args\": {{...}}}}, ...]}}; {}",
+        known(names)
+    )
+}
+
+/// `message` is present but not a string.
+pub(crate) fn non_string_message(got: &Value, names: &[String]) -> String {
+    format!(
+        "\"message\" must be a string naming a message, got {}; {}",
+        compact(got),
+        known(names)
+    )
+}
+
+/// The call has both `message` and `messages`.
+pub(crate) fn both_message_forms() -> String {
+    "pass either \"message\" (with \"args\") or \"messages\", not both".to_owned()
+}
+
+/// `messages` is not a non-empty array.
+pub(crate) fn bad_messages(got: &Value) -> String {
+    format!(
+        "\"messages\" must be a non-empty array of {{\"message\": name, \"args\": {{...}}}}, got {}",
+        compact(got)
+    )
+}
+
+/// An entry of `messages` is not an object.
+pub(crate) fn bad_entry(got: &Value) -> String {
+    format!(
+        "each entry of \"messages\" must be an object {{\"message\": name, \"args\": {{...}}}}, got {}",
+        compact(got)
+    )
+}
+
+/// Appends the message's shape, when one is described, on its own line.
+fn with_shape(mut text: String, name: &str, shape: Option<&str>) -> String {
+    if let Some(shape) = shape {
+        let _ = write!(text, "\nexpected: {name} {shape}");
+    }
+    text
+}
+
+/// The decoder of `name` returned an error.
+pub(crate) fn decoder_error(name: &str, reason: &str, shape: Option<&str>) -> String {
+    with_shape(
+        format!("{name} rejected its arguments: {reason}"),
+        name,
+        shape,
+    )
+}
+
+/// The decoder of `name` panicked; nothing was dispatched.
+pub(crate) fn decoder_panic(name: &str, panic: &str, shape: Option<&str>) -> String {
+    with_shape(
+        format!(
+            "{name} could not decode its arguments (the decoder panicked: {panic}); nothing was dispatched"
+        ),
+        name,
+        shape,
+    )
+}
+
+/// `update` panicked on `name` (`error` is the dispatch error, `update panicked: ...`); the model write did not
+/// happen.
+pub(crate) fn update_panic(name: &str, error: &str) -> String {
+    format!("{name} failed: {error}; the model is unchanged")
+}
+
+/// The host or graph is gone, so nothing can be dispatched or read.
+pub(crate) fn host_gone(reason: &str) -> String {
+    format!("the application is not running any more: {reason}")
+}
+
+/// A sequence stopped at `position` (1-based) of `total`; `steps` are the lines of the messages that stay dispatched.
+pub(crate) fn sequence_stopped(
+    position: usize,
+    total: usize,
+    reason: &str,
+    steps: &[String],
+    state: &str,
+) -> String {
+    let mut text = String::new();
+    for step in steps {
+        text.push_str(step);
+        text.push('\n');
+    }
+    let _ = write!(text, "stopped at message {position} of {total}: {reason}");
+    if position > 1 {
+        let _ = write!(
+            text,
+            "\nmessages 1 to {} stay dispatched; later messages were not dispatched",
+            position - 1
+        );
+    } else if total > 1 {
+        text.push_str("\nno message was dispatched");
+    }
+    text.push('\n');
+    text.push_str(state);
+    text
+}
+
+/// The whole text of a successful `dispatch`: one line per step, then the state line.
+pub(crate) fn dispatch_result(steps: &[String], state: &str) -> String {
+    let mut text = String::new();
+    for step in steps {
+        text.push_str(step);
+        text.push('\n');
+    }
+    text.push_str(state);
+    text
+}
+
+/// `version` is missing or not a non-negative integer.
+pub(crate) fn bad_version(got: Option<&Value>) -> String {
+    match got {
+        None => {
+            "missing \"version\": pass the version to wait for, a non-negative integer".to_owned()
+        }
+        Some(got) => format!(
+            "\"version\" must be a non-negative integer, got {}",
+            compact(got)
+        ),
+    }
+}
+
+/// `timeoutMs` is negative.
+pub(crate) fn negative_timeout(got: &Value) -> String {
+    format!(
+        "\"timeoutMs\" must not be negative, got {}; pass 0 to {MAX_TIMEOUT_MS} (default {DEFAULT_TIMEOUT_MS})",
+        compact(got)
+    )
+}
+
+/// `timeoutMs` is not an integer.
+pub(crate) fn bad_timeout(got: &Value) -> String {
+    format!(
+        "\"timeoutMs\" must be an integer number of milliseconds, got {}; pass 0 to {MAX_TIMEOUT_MS} (default \
+         {DEFAULT_TIMEOUT_MS})",
+        compact(got)
+    )
+}
+
+/// `wait_version` timed out.
+pub(crate) fn wait_timeout(version: u64, timeout_ms: u64, current: u64) -> String {
+    format!(
+        "timed out after {timeout_ms} ms waiting for version {version}; the current version is {current}. Call \
+         wait_version again to keep waiting, or dispatch a message that changes an exposed value"
+    )
+}
+
+/// A tool name the adapter does not serve.
+pub(crate) fn unknown_tool(name: &str, tools: &[&str]) -> String {
+    format!("unknown tool \"{name}\"; tools: {}", tools.join(", "))
+}
+
+/// A resource URI the adapter does not serve.
+pub(crate) fn unknown_resource(uri: &str, names: &[String]) -> String {
+    format!(
+        "unknown resource \"{uri}\"; resources: {STATE_URI} and {VALUE_URI_TEMPLATE} with name one of: {}",
+        names.join(", ")
+    )
+}
+
+/// The description of `snapshot`.
+pub(crate) const SNAPSHOT_DESCRIPTION: &str = "Read every exposed value of the running app at its current version. \
+Returns the ranvier://state document {\"version\": n, \"values\": {name: value}}.";
+
+/// The description of `wait_version`.
+pub(crate) const WAIT_VERSION_DESCRIPTION: &str = "Wait until the app publishes `version` or later, then return that \
+state document {\"version\": n, \"values\": {...}}. Use it to wait for changes the app makes on its own (timers, IO, \
+a user). `timeoutMs` defaults to 5000 and is at most 60000; a timeout is an error naming the current version.";
+
+/// The description of `dispatch`, listing the shape of each message.
+pub(crate) fn dispatch_description(messages: &[(String, Option<String>)]) -> String {
+    let mut text = String::from(
+        "Dispatch one message to the running app ({\"message\": name, \"args\": {...}}), or several in order \
+         ({\"messages\": [{\"message\": name, \"args\": {...}}, ...]}), each after the previous one's effects. \
+         Returns one line per message, `position name args → vN: value old→new, ...`, then every exposed value at \
+         the final version. A rejected message stops the sequence; the ones before it stay dispatched.\nMessages:",
+    );
+    for (name, shape) in messages {
+        let _ = write!(text, "\n- {name}");
+        if let Some(shape) = shape {
+            let _ = write!(text, " {shape}");
+        }
+    }
+    text
+}
+
+/// The server instructions, which tell a model how to use the tools.
+pub(crate) fn instructions(has_messages: bool, names: &[String]) -> String {
+    let mut text = format!(
+        "This server exposes the live state of a running application: named values ({}) that change as the app \
+         runs. Call `snapshot` to read every value with its version.",
+        if names.is_empty() {
+            "none yet".to_owned()
+        } else {
+            names.join(", ")
+        }
+    );
+    if has_messages {
+        text.push_str(
+            " Call `dispatch` to send the app one of its messages, or a sequence of them; the result lists, per \
+             message, the values it changed, then every value at the final version, so you need no snapshot after \
+             it. An error result names what was wrong and the expected arguments.",
+        );
+    }
+    text.push_str(
+        " Call `wait_version` with a version above the current one to wait for the app to change on its own. The \
+         resources ranvier://state and ranvier://state/{name} hold the same documents and can be subscribed to.",
+    );
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn values() -> Vec<(String, Value)> {
+        vec![
+            ("count".into(), json!(2)),
+            ("subtotal".into(), json!(500)),
+            ("discount".into(), json!(10)),
+            ("total".into(), json!(450)),
+        ]
+    }
+
+    #[test]
+    fn step_line_lists_changes_in_the_given_order() {
+        let changes = vec![
+            ("discount".to_owned(), json!(0), json!(10)),
+            ("total".to_owned(), json!(500), json!(450)),
+        ];
+        assert_eq!(
+            step_line(2, "set_discount", &json!({"percent": 10}), 3, &changes),
+            r#"2 set_discount {"percent":10} → v3: discount 0→10, total 500→450"#
+        );
+    }
+
+    #[test]
+    fn step_line_without_changes_says_so() {
+        assert_eq!(
+            step_line(1, "remove_item", &json!({"sku": "zz"}), 3, &[]),
+            r#"1 remove_item {"sku":"zz"} → v3: no exposed value changed"#
+        );
+    }
+
+    #[test]
+    fn step_line_prints_strings_and_structures_as_compact_json() {
+        let changes = vec![
+            ("tags".to_owned(), json!(["a"]), json!(["a", "b"])),
+            ("label".to_owned(), json!(null), json!("é")),
+        ];
+        assert_eq!(
+            step_line(1, "tag", &json!({}), 9, &changes),
+            r#"1 tag {} → v9: tags ["a"]→["a","b"], label null→"é""#
+        );
+    }
+
+    #[test]
+    fn state_line_lists_every_value_in_order() {
+        assert_eq!(
+            state_line(3, &values()),
+            "v3: count=2, subtotal=500, discount=10, total=450"
+        );
+        assert_eq!(state_line(0, &[]), "v0:");
+    }
+
+    #[test]
+    fn state_document_text_keeps_registration_order_and_parses_to_the_document() {
+        let text = state_document_text(3, &values());
+        assert_eq!(
+            text,
+            r#"{"version":3,"values":{"count":2,"subtotal":500,"discount":10,"total":450}}"#
+        );
+        let parsed: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(parsed, state_document(3, &values()));
+    }
+
+    #[test]
+    fn state_document_text_escapes_names() {
+        let text = state_document_text(1, &[("a\"b".into(), json!(1))]);
+        let parsed: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(parsed["values"]["a\"b"], json!(1));
+    }
+
+    #[test]
+    fn value_document_text_is_version_and_value() {
+        assert_eq!(
+            value_document_text(4, &json!({"a": [1]})),
+            r#"{"version":4,"value":{"a":[1]}}"#
+        );
+    }
+
+    #[test]
+    fn dispatch_result_ends_with_the_state_line() {
+        let text = dispatch_result(
+            &["1 clear {} → v2: no exposed value changed".into()],
+            "v2: count=0",
+        );
+        assert_eq!(
+            text,
+            "1 clear {} → v2: no exposed value changed\nv2: count=0"
+        );
+    }
+
+    #[test]
+    fn rejections_name_what_was_wrong_and_what_is_known() {
+        let names = vec!["add_item".to_owned(), "clear".to_owned()];
+        assert_eq!(
+            unknown_message("nope", &names),
+            "unknown message \"nope\"; known messages: add_item, clear"
+        );
+        assert!(missing_message(&names).starts_with("missing \"message\""));
+        assert!(missing_message(&names).ends_with("known messages: add_item, clear"));
+        assert_eq!(
+            non_string_message(&json!(7), &names),
+            "\"message\" must be a string naming a message, got 7; known messages: add_item, clear"
+        );
+        assert_eq!(
+            unknown_message("x", &[]),
+            "unknown message \"x\"; this app exposes no messages"
+        );
+    }
+
+    #[test]
+    fn decoder_errors_carry_the_shape_on_their_own_line() {
+        assert_eq!(
+            decoder_error(
+                "set_discount",
+                "percent must be at most 100",
+                Some("{percent: integer 0..=100}")
+            ),
+            "set_discount rejected its arguments: percent must be at most 100\nexpected: set_discount {percent: \
+             integer 0..=100}"
+        );
+        assert_eq!(
+            decoder_error("clear", "bad", None),
+            "clear rejected its arguments: bad"
+        );
+        assert!(decoder_panic("a", "boom", Some("{}")).contains("the decoder panicked: boom"));
+        assert_eq!(
+            update_panic("a", "update panicked: boom"),
+            "a failed: update panicked: boom; the model is unchanged"
+        );
+    }
+
+    #[test]
+    fn a_stopped_sequence_lists_earlier_steps_then_the_reason_then_the_state() {
+        let text = sequence_stopped(
+            2,
+            3,
+            "unknown message \"x\"",
+            &["1 clear {} → v1: count 1→0".into()],
+            "v1: count=0",
+        );
+        assert_eq!(
+            text,
+            "1 clear {} → v1: count 1→0\nstopped at message 2 of 3: unknown message \"x\"\nmessages 1 to 1 stay \
+             dispatched; later messages were not dispatched\nv1: count=0"
+        );
+        let first = sequence_stopped(1, 2, "r", &[], "v0:");
+        assert_eq!(
+            first,
+            "stopped at message 1 of 2: r\nno message was dispatched\nv0:"
+        );
+    }
+
+    #[test]
+    fn wait_version_rejections() {
+        assert_eq!(
+            bad_version(Some(&json!("7"))),
+            "\"version\" must be a non-negative integer, got \"7\""
+        );
+        assert!(bad_version(None).starts_with("missing \"version\""));
+        assert!(
+            negative_timeout(&json!(-1)).starts_with("\"timeoutMs\" must not be negative, got -1")
+        );
+        assert!(bad_timeout(&json!(1.5)).contains("got 1.5"));
+        assert!(
+            wait_timeout(7, 100, 3).starts_with(
+                "timed out after 100 ms waiting for version 7; the current version is 3"
+            )
+        );
+    }
+
+    #[test]
+    fn dispatch_description_lists_every_shape() {
+        let text = dispatch_description(&[
+            ("add_item".into(), Some("{sku: string}".into())),
+            ("clear".into(), None),
+        ]);
+        assert!(
+            text.ends_with("Messages:\n- add_item {sku: string}\n- clear"),
+            "{text}"
+        );
+    }
+}
