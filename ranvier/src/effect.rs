@@ -11,7 +11,10 @@
 //! sources is stopped after [`MAX_EFFECT_RERUNS`](crate::graph::MAX_EFFECT_RERUNS) re-runs in one flush, with an error
 //! naming it.
 
-use crate::graph::{AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, State, with_runtime};
+use crate::graph::{
+    AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, Runtime, State,
+    with_runtime,
+};
 use crate::memo::{dispose_computation, resolve_check};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -66,13 +69,21 @@ impl Effect {
                 flush_epoch: Cell::new(0),
                 reruns: Cell::new(0),
             });
-            rt.tracer.node_new(id, NodeKind::Effect, site, rt.owner_id(), rt.running_id(), || {
-                Rc::downgrade(&inner) as std::rc::Weak<dyn Node>
-            });
+            trace_hook!(
+                rt,
+                node_new(
+                    id,
+                    NodeKind::Effect,
+                    site,
+                    rt.owner_id(),
+                    rt.running_id(),
+                    || { Rc::downgrade(&inner) as std::rc::Weak<dyn Node> }
+                )
+            );
             let this: NodeRef = inner.clone();
             rt.adopt(this.clone());
             inner.queued.set(true);
-            rt.tracer.schedule(id);
+            trace_hook!(rt, schedule(id));
             rt.schedule(this);
             rt.request_flush();
             Effect { inner }
@@ -82,7 +93,7 @@ impl Effect {
     /// Sets the node's label, the name the trace and the MCP tools give it, and returns the effect.
     pub fn labelled(self, label: &str) -> Self {
         *self.inner.core.label.borrow_mut() = Some(Rc::from(label));
-        with_runtime(|rt| rt.tracer.label(self.inner.core.id, label));
+        with_runtime(|rt| trace_hook!(rt, label(self.inner.core.id, label)));
         self
     }
 
@@ -99,7 +110,10 @@ impl Effect {
 
     /// The failure of the last run: a panic in the function, or the stop after too many re-runs.
     pub fn error(&self) -> Option<NodeError> {
-        self.inner.comp.error.borrow().as_ref().map(|m| NodeError { node: self.inner.core.id, message: m.to_string() })
+        self.inner.comp.error.borrow().as_ref().map(|m| NodeError {
+            node: self.inner.core.id,
+            message: m.to_string(),
+        })
     }
 
     /// How many times the effect's function has run.
@@ -114,8 +128,8 @@ impl Effect {
 }
 
 impl EffectInner {
-    fn run(&self, this: &NodeRef) {
-        with_runtime(|rt| {
+    fn run(&self, this: &NodeRef, rt: &Runtime) {
+        {
             let comp = &self.comp;
             let epoch = rt.flush_epoch.get();
             if self.flush_epoch.get() == epoch {
@@ -136,11 +150,11 @@ impl EffectInner {
                     rt.max_reruns()
                 );
                 *comp.error.borrow_mut() = Some(Rc::from(message.as_str()));
-                rt.tracer.stopped(self.core.id, &message);
+                trace_hook!(rt, stopped(self.core.id, &message));
                 rt.record_error(self.core.id, message);
                 return;
             }
-            rt.tracer.run_start(self.core.id, comp.runs.get() + 1);
+            trace_hook!(rt, run_start(self.core.id, comp.runs.get() + 1));
             let result = {
                 let mut f = self.f.borrow_mut();
                 rt.run_computation(this, comp, || f())
@@ -150,8 +164,11 @@ impl EffectInner {
                 rt.record_error(self.core.id, message.clone());
             }
             *comp.error.borrow_mut() = error.as_deref().map(Rc::from);
-            rt.tracer.run_end(self.core.id, false, error.as_deref(), String::new);
-        });
+            trace_hook!(
+                rt,
+                run_end(self.core.id, false, error.as_deref(), String::new)
+            );
+        }
     }
 }
 
@@ -164,7 +181,7 @@ impl Node for EffectInner {
         Some(&self.comp)
     }
 
-    fn mark(&self, this: &NodeRef, state: State) {
+    fn mark(&self, this: &NodeRef, state: State, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {
             return;
@@ -173,26 +190,24 @@ impl Node for EffectInner {
             comp.state.set(state);
         }
         if !self.queued.replace(true) {
-            with_runtime(|rt| {
-                rt.tracer.schedule(self.core.id);
-                rt.schedule(this.clone());
-            });
+            trace_hook!(rt, schedule(self.core.id));
+            rt.schedule(this.clone());
         }
     }
 
-    fn execute(&self, this: &NodeRef) {
+    fn execute(&self, this: &NodeRef, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {
             self.queued.set(false);
             return;
         }
         if comp.state.get() == State::Check {
-            resolve_check(self, comp);
+            resolve_check(self, comp, rt);
         }
         self.queued.set(false);
         if comp.state.get() == State::Dirty {
             comp.state.set(State::Clean);
-            self.run(this);
+            self.run(this, rt);
         }
     }
 
@@ -209,6 +224,8 @@ impl AnyNode for Effect {
 
 impl std::fmt::Debug for Effect {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Effect").field("id", &self.inner.core.id).finish()
+        f.debug_struct("Effect")
+            .field("id", &self.inner.core.id)
+            .finish()
     }
 }

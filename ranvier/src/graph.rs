@@ -46,9 +46,9 @@
 mod node;
 mod runtime;
 
-pub(crate) use node::{Computation, Core, Node, NodeRef, State};
 pub use node::NodeKind;
-pub(crate) use runtime::{Runtime, panic_text as runtime_panic_text, with_runtime};
+pub(crate) use node::{Computation, Core, Node, NodeRef, State};
+pub(crate) use runtime::{Running, Runtime, panic_text as runtime_panic_text, with_runtime};
 
 use std::fmt;
 

@@ -12,7 +12,10 @@
 //! reading it fails in turn, and records it); [`try_get`](Memo::try_get) returns the failure as a [`NodeError`].
 //! The memo runs again when one of its sources moves.
 
-use crate::graph::{AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, State, with_runtime};
+use crate::graph::{
+    AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, Runtime, State,
+    with_runtime,
+};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -52,7 +55,9 @@ pub(crate) struct MemoInner<T> {
 
 impl<T> Clone for Memo<T> {
     fn clone(&self) -> Self {
-        Memo { inner: self.inner.clone() }
+        Memo {
+            inner: self.inner.clone(),
+        }
     }
 }
 
@@ -86,7 +91,10 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     /// assert_eq!(rounded.get(), 20.0); // cut off: kept its value
     /// ```
     #[track_caller]
-    pub fn with_comparer(f: impl FnMut(Option<&T>) -> T + 'static, eq: impl Fn(&T, &T) -> bool + 'static) -> Self {
+    pub fn with_comparer(
+        f: impl FnMut(Option<&T>) -> T + 'static,
+        eq: impl Fn(&T, &T) -> bool + 'static,
+    ) -> Self {
         let site = std::panic::Location::caller();
         with_runtime(|rt| {
             let id = rt.next_id();
@@ -97,9 +105,17 @@ impl<T: fmt::Debug + 'static> Memo<T> {
                 f: RefCell::new(Box::new(f)),
                 eq: Box::new(eq),
             });
-            rt.tracer.node_new(id, NodeKind::Memo, site, rt.owner_id(), rt.running_id(), || {
-                Rc::downgrade(&inner) as std::rc::Weak<dyn Node>
-            });
+            trace_hook!(
+                rt,
+                node_new(
+                    id,
+                    NodeKind::Memo,
+                    site,
+                    rt.owner_id(),
+                    rt.running_id(),
+                    || { Rc::downgrade(&inner) as std::rc::Weak<dyn Node> }
+                )
+            );
             rt.adopt(inner.clone());
             Memo { inner }
         })
@@ -108,7 +124,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     /// Sets the node's label, the name the trace and the MCP tools give it (`total#5`), and returns the memo.
     pub fn labelled(self, label: &str) -> Self {
         *self.inner.core.label.borrow_mut() = Some(Rc::from(label));
-        with_runtime(|rt| rt.tracer.label(self.inner.core.id, label));
+        with_runtime(|rt| trace_hook!(rt, label(self.inner.core.id, label)));
         self
     }
 
@@ -153,17 +169,32 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     fn try_with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
         let inner = &self.inner;
         if inner.comp.running.get() {
-            panic!("memo {} reads itself while it runs (a cycle)", inner.core.id);
+            panic!(
+                "memo {} reads itself while it runs (a cycle)",
+                inner.core.id
+            );
         }
-        let this: NodeRef = inner.clone();
-        inner.update_if_necessary(&this);
-        with_runtime(|rt| rt.track(&inner.core, Rc::as_ptr(inner) as *const (), || this.clone()));
+        with_runtime(|rt| {
+            if inner.comp.state.get() != State::Clean {
+                let this: NodeRef = inner.clone();
+                inner.update_if_necessary(&this, rt);
+            }
+            rt.track(&inner.core, Rc::as_ptr(inner) as *const (), || {
+                inner.clone() as NodeRef
+            });
+        });
         if let Some(message) = &*inner.comp.error.borrow() {
-            return Err(NodeError { node: inner.core.id, message: message.to_string() });
+            return Err(NodeError {
+                node: inner.core.id,
+                message: message.to_string(),
+            });
         }
         match &*inner.value.borrow() {
             Some(value) => Ok(f(value)),
-            None => Err(NodeError { node: inner.core.id, message: "the memo has no value".into() }),
+            None => Err(NodeError {
+                node: inner.core.id,
+                message: "the memo has no value".into(),
+            }),
         }
     }
 
@@ -173,13 +204,16 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     where
         T: Clone,
     {
-        with_runtime(|rt| rt.tracer.untracked_read(rt.running_id(), self.inner.core.id));
+        with_runtime(|rt| trace_hook!(rt, untracked_read(rt.running_id(), self.inner.core.id)));
         self.inner.value.borrow().clone()
     }
 
     /// The failure recorded by the last run, if its function panicked.
     pub fn error(&self) -> Option<NodeError> {
-        self.inner.comp.error.borrow().as_ref().map(|m| NodeError { node: self.inner.core.id, message: m.to_string() })
+        self.inner.comp.error.borrow().as_ref().map(|m| NodeError {
+            node: self.inner.core.id,
+            message: m.to_string(),
+        })
     }
 
     /// How many times the memo's function has run.
@@ -200,11 +234,11 @@ impl<T: fmt::Debug + 'static> Memo<T> {
 }
 
 impl<T: fmt::Debug + 'static> MemoInner<T> {
-    fn recompute(&self, this: &NodeRef) {
-        with_runtime(|rt| {
+    fn recompute(&self, this: &NodeRef, rt: &Runtime) {
+        {
             let comp = &self.comp;
             comp.state.set(State::Clean);
-            rt.tracer.run_start(self.core.id, comp.runs.get() + 1);
+            trace_hook!(rt, run_start(self.core.id, comp.runs.get() + 1));
             let prev = self.value.borrow_mut().take();
             let result = {
                 let mut f = self.f.borrow_mut();
@@ -232,20 +266,23 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
                     changed
                 }
             };
-            rt.tracer.run_end(self.core.id, moved, comp.error.borrow().as_deref(), || self.debug_text());
+            trace_hook!(
+                rt,
+                run_end(self.core.id, moved, comp.error.borrow().as_deref(), || self
+                    .debug_text())
+            );
             if moved {
-                let running = rt.running.borrow().as_ref().map(|r| Rc::as_ptr(r) as *const ());
                 let observers = self.core.observers.borrow();
                 for observer in observers.iter() {
-                    if Some(Rc::as_ptr(observer) as *const ()) == running {
+                    if rt.is_running(Rc::as_ptr(observer) as *const ()) {
                         continue;
                     }
-                    rt.tracer.mark(observer.core().id, self.core.id, true);
-                    observer.mark(observer, State::Dirty);
+                    trace_hook!(rt, mark(observer.core().id, self.core.id, true));
+                    observer.mark(observer, State::Dirty, rt);
                 }
             }
             rt.end_body();
-        });
+        }
     }
 
     fn debug_text(&self) -> String {
@@ -257,8 +294,8 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
 }
 
 /// Walks a computation's sources in read order, bringing each up to date, until one makes it dirty.
-pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation) {
-    with_runtime(|rt| rt.tracer.check_start(this.core().id));
+pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation, rt: &Runtime) {
+    trace_hook!(rt, check_start(this.core().id));
     let mut i = 0;
     let mut answered = None;
     loop {
@@ -269,14 +306,14 @@ pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation) {
                 None => break,
             }
         };
-        source.update_if_necessary(&source);
+        source.update_if_necessary(&source, rt);
         if comp.state.get() == State::Dirty {
             answered = Some(source.core().id);
             break;
         }
         i += 1;
     }
-    with_runtime(|rt| rt.tracer.check_resolved(this.core().id, answered));
+    trace_hook!(rt, check_resolved(this.core().id, answered));
     if comp.state.get() == State::Check {
         comp.state.set(State::Clean);
     }
@@ -291,20 +328,20 @@ impl<T: fmt::Debug + 'static> Node for MemoInner<T> {
         Some(&self.comp)
     }
 
-    fn update_if_necessary(&self, this: &NodeRef) {
+    fn update_if_necessary(&self, this: &NodeRef, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() || comp.running.get() {
             return;
         }
         if comp.state.get() == State::Check {
-            resolve_check(self, comp);
+            resolve_check(self, comp, rt);
         }
         if comp.state.get() == State::Dirty {
-            self.recompute(this);
+            self.recompute(this, rt);
         }
     }
 
-    fn mark(&self, _this: &NodeRef, state: State) {
+    fn mark(&self, _this: &NodeRef, state: State, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {
             return;
@@ -313,12 +350,10 @@ impl<T: fmt::Debug + 'static> Node for MemoInner<T> {
         if state > current {
             comp.state.set(state);
             if current == State::Clean {
-                with_runtime(|rt| {
-                    for observer in self.core.observers.borrow().iter() {
-                        rt.tracer.mark(observer.core().id, self.core.id, false);
-                        observer.mark(observer, State::Check);
-                    }
-                });
+                for observer in self.core.observers.borrow().iter() {
+                    trace_hook!(rt, mark(observer.core().id, self.core.id, false));
+                    observer.mark(observer, State::Check, rt);
+                }
             }
         }
     }
@@ -343,7 +378,7 @@ pub(crate) fn dispose_computation(this: &NodeRef, comp: &Computation) {
         for source in comp.sources.borrow_mut().drain(..) {
             source.core().remove_observer(me);
         }
-        rt.tracer.dispose(this.core().id);
+        trace_hook!(rt, dispose(this.core().id));
     });
 }
 
@@ -355,6 +390,9 @@ impl<T: 'static> AnyNode for Memo<T> {
 
 impl<T: fmt::Debug + 'static> fmt::Debug for Memo<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Memo").field("id", &self.inner.core.id).field("value", &self.inner.value.borrow()).finish()
+        f.debug_struct("Memo")
+            .field("id", &self.inner.core.id)
+            .field("value", &self.inner.value.borrow())
+            .finish()
     }
 }

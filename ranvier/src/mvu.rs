@@ -33,8 +33,8 @@
 //! assert_eq!(*seen.borrow(), [false, true, false]);
 //! ```
 
-use crate::graph::{AnyNode, NodeId, untrack, with_runtime};
 use crate::graph::runtime_panic_text;
+use crate::graph::{AnyNode, NodeId, untrack, with_runtime};
 use crate::{Memo, Signal};
 use std::fmt;
 use std::rc::Rc;
@@ -51,7 +51,10 @@ pub struct Mvu<Model: 'static, Msg: 'static> {
 
 impl<Model, Msg> Clone for Mvu<Model, Msg> {
     fn clone(&self) -> Self {
-        Mvu { model: self.model.clone(), update: self.update.clone() }
+        Mvu {
+            model: self.model.clone(),
+            update: self.update.clone(),
+        }
     }
 }
 
@@ -79,7 +82,10 @@ where
     #[track_caller]
     pub fn new(init: Model, update: impl Fn(Msg, &Model) -> Model + 'static) -> Self {
         let model = Signal::new(init);
-        Mvu { model, update: Rc::new(move |msg, model| (update(msg, model), Vec::new())) }
+        Mvu {
+            model,
+            update: Rc::new(move |msg, model| (update(msg, model), Vec::new())),
+        }
     }
 
     /// Creates an Elmish `Mvu`: `update` also returns follow-up messages (commands), dispatched in order after its
@@ -107,7 +113,10 @@ where
         update: impl Fn(Msg, &Model) -> (Model, Vec<Msg>) + 'static,
     ) -> Self {
         let (model, commands) = init;
-        let mvu = Mvu { model: Signal::new(model), update: Rc::new(update) };
+        let mvu = Mvu {
+            model: Signal::new(model),
+            update: Rc::new(update),
+        };
         for command in commands {
             // A panicking initial command leaves the model as it was; there is nobody to return the error to.
             let _ = mvu.dispatch(command);
@@ -118,7 +127,10 @@ where
     /// Sets the model signal's label and returns the `Mvu`.
     pub fn labelled(self, label: &str) -> Self {
         let model = self.model.clone().labelled(label);
-        Mvu { model, update: self.update }
+        Mvu {
+            model,
+            update: self.update,
+        }
     }
 
     /// Applies `msg`: writes `update(msg, &model)` to the model, then dispatches the commands it returned, in order.
@@ -167,7 +179,9 @@ where
                 }
                 first_error.map_or(Ok(()), Err)
             }
-            Err(payload) => Err(DispatchError { message: format!("update panicked: {}", runtime_panic_text(payload)) }),
+            Err(payload) => Err(DispatchError {
+                message: format!("update panicked: {}", runtime_panic_text(payload)),
+            }),
         }
     }
 
@@ -188,7 +202,10 @@ where
 
     /// A memo over part of the model: it wakes its readers only when `f(model)` changes.
     #[track_caller]
-    pub fn select<U: PartialEq + fmt::Debug + 'static>(&self, f: impl Fn(&Model) -> U + 'static) -> Memo<U> {
+    pub fn select<U: PartialEq + fmt::Debug + 'static>(
+        &self,
+        f: impl Fn(&Model) -> U + 'static,
+    ) -> Memo<U> {
         let model = self.model.clone();
         Memo::new(move |_| model.with(&f))
     }

@@ -30,7 +30,7 @@
 //! assert_eq!(*log.borrow(), ["cleanup 0", "cleanup 1"]);
 //! ```
 
-use crate::graph::{NodeRef, with_runtime};
+use crate::graph::{NodeRef, Running, with_runtime};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -53,7 +53,10 @@ enum Owned {
 
 impl Scope {
     pub(crate) fn new_detached() -> Self {
-        Scope(Rc::new(ScopeInner { owned: RefCell::new(Vec::new()), disposed: Cell::new(false) }))
+        Scope(Rc::new(ScopeInner {
+            owned: RefCell::new(Vec::new()),
+            disposed: Cell::new(false),
+        }))
     }
 
     pub(crate) fn adopt(&self, node: NodeRef) {
@@ -131,16 +134,26 @@ impl Scope {
 /// ```
 pub fn create_root<R>(f: impl FnOnce(&Scope) -> R) -> (R, Scope) {
     let scope = Scope::new_detached();
-    let parent = with_runtime(|rt| rt.scope.borrow().clone().unwrap_or_else(|| rt.root.borrow().clone()));
-    parent.0.owned.borrow_mut().push(Owned::Scope(scope.clone()));
-    let (prev_scope, prev_running) = with_runtime(|rt| (rt.scope.replace(Some(scope.clone())), rt.running.take()));
-    struct Restore(Option<Scope>, Option<NodeRef>);
+    let parent = with_runtime(|rt| {
+        rt.scope
+            .borrow()
+            .clone()
+            .unwrap_or_else(|| rt.root.borrow().clone())
+    });
+    parent
+        .0
+        .owned
+        .borrow_mut()
+        .push(Owned::Scope(scope.clone()));
+    let (prev_scope, prev_running) =
+        with_runtime(|rt| (rt.scope.replace(Some(scope.clone())), rt.running.take()));
+    struct Restore(Option<Scope>, Option<Running>);
     impl Drop for Restore {
         fn drop(&mut self) {
             let (scope, running) = (self.0.take(), self.1.take());
             with_runtime(|rt| {
                 *rt.scope.borrow_mut() = scope;
-                *rt.running.borrow_mut() = running;
+                rt.running.set(running);
             });
         }
     }

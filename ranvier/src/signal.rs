@@ -36,7 +36,9 @@ pub(crate) struct SignalInner<T> {
 
 impl<T> Clone for Signal<T> {
     fn clone(&self) -> Self {
-        Signal { inner: self.inner.clone() }
+        Signal {
+            inner: self.inner.clone(),
+        }
     }
 }
 
@@ -80,9 +82,12 @@ impl<T: fmt::Debug + 'static> Signal<T> {
                 value: RefCell::new(value),
                 eq: Box::new(eq),
             });
-            rt.tracer.node_new(id, NodeKind::Signal, site, None, rt.running_id(), || {
-                Rc::downgrade(&inner) as std::rc::Weak<dyn Node>
-            });
+            trace_hook!(
+                rt,
+                node_new(id, NodeKind::Signal, site, None, rt.running_id(), || {
+                    Rc::downgrade(&inner) as std::rc::Weak<dyn Node>
+                })
+            );
             Signal { inner }
         })
     }
@@ -90,7 +95,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     /// Sets the node's label, the name the trace and the MCP tools give it (`count#3`), and returns the signal.
     pub fn labelled(self, label: &str) -> Self {
         *self.inner.core.label.borrow_mut() = Some(Rc::from(label));
-        with_runtime(|rt| rt.tracer.label(self.inner.core.id, label));
+        with_runtime(|rt| trace_hook!(rt, label(self.inner.core.id, label)));
         self
     }
 
@@ -118,7 +123,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
 
     /// Calls `f` with the value without tracking.
     pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        with_runtime(|rt| rt.tracer.untracked_read(rt.running_id(), self.inner.core.id));
+        with_runtime(|rt| trace_hook!(rt, untracked_read(rt.running_id(), self.inner.core.id)));
         f(&self.inner.value.borrow())
     }
 
@@ -133,11 +138,19 @@ impl<T: fmt::Debug + 'static> Signal<T> {
         let moved = !(inner.eq)(&inner.value.borrow(), &value);
         with_runtime(|rt| {
             if !moved {
-                rt.tracer.write(inner.core.id, rt.running_id(), false, || format!("{value:?}"));
+                trace_hook!(
+                    rt,
+                    write(inner.core.id, rt.running_id(), false, || format!(
+                        "{value:?}"
+                    ))
+                );
                 return;
             }
             *inner.value.borrow_mut() = value;
-            rt.tracer.write(inner.core.id, rt.running_id(), true, || inner.debug_text());
+            trace_hook!(
+                rt,
+                write(inner.core.id, rt.running_id(), true, || inner.debug_text())
+            );
             notify(rt, &inner.core);
             rt.request_flush();
         });
@@ -161,7 +174,9 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     fn track(&self) {
         let inner = &self.inner;
         with_runtime(|rt| {
-            rt.track(&inner.core, Rc::as_ptr(inner) as *const (), || inner.clone() as NodeRef);
+            rt.track(&inner.core, Rc::as_ptr(inner) as *const (), || {
+                inner.clone() as NodeRef
+            });
         });
     }
 }
@@ -170,8 +185,8 @@ impl<T: fmt::Debug + 'static> Signal<T> {
 pub(crate) fn notify(rt: &crate::graph::Runtime, core: &Core) {
     let observers = core.observers.borrow();
     for observer in observers.iter() {
-        rt.tracer.mark(observer.core().id, core.id, true);
-        observer.mark(observer, State::Dirty);
+        trace_hook!(rt, mark(observer.core().id, core.id, true));
+        observer.mark(observer, State::Dirty, rt);
     }
 }
 
@@ -199,7 +214,10 @@ impl<T: 'static> AnyNode for Signal<T> {
 
 impl<T: fmt::Debug + 'static> fmt::Debug for Signal<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Signal").field("id", &self.inner.core.id).field("value", &self.inner.value.borrow()).finish()
+        f.debug_struct("Signal")
+            .field("id", &self.inner.core.id)
+            .field("value", &self.inner.value.borrow())
+            .finish()
     }
 }
 

@@ -1,6 +1,7 @@
 //! What every node shares: identity, freshness, edges, and (for memos and effects) the run scope.
 
 use super::NodeId;
+use super::runtime::Runtime;
 use std::cell::{Cell, RefCell};
 use std::panic::Location;
 use std::rc::Rc;
@@ -72,7 +73,10 @@ impl Core {
     /// Removes one occurrence of `observer` from this node's observers.
     pub fn remove_observer(&self, observer: *const ()) {
         let mut observers = self.observers.borrow_mut();
-        if let Some(i) = observers.iter().position(|o| Rc::as_ptr(o) as *const () == observer) {
+        if let Some(i) = observers
+            .iter()
+            .position(|o| Rc::as_ptr(o) as *const () == observer)
+        {
             observers.swap_remove(i);
         }
     }
@@ -129,13 +133,13 @@ pub(crate) trait Node: 'static {
     }
 
     /// Brings the node up to date (memos); nothing for signals.
-    fn update_if_necessary(&self, _this: &NodeRef) {}
+    fn update_if_necessary(&self, _this: &NodeRef, _rt: &Runtime) {}
 
     /// Marks the node stale. Memos pass `Check` on to their observers; effects queue themselves.
-    fn mark(&self, _this: &NodeRef, _state: State) {}
+    fn mark(&self, _this: &NodeRef, _state: State, _rt: &Runtime) {}
 
     /// Runs a queued effect if it is still stale.
-    fn execute(&self, _this: &NodeRef) {}
+    fn execute(&self, _this: &NodeRef, _rt: &Runtime) {}
 
     /// Disposes the node: its run scope, its edges to its sources.
     fn dispose(&self, _this: &NodeRef) {}

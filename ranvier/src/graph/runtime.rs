@@ -11,7 +11,7 @@ pub(crate) struct Runtime {
     next_id: Cell<u32>,
     next_stamp: Cell<u32>,
     /// The memo or effect whose body is running.
-    pub running: RefCell<Option<NodeRef>>,
+    pub running: Cell<Option<Running>>,
     /// Whether reads are recorded as sources of `running`.
     pub tracking: Cell<bool>,
     /// The explicit scope that owns new nodes when no body runs (inside `create_root`).
@@ -30,6 +30,31 @@ pub(crate) struct Runtime {
     pub tracer: Tracer,
 }
 
+/// The computation whose body is running: pointers to the caller's `NodeRef` and to its `Computation`.
+///
+/// Both outlive the run: [`Runtime::run_computation`] borrows them for the whole body and restores the previous value
+/// when the body ends (panics included), so runs nest like a stack. Raw pointers spare a reference-count round trip
+/// on every run.
+#[derive(Copy, Clone)]
+pub(crate) struct Running {
+    node: *const NodeRef,
+    comp: *const Computation,
+}
+
+impl Running {
+    #[inline]
+    pub fn node(&self) -> &NodeRef {
+        // SAFETY: see the type's docs: the pointee outlives every use made while the run is current.
+        unsafe { &*self.node }
+    }
+
+    #[inline]
+    pub fn comp(&self) -> &Computation {
+        // SAFETY: as above.
+        unsafe { &*self.comp }
+    }
+}
+
 thread_local! {
     static RUNTIME: Runtime = Runtime::new();
 }
@@ -45,7 +70,7 @@ impl Runtime {
         Runtime {
             next_id: Cell::new(1),
             next_stamp: Cell::new(1),
-            running: RefCell::new(None),
+            running: Cell::new(None),
             tracking: Cell::new(false),
             scope: RefCell::new(None),
             root: RefCell::new(Scope::new_detached()),
@@ -85,16 +110,14 @@ impl Runtime {
 
     /// The id the next node will get (for the trace: the creating run).
     pub fn running_id(&self) -> Option<NodeId> {
-        self.running.borrow().as_ref().map(|n| n.core().id)
+        self.running.get().map(|r| r.node().core().id)
     }
 
     /// Gives a new memo or effect to the current owner: the running body, else the current scope, else the root.
     pub fn adopt(&self, node: NodeRef) {
-        if let Some(running) = &*self.running.borrow() {
-            if let Some(c) = running.computation() {
-                c.owned.borrow_mut().push(node);
-                return;
-            }
+        if let Some(running) = self.running.get() {
+            running.comp().owned.borrow_mut().push(node);
+            return;
         }
         if let Some(scope) = &*self.scope.borrow() {
             scope.adopt(node);
@@ -110,11 +133,9 @@ impl Runtime {
 
     /// Registers a cleanup with the current owner.
     pub fn on_cleanup(&self, f: Box<dyn FnOnce()>) {
-        if let Some(running) = &*self.running.borrow() {
-            if let Some(c) = running.computation() {
-                c.cleanups.borrow_mut().push(f);
-                return;
-            }
+        if let Some(running) = self.running.get() {
+            running.comp().cleanups.borrow_mut().push(f);
+            return;
         }
         if let Some(scope) = &*self.scope.borrow() {
             scope.add_cleanup(f);
@@ -129,9 +150,10 @@ impl Runtime {
         if !self.tracking.get() {
             return;
         }
-        let running = self.running.borrow();
-        let Some(obs) = &*running else { return };
-        let Some(comp) = obs.computation() else { return };
+        let Some(running) = self.running.get() else {
+            return;
+        };
+        let comp = running.comp();
         let stamp = comp.run_stamp.get();
         if src.stamp.get() == stamp {
             return;
@@ -148,19 +170,30 @@ impl Runtime {
         }
         // Link at once, so a computation that reads a node and then writes it is woken by its own write.
         let node = make();
-        self.tracer.edge_read(obs.core().id, node.core().id);
-        node.core().observers.borrow_mut().push(obs.clone());
+        trace_hook!(self, edge_read(running.node().core().id, node.core().id));
+        node.core()
+            .observers
+            .borrow_mut()
+            .push(running.node().clone());
         new_sources.push(node);
     }
 
     /// Is `ptr` the computation running right now?
+    #[inline]
     pub fn is_running(&self, ptr: *const ()) -> bool {
-        self.running.borrow().as_ref().is_some_and(|r| Rc::as_ptr(r) as *const () == ptr)
+        self.running
+            .get()
+            .is_some_and(|r| Rc::as_ptr(r.node()) as *const () == ptr)
     }
 
     /// Runs `body` as the run of `this`: tracked, owned by it, with its previous run scope discharged first.
     /// Returns `Err(panic text)` if the body panicked. The sources read are reconciled even then.
-    pub fn run_computation<R>(&self, this: &NodeRef, comp: &Computation, body: impl FnOnce() -> R) -> Result<R, String> {
+    pub fn run_computation<R>(
+        &self,
+        this: &NodeRef,
+        comp: &Computation,
+        body: impl FnOnce() -> R,
+    ) -> Result<R, String> {
         self.discharge(comp);
         let mut stamp = self.next_stamp.get();
         if stamp == 0 {
@@ -171,15 +204,14 @@ impl Runtime {
         comp.cursor.set(0);
         comp.running.set(true);
         comp.runs.set(comp.runs.get() + 1);
-        let prev_running = self.running.replace(Some(this.clone()));
+        let prev_running = self.running.replace(Some(Running { node: this, comp }));
+        // The running node owns what its body creates, whatever scope is current, so the scope is left as it is.
         let prev_tracking = self.tracking.replace(true);
-        let prev_scope = self.scope.take();
         self.body_depth.set(self.body_depth.get() + 1);
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
         self.body_depth.set(self.body_depth.get() - 1);
-        *self.scope.borrow_mut() = prev_scope;
         self.tracking.set(prev_tracking);
-        *self.running.borrow_mut() = prev_running;
+        self.running.set(prev_running);
         comp.running.set(false);
         self.reconcile_sources(this, comp);
         result.map_err(panic_text)
@@ -187,23 +219,28 @@ impl Runtime {
 
     /// Drops the edges of the last run's sources that this run did not read again in the same order (the new ones
     /// were linked as they were read).
+    #[inline]
     fn reconcile_sources(&self, this: &NodeRef, comp: &Computation) {
         let cursor = comp.cursor.get();
-        let new = std::mem::take(&mut *comp.new_sources.borrow_mut());
-        let mut sources = comp.sources.borrow_mut();
-        if cursor == sources.len() && new.is_empty() {
+        if cursor == comp.sources.borrow().len() && comp.new_sources.borrow().is_empty() {
             return;
         }
+        let new = std::mem::take(&mut *comp.new_sources.borrow_mut());
+        let mut sources = comp.sources.borrow_mut();
         let me = Rc::as_ptr(this) as *const ();
         for removed in sources.drain(cursor..) {
             removed.core().remove_observer(me);
-            self.tracer.edge_removed(this.core().id, removed.core().id);
+            trace_hook!(self, edge_removed(this.core().id, removed.core().id));
         }
         sources.extend(new);
     }
 
     /// Runs the cleanups and disposes the nodes of a computation's last run, untracked and batched.
+    #[inline]
     pub fn discharge(&self, comp: &Computation) {
+        if comp.cleanups.borrow().is_empty() && comp.owned.borrow().is_empty() {
+            return;
+        }
         let cleanups = std::mem::take(&mut *comp.cleanups.borrow_mut());
         let owned = std::mem::take(&mut *comp.owned.borrow_mut());
         if cleanups.is_empty() && owned.is_empty() {
@@ -242,7 +279,7 @@ impl Runtime {
                 let rt = self.0;
                 let depth = rt.batch_depth.get() - 1;
                 rt.batch_depth.set(depth);
-                rt.tracer.batch_exit(depth);
+                trace_hook!(rt, batch_exit(depth));
                 if depth == 0 {
                     rt.request_flush();
                 }
@@ -250,7 +287,7 @@ impl Runtime {
         }
         let depth = self.batch_depth.get();
         self.batch_depth.set(depth + 1);
-        self.tracer.batch_enter(depth + 1);
+        trace_hook!(self, batch_enter(depth + 1));
         let _close = Close(self);
         f()
     }
@@ -278,7 +315,11 @@ impl Runtime {
 
     /// Called when a memo body ends: runs a flush the body owed, once nothing else is running.
     pub fn end_body(&self) {
-        if self.flush_owed.get() && self.body_depth.get() == 0 && self.batch_depth.get() == 0 && !self.flushing.get() {
+        if self.flush_owed.get()
+            && self.body_depth.get() == 0
+            && self.batch_depth.get() == 0
+            && !self.flushing.get()
+        {
             self.run_flush();
         }
     }
@@ -290,7 +331,7 @@ impl Runtime {
         self.flush_owed.set(false);
         let epoch = self.flush_epoch.get().wrapping_add(1);
         self.flush_epoch.set(epoch);
-        self.tracer.flush_start(epoch);
+        trace_hook!(self, flush_start(epoch));
         loop {
             let next = {
                 let queue = self.queue.borrow();
@@ -303,14 +344,14 @@ impl Runtime {
                 }
             };
             match next {
-                Some(effect) => effect.execute(&effect),
+                Some(effect) => effect.execute(&effect, self),
                 None => break,
             }
         }
         self.queue.borrow_mut().clear();
         self.queue_head.set(0);
         self.flushing.set(false);
-        self.tracer.flush_end(epoch);
+        trace_hook!(self, flush_end(epoch));
     }
 
     pub fn record_error(&self, node: NodeId, message: String) {
