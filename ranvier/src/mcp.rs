@@ -17,16 +17,29 @@
 //! Build the adapter once the exposure has started; it is cheap to clone, usable from any thread, and several
 //! servers may share it, each with its own subscriptions. [`McpAdapter::dispose`] stops every notification.
 //!
-//! ```no_run
-//! # async fn run(handle: ranvier::exposure::ExposureHandle) -> Result<(), Box<dyn std::error::Error>> {
-//! use ranvier::mcp::{McpAdapter, McpAdapterOptions};
-//!
-//! let adapter = McpAdapter::new(handle, McpAdapterOptions::new("cart", env!("CARGO_PKG_VERSION")));
-//! ranvier::mcp::serve_stdio(adapter.clone()).await?;
-//! adapter.dispose();
-//! # Ok(())
-//! # }
 //! ```
+//! use ranvier::exposure::Exposure;
+//! use ranvier::host::GraphHost;
+//! use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+//! use ranvier::Mvu;
+//! use ranvier::mcp::rmcp::ServerHandler as _;
+//!
+//! let host = GraphHost::start(|| {
+//!     let counter = Mvu::new(0_i64, |add: i64, count| count + add);
+//!     let mut exposure = Exposure::new();
+//!     exposure.value("count", move || counter.model())?;
+//!     exposure.start()
+//! })?;
+//! // Built on the graph thread once the exposure has started; then usable from any thread.
+//! let adapter = host.invoke(|handle| McpAdapter::new(handle.clone(), McpAdapterOptions::new("counter", "0.1.0"))).wait()?;
+//! assert_eq!(adapter.get_info().server_info.name, "counter");
+//! // In an async main: `ranvier::mcp::serve_stdio(adapter.clone()).await?;`
+//! adapter.dispose();
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+/// The rmcp crate the adapter is built on, re-exported so apps serve it with the same version.
+pub use rmcp;
 
 mod dispatch;
 mod resources;
@@ -226,16 +239,49 @@ impl McpAdapter {
     }
 }
 
+/// The text the `dispatch` tool answers for `outcome`: one line per step, then every exposed value at the final
+/// version; or, when the sequence stopped, the steps that stay dispatched, where and why it stopped, and the state.
+///
+/// Apps use it to print what a dispatch did in the same words an agent reads.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use ranvier::exposure::{SequenceOutcome, Snapshot, Step};
+/// use serde_json::json;
+///
+/// let snapshot = Arc::new(Snapshot { version: 3, values: vec![("discount".into(), json!(10))] });
+/// let step = Step {
+///     position: 1,
+///     name: "set_discount".into(),
+///     args: json!({"percent": 10}),
+///     version: 3,
+///     changes: vec![("discount".into(), json!(0), json!(10))],
+///     snapshot: snapshot.clone(),
+/// };
+/// let outcome = SequenceOutcome { steps: vec![step], stopped: None, snapshot };
+/// assert_eq!(
+///     ranvier::mcp::sequence_text(&outcome),
+///     "1 set_discount {\"percent\":10} → v3: discount 0→10\nv3: discount=10"
+/// );
+/// ```
+pub fn sequence_text(outcome: &crate::exposure::SequenceOutcome) -> String {
+    dispatch::sequence_text(outcome)
+}
+
 /// Serves `adapter` over stdin/stdout until the client disconnects.
 ///
 /// # Errors
 ///
-/// Fails when the transport fails before or during the session.
-pub async fn serve_stdio(
-    adapter: McpAdapter,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let running = adapter.serve(rmcp::transport::stdio()).await?;
-    running.waiting().await?;
+/// An [`std::io::Error`] when the session cannot start (the client's `initialize` fails, say) or its task fails.
+pub async fn serve_stdio(adapter: McpAdapter) -> std::io::Result<()> {
+    let running = adapter
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(std::io::Error::other)?;
+    running.waiting().await.map_err(std::io::Error::other)?;
     Ok(())
 }
 

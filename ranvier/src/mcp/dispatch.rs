@@ -4,7 +4,7 @@ use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
 
 use super::text;
-use crate::exposure::{DispatchRejection, ExposureHandle, Step};
+use crate::exposure::{DispatchRejection, ExposureHandle, SequenceOutcome, Snapshot, Step};
 
 /// One requested message, or the reason its entry is malformed.
 type Entry = Result<(String, Value), String>;
@@ -43,27 +43,52 @@ pub(crate) async fn call(
     } else {
         Some(handle.dispatch_all_as(sender, prefix).await)
     };
-    let steps: Vec<String> = outcome
-        .as_ref()
-        .map_or_else(Vec::new, |o| o.steps.iter().map(step_line).collect());
     let snapshot = outcome
         .as_ref()
         .map_or_else(|| handle.snapshot(), |o| o.snapshot.clone());
-    let state = text::state_line(snapshot.version, &snapshot.values);
+    let steps = outcome.as_ref().map_or(&[][..], |o| &o.steps[..]);
     let stopped = outcome
         .as_ref()
         .and_then(|o| o.stopped.as_ref())
         .map(|stop| (stop.position, rejection_text(&stop.rejection)))
         .or(malformed);
-    match stopped {
-        None => CallToolResult::success(vec![ContentBlock::text(text::dispatch_result(
-            &steps, &state,
-        ))]),
-        Some((_, reason)) if total == 1 => error(reason),
-        Some((position, reason)) => error(text::sequence_stopped(
-            position, total, &reason, &steps, &state,
-        )),
+    let (failed, text) = render(steps, stopped, Some(total), &snapshot);
+    if failed {
+        error(text)
+    } else {
+        CallToolResult::success(vec![ContentBlock::text(text)])
     }
+}
+
+/// The text of a dispatch: the step lines and the state line, or for a rejection its reason (alone when the call
+/// held one message). Returns whether it is a rejection.
+fn render(
+    steps: &[Step],
+    stopped: Option<(usize, String)>,
+    total: Option<usize>,
+    snapshot: &Snapshot,
+) -> (bool, String) {
+    let lines: Vec<String> = steps.iter().map(step_line).collect();
+    let state = text::state_line(snapshot.version, &snapshot.values);
+    match stopped {
+        None => (false, text::dispatch_result(&lines, &state)),
+        Some((_, reason)) if total == Some(1) || (total.is_none() && lines.is_empty()) => {
+            (true, reason)
+        }
+        Some((position, reason)) => (
+            true,
+            text::sequence_stopped(position, total, &reason, &lines, &state),
+        ),
+    }
+}
+
+/// The text `dispatch` answers for `outcome`; see [`crate::mcp::sequence_text`].
+pub(crate) fn sequence_text(outcome: &SequenceOutcome) -> String {
+    let stopped = outcome
+        .stopped
+        .as_ref()
+        .map(|stop| (stop.position, rejection_text(&stop.rejection)));
+    render(&outcome.steps, stopped, None, &outcome.snapshot).1
 }
 
 fn error(reason: String) -> CallToolResult {

@@ -188,10 +188,11 @@ pub(crate) fn host_gone(reason: &str) -> String {
     format!("the application is not running any more: {reason}")
 }
 
-/// A sequence stopped at `position` (1-based) of `total`; `steps` are the lines of the messages that stay dispatched.
+/// A sequence stopped at `position` (1-based) of `total` messages (when known); `steps` are the lines of the
+/// messages that stay dispatched, `state` the state line after them.
 pub(crate) fn sequence_stopped(
     position: usize,
-    total: usize,
+    total: Option<usize>,
     reason: &str,
     steps: &[String],
     state: &str,
@@ -201,14 +202,18 @@ pub(crate) fn sequence_stopped(
         text.push_str(step);
         text.push('\n');
     }
-    let _ = write!(text, "stopped at message {position} of {total}: {reason}");
+    let _ = write!(text, "stopped at message {position}");
+    if let Some(total) = total {
+        let _ = write!(text, " of {total}");
+    }
+    let _ = write!(text, ": {reason}");
     if position > 1 {
         let _ = write!(
             text,
             "\nmessages 1 to {} stay dispatched; later messages were not dispatched",
             position - 1
         );
-    } else if total > 1 {
+    } else {
         text.push_str("\nno message was dispatched");
     }
     text.push('\n');
@@ -468,7 +473,7 @@ mod tests {
     fn a_stopped_sequence_lists_earlier_steps_then_the_reason_then_the_state() {
         let text = sequence_stopped(
             2,
-            3,
+            Some(3),
             "unknown message \"x\"",
             &["1 clear {} → v1: count 1→0".into()],
             "v1: count=0",
@@ -478,7 +483,11 @@ mod tests {
             "1 clear {} → v1: count 1→0\nstopped at message 2 of 3: unknown message \"x\"\nmessages 1 to 1 stay \
              dispatched; later messages were not dispatched\nv1: count=0"
         );
-        let first = sequence_stopped(1, 2, "r", &[], "v0:");
+        let first = sequence_stopped(1, Some(2), "r", &[], "v0:");
+        assert_eq!(
+            sequence_stopped(1, None, "r", &[], "v0:"),
+            "stopped at message 1: r\nno message was dispatched\nv0:"
+        );
         assert_eq!(
             first,
             "stopped at message 1 of 2: r\nno message was dispatched\nv0:"
