@@ -120,12 +120,15 @@ fn integer(args: &Value, field: &str, min: u64, max: u64) -> Result<u64, String>
     }
 }
 
-/// The decoders, shapes and argument schemas of the cart's messages, in registration order.
-fn messages() -> (
+/// The decoders, shapes and argument schemas of the cart's messages.
+type Registration = (
     Vec<(String, MessageDecoder<Msg>)>,
     Vec<(String, String)>,
     Vec<(String, Value)>,
-) {
+);
+
+/// The decoders, shapes and argument schemas of the cart's messages, in registration order.
+fn messages() -> Registration {
     let decoders: Vec<(String, MessageDecoder<Msg>)> = vec![
         (
             "add_item".into(),
