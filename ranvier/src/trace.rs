@@ -6,15 +6,74 @@
 //! [`Mvu`](crate::Mvu). Every event carries the sequence number of the event that caused it, recorded when the cause
 //! was notified, so a node's last run can be followed back to the message or write that started it.
 //!
-//! The log is bounded: a ring of recent events ([`DEFAULT_CAPACITY`], change it with [`set_capacity`]) beside a table
-//! of every node's latest facts, which is kept whatever the ring drops.
+//! The log is bounded: a ring of recent events ([`DEFAULT_CAPACITY`], change it with `set_capacity`) beside a table
+//! of every node's latest facts (site, label, edges, last run, last cutoff), which is kept whatever the ring drops, so
+//! the queries keep answering for every node's latest run; an answer that reaches past the ring says so.
 //!
-//! In an untraced build every hook compiles to nothing, arguments included, and [`TRACED`] is `false`.
+//! # Queries
+//!
+//! In a traced build the functions of this module answer on the current thread's graph, for a node given as any
+//! handle (`&Signal`, `&Memo`, `&Effect`, `&Mvu`) or a [`NodeId`](crate::NodeId):
+//!
+//! * `why`: the cause chain of the node's last run, newest first, back to a root (a dispatched message, a program
+//!   write, its creation, or a pull);
+//! * `why_not`: why it has not re-run since (disposed, queued, unobserved, checked clean, stopped at a cutoff or an
+//!   equal write upstream, not reached);
+//! * `unread`: what it read untracked (with `peek`) that moved after;
+//! * `history`, `origin`, `info`, `neighborhood`, `snapshot`, `summary`, `explain` (all of the above for one node);
+//! * `lookup`: a node by name, `#id`, `name#id` or identity path;
+//! * `dump`: the log as JSON lines, byte-identical for the same program.
+//!
+//! Every answer's `Display` is the compact text agents read (one line per step, nodes as `name#id`, node lines as
+//! `name#id Kind file.rs:line = value reads [a#1, b#2]`). A node's name is its label, else the `let` binding at its
+//! creation site (read from the source, see `set_source_root`), else its kind.
+//!
+//! In an untraced build every hook compiles to nothing, arguments included, [`TRACED`] is `false`, and only the two
+//! constants exist.
+//!
+//! # Examples
+//!
+//! ```
+//! # #[cfg(any(debug_assertions, feature = "trace"))] {
+//! use ranvier::{trace, Memo, Mvu};
+//!
+//! #[derive(Debug)]
+//! enum Msg { Add(i64) }
+//!
+//! let cart = Mvu::new(0_i64, |Msg::Add(n), total| total + n).labelled("cart");
+//! let doubled = cart.select(|total| total * 2);
+//! doubled.get();
+//! cart.dispatch(Msg::Add(5)).unwrap();
+//! assert_eq!(doubled.get(), 10);
+//!
+//! let why = trace::why(&doubled).unwrap();
+//! assert!(matches!(&why.root, trace::WhyRoot::Message { name, .. } if &**name == "Add"));
+//! // `doubled#2 Memo ...:13 = 10 reads [cart#1]`, then the chain from the message to its last run.
+//! println!("{}", trace::explain(&doubled).unwrap());
+//! # }
+//! ```
 
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod dump;
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod log;
 #[cfg(any(debug_assertions, feature = "trace"))]
+mod names;
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod query;
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod render;
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub use dump::{DUMP_SCHEMA, dump};
+#[cfg(any(debug_assertions, feature = "trace"))]
 pub use log::*;
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub use names::set_source_root;
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub use query::*;
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub use render::render_events;
 
 #[cfg(not(any(debug_assertions, feature = "trace")))]
 mod off;

@@ -148,6 +148,8 @@ impl Runtime {
     #[inline]
     pub fn track(&self, src: &super::Core, ptr: *const (), make: impl FnOnce() -> NodeRef) {
         if !self.tracking.get() {
+            // A read under `untrack` inside a body: the trace lists it among the body's untracked reads.
+            trace_hook!(self, untracked_read_in_body(self.running_id(), src.id));
             return;
         }
         let Some(running) = self.running.get() else {

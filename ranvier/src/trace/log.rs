@@ -216,6 +216,10 @@ pub struct NodeRecord {
     pub last_check: u64,
     /// Its latest `Schedule`.
     pub last_schedule: u64,
+    /// The sources its last run read, in read order (what the engine holds; kept after the node is dropped).
+    pub sources: Vec<NodeId>,
+    /// Whether it is the model signal of an [`Mvu`](crate::Mvu) that received a message.
+    pub is_model: bool,
 }
 
 /// The traced build's recorder, one per graph.
@@ -223,7 +227,7 @@ pub(crate) struct Tracer {
     clock: Cell<u64>,
     capacity: Cell<usize>,
     events: RefCell<VecDeque<Event>>,
-    nodes: RefCell<Vec<Option<NodeRecord>>>,
+    pub(super) nodes: RefCell<Vec<Option<NodeRecord>>>,
     live: RefCell<Vec<Weak<dyn Node>>>,
     notifier: Cell<u64>,
     messages: RefCell<Vec<u64>>,
@@ -274,11 +278,19 @@ impl Tracer {
     }
 
     fn with_node<R>(&self, id: NodeId, f: impl FnOnce(&mut NodeRecord) -> R) -> Option<R> {
-        self.nodes.borrow_mut().get_mut(id.0 as usize).and_then(|r| r.as_mut()).map(f)
+        self.nodes
+            .borrow_mut()
+            .get_mut(id.0 as usize)
+            .and_then(|r| r.as_mut())
+            .map(f)
     }
 
     fn node_field(&self, id: NodeId, f: impl FnOnce(&NodeRecord) -> u64) -> u64 {
-        self.nodes.borrow().get(id.0 as usize).and_then(|r| r.as_ref()).map_or(0, f)
+        self.nodes
+            .borrow()
+            .get(id.0 as usize)
+            .and_then(|r| r.as_ref())
+            .map_or(0, f)
     }
 
     pub fn node_new(
@@ -291,7 +303,15 @@ impl Tracer {
         live: impl FnOnce() -> Weak<dyn Node>,
     ) {
         let creating_run = running.map_or(0, |r| self.node_field(r, |n| n.last_run_start));
-        let seq = self.push(creating_run, EventKind::NodeNew { node: id, kind, owner, run: creating_run });
+        let seq = self.push(
+            creating_run,
+            EventKind::NodeNew {
+                node: id,
+                kind,
+                owner,
+                run: creating_run,
+            },
+        );
         let record = NodeRecord {
             id,
             kind,
@@ -314,6 +334,8 @@ impl Tracer {
             untracked: Vec::new(),
             last_check: 0,
             last_schedule: 0,
+            sources: Vec::new(),
+            is_model: false,
         };
         let index = id.0 as usize;
         let mut nodes = self.nodes.borrow_mut();
@@ -323,27 +345,52 @@ impl Tracer {
         nodes[index] = Some(record);
         let mut lives = self.live.borrow_mut();
         if lives.len() <= index {
-            lives.resize_with(index + 1, || Weak::<crate::signal::DeadNode>::new() as Weak<dyn Node>);
+            lives.resize_with(index + 1, || {
+                Weak::<crate::signal::DeadNode>::new() as Weak<dyn Node>
+            });
         }
         lives[index] = live();
     }
 
     pub fn label(&self, id: NodeId, label: &str) {
         let label: Rc<str> = Rc::from(label);
-        self.push(0, EventKind::Label { node: id, label: label.clone() });
+        self.push(
+            0,
+            EventKind::Label {
+                node: id,
+                label: label.clone(),
+            },
+        );
         self.with_node(id, |n| n.label = Some(label));
     }
 
-    pub fn write(&self, id: NodeId, running: Option<NodeId>, moved: bool, value: impl FnOnce() -> String) {
+    pub fn write(
+        &self,
+        id: NodeId,
+        running: Option<NodeId>,
+        moved: bool,
+        value: impl FnOnce() -> String,
+    ) {
         let (by, cause) = if let Some(&message) = self.messages.borrow().last() {
             (Writer::Message(message), message)
         } else if let Some(r) = running {
-            (Writer::Computation(r), self.node_field(r, |n| n.last_run_start))
+            (
+                Writer::Computation(r),
+                self.node_field(r, |n| n.last_run_start),
+            )
         } else {
             (Writer::Program, 0)
         };
         let value: Rc<str> = Rc::from(value());
-        let seq = self.push(cause, EventKind::Write { node: id, by, moved, value: value.clone() });
+        let seq = self.push(
+            cause,
+            EventKind::Write {
+                node: id,
+                by,
+                moved,
+                value: value.clone(),
+            },
+        );
         self.with_node(id, |n| {
             n.last_write = seq;
             if moved {
@@ -357,8 +404,19 @@ impl Tracer {
     }
 
     pub fn mark(&self, node: NodeId, source: NodeId, dirty: bool) {
-        let cause = if dirty { self.notifier.get() } else { self.node_field(source, |n| n.last_mark) };
-        let seq = self.push(cause, EventKind::Mark { node, source, dirty });
+        let cause = if dirty {
+            self.notifier.get()
+        } else {
+            self.node_field(source, |n| n.last_mark)
+        };
+        let seq = self.push(
+            cause,
+            EventKind::Mark {
+                node,
+                source,
+                dirty,
+            },
+        );
         self.with_node(node, |n| {
             n.last_mark = seq;
             if n.first_mark_since_run == 0 || dirty && !self.is_dirty_mark(n.first_mark_since_run) {
@@ -368,7 +426,8 @@ impl Tracer {
     }
 
     fn is_dirty_mark(&self, seq: u64) -> bool {
-        self.event(seq).is_some_and(|e| matches!(e.kind, EventKind::Mark { dirty: true, .. }))
+        self.event(seq)
+            .is_some_and(|e| matches!(e.kind, EventKind::Mark { dirty: true, .. }))
     }
 
     pub fn schedule(&self, node: NodeId) {
@@ -391,9 +450,13 @@ impl Tracer {
     }
 
     pub fn run_start(&self, node: NodeId, run: u32) {
-        let puller = self.walkers.borrow().last().copied().filter(|w| *w != node).or_else(|| {
-            with_runtime(|rt| rt.running_id())
-        });
+        let puller = self
+            .walkers
+            .borrow()
+            .last()
+            .copied()
+            .filter(|w| *w != node)
+            .or_else(|| with_runtime(|rt| rt.running_id()));
         let cause = self.node_field(node, |n| n.first_mark_since_run);
         let seq = self.push(cause, EventKind::RunStart { node, run, puller });
         self.with_node(node, |n| {
@@ -404,7 +467,13 @@ impl Tracer {
         });
     }
 
-    pub fn run_end(&self, node: NodeId, moved: bool, error: Option<&str>, value: impl FnOnce() -> String) {
+    pub fn run_end(
+        &self,
+        node: NodeId,
+        moved: bool,
+        error: Option<&str>,
+        value: impl FnOnce() -> String,
+    ) {
         let (start, kind) = self
             .nodes
             .borrow()
@@ -414,7 +483,12 @@ impl Tracer {
         let value: Option<Rc<str>> = (kind == NodeKind::Memo).then(|| Rc::from(value()));
         let seq = self.push(
             start,
-            EventKind::RunEnd { node, moved, error: error.map(Rc::from), value: value.clone() },
+            EventKind::RunEnd {
+                node,
+                moved,
+                error: error.map(Rc::from),
+                value: value.clone(),
+            },
         );
         self.with_node(node, |n| {
             n.last_run_end = seq;
@@ -435,7 +509,13 @@ impl Tracer {
 
     pub fn stopped(&self, node: NodeId, message: &str) {
         let cause = self.node_field(node, |n| n.last_mark);
-        self.push(cause, EventKind::Stopped { node, message: Rc::from(message) });
+        self.push(
+            cause,
+            EventKind::Stopped {
+                node,
+                message: Rc::from(message),
+            },
+        );
     }
 
     pub fn flush_start(&self, flush: u32) {
@@ -461,7 +541,15 @@ impl Tracer {
 
     pub fn message_start(&self, target: NodeId, name: &str, args: &str) -> u64 {
         let cause = self.messages.borrow().last().copied().unwrap_or(0);
-        let seq = self.push(cause, EventKind::Message { target, name: Rc::from(name), args: Rc::from(args) });
+        let seq = self.push(
+            cause,
+            EventKind::Message {
+                target,
+                name: Rc::from(name),
+                args: Rc::from(args),
+            },
+        );
+        self.with_node(target, |n| n.is_model = true);
         self.messages.borrow_mut().push(seq);
         self.last_message.set(seq);
         seq
@@ -477,16 +565,40 @@ impl Tracer {
     pub fn edge_read(&self, node: NodeId, source: NodeId) {
         let cause = self.node_field(node, |n| n.last_run_start);
         self.push(cause, EventKind::EdgeAdd { node, source });
+        self.with_node(node, |n| n.sources.push(source));
     }
 
     pub fn edge_removed(&self, node: NodeId, source: NodeId) {
         let cause = self.node_field(node, |n| n.last_run_start);
         self.push(cause, EventKind::EdgeRemove { node, source });
+        self.with_node(node, |n| {
+            if let Some(i) = n.sources.iter().position(|s| *s == source) {
+                n.sources.remove(i);
+            }
+        });
+    }
+
+    /// A read under `untrack` (recorded only when a body is running: outside one every read is untracked).
+    pub fn untracked_read_in_body(&self, reader: Option<NodeId>, source: NodeId) {
+        if reader.is_some() {
+            self.untracked_read(reader, source);
+        }
     }
 
     pub fn untracked_read(&self, reader: Option<NodeId>, source: NodeId) {
+        // A message's `update` reads its model untracked on behalf of the message, not of the computation that
+        // dispatched it.
+        if !self.messages.borrow().is_empty() {
+            return;
+        }
         let cause = reader.map_or(0, |r| self.node_field(r, |n| n.last_run_start));
-        let seq = self.push(cause, EventKind::UntrackedRead { node: reader, source });
+        let seq = self.push(
+            cause,
+            EventKind::UntrackedRead {
+                node: reader,
+                source,
+            },
+        );
         if let Some(r) = reader {
             self.with_node(r, |n| {
                 if !n.untracked.iter().any(|(s, _)| *s == source) {
@@ -508,28 +620,41 @@ impl Tracer {
         events.get((seq - first) as usize).cloned()
     }
 
+    /// The events of the ring that write, start or end a run of `id`, oldest first.
+    pub fn events_of(&self, id: NodeId) -> Vec<Event> {
+        self.events
+            .borrow()
+            .iter()
+            .filter(|e| match &e.kind {
+                EventKind::Write { node, .. }
+                | EventKind::RunStart { node, .. }
+                | EventKind::RunEnd { node, .. } => *node == id,
+                _ => false,
+            })
+            .cloned()
+            .collect()
+    }
+
     pub fn events(&self) -> Vec<Event> {
         self.events.borrow().iter().cloned().collect()
     }
 
     pub fn oldest_seq(&self) -> u64 {
-        self.events.borrow().front().map_or(self.clock.get() + 1, |e| e.seq)
+        self.events
+            .borrow()
+            .front()
+            .map_or(self.clock.get() + 1, |e| e.seq)
     }
 
     pub fn clock(&self) -> u64 {
         self.clock.get()
     }
 
-    pub fn record(&self, id: NodeId) -> Option<NodeRecord> {
-        self.nodes.borrow().get(id.0 as usize).and_then(|r| r.clone())
-    }
-
-    pub fn records(&self) -> Vec<NodeRecord> {
-        self.nodes.borrow().iter().flatten().cloned().collect()
-    }
-
     pub fn live(&self, id: NodeId) -> Option<Rc<dyn Node>> {
-        self.live.borrow().get(id.0 as usize).and_then(|w| w.upgrade())
+        self.live
+            .borrow()
+            .get(id.0 as usize)
+            .and_then(|w| w.upgrade())
     }
 
     pub fn last_message(&self) -> u64 {
@@ -553,6 +678,11 @@ impl Tracer {
 /// node table is kept whatever the capacity.
 pub fn set_capacity(capacity: usize) {
     with_runtime(|rt| rt.tracer.set_capacity(capacity));
+}
+
+/// How many events the current thread's trace ring keeps.
+pub fn capacity() -> usize {
+    with_runtime(|rt| rt.tracer.capacity())
 }
 
 /// A copy of the events the current thread's ring holds, oldest first.

@@ -69,6 +69,8 @@ impl Tracer {
     pub fn edge_removed(&self, _: NodeId, _: NodeId) {}
     #[inline(always)]
     pub fn untracked_read(&self, _: Option<NodeId>, _: NodeId) {}
+    #[inline(always)]
+    pub fn untracked_read_in_body(&self, _: Option<NodeId>, _: NodeId) {}
 }
 
 #[allow(dead_code)]

@@ -1,0 +1,203 @@
+//! Reading creation sites back: the source line of a node's creation, and the `let` binding it names.
+//!
+//! A creation site's file path is relative to the root of the crate build that made the node (for a workspace
+//! member, the workspace root). A file is looked for relative to the current directory first, then relative to the
+//! source root: the directory set with [`set_source_root`], else the nearest directory holding `.git` at or above
+//! the current directory. Files are read once and cached for the process's life; a file that cannot be read is
+//! remembered as missing.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+#[derive(Default)]
+struct Sources {
+    root: Option<PathBuf>,
+    root_found: bool,
+    files: HashMap<String, Option<Arc<[String]>>>,
+}
+
+static SOURCES: Mutex<Option<Sources>> = Mutex::new(None);
+
+fn sources() -> MutexGuard<'static, Option<Sources>> {
+    SOURCES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Sets the directory whose files give creation lines (and `let` binding names) when a site's path does not resolve
+/// from the current directory. Clears the cache of files read so far.
+///
+/// # Examples
+///
+/// ```
+/// ranvier::trace::set_source_root(".");
+/// ```
+pub fn set_source_root(root: impl Into<PathBuf>) {
+    let mut guard = sources();
+    let state = guard.get_or_insert_with(Sources::default);
+    state.root = Some(root.into());
+    state.root_found = true;
+    state.files.clear();
+}
+
+/// The nearest directory holding `.git` at or above the current directory.
+fn find_git_root() -> Option<PathBuf> {
+    let mut dir = std::env::current_dir().ok()?;
+    loop {
+        if dir.join(".git").exists() {
+            return Some(dir);
+        }
+        if !dir.pop() {
+            return None;
+        }
+    }
+}
+
+fn read_lines(path: &Path) -> Option<Arc<[String]>> {
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(text.lines().map(str::to_owned).collect())
+}
+
+/// The lines of `file` (a site path), read from the current directory or the source root, cached.
+pub(crate) fn file_lines(file: &str) -> Option<Arc<[String]>> {
+    let mut guard = sources();
+    let state = guard.get_or_insert_with(Sources::default);
+    if let Some(cached) = state.files.get(file) {
+        return cached.clone();
+    }
+    if !state.root_found {
+        state.root = find_git_root();
+        state.root_found = true;
+    }
+    let mut lines = read_lines(Path::new(file));
+    if let (None, Some(root)) = (&lines, &state.root) {
+        lines = read_lines(&root.join(file));
+    }
+    state.files.insert(file.to_owned(), lines.clone());
+    lines
+}
+
+/// The text of line `line` (1-based) of `file`, trimmed, if it can be read.
+pub(crate) fn line_text(file: &str, line: u32) -> Option<String> {
+    let lines = file_lines(file)?;
+    let text = lines.get((line as usize).checked_sub(1)?)?;
+    Some(text.trim().to_owned())
+}
+
+/// The text of line `line` of `file` from column `column` (1-based) on, if it can be read.
+pub(crate) fn line_text_from(file: &str, line: u32, column: u32) -> Option<String> {
+    let lines = file_lines(file)?;
+    let text = lines.get((line as usize).checked_sub(1)?)?;
+    Some(
+        text.chars()
+            .skip((column as usize).saturating_sub(1))
+            .collect(),
+    )
+}
+
+/// The name a creation site binds: `let name = ...` (or `let mut name: T = ...`) on the site's line before its
+/// column, or on the line before when it ends with `=`; else a struct field `name: ...` or an assignment
+/// `name = ...` opening the line.
+pub(crate) fn binding_at(file: &str, line: u32, column: u32) -> Option<String> {
+    let lines = file_lines(file)?;
+    let index = (line as usize).checked_sub(1)?;
+    let text = lines.get(index)?;
+    let before: String = text
+        .chars()
+        .take((column as usize).saturating_sub(1))
+        .collect();
+    if let Some(name) = let_binding(&before) {
+        return Some(name);
+    }
+    if before.trim().is_empty() && index > 0 {
+        let previous = lines[index - 1].trim_end();
+        if let Some(name) = previous
+            .ends_with('=')
+            .then(|| let_binding(previous))
+            .flatten()
+        {
+            return Some(name);
+        }
+    }
+    leading_field(&before)
+}
+
+/// The identifier bound by the last `let` in `text`, when only a path or method receiver follows its `=` (not a
+/// bracket, closure or other argument list: the node is then made inside a bigger expression).
+fn let_binding(text: &str) -> Option<String> {
+    let mut found = None;
+    let mut from = 0;
+    while let Some(i) = text[from..].find("let ").map(|i| i + from) {
+        from = i + 4;
+        if text[..i].chars().next_back().is_some_and(is_ident_char) {
+            continue;
+        }
+        let after = text[i + 4..].trim_start();
+        let after = after.strip_prefix("mut ").map_or(after, str::trim_start);
+        let name = identifier(after);
+        if name.is_empty() || name == "_" {
+            continue;
+        }
+        let Some(eq) = after.find('=') else { continue };
+        let value = &after[eq + 1..];
+        if value.contains(['(', '[', '{', ',', ';', '|']) {
+            found = None;
+            continue;
+        }
+        found = Some(name.to_owned());
+    }
+    found
+}
+
+/// `name:` or `name =` opening `text` (a struct field or an assignment), if nothing else precedes the call.
+fn leading_field(text: &str) -> Option<String> {
+    let trimmed = text.trim();
+    let name = identifier(trimmed);
+    if name.is_empty() || name == "let" {
+        return None;
+    }
+    let rest = trimmed[name.len()..].trim_start();
+    let rest = rest
+        .strip_prefix(':')
+        .or_else(|| rest.strip_prefix('=').filter(|r| !r.starts_with('=')))?;
+    rest.trim().is_empty().then(|| name.to_owned())
+}
+
+fn identifier(text: &str) -> &str {
+    let end = text.find(|c: char| !is_ident_char(c)).unwrap_or(text.len());
+    let name = &text[..end];
+    if name.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+        ""
+    } else {
+        name
+    }
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The file name of a site path: `cart.rs` for `examples/examples/cart.rs`.
+pub(crate) fn file_name(file: &str) -> &str {
+    file.rsplit(['/', '\\']).next().unwrap_or(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn let_bindings() {
+        assert_eq!(let_binding("    let total = ").as_deref(), Some("total"));
+        assert_eq!(let_binding("let mut n: Memo<i32> = ").as_deref(), Some("n"));
+        assert_eq!(let_binding("let a = 1; let b = ").as_deref(), Some("b"));
+        assert_eq!(let_binding("let total = cart.").as_deref(), Some("total"));
+        assert_eq!(let_binding("let all = vec![").as_deref(), None);
+        assert_eq!(let_binding("let m = Memo::new(move |_| ").as_deref(), None);
+        assert_eq!(let_binding("    outlet = ").as_deref(), None);
+        assert_eq!(let_binding("let _ = ").as_deref(), None);
+        assert_eq!(leading_field("        total: ").as_deref(), Some("total"));
+        assert_eq!(leading_field("        total = ").as_deref(), Some("total"));
+        assert_eq!(leading_field("  foo(").as_deref(), None);
+        assert_eq!(file_name("examples/examples/cart.rs"), "cart.rs");
+    }
+}

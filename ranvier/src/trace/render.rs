@@ -1,0 +1,557 @@
+//! The compact text of every trace answer: one line per step, nodes as `name#id`, node lines as
+//! `name#id Kind file.rs:line = value reads [a#1, b#2]`.
+//!
+//! This module is the only place the trace turns into text for agents; the MCP tools print these `Display` impls.
+
+use super::log::{Event, EventKind, Writer};
+use super::query::{
+    Cutoff, EqualWrite, Explain, GraphSummary, History, LookupError, Names, Neighborhood, NodeInfo,
+    NodeName, Origin, Relation, RunStatus, Site, TraceSnapshot, Unread, Why, WhyNot, WhyRoot,
+};
+use crate::graph::NodeKind;
+use std::fmt::{self, Display, Formatter, Write as _};
+
+impl Display for NodeName {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.name, self.id)
+    }
+}
+
+impl Display for Site {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file_name(), self.line)
+    }
+}
+
+/// `[a#1, b#2]`.
+struct List<'a>(&'a [NodeName]);
+
+impl Display for List<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_char('[')?;
+        for (i, n) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{n}")?;
+        }
+        f.write_char(']')
+    }
+}
+
+impl Display for NodeInfo {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.node, self.kind.name(), self.site)?;
+        if let Some(value) = &self.value {
+            write!(f, " = {value}")?;
+        }
+        if self.kind != NodeKind::Signal {
+            write!(f, " reads {}", List(&self.sources))?;
+        }
+        if let Some(error) = &self.error {
+            write!(f, " failed: {}", one_line(error))?;
+        }
+        if self.disposed {
+            f.write_str(" (disposed)")?;
+        }
+        Ok(())
+    }
+}
+
+/// An event with its nodes named: one line, without the sequence number.
+pub(super) struct Step<'a>(pub &'a Event, pub &'a Names);
+
+impl Display for Step<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let n = |id| self.1.of(id);
+        match &self.0.kind {
+            EventKind::NodeNew {
+                node, kind, owner, ..
+            } => {
+                write!(f, "created {} {}", n(*node), kind.name())?;
+                if let Some(owner) = owner {
+                    write!(f, " in a run of {}", n(*owner))?;
+                }
+                Ok(())
+            }
+            EventKind::Label { node, label } => write!(f, "label {} {label:?}", n(*node)),
+            EventKind::Write {
+                node,
+                by,
+                moved,
+                value,
+            } => {
+                let what = if *moved { "write" } else { "equal write" };
+                write!(f, "{what} {} = {value}", n(*node))?;
+                match by {
+                    Writer::Program => f.write_str(" by the program"),
+                    Writer::Message(seq) => write!(f, " by message #{seq}"),
+                    Writer::Computation(c) => write!(f, " by {}", n(*c)),
+                }
+            }
+            EventKind::Mark {
+                node,
+                source,
+                dirty,
+            } => {
+                write!(
+                    f,
+                    "mark {} {} <- {}",
+                    n(*node),
+                    if *dirty { "dirty" } else { "check" },
+                    n(*source)
+                )
+            }
+            EventKind::Schedule { node } => write!(f, "schedule {}", n(*node)),
+            EventKind::CheckStart { node } => write!(f, "check {}", n(*node)),
+            EventKind::CheckResolved { node, dirty_source } => match dirty_source {
+                Some(s) => write!(f, "checked {}: {} moved", n(*node), n(*s)),
+                None => write!(f, "checked {}: clean", n(*node)),
+            },
+            EventKind::RunStart { node, run, puller } => {
+                write!(f, "run {} #{run}", n(*node))?;
+                if let Some(p) = puller {
+                    write!(f, " pulled by {}", n(*p))?;
+                }
+                Ok(())
+            }
+            EventKind::RunEnd {
+                node,
+                moved,
+                error,
+                value,
+            } => {
+                match (error, value) {
+                    (Some(e), _) => write!(f, "end {} failed: {}", n(*node), one_line(e))?,
+                    (None, Some(v)) if *moved => write!(f, "end {} moved = {v}", n(*node))?,
+                    (None, Some(v)) => write!(f, "end {} kept {v}", n(*node))?,
+                    (None, None) => write!(f, "end {}", n(*node))?,
+                }
+                Ok(())
+            }
+            EventKind::Stopped { node, message } => {
+                write!(f, "stopped {}: {}", n(*node), one_line(message))
+            }
+            EventKind::FlushStart { flush } => write!(f, "flush {flush} start"),
+            EventKind::FlushEnd { flush } => write!(f, "flush {flush} end"),
+            EventKind::BatchEnter { depth } => write!(f, "batch enter depth {depth}"),
+            EventKind::BatchExit { depth } => write!(f, "batch exit to depth {depth}"),
+            EventKind::Dispose { node } => write!(f, "dispose {}", n(*node)),
+            EventKind::Message { target, name, args } => {
+                write!(f, "message {}", message_text(name, args))?;
+                write!(f, " to {}", n(*target))
+            }
+            EventKind::EdgeAdd { node, source } => write!(f, "{} reads {}", n(*node), n(*source)),
+            EventKind::EdgeRemove { node, source } => {
+                write!(f, "{} stopped reading {}", n(*node), n(*source))
+            }
+            EventKind::UntrackedRead { node, source } => match node {
+                Some(r) => write!(f, "{} peeked {}", n(*r), n(*source)),
+                None => write!(f, "the program peeked {}", n(*source)),
+            },
+        }
+    }
+}
+
+fn message_text(name: &str, args: &str) -> String {
+    if args.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{name} {args}")
+    }
+}
+
+fn one_line(text: &str) -> String {
+    text.replace('\n', " ")
+}
+
+/// A root, with its nodes named.
+pub(super) struct Root<'a>(pub &'a WhyRoot, pub &'a Names);
+
+impl Display for Root<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            WhyRoot::Message {
+                seq, name, args, ..
+            } => write!(f, "message {} #{seq}", message_text(name, args)),
+            WhyRoot::ProgramWrite { seq, node } => {
+                write!(f, "program write to {} #{seq}", self.1.of(*node))
+            }
+            WhyRoot::Created { seq, node } => write!(f, "creation of {} #{seq}", self.1.of(*node)),
+            WhyRoot::Pulled { seq, by: Some(by) } => {
+                write!(f, "pulled by {} #{seq}", self.1.of(*by))
+            }
+            WhyRoot::Pulled { seq, by: None } => write!(f, "pulled by the program #{seq}"),
+            WhyRoot::PastRing { seq, oldest } => {
+                write!(
+                    f,
+                    "reaches past the ring: #{seq} was dropped (oldest kept #{oldest})"
+                )
+            }
+            WhyRoot::NeverRan => f.write_str("never ran: nothing has read it"),
+            WhyRoot::NoCause { seq } => write!(f, "no recorded cause before #{seq}"),
+        }
+    }
+}
+
+impl Display for Why {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if self.run > 0 {
+            writeln!(f, "why {} run {}", self.node, self.run)?;
+        } else {
+            writeln!(f, "why {}", self.node)?;
+        }
+        for step in &self.steps {
+            writeln!(f, "#{} {}", step.seq, Step(step, &self.names))?;
+        }
+        write!(f, "root: {}", Root(&self.root, &self.names))
+    }
+}
+
+impl Why {
+    /// The chain on one line, oldest first, keeping the root, the writes and the moves:
+    /// `message add {..} #30 -> write lines#2 = [..] #31 -> subtotal#4 = 1000 #45 -> total#5 run 3 #49`.
+    pub fn compact(&self) -> String {
+        let mut parts = Vec::new();
+        for step in self.steps.iter().rev() {
+            let n = |id| self.names.of(id);
+            let part = match &step.kind {
+                EventKind::Message { name, args, .. } => {
+                    format!("message {}", message_text(name, args))
+                }
+                EventKind::Write {
+                    node, value, moved, ..
+                } => {
+                    format!(
+                        "{} {} = {value}",
+                        if *moved { "write" } else { "equal write" },
+                        n(*node)
+                    )
+                }
+                EventKind::RunEnd {
+                    node,
+                    moved: true,
+                    value: Some(v),
+                    ..
+                } => format!("{} = {v}", n(*node)),
+                EventKind::RunEnd {
+                    node,
+                    moved: false,
+                    value: Some(v),
+                    error: None,
+                } => {
+                    format!("{} kept {v}", n(*node))
+                }
+                EventKind::RunStart { node, run, .. } if *node == self.node.id => {
+                    format!("{} run {run}", n(*node))
+                }
+                EventKind::NodeNew { node, .. } => format!("created {}", n(*node)),
+                _ => continue,
+            };
+            parts.push(format!("{part} #{}", step.seq));
+        }
+        let root = Root(&self.root, &self.names).to_string();
+        match &self.root {
+            WhyRoot::Message { .. } | WhyRoot::Created { .. } | WhyRoot::ProgramWrite { .. }
+                if !parts.is_empty() => {}
+            _ => parts.insert(0, root),
+        }
+        parts.join(" -> ")
+    }
+}
+
+impl Display for Cutoff {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{} kept {} #{}", self.node, self.value, self.seq)
+    }
+}
+
+impl Display for EqualWrite {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{} = {} #{}", self.node, self.value, self.seq)
+    }
+}
+
+impl Display for WhyNot {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            WhyNot::Signal {
+                node,
+                last_write: 0,
+            } => {
+                write!(
+                    f,
+                    "{node} is a signal: it changes only when written, and was never written"
+                )
+            }
+            WhyNot::Signal { node, last_write } => {
+                write!(
+                    f,
+                    "{node} is a signal: it changes only when written (last write #{last_write})"
+                )
+            }
+            WhyNot::NeverRan { node } => write!(f, "{node} never ran: nothing has read it"),
+            WhyNot::Disposed { node, seq } => write!(f, "{node} was disposed #{seq}"),
+            WhyNot::Queued { node, schedule } => {
+                write!(
+                    f,
+                    "{node} is queued #{schedule}: it runs when the open batch or the running flush ends"
+                )
+            }
+            WhyNot::Unobserved {
+                node,
+                mark,
+                source,
+                dirty,
+                observers,
+            } => {
+                write!(
+                    f,
+                    "{node} was marked {}",
+                    if *dirty { "dirty" } else { "check" }
+                )?;
+                if let Some(source) = source {
+                    write!(f, " by {source}")?;
+                }
+                write!(f, " #{mark} and nothing has read it since")?;
+                if observers.is_empty() {
+                    f.write_str(" (unobserved: a memo re-runs only when read)")
+                } else {
+                    write!(
+                        f,
+                        " (its readers {} did not read it again)",
+                        List(observers)
+                    )
+                }
+            }
+            WhyNot::CheckedClean {
+                node,
+                check,
+                sources,
+                cutoff,
+            } => {
+                write!(f, "{node} checked clean #{check} against {}", List(sources))?;
+                if let Some(c) = cutoff {
+                    write!(f, "; the change stopped at {c}")?;
+                }
+                Ok(())
+            }
+            WhyNot::StoppedAtCutoff { node, cutoff } => {
+                write!(
+                    f,
+                    "{node}: propagation stopped upstream at a cutoff: {cutoff}"
+                )
+            }
+            WhyNot::EqualWrite { node, write } => {
+                write!(
+                    f,
+                    "{node}: the latest upstream write was equal and changed nothing: {write}"
+                )
+            }
+            WhyNot::NotReached { node, since } => {
+                write!(
+                    f,
+                    "{node}: nothing upstream moved since its last run #{since}"
+                )
+            }
+        }
+    }
+}
+
+impl Display for Unread {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.node)?;
+        if let Some(v) = &self.value {
+            write!(f, " = {v}")?;
+        }
+        write!(
+            f,
+            " moved #{} after an untracked read #{}",
+            self.moved, self.read
+        )
+    }
+}
+
+impl Display for History {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "history {}", self.node)?;
+        if self.runs > 0 {
+            write!(f, " ({} runs)", self.runs)?;
+        }
+        if self.truncated {
+            f.write_str(" (older entries dropped by the ring)")?;
+        }
+        for e in &self.entries {
+            f.write_char('\n')?;
+            if e.run > 0 {
+                write!(f, "run {} #{}", e.run, e.start)?;
+                if e.end > 0 {
+                    write!(f, "..#{}", e.end)?;
+                }
+            } else {
+                write!(f, "write #{}", e.start)?;
+            }
+            match &e.status {
+                RunStatus::Moved => f.write_str(" moved")?,
+                RunStatus::Kept if e.run > 0 => f.write_str(" kept")?,
+                RunStatus::Kept => f.write_str(" equal")?,
+                RunStatus::Ran => f.write_str(" ran")?,
+                RunStatus::Failed(m) => write!(f, " failed: {}", one_line(m))?,
+                RunStatus::Open => f.write_str(" open")?,
+            }
+            if let Some(v) = &e.value {
+                write!(f, " = {v}")?;
+            }
+            write!(f, " (root: {})", Root(&e.root, &self.names))?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for Origin {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "origin {} {} {}:{}:{} path {}",
+            self.node,
+            self.kind.name(),
+            self.site.file,
+            self.site.line,
+            self.site.column,
+            self.path
+        )?;
+        if let Some(line) = &self.line {
+            write!(f, "\nline: {line}")?;
+        }
+        if let Some(label) = &self.label {
+            write!(f, "\nlabel: {label}")?;
+        }
+        if let Some(binding) = &self.binding {
+            write!(f, "\nbinding: {binding}")?;
+        }
+        if !self.owners.is_empty() {
+            write!(f, "\nowners: {}", List(&self.owners))?;
+        }
+        write!(f, "\ncreated #{}", self.created)?;
+        if self.creating_run > 0 {
+            write!(f, " in run #{}", self.creating_run)?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for TraceSnapshot {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "snapshot #{}: {} nodes; the ring holds #{}..#{} (capacity {})",
+            self.clock,
+            self.nodes.len(),
+            self.oldest,
+            self.clock,
+            self.capacity
+        )?;
+        for node in &self.nodes {
+            write!(f, "\n{node}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for GraphSummary {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} signals, {} memos, {} effects",
+            self.signals, self.memos, self.effects
+        )?;
+        if self.disposed > 0 {
+            write!(f, ", {} disposed", self.disposed)?;
+        }
+        match &self.last_message {
+            Some(m) => {
+                write!(
+                    f,
+                    "\nlast message: {} #{} to {}",
+                    message_text(&m.name, &m.args),
+                    m.seq,
+                    m.target
+                )?;
+                write!(f, "\nmoved since:")?;
+            }
+            None => write!(f, "\nno message dispatched; moved:")?,
+        }
+        if self.moved.is_empty() {
+            f.write_str(" nothing")?;
+        }
+        for node in &self.moved {
+            write!(f, "\n{node}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for Neighborhood {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.center)?;
+        for (hops, relation, node) in &self.nodes {
+            let way = match relation {
+                Relation::Source => "source",
+                Relation::Observer => "observer",
+            };
+            write!(f, "\n{way} {hops}: {node}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for Explain {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.info)?;
+        if let Some(line) = &self.line {
+            write!(f, "\n  {}: {line}", self.info.site)?;
+        }
+        write!(f, "\nwhy: {}", self.why.compact())?;
+        if let Some(why_not) = &self.why_not {
+            write!(f, "\nnot re-run since: {why_not}")?;
+        }
+        for u in &self.unread {
+            write!(f, "\nunread: {u}")?;
+        }
+        for c in &self.cutoffs {
+            write!(f, "\ncutoff: {c}")?;
+        }
+        for c in &self.earlier_cutoffs {
+            write!(f, "\nearlier cutoff: {c}")?;
+        }
+        for c in &self.comparers {
+            write!(f, "\ncomparer: {c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for LookupError {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "no node matches `{}`: {}", self.query, self.reason)?;
+        if !self.candidates.is_empty() {
+            write!(f, "; candidates: {}", List(&self.candidates))?;
+        }
+        Ok(())
+    }
+}
+
+/// Renders events one line each, `#seq step (cause #n)`, with their nodes named from the current graph.
+pub fn render_events(events: &[Event]) -> String {
+    let names =
+        crate::graph::with_runtime(|rt| super::query::Ctx::new(&rt.tracer).names_in(events, &[]));
+    let mut out = String::new();
+    for e in events {
+        let _ = write!(out, "#{} {}", e.seq, Step(e, &names));
+        if e.cause != 0 {
+            let _ = write!(out, " (cause #{})", e.cause);
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,659 @@
+//! The trace log and its queries: causes, why/why_not/unread, names, lookup, the bounded ring, the dump.
+//!
+//! Traced builds only (debug, or `--features ranvier/trace`); in an untraced build this file checks that nothing is
+//! recorded and `TRACED` is false.
+
+#[cfg(not(any(debug_assertions, feature = "trace")))]
+#[test]
+fn untraced_build_has_no_log() {
+    assert!(!ranvier::trace::TRACED);
+}
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod traced {
+    use ranvier::trace::{self, EventKind, RunStatus, WhyNot, WhyRoot, Writer};
+    use ranvier::{AnyNode, Effect, Memo, Mvu, NodeId, Signal, batch, untrack};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    fn kinds(events: &[trace::Event]) -> Vec<&'static str> {
+        events
+            .iter()
+            .map(|e| match e.kind {
+                EventKind::Message { .. } => "Message",
+                EventKind::Write { .. } => "Write",
+                EventKind::Mark { .. } => "Mark",
+                EventKind::RunStart { .. } => "RunStart",
+                EventKind::RunEnd { .. } => "RunEnd",
+                EventKind::NodeNew { .. } => "NodeNew",
+                _ => "other",
+            })
+            .collect()
+    }
+
+    #[derive(Debug)]
+    enum Msg {
+        Add(i64),
+        Noop,
+    }
+
+    #[test]
+    fn why_follows_a_message_through_memos_to_an_effect() {
+        let cart = Mvu::new(0_i64, |msg, total| match msg {
+            Msg::Add(n) => total + n,
+            Msg::Noop => *total,
+        })
+        .labelled("cart");
+        let doubled = cart.select(|t| t * 2);
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let show = Effect::new({
+            let (doubled, seen) = (doubled.clone(), seen.clone());
+            move || seen.borrow_mut().push(doubled.get())
+        });
+        cart.dispatch(Msg::Add(5)).unwrap();
+        assert_eq!(*seen.borrow(), [0, 10]);
+
+        let why = trace::why(&show).unwrap();
+        assert_eq!(why.run, 2);
+        // Newest first: the effect's run, the mark from the memo, the memo's move, its run, its mark, the write, the
+        // message.
+        assert_eq!(
+            kinds(&why.steps),
+            [
+                "RunStart", "Mark", "RunEnd", "RunStart", "Mark", "Write", "Message"
+            ]
+        );
+        match &why.root {
+            WhyRoot::Message {
+                name, args, target, ..
+            } => {
+                assert_eq!(&**name, "Add");
+                assert_eq!(&**args, "(5)");
+                assert_eq!(*target, cart.id());
+            }
+            other => panic!("expected a message root, got {other:?}"),
+        }
+        let EventKind::Write {
+            by: Writer::Message(m),
+            moved: true,
+            value,
+            ..
+        } = &why.steps[5].kind
+        else {
+            panic!("expected the model write, got {:?}", why.steps[5]);
+        };
+        assert_eq!(*m, why.steps[6].seq);
+        assert_eq!(&**value, "5");
+        // Every step's cause is the next step.
+        for pair in why.steps.windows(2) {
+            assert_eq!(pair[0].cause, pair[1].seq);
+        }
+        let text = why.to_string();
+        assert!(text.starts_with("why show#3 run 2\n"), "{text}");
+        assert!(text.contains("end doubled#2 moved = 10"), "{text}");
+        assert!(text.contains("write cart#1 = 5 by message"), "{text}");
+        assert!(
+            text.ends_with("root: message Add (5) #".to_string().as_str())
+                || text.contains("root: message Add (5) #")
+        );
+        assert_eq!(text.lines().count(), 1 + 7 + 1);
+    }
+
+    #[test]
+    fn roots_program_write_creation_and_pull() {
+        let a = Signal::new(1);
+        let m = Memo::new({
+            let a = a.clone();
+            move |_| a.get() + 1
+        });
+        assert_eq!(trace::why(&m).unwrap().root, WhyRoot::NeverRan);
+        assert_eq!(m.get(), 2);
+        assert!(matches!(
+            trace::why(&m).unwrap().root,
+            WhyRoot::Pulled { by: None, .. }
+        ));
+        let e = Effect::new({
+            let m = m.clone();
+            move || {
+                m.get();
+            }
+        });
+        assert!(
+            matches!(trace::why(&e).unwrap().root, WhyRoot::Created { node, .. } if node == e.id())
+        );
+        // A signal never written holds its initial value: its root is its creation.
+        assert!(
+            matches!(trace::why(&a).unwrap().root, WhyRoot::Created { node, .. } if node == a.id())
+        );
+        a.set(5);
+        assert!(
+            matches!(trace::why(&m).unwrap().root, WhyRoot::ProgramWrite { node, .. } if node == a.id())
+        );
+        assert!(
+            matches!(trace::why(&a).unwrap().root, WhyRoot::ProgramWrite { node, .. } if node == a.id())
+        );
+
+        // A memo first read by an effect is pulled by it.
+        let late = Memo::new({
+            let a = a.clone();
+            move |_| a.get() * 10
+        });
+        let reader = Effect::new({
+            let late = late.clone();
+            move || {
+                late.get();
+            }
+        });
+        assert!(
+            matches!(trace::why(&late).unwrap().root, WhyRoot::Pulled { by: Some(by), .. } if by == reader.id())
+        );
+    }
+
+    #[test]
+    fn a_write_by_a_computation_continues_to_that_computations_cause() {
+        let input = Signal::new(1);
+        let mirror = Signal::new(0);
+        let _copy = Effect::new({
+            let (input, mirror) = (input.clone(), mirror.clone());
+            move || mirror.set(input.get())
+        });
+        input.set(7);
+        let why = trace::why(&mirror).unwrap();
+        assert!(matches!(
+            why.steps[0].kind,
+            EventKind::Write {
+                by: Writer::Computation(_),
+                ..
+            }
+        ));
+        assert!(
+            matches!(why.root, WhyRoot::ProgramWrite { node, .. } if node == input.id()),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn why_not_checked_clean_names_sources_and_the_cutoff() {
+        let n = Signal::new(3);
+        let parity = Memo::new({
+            let n = n.clone();
+            move |_| n.get() % 2
+        });
+        let label = Memo::new({
+            let parity = parity.clone();
+            move |_| if parity.get() == 0 { "even" } else { "odd" }
+        });
+        assert_eq!(label.get(), "odd");
+        n.set(5);
+        assert_eq!(label.get(), "odd");
+        match trace::why_not(&label).unwrap() {
+            WhyNot::CheckedClean {
+                sources, cutoff, ..
+            } => {
+                assert_eq!(
+                    sources.iter().map(|s| s.id).collect::<Vec<_>>(),
+                    [parity.id()]
+                );
+                let cutoff = cutoff.expect("the cutoff at parity");
+                assert_eq!(cutoff.node.id, parity.id());
+                assert_eq!(&*cutoff.value, "1");
+            }
+            other => panic!("expected checked clean, got {other:?}"),
+        }
+        let text = trace::why_not(&label).unwrap().to_string();
+        assert!(text.starts_with("label#3 checked clean #"), "{text}");
+        assert!(
+            text.contains("against [parity#2]; the change stopped at parity#2 kept 1 #"),
+            "{text}"
+        );
+
+        let explain = trace::explain(&label).unwrap().to_string();
+        assert!(explain.contains("\ncutoff: parity#2 kept 1 #"), "{explain}");
+        assert!(
+            explain.contains("\nnot re-run since: label#3 checked clean"),
+            "{explain}"
+        );
+    }
+
+    #[test]
+    fn why_not_unobserved_queued_disposed_never_ran_equal_write_and_not_reached() {
+        let s = Signal::new(1);
+        let lazy = Memo::new({
+            let s = s.clone();
+            move |_| s.get()
+        });
+        assert!(matches!(
+            trace::why_not(&lazy).unwrap(),
+            WhyNot::NeverRan { .. }
+        ));
+        lazy.get();
+        assert!(matches!(
+            trace::why_not(&lazy).unwrap(),
+            WhyNot::NotReached { .. }
+        ));
+        s.set(1);
+        match trace::why_not(&lazy).unwrap() {
+            WhyNot::EqualWrite { write, .. } => assert_eq!(write.node.id, s.id()),
+            other => panic!("expected an equal write, got {other:?}"),
+        }
+        s.set(2);
+        match trace::why_not(&lazy).unwrap() {
+            WhyNot::Unobserved {
+                source,
+                dirty,
+                observers,
+                ..
+            } => {
+                assert_eq!(source.map(|s| s.id), Some(s.id()));
+                assert!(dirty);
+                assert!(observers.is_empty());
+            }
+            other => panic!("expected unobserved, got {other:?}"),
+        }
+        assert!(
+            trace::why_not(&lazy)
+                .unwrap()
+                .to_string()
+                .contains("unobserved: a memo re-runs only when read")
+        );
+
+        let effect = Effect::new({
+            let s = s.clone();
+            move || {
+                s.get();
+            }
+        });
+        batch(|| {
+            s.set(3);
+            match trace::why_not(&effect).unwrap() {
+                WhyNot::Queued { .. } => {}
+                other => panic!("expected queued inside the batch, got {other:?}"),
+            }
+        });
+        effect.dispose();
+        assert!(matches!(
+            trace::why_not(&effect).unwrap(),
+            WhyNot::Disposed { .. }
+        ));
+        assert!(matches!(trace::why_not(&s).unwrap(), WhyNot::Signal { .. }));
+    }
+
+    #[test]
+    fn unread_lists_peeked_nodes_that_moved_after() {
+        let tracked = Signal::new(1);
+        let peeked = Signal::new(10);
+        let under_untrack = Signal::new(100);
+        let sum = Memo::new({
+            let (tracked, peeked, under_untrack) =
+                (tracked.clone(), peeked.clone(), under_untrack.clone());
+            move |_| tracked.get() + peeked.peek() + untrack(|| under_untrack.get())
+        });
+        assert_eq!(sum.get(), 111);
+        assert!(trace::unread(&sum).unwrap().is_empty());
+        peeked.set(20);
+        under_untrack.set(200);
+        assert_eq!(sum.get(), 111, "untracked reads do not wake the memo");
+        let unread: Vec<NodeId> = trace::unread(&sum)
+            .unwrap()
+            .iter()
+            .map(|u| u.node.id)
+            .collect();
+        assert_eq!(unread, [peeked.id(), under_untrack.id()]);
+        let explain = trace::explain(&sum).unwrap().to_string();
+        assert!(
+            explain.contains("\nunread: peeked#2 = 20 moved #"),
+            "{explain}"
+        );
+        tracked.set(2);
+        assert_eq!(sum.get(), 222);
+        assert!(
+            trace::unread(&sum).unwrap().is_empty(),
+            "a re-run read them again"
+        );
+    }
+
+    #[test]
+    fn names_come_from_labels_then_let_bindings_then_kinds() {
+        let line = line!() + 1;
+        let price = Signal::new(250);
+        let quantity = Signal::new(2).labelled("qty");
+        let total = Memo::new({
+            let (price, quantity) = (price.clone(), quantity.clone());
+            move |_| price.get() * quantity.get()
+        });
+        let unnamed = [Signal::new(0_u8)];
+        assert_eq!(total.get(), 500);
+        assert_eq!(&*trace::name(&price).unwrap().name, "price");
+        assert_eq!(&*trace::name(&quantity).unwrap().name, "qty");
+        assert_eq!(&*trace::name(&unnamed[0]).unwrap().name, "Signal");
+        let info = trace::info(&total).unwrap();
+        assert_eq!(
+            info.to_string(),
+            format!(
+                "total#3 Memo trace.rs:{} = 500 reads [price#1, qty#2]",
+                line + 2
+            )
+        );
+        assert_eq!(
+            trace::info(&price).unwrap().to_string(),
+            format!("price#1 Signal trace.rs:{line} = 250")
+        );
+        let origin = trace::origin(&total).unwrap();
+        assert_eq!(origin.line.as_deref(), Some("let total = Memo::new({"));
+        assert_eq!(origin.site.file, "tests/tests/trace.rs");
+        assert_eq!(origin.path, "/total");
+    }
+
+    #[test]
+    fn origin_and_paths_follow_the_creating_run() {
+        let rows = Signal::new(vec![1, 2]);
+        let made = Rc::new(RefCell::new(Vec::new()));
+        let list = Effect::new({
+            let (rows, made) = (rows.clone(), made.clone());
+            move || {
+                let mut mine = Vec::new();
+                for r in rows.get() {
+                    let row = Memo::new(move |_| r * 100);
+                    mine.push(row.id());
+                }
+                *made.borrow_mut() = mine;
+            }
+        });
+        let first = made.borrow().clone();
+        let origin = trace::origin(first[1]).unwrap();
+        assert_eq!(
+            origin.owners.iter().map(|o| o.id).collect::<Vec<_>>(),
+            [list.id()]
+        );
+        assert!(origin.creating_run > 0);
+        assert_eq!(origin.path, "/list/row[2]");
+        assert_eq!(trace::origin(first[0]).unwrap().path, "/list/row");
+        rows.set(vec![3, 4]);
+        let second = made.borrow().clone();
+        // Re-created children keep their path; the path resolves to the live holder.
+        assert_eq!(trace::lookup("/list/row[2]").unwrap(), second[1]);
+        assert_eq!(trace::lookup("/list/row").unwrap(), second[0]);
+    }
+
+    #[test]
+    fn lookup_by_name_id_and_errors() {
+        let count = Signal::new(0);
+        let other = Signal::new(0).labelled("count2");
+        assert_eq!(trace::lookup("count").unwrap(), count.id());
+        assert_eq!(trace::lookup("#2").unwrap(), other.id());
+        assert_eq!(trace::lookup("count2#2").unwrap(), other.id());
+        let wrong = trace::lookup("count#2").unwrap_err();
+        assert!(
+            wrong
+                .to_string()
+                .contains("node #2 is named `count2`, not `count`"),
+            "{wrong}"
+        );
+        let missing = trace::lookup("cnt").unwrap_err();
+        assert!(
+            missing
+                .to_string()
+                .starts_with("no node matches `cnt`: no node has this name"),
+            "{missing}"
+        );
+        assert!(
+            trace::lookup("#x")
+                .unwrap_err()
+                .to_string()
+                .contains("is not a node id")
+        );
+        assert!(
+            trace::lookup("#99")
+                .unwrap_err()
+                .to_string()
+                .contains("there is no node #99")
+        );
+        let a = [Signal::new(1), Signal::new(2)];
+        let ambiguous = trace::lookup("Signal").unwrap_err();
+        assert_eq!(
+            ambiguous
+                .candidates
+                .iter()
+                .map(|c| c.id)
+                .collect::<Vec<_>>(),
+            [a[0].id(), a[1].id()]
+        );
+        assert!(trace::why(NodeId(999)).is_err());
+    }
+
+    #[test]
+    fn history_lists_runs_with_moves_and_cutoffs() {
+        let n = Signal::new(1);
+        let sign = Memo::new({
+            let n = n.clone();
+            move |_| n.get() > 0
+        });
+        sign.get();
+        n.set(2);
+        sign.get();
+        n.set(-1);
+        sign.get();
+        let history = trace::history(&sign).unwrap();
+        let statuses: Vec<_> = history
+            .entries
+            .iter()
+            .map(|e| (e.run, e.status.clone()))
+            .collect();
+        assert_eq!(
+            statuses,
+            [
+                (1, RunStatus::Moved),
+                (2, RunStatus::Kept),
+                (3, RunStatus::Moved)
+            ]
+        );
+        assert_eq!(history.entries[2].value.as_deref(), Some("false"));
+        assert!(!history.truncated);
+        let text = history.to_string();
+        assert!(text.contains("\nrun 2 #"), "{text}");
+        assert!(
+            text.contains(" kept = true (root: program write to n#1 #"),
+            "{text}"
+        );
+        let writes = trace::history(&n).unwrap();
+        assert_eq!(writes.entries.len(), 2);
+    }
+
+    #[test]
+    fn the_ring_is_bounded_and_the_node_table_keeps_answering() {
+        trace::set_capacity(64);
+        let s = Signal::new(0);
+        let kept = Memo::new({
+            let s = s.clone();
+            move |_| s.get() / 1000
+        });
+        let old = Memo::new({
+            let s = s.clone();
+            move |_| s.get() + 1
+        });
+        assert_eq!(old.get(), 1);
+        kept.get();
+        for i in 1..200 {
+            s.set(i);
+            kept.get();
+        }
+        assert!(trace::events().len() <= 64);
+        assert_eq!(trace::capacity(), 64);
+        // `old`'s run was dropped from the ring: why says so; why_not still answers from the node table.
+        let why = trace::why(&old).unwrap();
+        assert!(matches!(why.root, WhyRoot::PastRing { .. }), "{why}");
+        assert!(why.to_string().contains("reaches past the ring"));
+        assert!(matches!(
+            trace::why_not(&old).unwrap(),
+            WhyNot::Unobserved { .. }
+        ));
+        // `kept`'s latest run is recent: its chain is whole.
+        assert!(matches!(
+            trace::why(&kept).unwrap().root,
+            WhyRoot::ProgramWrite { .. }
+        ));
+        assert!(trace::history(&kept).unwrap().truncated);
+        // The node table still knows `kept`'s cutoff.
+        assert!(
+            trace::snapshot()
+                .nodes
+                .iter()
+                .any(|n| n.node.id == kept.id() && n.value.as_deref() == Some("0"))
+        );
+    }
+
+    fn sample_program() -> String {
+        let cart = Mvu::new(0_i64, |msg, total| match msg {
+            Msg::Add(n) => total + n,
+            Msg::Noop => *total,
+        });
+        let doubled = cart.select(|t| t * 2);
+        let _show = Effect::new({
+            let doubled = doubled.clone();
+            move || {
+                doubled.get();
+            }
+        });
+        cart.dispatch(Msg::Add(2)).unwrap();
+        cart.dispatch(Msg::Noop).unwrap();
+        cart.dispatch(Msg::Add(3)).unwrap();
+        trace::dump()
+    }
+
+    #[test]
+    fn the_dump_is_json_lines_and_the_same_for_the_same_program() {
+        let first = std::thread::spawn(sample_program).join().unwrap();
+        let second = std::thread::spawn(sample_program).join().unwrap();
+        assert_eq!(first, second);
+        let lines: Vec<serde_json::Value> = first
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines[0]["schema"], trace::DUMP_SCHEMA);
+        assert_eq!(lines[0]["nodes"], 3);
+        assert_eq!(lines[1]["node"]["name"], "cart");
+        assert_eq!(lines[2]["node"]["kind"], "Memo");
+        assert_eq!(lines[2]["node"]["sources"], serde_json::json!([1]));
+        let messages: Vec<&str> = lines
+            .iter()
+            .filter(|l| l["kind"] == "Message")
+            .map(|l| l["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(messages, ["Add", "Noop", "Add"]);
+        let clock = lines[0]["clock"].as_u64().unwrap();
+        assert_eq!(lines.last().unwrap()["seq"].as_u64().unwrap(), clock);
+    }
+
+    #[test]
+    fn summary_and_neighborhood() {
+        let cart = Mvu::new(0_i64, |msg, total| match msg {
+            Msg::Add(n) => total + n,
+            Msg::Noop => *total,
+        })
+        .labelled("cart");
+        let doubled = cart.select(|t| t * 2);
+        let quad = Memo::new({
+            let d = doubled.clone();
+            move |_| d.get() * 2
+        });
+        let _show = Effect::new({
+            let quad = quad.clone();
+            move || {
+                quad.get();
+            }
+        });
+        cart.dispatch(Msg::Add(1)).unwrap();
+        let summary = trace::summary();
+        assert_eq!((summary.signals, summary.memos, summary.effects), (1, 2, 1));
+        let moved: Vec<NodeId> = summary.moved.iter().map(|n| n.node.id).collect();
+        assert_eq!(moved, [cart.id(), doubled.id(), quad.id()]);
+        let text = summary.to_string();
+        assert!(
+            text.starts_with("1 signals, 2 memos, 1 effects\nlast message: Add (1) #"),
+            "{text}"
+        );
+
+        let around = trace::neighborhood(&doubled, 1).unwrap();
+        let ids: Vec<NodeId> = around.nodes.iter().map(|(_, _, n)| n.node.id).collect();
+        assert_eq!(ids, [cart.id(), quad.id()]);
+        let two = trace::neighborhood(&doubled, 2).unwrap();
+        assert_eq!(two.nodes.len(), 3);
+        assert!(
+            two.to_string()
+                .contains("\nobserver 2: _show#4 Effect trace.rs:"),
+            "{two}"
+        );
+    }
+
+    #[test]
+    fn explain_reads_in_a_few_lines() {
+        let cart = Mvu::new(0_i64, |msg, total| match msg {
+            Msg::Add(n) => total + n,
+            Msg::Noop => *total,
+        })
+        .labelled("cart");
+        let total = cart.select(|t| *t);
+        let rounded = Memo::with_comparer(
+            {
+                let total = total.clone();
+                move |_| total.get()
+            },
+            |a, b| a / 10 == b / 10,
+        );
+        let _show = Effect::new({
+            let rounded = rounded.clone();
+            move || {
+                rounded.get();
+            }
+        });
+        cart.dispatch(Msg::Add(1)).unwrap();
+        let text = trace::explain(&total).unwrap().to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("total#2 Memo trace.rs:"), "{text}");
+        assert!(lines[0].ends_with("= 1 reads [cart#1]"), "{text}");
+        assert!(
+            lines[1].contains("let total = cart.select(|t| *t);"),
+            "{text}"
+        );
+        assert!(lines[2].starts_with("why: message Add (1) #"), "{text}");
+        assert!(lines[2].contains("-> write cart#1 = 1 #"), "{text}");
+        assert!(lines[2].contains("-> total#2 run 2 #"), "{text}");
+        let rounded_text = trace::explain(&rounded).unwrap().to_string();
+        assert!(
+            rounded_text.contains("-> rounded#3 run 2 #"),
+            "{rounded_text}"
+        );
+        assert!(!rounded_text.contains("comparer:"), "{rounded_text}");
+        // Before any cutoff, explain points at the comparer upstream where a change may stop.
+        let first = Signal::new(0).labelled("first");
+        let near = Memo::with_comparer(
+            {
+                let first = first.clone();
+                move |_| first.get()
+            },
+            |a, b| a / 10 == b / 10,
+        );
+        let after = Memo::new({
+            let near = near.clone();
+            move |_| near.get() + 1
+        });
+        after.get();
+        let after_text = trace::explain(&after).unwrap().to_string();
+        assert!(after_text.contains("\ncomparer: near#"), "{after_text}");
+        // `_show` did not re-run: rounded kept its value.
+        let show_text = trace::explain(&_show).unwrap().to_string();
+        assert!(
+            show_text.contains("\ncutoff: rounded#3 kept 0 #"),
+            "{show_text}"
+        );
+        assert!(text.lines().count() <= 6);
+    }
+
+    #[test]
+    fn tracing_records_and_never_steers_the_node_id_trait() {
+        let s = Signal::new(1);
+        let id: NodeId = s.node_id();
+        assert_eq!(AnyNode::node_id(&&s), id);
+        assert_eq!(trace::why(id).unwrap(), trace::why(&s).unwrap());
+    }
+}
