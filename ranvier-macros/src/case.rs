@@ -26,7 +26,16 @@ pub const RULE_NAMES: &[&str] = &[
 impl RenameRule {
     pub fn from_str(name: &str) -> Option<Self> {
         use RenameRule::*;
-        let all = [Lower, Upper, Pascal, Camel, Snake, ScreamingSnake, Kebab, ScreamingKebab];
+        let all = [
+            Lower,
+            Upper,
+            Pascal,
+            Camel,
+            Snake,
+            ScreamingSnake,
+            Kebab,
+            ScreamingKebab,
+        ];
         RULE_NAMES.iter().position(|n| *n == name).map(|i| all[i])
     }
 

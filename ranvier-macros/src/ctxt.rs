@@ -15,7 +15,9 @@ pub struct Ctxt {
 
 impl Ctxt {
     pub fn new() -> Self {
-        Ctxt { errors: RefCell::new(Some(Vec::new())) }
+        Ctxt {
+            errors: RefCell::new(Some(Vec::new())),
+        }
     }
 
     /// Reports `msg` spanning the tokens of `obj`.
@@ -25,14 +27,20 @@ impl Ctxt {
 
     /// Reports a ready-made error.
     pub fn syn_error(&self, err: syn::Error) {
-        self.errors.borrow_mut().as_mut().expect("Ctxt used after check").push(err);
+        self.errors
+            .borrow_mut()
+            .as_mut()
+            .expect("Ctxt used after check")
+            .push(err);
     }
 
     /// All errors reported so far, combined, or `Ok`.
     pub fn check(self) -> syn::Result<()> {
         let errors = self.errors.borrow_mut().take().expect("Ctxt checked twice");
         let mut errors = errors.into_iter();
-        let Some(mut combined) = errors.next() else { return Ok(()) };
+        let Some(mut combined) = errors.next() else {
+            return Ok(());
+        };
         for rest in errors {
             combined.combine(rest);
         }

@@ -5,12 +5,18 @@ pub fn invalid_name_reason(name: &str) -> Option<String> {
     if name.is_empty() {
         return Some("a name cannot be empty".to_owned());
     }
-    let bad: Vec<char> = name.chars().filter(|c| !(c.is_ascii_alphanumeric() || "_.~-".contains(*c))).collect();
+    let bad: Vec<char> = name
+        .chars()
+        .filter(|c| !(c.is_ascii_alphanumeric() || "_.~-".contains(*c)))
+        .collect();
     if bad.is_empty() {
         None
     } else {
         let shown: Vec<String> = bad.iter().map(|c| format!("{c:?}")).collect();
-        Some(format!("`{name}` has {}: names use only the characters [A-Za-z0-9_.~-]", shown.join(", ")))
+        Some(format!(
+            "`{name}` has {}: names use only the characters [A-Za-z0-9_.~-]",
+            shown.join(", ")
+        ))
     }
 }
 
@@ -22,10 +28,18 @@ pub fn doc(attrs: &[syn::Attribute]) -> Option<String> {
             continue;
         }
         if let syn::Meta::NameValue(nv) = &attr.meta
-            && let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value
+            && let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
         {
             let line = s.value();
-            lines.push(line.strip_prefix(' ').unwrap_or(&line).trim_end().to_owned());
+            lines.push(
+                line.strip_prefix(' ')
+                    .unwrap_or(&line)
+                    .trim_end()
+                    .to_owned(),
+            );
         }
     }
     let text = lines.join("\n").trim().to_owned();
@@ -73,7 +87,13 @@ mod tests {
 
     #[test]
     fn suggests_close_words_and_lists_the_rest() {
-        assert_eq!(suggestion("renam", &["rename", "skip"]), "; did you mean `rename`?");
-        assert_eq!(suggestion("zzz", &["rename", "skip"]), "; expected one of `rename`, `skip`");
+        assert_eq!(
+            suggestion("renam", &["rename", "skip"]),
+            "; did you mean `rename`?"
+        );
+        assert_eq!(
+            suggestion("zzz", &["rename", "skip"]),
+            "; expected one of `rename`, `skip`"
+        );
     }
 }

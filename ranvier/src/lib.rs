@@ -17,22 +17,25 @@ macro_rules! trace_hook {
     }};
 }
 
-pub mod graph;
-mod signal;
-mod memo;
-mod effect;
-mod owner;
-mod mvu;
-pub mod trace;
-pub mod host;
-pub mod exposure;
-pub mod mcp;
 #[doc(hidden)]
 pub mod __private;
+mod effect;
+pub mod exposure;
+pub mod graph;
+pub mod host;
+pub mod mcp;
+mod memo;
+mod messages;
+mod mvu;
+mod owner;
+mod signal;
+pub mod trace;
 
 pub use effect::Effect;
-pub use graph::{batch, untrack, AnyNode, NodeError, NodeId};
+pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};
 pub use memo::Memo;
+pub use messages::{Decoder, Expose, Messages};
 pub use mvu::{DispatchError, Mvu};
-pub use owner::{create_root, on_cleanup, Scope};
+pub use owner::{Scope, create_root, on_cleanup};
+pub use ranvier_macros::{Messages, expose, node};
 pub use signal::Signal;

@@ -1,1 +1,1 @@
-//! Support package.
+//! Compile-error tests (trybuild) for the `ranvier` macros; see `tests/ui.rs`.

@@ -1,5 +1,4 @@
-//! Generates `impl ranvier::Expose`: one registration call per field, in field order, preceded by type checks
-//! spanned on each field's type so "cannot be exposed"/"not serializable" errors point at the user's field.
+//! Generates `impl ranvier::Expose`: one registration call per field, in field order.
 
 use super::parse::App;
 use proc_macro2::TokenStream;
@@ -10,28 +9,26 @@ pub fn expand(app: &App) -> TokenStream {
     let item = &app.item;
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
-    let mut checks = Vec::new();
     let mut registrations = Vec::new();
 
     for field in &app.fields {
         let ty = &field.ty;
         let member = &field.member;
+        // Spanned on the field type, with the type named in the turbofish: "cannot be exposed", "not
+        // serializable", "not a message source" and "not a node" all point at the user's field.
         if let Some((name, _)) = &field.value {
-            checks.push(quote_spanned!(ty.span()=> ::ranvier::__private::assert_exposable::<#ty>();));
-            registrations.push(quote! {
-                ::ranvier::__private::expose_value(__exposure, #name, &self.#member)?;
+            registrations.push(quote_spanned! {ty.span()=>
+                ::ranvier::__private::expose_value::<#ty>(__exposure, #name, &self.#member)?;
             });
         }
         if field.messages.is_some() {
-            checks.push(quote_spanned!(ty.span()=> ::ranvier::__private::assert_message_source::<#ty>();));
-            registrations.push(quote! {
-                ::ranvier::__private::MessageSource::register(&self.#member, __exposure)?;
+            registrations.push(quote_spanned! {ty.span()=>
+                ::ranvier::__private::expose_messages::<#ty>(__exposure, &self.#member)?;
             });
         }
         if let Some((name, _)) = &field.node {
-            checks.push(quote_spanned!(ty.span()=> ::ranvier::__private::assert_node::<#ty>();));
-            registrations.push(quote! {
-                ::ranvier::__private::expose_node(__exposure, #name, &self.#member)?;
+            registrations.push(quote_spanned! {ty.span()=>
+                ::ranvier::__private::expose_node::<#ty>(__exposure, #name, &self.#member)?;
             });
         }
     }
@@ -48,7 +45,6 @@ pub fn expand(app: &App) -> TokenStream {
                     &self,
                     __exposure: &mut ::ranvier::__private::Exposure,
                 ) -> ::ranvier::__private::Result<(), ::ranvier::__private::ExposeError> {
-                    #(#checks)*
                     #(#registrations)*
                     ::ranvier::__private::Ok(())
                 }

@@ -52,10 +52,15 @@ impl App {
         for (index, field) in item.fields.iter_mut().enumerate() {
             let member = match &field.ident {
                 Some(ident) => syn::Member::Named(ident.clone()),
-                None => syn::Member::Unnamed(syn::Index { index: index as u32, span: field.ty.span() }),
+                None => syn::Member::Unnamed(syn::Index {
+                    index: index as u32,
+                    span: field.ty.span(),
+                }),
             };
             let parsed = parse_field(cx, field, member);
-            field.attrs.retain(|a| !a.path().is_ident("expose") && !a.path().is_ident("node"));
+            field
+                .attrs
+                .retain(|a| !a.path().is_ident("expose") && !a.path().is_ident("node"));
             fields.extend(parsed);
         }
         Some(App { item, fields })
@@ -67,7 +72,10 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
         let s = i.to_string();
         s.strip_prefix("r#").map(str::to_owned).unwrap_or(s)
     });
-    let name_span = field.ident.as_ref().map_or_else(|| field.ty.span(), |i| i.span());
+    let name_span = field
+        .ident
+        .as_ref()
+        .map_or_else(|| field.ty.span(), |i| i.span());
     let mut value = None;
     let mut messages = None;
     let mut node = None;
@@ -79,12 +87,18 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
                 cx.error_spanned_by(attr, "duplicate #[node] on this field");
             }
             if !matches!(attr.meta, syn::Meta::Path(_)) {
-                cx.error_spanned_by(&attr.meta, "#[node] on a field takes no arguments: the node is named after the field");
+                cx.error_spanned_by(
+                    &attr.meta,
+                    "#[node] on a field takes no arguments: the node is named after the field",
+                );
             }
             node = Some((field_name.clone(), attr.span()));
         } else if attr.path().is_ident("expose") {
             if seen_expose {
-                cx.error_spanned_by(attr, "duplicate #[expose] on this field; put every option in one #[expose(...)]");
+                cx.error_spanned_by(
+                    attr,
+                    "duplicate #[expose] on this field; put every option in one #[expose(...)]",
+                );
                 continue;
             }
             seen_expose = true;
@@ -113,7 +127,11 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
                         cx.error_spanned_by(&meta.path, "duplicate expose attribute `value`");
                     }
                 } else {
-                    let unknown = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+                    let unknown = meta
+                        .path
+                        .get_ident()
+                        .map(ToString::to_string)
+                        .unwrap_or_default();
                     cx.error_spanned_by(
                         &meta.path,
                         format!(
@@ -147,7 +165,10 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
             (Some(lit), _) => Some((lit.value(), lit.span())),
             (None, Some(name)) => Some((name.clone(), name_span)),
             (None, None) => {
-                cx.syn_error(syn::Error::new(span, "a tuple struct field needs a name: #[expose(name = \"...\")]"));
+                cx.syn_error(syn::Error::new(
+                    span,
+                    "a tuple struct field needs a name: #[expose(name = \"...\")]",
+                ));
                 None
             }
         }
@@ -156,10 +177,19 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
     let node = match node {
         Some((Some(name), _)) => Some((name, name_span)),
         Some((None, span)) => {
-            cx.syn_error(syn::Error::new(span, "#[node] needs a named field: the node is named after the field"));
+            cx.syn_error(syn::Error::new(
+                span,
+                "#[node] needs a named field: the node is named after the field",
+            ));
             None
         }
         None => None,
     };
-    Some(ExposedField { member, ty: field.ty.clone(), value, messages, node })
+    Some(ExposedField {
+        member,
+        ty: field.ty.clone(),
+        value,
+        messages,
+        node,
+    })
 }

@@ -10,8 +10,16 @@ use std::collections::HashMap;
 
 impl App {
     pub fn validate(&self, cx: &Ctxt) {
-        check_kind(cx, "value", self.fields.iter().filter_map(|f| f.value.as_ref()));
-        check_kind(cx, "node", self.fields.iter().filter_map(|f| f.node.as_ref()));
+        check_kind(
+            cx,
+            "value",
+            self.fields.iter().filter_map(|f| f.value.as_ref()),
+        );
+        check_kind(
+            cx,
+            "node",
+            self.fields.iter().filter_map(|f| f.node.as_ref()),
+        );
         check_one_message_source(cx, self);
     }
 }
@@ -20,9 +28,15 @@ fn check_kind<'a>(cx: &Ctxt, kind: &str, names: impl Iterator<Item = &'a (String
     let mut seen: HashMap<&str, Span> = HashMap::new();
     for (name, span) in names {
         if let Some(reason) = invalid_name_reason(name) {
-            cx.syn_error(syn::Error::new(*span, format!("invalid {kind} name: {reason}")));
+            cx.syn_error(syn::Error::new(
+                *span,
+                format!("invalid {kind} name: {reason}"),
+            ));
         } else if seen.insert(name, *span).is_some() {
-            cx.syn_error(syn::Error::new(*span, format!("duplicate {kind} name `{name}`: another field already uses it")));
+            cx.syn_error(syn::Error::new(
+                *span,
+                format!("duplicate {kind} name `{name}`: another field already uses it"),
+            ));
         }
     }
 }
@@ -33,6 +47,9 @@ fn check_one_message_source(cx: &Ctxt, app: &App) {
     let mut sources = app.fields.iter().filter_map(|f| f.messages);
     let _first = sources.next();
     for extra in sources {
-        cx.syn_error(syn::Error::new(extra, "only one field can be the message source (#[expose(messages)])"));
+        cx.syn_error(syn::Error::new(
+            extra,
+            "only one field can be the message source (#[expose(messages)])",
+        ));
     }
 }

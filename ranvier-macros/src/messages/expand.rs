@@ -56,7 +56,11 @@ fn table_idents(variants: &[Variant]) -> Vec<syn::Ident> {
         .map(|(i, v)| {
             let base = RenameRule::ScreamingSnake.apply_to_variant(&v.ident.to_string());
             let base = base.trim_start_matches("R#").to_owned();
-            let name = if taken.insert(base.clone()) { base } else { format!("{base}_{i}") };
+            let name = if taken.insert(base.clone()) {
+                base
+            } else {
+                format!("{base}_{i}")
+            };
             format_ident!("__{}_ARGS", name)
         })
         .collect()
@@ -105,20 +109,33 @@ pub fn expand(input: &Enum) -> TokenStream {
                 table_items.push(quote! {
                     const #table: &[::ranvier::__private::Field] = &[#(#entries),*];
                 });
-                let members: Vec<&syn::Ident> =
-                    variant.fields.iter().map(|f| f.original.ident.as_ref().expect("named field")).collect();
-                let bindings: Vec<syn::Ident> = (0..members.len()).map(|i| format_ident!("__{}", i)).collect();
+                let members: Vec<&syn::Ident> = variant
+                    .fields
+                    .iter()
+                    .map(|f| f.original.ident.as_ref().expect("named field"))
+                    .collect();
+                let bindings: Vec<syn::Ident> = (0..members.len())
+                    .map(|i| format_ident!("__{}", i))
+                    .collect();
                 let gets = variant.fields.iter().enumerate().map(|(i, field)| {
                     let ty = field.ty;
-                    let method = if field.range.is_some() { quote!(get_ranged) } else { quote!(get) };
-                    quote_spanned!(ty.span()=> __object.#method::<#ty>(#i)?)
+                    if field.range.is_some() {
+                        quote_spanned!(ty.span()=> __object.get_ranged::<#ty>(#i)?)
+                    } else {
+                        quote_spanned!(ty.span()=> __object.get::<#ty>(#i)?)
+                    }
                 });
-                let props = variant.fields.iter().zip(&bindings).map(|(field, binding)| {
-                    let ty = field.ty;
-                    let property = field.name.as_deref().unwrap_or_default();
-                    let to_json = quote_spanned!(ty.span()=> ::ranvier::__private::to_json::<#ty>);
-                    quote!((#property, #to_json(#binding)))
-                });
+                let props = variant
+                    .fields
+                    .iter()
+                    .zip(&bindings)
+                    .map(|(field, binding)| {
+                        let ty = field.ty;
+                        let property = field.name.as_deref().unwrap_or_default();
+                        let to_json =
+                            quote_spanned!(ty.span()=> ::ranvier::__private::to_json::<#ty>);
+                        quote!((#property, #to_json(#binding)))
+                    });
                 (
                     quote!(::ranvier::__private::Args::Fields(#table)),
                     quote! {{
@@ -152,7 +169,10 @@ pub fn expand(input: &Enum) -> TokenStream {
     } else {
         quote!(match self { #(#wire_arms,)* })
     };
-    let message_ident = format_ident!("__{}_MESSAGES", RenameRule::ScreamingSnake.apply_to_variant(&ident.to_string()));
+    let message_ident = format_ident!(
+        "__{}_MESSAGES",
+        RenameRule::ScreamingSnake.apply_to_variant(&ident.to_string())
+    );
 
     quote! {
         #[doc(hidden)]

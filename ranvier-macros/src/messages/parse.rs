@@ -73,23 +73,40 @@ struct Once<'c, T> {
 
 impl<'c, T> Once<'c, T> {
     fn new(cx: &'c Ctxt, name: &'static str) -> Self {
-        Once { cx, name, value: None }
+        Once {
+            cx,
+            name,
+            value: None,
+        }
     }
 
     fn set(&mut self, path: &syn::Path, value: T) {
         if self.value.is_some() {
-            self.cx.error_spanned_by(path, format!("duplicate message attribute `{}`", self.name));
+            self.cx
+                .error_spanned_by(path, format!("duplicate message attribute `{}`", self.name));
         } else {
             self.value = Some(value);
         }
     }
 }
 
-fn unknown(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, level: &str, known: &[&str]) -> syn::Result<()> {
-    let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_else(|| "?".into());
+fn unknown(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    level: &str,
+    known: &[&str],
+) -> syn::Result<()> {
+    let name = meta
+        .path
+        .get_ident()
+        .map(ToString::to_string)
+        .unwrap_or_else(|| "?".into());
     cx.error_spanned_by(
         &meta.path,
-        format!("unknown message {level} attribute `{name}`{}", suggestion(&name, known)),
+        format!(
+            "unknown message {level} attribute `{name}`{}",
+            suggestion(&name, known)
+        ),
     );
     // Skip the rest of this item (`= value` or `(...)`) so the next attribute still parses.
     if meta.input.peek(syn::Token![=]) {
@@ -110,7 +127,14 @@ fn rename_rule(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta) -> syn::Result<Opti
     let rule = RenameRule::from_str(&lit.value());
     if rule.is_none() {
         let list: Vec<String> = RULE_NAMES.iter().map(|n| format!("\"{n}\"")).collect();
-        cx.error_spanned_by(&lit, format!("unknown rename rule `{}`; expected one of {}", lit.value(), list.join(", ")));
+        cx.error_spanned_by(
+            &lit,
+            format!(
+                "unknown rename rule `{}`; expected one of {}",
+                lit.value(),
+                list.join(", ")
+            ),
+        );
     }
     Ok(rule)
 }
@@ -157,8 +181,16 @@ impl<'a> Enum<'a> {
         });
         let rename_all = rename_all.value;
 
-        let variants = data.variants.iter().map(|v| Variant::from_ast(cx, v, rename_all)).collect();
-        Some(Enum { original: input, ident: &input.ident, variants })
+        let variants = data
+            .variants
+            .iter()
+            .map(|v| Variant::from_ast(cx, v, rename_all))
+            .collect();
+        Some(Enum {
+            original: input,
+            ident: &input.ident,
+            variants,
+        })
     }
 }
 
@@ -188,7 +220,10 @@ impl<'a> Variant<'a> {
 
         let (name, name_span) = match &rename.value {
             Some(lit) => (lit.value(), lit.span()),
-            None => (RenameRule::Snake.apply_to_variant(&variant.ident.to_string()), variant.ident.span()),
+            None => (
+                RenameRule::Snake.apply_to_variant(&variant.ident.to_string()),
+                variant.ident.span(),
+            ),
         };
         let style = match &variant.fields {
             syn::Fields::Unit => Style::Unit,
@@ -197,7 +232,11 @@ impl<'a> Variant<'a> {
             syn::Fields::Unnamed(_) => Style::Unsupported,
         };
         let field_rule = rename_all.value.or(container_rule);
-        let fields = variant.fields.iter().map(|f| Field::from_ast(cx, f, field_rule)).collect();
+        let fields = variant
+            .fields
+            .iter()
+            .map(|f| Field::from_ast(cx, f, field_rule))
+            .collect();
         Variant {
             original: variant,
             ident: &variant.ident,
@@ -235,9 +274,26 @@ impl<'a> Field<'a> {
                 rename.set(&meta.path, lit);
             } else if meta.path.is_ident("range") {
                 // #[message(range(min = 1, max = 100))]
-                let mut bounds = Range { span: meta.path.span(), min: None, max: None };
+                let mut bounds = Range {
+                    span: meta.path.span(),
+                    min: None,
+                    max: None,
+                };
                 let mut min = Once::new(cx, "min");
                 let mut max = Once::new(cx, "max");
+                let empty = {
+                    let fork = meta.input.fork();
+                    let content;
+                    syn::parenthesized!(content in fork);
+                    content.is_empty()
+                };
+                if empty {
+                    // `range()`: consume the parens; validate says what is missing.
+                    let _content;
+                    syn::parenthesized!(_content in meta.input);
+                    range.set(&meta.path, bounds);
+                    return Ok(());
+                }
                 meta.parse_nested_meta(|bound| {
                     if bound.path.is_ident("min") {
                         min.set(&bound.path, number(bound.value()?)?);
@@ -262,7 +318,10 @@ impl<'a> Field<'a> {
             (None, Some(ident)) => {
                 let raw = ident.to_string();
                 let raw = raw.strip_prefix("r#").unwrap_or(&raw);
-                (Some(rule.map_or_else(|| raw.to_owned(), |r| r.apply_to_field(raw))), ident.span())
+                (
+                    Some(rule.map_or_else(|| raw.to_owned(), |r| r.apply_to_field(raw))),
+                    ident.span(),
+                )
             }
             (None, None) => (None, field.ty.span()),
         };

@@ -24,7 +24,10 @@ impl Enum<'_> {
 fn check_generics(cx: &Ctxt, input: &Enum) {
     let generics = &input.original.generics;
     if !generics.params.is_empty() {
-        cx.error_spanned_by(generics, "#[derive(Messages)] does not support generic enums; use a concrete message type");
+        cx.error_spanned_by(
+            generics,
+            "#[derive(Messages)] does not support generic enums; use a concrete message type",
+        );
     }
 }
 
@@ -34,12 +37,18 @@ fn check_message_names(cx: &Ctxt, input: &Enum) {
     let mut seen: HashMap<&str, &Variant> = HashMap::new();
     for variant in &input.variants {
         if let Some(reason) = invalid_name_reason(&variant.name) {
-            cx.syn_error(syn::Error::new(variant.name_span, format!("invalid message name: {reason}")));
+            cx.syn_error(syn::Error::new(
+                variant.name_span,
+                format!("invalid message name: {reason}"),
+            ));
         }
         if let Some(first) = seen.get(variant.name.as_str()) {
             cx.syn_error(syn::Error::new(
                 variant.name_span,
-                format!("duplicate message name `{}`: variant `{}` already uses it", variant.name, first.ident),
+                format!(
+                    "duplicate message name `{}`: variant `{}` already uses it",
+                    variant.name, first.ident
+                ),
             ));
         } else {
             seen.insert(&variant.name, variant);
@@ -89,9 +98,14 @@ fn check_property_names(cx: &Ctxt, variant: &Variant) {
     }
     let mut seen: HashMap<&str, &Field> = HashMap::new();
     for field in &variant.fields {
-        let Some(name) = field.name.as_deref() else { continue };
+        let Some(name) = field.name.as_deref() else {
+            continue;
+        };
         if name.is_empty() {
-            cx.syn_error(syn::Error::new(field.name_span, "a property name cannot be empty"));
+            cx.syn_error(syn::Error::new(
+                field.name_span,
+                "a property name cannot be empty",
+            ));
         } else if seen.insert(name, field).is_some() {
             cx.syn_error(syn::Error::new(
                 field.name_span,
@@ -105,7 +119,10 @@ fn check_property_names(cx: &Ctxt, variant: &Variant) {
 fn check_range(cx: &Ctxt, field: &Field) {
     let Some(range) = &field.range else { return };
     match (range.min, range.max) {
-        (None, None) => cx.syn_error(syn::Error::new(range.span, "`range` needs `min`, `max` or both")),
+        (None, None) => cx.syn_error(syn::Error::new(
+            range.span,
+            "`range` needs `min`, `max` or both",
+        )),
         (Some(min), Some(max)) if min > max => cx.syn_error(syn::Error::new(
             range.span,
             format!("empty range: `min` ({min}) is greater than `max` ({max})"),

@@ -8,7 +8,7 @@ use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 
-pub fn expand(mut function: syn::ItemFn) -> TokenStream {
+pub fn expand(mut function: Box<syn::ItemFn>) -> TokenStream {
     Labeller.visit_block_mut(&mut function.block);
     function.into_token_stream()
 }
@@ -38,7 +38,9 @@ impl VisitMut for Labeller {
         let (ident, ty) = match &local.pat {
             syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => (&p.ident, None),
             syn::Pat::Type(t) => match &*t.pat {
-                syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => (&p.ident, Some(&*t.ty)),
+                syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => {
+                    (&p.ident, Some(&*t.ty))
+                }
                 _ => return,
             },
             _ => return,
@@ -62,7 +64,7 @@ impl VisitMut for Labeller {
                 (&&#labeller(#expr)).label(#name)
             }
         };
-        init.expr = Box::new(syn::Expr::Verbatim(labelled));
+        *init.expr = syn::Expr::Verbatim(labelled);
     }
 
     fn visit_expr_closure_mut(&mut self, _: &mut syn::ExprClosure) {}

@@ -10,7 +10,7 @@ impl NodeInput {
                 span_of,
                 format!(
                     "#[node] cannot be used on {what}: it applies to a fn that builds nodes (each `let` holding a \
-                     node is labelled with its binding name) or to a `Signal`/`Memo`/`Effect` field of an \
+                     node is labelled with its binding name) or to a `Signal`/`Memo`/`Effect`/`Mvu` field of an \
                      #[expose] struct"
                 ),
             );

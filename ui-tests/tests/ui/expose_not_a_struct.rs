@@ -1,0 +1,8 @@
+use ranvier::expose;
+
+#[expose]
+enum App {
+    One,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use ranvier::expose;
+
+#[expose]
+struct App {
+    #[expose]
+    count: u32,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use ranvier::Messages;
+
+#[derive(Messages)]
+enum Msg {
+    Add,
+    #[message(rename = "add")]
+    AddAgain,
+}
+
+fn main() {}

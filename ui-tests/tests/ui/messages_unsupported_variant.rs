@@ -1,0 +1,9 @@
+use ranvier::Messages;
+
+#[derive(Messages)]
+enum Msg {
+    Move(i32, i32),
+    Clear,
+}
+
+fn main() {}
