@@ -47,7 +47,9 @@ mod node;
 mod runtime;
 
 pub use node::NodeKind;
-pub(crate) use node::{Computation, Core, Node, NodeRef, State};
+pub(crate) use node::{
+    Computation, Core, Node, NodeRef, State, add_live, is_live, raise_height, remove_live,
+};
 pub(crate) use runtime::{Running, Runtime, panic_text as runtime_panic_text, with_runtime};
 
 use std::fmt;

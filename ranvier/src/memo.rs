@@ -14,7 +14,7 @@
 
 use crate::graph::{
     AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, Runtime, State,
-    with_runtime,
+    is_live, remove_live, with_runtime,
 };
 use std::cell::RefCell;
 use std::fmt;
@@ -175,6 +175,9 @@ impl<T: fmt::Debug + 'static> Memo<T> {
             );
         }
         with_runtime(|rt| {
+            if rt.has_eager() {
+                rt.drain_eager();
+            }
             if inner.comp.state.get() != State::Clean {
                 let this: NodeRef = inner.clone();
                 inner.update_if_necessary(&this, rt);
@@ -341,12 +344,22 @@ impl<T: fmt::Debug + 'static> Node for MemoInner<T> {
         }
     }
 
-    fn mark(&self, _this: &NodeRef, state: State, rt: &Runtime) {
+    fn mark(&self, this: &NodeRef, state: State, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {
             return;
         }
         let current = comp.state.get();
+        if comp.live.get() > 0 {
+            // Live: queue it to run in height order. Nothing below it is touched unless its value moves.
+            if state > current {
+                comp.state.set(state);
+            }
+            if !self.core.eager_queued.replace(true) {
+                rt.enqueue_eager(this.clone());
+            }
+            return;
+        }
         if state > current {
             comp.state.set(state);
             if current == State::Clean {
@@ -369,14 +382,19 @@ impl<T: fmt::Debug + 'static> Node for MemoInner<T> {
 
 /// Disposes a memo or effect: its run scope, then its edges to its sources.
 pub(crate) fn dispose_computation(this: &NodeRef, comp: &Computation) {
+    let was_live = is_live(&**this);
     if comp.disposed.replace(true) {
         return;
     }
     with_runtime(|rt| {
         rt.discharge(comp);
         let me = Rc::as_ptr(this) as *const ();
-        for source in comp.sources.borrow_mut().drain(..) {
+        let sources = std::mem::take(&mut *comp.sources.borrow_mut());
+        for source in sources {
             source.core().remove_observer(me);
+            if was_live {
+                remove_live(&*source);
+            }
         }
         trace_hook!(rt, dispose(this.core().id));
     });

@@ -674,3 +674,86 @@ fn nodes_have_ids_labels_and_creation_sites() {
     assert!(b.id().0 > a.id().0, "ids come from a per-graph counter");
     assert_eq!(a.id().to_string(), format!("#{}", a.id().0));
 }
+
+#[test]
+fn reads_inside_a_batch_are_current_below_live_memos() {
+    let a = Signal::new(1);
+    let double = Memo::new({
+        let a = a.clone();
+        move |_| a.get() * 2
+    });
+    let plus_one = Memo::new({
+        let double = double.clone();
+        move |_| double.get() + 1
+    });
+    let seen = log();
+    let _e = Effect::new({
+        let (plus_one, seen) = (plus_one.clone(), seen.clone());
+        move || seen.borrow_mut().push(plus_one.get().to_string())
+    });
+    batch(|| {
+        a.set(5);
+        assert_eq!(plus_one.get(), 11, "a live chain read inside a batch is brought up to date");
+        a.set(6);
+    });
+    assert_eq!(*seen.borrow(), ["3", "13"]);
+    assert_eq!(plus_one.get(), 13);
+}
+
+#[test]
+fn a_write_stopped_by_a_cutoff_runs_nothing_below_it_whatever_the_depth() {
+    let head = Signal::new(0);
+    let gate = Memo::new({
+        let head = head.clone();
+        move |_| head.get() >= 100
+    });
+    let mut below = vec![Memo::new({
+        let gate = gate.clone();
+        move |_| i32::from(gate.get())
+    })];
+    for _ in 0..200 {
+        let prev = below.last().unwrap().clone();
+        below.push(Memo::new(move |_| prev.get() + 1));
+    }
+    let tail = below.last().unwrap().clone();
+    let runs = counter();
+    let _e = Effect::new({
+        let runs = runs.clone();
+        move || {
+            tail.get();
+            runs.set(runs.get() + 1);
+        }
+    });
+    for v in 1..50 {
+        head.set(v);
+    }
+    assert_eq!(gate.runs(), 50);
+    assert!(below.iter().all(|m| m.runs() == 1), "nothing below the cutoff re-ran");
+    assert_eq!(runs.get(), 1);
+    head.set(100);
+    assert!(below.iter().all(|m| m.runs() == 2));
+    assert_eq!(runs.get(), 2);
+}
+
+#[test]
+fn a_memo_that_loses_its_last_observer_goes_back_to_being_lazy() {
+    let s = Signal::new(1);
+    let m = Memo::new({
+        let s = s.clone();
+        move |_| s.get() * 10
+    });
+    let e = Effect::new({
+        let m = m.clone();
+        move || {
+            m.get();
+        }
+    });
+    s.set(2);
+    assert_eq!(m.runs(), 2, "kept current while an effect reads it");
+    e.dispose();
+    s.set(3);
+    s.set(4);
+    assert_eq!(m.runs(), 2, "unobserved again: it waits to be read");
+    assert_eq!(m.get(), 40);
+    assert_eq!(m.runs(), 3);
+}

@@ -52,6 +52,11 @@ pub(crate) struct Core {
     pub observers: RefCell<Vec<NodeRef>>,
     /// The run stamp of the last computation run that recorded this node as a source (dedupes repeated reads).
     pub stamp: Cell<u32>,
+    /// 0 for signals; for a computation, one more than the highest of its sources. Live memos are brought up to
+    /// date in height order, so a memo runs after everything it reads.
+    pub height: Cell<u32>,
+    /// For live memos: whether it waits in the runtime's height-ordered queue.
+    pub eager_queued: Cell<bool>,
 }
 
 impl Core {
@@ -63,6 +68,8 @@ impl Core {
             label: RefCell::new(None),
             observers: RefCell::new(Vec::new()),
             stamp: Cell::new(0),
+            height: Cell::new(0),
+            eager_queued: Cell::new(false),
         }
     }
 
@@ -103,6 +110,10 @@ pub(crate) struct Computation {
     pub runs: Cell<u32>,
     /// The failure of the last run, if it panicked.
     pub error: RefCell<Option<Rc<str>>>,
+    /// For memos: how many of its observers are live (effects, or live memos). A memo with a live observer is
+    /// *live*: a write that moves one of its sources queues it to be brought up to date in height order, instead of
+    /// marking everything below it.
+    pub live: Cell<u32>,
 }
 
 impl Computation {
@@ -119,6 +130,7 @@ impl Computation {
             disposed: Cell::new(false),
             runs: Cell::new(0),
             error: RefCell::new(None),
+            live: Cell::new(0),
         }
     }
 }
@@ -148,5 +160,64 @@ pub(crate) trait Node: 'static {
     #[allow(dead_code)]
     fn value_text(&self) -> Option<String> {
         None
+    }
+}
+
+/// Whether `node` keeps what it reads current: an effect that is not disposed, or a memo with a live observer.
+#[inline]
+pub(crate) fn is_live(node: &dyn Node) -> bool {
+    match node.computation() {
+        Some(comp) => match node.core().kind {
+            NodeKind::Effect => !comp.disposed.get(),
+            _ => comp.live.get() > 0,
+        },
+        None => false,
+    }
+}
+
+/// `node` gained a live observer: a memo that becomes live makes its own sources live in turn.
+pub(crate) fn add_live(node: &dyn Node) {
+    if node.core().kind != NodeKind::Memo {
+        return;
+    }
+    if let Some(comp) = node.computation() {
+        let count = comp.live.get();
+        comp.live.set(count + 1);
+        if count == 0 {
+            for source in comp.sources.borrow().iter() {
+                add_live(&**source);
+            }
+        }
+    }
+}
+
+/// `node` lost a live observer: a memo that is no longer live releases its own sources in turn.
+pub(crate) fn remove_live(node: &dyn Node) {
+    if node.core().kind != NodeKind::Memo {
+        return;
+    }
+    if let Some(comp) = node.computation() {
+        let count = comp.live.get();
+        if count == 0 {
+            return;
+        }
+        comp.live.set(count - 1);
+        if count == 1 {
+            for source in comp.sources.borrow().iter() {
+                remove_live(&**source);
+            }
+        }
+    }
+}
+
+/// Raises `node`'s height to at least `height`, and its observers' above it.
+pub(crate) fn raise_height(node: &dyn Node, height: u32) {
+    let core = node.core();
+    if core.height.get() >= height {
+        return;
+    }
+    core.height.set(height);
+    for observer in core.observers.borrow().iter() {
+        raise_height(&**observer, height + 1);
     }
 }

@@ -1,6 +1,6 @@
 //! The per-thread runtime: the running computation, the owner of new nodes, the effect queue, batches and flushes.
 
-use super::node::{Computation, NodeRef};
+use super::node::{Computation, NodeRef, add_live, is_live, raise_height, remove_live};
 use super::{MAX_EFFECT_RERUNS, NodeError, NodeId};
 use crate::owner::Scope;
 use crate::trace::Tracer;
@@ -25,6 +25,14 @@ pub(crate) struct Runtime {
     body_depth: Cell<u32>,
     queue: RefCell<Vec<NodeRef>>,
     queue_head: Cell<usize>,
+    /// Live memos whose sources moved, brought up to date lowest height first before any effect runs.
+    /// One bucket per height: a bucket queue, so queuing and taking cost O(1).
+    eager: RefCell<Vec<Vec<NodeRef>>>,
+    /// No bucket below this one holds a memo.
+    eager_min: Cell<usize>,
+    eager_len: Cell<usize>,
+    eager_spare: RefCell<Vec<NodeRef>>,
+    draining: Cell<bool>,
     pub flush_epoch: Cell<u32>,
     pub errors: RefCell<Vec<NodeError>>,
     pub tracer: Tracer,
@@ -80,6 +88,11 @@ impl Runtime {
             body_depth: Cell::new(0),
             queue: RefCell::new(Vec::new()),
             queue_head: Cell::new(0),
+            eager: RefCell::new(Vec::new()),
+            eager_min: Cell::new(0),
+            eager_len: Cell::new(0),
+            eager_spare: RefCell::new(Vec::new()),
+            draining: Cell::new(false),
             flush_epoch: Cell::new(0),
             errors: RefCell::new(Vec::new()),
             tracer: Tracer::new(),
@@ -92,6 +105,9 @@ impl Runtime {
         root.dispose();
         with_runtime(|rt| {
             rt.queue.borrow_mut().clear();
+            rt.eager.borrow_mut().clear();
+            rt.eager_len.set(0);
+            rt.eager_min.set(0);
             rt.queue_head.set(0);
             rt.next_id.set(1);
             rt.flush_owed.set(false);
@@ -173,10 +189,12 @@ impl Runtime {
         // Link at once, so a computation that reads a node and then writes it is woken by its own write.
         let node = make();
         trace_hook!(self, edge_read(running.node().core().id, node.core().id));
-        node.core()
-            .observers
-            .borrow_mut()
-            .push(running.node().clone());
+        let reader = running.node();
+        node.core().observers.borrow_mut().push(reader.clone());
+        raise_height(&**reader, node.core().height.get() + 1);
+        if is_live(&**reader) {
+            add_live(&*node);
+        }
         new_sources.push(node);
     }
 
@@ -229,9 +247,13 @@ impl Runtime {
         }
         let new = std::mem::take(&mut *comp.new_sources.borrow_mut());
         let mut sources = comp.sources.borrow_mut();
+        let live = is_live(&**this);
         let me = Rc::as_ptr(this) as *const ();
         for removed in sources.drain(cursor..) {
             removed.core().remove_observer(me);
+            if live {
+                remove_live(&*removed);
+            }
             trace_hook!(self, edge_removed(this.core().id, removed.core().id));
         }
         sources.extend(new);
@@ -299,13 +321,89 @@ impl Runtime {
     }
 
     /// Queues an effect to run at the next flush.
+    /// Queues a live memo to be brought up to date, lowest height first, before the next effect runs or memo is
+    /// read.
+    pub fn enqueue_eager(&self, memo: NodeRef) {
+        let height = memo.core().height.get() as usize;
+        let mut buckets = self.eager.borrow_mut();
+        if buckets.len() <= height {
+            buckets.resize_with(height + 1, Vec::new);
+        }
+        buckets[height].push(memo);
+        self.eager_len.set(self.eager_len.get() + 1);
+        if height < self.eager_min.get() {
+            self.eager_min.set(height);
+        }
+    }
+
+    /// Whether live memos wait to be brought up to date (and no drain is running).
+    #[inline]
+    pub fn has_eager(&self) -> bool {
+        self.eager_len.get() > 0 && !self.draining.get()
+    }
+
+    /// Brings the queued live memos up to date, lowest height first: each runs after everything it reads, once per
+    /// write, and a memo that keeps its value queues nothing below it.
+    pub fn drain_eager(&self) {
+        if self.eager_len.get() == 0 || self.draining.replace(true) {
+            return;
+        }
+        struct Done<'a>(&'a Cell<bool>);
+        impl Drop for Done<'_> {
+            fn drop(&mut self) {
+                self.0.set(false);
+            }
+        }
+        let _done = Done(&self.draining);
+        while self.eager_len.get() > 0 {
+            let height = self.eager_min.get();
+            let mut batch = {
+                let mut buckets = self.eager.borrow_mut();
+                match buckets.get_mut(height) {
+                    Some(bucket) if bucket.len() == 1 => {
+                        // The common case (a chain): no buffer juggling.
+                        let node = bucket.pop().expect("one memo");
+                        drop(buckets);
+                        self.eager_len.set(self.eager_len.get() - 1);
+                        node.core().eager_queued.set(false);
+                        node.update_if_necessary(&node, self);
+                        continue;
+                    }
+                    Some(bucket) if !bucket.is_empty() => {
+                        // Swap in the spare buffer so neither side allocates in the steady state.
+                        let mut batch = self.eager_spare.take();
+                        std::mem::swap(bucket, &mut batch);
+                        batch
+                    }
+                    Some(_) => {
+                        self.eager_min.set(height + 1);
+                        continue;
+                    }
+                    None => {
+                        // Past every bucket: the count is stale only if the buckets were cleared; start over.
+                        self.eager_min.set(0);
+                        self.eager_len.set(buckets.iter().map(Vec::len).sum());
+                        continue;
+                    }
+                }
+            };
+            self.eager_len.set(self.eager_len.get() - batch.len());
+            for node in batch.drain(..) {
+                node.core().eager_queued.set(false);
+                node.update_if_necessary(&node, self);
+            }
+            self.eager_spare.replace(batch);
+        }
+        self.eager_min.set(0);
+    }
+
     pub fn schedule(&self, effect: NodeRef) {
         self.queue.borrow_mut().push(effect);
     }
 
     /// Flushes now if nothing defers it; otherwise the flush is owed to the end of the batch, body or flush.
     pub fn request_flush(&self) {
-        if self.queue_head.get() >= self.queue.borrow().len() {
+        if self.queue_head.get() >= self.queue.borrow().len() && self.eager_len.get() == 0 {
             return;
         }
         if self.batch_depth.get() > 0 || self.flushing.get() || self.body_depth.get() > 0 {
@@ -335,6 +433,7 @@ impl Runtime {
         self.flush_epoch.set(epoch);
         trace_hook!(self, flush_start(epoch));
         loop {
+            self.drain_eager();
             let next = {
                 let queue = self.queue.borrow();
                 let head = self.queue_head.get();
