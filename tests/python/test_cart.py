@@ -58,7 +58,7 @@ async def tools_and_rejections(client):
     one = await ok(client, "dispatch", {"message": "add_item", "args": {"sku": "a", "unitPrice": 250, "quantity": 2}})
     assert one.structured_content is None
     assert text(one) == (
-        '1 add_item {"quantity":2,"sku":"a","unitPrice":250} → v1: count 0→2, subtotal 0→500, total 0→500\n'
+        '1 add_item {"sku":"a","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500\n'
         "v1: count=2, subtotal=500, discount=0, total=500"
     ), text(one)
     seq = await ok(client, "dispatch", {"messages": [

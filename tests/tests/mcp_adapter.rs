@@ -151,7 +151,7 @@ async fn notified(updates: &mut mpsc::UnboundedReceiver<String>, wanted: &[&str]
     got
 }
 
-const ADD: &str = r#"1 add_item {"quantity":2,"sku":"a","unitPrice":250} → v1: count 0→2, subtotal 0→500, total 0→500"#;
+const ADD: &str = r#"1 add_item {"sku":"a","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500"#;
 
 async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     let tools = client.list_all_tools().await.expect("tools");
