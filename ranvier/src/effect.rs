@@ -157,17 +157,14 @@ impl EffectInner {
             trace_hook!(rt, run_start(self.core.id, comp.runs.get() + 1));
             let result = {
                 let mut f = self.f.borrow_mut();
-                rt.run_computation(this, comp, || f())
+                rt.run_computation(this, comp, &mut *f)
             };
             let error = result.err();
             if let Some(message) = &error {
                 rt.record_error(self.core.id, message.clone());
             }
             *comp.error.borrow_mut() = error.as_deref().map(Rc::from);
-            trace_hook!(
-                rt,
-                run_end(self.core.id, false, error.as_deref(), String::new)
-            );
+            trace_hook!(rt, run_end(self.core.id, false, error.as_deref(), None));
         }
     }
 }

@@ -47,9 +47,7 @@ mod node;
 mod runtime;
 
 pub use node::NodeKind;
-pub(crate) use node::{
-    Computation, Core, Node, NodeRef, State, add_live, is_live, raise_height, remove_live,
-};
+pub(crate) use node::{Comparer, Computation, Core, Node, NodeRef, State, is_live, remove_live};
 pub(crate) use runtime::{Running, Runtime, panic_text as runtime_panic_text, with_runtime};
 
 use std::fmt;

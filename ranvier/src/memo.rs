@@ -13,8 +13,8 @@
 //! The memo runs again when one of its sources moves.
 
 use crate::graph::{
-    AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, Runtime, State,
-    is_live, remove_live, with_runtime,
+    AnyNode, Comparer, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, Runtime,
+    State, is_live, remove_live, with_runtime,
 };
 use std::cell::RefCell;
 use std::fmt;
@@ -50,7 +50,7 @@ pub(crate) struct MemoInner<T> {
     comp: Computation,
     value: RefCell<Option<T>>,
     f: RefCell<MemoFn<T>>,
-    eq: Box<dyn Fn(&T, &T) -> bool>,
+    eq: Comparer<T>,
 }
 
 impl<T> Clone for Memo<T> {
@@ -271,8 +271,12 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
             };
             trace_hook!(
                 rt,
-                run_end(self.core.id, moved, comp.error.borrow().as_deref(), || self
-                    .debug_text())
+                run_end(
+                    self.core.id,
+                    moved,
+                    comp.error.borrow().as_deref(),
+                    self.value.borrow().as_ref().map(|v| v as &dyn fmt::Debug)
+                )
             );
             if moved {
                 let observers = self.core.observers.borrow();

@@ -5,7 +5,7 @@
 //! [`set`](Signal::set) or [`update`](Signal::update) wakes what read it, unless the new value equals the old one
 //! (by `PartialEq`, or by the comparer given to [`Signal::with_comparer`]): an equal write does nothing at all.
 
-use crate::graph::{AnyNode, Core, Node, NodeId, NodeKind, NodeRef, State, with_runtime};
+use crate::graph::{AnyNode, Comparer, Core, Node, NodeId, NodeKind, NodeRef, State, with_runtime};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -31,7 +31,7 @@ pub struct Signal<T: 'static> {
 pub(crate) struct SignalInner<T> {
     core: Core,
     value: RefCell<T>,
-    eq: Box<dyn Fn(&T, &T) -> bool>,
+    eq: Comparer<T>,
 }
 
 impl<T> Clone for Signal<T> {
@@ -138,18 +138,13 @@ impl<T: fmt::Debug + 'static> Signal<T> {
         let moved = !(inner.eq)(&inner.value.borrow(), &value);
         with_runtime(|rt| {
             if !moved {
-                trace_hook!(
-                    rt,
-                    write(inner.core.id, rt.running_id(), false, || format!(
-                        "{value:?}"
-                    ))
-                );
+                trace_hook!(rt, write(inner.core.id, rt.running_id(), false, &value));
                 return;
             }
             *inner.value.borrow_mut() = value;
             trace_hook!(
                 rt,
-                write(inner.core.id, rt.running_id(), true, || inner.debug_text())
+                write(inner.core.id, rt.running_id(), true, &*inner.value.borrow())
             );
             notify(rt, &inner.core);
             rt.request_flush();

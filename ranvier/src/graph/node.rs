@@ -6,6 +6,9 @@ use std::cell::{Cell, RefCell};
 use std::panic::Location;
 use std::rc::Rc;
 
+/// How a node compares a new value with the old one.
+pub(crate) type Comparer<T> = Box<dyn Fn(&T, &T) -> bool>;
+
 /// A type-erased strong reference to a node.
 pub(crate) type NodeRef = Rc<dyn Node>;
 

@@ -316,10 +316,6 @@ impl Runtime {
         f()
     }
 
-    pub fn in_batch(&self) -> bool {
-        self.batch_depth.get() > 0
-    }
-
     /// Queues an effect to run at the next flush.
     /// Queues a live memo to be brought up to date, lowest height first, before the next effect runs or memo is
     /// read.
