@@ -316,7 +316,6 @@ impl Runtime {
         f()
     }
 
-    /// Queues an effect to run at the next flush.
     /// Queues a live memo to be brought up to date, lowest height first, before the next effect runs or memo is
     /// read.
     pub fn enqueue_eager(&self, memo: NodeRef) {
@@ -393,6 +392,7 @@ impl Runtime {
         self.eager_min.set(0);
     }
 
+    /// Queues an effect to run at the next flush.
     pub fn schedule(&self, effect: NodeRef) {
         self.queue.borrow_mut().push(effect);
     }
