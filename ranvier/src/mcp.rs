@@ -42,6 +42,8 @@
 pub use rmcp;
 
 mod dispatch;
+#[cfg(feature = "http")]
+pub mod http;
 mod resources;
 mod schema;
 mod state;
