@@ -4,6 +4,7 @@ use super::DEFAULT_CAPACITY;
 use crate::graph::{Node, NodeId, NodeKind, with_runtime};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
+use std::fmt;
 use std::panic::Location;
 use std::rc::{Rc, Weak};
 
@@ -171,6 +172,32 @@ pub enum EventKind {
     },
 }
 
+/// The longest value text an event stores, in bytes; longer values are cut and end with `…`.
+pub const VALUE_TEXT_CAP: usize = 256;
+
+/// A writer that stops (with an error, which ends the formatting) once [`VALUE_TEXT_CAP`] bytes are written.
+struct Capped<'a> {
+    buf: &'a mut String,
+    full: bool,
+}
+
+impl fmt::Write for Capped<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let room = VALUE_TEXT_CAP - self.buf.len();
+        if s.len() <= room {
+            self.buf.push_str(s);
+            return Ok(());
+        }
+        let mut end = room;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.buf.push_str(&s[..end]);
+        self.full = true;
+        Err(fmt::Error)
+    }
+}
+
 /// What the log keeps about every node, whatever the ring drops.
 #[derive(Clone, Debug)]
 pub struct NodeRecord {
@@ -220,13 +247,18 @@ pub struct NodeRecord {
     pub sources: Vec<NodeId>,
     /// Whether it is the model signal of an [`Mvu`](crate::Mvu) that received a message.
     pub is_model: bool,
+    /// Whether `first_mark_since_run` marked it dirty (not check).
+    pub first_mark_dirty: bool,
 }
 
 /// The traced build's recorder, one per graph.
 pub(crate) struct Tracer {
     clock: Cell<u64>,
     capacity: Cell<usize>,
-    events: RefCell<VecDeque<Event>>,
+    /// The ring: each event's cause and kind; sequence numbers follow from the clock.
+    events: RefCell<VecDeque<(u64, EventKind)>>,
+    /// The buffer value texts are formatted into.
+    buf: RefCell<String>,
     pub(super) nodes: RefCell<Vec<Option<NodeRecord>>>,
     live: RefCell<Vec<Weak<dyn Node>>>,
     notifier: Cell<u64>,
@@ -241,6 +273,7 @@ impl Tracer {
             clock: Cell::new(0),
             capacity: Cell::new(DEFAULT_CAPACITY),
             events: RefCell::new(VecDeque::new()),
+            buf: RefCell::new(String::new()),
             nodes: RefCell::new(Vec::new()),
             live: RefCell::new(Vec::new()),
             notifier: Cell::new(0),
@@ -265,16 +298,37 @@ impl Tracer {
         self.last_message.set(0);
     }
 
+    #[inline]
     fn push(&self, cause: u64, kind: EventKind) -> u64 {
         let seq = self.clock.get() + 1;
         self.clock.set(seq);
         let mut events = self.events.borrow_mut();
-        let capacity = self.capacity.get();
-        while events.len() >= capacity.max(1) {
+        if events.len() >= self.capacity.get() {
             events.pop_front();
         }
-        events.push_back(Event { seq, cause, kind });
+        events.push_back((cause, kind));
         seq
+    }
+
+    /// `value`'s `Debug` text, cut at [`VALUE_TEXT_CAP`] bytes (formatting stops there, so a huge value costs no
+    /// more than a small one).
+    fn text(&self, value: &dyn fmt::Debug) -> Rc<str> {
+        let mut buf = self.buf.borrow_mut();
+        buf.clear();
+        let mut writer = Capped {
+            buf: &mut buf,
+            full: false,
+        };
+        let _ = fmt::write(&mut writer, format_args!("{value:?}"));
+        if writer.full {
+            buf.push('…');
+        }
+        Rc::from(buf.as_str())
+    }
+
+    /// The sequence number of the oldest event held.
+    fn first_seq(&self, held: usize) -> u64 {
+        self.clock.get() + 1 - held as u64
     }
 
     fn with_node<R>(&self, id: NodeId, f: impl FnOnce(&mut NodeRecord) -> R) -> Option<R> {
@@ -336,6 +390,7 @@ impl Tracer {
             last_schedule: 0,
             sources: Vec::new(),
             is_model: false,
+            first_mark_dirty: false,
         };
         let index = id.0 as usize;
         let mut nodes = self.nodes.borrow_mut();
@@ -364,13 +419,7 @@ impl Tracer {
         self.with_node(id, |n| n.label = Some(label));
     }
 
-    pub fn write(
-        &self,
-        id: NodeId,
-        running: Option<NodeId>,
-        moved: bool,
-        value: impl FnOnce() -> String,
-    ) {
+    pub fn write(&self, id: NodeId, running: Option<NodeId>, moved: bool, value: &dyn fmt::Debug) {
         let (by, cause) = if let Some(&message) = self.messages.borrow().last() {
             (Writer::Message(message), message)
         } else if let Some(r) = running {
@@ -381,7 +430,7 @@ impl Tracer {
         } else {
             (Writer::Program, 0)
         };
-        let value: Rc<str> = Rc::from(value());
+        let value = self.text(value);
         let seq = self.push(
             cause,
             EventKind::Write {
@@ -419,15 +468,11 @@ impl Tracer {
         );
         self.with_node(node, |n| {
             n.last_mark = seq;
-            if n.first_mark_since_run == 0 || dirty && !self.is_dirty_mark(n.first_mark_since_run) {
+            if n.first_mark_since_run == 0 || dirty && !n.first_mark_dirty {
                 n.first_mark_since_run = seq;
+                n.first_mark_dirty = dirty;
             }
         });
-    }
-
-    fn is_dirty_mark(&self, seq: u64) -> bool {
-        self.event(seq)
-            .is_some_and(|e| matches!(e.kind, EventKind::Mark { dirty: true, .. }))
     }
 
     pub fn schedule(&self, node: NodeId) {
@@ -462,6 +507,7 @@ impl Tracer {
         self.with_node(node, |n| {
             n.last_run_start = seq;
             n.first_mark_since_run = 0;
+            n.first_mark_dirty = false;
             n.runs = run;
             n.untracked.clear();
         });
@@ -472,15 +518,24 @@ impl Tracer {
         node: NodeId,
         moved: bool,
         error: Option<&str>,
-        value: impl FnOnce() -> String,
+        value: Option<&dyn fmt::Debug>,
     ) {
-        let (start, kind) = self
+        let (start, kind, kept) = self
             .nodes
             .borrow()
             .get(node.0 as usize)
             .and_then(|r| r.as_ref())
-            .map_or((0, NodeKind::Effect), |n| (n.last_run_start, n.kind));
-        let value: Option<Rc<str>> = (kind == NodeKind::Memo).then(|| Rc::from(value()));
+            .map_or((0, NodeKind::Effect, None), |n| {
+                (n.last_run_start, n.kind, n.value.clone())
+            });
+        // A memo that kept its value (or failed and kept it) holds the value last recorded: no need to format it.
+        let value: Option<Rc<str>> = match (kind, value) {
+            (NodeKind::Memo, Some(value)) => match kept {
+                Some(kept) if !moved || error.is_some() => Some(kept),
+                _ => Some(self.text(value)),
+            },
+            _ => None,
+        };
         let seq = self.push(
             start,
             EventKind::RunEnd {
@@ -613,37 +668,47 @@ impl Tracer {
     /// The event with sequence number `seq`, if the ring still holds it.
     pub fn event(&self, seq: u64) -> Option<Event> {
         let events = self.events.borrow();
-        let first = events.front()?.seq;
+        let first = self.first_seq(events.len());
         if seq < first {
             return None;
         }
-        events.get((seq - first) as usize).cloned()
+        let (cause, kind) = events.get((seq - first) as usize)?;
+        Some(Event {
+            seq,
+            cause: *cause,
+            kind: kind.clone(),
+        })
     }
 
     /// The events of the ring that write, start or end a run of `id`, oldest first.
     pub fn events_of(&self, id: NodeId) -> Vec<Event> {
-        self.events
-            .borrow()
-            .iter()
+        self.events()
+            .into_iter()
             .filter(|e| match &e.kind {
                 EventKind::Write { node, .. }
                 | EventKind::RunStart { node, .. }
                 | EventKind::RunEnd { node, .. } => *node == id,
                 _ => false,
             })
-            .cloned()
             .collect()
     }
 
     pub fn events(&self) -> Vec<Event> {
-        self.events.borrow().iter().cloned().collect()
+        let events = self.events.borrow();
+        let first = self.first_seq(events.len());
+        events
+            .iter()
+            .zip(first..)
+            .map(|((cause, kind), seq)| Event {
+                seq,
+                cause: *cause,
+                kind: kind.clone(),
+            })
+            .collect()
     }
 
     pub fn oldest_seq(&self) -> u64 {
-        self.events
-            .borrow()
-            .front()
-            .map_or(self.clock.get() + 1, |e| e.seq)
+        self.first_seq(self.events.borrow().len())
     }
 
     pub fn clock(&self) -> u64 {

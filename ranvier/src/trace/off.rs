@@ -32,7 +32,7 @@ impl Tracer {
     #[inline(always)]
     pub fn label(&self, _: NodeId, _: &str) {}
     #[inline(always)]
-    pub fn write(&self, _: NodeId, _: Option<NodeId>, _: bool, _: impl FnOnce() -> String) {}
+    pub fn write(&self, _: NodeId, _: Option<NodeId>, _: bool, _: &dyn std::fmt::Debug) {}
     #[inline(always)]
     pub fn mark(&self, _: NodeId, _: NodeId, _: bool) {}
     #[inline(always)]
@@ -44,7 +44,7 @@ impl Tracer {
     #[inline(always)]
     pub fn run_start(&self, _: NodeId, _: u32) {}
     #[inline(always)]
-    pub fn run_end(&self, _: NodeId, _: bool, _: Option<&str>, _: impl FnOnce() -> String) {}
+    pub fn run_end(&self, _: NodeId, _: bool, _: Option<&str>, _: Option<&dyn std::fmt::Debug>) {}
     #[inline(always)]
     pub fn stopped(&self, _: NodeId, _: &str) {}
     #[inline(always)]
