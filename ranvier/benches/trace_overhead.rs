@@ -171,7 +171,10 @@ fn main() {
     }
     #[cfg(feature = "trace")]
     println!(
-        "event size    {:>12} bytes (+ value text on the heap)",
-        std::mem::size_of::<ranvier::trace::Event>()
+        "ring slot     {:>12} bytes per event (+ a shared value text on the heap for writes, moves, messages); \
+         default ring {} KiB",
+        std::mem::size_of::<(u64, ranvier::trace::EventKind)>(),
+        std::mem::size_of::<(u64, ranvier::trace::EventKind)>() * ranvier::trace::DEFAULT_CAPACITY
+            / 1024
     );
 }
