@@ -284,7 +284,13 @@ async fn oversized_bodies_get_413_and_malformed_json_400() {
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     let error = &reply.messages()[0];
     assert_eq!(error["error"]["code"], json!(-32700), "{error}");
-    assert_eq!(error["id"], Value::Null);
+    assert!(
+        error["error"]["data"]["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("the body is not JSON"),
+        "{error}"
+    );
     let reply = http
         .send(Method::POST, &[], b"not json at all".to_vec())
         .await;

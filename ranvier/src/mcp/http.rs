@@ -9,7 +9,8 @@
 //! - with a bearer token ([`HttpOptions::bearer_token`], or the environment variable [`TOKEN_ENV`]), a request
 //!   without `Authorization: Bearer <token>` gets 401 and no detail;
 //! - a request body over [`DEFAULT_MAX_BODY_BYTES`] (1 MiB) gets 413, and a body that is not JSON gets 400 with a
-//!   JSON-RPC parse error (-32700), or -32600 when it is JSON but not a JSON-RPC message.
+//!   JSON-RPC parse error (-32700), or -32600 when it is JSON but not a JSON-RPC message (the reason is in the
+//!   error's `data`).
 //!
 //! Both protocol eras work: `initialize` sessions (2025-11-25 and older, with `Mcp-Session-Id`; resource
 //! notifications go on the session's GET stream) and stateless 2026-07-28 requests (`subscriptions/listen`
@@ -658,20 +659,26 @@ impl Guard {
             });
         // rmcp answers other content types with 415
         if is_json && let Err(error) = serde_json::from_slice::<ClientJsonRpcMessage>(&bytes) {
-            let (code, message) = match error.classify() {
+            // the same shapes rmcp's stdio transport answers (an id cannot be read from a broken message), with the
+            // reason in `data`
+            let (code, message, reason) = match error.classify() {
                 serde_json::error::Category::Syntax | serde_json::error::Category::Eof => (
                     -32700,
-                    format!("Parse error: the body is not JSON: {error}"),
+                    "Parse error",
+                    format!("the body is not JSON: {error}"),
                 ),
                 _ => (
                     -32600,
+                    "Invalid request",
                     format!(
-                        "Invalid request: the body is JSON but not one JSON-RPC 2.0 request, notification or \
-                         response: {error}"
+                        "the body is JSON but not one JSON-RPC 2.0 request, notification or response: {error}"
                     ),
                 ),
             };
-            let body = serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}});
+            let body = serde_json::json!({
+                "jsonrpc": "2.0",
+                "error": {"code": code, "message": message, "data": {"reason": reason}}
+            });
             let mut response = Response::new(Body::from(body.to_string()));
             *response.status_mut() = StatusCode::BAD_REQUEST;
             response.headers_mut().insert(

@@ -233,7 +233,7 @@ pub struct Session {
     pub name: String,
     pub session_id: Option<String>,
     pub token: Option<String>,
-    next_id: u64,
+    pub next_id: u64,
 }
 
 impl Session {
