@@ -88,10 +88,7 @@ fn selected(patterns: &[String], name: &str, exact: bool) -> bool {
 }
 
 fn params(o: &Options) -> Params {
-    Params {
-        warmups: o.warmups.unwrap_or(3),
-        repeats: o.repeats.unwrap_or(5),
-    }
+    Params::new(o.warmups.unwrap_or(3), o.repeats.unwrap_or(5))
 }
 
 type Runner = fn(&Case, Params, bool) -> Outcome;

@@ -16,6 +16,19 @@ pub struct Params {
     pub warmups: usize,
     /// Timed repetitions; the fastest is reported (cellx reports the sum of its 10 builds, as the suite does).
     pub repeats: usize,
+    /// `iter()` calls per kairo repetition (the suite's 1000; tests use fewer).
+    pub inner: usize,
+}
+
+impl Params {
+    /// `warmups` and `repeats` with the suite's 1000 kairo `iter()` calls per repetition.
+    pub fn new(warmups: usize, repeats: usize) -> Params {
+        Params {
+            warmups,
+            repeats,
+            inner: 1000,
+        }
+    }
 }
 
 thread_local! {
@@ -87,6 +100,7 @@ pub fn measure<F: ReactiveFramework>(case: &Case, params: Params) -> Outcome {
     let verify = Params {
         warmups: 1,
         repeats: 1,
+        ..params
     };
     let counted = catch_unwind(AssertUnwindSafe(|| cases::run::<Counting<F>>(case, verify)));
     let node_runs = REGION_RUNS.with(Cell::get);

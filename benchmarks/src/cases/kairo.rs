@@ -87,7 +87,7 @@ impl Kairo {
 
 type Iter = Box<dyn FnMut() -> Result<(), String>>;
 
-/// Runs kairo case `k` on `F`: build, warm up, then the fastest of `params.repeats` × (1000 × `iter()`).
+/// Runs kairo case `k` on `F`: build, warm up, then the fastest of `params.repeats` × (`params.inner` × `iter()`).
 pub fn run<F: ReactiveFramework>(k: Kairo, params: Params) -> Result<Duration, String> {
     let mut iter: Iter = F::with_build(|| -> Iter {
         match k {
@@ -118,7 +118,7 @@ fn time_iter(
     let mut best = Duration::MAX;
     for _ in 0..params.repeats.max(1) {
         let (result, elapsed) = timed_region(|| {
-            for _ in 0..1000 {
+            for _ in 0..params.inner {
                 iter()?;
             }
             Ok::<(), String>(())
@@ -512,7 +512,7 @@ pub fn run_floor(k: Kairo, params: Params) -> Result<(Duration, u64), String> {
     for _ in 0..params.repeats.max(1) {
         let mut r = 0;
         let (result, elapsed) = timed_region(|| {
-            for _ in 0..1000 {
+            for _ in 0..params.inner {
                 iter(&mut r)?;
             }
             Ok::<(), String>(())
