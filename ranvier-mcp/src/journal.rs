@@ -1,0 +1,119 @@
+//! Reading a journal file: one accepted message a line, as a ranvier app appends them under `RANVIER_JOURNAL`
+//! (`{"name":…,"args":…,"version":…,"sender":…}`).
+
+use std::path::Path;
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// One message of a journal, with its line number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    /// The 1-based line it was read from.
+    pub line: usize,
+    /// The message's name.
+    pub name: String,
+    /// Its arguments (`{}` when the line has none).
+    pub args: Value,
+}
+
+impl Message {
+    /// The message as a `dispatch` entry, `{"message": name, "args": args}`.
+    pub fn entry(&self) -> Value {
+        json!({"message": self.name, "args": self.args})
+    }
+}
+
+/// A journal's messages up to its first unreadable line.
+#[derive(Debug, Default)]
+pub struct Journal {
+    /// The messages, in order, before any unreadable line.
+    pub messages: Vec<Message>,
+    /// The first line that could not be read: its number and why.
+    pub unreadable: Option<(usize, String)>,
+}
+
+#[derive(Deserialize)]
+struct Line {
+    name: String,
+    #[serde(default)]
+    args: Value,
+}
+
+/// Parses a journal's text. Blank lines are skipped; the first unreadable line stops the reading.
+pub fn parse(text: &str) -> Journal {
+    let mut journal = Journal::default();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Line>(line) {
+            Ok(Line { name, args }) => journal.messages.push(Message {
+                line: index + 1,
+                name,
+                args: if args.is_null() { json!({}) } else { args },
+            }),
+            Err(error) => {
+                journal.unreadable = Some((
+                    index + 1,
+                    format!(
+                        "{error}; expected a JSON object such as {{\"name\":\"add_item\",\"args\":{{…}},\"version\":1,\"sender\":\"app\"}}"
+                    ),
+                ));
+                break;
+            }
+        }
+    }
+    journal
+}
+
+/// Reads and parses the journal at `path`; a missing file is an empty journal when `missing_ok`.
+///
+/// # Errors
+///
+/// The I/O error when the file cannot be read.
+pub fn read(path: &Path, missing_ok: bool) -> std::io::Result<Journal> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(parse(&String::from_utf8_lossy(&bytes))),
+        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => Ok(Journal::default()),
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_messages_and_stops_at_the_first_bad_line() {
+        let text = concat!(
+            r#"{"name":"add_item","args":{"sku":"a"},"version":1,"sender":"ranvier-mcp"}"#,
+            "\n\n",
+            r#"{"name":"clear","version":2,"sender":"app"}"#,
+            "\n",
+            "{oops\n",
+            r#"{"name":"clear","args":{},"version":3,"sender":"app"}"#,
+            "\n"
+        );
+        let journal = parse(text);
+        assert_eq!(journal.messages.len(), 2);
+        assert_eq!(journal.messages[0].line, 1);
+        assert_eq!(journal.messages[1].line, 3);
+        assert_eq!(
+            journal.messages[1].entry(),
+            json!({"message": "clear", "args": {}})
+        );
+        let (line, reason) = journal.unreadable.expect("line 4 is unreadable");
+        assert_eq!(line, 4);
+        assert!(reason.contains("line 1 column 2"), "{reason}");
+    }
+
+    #[test]
+    fn a_line_without_a_name_is_unreadable() {
+        let journal = parse("{\"args\":{}}\n");
+        assert!(journal.messages.is_empty());
+        let (line, reason) = journal.unreadable.unwrap();
+        assert_eq!(line, 1);
+        assert!(reason.contains("missing field `name`"), "{reason}");
+    }
+}
