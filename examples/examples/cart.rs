@@ -1,7 +1,9 @@
 //! A shopping cart an MCP client can read and drive while it runs.
 //!
 //! `cargo run --example cart` serves it over stdio (register that command with an MCP client);
-//! `cargo run --example cart -- --demo` dispatches a few messages in process and prints the steps instead.
+//! `cargo run --example cart -- --demo` dispatches a few messages in process and prints the steps instead;
+//! `cargo run --example cart -- --http 127.0.0.1:8900` serves Streamable HTTP at `http://127.0.0.1:8900/mcp` instead
+//! (loopback only; `RANVIER_MCP_TOKEN` sets a bearer token), and adding `--stdio` serves both at once from one graph.
 //!
 //! Messages: `add_item {sku, unitPrice, quantity}` (an existing sku adds to its quantity), `remove_item {sku}`
 //! (an unknown sku changes nothing), `set_discount {percent}` (0 to 100) and `clear {}`. Exposed values, in order:
@@ -318,12 +320,48 @@ async fn demo(exposure: &ExposureHandle) {
     println!("\n{}", ranvier::mcp::sequence_text(&rejected));
 }
 
+/// The address after `--http`, if given.
+fn http_address(args: &[String]) -> Result<Option<std::net::SocketAddr>, String> {
+    let Some(at) = args.iter().position(|arg| arg == "--http") else {
+        return Ok(None);
+    };
+    let raw = args
+        .get(at + 1)
+        .ok_or("--http needs an address, like --http 127.0.0.1:8900")?;
+    raw.parse()
+        .map(Some)
+        .map_err(|_| format!("--http needs an address like 127.0.0.1:8900, got {raw:?}"))
+}
+
 #[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+async fn main() {
+    if let Err(error) = run().await {
+        eprintln!("ranvier-cart: {error}");
+        std::process::exit(1);
+    }
+}
+
+async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let http = http_address(&args)?;
     let host = start_cart()?;
-    if std::env::args().any(|arg| arg == "--demo") {
+    if args.iter().any(|arg| arg == "--demo") {
         let exposure = host.invoke(|app| app.exposure.clone()).wait()?;
         demo(&exposure).await;
+    } else if let Some(addr) = http {
+        let adapter = cart_adapter(&host, cart_options())?;
+        let options = ranvier::mcp::http::HttpOptions::from_env()?;
+        let server =
+            ranvier::mcp::http::HttpServer::bind(adapter.clone(), addr, "/mcp", options).await?;
+        eprintln!("ranvier-cart: serving MCP at {}", server.url());
+        if args.iter().any(|arg| arg == "--stdio") {
+            // one graph, two transports: stdio until its client leaves, HTTP meanwhile
+            eprintln!("ranvier-cart: serving MCP over stdio too");
+            ranvier::mcp::serve_stdio(adapter.clone()).await?;
+            server.shutdown();
+        }
+        server.wait().await?;
+        adapter.dispose();
     } else {
         let adapter = cart_adapter(&host, cart_options())?;
         eprintln!("ranvier-cart: serving MCP over stdio");

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Drives the built cart example with an independent MCP client (the Python `mcp` package), in both protocol eras.
+# Drives the built cart example with an independent MCP client (the Python `mcp` package), in both protocol eras,
+# over stdio and over Streamable HTTP (`--http 127.0.0.1:0`).
 # Needs python3 and cargo; reaches only PyPI. Usage: tests/python/run.sh [--bench]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -28,3 +29,4 @@ fi
 binary="$(cart_binary)"
 .venv/bin/python tests/python/test_cart.py "$binary" legacy
 .venv/bin/python tests/python/test_cart.py "$binary" modern
+.venv/bin/python tests/python/test_cart_http.py "$binary"

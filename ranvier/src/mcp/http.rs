@@ -383,6 +383,7 @@ impl McpHttpService {
         if let Err(response) = self.guard.check_headers(&parts.headers, &parts.uri) {
             return response;
         }
+        let delete = parts.method == Method::DELETE;
         let body = if parts.method == Method::POST {
             match self.guard.read_body(&parts.headers, body).await {
                 Ok(bytes) => Body::from(bytes),
@@ -391,10 +392,16 @@ impl McpHttpService {
         } else {
             Body::new(body)
         };
-        self.inner
+        let mut response = self
+            .inner
             .handle(Request::from_parts(parts, body))
             .await
-            .map(Body::new)
+            .map(Body::new);
+        // rmcp answers an ended session with 202; clients (Python `mcp`) expect 200 or 204
+        if delete && response.status() == StatusCode::ACCEPTED {
+            *response.status_mut() = StatusCode::OK;
+        }
+        response
     }
 }
 
