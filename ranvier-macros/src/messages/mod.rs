@@ -19,3 +19,57 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
         (Ok(()), None) => unreachable!("from_ast reports an error whenever it returns None"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    fn expand(input: proc_macro2::TokenStream) -> String {
+        super::derive(&syn::parse2(input).unwrap()).to_string()
+    }
+
+    #[test]
+    fn expansion_is_a_wrapped_fully_qualified_impl() {
+        let out = expand(quote! {
+            #[message(rename_all = "camelCase")]
+            enum Msg {
+                AddItem { unit_price: i64, #[message(range(min = 1))] quantity: u32 },
+                Clear,
+            }
+        });
+        if std::env::var_os("RANVIER_PRINT_EXPANSION").is_some() {
+            println!("{out}");
+        }
+        assert!(out.starts_with("# [doc (hidden)]"), "{out}");
+        assert!(out.contains("const _ : () ="), "{out}");
+        assert!(
+            out.contains("# [automatically_derived] impl :: ranvier :: Messages for Msg"),
+            "{out}"
+        );
+        assert!(out.contains("name : \"unitPrice\""), "{out}");
+        assert!(
+            out.contains("__object . get_ranged :: < u32 > (1usize) ?"),
+            "{out}"
+        );
+        assert!(
+            out.contains(":: ranvier :: __private :: decoder (\"add_item\""),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn errors_are_reported_together_with_a_stub_impl() {
+        let out = expand(quote! {
+            enum Msg {
+                #[message(renam = "x")]
+                One(u8, u8),
+            }
+        });
+        assert!(out.contains("did you mean `rename`?"), "{out}");
+        assert!(out.contains("unsupported message variant `One`"), "{out}");
+        assert!(
+            out.contains(":: ranvier :: __private :: unreachable ! ()"),
+            "{out}"
+        );
+    }
+}
