@@ -154,7 +154,10 @@ impl EffectInner {
                 rt.record_error(self.core.id, message);
                 return;
             }
-            trace_hook!(rt, run_start(self.core.id, comp.runs.get() + 1));
+            trace_hook!(
+                rt,
+                run_start(self.core.id, comp.runs.get() + 1, rt.running_id())
+            );
             let result = {
                 let mut f = self.f.borrow_mut();
                 rt.run_computation(this, comp, &mut *f)

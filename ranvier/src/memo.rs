@@ -241,7 +241,10 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
         {
             let comp = &self.comp;
             comp.state.set(State::Clean);
-            trace_hook!(rt, run_start(self.core.id, comp.runs.get() + 1));
+            trace_hook!(
+                rt,
+                run_start(self.core.id, comp.runs.get() + 1, rt.running_id())
+            );
             let prev = self.value.borrow_mut().take();
             let result = {
                 let mut f = self.f.borrow_mut();
@@ -275,7 +278,10 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
                     self.core.id,
                     moved,
                     comp.error.borrow().as_deref(),
-                    self.value.borrow().as_ref().map(|v| v as &dyn fmt::Debug)
+                    self.value
+                        .borrow()
+                        .as_ref()
+                        .map(|v| v as &dyn crate::trace::Recordable)
                 )
             );
             if moved {

@@ -85,3 +85,17 @@ pub const TRACED: bool = cfg!(any(debug_assertions, feature = "trace"));
 
 /// How many events the ring keeps by default.
 pub const DEFAULT_CAPACITY: usize = 65_536;
+
+/// A value the trace can record: `Debug` and `'static`, so that common scalars are kept as they are and formatted only
+/// when an answer reads them; anything else is formatted when recorded.
+pub(crate) trait Recordable: std::fmt::Debug {
+    /// The value, for the scalar fast path.
+    #[allow(dead_code)]
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+impl<T: std::fmt::Debug + 'static> Recordable for T {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}

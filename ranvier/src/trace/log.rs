@@ -1,9 +1,9 @@
 //! The traced build's log: the event ring, the node table, and the hooks the engine calls.
 
 use super::DEFAULT_CAPACITY;
+use super::Recordable;
 use crate::graph::{Node, NodeId, NodeKind, with_runtime};
 use std::cell::{Cell, RefCell};
-use std::collections::VecDeque;
 use std::fmt;
 use std::panic::Location;
 use std::rc::{Rc, Weak};
@@ -175,29 +175,6 @@ pub enum EventKind {
 /// The longest value text an event stores, in bytes; longer values are cut and end with `…`.
 pub const VALUE_TEXT_CAP: usize = 256;
 
-/// A writer that stops (with an error, which ends the formatting) once [`VALUE_TEXT_CAP`] bytes are written.
-struct Capped<'a> {
-    buf: &'a mut String,
-    full: bool,
-}
-
-impl fmt::Write for Capped<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let room = VALUE_TEXT_CAP - self.buf.len();
-        if s.len() <= room {
-            self.buf.push_str(s);
-            return Ok(());
-        }
-        let mut end = room;
-        while !s.is_char_boundary(end) {
-            end -= 1;
-        }
-        self.buf.push_str(&s[..end]);
-        self.full = true;
-        Err(fmt::Error)
-    }
-}
-
 /// What the log keeps about every node, whatever the ring drops.
 #[derive(Clone, Debug)]
 pub struct NodeRecord {
@@ -251,15 +228,331 @@ pub struct NodeRecord {
     pub first_mark_dirty: bool,
 }
 
+/// Where a text lives in the tracer's text ring: its absolute byte offset and its length.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct TextRef {
+    at: u64,
+    len: u32,
+}
+
+/// A byte ring the texts of events (values, labels, messages, errors) are formatted straight into. An event keeps
+/// only a [`TextRef`], so recording a value allocates nothing; a text older than the ring's size is gone, and reads
+/// as `None`.
+struct TextRing {
+    bytes: Vec<u8>,
+    /// Bytes written since the start (the next text's absolute offset).
+    pos: u64,
+}
+
+impl TextRing {
+    fn new(size: usize) -> Self {
+        TextRing {
+            bytes: vec![0; size.max(VALUE_TEXT_CAP * 4)],
+            pos: 0,
+        }
+    }
+
+    fn push_bytes(&mut self, mut s: &[u8]) {
+        let size = self.bytes.len();
+        while !s.is_empty() {
+            let at = (self.pos % size as u64) as usize;
+            let n = s.len().min(size - at);
+            self.bytes[at..at + n].copy_from_slice(&s[..n]);
+            self.pos += n as u64;
+            s = &s[n..];
+        }
+    }
+
+    /// Formats `value` (its `Debug` text, cut at [`VALUE_TEXT_CAP`] bytes) into the ring.
+    fn format(&mut self, value: &dyn fmt::Debug) -> TextRef {
+        let at = self.pos;
+        let mut writer = RingWriter {
+            ring: self,
+            written: 0,
+            full: false,
+        };
+        let _ = fmt::write(&mut writer, format_args!("{value:?}"));
+        if writer.full {
+            writer.ring.push_bytes("…".as_bytes());
+        }
+        TextRef {
+            at,
+            len: (self.pos - at) as u32,
+        }
+    }
+
+    /// Stores `text` (cut at [`VALUE_TEXT_CAP`] bytes) in the ring.
+    fn store(&mut self, text: &str) -> TextRef {
+        self.format(&DisplayAsDebug(text))
+    }
+
+    /// A larger ring holding the same texts at the same absolute offsets.
+    fn resized(&self, size: usize) -> TextRing {
+        let held = (self.bytes.len() as u64).min(self.pos);
+        let start = self.pos - held;
+        let mut ring = TextRing::new(size);
+        ring.pos = start;
+        if let Some(text) = self.get(TextRef {
+            at: start,
+            len: held as u32,
+        }) {
+            ring.push_bytes(text.as_bytes());
+        }
+        ring
+    }
+
+    /// The text, if the ring still holds it.
+    fn get(&self, text: TextRef) -> Option<Rc<str>> {
+        let size = self.bytes.len() as u64;
+        if text.at + size < self.pos {
+            return None;
+        }
+        let mut out = Vec::with_capacity(text.len as usize);
+        let mut at = text.at;
+        let end = text.at + u64::from(text.len);
+        while at < end {
+            let i = (at % size) as usize;
+            let n = ((end - at) as usize).min(self.bytes.len() - i);
+            out.extend_from_slice(&self.bytes[i..i + n]);
+            at += n as u64;
+        }
+        Some(Rc::from(String::from_utf8_lossy(&out).as_ref()))
+    }
+}
+
+/// Formats a `str` without quotes through `{:?}`.
+struct DisplayAsDebug<'a>(&'a str);
+
+impl fmt::Debug for DisplayAsDebug<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// A writer into the text ring that stops (with an error, which ends the formatting) at [`VALUE_TEXT_CAP`] bytes.
+struct RingWriter<'a> {
+    ring: &'a mut TextRing,
+    written: usize,
+    full: bool,
+}
+
+impl fmt::Write for RingWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let room = VALUE_TEXT_CAP - self.written;
+        if s.len() <= room {
+            self.ring.push_bytes(s.as_bytes());
+            self.written += s.len();
+            return Ok(());
+        }
+        let mut end = room;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.ring.push_bytes(&s.as_bytes()[..end]);
+        self.written += end;
+        self.full = true;
+        Err(fmt::Error)
+    }
+}
+
+/// A recorded value: common scalars as they are (formatted only when an answer reads them), anything else as its
+/// `Debug` text in the text ring.
+#[derive(Copy, Clone, Debug)]
+enum ValueRef {
+    Text(TextRef),
+    I64(i64),
+    U64(u64),
+    F64(f64),
+    F32(f32),
+    Bool(bool),
+}
+
+/// An event as the ring holds it: like [`EventKind`], with texts as [`TextRef`]s, so a slot is plain data.
+#[derive(Copy, Clone, Debug)]
+enum Slot {
+    NodeNew {
+        node: NodeId,
+        kind: NodeKind,
+        owner: Option<NodeId>,
+        run: u64,
+    },
+    Label {
+        node: NodeId,
+        label: TextRef,
+    },
+    Write {
+        node: NodeId,
+        by: Writer,
+        moved: bool,
+        value: ValueRef,
+    },
+    Mark {
+        node: NodeId,
+        source: NodeId,
+        dirty: bool,
+    },
+    Schedule {
+        node: NodeId,
+    },
+    CheckStart {
+        node: NodeId,
+    },
+    CheckResolved {
+        node: NodeId,
+        dirty_source: Option<NodeId>,
+    },
+    RunStart {
+        node: NodeId,
+        run: u32,
+        puller: Option<NodeId>,
+    },
+    RunEnd {
+        node: NodeId,
+        moved: bool,
+        error: Option<TextRef>,
+        value: Option<ValueRef>,
+    },
+    Stopped {
+        node: NodeId,
+        message: TextRef,
+    },
+    FlushStart {
+        flush: u32,
+    },
+    FlushEnd {
+        flush: u32,
+    },
+    BatchEnter {
+        depth: u32,
+    },
+    BatchExit {
+        depth: u32,
+    },
+    Dispose {
+        node: NodeId,
+    },
+    Message {
+        target: NodeId,
+        name: TextRef,
+        args: TextRef,
+    },
+    EdgeAdd {
+        node: NodeId,
+        source: NodeId,
+    },
+    EdgeRemove {
+        node: NodeId,
+        source: NodeId,
+    },
+    UntrackedRead {
+        node: Option<NodeId>,
+        source: NodeId,
+    },
+}
+
+/// The ring of recent events: a fixed-size buffer of plain slots, overwritten oldest first.
+struct EventRing {
+    slots: Vec<(u64, Slot)>,
+    /// Where the next slot goes once the ring is full.
+    head: usize,
+    capacity: usize,
+}
+
+impl EventRing {
+    fn new(capacity: usize) -> Self {
+        EventRing {
+            slots: Vec::new(),
+            head: 0,
+            capacity: capacity.max(1),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, cause: u64, slot: Slot) {
+        if self.slots.len() < self.capacity {
+            self.slots.push((cause, slot));
+        } else {
+            self.slots[self.head] = (cause, slot);
+            self.head += 1;
+            if self.head == self.capacity {
+                self.head = 0;
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The `i`-th oldest slot held.
+    fn get(&self, i: usize) -> Option<&(u64, Slot)> {
+        if i >= self.slots.len() {
+            return None;
+        }
+        let at = if self.slots.len() < self.capacity {
+            i
+        } else {
+            (self.head + i) % self.capacity
+        };
+        self.slots.get(at)
+    }
+
+    fn clear(&mut self) {
+        self.slots.clear();
+        self.head = 0;
+    }
+
+    fn set_capacity(&mut self, capacity: usize) {
+        let held: Vec<(u64, Slot)> = (0..self.len())
+            .filter_map(|i| self.get(i).copied())
+            .collect();
+        let capacity = capacity.max(1);
+        let skip = held.len().saturating_sub(capacity);
+        self.slots = held.into_iter().skip(skip).collect();
+        self.head = 0;
+        self.capacity = capacity;
+    }
+}
+
+/// What the tracer keeps about a node: [`NodeRecord`] with its texts in the text ring.
+#[derive(Clone, Debug)]
+struct Rec {
+    id: NodeId,
+    kind: NodeKind,
+    site: &'static Location<'static>,
+    label: Option<Rc<str>>,
+    owner: Option<NodeId>,
+    created: u64,
+    creating_run: u64,
+    last_mark: u64,
+    first_mark_since_run: u64,
+    last_run_start: u64,
+    last_run_end: u64,
+    runs: u32,
+    last_cutoff: Option<(u64, ValueRef)>,
+    previous_cutoff: Option<(u64, ValueRef)>,
+    last_moved: u64,
+    last_write: u64,
+    value: Option<ValueRef>,
+    disposed: u64,
+    untracked: Vec<(NodeId, u64)>,
+    last_check: u64,
+    last_schedule: u64,
+    sources: Vec<NodeId>,
+    is_model: bool,
+    first_mark_dirty: bool,
+}
+
+/// How many bytes of text the ring keeps per event slot.
+const TEXT_BYTES_PER_EVENT: usize = 16;
+
 /// The traced build's recorder, one per graph.
 pub(crate) struct Tracer {
     clock: Cell<u64>,
-    capacity: Cell<usize>,
-    /// The ring: each event's cause and kind; sequence numbers follow from the clock.
-    events: RefCell<VecDeque<(u64, EventKind)>>,
-    /// The buffer value texts are formatted into.
-    buf: RefCell<String>,
-    pub(super) nodes: RefCell<Vec<Option<NodeRecord>>>,
+    /// The ring: each event's cause and slot; sequence numbers follow from the clock.
+    events: RefCell<EventRing>,
+    texts: RefCell<TextRing>,
+    nodes: RefCell<Vec<Option<Rec>>>,
     live: RefCell<Vec<Weak<dyn Node>>>,
     notifier: Cell<u64>,
     messages: RefCell<Vec<u64>>,
@@ -271,9 +564,8 @@ impl Tracer {
     pub fn new() -> Self {
         Tracer {
             clock: Cell::new(0),
-            capacity: Cell::new(DEFAULT_CAPACITY),
-            events: RefCell::new(VecDeque::new()),
-            buf: RefCell::new(String::new()),
+            events: RefCell::new(EventRing::new(DEFAULT_CAPACITY)),
+            texts: RefCell::new(TextRing::new(DEFAULT_CAPACITY * TEXT_BYTES_PER_EVENT)),
             nodes: RefCell::new(Vec::new()),
             live: RefCell::new(Vec::new()),
             notifier: Cell::new(0),
@@ -290,6 +582,8 @@ impl Tracer {
     pub fn reset(&self) {
         self.clock.set(0);
         self.events.borrow_mut().clear();
+        let size = self.events.borrow().capacity * TEXT_BYTES_PER_EVENT;
+        *self.texts.borrow_mut() = TextRing::new(size);
         self.nodes.borrow_mut().clear();
         self.live.borrow_mut().clear();
         self.notifier.set(0);
@@ -299,31 +593,64 @@ impl Tracer {
     }
 
     #[inline]
-    fn push(&self, cause: u64, kind: EventKind) -> u64 {
+    fn push(&self, cause: u64, slot: Slot) -> u64 {
         let seq = self.clock.get() + 1;
         self.clock.set(seq);
-        let mut events = self.events.borrow_mut();
-        if events.len() >= self.capacity.get() {
-            events.pop_front();
-        }
-        events.push_back((cause, kind));
+        self.events.borrow_mut().push(cause, slot);
         seq
     }
 
-    /// `value`'s `Debug` text, cut at [`VALUE_TEXT_CAP`] bytes (formatting stops there, so a huge value costs no
-    /// more than a small one).
-    fn text(&self, value: &dyn fmt::Debug) -> Rc<str> {
-        let mut buf = self.buf.borrow_mut();
-        buf.clear();
-        let mut writer = Capped {
-            buf: &mut buf,
-            full: false,
-        };
-        let _ = fmt::write(&mut writer, format_args!("{value:?}"));
-        if writer.full {
-            buf.push('…');
+    /// Records a value: a scalar as it is, anything else formatted into the text ring.
+    #[inline]
+    fn capture(&self, value: &dyn Recordable) -> ValueRef {
+        let any = value.as_any();
+        if let Some(v) = any.downcast_ref::<i64>() {
+            ValueRef::I64(*v)
+        } else if let Some(v) = any.downcast_ref::<f64>() {
+            ValueRef::F64(*v)
+        } else if let Some(v) = any.downcast_ref::<i32>() {
+            ValueRef::I64(i64::from(*v))
+        } else if let Some(v) = any.downcast_ref::<u64>() {
+            ValueRef::U64(*v)
+        } else if let Some(v) = any.downcast_ref::<u32>() {
+            ValueRef::U64(u64::from(*v))
+        } else if let Some(v) = any.downcast_ref::<usize>() {
+            ValueRef::U64(*v as u64)
+        } else if let Some(v) = any.downcast_ref::<bool>() {
+            ValueRef::Bool(*v)
+        } else if let Some(v) = any.downcast_ref::<f32>() {
+            ValueRef::F32(*v)
+        } else {
+            ValueRef::Text(self.texts.borrow_mut().format(value))
         }
-        Rc::from(buf.as_str())
+    }
+
+    /// A recorded value's text, if it is still held.
+    fn value_text(&self, value: ValueRef) -> Option<Rc<str>> {
+        Some(match value {
+            ValueRef::Text(t) => return self.texts.borrow().get(t),
+            ValueRef::I64(v) => Rc::from(format!("{v:?}").as_str()),
+            ValueRef::U64(v) => Rc::from(format!("{v:?}").as_str()),
+            ValueRef::F64(v) => Rc::from(format!("{v:?}").as_str()),
+            ValueRef::F32(v) => Rc::from(format!("{v:?}").as_str()),
+            ValueRef::Bool(v) => Rc::from(format!("{v:?}").as_str()),
+        })
+    }
+
+    fn get_value(&self, value: ValueRef) -> Rc<str> {
+        self.value_text(value)
+            .unwrap_or_else(|| Rc::from("(text older than the trace ring)"))
+    }
+
+    fn store(&self, text: &str) -> TextRef {
+        self.texts.borrow_mut().store(text)
+    }
+
+    fn get_text(&self, text: TextRef) -> Rc<str> {
+        self.texts
+            .borrow()
+            .get(text)
+            .unwrap_or_else(|| Rc::from("(text older than the trace ring)"))
     }
 
     /// The sequence number of the oldest event held.
@@ -331,7 +658,8 @@ impl Tracer {
         self.clock.get() + 1 - held as u64
     }
 
-    fn with_node<R>(&self, id: NodeId, f: impl FnOnce(&mut NodeRecord) -> R) -> Option<R> {
+    #[inline]
+    fn with_node<R>(&self, id: NodeId, f: impl FnOnce(&mut Rec) -> R) -> Option<R> {
         self.nodes
             .borrow_mut()
             .get_mut(id.0 as usize)
@@ -339,7 +667,8 @@ impl Tracer {
             .map(f)
     }
 
-    fn node_field(&self, id: NodeId, f: impl FnOnce(&NodeRecord) -> u64) -> u64 {
+    #[inline]
+    fn node_field(&self, id: NodeId, f: impl FnOnce(&Rec) -> u64) -> u64 {
         self.nodes
             .borrow()
             .get(id.0 as usize)
@@ -359,14 +688,14 @@ impl Tracer {
         let creating_run = running.map_or(0, |r| self.node_field(r, |n| n.last_run_start));
         let seq = self.push(
             creating_run,
-            EventKind::NodeNew {
+            Slot::NodeNew {
                 node: id,
                 kind,
                 owner,
                 run: creating_run,
             },
         );
-        let record = NodeRecord {
+        let record = Rec {
             id,
             kind,
             site,
@@ -408,18 +737,18 @@ impl Tracer {
     }
 
     pub fn label(&self, id: NodeId, label: &str) {
-        let label: Rc<str> = Rc::from(label);
+        let text = self.store(label);
         self.push(
             0,
-            EventKind::Label {
+            Slot::Label {
                 node: id,
-                label: label.clone(),
+                label: text,
             },
         );
-        self.with_node(id, |n| n.label = Some(label));
+        self.with_node(id, |n| n.label = Some(Rc::from(label)));
     }
 
-    pub fn write(&self, id: NodeId, running: Option<NodeId>, moved: bool, value: &dyn fmt::Debug) {
+    pub fn write(&self, id: NodeId, running: Option<NodeId>, moved: bool, value: &dyn Recordable) {
         let (by, cause) = if let Some(&message) = self.messages.borrow().last() {
             (Writer::Message(message), message)
         } else if let Some(r) = running {
@@ -430,14 +759,14 @@ impl Tracer {
         } else {
             (Writer::Program, 0)
         };
-        let value = self.text(value);
+        let value = self.capture(value);
         let seq = self.push(
             cause,
-            EventKind::Write {
+            Slot::Write {
                 node: id,
                 by,
                 moved,
-                value: value.clone(),
+                value,
             },
         );
         self.with_node(id, |n| {
@@ -453,64 +782,81 @@ impl Tracer {
     }
 
     pub fn mark(&self, node: NodeId, source: NodeId, dirty: bool) {
-        let cause = if dirty {
-            self.notifier.get()
-        } else {
-            self.node_field(source, |n| n.last_mark)
+        let seq = self.clock.get() + 1;
+        let cause = {
+            let mut nodes = self.nodes.borrow_mut();
+            let cause = if dirty {
+                self.notifier.get()
+            } else {
+                nodes
+                    .get(source.0 as usize)
+                    .and_then(Option::as_ref)
+                    .map_or(0, |n| n.last_mark)
+            };
+            if let Some(n) = nodes.get_mut(node.0 as usize).and_then(Option::as_mut) {
+                n.last_mark = seq;
+                if n.first_mark_since_run == 0 || dirty && !n.first_mark_dirty {
+                    n.first_mark_since_run = seq;
+                    n.first_mark_dirty = dirty;
+                }
+            }
+            cause
         };
-        let seq = self.push(
+        self.push(
             cause,
-            EventKind::Mark {
+            Slot::Mark {
                 node,
                 source,
                 dirty,
             },
         );
-        self.with_node(node, |n| {
-            n.last_mark = seq;
-            if n.first_mark_since_run == 0 || dirty && !n.first_mark_dirty {
-                n.first_mark_since_run = seq;
-                n.first_mark_dirty = dirty;
-            }
-        });
     }
 
     pub fn schedule(&self, node: NodeId) {
-        let cause = self.node_field(node, |n| n.last_mark);
-        let seq = self.push(cause, EventKind::Schedule { node });
-        self.with_node(node, |n| n.last_schedule = seq);
+        let seq = self.clock.get() + 1;
+        let cause = self
+            .with_node(node, |n| {
+                n.last_schedule = seq;
+                n.last_mark
+            })
+            .unwrap_or(0);
+        self.push(cause, Slot::Schedule { node });
     }
 
     pub fn check_start(&self, node: NodeId) {
         let cause = self.node_field(node, |n| n.last_mark);
-        self.push(cause, EventKind::CheckStart { node });
+        self.push(cause, Slot::CheckStart { node });
         self.walkers.borrow_mut().push(node);
     }
 
     pub fn check_resolved(&self, node: NodeId, dirty_source: Option<NodeId>) {
         self.walkers.borrow_mut().pop();
         let cause = dirty_source.map_or(0, |s| self.node_field(s, |n| n.last_moved));
-        let seq = self.push(cause, EventKind::CheckResolved { node, dirty_source });
+        let seq = self.push(cause, Slot::CheckResolved { node, dirty_source });
         self.with_node(node, |n| n.last_check = seq);
     }
 
-    pub fn run_start(&self, node: NodeId, run: u32) {
+    pub fn run_start(&self, node: NodeId, run: u32, puller: Option<NodeId>) {
         let puller = self
             .walkers
             .borrow()
             .last()
             .copied()
             .filter(|w| *w != node)
-            .or_else(|| with_runtime(|rt| rt.running_id()));
-        let cause = self.node_field(node, |n| n.first_mark_since_run);
-        let seq = self.push(cause, EventKind::RunStart { node, run, puller });
-        self.with_node(node, |n| {
-            n.last_run_start = seq;
-            n.first_mark_since_run = 0;
-            n.first_mark_dirty = false;
-            n.runs = run;
-            n.untracked.clear();
-        });
+            .or(puller);
+        let seq = self.clock.get() + 1;
+        let cause = self
+            .with_node(node, |n| {
+                let cause = n.first_mark_since_run;
+                n.last_run_start = seq;
+                n.first_mark_since_run = 0;
+                n.first_mark_dirty = false;
+                n.runs = run;
+                n.untracked.clear();
+                cause
+            })
+            .unwrap_or(0);
+        self.push(cause, Slot::RunStart { node, run, puller });
     }
 
     pub fn run_end(
@@ -518,45 +864,53 @@ impl Tracer {
         node: NodeId,
         moved: bool,
         error: Option<&str>,
-        value: Option<&dyn fmt::Debug>,
+        value: Option<&dyn Recordable>,
     ) {
-        let (start, kind, kept) = self
-            .nodes
-            .borrow()
-            .get(node.0 as usize)
-            .and_then(|r| r.as_ref())
-            .map_or((0, NodeKind::Effect, None), |n| {
-                (n.last_run_start, n.kind, n.value.clone())
-            });
-        // A memo that kept its value (or failed and kept it) holds the value last recorded: no need to format it.
-        let value: Option<Rc<str>> = match (kind, value) {
-            (NodeKind::Memo, Some(value)) => match kept {
+        let seq = self.clock.get() + 1;
+        let error_text = error.map(|e| self.store(e));
+        let mut nodes = self.nodes.borrow_mut();
+        let Some(n) = nodes.get_mut(node.0 as usize).and_then(Option::as_mut) else {
+            drop(nodes);
+            self.push(
+                0,
+                Slot::RunEnd {
+                    node,
+                    moved,
+                    error: error_text,
+                    value: None,
+                },
+            );
+            return;
+        };
+        let start = n.last_run_start;
+        n.last_run_end = seq;
+        // A memo that kept its value (or failed and kept it) holds the value last recorded: no need to capture it.
+        let value = match (n.kind, value) {
+            (NodeKind::Memo, Some(value)) => match n.value {
                 Some(kept) if !moved || error.is_some() => Some(kept),
-                _ => Some(self.text(value)),
+                _ => Some(self.capture(value)),
             },
             _ => None,
         };
-        let seq = self.push(
+        if n.kind == NodeKind::Memo {
+            if moved {
+                n.last_moved = seq;
+            } else if n.runs > 1 && error.is_none() {
+                n.previous_cutoff = n.last_cutoff.take();
+                n.last_cutoff = value.map(|v| (seq, v));
+            }
+            n.value = value;
+        }
+        drop(nodes);
+        self.push(
             start,
-            EventKind::RunEnd {
+            Slot::RunEnd {
                 node,
                 moved,
-                error: error.map(Rc::from),
-                value: value.clone(),
+                error: error_text,
+                value,
             },
         );
-        self.with_node(node, |n| {
-            n.last_run_end = seq;
-            if kind == NodeKind::Memo {
-                if moved {
-                    n.last_moved = seq;
-                } else if n.runs > 1 && error.is_none() {
-                    n.previous_cutoff = n.last_cutoff.take();
-                    n.last_cutoff = value.clone().map(|v| (seq, v));
-                }
-                n.value = value;
-            }
-        });
         if moved {
             self.notifier.set(seq);
         }
@@ -564,46 +918,35 @@ impl Tracer {
 
     pub fn stopped(&self, node: NodeId, message: &str) {
         let cause = self.node_field(node, |n| n.last_mark);
-        self.push(
-            cause,
-            EventKind::Stopped {
-                node,
-                message: Rc::from(message),
-            },
-        );
+        let message = self.store(message);
+        self.push(cause, Slot::Stopped { node, message });
     }
 
     pub fn flush_start(&self, flush: u32) {
-        self.push(0, EventKind::FlushStart { flush });
+        self.push(0, Slot::FlushStart { flush });
     }
 
     pub fn flush_end(&self, flush: u32) {
-        self.push(0, EventKind::FlushEnd { flush });
+        self.push(0, Slot::FlushEnd { flush });
     }
 
     pub fn batch_enter(&self, depth: u32) {
-        self.push(0, EventKind::BatchEnter { depth });
+        self.push(0, Slot::BatchEnter { depth });
     }
 
     pub fn batch_exit(&self, depth: u32) {
-        self.push(0, EventKind::BatchExit { depth });
+        self.push(0, Slot::BatchExit { depth });
     }
 
     pub fn dispose(&self, node: NodeId) {
-        let seq = self.push(0, EventKind::Dispose { node });
+        let seq = self.push(0, Slot::Dispose { node });
         self.with_node(node, |n| n.disposed = seq);
     }
 
     pub fn message_start(&self, target: NodeId, name: &str, args: &str) -> u64 {
         let cause = self.messages.borrow().last().copied().unwrap_or(0);
-        let seq = self.push(
-            cause,
-            EventKind::Message {
-                target,
-                name: Rc::from(name),
-                args: Rc::from(args),
-            },
-        );
+        let (name, args) = (self.store(name), self.store(args));
+        let seq = self.push(cause, Slot::Message { target, name, args });
         self.with_node(target, |n| n.is_model = true);
         self.messages.borrow_mut().push(seq);
         self.last_message.set(seq);
@@ -619,13 +962,13 @@ impl Tracer {
 
     pub fn edge_read(&self, node: NodeId, source: NodeId) {
         let cause = self.node_field(node, |n| n.last_run_start);
-        self.push(cause, EventKind::EdgeAdd { node, source });
+        self.push(cause, Slot::EdgeAdd { node, source });
         self.with_node(node, |n| n.sources.push(source));
     }
 
     pub fn edge_removed(&self, node: NodeId, source: NodeId) {
         let cause = self.node_field(node, |n| n.last_run_start);
-        self.push(cause, EventKind::EdgeRemove { node, source });
+        self.push(cause, Slot::EdgeRemove { node, source });
         self.with_node(node, |n| {
             if let Some(i) = n.sources.iter().position(|s| *s == source) {
                 n.sources.remove(i);
@@ -649,7 +992,7 @@ impl Tracer {
         let cause = reader.map_or(0, |r| self.node_field(r, |n| n.last_run_start));
         let seq = self.push(
             cause,
-            EventKind::UntrackedRead {
+            Slot::UntrackedRead {
                 node: reader,
                 source,
             },
@@ -665,6 +1008,132 @@ impl Tracer {
 
     // ---- read access for the queries ----
 
+    /// An event as the queries see it, its texts read back from the text ring.
+    fn materialize(&self, seq: u64, cause: u64, slot: Slot) -> Event {
+        let kind = match slot {
+            Slot::NodeNew {
+                node,
+                kind,
+                owner,
+                run,
+            } => EventKind::NodeNew {
+                node,
+                kind,
+                owner,
+                run,
+            },
+            Slot::Label { node, label } => EventKind::Label {
+                node,
+                label: self.get_text(label),
+            },
+            Slot::Write {
+                node,
+                by,
+                moved,
+                value,
+            } => EventKind::Write {
+                node,
+                by,
+                moved,
+                value: self.get_value(value),
+            },
+            Slot::Mark {
+                node,
+                source,
+                dirty,
+            } => EventKind::Mark {
+                node,
+                source,
+                dirty,
+            },
+            Slot::Schedule { node } => EventKind::Schedule { node },
+            Slot::CheckStart { node } => EventKind::CheckStart { node },
+            Slot::CheckResolved { node, dirty_source } => {
+                EventKind::CheckResolved { node, dirty_source }
+            }
+            Slot::RunStart { node, run, puller } => EventKind::RunStart { node, run, puller },
+            Slot::RunEnd {
+                node,
+                moved,
+                error,
+                value,
+            } => EventKind::RunEnd {
+                node,
+                moved,
+                error: error.map(|e| self.get_text(e)),
+                value: value.map(|v| self.get_value(v)),
+            },
+            Slot::Stopped { node, message } => EventKind::Stopped {
+                node,
+                message: self.get_text(message),
+            },
+            Slot::FlushStart { flush } => EventKind::FlushStart { flush },
+            Slot::FlushEnd { flush } => EventKind::FlushEnd { flush },
+            Slot::BatchEnter { depth } => EventKind::BatchEnter { depth },
+            Slot::BatchExit { depth } => EventKind::BatchExit { depth },
+            Slot::Dispose { node } => EventKind::Dispose { node },
+            Slot::Message { target, name, args } => EventKind::Message {
+                target,
+                name: self.get_text(name),
+                args: self.get_text(args),
+            },
+            Slot::EdgeAdd { node, source } => EventKind::EdgeAdd { node, source },
+            Slot::EdgeRemove { node, source } => EventKind::EdgeRemove { node, source },
+            Slot::UntrackedRead { node, source } => EventKind::UntrackedRead { node, source },
+        };
+        Event { seq, cause, kind }
+    }
+
+    /// A node's record as the queries see it. A text the ring no longer holds is the node's current value when the
+    /// node has not moved since (its live value), else a note that it is gone.
+    fn record_of(&self, rec: &Rec) -> NodeRecord {
+        let live = || {
+            self.live(rec.id)
+                .and_then(|n| n.value_text())
+                .map(|t| Rc::from(t.as_str()))
+        };
+        let text = |t: ValueRef, at: u64| -> Rc<str> {
+            self.value_text(t)
+                .or_else(|| if rec.last_moved <= at { live() } else { None })
+                .unwrap_or_else(|| Rc::from("(text older than the trace ring)"))
+        };
+        NodeRecord {
+            id: rec.id,
+            kind: rec.kind,
+            site: rec.site,
+            label: rec.label.clone(),
+            owner: rec.owner,
+            created: rec.created,
+            creating_run: rec.creating_run,
+            last_mark: rec.last_mark,
+            first_mark_since_run: rec.first_mark_since_run,
+            last_run_start: rec.last_run_start,
+            last_run_end: rec.last_run_end,
+            runs: rec.runs,
+            last_cutoff: rec.last_cutoff.map(|(seq, t)| (seq, text(t, seq))),
+            previous_cutoff: rec.previous_cutoff.map(|(seq, t)| (seq, text(t, seq))),
+            last_moved: rec.last_moved,
+            last_write: rec.last_write,
+            value: rec.value.map(|t| text(t, u64::MAX)),
+            disposed: rec.disposed,
+            untracked: rec.untracked.clone(),
+            last_check: rec.last_check,
+            last_schedule: rec.last_schedule,
+            sources: rec.sources.clone(),
+            is_model: rec.is_model,
+            first_mark_dirty: rec.first_mark_dirty,
+        }
+    }
+
+    /// The node table as the queries see it, indexed by node id.
+    pub fn node_table(&self) -> Vec<Option<NodeRecord>> {
+        self.nodes
+            .borrow()
+            .iter()
+            .map(|r| r.as_ref().map(|r| self.record_of(r)))
+            .collect()
+    }
+
     /// The event with sequence number `seq`, if the ring still holds it.
     pub fn event(&self, seq: u64) -> Option<Event> {
         let events = self.events.borrow();
@@ -672,12 +1141,9 @@ impl Tracer {
         if seq < first {
             return None;
         }
-        let (cause, kind) = events.get((seq - first) as usize)?;
-        Some(Event {
-            seq,
-            cause: *cause,
-            kind: kind.clone(),
-        })
+        let (cause, slot) = *events.get((seq - first) as usize)?;
+        drop(events);
+        Some(self.materialize(seq, cause, slot))
     }
 
     /// The events of the ring that write, start or end a run of `id`, oldest first.
@@ -694,16 +1160,16 @@ impl Tracer {
     }
 
     pub fn events(&self) -> Vec<Event> {
-        let events = self.events.borrow();
-        let first = self.first_seq(events.len());
-        events
-            .iter()
+        let held: Vec<(u64, Slot)> = {
+            let events = self.events.borrow();
+            (0..events.len())
+                .filter_map(|i| events.get(i).copied())
+                .collect()
+        };
+        let first = self.first_seq(held.len());
+        held.into_iter()
             .zip(first..)
-            .map(|((cause, kind), seq)| Event {
-                seq,
-                cause: *cause,
-                kind: kind.clone(),
-            })
+            .map(|((cause, slot), seq)| self.materialize(seq, cause, slot))
             .collect()
     }
 
@@ -727,15 +1193,17 @@ impl Tracer {
     }
 
     pub fn set_capacity(&self, capacity: usize) {
-        self.capacity.set(capacity.max(1));
-        let mut events = self.events.borrow_mut();
-        while events.len() > capacity.max(1) {
-            events.pop_front();
+        self.events.borrow_mut().set_capacity(capacity);
+        let size = capacity.max(1) * TEXT_BYTES_PER_EVENT;
+        let mut texts = self.texts.borrow_mut();
+        if size > texts.bytes.len() {
+            // Grow only (a smaller text ring would lose texts the events still point at), keeping every offset.
+            *texts = texts.resized(size);
         }
     }
 
     pub fn capacity(&self) -> usize {
-        self.capacity.get()
+        self.events.borrow().capacity
     }
 }
 

@@ -32,7 +32,7 @@ impl Tracer {
     #[inline(always)]
     pub fn label(&self, _: NodeId, _: &str) {}
     #[inline(always)]
-    pub fn write(&self, _: NodeId, _: Option<NodeId>, _: bool, _: &dyn std::fmt::Debug) {}
+    pub fn write(&self, _: NodeId, _: Option<NodeId>, _: bool, _: &dyn crate::trace::Recordable) {}
     #[inline(always)]
     pub fn mark(&self, _: NodeId, _: NodeId, _: bool) {}
     #[inline(always)]
@@ -42,9 +42,16 @@ impl Tracer {
     #[inline(always)]
     pub fn check_resolved(&self, _: NodeId, _: Option<NodeId>) {}
     #[inline(always)]
-    pub fn run_start(&self, _: NodeId, _: u32) {}
+    pub fn run_start(&self, _: NodeId, _: u32, _: Option<NodeId>) {}
     #[inline(always)]
-    pub fn run_end(&self, _: NodeId, _: bool, _: Option<&str>, _: Option<&dyn std::fmt::Debug>) {}
+    pub fn run_end(
+        &self,
+        _: NodeId,
+        _: bool,
+        _: Option<&str>,
+        _: Option<&dyn crate::trace::Recordable>,
+    ) {
+    }
     #[inline(always)]
     pub fn stopped(&self, _: NodeId, _: &str) {}
     #[inline(always)]

@@ -207,6 +207,28 @@ pub struct Cutoff {
     pub seq: u64,
     /// The value it kept.
     pub value: Rc<str>,
+    /// Where the memo was created: the line to look at.
+    pub site: Site,
+    /// That line's text, when the source can be read.
+    pub line: Option<String>,
+}
+
+/// One line of source: where, and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceLine {
+    /// The file and line (the column is 1 when the line was found by reading the source).
+    pub site: Site,
+    /// The line's text, trimmed.
+    pub text: String,
+}
+
+/// A node created with a comparer upstream of the explained node: where a later change may stop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparer {
+    /// The node.
+    pub info: NodeInfo,
+    /// Its creation line's text, when the source can be read.
+    pub line: Option<String>,
 }
 
 /// An upstream write that changed nothing.
@@ -307,6 +329,9 @@ pub struct Unread {
     pub moved: u64,
     /// Its value now.
     pub value: Option<String>,
+    /// The line of the reader's body that reads it untracked (`peek`, `with_untracked`), when the source can be
+    /// read and the read sits in the body itself.
+    pub at: Option<SourceLine>,
 }
 
 /// How a run or write ended.
@@ -460,7 +485,7 @@ pub struct Explain {
     /// With no cutoff since its last run: the latest upstream cutoffs before it (at most two).
     pub earlier_cutoffs: Vec<Cutoff>,
     /// With no cutoff at all: up to two upstream nodes created with a comparer, where a later change may stop.
-    pub comparers: Vec<NodeInfo>,
+    pub comparers: Vec<Comparer>,
 }
 
 /// A lookup that matched no node, or several.
@@ -495,7 +520,7 @@ pub(super) struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(tracer: &'a Tracer) -> Self {
-        let records = tracer.nodes.borrow().clone();
+        let records = tracer.node_table();
         let mut observers = vec![Vec::new(); records.len()];
         for record in records.iter().flatten() {
             if record.disposed != 0 {
@@ -800,6 +825,8 @@ impl<'a> Ctx<'a> {
                         node: self.name(n),
                         seq: *seq,
                         value: value.clone(),
+                        site: Site::of(r.site),
+                        line: names::line_text(r.site.file(), r.site.line()),
                     });
                     break;
                 }
@@ -907,6 +934,7 @@ impl<'a> Ctx<'a> {
                     read: *read,
                     moved: s.last_moved,
                     value: self.value(*source),
+                    at: untracked_read_line(r, &self.base_name(*source)),
                 });
             }
         }
@@ -1125,7 +1153,13 @@ impl<'a> Ctx<'a> {
                 .into_iter()
                 .filter(|n| self.rec(*n).is_some_and(names_comparer))
                 .take(2)
-                .filter_map(|n| self.info(n))
+                .filter_map(|n| {
+                    let site = self.rec(n)?.site;
+                    Some(Comparer {
+                        info: self.info(n)?,
+                        line: names::line_text(site.file(), site.line()),
+                    })
+                })
                 .collect()
         } else {
             Vec::new()
@@ -1206,6 +1240,63 @@ impl<'a> Ctx<'a> {
 fn names_comparer(r: &NodeRecord) -> bool {
     names::line_text_from(r.site.file(), r.site.line(), r.site.column())
         .is_some_and(|text| text.contains("with_comparer"))
+}
+
+/// How far [`untracked_read_line`] reads a computation's body.
+const BODY_LINES_MAX: usize = 80;
+
+/// The line of `reader`'s body (its creation call, from the creation site until the call's brackets close) that
+/// reads a node untracked: the first line holding `peek(`, `with_untracked(` or `untrack(` and `source`'s name, else
+/// the first holding one of them.
+fn untracked_read_line(reader: &NodeRecord, source: &str) -> Option<SourceLine> {
+    let file = reader.site.file();
+    let lines = names::file_lines(file)?;
+    let start = (reader.site.line() as usize).checked_sub(1)?;
+    let mut depth: i64 = 0;
+    let mut opened = false;
+    let mut first: Option<usize> = None;
+    for (index, text) in lines.iter().enumerate().skip(start).take(BODY_LINES_MAX) {
+        let code: String = if index == start {
+            text.chars()
+                .skip((reader.site.column() as usize).saturating_sub(1))
+                .collect()
+        } else {
+            text.clone()
+        };
+        let code = code.split("//").next().unwrap_or_default();
+        let reads_untracked = ["peek(", "with_untracked(", "untrack("]
+            .iter()
+            .any(|call| code.contains(call));
+        if reads_untracked {
+            if code.contains(source) {
+                first = Some(index);
+                break;
+            }
+            first.get_or_insert(index);
+        }
+        for c in code.chars() {
+            match c {
+                '(' | '{' | '[' => {
+                    depth += 1;
+                    opened = true;
+                }
+                ')' | '}' | ']' => depth -= 1,
+                _ => {}
+            }
+        }
+        if opened && depth <= 0 {
+            break;
+        }
+    }
+    let index = first?;
+    Some(SourceLine {
+        site: Site {
+            file,
+            line: u32::try_from(index + 1).ok()?,
+            column: 1,
+        },
+        text: lines[index].trim().to_owned(),
+    })
 }
 
 fn escape_segment(name: &str) -> String {
