@@ -713,7 +713,9 @@ impl Supervisor {
         let text = text::result_text(&result);
         let state = text.lines().last().unwrap_or("").to_owned();
         if result.get("isError").and_then(Value::as_bool) != Some(true) {
-            return Ok(format!("replayed {} messages → {state}", messages.len()));
+            let count = messages.len();
+            let plural = if count == 1 { "" } else { "s" };
+            return Ok(format!("replayed {count} message{plural} → {state}"));
         }
         let Some(position) = stopped_at(&text) else {
             return Ok(format!(
