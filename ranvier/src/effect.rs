@@ -110,7 +110,7 @@ impl Effect {
 
     /// The failure of the last run: a panic in the function, or the stop after too many re-runs.
     pub fn error(&self) -> Option<NodeError> {
-        self.inner.comp.error.borrow().as_ref().map(|m| NodeError {
+        self.inner.comp.error().map(|m| NodeError {
             node: self.inner.core.id,
             message: m.to_string(),
         })
@@ -149,7 +149,7 @@ impl EffectInner {
                     self.core.site,
                     rt.max_reruns()
                 );
-                *comp.error.borrow_mut() = Some(Rc::from(message.as_str()));
+                comp.set_error(Some(Rc::from(message.as_str())));
                 trace_hook!(rt, stopped(self.core.id, &message));
                 rt.record_error(self.core.id, message);
                 return;
@@ -166,7 +166,7 @@ impl EffectInner {
             if let Some(message) = &error {
                 rt.record_error(self.core.id, message.clone());
             }
-            *comp.error.borrow_mut() = error.as_deref().map(Rc::from);
+            comp.set_error(error.as_deref().map(Rc::from));
             trace_hook!(rt, run_end(self.core.id, false, error.as_deref(), None));
         }
     }

@@ -186,7 +186,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
                 inner.clone() as NodeRef
             });
         });
-        if let Some(message) = &*inner.comp.error.borrow() {
+        if let Some(message) = inner.comp.error() {
             return Err(NodeError {
                 node: inner.core.id,
                 message: message.to_string(),
@@ -213,7 +213,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
 
     /// The failure recorded by the last run, if its function panicked.
     pub fn error(&self) -> Option<NodeError> {
-        self.inner.comp.error.borrow().as_ref().map(|m| NodeError {
+        self.inner.comp.error().map(|m| NodeError {
             node: self.inner.core.id,
             message: m.to_string(),
         })
@@ -253,7 +253,7 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
             };
             let moved = match result {
                 Ok(new) => {
-                    let had_error = comp.error.borrow_mut().take().is_some();
+                    let had_error = comp.set_error(None).is_some();
                     match prev {
                         Some(prev) if !had_error && (self.eq)(&prev, &new) => {
                             *self.value.borrow_mut() = Some(prev);
@@ -267,8 +267,8 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
                 }
                 Err(message) => {
                     *self.value.borrow_mut() = prev;
-                    let changed = comp.error.borrow().as_deref() != Some(message.as_str());
-                    *comp.error.borrow_mut() = Some(Rc::from(message.as_str()));
+                    let previous = comp.set_error(Some(Rc::from(message.as_str())));
+                    let changed = previous.as_deref() != Some(message.as_str());
                     changed
                 }
             };
@@ -277,7 +277,7 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
                 run_end(
                     self.core.id,
                     moved,
-                    comp.error.borrow().as_deref(),
+                    comp.error().as_deref(),
                     self.value
                         .borrow()
                         .as_ref()

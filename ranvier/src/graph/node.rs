@@ -95,46 +95,96 @@ impl Core {
 /// The part memos and effects have: freshness, sources, and the scope of the current run.
 pub(crate) struct Computation {
     pub state: Cell<State>,
-    /// Nodes read by the last run, in read order.
-    pub sources: RefCell<Vec<NodeRef>>,
-    /// During a run: how many of `sources` the run has read again, in the same order.
-    pub cursor: Cell<usize>,
-    /// During a run: sources read after the first difference from the last run.
-    pub new_sources: RefCell<Vec<NodeRef>>,
-    /// The run stamp of the current run.
-    pub run_stamp: Cell<u32>,
-    /// Nodes created by the last run (disposed before the next run and at disposal, last created first).
-    pub owned: RefCell<Vec<NodeRef>>,
-    /// Cleanups registered by the last run.
-    pub cleanups: RefCell<Vec<Box<dyn FnOnce()>>>,
     pub running: Cell<bool>,
     pub disposed: Cell<bool>,
+    /// During a run: whether it read something the last run did not read at the same position (its new sources
+    /// then go to the runtime's scratch stack).
+    pub diverged: Cell<bool>,
+    /// During a run: how many of `sources` the run has read again, in the same order.
+    pub cursor: Cell<u32>,
+    /// The run stamp of the current run.
+    pub run_stamp: Cell<u32>,
     /// How many times it ran.
     pub runs: Cell<u32>,
-    /// The failure of the last run, if it panicked.
-    pub error: RefCell<Option<Rc<str>>>,
     /// For memos: how many of its observers are live (effects, or live memos). A memo with a live observer is
     /// *live*: a write that moves one of its sources queues it to be brought up to date in height order, instead of
     /// marking everything below it.
     pub live: Cell<u32>,
+    /// Nodes read by the last run, in read order.
+    pub sources: RefCell<Vec<NodeRef>>,
+    /// What most computations never have, allocated on first use: a run scope and a failure.
+    extras: RefCell<Option<Box<Extras>>>,
+}
+
+/// The rarely used part of a computation.
+#[derive(Default)]
+struct Extras {
+    /// Nodes created by the last run (disposed before the next run and at disposal, last created first).
+    owned: Vec<NodeRef>,
+    /// Cleanups registered by the last run.
+    cleanups: Vec<Box<dyn FnOnce()>>,
+    /// The failure of the last run, if it panicked.
+    error: Option<Rc<str>>,
 }
 
 impl Computation {
     pub fn new() -> Self {
         Computation {
             state: Cell::new(State::Dirty),
-            sources: RefCell::new(Vec::new()),
-            cursor: Cell::new(0),
-            new_sources: RefCell::new(Vec::new()),
-            run_stamp: Cell::new(0),
-            owned: RefCell::new(Vec::new()),
-            cleanups: RefCell::new(Vec::new()),
             running: Cell::new(false),
             disposed: Cell::new(false),
+            diverged: Cell::new(false),
+            cursor: Cell::new(0),
+            run_stamp: Cell::new(0),
             runs: Cell::new(0),
-            error: RefCell::new(None),
             live: Cell::new(0),
+            sources: RefCell::new(Vec::new()),
+            extras: RefCell::new(None),
         }
+    }
+
+    fn extras_mut<R>(&self, f: impl FnOnce(&mut Extras) -> R) -> R {
+        f(self
+            .extras
+            .borrow_mut()
+            .get_or_insert_with(Default::default))
+    }
+
+    /// The failure of the last run, if its body panicked.
+    pub fn error(&self) -> Option<Rc<str>> {
+        self.extras.borrow().as_ref().and_then(|x| x.error.clone())
+    }
+
+    /// Records (or clears) the failure of the last run; returns the previous one.
+    pub fn set_error(&self, error: Option<Rc<str>>) -> Option<Rc<str>> {
+        if error.is_none() && self.extras.borrow().is_none() {
+            return None;
+        }
+        self.extras_mut(|x| std::mem::replace(&mut x.error, error))
+    }
+
+    /// Gives a node created by the current run to this computation.
+    pub fn own(&self, node: NodeRef) {
+        self.extras_mut(|x| x.owned.push(node));
+    }
+
+    /// Registers a cleanup of the current run.
+    pub fn add_cleanup(&self, f: Box<dyn FnOnce()>) {
+        self.extras_mut(|x| x.cleanups.push(f));
+    }
+
+    /// Takes the last run's scope: the nodes it created and its cleanups.
+    #[inline]
+    pub fn take_scope(&self) -> Option<(Vec<NodeRef>, Vec<Box<dyn FnOnce()>>)> {
+        let mut extras = self.extras.borrow_mut();
+        let x = extras.as_mut()?;
+        if x.owned.is_empty() && x.cleanups.is_empty() {
+            return None;
+        }
+        Some((
+            std::mem::take(&mut x.owned),
+            std::mem::take(&mut x.cleanups),
+        ))
     }
 }
 

@@ -25,6 +25,9 @@ pub(crate) struct Runtime {
     body_depth: Cell<u32>,
     queue: RefCell<Vec<NodeRef>>,
     queue_head: Cell<usize>,
+    /// The sources each running computation read after its first difference from its last run, as a stack of
+    /// segments (one per nested run, from where the stack stood when the run started).
+    scratch: RefCell<Vec<NodeRef>>,
     /// Live memos whose sources moved, brought up to date lowest height first before any effect runs.
     /// One bucket per height: a bucket queue, so queuing and taking cost O(1).
     eager: RefCell<Vec<Vec<NodeRef>>>,
@@ -88,6 +91,7 @@ impl Runtime {
             body_depth: Cell::new(0),
             queue: RefCell::new(Vec::new()),
             queue_head: Cell::new(0),
+            scratch: RefCell::new(Vec::new()),
             eager: RefCell::new(Vec::new()),
             eager_min: Cell::new(0),
             eager_len: Cell::new(0),
@@ -132,7 +136,7 @@ impl Runtime {
     /// Gives a new memo or effect to the current owner: the running body, else the current scope, else the root.
     pub fn adopt(&self, node: NodeRef) {
         if let Some(running) = self.running.get() {
-            running.comp().owned.borrow_mut().push(node);
+            running.comp().own(node);
             return;
         }
         if let Some(scope) = &*self.scope.borrow() {
@@ -150,7 +154,7 @@ impl Runtime {
     /// Registers a cleanup with the current owner.
     pub fn on_cleanup(&self, f: Box<dyn FnOnce()>) {
         if let Some(running) = self.running.get() {
-            running.comp().cleanups.borrow_mut().push(f);
+            running.comp().add_cleanup(f);
             return;
         }
         if let Some(scope) = &*self.scope.borrow() {
@@ -177,12 +181,12 @@ impl Runtime {
             return;
         }
         src.stamp.set(stamp);
-        let cursor = comp.cursor.get();
-        let mut new_sources = comp.new_sources.borrow_mut();
-        if new_sources.is_empty() {
+        let cursor = comp.cursor.get() as usize;
+        if !comp.diverged.get() {
+            // Not diverged yet: does this read repeat the last run's read at the same position?
             let sources = comp.sources.borrow();
             if cursor < sources.len() && Rc::as_ptr(&sources[cursor]) as *const () == ptr {
-                comp.cursor.set(cursor + 1);
+                comp.cursor.set(cursor as u32 + 1);
                 return;
             }
         }
@@ -190,12 +194,19 @@ impl Runtime {
         let node = make();
         trace_hook!(self, edge_read(running.node().core().id, node.core().id));
         let reader = running.node();
-        node.core().observers.borrow_mut().push(reader.clone());
+        {
+            let mut observers = node.core().observers.borrow_mut();
+            if observers.capacity() == 0 {
+                observers.reserve_exact(1);
+            }
+            observers.push(reader.clone());
+        }
         raise_height(&**reader, node.core().height.get() + 1);
         if is_live(&**reader) {
             add_live(&*node);
         }
-        new_sources.push(node);
+        comp.diverged.set(true);
+        self.scratch.borrow_mut().push(node);
     }
 
     /// Is `ptr` the computation running right now?
@@ -222,8 +233,10 @@ impl Runtime {
         self.next_stamp.set(stamp.wrapping_add(1));
         comp.run_stamp.set(stamp);
         comp.cursor.set(0);
+        comp.diverged.set(false);
         comp.running.set(true);
         comp.runs.set(comp.runs.get() + 1);
+        let base = self.scratch.borrow().len();
         let prev_running = self.running.replace(Some(Running { node: this, comp }));
         // The running node owns what its body creates, whatever scope is current, so the scope is left as it is.
         let prev_tracking = self.tracking.replace(true);
@@ -233,19 +246,19 @@ impl Runtime {
         self.tracking.set(prev_tracking);
         self.running.set(prev_running);
         comp.running.set(false);
-        self.reconcile_sources(this, comp);
+        self.reconcile_sources(this, comp, base);
         result.map_err(panic_text)
     }
 
     /// Drops the edges of the last run's sources that this run did not read again in the same order (the new ones
     /// were linked as they were read).
     #[inline]
-    fn reconcile_sources(&self, this: &NodeRef, comp: &Computation) {
-        let cursor = comp.cursor.get();
-        if cursor == comp.sources.borrow().len() && comp.new_sources.borrow().is_empty() {
+    fn reconcile_sources(&self, this: &NodeRef, comp: &Computation, base: usize) {
+        let cursor = comp.cursor.get() as usize;
+        let diverged = comp.diverged.get();
+        if cursor == comp.sources.borrow().len() && !diverged {
             return;
         }
-        let new = std::mem::take(&mut *comp.new_sources.borrow_mut());
         let mut sources = comp.sources.borrow_mut();
         let live = is_live(&**this);
         let me = Rc::as_ptr(this) as *const ();
@@ -256,20 +269,21 @@ impl Runtime {
             }
             trace_hook!(self, edge_removed(this.core().id, removed.core().id));
         }
-        sources.extend(new);
+        if diverged {
+            let mut scratch = self.scratch.borrow_mut();
+            if sources.capacity() == 0 {
+                sources.reserve_exact(scratch.len() - base);
+            }
+            sources.extend(scratch.drain(base..));
+        }
     }
 
     /// Runs the cleanups and disposes the nodes of a computation's last run, untracked and batched.
     #[inline]
     pub fn discharge(&self, comp: &Computation) {
-        if comp.cleanups.borrow().is_empty() && comp.owned.borrow().is_empty() {
+        let Some((owned, cleanups)) = comp.take_scope() else {
             return;
-        }
-        let cleanups = std::mem::take(&mut *comp.cleanups.borrow_mut());
-        let owned = std::mem::take(&mut *comp.owned.borrow_mut());
-        if cleanups.is_empty() && owned.is_empty() {
-            return;
-        }
+        };
         self.detached(|| {
             for cleanup in cleanups.into_iter().rev() {
                 let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(cleanup));
