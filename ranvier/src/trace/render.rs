@@ -39,19 +39,47 @@ impl Display for List<'_> {
     }
 }
 
+impl NodeInfo {
+    /// The compact line naming at most `max_sources` sources, then `… n more`: what the MCP tools print, so a node
+    /// reading thousands of sources still fits one line.
+    pub fn line_within(&self, max_sources: usize) -> String {
+        NodeLine(self, max_sources).to_string()
+    }
+}
+
+struct NodeLine<'a>(&'a NodeInfo, usize);
+
 impl Display for NodeInfo {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} {}", self.node, self.kind.name(), self.site)?;
-        if let Some(value) = &self.value {
+        NodeLine(self, usize::MAX).fmt(f)
+    }
+}
+
+impl Display for NodeLine<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let NodeLine(info, max_sources) = *self;
+        write!(f, "{} {} {}", info.node, info.kind.name(), info.site)?;
+        if let Some(value) = &info.value {
             write!(f, " = {value}")?;
         }
-        if self.kind != NodeKind::Signal {
-            write!(f, " reads {}", List(&self.sources))?;
+        if info.kind != NodeKind::Signal {
+            if info.sources.len() > max_sources {
+                write!(
+                    f,
+                    " reads {} … {} more]",
+                    List(&info.sources[..max_sources])
+                        .to_string()
+                        .trim_end_matches(']'),
+                    info.sources.len() - max_sources
+                )?;
+            } else {
+                write!(f, " reads {}", List(&info.sources))?;
+            }
         }
-        if let Some(error) = &self.error {
+        if let Some(error) = &info.error {
             write!(f, " failed: {}", one_line(error))?;
         }
-        if self.disposed {
+        if info.disposed {
             f.write_str(" (disposed)")?;
         }
         Ok(())
@@ -212,6 +240,55 @@ impl Why {
     /// The chain on one line, oldest first, keeping the root, the writes and the moves:
     /// `message add {..} #30 -> write lines#2 = [..] #31 -> subtotal#4 = 1000 #45 -> total#5 run 3 #49`.
     pub fn compact(&self) -> String {
+        self.parts().join(" -> ")
+    }
+
+    /// [`compact`](Self::compact) cut to about `max` characters: the first step (the root) and as many of the
+    /// latest steps as fit, with `… n steps …` between them.
+    pub fn compact_within(&self, max: usize) -> String {
+        let parts = self.parts();
+        let whole = parts.join(" -> ");
+        if whole.chars().count() <= max || parts.len() < 3 {
+            return whole;
+        }
+        let first = &parts[0];
+        let mut budget = max.saturating_sub(first.chars().count() + 24);
+        let mut kept = Vec::new();
+        for part in parts[1..].iter().rev() {
+            let len = part.chars().count() + 4;
+            if len > budget && !kept.is_empty() {
+                break;
+            }
+            budget = budget.saturating_sub(len);
+            kept.push(part.as_str());
+        }
+        kept.reverse();
+        let skipped = parts.len() - 1 - kept.len();
+        let mut out = first.clone();
+        if skipped > 0 {
+            let _ = write!(out, " -> … {skipped} steps …");
+        }
+        for part in kept {
+            out.push_str(" -> ");
+            out.push_str(part);
+        }
+        out
+    }
+
+    /// The steps one line each, oldest last as in [`steps`](Self::steps): `(seq, cause, text)`.
+    pub fn step_lines(&self) -> Vec<(u64, u64, String)> {
+        self.steps
+            .iter()
+            .map(|e| (e.seq, e.cause, Step(e, &self.names).to_string()))
+            .collect()
+    }
+
+    /// The root's text: `message add_item {..} #30`, `program write to price#1 #7`, ...
+    pub fn root_text(&self) -> String {
+        Root(&self.root, &self.names).to_string()
+    }
+
+    fn parts(&self) -> Vec<String> {
         let mut parts = Vec::new();
         for step in self.steps.iter().rev() {
             let n = |id| self.names.of(id);
@@ -256,7 +333,7 @@ impl Why {
                 if !parts.is_empty() => {}
             _ => parts.insert(0, root),
         }
-        parts.join(" -> ")
+        parts
     }
 }
 
@@ -505,29 +582,68 @@ impl Display for Neighborhood {
     }
 }
 
-impl Display for Explain {
+/// The indented line under a node that names its source line: `  file.rs:12: text`, or `  at file.rs:12` when
+/// the source cannot be read.
+fn source_line(f: &mut Formatter<'_>, site: &Site, text: Option<&str>) -> fmt::Result {
+    match text {
+        Some(text) => write!(f, "\n  {site}: {text}"),
+        None => write!(f, "\n  at {site}"),
+    }
+}
+
+impl Explain {
+    /// The explanation with its cause chain cut to about `why_max` characters (the root and the latest steps
+    /// kept): what the MCP `explain` tool answers.
+    /// Node lines name at most twelve sources each.
+    pub fn render(&self, why_max: usize) -> String {
+        ExplainText(self, why_max, 12).to_string()
+    }
+}
+
+/// An explanation, its `why:` chain cut to `.1` characters and its node lines to `.2` sources.
+struct ExplainText<'a>(&'a Explain, usize, usize);
+
+impl Display for ExplainText<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.info)?;
-        if let Some(line) = &self.line {
-            write!(f, "\n  {}: {line}", self.info.site)?;
+        let e = self.0;
+        write!(f, "{}", e.info.line_within(self.2))?;
+        if let Some(line) = &e.line {
+            write!(f, "\n  {}: {line}", e.info.site)?;
         }
-        write!(f, "\nwhy: {}", self.why.compact())?;
-        if let Some(why_not) = &self.why_not {
+        write!(f, "\nwhy: {}", e.why.compact_within(self.1))?;
+        if let Some(why_not) = &e.why_not {
             write!(f, "\nnot re-run since: {why_not}")?;
         }
-        for u in &self.unread {
+        for u in &e.unread {
             write!(f, "\nunread: {u}")?;
+            if let Some(at) = &u.at {
+                source_line(f, &at.site, Some(&at.text))?;
+            }
         }
-        for c in &self.cutoffs {
+        for c in &e.cutoffs {
             write!(f, "\ncutoff: {c}")?;
+            source_line(f, &c.site, c.line.as_deref())?;
         }
-        for c in &self.earlier_cutoffs {
+        for c in &e.earlier_cutoffs {
             write!(f, "\nearlier cutoff: {c}")?;
+            source_line(f, &c.site, c.line.as_deref())?;
         }
-        for c in &self.comparers {
-            write!(f, "\ncomparer: {c}")?;
+        for c in &e.comparers {
+            write!(f, "\ncomparer: {}", c.info.line_within(self.2))?;
+            if let Some(line) = &c.line {
+                write!(f, "\n  {}: {line}", c.info.site)?;
+            }
         }
         Ok(())
+    }
+}
+
+impl Display for Explain {
+    /// The node line and its source line, `why:` (the cause chain on one line), `not re-run since:`, then one line
+    /// per `unread:`, `cutoff:`, `earlier cutoff:` and `comparer:` finding, each followed by the indented source line
+    /// to look at (`  file.rs:12: text`).
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        ExplainText(self, usize::MAX, usize::MAX).fmt(f)
     }
 }
 
