@@ -309,6 +309,9 @@ impl From<HttpError> for std::io::Error {
 /// A `tower` service answering MCP over Streamable HTTP for one adapter: mount it at a path of a server you already
 /// own. It answers at whatever path it is mounted on.
 ///
+/// Set `TCP_NODELAY` on your server's connections (as [`HttpServer`] does): SSE replies go out in several small
+/// writes, and without it Nagle's algorithm and delayed ACKs add about 40 ms to every round trip.
+///
 /// # Examples
 ///
 /// ```no_run
@@ -485,6 +488,11 @@ impl HttpServer {
         let listener = tokio::net::TcpListener::bind(&addrs[..]).await?;
         let local_addr = listener.local_addr()?;
         let app = axum::Router::new().route_service(path, service);
+        // SSE replies go out in several small writes: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms to each
+        let listener =
+            axum::serve::ListenerExt::tap_io(listener, |stream: &mut tokio::net::TcpStream| {
+                let _ = stream.set_nodelay(true);
+            });
         let stop = cancel.clone();
         let task = tokio::spawn(async move {
             axum::serve(listener, app)

@@ -96,6 +96,7 @@ pub struct Http {
 
 async fn connect(addr: SocketAddr) -> SendRequest<Full<Bytes>> {
     let stream = TcpStream::connect(addr).await.expect("connects");
+    stream.set_nodelay(true).expect("nodelay");
     let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
         .await
         .expect("handshake");
