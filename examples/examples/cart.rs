@@ -4,17 +4,19 @@
 //! `cargo run --example cart -- --demo` dispatches a few messages in process and prints the steps instead;
 //! `cargo run --example cart -- --http 127.0.0.1:8900` serves Streamable HTTP at `http://127.0.0.1:8900/mcp` instead
 //! (loopback only; `RANVIER_MCP_TOKEN` sets a bearer token), and adding `--stdio` serves both at once from one graph.
+//! `--confirm` (or `RANVIER_CART_CONFIRM=1`) makes `clear` wait for a person's approval: `dispatch` then pauses and
+//! the client answers with `resume` (or its user is asked directly, where the client supports elicitation).
 //!
 //! Messages: `add_item {sku, unitPrice, quantity}` (an existing sku adds to its quantity), `remove_item {sku}`
 //! (an unknown sku changes nothing), `set_discount {percent}` (0 to 100) and `clear {}`. Exposed values, in order:
 //! `count` (total quantity), `subtotal` (Σ unitPrice × quantity), `discount` (percent) and `total`
 //! (subtotal × (100 − discount) / 100, integer division).
 
-use ranvier::exposure::{Exposure, ExposureHandle, MessageDecoder};
+use ranvier::exposure::{Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, HostError};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
-use ranvier::{Memo, Mvu};
-use serde_json::{Value, json};
+use ranvier::{Memo, Messages, Mvu};
+use serde_json::json;
 
 /// One line of the cart.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,16 +38,19 @@ pub struct Cart {
     pub discount: u64,
 }
 
-/// The cart's messages.
-#[derive(Debug)]
+/// The cart's messages: `#[derive(Messages)]` generates their decoders, one-line shapes and JSON Schemas.
+#[derive(Debug, Messages)]
+#[message(rename_all = "camelCase")]
 pub enum Msg {
     /// Adds `quantity` units of `sku`; an existing sku adds to its quantity.
     AddItem {
         /// The product.
         sku: String,
         /// Price of one unit, in cents.
+        #[message(range(min = 0))]
         unit_price: u64,
         /// Units to add, at least 1.
+        #[message(range(min = 1))]
         quantity: u64,
     },
     /// Removes the line of `sku`; an unknown sku changes nothing.
@@ -56,9 +61,11 @@ pub enum Msg {
     /// Sets the discount percent.
     SetDiscount {
         /// 0 to 100.
+        #[message(range(min = 0, max = 100))]
         percent: u64,
     },
-    /// Empties the cart and drops the discount.
+    /// Empties the cart and drops the discount. With approval on (`--confirm`), it waits for a person's yes.
+    #[message(confirm = "Empty the cart and drop its discount?")]
     Clear,
 }
 
@@ -96,109 +103,6 @@ pub fn update(msg: Msg, cart: &Cart) -> Cart {
     next
 }
 
-fn object(args: &Value) -> Result<&serde_json::Map<String, Value>, String> {
-    args.as_object()
-        .ok_or_else(|| format!("arguments must be a JSON object, got {args}"))
-}
-
-fn string(args: &Value, field: &str) -> Result<String, String> {
-    match object(args)?.get(field) {
-        Some(Value::String(text)) => Ok(text.clone()),
-        Some(other) => Err(format!("`{field}` must be a string, got {other}")),
-        None => Err(format!("missing `{field}`")),
-    }
-}
-
-fn integer(args: &Value, field: &str, min: u64, max: u64) -> Result<u64, String> {
-    let value = object(args)?
-        .get(field)
-        .ok_or_else(|| format!("missing `{field}`"))?;
-    match value.as_u64() {
-        Some(n) if (min..=max).contains(&n) => Ok(n),
-        _ if value.is_i64() || value.is_u64() => Err(format!(
-            "`{field}` must be between {min} and {max}, got {value}"
-        )),
-        _ => Err(format!("`{field}` must be an integer, got {value}")),
-    }
-}
-
-/// The decoders, shapes and argument schemas of the cart's messages.
-type Registration = (
-    Vec<(String, MessageDecoder<Msg>)>,
-    Vec<(String, String)>,
-    Vec<(String, Value)>,
-);
-
-/// The decoders, shapes and argument schemas of the cart's messages, in registration order.
-fn messages() -> Registration {
-    let decoders: Vec<(String, MessageDecoder<Msg>)> = vec![
-        (
-            "add_item".into(),
-            Box::new(|args: &Value| {
-                Ok(Msg::AddItem {
-                    sku: string(args, "sku")?,
-                    unit_price: integer(args, "unitPrice", 0, u64::MAX)?,
-                    quantity: integer(args, "quantity", 1, u64::MAX)?,
-                })
-            }),
-        ),
-        (
-            "remove_item".into(),
-            Box::new(|args: &Value| {
-                Ok(Msg::RemoveItem {
-                    sku: string(args, "sku")?,
-                })
-            }),
-        ),
-        (
-            "set_discount".into(),
-            Box::new(|args: &Value| {
-                Ok(Msg::SetDiscount {
-                    percent: integer(args, "percent", 0, 100)?,
-                })
-            }),
-        ),
-        ("clear".into(), Box::new(|_: &Value| Ok(Msg::Clear))),
-    ];
-    let shapes = vec![
-        (
-            "add_item".into(),
-            "{sku: string, unitPrice: integer ≥ 0, quantity: integer ≥ 1}".into(),
-        ),
-        ("remove_item".into(), "{sku: string}".into()),
-        ("set_discount".into(), "{percent: integer 0..=100}".into()),
-        ("clear".into(), "{}".into()),
-    ];
-    let schemas = vec![
-        (
-            "add_item".into(),
-            json!({
-                "type": "object",
-                "properties": {
-                    "sku": {"type": "string"},
-                    "unitPrice": {"type": "integer", "minimum": 0},
-                    "quantity": {"type": "integer", "minimum": 1}
-                },
-                "required": ["sku", "unitPrice", "quantity"]
-            }),
-        ),
-        (
-            "remove_item".into(),
-            json!({"type": "object", "properties": {"sku": {"type": "string"}}, "required": ["sku"]}),
-        ),
-        (
-            "set_discount".into(),
-            json!({
-                "type": "object",
-                "properties": {"percent": {"type": "integer", "minimum": 0, "maximum": 100}},
-                "required": ["percent"]
-            }),
-        ),
-        ("clear".into(), json!({"type": "object", "properties": {}})),
-    ];
-    (decoders, shapes, schemas)
-}
-
 /// What the graph thread keeps: the model and the exposure's handle.
 pub struct CartApp {
     /// The cart's model and update.
@@ -207,13 +111,25 @@ pub struct CartApp {
     pub exposure: ExposureHandle,
 }
 
-/// Starts the cart on its own graph thread and exposes it.
+/// The environment variable that turns approval on (`1`), as `--confirm` does.
+pub const CONFIRM_ENV: &str = "RANVIER_CART_CONFIRM";
+
+/// Starts the cart on its own graph thread and exposes it, with `clear` running straight away.
 ///
 /// # Errors
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_cart() -> Result<GraphHost<CartApp>, HostError> {
-    GraphHost::start(|| {
+    start_cart_with(false)
+}
+
+/// Starts the cart; with `confirm`, `clear` pauses for a person's approval (its `#[message(confirm)]` prompt).
+///
+/// # Errors
+///
+/// A [`HostError`] when the graph thread or the exposure cannot start.
+pub fn start_cart_with(confirm: bool) -> Result<GraphHost<CartApp>, HostError> {
+    GraphHost::start(move || {
         let cart = Mvu::new(Cart::default(), update);
         let count = cart.select(|cart| {
             cart.items
@@ -254,11 +170,15 @@ pub fn start_cart() -> Result<GraphHost<CartApp>, HostError> {
             let total = total.clone();
             move || total.get()
         })?;
-        let (decoders, shapes, schemas) = messages();
-        exposure
-            .messages(&cart, decoders)?
-            .message_shapes(shapes)?
-            .message_schemas(schemas)?;
+        if confirm {
+            // decoders, shapes, schemas and the approval prompt of `clear`
+            exposure.messages_of(&cart)?;
+        } else {
+            exposure
+                .messages(&cart, Msg::decoders())?
+                .message_shapes(Msg::shapes())?
+                .message_schemas(Msg::schemas())?;
+        }
         exposure
             .node("subtotal", &subtotal)?
             .node("discount", &discount)?
@@ -344,7 +264,9 @@ async fn main() {
 async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let http = http_address(&args)?;
-    let host = start_cart()?;
+    let confirm = args.iter().any(|arg| arg == "--confirm")
+        || std::env::var(CONFIRM_ENV).is_ok_and(|value| value == "1");
+    let host = start_cart_with(confirm)?;
     if args.iter().any(|arg| arg == "--demo") {
         let exposure = host.invoke(|app| app.exposure.clone()).wait()?;
         demo(&exposure).await;

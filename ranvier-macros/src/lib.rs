@@ -27,6 +27,7 @@ use proc_macro::TokenStream;
 /// | `#[message(rename = "add")]` | variant | the message's wire name (default: the variant in snake_case) |
 /// | `#[message(rename_all = "…")]` | variant | renames this message's arguments |
 /// | `#[message(skip)]` | variant | not exposed (no decoder, shape or schema); still has a wire form |
+/// | `#[message(confirm = "Refund {amount}?")]` | variant | needs a person's approval; `{property}` names an argument |
 /// | `#[message(rename = "qty")]` | field | the argument's property name |
 /// | `#[message(range(min = 1, max = 100))]` | number field | bounds checked by the decoder, in the schema |
 ///

@@ -38,6 +38,9 @@ struct Line {
     name: String,
     #[serde(default)]
     args: Value,
+    /// `{"approved": false, …}` marks a message a person denied: it did not run, so it is not replayed.
+    #[serde(default)]
+    approval: Option<Value>,
 }
 
 /// Parses a journal's text. Blank lines are skipped; the first unreadable line stops the reading.
@@ -48,7 +51,10 @@ pub fn parse(text: &str) -> Journal {
             continue;
         }
         match serde_json::from_str::<Line>(line) {
-            Ok(Line { name, args }) => journal.messages.push(Message {
+            Ok(Line { approval, .. })
+                if approval.as_ref().and_then(|a| a.get("approved"))
+                    == Some(&Value::Bool(false)) => {}
+            Ok(Line { name, args, .. }) => journal.messages.push(Message {
                 line: index + 1,
                 name,
                 args: if args.is_null() { json!({}) } else { args },

@@ -114,7 +114,7 @@ fn a_tool_error_exits_1_with_the_reason_on_stdout() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         stdout(&output),
-        "set_discount rejected its arguments: `percent` must be between 0 and 100, got 150\n\
+        "set_discount rejected its arguments: `percent`: expected an integer between 0 and 100, got 150\n\
          expected: set_discount {percent: integer 0..=100}\n"
     );
 }

@@ -174,9 +174,15 @@ impl Message {
                     .map(|field| {
                         let schema = field_schema(field, &mut generator);
                         if (field.optional)() {
-                            format!("{}?: {}", field.name, shape_of(&without_null(&schema)))
+                            let shape = shape_of(&without_null(&schema));
+                            format!("{}?: {shape}{}", field.name, range_suffix(field))
                         } else {
-                            format!("{}: {}", field.name, shape_of(&schema))
+                            format!(
+                                "{}: {}{}",
+                                field.name,
+                                shape_of(&schema),
+                                range_suffix(field)
+                            )
                         }
                     })
                     .collect();
@@ -184,6 +190,17 @@ impl Message {
             }
             Args::Newtype(schema) => shape_of(&schema(&mut generator()).to_value()),
         }
+    }
+}
+
+/// The bounds of a field's `range(min, max)` as its shape shows them: ` 0..=100`, ` ≥ 1`, ` ≤ 100` (empty without).
+fn range_suffix(field: &Field) -> String {
+    let show = |x: f64| number(x).to_string();
+    match (field.min, field.max) {
+        (Some(min), Some(max)) => format!(" {}..={}", show(min), show(max)),
+        (Some(min), None) => format!(" ≥ {}", show(min)),
+        (None, Some(max)) => format!(" ≤ {}", show(max)),
+        (None, None) => String::new(),
     }
 }
 
@@ -544,6 +561,13 @@ pub fn describe(schema: &Value) -> String {
         ("maximum", "≤"),
         ("exclusiveMaximum", "<"),
     ];
+    if let (Some(min), Some(max)) = (
+        object.get("minimum").filter(|b| b.is_number()),
+        object.get("maximum").filter(|b| b.is_number()),
+    ) {
+        let _ = write!(text, " between {min} and {max}");
+        return text;
+    }
     let mut first = true;
     for (key, sign) in bounds {
         if let Some(bound) = object.get(key).filter(|b| b.is_number()) {

@@ -32,6 +32,11 @@
 //! is recorded in the journal with the version it produced and who sent it; when the environment variable
 //! `RANVIER_JOURNAL` names a file, each is also appended to it as a JSON line.
 //!
+//! # Approval
+//!
+//! A message registered with [`Exposure::confirm`] pauses for a person instead of running: see [`approval`] for
+//! the interrupts it opens and how the app lists, answers and subscribes to them.
+//!
 //! # Examples
 //!
 //! ```
@@ -76,6 +81,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod approval;
 mod dispatch;
 mod handle;
 mod journal;
@@ -89,10 +95,15 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use serde::Serialize;
 use serde_json::Value;
 
+pub use approval::{
+    AnswerError, Answered, ApprovalRecord, Closed, DEFAULT_APPROVAL_TIMEOUT, Interrupt,
+    InterruptEvent, InterruptEvents, fill_prompt,
+};
 pub use dispatch::{DispatchRejection, SequenceOutcome, SequenceStop, Step};
 pub use handle::{APP_SENDER, ExposureHandle};
 pub use journal::{JOURNAL_ENV, JournalEntry};
@@ -102,6 +113,7 @@ pub use snapshot::{Publication, Publications, Snapshot};
 use crate::graph::{AnyNode, NodeId};
 use crate::host::{GraphInbox, panic_message};
 use crate::{Effect, Mvu};
+use approval::{Approvals, PromptFn};
 use dispatch::{Failure, RunMessage};
 use handle::{MessageInfo, Shared};
 use journal::Journal;
@@ -131,6 +143,8 @@ pub enum NameKind {
     MessageSchema,
     /// A node the traced tools may name.
     Node,
+    /// The approval prompt of a message ([`Exposure::confirm`]).
+    Confirm,
 }
 
 impl fmt::Display for NameKind {
@@ -141,6 +155,7 @@ impl fmt::Display for NameKind {
             NameKind::MessageShape => "message shape",
             NameKind::MessageSchema => "message schema",
             NameKind::Node => "node",
+            NameKind::Confirm => "approval prompt",
         })
     }
 }
@@ -236,6 +251,7 @@ struct MessageSlot {
     run: RunMessage,
     shape: Option<String>,
     schema: Option<Value>,
+    confirm: Option<PromptFn>,
 }
 
 /// The graph-side registry of what a running app exposes. `!Send`: build it inside the host's setup.
@@ -265,6 +281,7 @@ pub struct Exposure {
     callbacks: Vec<Callback>,
     publication_buffer: usize,
     journal_file: Option<std::path::PathBuf>,
+    approval_timeout: Duration,
 }
 
 impl Default for Exposure {
@@ -303,6 +320,7 @@ impl Exposure {
             callbacks: Vec::new(),
             publication_buffer: DEFAULT_PUBLICATION_BUFFER,
             journal_file: None,
+            approval_timeout: DEFAULT_APPROVAL_TIMEOUT,
         }
     }
 
@@ -396,7 +414,7 @@ impl Exposure {
         for (name, decoder) in decoders {
             let mvu = mvu.clone();
             let traced_name = name.clone();
-            let run: RunMessage = Box::new(move |args: &Value, args_text: &str| {
+            let run: RunMessage = Box::new(move |args: &Value, args_text: &str, dispatch: bool| {
                 let msg = match catch_unwind(AssertUnwindSafe(|| decoder(args))) {
                     Ok(Ok(msg)) => msg,
                     Ok(Err(error)) => return Err(Failure::Decode(error)),
@@ -404,6 +422,9 @@ impl Exposure {
                         return Err(Failure::DecoderPanicked(panic_message(panic.as_ref())));
                     }
                 };
+                if !dispatch {
+                    return Ok(());
+                }
                 mvu.dispatch_traced(&traced_name, args_text, msg)
                     .map_err(|e| Failure::Update(e.message))
             });
@@ -412,6 +433,7 @@ impl Exposure {
                 run,
                 shape: None,
                 schema: None,
+                confirm: None,
             });
         }
         Ok(self)
@@ -487,6 +509,80 @@ impl Exposure {
         Ok(slots)
     }
 
+    /// Marks the registered message `name` as needing a person's approval, with a prompt built from its arguments:
+    /// each `{property}` of `template` is replaced by that argument (see [`fill_prompt`]). A dispatch of it then
+    /// decodes its arguments and pauses instead of running (see [`approval`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::UnknownMessage`] when `name` is not registered (yet), [`ExposeError::DuplicateName`] when it
+    /// already has a prompt; nothing is registered then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use ranvier::{exposure::Exposure, Mvu};
+    /// # let mvu = Mvu::new(0_i64, |n: i64, _| n);
+    /// let mut exposure = Exposure::new();
+    /// exposure.messages(&mvu, vec![("refund".to_owned(), Box::new(|_: &serde_json::Value| Ok(1)))])?;
+    /// exposure.confirm("refund", "Refund {amount} on order {order}?")?;
+    /// assert!(exposure.confirm("refund", "again?").is_err());
+    /// # Ok::<(), ranvier::exposure::ExposeError>(())
+    /// ```
+    pub fn confirm(&mut self, name: &str, template: &str) -> Result<&mut Self, ExposeError> {
+        let template = template.to_owned();
+        self.confirm_with(name, move |args| fill_prompt(&template, args))
+    }
+
+    /// [`confirm`](Self::confirm) for several messages at once, `(name, template)` (what `Messages::confirms`
+    /// gives).
+    ///
+    /// # Errors
+    ///
+    /// As [`confirm`](Self::confirm), for the first bad entry; nothing is registered then.
+    pub fn confirms(&mut self, templates: Vec<(String, String)>) -> Result<&mut Self, ExposeError> {
+        let slots = self.slots_for(
+            NameKind::Confirm,
+            templates.iter().map(|(name, _)| name),
+            |slot| slot.confirm.is_some(),
+        )?;
+        for (slot, (_, template)) in slots.into_iter().zip(templates) {
+            self.messages[slot].confirm =
+                Some(Arc::new(move |args: &Value| fill_prompt(&template, args)));
+        }
+        Ok(self)
+    }
+
+    /// [`confirm`](Self::confirm) with a prompt built by `prompt` from the arguments (it runs on the dispatching
+    /// thread; a panic in it gives the prompt `Approve <name>?`).
+    ///
+    /// # Errors
+    ///
+    /// As [`confirm`](Self::confirm).
+    pub fn confirm_with(
+        &mut self,
+        name: &str,
+        prompt: impl Fn(&Value) -> String + Send + Sync + 'static,
+    ) -> Result<&mut Self, ExposeError> {
+        let slot = self.slots_for(
+            NameKind::Confirm,
+            std::iter::once(&name.to_owned()),
+            |slot| slot.confirm.is_some(),
+        )?[0];
+        let fallback = format!("Approve {name}?");
+        self.messages[slot].confirm = Some(Arc::new(move |args: &Value| {
+            catch_unwind(AssertUnwindSafe(|| prompt(args))).unwrap_or_else(|_| fallback.clone())
+        }));
+        Ok(self)
+    }
+
+    /// How long an interrupt stays open before it expires unanswered (default [`DEFAULT_APPROVAL_TIMEOUT`], 10
+    /// minutes).
+    pub fn approval_timeout(&mut self, timeout: Duration) -> &mut Self {
+        self.approval_timeout = timeout;
+        self
+    }
+
     /// Exposes `node` under `name` to the traced provenance tools. It does not restrict what the trace shows.
     ///
     /// # Errors
@@ -547,7 +643,11 @@ impl Exposure {
         ));
         let mut infos = Vec::with_capacity(self.messages.len());
         let mut runs = std::collections::HashMap::with_capacity(self.messages.len());
+        let mut gates = std::collections::HashMap::new();
         for slot in self.messages {
+            if let Some(prompt) = slot.confirm {
+                gates.insert(slot.name.clone(), prompt);
+            }
             infos.push(MessageInfo {
                 name: slot.name.clone(),
                 shape: slot.shape,
@@ -564,6 +664,7 @@ impl Exposure {
             snapshot: publisher.snapshot_receiver(),
             publications: std::sync::Mutex::new(Some(publisher.publication_sender())),
             journal,
+            approvals: Arc::new(Approvals::new(gates, self.approval_timeout)),
         });
         let effect = Effect::new({
             let publisher = publisher.clone();

@@ -41,6 +41,7 @@
 /// The rmcp crate the adapter is built on, re-exported so apps serve it with the same version.
 pub use rmcp;
 
+mod approval;
 mod dispatch;
 #[cfg(feature = "http")]
 pub mod http;
@@ -175,15 +176,19 @@ impl McpAdapter {
                 (name, shape, schema)
             })
             .collect();
-        let tools = schema::tools(&schema::ToolInputs {
+        let mut tools = schema::tools(&schema::ToolInputs {
             names: &names,
             messages: &messages,
             always_load: options.always_load,
         });
-        let instructions = options
-            .instructions
-            .clone()
-            .unwrap_or_else(|| text::instructions(!messages.is_empty(), &names));
+        approval::extend_tools(&mut tools, &handle);
+        let instructions = options.instructions.clone().unwrap_or_else(|| {
+            let mut text = text::instructions(!messages.is_empty(), &names);
+            if !handle.gated_messages().is_empty() {
+                text.push_str(approval::INSTRUCTIONS);
+            }
+            text
+        });
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
             .enable_resources()
@@ -320,13 +325,19 @@ impl ServerHandler for McpAdapter {
         let handle = &self.inner.handle;
         let arguments = request.arguments.as_ref();
         let result = match request.name.as_ref() {
-            schema::SNAPSHOT => state::snapshot(handle),
+            schema::SNAPSHOT => approval::with_interrupts(state::snapshot(handle), handle),
             schema::WAIT_VERSION => state::wait_version(handle, arguments).await,
             schema::DISPATCH if self.get_tool(schema::DISPATCH).is_some() => {
                 let sender = context
                     .client_info()
                     .map_or_else(|| "mcp".to_owned(), |client| client.name);
-                dispatch::call(handle, &sender, arguments).await
+                return Ok(approval::dispatch(handle, &sender, &request, &context).await);
+            }
+            approval::RESUME if self.get_tool(approval::RESUME).is_some() => {
+                let sender = context
+                    .client_info()
+                    .map_or_else(|| "mcp".to_owned(), |client| client.name);
+                approval::resume(handle, &sender, arguments).await
             }
             other => {
                 let tools: Vec<&str> = self

@@ -24,7 +24,7 @@
 //!
 //! let shapes = Msg::shapes();
 //! assert_eq!(shapes[0].0, "add_item");
-//! assert_eq!(shapes[0].1, "{sku: string, unitPrice: integer, quantity: integer}");
+//! assert_eq!(shapes[0].1, "{sku: string, unitPrice: integer, quantity: integer ≥ 1}");
 //!
 //! let decoders = Msg::decoders();
 //! let err = (decoders[0].1)(&serde_json::json!({"sku": "a", "unitPrice": 250})).err().unwrap();
@@ -56,6 +56,11 @@ pub trait Messages: Sized + 'static {
     fn schemas() -> Vec<(String, serde_json::Value)>;
     /// This message's wire name and JSON arguments: the reverse of its decoder, for journals and traces.
     fn to_wire(&self) -> (String, serde_json::Value);
+    /// The approval prompt template of each message that needs a person's approval (`#[message(confirm =
+    /// "Refund {amount}?")]`), for [`Exposure::confirms`]. None by default.
+    fn confirms() -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 /// An app struct whose `#[expose]` fields register themselves with an [`Exposure`] in one call.
@@ -71,10 +76,12 @@ pub trait Expose {
 }
 
 impl Exposure {
-    /// Registers the messages of `mvu` from its [`Messages`] impl: decoders, shapes and schemas in one call.
+    /// Registers the messages of `mvu` from its [`Messages`] impl: decoders, shapes, schemas and approval prompts
+    /// in one call.
     ///
-    /// The same as [`messages`](Exposure::messages), [`message_shapes`](Exposure::message_shapes) and
-    /// [`message_schemas`](Exposure::message_schemas) with `Msg::decoders()`, `Msg::shapes()` and `Msg::schemas()`.
+    /// The same as [`messages`](Exposure::messages), [`message_shapes`](Exposure::message_shapes),
+    /// [`message_schemas`](Exposure::message_schemas) and [`confirms`](Exposure::confirms) with `Msg::decoders()`,
+    /// `Msg::shapes()`, `Msg::schemas()` and `Msg::confirms()`.
     ///
     /// # Errors
     ///
@@ -89,6 +96,7 @@ impl Exposure {
     {
         self.messages(mvu, Msg::decoders())?;
         self.message_shapes(Msg::shapes())?;
-        self.message_schemas(Msg::schemas())
+        self.message_schemas(Msg::schemas())?;
+        self.confirms(Msg::confirms())
     }
 }

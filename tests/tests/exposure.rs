@@ -684,12 +684,14 @@ fn the_journal_records_each_accepted_message_with_its_version_and_sender() {
             args: json!({"amount": 2}),
             version: 1,
             sender: "app".into(),
+            approval: None,
         },
         JournalEntry {
             name: "set_discount".into(),
             args: json!({"percent": 10}),
             version: 2,
             sender: "claude-code".into(),
+            approval: None,
         },
     ];
     assert_eq!(exposure.journal(), expected);
@@ -738,7 +740,8 @@ fn the_journal_env_var_appends_json_lines() {
             name: "add".into(),
             args: json!({"amount": 5}),
             version: 1,
-            sender: "app".into()
+            sender: "app".into(),
+            approval: None,
         }
     );
 

@@ -250,7 +250,7 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
             json!({"message": "set_discount", "args": {"percent": 150}})
         )
         .await,
-        "set_discount rejected its arguments: `percent` must be between 0 and 100, got 150\nexpected: set_discount \
+        "set_discount rejected its arguments: `percent`: expected an integer between 0 and 100, got 150\nexpected: set_discount \
          {percent: integer 0..=100}"
     );
     let panicked = rejected(
@@ -277,7 +277,7 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     assert_eq!(
         stopped,
         "1 set_discount {\"percent\":20} → v3: discount 10→20, total 450→400\nstopped at message 2 of 3: set_discount \
-         rejected its arguments: `percent` must be between 0 and 100, got 101\nexpected: set_discount {percent: integer \
+         rejected its arguments: `percent`: expected an integer between 0 and 100, got 101\nexpected: set_discount {percent: integer \
          0..=100}\nmessages 1 to 1 stay dispatched; later messages were not dispatched\nv3: count=2, subtotal=500, \
          discount=20, total=400"
     );

@@ -74,6 +74,7 @@ pub fn expand(input: &Enum) -> TokenStream {
     let mut messages = Vec::new();
     let mut decoders = Vec::new();
     let mut wire_arms = Vec::new();
+    let mut confirms = Vec::new();
 
     for (variant, table) in input.variants.iter().zip(&tables) {
         let variant_ident = variant.ident;
@@ -154,6 +155,11 @@ pub fn expand(input: &Enum) -> TokenStream {
         };
 
         wire_arms.push(arm);
+        if let (false, Some(template)) = (variant.skip, &variant.confirm) {
+            confirms.push(quote! {
+                (::ranvier::__private::String::from(#name), ::ranvier::__private::String::from(#template))
+            });
+        }
         if !variant.skip {
             messages.push(quote! {
                 ::ranvier::__private::Message { name: #name, description: #description, args: #args }
@@ -168,6 +174,15 @@ pub fn expand(input: &Enum) -> TokenStream {
         quote!(match *self {})
     } else {
         quote!(match self { #(#wire_arms,)* })
+    };
+    let confirms_fn = if confirms.is_empty() {
+        quote!()
+    } else {
+        quote! {
+            fn confirms() -> ::ranvier::__private::Vec<(::ranvier::__private::String, ::ranvier::__private::String)> {
+                ::ranvier::__private::Vec::from([#(#confirms),*])
+            }
+        }
     };
     let message_ident = format_ident!(
         "__{}_MESSAGES",
@@ -202,6 +217,8 @@ pub fn expand(input: &Enum) -> TokenStream {
                 fn to_wire(&self) -> (::ranvier::__private::String, ::ranvier::__private::Json) {
                     #to_wire_body
                 }
+
+                #confirms_fn
             }
         };
     }

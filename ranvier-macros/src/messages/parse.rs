@@ -36,6 +36,8 @@ pub struct Variant<'a> {
     /// Where the name came from: the `rename` literal, else the variant ident.
     pub name_span: Span,
     pub skip: bool,
+    /// `#[message(confirm = "Refund {amount}?")]`: the approval prompt template.
+    pub confirm: Option<syn::LitStr>,
     pub doc: Option<String>,
     pub fields: Vec<Field<'a>>,
 }
@@ -61,7 +63,7 @@ pub struct Range {
 }
 
 const CONTAINER_ATTRS: &[&str] = &["rename_all"];
-const VARIANT_ATTRS: &[&str] = &["rename", "rename_all", "skip"];
+const VARIANT_ATTRS: &[&str] = &["rename", "rename_all", "skip", "confirm"];
 const FIELD_ATTRS: &[&str] = &["rename", "range"];
 
 /// A once-only attribute slot: a second `set` reports "duplicate message attribute".
@@ -199,6 +201,7 @@ impl<'a> Variant<'a> {
         let mut rename = Once::new(cx, "rename");
         let mut rename_all = Once::new(cx, "rename_all");
         let mut skip = Once::new(cx, "skip");
+        let mut confirm = Once::new(cx, "confirm");
         each_message_attr(cx, &variant.attrs, |meta| {
             if meta.path.is_ident("rename") {
                 // #[message(rename = "add")]
@@ -212,6 +215,10 @@ impl<'a> Variant<'a> {
             } else if meta.path.is_ident("skip") {
                 // #[message(skip)]
                 skip.set(&meta.path, ());
+            } else if meta.path.is_ident("confirm") {
+                // #[message(confirm = "Refund {amount}?")]
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                confirm.set(&meta.path, lit);
             } else {
                 unknown(cx, meta, "variant", VARIANT_ATTRS)?;
             }
@@ -244,6 +251,7 @@ impl<'a> Variant<'a> {
             name,
             name_span,
             skip: skip.value.is_some(),
+            confirm: confirm.value,
             doc: doc(&variant.attrs),
             fields,
         }

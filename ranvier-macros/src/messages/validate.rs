@@ -12,6 +12,7 @@ impl Enum<'_> {
         for variant in &self.variants {
             check_style(cx, variant);
             check_property_names(cx, variant);
+            check_confirm(cx, variant);
             for field in &variant.fields {
                 check_range(cx, field);
             }
@@ -111,6 +112,82 @@ fn check_property_names(cx: &Ctxt, variant: &Variant) {
                 field.name_span,
                 format!("duplicate property `{name}` in message `{}`", variant.name),
             ));
+        }
+    }
+}
+
+/// The placeholders of a prompt template, `{name}` → `name` (`{{` and `}}` are literal braces), or the reason
+/// the template is malformed.
+fn placeholders(template: &str) -> Result<Vec<&str>, String> {
+    let mut names = Vec::new();
+    let mut rest = template;
+    while let Some(at) = rest.find(['{', '}']) {
+        let tail = &rest[at..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            rest = &tail[2..];
+        } else if tail.starts_with('}') {
+            return Err("a `}` closes no `{`; write `}}` for a literal brace".into());
+        } else {
+            let Some(end) = tail.find('}') else {
+                return Err("a `{` is not closed; write `{{` for a literal brace".into());
+            };
+            names.push(&tail[1..end]);
+            rest = &tail[end + 1..];
+        }
+    }
+    Ok(names)
+}
+
+/// An approval prompt fills `{property}` from the message's arguments: each must name one, and a skipped message
+/// is never dispatched, so it cannot need approval.
+fn check_confirm(cx: &Ctxt, variant: &Variant) {
+    let Some(template) = &variant.confirm else {
+        return;
+    };
+    if variant.skip {
+        cx.error_spanned_by(
+            template,
+            "`confirm` on a skipped message: it is never dispatched, so nothing would ask for approval",
+        );
+        return;
+    }
+    let value = template.value();
+    if value.trim().is_empty() {
+        cx.error_spanned_by(
+            template,
+            "`confirm` needs a prompt, such as \"Refund {amount}?\"",
+        );
+        return;
+    }
+    let names = match placeholders(&value) {
+        Ok(names) => names,
+        Err(reason) => {
+            cx.error_spanned_by(template, format!("malformed `confirm` prompt: {reason}"));
+            return;
+        }
+    };
+    let properties: Vec<&str> = match variant.style {
+        Style::Struct => variant
+            .fields
+            .iter()
+            .filter_map(|f| f.name.as_deref())
+            .collect(),
+        Style::Unit => Vec::new(),
+        // a single-field tuple variant's properties are its field type's, unknown here
+        Style::Newtype | Style::Unsupported => return,
+    };
+    for name in names {
+        if !properties.contains(&name) {
+            let known = if properties.is_empty() {
+                format!("message `{}` takes no arguments", variant.name)
+            } else {
+                let list: Vec<String> = properties.iter().map(|p| format!("`{{{p}}}`")).collect();
+                format!("message `{}` has {}", variant.name, list.join(", "))
+            };
+            cx.error_spanned_by(
+                template,
+                format!("`confirm` prompt names `{{{name}}}`, which is not an argument: {known}"),
+            );
         }
     }
 }

@@ -5,13 +5,15 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::approval::{ApprovalRecord, Interrupt};
 use super::journal::JournalEntry;
 use super::registry::GraphSide;
 use super::snapshot::Snapshot;
 use crate::host::HostError;
 
-/// Decodes and dispatches one message on the graph thread: `(args, args as compact JSON)`.
-pub(super) type RunMessage = Box<dyn Fn(&Value, &str) -> Result<(), Failure>>;
+/// Decodes and dispatches one message on the graph thread: `(args, args as compact JSON, dispatch)`; with
+/// `dispatch` false it only decodes (a gated message's arguments are checked before it pauses).
+pub(super) type RunMessage = Box<dyn Fn(&Value, &str, bool) -> Result<(), Failure>>;
 
 /// Why a registered message did not run.
 pub(super) enum Failure {
@@ -62,6 +64,13 @@ pub enum DispatchRejection {
     },
     /// The host could not run the message (it is disposed, typically).
     Host(HostError),
+    /// The message needs a person's approval: it paused, nothing of it ran, and the interrupt is open until
+    /// someone answers it ([`ExposureHandle::answer`](super::ExposureHandle::answer)) or it expires. Not a
+    /// refusal: see [`is_paused`](Self::is_paused).
+    AwaitingApproval {
+        /// The open interrupt: id, message, arguments, prompt, and the messages that were not run.
+        interrupt: Box<Interrupt>,
+    },
 }
 
 impl DispatchRejection {
@@ -72,8 +81,14 @@ impl DispatchRejection {
             | DispatchRejection::InvalidArgs { name, .. }
             | DispatchRejection::DecoderPanicked { name, .. }
             | DispatchRejection::UpdatePanicked { name, .. } => Some(name),
+            DispatchRejection::AwaitingApproval { interrupt } => Some(&interrupt.message),
             DispatchRejection::Host(_) => None,
         }
+    }
+
+    /// Whether the message paused for approval (as opposed to being refused or failing).
+    pub fn is_paused(&self) -> bool {
+        matches!(self, DispatchRejection::AwaitingApproval { .. })
     }
 
     /// Whether the message was accepted but `update` panicked (as opposed to refused before running).
@@ -119,6 +134,11 @@ impl fmt::Display for DispatchRejection {
                 write!(f, "{name:?} failed: {error}; the model is unchanged")
             }
             DispatchRejection::Host(error) => write!(f, "{error}"),
+            DispatchRejection::AwaitingApproval { interrupt } => write!(
+                f,
+                "{:?} needs a person's approval and did not run: interrupt {:?} asks {:?}",
+                interrupt.message, interrupt.id, interrupt.prompt
+            ),
         }
     }
 }
@@ -142,7 +162,7 @@ pub struct Step {
     pub snapshot: Arc<Snapshot>,
 }
 
-/// Where a sequence stopped: the rejected message's 1-based position and why.
+/// Where a sequence stopped: the rejected (or paused) message's 1-based position and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SequenceStop {
     /// 1-based position of the rejected message; the messages before it stay dispatched.
@@ -173,28 +193,60 @@ impl SequenceOutcome {
     pub fn is_complete(&self) -> bool {
         self.stopped.is_none()
     }
+
+    /// The interrupt the sequence paused at, when a message needs a person's approval.
+    pub fn paused(&self) -> Option<&Interrupt> {
+        match &self.stopped {
+            Some(SequenceStop {
+                rejection: DispatchRejection::AwaitingApproval { interrupt },
+                ..
+            }) => Some(interrupt),
+            _ => None,
+        }
+    }
 }
 
 /// Runs the messages in order on the graph thread, each after the previous one's effects, stopping at the first
-/// rejection.
+/// rejection or at a message that needs approval.
 pub(super) fn run_sequence(
     side: &GraphSide,
     messages: Vec<(String, Value)>,
     sender: &str,
 ) -> SequenceOutcome {
+    run_sequence_from(side, messages, sender, 1, None)
+}
+
+/// [`run_sequence`], numbering from `first_position`; with `approval`, the first message is the approved one (it
+/// runs without pausing, and its journal entry carries the answer).
+pub(super) fn run_sequence_from(
+    side: &GraphSide,
+    messages: Vec<(String, Value)>,
+    sender: &str,
+    first_position: usize,
+    mut approval: Option<ApprovalRecord>,
+) -> SequenceOutcome {
     let mut steps = Vec::with_capacity(messages.len());
     let mut stopped = None;
-    for (index, (name, args)) in messages.into_iter().enumerate() {
-        match run_one(side, index + 1, name, args, sender) {
+    let mut messages = messages.into_iter();
+    let mut position = first_position;
+    while let Some((name, args)) = messages.next() {
+        let approved = approval.take();
+        let result = if approved.is_none() && side.shared.approvals.is_gated(&name) {
+            pause(side, position, name, args, sender, messages.as_slice())
+        } else {
+            run_one(side, position, name, args, sender, approved)
+        };
+        match result {
             Ok(step) => steps.push(step),
             Err(rejection) => {
                 stopped = Some(SequenceStop {
-                    position: index + 1,
+                    position,
                     rejection,
                 });
                 break;
             }
         }
+        position += 1;
     }
     SequenceOutcome {
         steps,
@@ -203,18 +255,36 @@ pub(super) fn run_sequence(
     }
 }
 
-/// Decodes and runs one message on the graph thread, and journals it when accepted.
-pub(super) fn run_one(
+/// Checks a gated message's arguments and opens its interrupt: the sequence stops here, nothing of it ran.
+fn pause(
     side: &GraphSide,
     position: usize,
     name: String,
     args: Value,
     sender: &str,
+    not_run: &[(String, Value)],
 ) -> Result<Step, DispatchRejection> {
+    check(side, &name, &args, false)?;
+    let interrupt = side
+        .shared
+        .approvals
+        .open(name, args, sender, position, not_run.to_vec());
+    Err(DispatchRejection::AwaitingApproval {
+        interrupt: Box::new(interrupt),
+    })
+}
+
+/// Decodes `args` for `name` (and dispatches it when `dispatch`), turning a failure into its rejection.
+fn check(
+    side: &GraphSide,
+    name: &str,
+    args: &Value,
+    dispatch: bool,
+) -> Result<(), DispatchRejection> {
     let shared = &side.shared;
-    let Some(run) = side.messages.get(&name) else {
+    let Some(run) = side.messages.get(name) else {
         return Err(DispatchRejection::UnknownMessage {
-            name,
+            name: name.to_owned(),
             known: shared
                 .messages
                 .iter()
@@ -229,34 +299,42 @@ pub(super) fn run_one(
             .find(|info| info.name == name)
             .and_then(|info| info.shape.clone())
     };
-    let before = side.publisher.current();
-    let args_text = args.to_string();
-    match run(&args, &args_text) {
-        Ok(()) => {}
-        Err(Failure::Decode(error)) => {
-            return Err(DispatchRejection::InvalidArgs {
-                shape: shape(),
-                name,
-                error,
-            });
-        }
-        Err(Failure::DecoderPanicked(panic)) => {
-            return Err(DispatchRejection::DecoderPanicked {
-                shape: shape(),
-                name,
-                panic,
-            });
-        }
-        Err(Failure::Update(error)) => {
-            return Err(DispatchRejection::UpdatePanicked { name, error });
-        }
+    let name = name.to_owned();
+    match run(args, &args.to_string(), dispatch) {
+        Ok(()) => Ok(()),
+        Err(Failure::Decode(error)) => Err(DispatchRejection::InvalidArgs {
+            shape: shape(),
+            name,
+            error,
+        }),
+        Err(Failure::DecoderPanicked(panic)) => Err(DispatchRejection::DecoderPanicked {
+            shape: shape(),
+            name,
+            panic,
+        }),
+        Err(Failure::Update(error)) => Err(DispatchRejection::UpdatePanicked { name, error }),
     }
+}
+
+/// Decodes and runs one message on the graph thread, and journals it when accepted.
+pub(super) fn run_one(
+    side: &GraphSide,
+    position: usize,
+    name: String,
+    args: Value,
+    sender: &str,
+    approval: Option<ApprovalRecord>,
+) -> Result<Step, DispatchRejection> {
+    let shared = &side.shared;
+    let before = side.publisher.current();
+    check(side, &name, &args, true)?;
     let after = side.publisher.current();
     shared.journal.record(JournalEntry {
         name: name.clone(),
         args: args.clone(),
         version: after.version,
         sender: sender.to_owned(),
+        approval,
     });
     Ok(Step {
         position,

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use tokio::sync::{broadcast, watch};
 
+use super::approval::Approvals;
 use super::dispatch::{self, DispatchRejection, SequenceOutcome, SequenceStop, Step};
 use super::journal::{Journal, JournalEntry};
 use super::snapshot::{Publication, Publications, Snapshot};
@@ -34,6 +35,7 @@ pub(super) struct Shared {
     /// `None` once the host has shut down.
     pub(super) publications: Mutex<Option<broadcast::Sender<Publication>>>,
     pub(super) journal: Journal,
+    pub(super) approvals: Arc<Approvals>,
 }
 
 /// A started exposure, usable from any thread: `Clone + Send + Sync`, and reading it never enters the graph.
@@ -67,6 +69,10 @@ impl std::fmt::Debug for ExposureHandle {
 impl ExposureHandle {
     pub(super) fn new(shared: Arc<Shared>) -> ExposureHandle {
         ExposureHandle { shared }
+    }
+
+    pub(super) fn shared(&self) -> &Arc<Shared> {
+        &self.shared
     }
 
     /// The current snapshot. Never enters the graph.

@@ -10,9 +10,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::ExposeError;
+use super::approval::ApprovalRecord;
 
 /// The environment variable naming a file each accepted message is appended to, as one JSON line
-/// (`{"name":…,"args":…,"version":…,"sender":…}`).
+/// (`{"name":…,"args":…,"version":…,"sender":…}`, plus `"approval":{…}` for a message a person answered).
+/// A denied message's line has `"approval":{"approved":false,…}`: it did not run, and a replay skips it.
 pub const JOURNAL_ENV: &str = "RANVIER_JOURNAL";
 
 /// One accepted message, as recorded in the journal (and as one JSON line in the journal file).
@@ -26,6 +28,10 @@ pub struct JournalEntry {
     pub version: u64,
     /// Who sent it: `"app"` for in-process dispatch, the MCP client's name for the adapter.
     pub sender: String,
+    /// For a message that needed approval: who answered and how. A denied message did not run (its `version` is
+    /// the version when it was denied). `None` for every other message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval: Option<ApprovalRecord>,
 }
 
 pub(super) struct Journal {

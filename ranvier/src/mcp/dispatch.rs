@@ -1,25 +1,29 @@
-//! The `dispatch` tool: one message or a sequence, answered with step lines and the final state line.
+//! The `dispatch` tool: one message or a sequence, answered with step lines and the final state line (the call
+//! itself, with elicitation for messages that need approval, is in `approval.rs`).
 
-use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+use rmcp::model::JsonObject;
 use serde_json::Value;
 
 use super::text;
-use crate::exposure::{DispatchRejection, ExposureHandle, SequenceOutcome, Snapshot, Step};
+use crate::exposure::{
+    DispatchRejection, ExposureHandle, Interrupt, SequenceOutcome, Snapshot, Step,
+};
 
 /// One requested message, or the reason its entry is malformed.
 type Entry = Result<(String, Value), String>;
 
-/// Runs `dispatch` with the call's arguments; every rejection is a tool error a model can act on.
-/// `sender` names the client in the exposure's journal.
-pub(crate) async fn call(
+/// Dispatches what the call's arguments hold (`message`/`args` or `messages`) and returns whether it was
+/// rejected (entirely or part way), the answer's text, and the interrupt it paused at (a message needing
+/// approval); a pause is not a rejection, and its text says how to answer (see [`super::approval`]).
+pub(crate) async fn run_pausing(
     handle: &ExposureHandle,
     sender: &str,
     arguments: Option<&JsonObject>,
-) -> CallToolResult {
+) -> (bool, String, Option<Interrupt>) {
     let known = handle.message_names();
     let entries = match parse(arguments, &known) {
         Ok(entries) => entries,
-        Err(reason) => return error(reason),
+        Err(reason) => return (true, reason, None),
     };
     let total = entries.len();
     // dispatch the well-formed prefix: a malformed or unknown entry stops the sequence where it stands
@@ -52,12 +56,19 @@ pub(crate) async fn call(
         .and_then(|o| o.stopped.as_ref())
         .map(|stop| (stop.position, rejection_text(&stop.rejection)))
         .or(malformed);
-    let (failed, text) = render(steps, stopped, Some(total), &snapshot);
-    if failed {
-        error(text)
-    } else {
-        CallToolResult::success(vec![ContentBlock::text(text)])
+    if let Some(interrupt) = outcome.as_ref().and_then(SequenceOutcome::paused) {
+        let lines = super::approval::step_lines(steps);
+        let text = super::approval::paused_text(
+            &lines,
+            interrupt,
+            Some(total),
+            &handle.interrupts(),
+            &snapshot,
+        );
+        return (false, text, Some(interrupt.clone()));
     }
+    let (failed, text) = render(steps, stopped, Some(total), &snapshot);
+    (failed, text, None)
 }
 
 /// The text of a dispatch: the step lines and the state line, or for a rejection its reason (alone when the call
@@ -84,15 +95,15 @@ fn render(
 
 /// The text `dispatch` answers for `outcome`; see [`crate::mcp::sequence_text`].
 pub(crate) fn sequence_text(outcome: &SequenceOutcome) -> String {
+    if let Some(interrupt) = outcome.paused() {
+        let lines = super::approval::step_lines(&outcome.steps);
+        return super::approval::paused_text(&lines, interrupt, None, &[], &outcome.snapshot);
+    }
     let stopped = outcome
         .stopped
         .as_ref()
         .map(|stop| (stop.position, rejection_text(&stop.rejection)));
     render(&outcome.steps, stopped, None, &outcome.snapshot).1
-}
-
-fn error(reason: String) -> CallToolResult {
-    CallToolResult::error(vec![ContentBlock::text(reason)])
 }
 
 fn step_line(step: &Step) -> String {
@@ -150,5 +161,6 @@ fn rejection_text(rejection: &DispatchRejection) -> String {
         }
         DispatchRejection::UpdatePanicked { name, error } => text::update_panic(name, error),
         DispatchRejection::Host(error) => text::host_gone(&error.to_string()),
+        paused @ DispatchRejection::AwaitingApproval { .. } => paused.to_string(),
     }
 }

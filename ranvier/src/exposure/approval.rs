@@ -1,0 +1,600 @@
+//! Human approval: messages that pause for a person before they run.
+//!
+//! A message registered with [`Exposure::confirm`](super::Exposure::confirm) (or `#[message(confirm = "…")]` with
+//! the derive) never runs straight from a dispatch. Its arguments are decoded (bad ones are rejected as usual),
+//! then the dispatch stops there with [`DispatchRejection::AwaitingApproval`](super::DispatchRejection): an open
+//! [`Interrupt`] holds the message, its arguments, the prompt built from them, who asked, and the messages of the
+//! sequence that were not run yet. Nothing of it has run.
+//!
+//! Someone then answers it, once: the app's own code or UI with [`ExposureHandle::answer`], an MCP client through
+//! the `resume` tool or an elicitation (see [`crate::mcp`]). The first answer wins; a later one is refused with
+//! [`AnswerError::NotOpen`]. An approval runs the message and then the messages that were not run (a later gated
+//! message pauses again); a denial runs nothing. The journal records each answer with who gave it
+//! ([`JournalEntry::approval`](super::JournalEntry::approval)). An interrupt nobody answers expires after the
+//! [approval timeout](super::Exposure::approval_timeout) (10 minutes by default) and is dropped.
+//!
+//! [`ExposureHandle::interrupts`] lists the open ones and [`ExposureHandle::interrupt_events`] streams every
+//! opening, answer and expiry, so a person at the app can approve what an agent asked.
+//!
+//! # Examples
+//!
+//! ```
+//! use ranvier::exposure::{DispatchRejection, Exposure};
+//! use ranvier::host::{block_on, GraphHost};
+//! use ranvier::Mvu;
+//!
+//! #[derive(Debug)]
+//! enum Msg {
+//!     Refund(i64),
+//! }
+//!
+//! let host = GraphHost::start(|| {
+//!     let refunded = Mvu::new(0_i64, |Msg::Refund(amount), total| total + amount);
+//!     let mut exposure = Exposure::new();
+//!     exposure.value("refunded", { let refunded = refunded.clone(); move || refunded.model() })?;
+//!     exposure.messages(&refunded, vec![(
+//!         "refund".to_owned(),
+//!         Box::new(|args: &serde_json::Value| {
+//!             args["amount"].as_i64().map(Msg::Refund).ok_or_else(|| "`amount` must be an integer".to_owned())
+//!         }),
+//!     )])?;
+//!     exposure.confirm("refund", "Refund {amount} cents?")?;
+//!     exposure.start()
+//! })?;
+//! let exposure = host.invoke(|handle| handle.clone()).wait()?;
+//!
+//! // An agent's dispatch pauses: nothing ran.
+//! let paused = block_on(exposure.dispatch_as("agent", "refund", serde_json::json!({"amount": 250}))).unwrap_err();
+//! let DispatchRejection::AwaitingApproval { interrupt } = paused else { panic!("{paused}") };
+//! assert_eq!(interrupt.prompt, "Refund 250 cents?");
+//! assert_eq!(exposure.snapshot().get("refunded"), Some(&serde_json::json!(0)));
+//!
+//! // A person at the app approves it: it runs now, once.
+//! let answered = block_on(exposure.answer(&interrupt.id, true, None))?;
+//! assert!(answered.outcome.unwrap().is_complete());
+//! assert_eq!(exposure.snapshot().get("refunded"), Some(&serde_json::json!(250)));
+//! assert!(block_on(exposure.answer(&interrupt.id, true, None)).is_err());
+//! let entry = &exposure.journal()[0];
+//! assert_eq!((entry.sender.as_str(), entry.approval.as_ref().unwrap().by.as_str()), ("agent", "app"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+use std::fmt::Write as _;
+use std::sync::{Arc, Condvar, Mutex, PoisonError, Weak};
+use std::time::{Duration, Instant, SystemTime};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::sync::broadcast;
+
+use super::dispatch::{self, SequenceOutcome};
+use super::handle::{APP_SENDER, ExposureHandle};
+use super::journal::JournalEntry;
+use super::registry;
+use crate::host::HostError;
+
+/// How long an interrupt stays open by default: 10 minutes.
+pub const DEFAULT_APPROVAL_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// How many answered or expired interrupts are remembered, so a late answer can say what became of its interrupt.
+const REMEMBERED: usize = 256;
+
+/// Builds a gated message's prompt from its JSON arguments.
+pub(super) type PromptFn = Arc<dyn Fn(&Value) -> String + Send + Sync>;
+
+/// A prompt from a template: each `{name}` is replaced by the argument `name` (a string as is, anything else as
+/// compact JSON, a missing one as `?`); `{{` and `}}` are literal braces.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::exposure::fill_prompt;
+///
+/// let args = serde_json::json!({"amount": 250, "order": "ORD-42", "tags": ["a"]});
+/// assert_eq!(fill_prompt("Refund {amount} on {order} {tags}?", &args), r#"Refund 250 on ORD-42 ["a"]?"#);
+/// assert_eq!(fill_prompt("{{literal}} {missing}", &args), "{literal} ?");
+/// ```
+pub fn fill_prompt(template: &str, args: &Value) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(at) = rest.find(['{', '}']) {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            out.push_str(&tail[..1]);
+            rest = &tail[2..];
+        } else if let (true, Some(end)) = (tail.starts_with('{'), tail.find('}')) {
+            match args.get(&tail[1..end]) {
+                Some(Value::String(text)) => out.push_str(text),
+                Some(value) => {
+                    let _ = write!(out, "{value}");
+                }
+                None => out.push('?'),
+            }
+            rest = &tail[end + 1..];
+        } else {
+            out.push_str(&tail[..1]);
+            rest = &tail[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A message waiting for a person's yes or no. Nothing of it has run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interrupt {
+    /// Its id, such as `i3`: unique within the exposure, answered with [`ExposureHandle::answer`] or `resume`.
+    pub id: String,
+    /// The message's name.
+    pub message: String,
+    /// Its arguments, as sent (they decoded without error).
+    pub args: Value,
+    /// The question for the person, built from the arguments.
+    pub prompt: String,
+    /// Who dispatched it: `"app"`, or the MCP client's name.
+    pub sender: String,
+    /// Its 1-based position in the dispatched sequence.
+    pub position: usize,
+    /// The messages after it in the sequence: not run, and run after an approval.
+    pub not_run: Vec<(String, Value)>,
+    /// When it opened.
+    pub opened_at: SystemTime,
+    /// When it expires if nobody answers.
+    pub expires_at: Instant,
+}
+
+impl Interrupt {
+    /// How long it stays open (zero once expired).
+    pub fn remaining(&self) -> Duration {
+        self.expires_at.saturating_duration_since(Instant::now())
+    }
+}
+
+/// Who answered an interrupt and how; recorded in the journal with the message it concerns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApprovalRecord {
+    /// The interrupt's id.
+    pub interrupt: String,
+    /// `true` when approved (the message ran), `false` when denied (it did not).
+    pub approved: bool,
+    /// Who answered: `"app"` for the app itself, or the MCP client's name.
+    pub by: String,
+    /// The reason given with the answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// What became of an interrupt that is no longer open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Closed {
+    /// Someone answered it.
+    Answered(ApprovalRecord),
+    /// Nobody answered in time.
+    Expired,
+}
+
+/// Something that happened to an interrupt, as [`InterruptEvents`] streams it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InterruptEvent {
+    /// A dispatch paused on it.
+    Opened(Interrupt),
+    /// Someone answered it (an approved message runs right after).
+    Answered {
+        /// The interrupt.
+        interrupt: Interrupt,
+        /// The answer.
+        record: ApprovalRecord,
+    },
+    /// Nobody answered in time; it was dropped.
+    Expired(Interrupt),
+}
+
+impl InterruptEvent {
+    /// The interrupt it is about.
+    pub fn interrupt(&self) -> &Interrupt {
+        match self {
+            InterruptEvent::Opened(interrupt)
+            | InterruptEvent::Answered { interrupt, .. }
+            | InterruptEvent::Expired(interrupt) => interrupt,
+        }
+    }
+}
+
+/// A stream of [`InterruptEvent`]s from [`ExposureHandle::interrupt_events`].
+#[derive(Debug)]
+pub struct InterruptEvents {
+    receiver: broadcast::Receiver<InterruptEvent>,
+}
+
+impl InterruptEvents {
+    /// The next event; `None` once the exposure is gone. A reader that fell more than 256 events behind skips
+    /// the oldest ones (read [`ExposureHandle::interrupts`] to catch up).
+    pub async fn next(&mut self) -> Option<InterruptEvent> {
+        loop {
+            match self.receiver.recv().await {
+                Ok(event) => return Some(event),
+                Err(broadcast::error::RecvError::Lagged(_)) => {}
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    }
+}
+
+/// An answered interrupt: the answer, and for an approval what the message (and the ones after it) did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answered {
+    /// The interrupt, as it was when answered.
+    pub interrupt: Interrupt,
+    /// The answer, as the journal records it.
+    pub record: ApprovalRecord,
+    /// For an approval: the message and the messages that were not run, from the interrupt's position on (it may
+    /// stop at a rejection, or pause again at another gated message). `None` for a denial.
+    pub outcome: Option<SequenceOutcome>,
+}
+
+/// An answer that could not be given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AnswerError {
+    /// No open interrupt has that id.
+    NotOpen {
+        /// The id given.
+        id: String,
+        /// What became of it, when it existed and is remembered.
+        closed: Option<Closed>,
+        /// The interrupts open now.
+        open: Vec<Interrupt>,
+    },
+    /// The host could not run the approved message (it is disposed, typically); the interrupt is answered.
+    Host(HostError),
+}
+
+impl fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnswerError::NotOpen { id, closed, open } => {
+                match closed {
+                    Some(Closed::Answered(record)) => write!(
+                        f,
+                        "interrupt {id:?} was already answered: {} by {}",
+                        if record.approved {
+                            "approved"
+                        } else {
+                            "denied"
+                        },
+                        record.by
+                    )?,
+                    Some(Closed::Expired) => {
+                        write!(f, "interrupt {id:?} expired before anyone answered it")?;
+                    }
+                    None => write!(f, "no interrupt {id:?}")?,
+                }
+                if open.is_empty() {
+                    f.write_str("; no interrupt is open")
+                } else {
+                    f.write_str("; open interrupts:")?;
+                    for interrupt in open {
+                        write!(f, "\n- {}", interrupt_line(interrupt))?;
+                    }
+                    Ok(())
+                }
+            }
+            AnswerError::Host(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for AnswerError {}
+
+/// One interrupt in one line: `"i1": clear {} — "Empty the cart?" (asked by claude-code, expires in 600 s)`.
+pub fn interrupt_line(interrupt: &Interrupt) -> String {
+    format!(
+        "{:?}: {} {} — {:?} (asked by {}, expires in {} s)",
+        interrupt.id,
+        interrupt.message,
+        serde_json::to_string(&interrupt.args).unwrap_or_default(),
+        interrupt.prompt,
+        interrupt.sender,
+        interrupt.remaining().as_secs_f64().ceil() as u64
+    )
+}
+
+/// The open interrupts and the ones answered lately.
+struct Book {
+    next: u64,
+    open: Vec<Interrupt>,
+    closed: VecDeque<(String, Closed)>,
+    /// Whether the expiry thread is running (it stops when nothing is open).
+    sweeping: bool,
+}
+
+/// The approval side of one exposure: the gated messages, the interrupts, the event channel.
+pub(super) struct Approvals {
+    gates: HashMap<String, PromptFn>,
+    timeout: Duration,
+    book: Mutex<Book>,
+    changed: Condvar,
+    events: broadcast::Sender<InterruptEvent>,
+}
+
+impl Approvals {
+    pub(super) fn new(gates: HashMap<String, PromptFn>, timeout: Duration) -> Approvals {
+        Approvals {
+            gates,
+            timeout,
+            book: Mutex::new(Book {
+                next: 1,
+                open: Vec::new(),
+                closed: VecDeque::new(),
+                sweeping: false,
+            }),
+            changed: Condvar::new(),
+            events: broadcast::channel(256).0,
+        }
+    }
+
+    pub(super) fn is_gated(&self, name: &str) -> bool {
+        self.gates.contains_key(name)
+    }
+
+    fn book(&self) -> std::sync::MutexGuard<'_, Book> {
+        self.book.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Opens an interrupt for `name`; starts the expiry thread when it is not running.
+    pub(super) fn open(
+        self: &Arc<Self>,
+        name: String,
+        args: Value,
+        sender: &str,
+        position: usize,
+        not_run: Vec<(String, Value)>,
+    ) -> Interrupt {
+        let prompt = self
+            .gates
+            .get(&name)
+            .map_or_else(|| format!("Run {name}?"), |prompt| prompt(&args));
+        let mut book = self.book();
+        let interrupt = Interrupt {
+            id: format!("i{}", book.next),
+            message: name,
+            args,
+            prompt,
+            sender: sender.to_owned(),
+            position,
+            not_run,
+            opened_at: SystemTime::now(),
+            expires_at: Instant::now() + self.timeout,
+        };
+        book.next += 1;
+        book.open.push(interrupt.clone());
+        if !book.sweeping {
+            book.sweeping = true;
+            let weak = Arc::downgrade(self);
+            let started = std::thread::Builder::new()
+                .name("ranvier-approvals".into())
+                .spawn(move || sweep_until_empty(&weak));
+            // Without the thread, expiry still happens on the next read or answer.
+            if started.is_err() {
+                book.sweeping = false;
+            }
+        } else {
+            self.changed.notify_all();
+        }
+        drop(book);
+        let _ = self.events.send(InterruptEvent::Opened(interrupt.clone()));
+        interrupt
+    }
+
+    /// Drops the expired interrupts; returns them (already announced).
+    fn sweep(&self, book: &mut Book) {
+        let now = Instant::now();
+        let (expired, open): (Vec<Interrupt>, Vec<Interrupt>) = std::mem::take(&mut book.open)
+            .into_iter()
+            .partition(|interrupt| interrupt.expires_at <= now);
+        book.open = open;
+        for interrupt in expired {
+            remember(book, interrupt.id.clone(), Closed::Expired);
+            let _ = self.events.send(InterruptEvent::Expired(interrupt));
+        }
+    }
+
+    /// The open interrupts, oldest first.
+    pub(super) fn list(&self) -> Vec<Interrupt> {
+        let mut book = self.book();
+        self.sweep(&mut book);
+        book.open.clone()
+    }
+
+    /// Closes interrupt `id` with `record`, once: whoever answers first gets it.
+    #[allow(clippy::result_large_err)] // answers are rare; the error lists the open interrupts
+    fn take(&self, id: &str, record: &ApprovalRecord) -> Result<Interrupt, AnswerError> {
+        let mut book = self.book();
+        self.sweep(&mut book);
+        let Some(at) = book.open.iter().position(|interrupt| interrupt.id == id) else {
+            let closed = book
+                .closed
+                .iter()
+                .find(|(closed, _)| closed == id)
+                .map(|(_, closed)| closed.clone());
+            return Err(AnswerError::NotOpen {
+                id: id.to_owned(),
+                closed,
+                open: book.open.clone(),
+            });
+        };
+        let interrupt = book.open.remove(at);
+        remember(&mut book, id.to_owned(), Closed::Answered(record.clone()));
+        drop(book);
+        let _ = self.events.send(InterruptEvent::Answered {
+            interrupt: interrupt.clone(),
+            record: record.clone(),
+        });
+        Ok(interrupt)
+    }
+}
+
+fn remember(book: &mut Book, id: String, closed: Closed) {
+    if book.closed.len() == REMEMBERED {
+        book.closed.pop_front();
+    }
+    book.closed.push_back((id, closed));
+}
+
+/// The expiry thread: sleeps until the next deadline, drops what expired, and stops once nothing is open (or the
+/// exposure is gone).
+fn sweep_until_empty(approvals: &Weak<Approvals>) {
+    loop {
+        let Some(approvals) = approvals.upgrade() else {
+            return;
+        };
+        let mut book = approvals.book();
+        approvals.sweep(&mut book);
+        let Some(next) = book.open.iter().map(|i| i.expires_at).min() else {
+            book.sweeping = false;
+            return;
+        };
+        // Wake at the deadline, when an interrupt opens, or every few seconds to notice a dropped exposure.
+        let wait = next
+            .saturating_duration_since(Instant::now())
+            .min(Duration::from_secs(5));
+        let _ = approvals
+            .changed
+            .wait_timeout(book, wait)
+            .unwrap_or_else(PoisonError::into_inner);
+    }
+}
+
+impl ExposureHandle {
+    /// The open interrupts, oldest first (expired ones are dropped first).
+    pub fn interrupts(&self) -> Vec<Interrupt> {
+        self.shared().approvals.list()
+    }
+
+    /// What became of interrupt `id` once it is no longer open (`None` while open, or when unknown or forgotten:
+    /// the last 256 closed interrupts are remembered).
+    pub fn closed_interrupt(&self, id: &str) -> Option<Closed> {
+        let approvals = &self.shared().approvals;
+        let mut book = approvals.book();
+        approvals.sweep(&mut book);
+        book.closed
+            .iter()
+            .find(|(closed, _)| closed == id)
+            .map(|(_, closed)| closed.clone())
+    }
+
+    /// The messages that need a person's approval, in registration order.
+    pub fn gated_messages(&self) -> Vec<String> {
+        let approvals = &self.shared().approvals;
+        self.message_names()
+            .into_iter()
+            .filter(|name| approvals.is_gated(name))
+            .collect()
+    }
+
+    /// A stream of every later opening, answer and expiry of an interrupt.
+    pub fn interrupt_events(&self) -> InterruptEvents {
+        InterruptEvents {
+            receiver: self.shared().approvals.events.subscribe(),
+        }
+    }
+
+    /// Answers interrupt `id` as the app itself (`"app"` in the journal): `approve` runs its message, then the
+    /// messages of its sequence that were not run; a denial runs nothing. `reason` is recorded with the answer.
+    ///
+    /// # Errors
+    ///
+    /// [`AnswerError::NotOpen`] when no open interrupt has that id (unknown, answered already, or expired); it
+    /// lists the open ones. [`AnswerError::Host`] when the host is gone.
+    #[allow(clippy::result_large_err)] // answers are rare; the error lists the open interrupts
+    pub async fn answer(
+        &self,
+        id: &str,
+        approve: bool,
+        reason: Option<&str>,
+    ) -> Result<Answered, AnswerError> {
+        self.answer_as(APP_SENDER, id, approve, reason).await
+    }
+
+    /// [`answer`](Self::answer), recording `by` (an MCP client's name, say) as who answered.
+    ///
+    /// # Errors
+    ///
+    /// As [`answer`](Self::answer).
+    #[allow(clippy::result_large_err)] // answers are rare; the error lists the open interrupts
+    pub async fn answer_as(
+        &self,
+        by: &str,
+        id: &str,
+        approve: bool,
+        reason: Option<&str>,
+    ) -> Result<Answered, AnswerError> {
+        let shared = self.shared().clone();
+        let record = ApprovalRecord {
+            interrupt: id.to_owned(),
+            approved: approve,
+            by: by.to_owned(),
+            reason: reason.map(str::to_owned),
+        };
+        let interrupt = shared.approvals.take(id, &record)?;
+        if !approve {
+            shared.journal.record(JournalEntry {
+                name: interrupt.message.clone(),
+                args: interrupt.args.clone(),
+                version: self.version(),
+                sender: interrupt.sender.clone(),
+                approval: Some(record.clone()),
+            });
+            return Ok(Answered {
+                interrupt,
+                record,
+                outcome: None,
+            });
+        }
+        let run = {
+            let interrupt = interrupt.clone();
+            let record = record.clone();
+            let shared = shared.clone();
+            move || {
+                let side = registry::get(shared.id).ok_or(HostError::Disposed)?;
+                let mut messages = vec![(interrupt.message, interrupt.args)];
+                messages.extend(interrupt.not_run);
+                Ok::<_, HostError>(dispatch::run_sequence_from(
+                    &side,
+                    messages,
+                    &interrupt.sender,
+                    interrupt.position,
+                    Some(record),
+                ))
+            }
+        };
+        match shared.inbox.run(run).await {
+            Ok(Ok(outcome)) => Ok(Answered {
+                interrupt,
+                record,
+                outcome: Some(outcome),
+            }),
+            Ok(Err(error)) | Err(error) => Err(AnswerError::Host(error)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn fill_prompt_prints_strings_bare_and_the_rest_as_json() {
+        let args = json!({"sku": "apple", "n": 2, "flag": null});
+        assert_eq!(
+            fill_prompt("Remove {n} {sku} ({flag})? {nope}", &args),
+            "Remove 2 apple (null)? ?"
+        );
+        assert_eq!(fill_prompt("a } b { c", &args), "a } b { c");
+    }
+}

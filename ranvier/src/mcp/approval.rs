@@ -1,0 +1,591 @@
+//! Human approval over MCP: the `resume` tool, paused `dispatch` results, and elicitation in both protocol eras.
+//!
+//! When a dispatched message needs a person's approval (see [`crate::exposure::approval`]), `dispatch` runs nothing
+//! of it and answers, in text, that it paused: each open interrupt's id, message, arguments and prompt, the messages
+//! not run yet, and how to answer with `resume {id, approve, reason}`. Where the client can elicit (it declared
+//! form elicitation), the adapter asks the client's user directly instead:
+//!
+//! - protocol 2025-11-25 and older: an `elicitation/create` request while the `dispatch` call waits (for the
+//!   user, the app answering first, or the interrupt's expiry);
+//! - protocol 2026-07-28: an `InputRequiredResult` holding the elicitation, with `requestState`
+//!   `ranvier-approval:<id>`; the client's retry carries the answer.
+//!
+//! The user's accept with `approve: true` runs the message (and the ones after it); `approve: false`, decline and
+//! cancel drop it. The journal records who answered: the client's name (`<client> (elicitation)` when its user
+//! answered an elicitation).
+
+use std::sync::Arc;
+
+use rmcp::RoleServer;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
+    ElicitRequestParams, ElicitationAction, ElicitationSchema, InputRequest, InputRequests,
+    InputRequiredResult, JsonObject, ProtocolVersion, Tool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use serde_json::{Value, json};
+
+use super::{dispatch, schema, text};
+use crate::exposure::approval::interrupt_line;
+use crate::exposure::{
+    AnswerError, Answered, Closed, ExposureHandle, Interrupt, InterruptEvent, Snapshot, Step,
+};
+
+/// The name of the tool that answers an interrupt.
+pub(crate) const RESUME: &str = "resume";
+
+/// The `requestState` prefix of a 2026-07-28 elicitation round; the interrupt id follows it.
+const STATE_PREFIX: &str = "ranvier-approval:";
+
+/// The key of the elicitation in `inputRequests`/`inputResponses`.
+const INPUT_KEY: &str = "approval";
+
+/// The sentence the server instructions gain when some message needs approval.
+pub(crate) const INSTRUCTIONS: &str = " Some messages need a person's approval: `dispatch` of one runs nothing \
+of it and answers that it paused, with the interrupt's id and prompt. Ask the user the prompt, then call `resume \
+{id, approve, reason}` with their answer; never approve on your own. Open interrupts are listed by `snapshot`.";
+
+const RESUME_DESCRIPTION: &str = "Answer an interrupt a paused `dispatch` opened, with the user's answer to its \
+prompt: {\"id\": \"i1\", \"approve\": true} runs the paused message and then the messages after it that were not \
+run; {\"id\": \"i1\", \"approve\": false, \"reason\": \"...\"} drops them. Each interrupt is answered once; an \
+unknown or already answered id is an error listing the open ones.";
+
+/// Adds what approval needs to the tool list when some message is gated: `resume` after `dispatch`, and the
+/// `interrupts` property in `snapshot`'s output schema.
+pub(crate) fn extend_tools(tools: &mut Vec<Tool>, handle: &ExposureHandle) {
+    if handle.gated_messages().is_empty() {
+        return;
+    }
+    for tool in tools
+        .iter_mut()
+        .filter(|tool| tool.name == schema::SNAPSHOT)
+    {
+        if let Some(output) = &tool.output_schema {
+            let mut output = (**output).clone();
+            if let Some(Value::Object(properties)) = output.get_mut("properties") {
+                properties.insert("interrupts".into(), interrupts_schema());
+            }
+            tool.output_schema = Some(Arc::new(output));
+        }
+    }
+    let at = tools
+        .iter()
+        .position(|tool| tool.name == schema::DISPATCH)
+        .map_or(tools.len(), |at| at + 1);
+    tools.insert(at, tool());
+}
+
+fn interrupts_schema() -> Value {
+    json!({
+        "type": "array",
+        "description": "The open interrupts (present only when some are open): messages waiting for a person's \
+                        approval; answer them with `resume`.",
+        "items": {
+            "type": "object",
+            "properties": {
+                "id": {"type": "string"},
+                "message": {"type": "string"},
+                "args": {"type": "object"},
+                "prompt": {"type": "string"},
+                "sender": {"type": "string"},
+                "expiresInMs": {"type": "integer", "minimum": 0}
+            },
+            "required": ["id", "message", "args", "prompt", "sender", "expiresInMs"]
+        }
+    })
+}
+
+/// The `resume` tool.
+pub(crate) fn tool() -> Tool {
+    let input = json!({
+        "type": "object",
+        "properties": {
+            "id": {"type": "string", "description": "The interrupt's id, as `dispatch` gave it (such as \"i1\")."},
+            "approve": {"type": "boolean", "description": "The user's answer: true runs the message, false drops it."},
+            "reason": {"type": "string", "description": "Why, in the user's words (recorded in the journal)."}
+        },
+        "required": ["id", "approve"]
+    });
+    let Value::Object(input) = input else {
+        unreachable!("an object literal")
+    };
+    Tool::new(RESUME, RESUME_DESCRIPTION, Arc::new(input))
+        .with_title("Answer a paused message")
+        .with_annotations(
+            ToolAnnotations::new()
+                .read_only(false)
+                .destructive(true)
+                .idempotent(false)
+                .open_world(false),
+        )
+}
+
+/// `snapshot`'s result with the open interrupts added to the document (text and structured content), when any.
+pub(crate) fn with_interrupts(
+    mut result: CallToolResult,
+    handle: &ExposureHandle,
+) -> CallToolResult {
+    let open = handle.interrupts();
+    if open.is_empty() {
+        return result;
+    }
+    let listed = Value::Array(open.iter().map(interrupt_json).collect());
+    if let Some(Value::Object(document)) = &mut result.structured_content {
+        document.insert("interrupts".into(), listed.clone());
+    }
+    for block in &mut result.content {
+        if let Some(raw) = block.as_text().map(|t| t.text.clone())
+            && let Some(body) = raw.strip_suffix('}')
+        {
+            *block = ContentBlock::text(format!(
+                "{body},\"interrupts\":{}}}",
+                text::compact(&listed)
+            ));
+        }
+    }
+    result
+}
+
+fn interrupt_json(interrupt: &Interrupt) -> Value {
+    json!({
+        "id": interrupt.id,
+        "message": interrupt.message,
+        "args": interrupt.args,
+        "prompt": interrupt.prompt,
+        "sender": interrupt.sender,
+        "expiresInMs": u64::try_from(interrupt.remaining().as_millis()).unwrap_or(u64::MAX),
+    })
+}
+
+/// The text of a dispatch that paused at `interrupt`: the steps that ran, where it paused and why, the interrupt,
+/// the messages not run, how to answer, the other open interrupts, and the state.
+pub(crate) fn paused_text(
+    steps: &[String],
+    interrupt: &Interrupt,
+    total: Option<usize>,
+    open: &[Interrupt],
+    snapshot: &Snapshot,
+) -> String {
+    let mut out = String::new();
+    for step in steps {
+        out.push_str(step);
+        out.push('\n');
+    }
+    out.push_str(&format!("paused at message {}", interrupt.position));
+    if let Some(total) = total {
+        out.push_str(&format!(" of {total}"));
+    }
+    out.push_str(&format!(
+        ": {} needs a person's approval and did not run\ninterrupt {}",
+        interrupt.message,
+        interrupt_line(interrupt)
+    ));
+    if !interrupt.not_run.is_empty() {
+        out.push_str("\nnot run yet (they run after an approval):");
+        for (offset, (name, args)) in interrupt.not_run.iter().enumerate() {
+            out.push_str(&format!(
+                " {} {name} {}{}",
+                interrupt.position + offset + 1,
+                text::compact(args),
+                if offset + 1 < interrupt.not_run.len() {
+                    ";"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    out.push_str(&format!(
+        "\nAsk the user: {:?} Then call resume with {{\"id\": {:?}, \"approve\": true}} to run it, or {{\"id\": \
+         {:?}, \"approve\": false, \"reason\": \"...\"}} to drop it.",
+        interrupt.prompt, interrupt.id, interrupt.id
+    ));
+    let others: Vec<&Interrupt> = open.iter().filter(|o| o.id != interrupt.id).collect();
+    if !others.is_empty() {
+        out.push_str("\nalso open:");
+        for other in others {
+            out.push_str(&format!("\n- {}", interrupt_line(other)));
+        }
+    }
+    out.push('\n');
+    out.push_str(&text::state_line(snapshot.version, &snapshot.values));
+    out
+}
+
+/// The text of an answered interrupt, and whether it is an error (the resumed sequence stopped at a rejection).
+pub(crate) fn answered_text(answered: &Answered, handle: &ExposureHandle) -> (bool, String) {
+    let Answered {
+        interrupt,
+        record,
+        outcome,
+    } = answered;
+    let reason = record
+        .reason
+        .as_deref()
+        .map(|reason| format!(" ({reason})"))
+        .unwrap_or_default();
+    let mut out = format!(
+        "interrupt {:?} {} by {}{reason}",
+        interrupt.id,
+        if record.approved {
+            "approved"
+        } else {
+            "denied"
+        },
+        record.by
+    );
+    if interrupt.position > 1 {
+        out.push_str(&format!(
+            "; messages 1 to {} of its dispatch ran before the pause",
+            interrupt.position - 1
+        ));
+    }
+    out.push('\n');
+    let Some(outcome) = outcome else {
+        out.push_str(&format!(
+            "{} {} was not dispatched",
+            interrupt.message,
+            text::compact(&interrupt.args)
+        ));
+        if !interrupt.not_run.is_empty() {
+            let names: Vec<&str> = interrupt.not_run.iter().map(|(n, _)| n.as_str()).collect();
+            out.push_str(&format!(
+                ", nor the messages after it ({})",
+                names.join(", ")
+            ));
+        }
+        out.push('\n');
+        let snapshot = handle.snapshot();
+        out.push_str(&text::state_line(snapshot.version, &snapshot.values));
+        return (false, out);
+    };
+    let failed = outcome.stopped.is_some() && outcome.paused().is_none();
+    out.push_str(&dispatch::sequence_text(outcome));
+    (failed, out)
+}
+
+/// `resume {id, approve, reason}`: answers an interrupt as `sender`.
+pub(crate) async fn resume(
+    handle: &ExposureHandle,
+    sender: &str,
+    arguments: Option<&JsonObject>,
+) -> CallToolResult {
+    let empty = JsonObject::new();
+    let arguments = arguments.unwrap_or(&empty);
+    let id = match arguments.get("id") {
+        Some(Value::String(id)) => id.clone(),
+        other => return error(bad_argument("id", "a string such as \"i1\"", other, handle)),
+    };
+    let approve = match arguments.get("approve") {
+        Some(Value::Bool(approve)) => *approve,
+        other => return error(bad_argument("approve", "true or false", other, handle)),
+    };
+    let reason = match arguments.get("reason") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(reason)) => Some(reason.clone()),
+        other => return error(bad_argument("reason", "a string", other, handle)),
+    };
+    match handle
+        .answer_as(sender, &id, approve, reason.as_deref())
+        .await
+    {
+        Ok(answered) => result(answered_text(&answered, handle)),
+        Err(error) => self::error(answer_error_text(&error)),
+    }
+}
+
+fn bad_argument(
+    name: &str,
+    expected: &str,
+    got: Option<&Value>,
+    handle: &ExposureHandle,
+) -> String {
+    let mut out = match got {
+        None => format!("missing \"{name}\": pass {expected}"),
+        Some(got) => format!("\"{name}\" must be {expected}, got {}", text::compact(got)),
+    };
+    out.push_str(
+        "; resume takes {\"id\": \"i1\", \"approve\": true or false, \"reason\": \"...\"}",
+    );
+    out.push_str(&open_list(&handle.interrupts()));
+    out
+}
+
+fn open_list(open: &[Interrupt]) -> String {
+    if open.is_empty() {
+        "\nno interrupt is open".to_owned()
+    } else {
+        let mut out = "\nopen interrupts:".to_owned();
+        for interrupt in open {
+            out.push_str(&format!("\n- {}", interrupt_line(interrupt)));
+        }
+        out
+    }
+}
+
+fn answer_error_text(error: &AnswerError) -> String {
+    match error {
+        AnswerError::Host(host) => text::host_gone(&host.to_string()),
+        other => other.to_string(),
+    }
+}
+
+fn result((failed, text): (bool, String)) -> CallToolResult {
+    if failed {
+        error(text)
+    } else {
+        CallToolResult::success(vec![ContentBlock::text(text)])
+    }
+}
+
+fn error(text: String) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(text)])
+}
+
+/// How the client can be asked directly.
+enum Elicit {
+    No,
+    /// `elicitation/create` during the call (2025-11-25 and older).
+    Request,
+    /// An `InputRequiredResult` (2026-07-28).
+    InputRequired,
+}
+
+fn elicitation(context: &RequestContext<RoleServer>) -> Elicit {
+    let declared = context
+        .client_capabilities()
+        .and_then(|caps| caps.elicitation)
+        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
+    if !declared {
+        return Elicit::No;
+    }
+    match context.protocol_version() {
+        Some(version) if !version.has_initialize() || version >= ProtocolVersion::V_2026_07_28 => {
+            Elicit::InputRequired
+        }
+        _ => Elicit::Request,
+    }
+}
+
+/// The elicitation asking the client's user about `interrupt`.
+fn elicit_params(interrupt: &Interrupt) -> Option<ElicitRequestParams> {
+    let schema = ElicitationSchema::builder()
+        .required_bool_with("approve", |b| {
+            b.title("Approve")
+                .description("Yes runs the message; no drops it.")
+        })
+        .optional_string_with("reason", |s| s.description("Why (optional)."))
+        .build()
+        .ok()?;
+    Some(ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message: format!(
+            "{} (the agent {} asks to run {} {})",
+            interrupt.prompt,
+            interrupt.sender,
+            interrupt.message,
+            text::compact(&interrupt.args)
+        ),
+        requested_schema: schema,
+    })
+}
+
+/// The user's answer in an elicitation result: `(approve, reason)`; decline and cancel drop the message.
+fn elicited_answer(action: &ElicitationAction, content: Option<&Value>) -> (bool, Option<String>) {
+    match action {
+        ElicitationAction::Accept => {
+            let approve = content
+                .and_then(|c| c.get("approve"))
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            let reason = content
+                .and_then(|c| c.get("reason"))
+                .and_then(Value::as_str)
+                .filter(|r| !r.is_empty())
+                .map(str::to_owned);
+            (approve, reason)
+        }
+        ElicitationAction::Decline => (false, Some("the user declined".to_owned())),
+        _ => (false, Some("the user cancelled".to_owned())),
+    }
+}
+
+/// `dispatch`, with elicitation when the client can be asked directly.
+pub(crate) async fn dispatch(
+    handle: &ExposureHandle,
+    sender: &str,
+    request: &CallToolRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> CallToolResponse {
+    if let Some(id) = request
+        .request_state
+        .as_deref()
+        .and_then(|state| state.strip_prefix(STATE_PREFIX))
+    {
+        return retried(handle, sender, id, request).await.into();
+    }
+    let (failed, text, paused) =
+        dispatch::run_pausing(handle, sender, request.arguments.as_ref()).await;
+    let Some(interrupt) = paused else {
+        return result((failed, text)).into();
+    };
+    let Some(params) = elicit_params(&interrupt) else {
+        return result((false, text)).into();
+    };
+    match elicitation(context) {
+        Elicit::No => result((false, text)).into(),
+        Elicit::InputRequired => {
+            let mut requests = InputRequests::new();
+            requests.insert(
+                INPUT_KEY.into(),
+                InputRequest::Elicitation(ElicitRequest::new(params)),
+            );
+            InputRequiredResult::new(
+                Some(requests),
+                Some(format!("{STATE_PREFIX}{}", interrupt.id)),
+            )
+            .into()
+        }
+        Elicit::Request => ask_now(handle, sender, &interrupt, params, text, context)
+            .await
+            .into(),
+    }
+}
+
+/// The 2026-07-28 retry: the elicitation's answer is in `inputResponses`.
+async fn retried(
+    handle: &ExposureHandle,
+    sender: &str,
+    id: &str,
+    request: &CallToolRequestParams,
+) -> CallToolResult {
+    let response = request
+        .input_responses
+        .as_ref()
+        .and_then(|responses| responses.get(INPUT_KEY));
+    let (approve, reason) = match response {
+        Some(response) => {
+            let action = response
+                .get("action")
+                .cloned()
+                .and_then(|a| serde_json::from_value::<ElicitationAction>(a).ok())
+                .unwrap_or(ElicitationAction::Cancel);
+            elicited_answer(&action, response.get("content"))
+        }
+        None => (false, Some("the client sent no answer".to_owned())),
+    };
+    let by = format!("{sender} (elicitation)");
+    match handle.answer_as(&by, id, approve, reason.as_deref()).await {
+        Ok(answered) => result(answered_text(&answered, handle)),
+        Err(error) => self::error(answer_error_text(&error)),
+    }
+}
+
+/// The legacy era: ask the user now, while the call waits; the app answering first, or the interrupt expiring,
+/// ends the wait too.
+async fn ask_now(
+    handle: &ExposureHandle,
+    sender: &str,
+    interrupt: &Interrupt,
+    params: ElicitRequestParams,
+    paused: String,
+    context: &RequestContext<RoleServer>,
+) -> CallToolResult {
+    let mut events = handle.interrupt_events();
+    if !handle
+        .interrupts()
+        .iter()
+        .any(|open| open.id == interrupt.id)
+    {
+        // answered (or expired) before the question could be asked
+        let closed = match handle.closed_interrupt(&interrupt.id) {
+            Some(Closed::Answered(record)) => Some(record),
+            _ => None,
+        };
+        return closed_first(handle, interrupt, closed);
+    }
+    let ask = context
+        .peer
+        .create_elicitation_with_timeout(params, Some(interrupt.remaining()));
+    let closed = async {
+        while let Some(event) = events.next().await {
+            match event {
+                InterruptEvent::Answered {
+                    interrupt: i,
+                    record,
+                } if i.id == interrupt.id => {
+                    return Some(record);
+                }
+                InterruptEvent::Expired(i) if i.id == interrupt.id => return None,
+                _ => {}
+            }
+        }
+        None
+    };
+    let answer = tokio::select! {
+        answer = ask => answer,
+        record = closed => return closed_first(handle, interrupt, record),
+    };
+    let (approve, reason) = match &answer {
+        Ok(elicited) => elicited_answer(&elicited.action, elicited.content.as_ref()),
+        // the client could not ask: leave the interrupt open for `resume`
+        Err(_) => return result((false, paused)),
+    };
+    let by = format!("{sender} (elicitation)");
+    match handle
+        .answer_as(&by, &interrupt.id, approve, reason.as_deref())
+        .await
+    {
+        Ok(answered) => result(answered_text(&answered, handle)),
+        Err(error) => self::error(answer_error_text(&error)),
+    }
+}
+
+/// The answer to a legacy `dispatch` whose interrupt was answered elsewhere (`record`), or expired, before its
+/// user answered.
+fn closed_first(
+    handle: &ExposureHandle,
+    interrupt: &Interrupt,
+    record: Option<crate::exposure::ApprovalRecord>,
+) -> CallToolResult {
+    let note = match record {
+        Some(record) => format!(
+            "interrupt {:?} was {} by {} before the user answered",
+            interrupt.id,
+            if record.approved {
+                "approved"
+            } else {
+                "denied"
+            },
+            record.by
+        ),
+        None => format!(
+            "interrupt {:?} expired before anyone answered it",
+            interrupt.id
+        ),
+    };
+    let snapshot = handle.snapshot();
+    result((
+        false,
+        format!(
+            "{note}\n{}",
+            text::state_line(snapshot.version, &snapshot.values)
+        ),
+    ))
+}
+
+/// The lines of `steps`, as `dispatch` prints them.
+pub(crate) fn step_lines(steps: &[Step]) -> Vec<String> {
+    steps
+        .iter()
+        .map(|step| {
+            text::step_line(
+                step.position,
+                &step.name,
+                &step.args,
+                step.version,
+                &step.changes,
+            )
+        })
+        .collect()
+}

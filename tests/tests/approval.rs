@@ -1,0 +1,629 @@
+//! Human approval: gated messages pause, in process and over MCP (the `resume` tool, and elicitation in both
+//! protocol eras through an rmcp client), and each interrupt is answered once.
+
+#[allow(dead_code)]
+#[path = "../../examples/examples/cart.rs"]
+mod cart;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ranvier::exposure::{
+    AnswerError, Closed, DispatchRejection, Exposure, ExposureHandle, InterruptEvent,
+};
+use ranvier::host::{GraphHost, block_on};
+use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+use ranvier::{Messages, Mvu};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientConfig, ElicitRequestParams, ElicitResult,
+    ElicitationAction, ElicitationCapability, FormElicitationCapability, ProtocolVersion,
+};
+use rmcp::service::{
+    ClientLifecycleMode, RequestContext, RunningService, serve_client_with_lifecycle,
+};
+use rmcp::{ClientHandler, ErrorData, RoleClient, ServiceExt};
+use serde_json::{Value, json};
+
+/// Generous hang guard; nothing here is timed.
+const GUARD: Duration = Duration::from_secs(20);
+
+/// A refund desk: the derive marks `refund` as needing approval, with a prompt from its arguments.
+#[derive(Debug, Messages)]
+enum Desk {
+    #[message(confirm = "Refund {amount} cents on {order}?")]
+    Refund {
+        order: String,
+        amount: i64,
+    },
+    Note {
+        text: String,
+    },
+}
+
+fn desk(timeout: Duration) -> (GraphHost<ExposureHandle>, ExposureHandle) {
+    let host = GraphHost::start(move || {
+        let mvu = Mvu::new(
+            (0_i64, 0_usize),
+            |msg: Desk, &(refunded, notes): &(i64, usize)| match msg {
+                Desk::Refund { amount, .. } => (refunded + amount, notes),
+                Desk::Note { .. } => (refunded, notes + 1),
+            },
+        );
+        let mut exposure = Exposure::new();
+        exposure.value("refunded", {
+            let mvu = mvu.clone();
+            move || mvu.model().0
+        })?;
+        exposure.value("notes", {
+            let mvu = mvu.clone();
+            move || mvu.model().1
+        })?;
+        exposure.messages_of(&mvu)?.approval_timeout(timeout);
+        exposure.start()
+    })
+    .expect("the desk starts");
+    let handle = host.invoke(|handle| handle.clone()).wait().expect("handle");
+    (host, handle)
+}
+
+fn refund(amount: i64) -> (String, Value) {
+    (
+        "refund".into(),
+        json!({"order": "ORD-42", "amount": amount}),
+    )
+}
+
+fn note(text: &str) -> (String, Value) {
+    ("note".into(), json!({"text": text}))
+}
+
+fn value(handle: &ExposureHandle, name: &str) -> Value {
+    handle.snapshot().get(name).cloned().unwrap()
+}
+
+#[test]
+fn the_derive_gives_the_prompt_template() {
+    assert_eq!(
+        Desk::confirms(),
+        [(
+            "refund".to_owned(),
+            "Refund {amount} cents on {order}?".to_owned()
+        )]
+    );
+}
+
+#[test]
+fn a_gated_message_pauses_the_sequence_and_an_approval_runs_it_and_the_rest_once() {
+    let (_host, handle) = desk(Duration::from_secs(600));
+    assert_eq!(handle.gated_messages(), ["refund"]);
+    let mut events = handle.interrupt_events();
+    let outcome =
+        block_on(handle.dispatch_all_as("agent", vec![note("a"), refund(250), note("b")]));
+    // the first ran; the refund paused; the last did not run
+    assert_eq!(outcome.steps.len(), 1);
+    let interrupt = outcome.paused().expect("paused").clone();
+    assert_eq!(interrupt.prompt, "Refund 250 cents on ORD-42?");
+    assert_eq!(
+        (interrupt.position, interrupt.sender.as_str()),
+        (2, "agent")
+    );
+    assert_eq!(interrupt.not_run, vec![note("b")]);
+    assert_eq!(
+        (value(&handle, "refunded"), value(&handle, "notes")),
+        (json!(0), json!(1))
+    );
+    assert_eq!(handle.interrupts(), vec![interrupt.clone()]);
+    assert_eq!(
+        block_on(events.next()),
+        Some(InterruptEvent::Opened(interrupt.clone()))
+    );
+
+    let answered = block_on(handle.answer(&interrupt.id, true, Some("checked the order"))).unwrap();
+    let outcome = answered.outcome.expect("an approval runs");
+    assert!(outcome.is_complete());
+    let positions: Vec<usize> = outcome.steps.iter().map(|s| s.position).collect();
+    assert_eq!(positions, [2, 3]);
+    assert_eq!(
+        (value(&handle, "refunded"), value(&handle, "notes")),
+        (json!(250), json!(2))
+    );
+    assert!(handle.interrupts().is_empty());
+    assert!(
+        matches!(block_on(events.next()), Some(InterruptEvent::Answered { record, .. }) if record.by == "app")
+    );
+
+    // answered once: a second answer is refused and says by whom it was answered
+    let again = block_on(handle.answer_as("agent", &interrupt.id, true, None)).unwrap_err();
+    let AnswerError::NotOpen {
+        closed: Some(Closed::Answered(record)),
+        ..
+    } = &again
+    else {
+        panic!("{again:?}")
+    };
+    assert!(record.approved && record.by == "app");
+    assert_eq!(value(&handle, "refunded"), json!(250));
+    assert!(
+        again
+            .to_string()
+            .starts_with("interrupt \"i1\" was already answered: approved by app")
+    );
+
+    // the journal: the refund was sent by the agent and approved by the app
+    let journal = handle.journal();
+    let refund_entry = journal.iter().find(|e| e.name == "refund").unwrap();
+    assert_eq!(refund_entry.sender, "agent");
+    let approval = refund_entry.approval.as_ref().unwrap();
+    assert_eq!(
+        (
+            approval.approved,
+            approval.by.as_str(),
+            approval.reason.as_deref()
+        ),
+        (true, "app", Some("checked the order"))
+    );
+}
+
+#[test]
+fn a_denial_runs_nothing_and_is_journaled() {
+    let (_host, handle) = desk(Duration::from_secs(600));
+    let paused = block_on(handle.dispatch_as("agent", "refund", refund(9).1)).unwrap_err();
+    let DispatchRejection::AwaitingApproval { interrupt } = paused else {
+        panic!("{paused}")
+    };
+    let answered = block_on(handle.answer_as("ops", &interrupt.id, false, Some("no"))).unwrap();
+    assert!(answered.outcome.is_none());
+    assert_eq!(value(&handle, "refunded"), json!(0));
+    let entry = handle.journal().pop().unwrap();
+    let approval = entry.approval.unwrap();
+    assert_eq!(
+        (entry.name.as_str(), approval.approved, approval.by.as_str()),
+        ("refund", false, "ops")
+    );
+    assert!(block_on(handle.answer(&interrupt.id, true, None)).is_err());
+    assert_eq!(value(&handle, "refunded"), json!(0));
+}
+
+#[test]
+fn bad_arguments_are_rejected_before_pausing_and_unknown_ids_list_the_open_ones() {
+    let (_host, handle) = desk(Duration::from_secs(600));
+    let bad = block_on(handle.dispatch("refund", json!({"order": "x"}))).unwrap_err();
+    assert!(
+        matches!(bad, DispatchRejection::InvalidArgs { .. }),
+        "{bad}"
+    );
+    assert!(handle.interrupts().is_empty());
+    block_on(handle.dispatch("refund", refund(1).1)).unwrap_err();
+    let unknown = block_on(handle.answer("nope", true, None)).unwrap_err();
+    let text = unknown.to_string();
+    assert!(
+        text.starts_with("no interrupt \"nope\"; open interrupts:\n- \"i1\": refund"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn unanswered_interrupts_expire() {
+    let (_host, handle) = desk(Duration::from_millis(50));
+    let mut events = handle.interrupt_events();
+    handle.dispatch("refund", refund(1).1).await.unwrap_err();
+    assert!(matches!(
+        events.next().await,
+        Some(InterruptEvent::Opened(_))
+    ));
+    // the expiry thread announces it without anyone reading
+    let expired = tokio::time::timeout(GUARD, events.next())
+        .await
+        .expect("hang guard");
+    assert!(
+        matches!(expired, Some(InterruptEvent::Expired(ref i)) if i.id == "i1"),
+        "{expired:?}"
+    );
+    assert!(handle.interrupts().is_empty());
+    let late = handle.answer("i1", true, None).await.unwrap_err();
+    assert!(matches!(
+        late,
+        AnswerError::NotOpen {
+            closed: Some(Closed::Expired),
+            ..
+        }
+    ));
+    assert_eq!(value(&handle, "refunded"), json!(0));
+}
+
+#[test]
+fn the_app_and_an_agent_race_and_only_one_answer_counts() {
+    let (_host, handle) = desk(Duration::from_secs(600));
+    block_on(handle.dispatch("refund", refund(5).1)).unwrap_err();
+    let answers: Vec<bool> = std::thread::scope(|scope| {
+        let racers: Vec<_> = (0..8)
+            .map(|i| {
+                let handle = handle.clone();
+                scope.spawn(move || {
+                    block_on(handle.answer_as(&format!("r{i}"), "i1", true, None)).is_ok()
+                })
+            })
+            .collect();
+        racers.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    assert_eq!(answers.iter().filter(|ok| **ok).count(), 1);
+    assert_eq!(value(&handle, "refunded"), json!(5));
+    assert_eq!(handle.journal().len(), 1);
+}
+
+// ----------------------------------------------------------------------------------------------------------------
+// Over MCP
+// ----------------------------------------------------------------------------------------------------------------
+
+/// What the test client's user answers to an elicitation.
+#[derive(Clone)]
+enum User {
+    /// No elicitation capability declared.
+    Absent,
+    Accept(bool),
+    Decline,
+    /// Never answers (the app answers first).
+    Silent,
+}
+
+#[derive(Clone)]
+struct Client {
+    user: User,
+    asked: Arc<Mutex<Vec<String>>>,
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let mut info = ClientConfig::default();
+        if !matches!(self.user, User::Absent) {
+            let mut elicitation = ElicitationCapability::new();
+            elicitation.form = Some(FormElicitationCapability::default());
+            info.capabilities.elicitation = Some(elicitation);
+        }
+        info
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        if let ElicitRequestParams::FormElicitationParams { message, .. } = &request {
+            self.asked.lock().unwrap().push(message.clone());
+        }
+        let mut result = match &self.user {
+            User::Accept(approve) => {
+                let mut result = ElicitResult::new(ElicitationAction::Accept);
+                result.content = Some(json!({"approve": approve, "reason": "the user said so"}));
+                result
+            }
+            User::Silent => {
+                tokio::time::sleep(Duration::from_secs(3600)).await;
+                ElicitResult::new(ElicitationAction::Cancel)
+            }
+            User::Decline | User::Absent => ElicitResult::new(ElicitationAction::Decline),
+        };
+        result.meta = None;
+        Ok(result)
+    }
+}
+
+async fn connect(
+    adapter: &McpAdapter,
+    modern: bool,
+    user: User,
+) -> (RunningService<RoleClient, Client>, Arc<Mutex<Vec<String>>>) {
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let adapter = adapter.clone();
+    tokio::spawn(async move {
+        if let Ok(running) = adapter.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let lifecycle = if modern {
+        ClientLifecycleMode::Discover {
+            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        }
+    } else {
+        ClientLifecycleMode::Initialize
+    };
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let client = tokio::time::timeout(
+        GUARD,
+        serve_client_with_lifecycle(
+            Client {
+                user,
+                asked: asked.clone(),
+            },
+            client_io,
+            lifecycle,
+        ),
+    )
+    .await
+    .expect("hang guard")
+    .expect("the client connects");
+    (client, asked)
+}
+
+fn text(result: &CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|c| c.as_text())
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+async fn call(
+    client: &RunningService<RoleClient, Client>,
+    name: &'static str,
+    args: Value,
+) -> CallToolResult {
+    let params =
+        CallToolRequestParams::new(name).with_arguments(args.as_object().expect("object").clone());
+    tokio::time::timeout(GUARD, client.call_tool(params))
+        .await
+        .expect("hang guard")
+        .expect("answered")
+}
+
+fn confirming_cart() -> (GraphHost<cart::CartApp>, McpAdapter, ExposureHandle) {
+    let host = cart::start_cart_with(true).expect("the cart starts");
+    let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("ranvier-cart", "1.0.0"))
+        .expect("adapter");
+    let handle = adapter.handle().clone();
+    (host, adapter, handle)
+}
+
+const ADD_A: &str =
+    r#"{"message": "add_item", "args": {"sku": "a", "unitPrice": 250, "quantity": 2}}"#;
+
+fn add(sku: &str) -> Value {
+    json!({"message": "add_item", "args": {"sku": sku, "unitPrice": 100, "quantity": 1}})
+}
+
+async fn resume_tool_round_trip(modern: bool) {
+    let (_host, adapter, handle) = confirming_cart();
+    let (client, _) = connect(&adapter, modern, User::Absent).await;
+    let tools = client.list_all_tools().await.expect("tools");
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    assert_eq!(
+        &names[..4],
+        ["snapshot", "dispatch", "resume", "wait_version"]
+    );
+    let info = client
+        .peer_info()
+        .map(|i| i.instructions.clone().unwrap_or_default())
+        .unwrap_or_default();
+    assert!(
+        modern || info.contains("never approve on your own"),
+        "{info}"
+    );
+
+    let paused = call(&client, "dispatch", json!({"messages": [serde_json::from_str::<Value>(ADD_A).unwrap(), {"message": "clear"}, add("b")]})).await;
+    let said = text(&paused);
+    assert_eq!(paused.is_error, Some(false), "{said}");
+    assert!(
+        said.starts_with(
+            "1 add_item {\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2} → v1: count 0→2"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("\npaused at message 2 of 3: clear needs a person's approval and did not run\ninterrupt \"i1\": clear {} — \"Empty the cart and drop its discount?\""), "{said}");
+    assert!(
+        said.contains("\nnot run yet (they run after an approval): 3 add_item {\"sku\":\"b\""),
+        "{said}"
+    );
+    assert!(
+        said.contains("call resume with {\"id\": \"i1\", \"approve\": true}"),
+        "{said}"
+    );
+    assert!(
+        said.ends_with("\nv1: count=2, subtotal=500, discount=0, total=500"),
+        "{said}"
+    );
+
+    // snapshot lists it, in text and structured content
+    let snapshot = call(&client, "snapshot", json!({})).await;
+    let document: Value = serde_json::from_str(&text(&snapshot)).unwrap();
+    assert_eq!(document["interrupts"][0]["id"], "i1");
+    assert_eq!(
+        document["interrupts"][0]["prompt"],
+        "Empty the cart and drop its discount?"
+    );
+    assert_eq!(
+        snapshot.structured_content.as_ref().unwrap()["interrupts"],
+        document["interrupts"]
+    );
+
+    // an unknown id is a tool error listing the open ones
+    let unknown = call(&client, "resume", json!({"id": "i9", "approve": true})).await;
+    assert_eq!(unknown.is_error, Some(true));
+    assert!(
+        text(&unknown).starts_with("no interrupt \"i9\"; open interrupts:\n- \"i1\": clear {}"),
+        "{}",
+        text(&unknown)
+    );
+    let bad = call(&client, "resume", json!({"id": "i1", "approve": "yes"})).await;
+    assert_eq!(bad.is_error, Some(true));
+    assert!(
+        text(&bad).starts_with("\"approve\" must be true or false, got \"yes\""),
+        "{}",
+        text(&bad)
+    );
+
+    let resumed = call(
+        &client,
+        "resume",
+        json!({"id": "i1", "approve": true, "reason": "the user agreed"}),
+    )
+    .await;
+    let said = text(&resumed);
+    assert_eq!(resumed.is_error, Some(false), "{said}");
+    assert!(
+        said.starts_with("interrupt \"i1\" approved by rmcp"),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "\n2 clear {} → v2: count 2→0, subtotal 500→0, total 500→0\n3 add_item {\"sku\":\"b\""
+        ),
+        "{said}"
+    );
+    assert!(
+        said.ends_with("v3: count=1, subtotal=100, discount=0, total=100"),
+        "{said}"
+    );
+    let again = call(&client, "resume", json!({"id": "i1", "approve": false})).await;
+    assert_eq!(again.is_error, Some(true));
+    assert!(
+        text(&again).contains("already answered: approved by rmcp"),
+        "{}",
+        text(&again)
+    );
+
+    // a denial dispatches nothing and says so
+    call(&client, "dispatch", json!({"message": "clear"})).await;
+    let denied = call(
+        &client,
+        "resume",
+        json!({"id": "i2", "approve": false, "reason": "keep it"}),
+    )
+    .await;
+    assert_eq!(denied.is_error, Some(false));
+    assert!(
+        text(&denied).starts_with("interrupt \"i2\" denied by rmcp"),
+        "{}",
+        text(&denied)
+    );
+    assert!(
+        text(&denied).contains("(keep it)\nclear {} was not dispatched\nv3: count=1"),
+        "{}",
+        text(&denied)
+    );
+    let journal = handle.journal();
+    let clears: Vec<(bool, &str)> = journal
+        .iter()
+        .filter(|e| e.name == "clear")
+        .map(|e| {
+            (
+                e.approval.as_ref().unwrap().approved,
+                e.approval.as_ref().unwrap().by.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(clears.len(), 2);
+    assert!(clears[0].0 && !clears[1].0);
+    assert!(
+        clears.iter().all(|(_, by)| by.starts_with("rmcp")),
+        "{clears:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn resume_over_mcp_legacy() {
+    resume_tool_round_trip(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn resume_over_mcp_modern() {
+    resume_tool_round_trip(true).await;
+}
+
+async fn elicitation_round_trip(modern: bool) {
+    // accept with approve: true runs it, and the rest after it
+    let (_host, adapter, handle) = confirming_cart();
+    let (client, asked) = connect(&adapter, modern, User::Accept(true)).await;
+    let result = call(
+        &client,
+        "dispatch",
+        json!({"messages": [add("a"), {"message": "clear"}, add("b")]}),
+    )
+    .await;
+    let said = text(&result);
+    assert_eq!(result.is_error, Some(false), "{said}");
+    assert!(
+        said.starts_with("interrupt \"i1\" approved by rmcp"),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "(elicitation) (the user said so); messages 1 to 1 of its dispatch ran before the pause"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.ends_with("v3: count=1, subtotal=100, discount=0, total=100"),
+        "{said}"
+    );
+    assert_eq!(asked.lock().unwrap().len(), 1);
+    assert!(asked.lock().unwrap()[0].starts_with("Empty the cart and drop its discount?"));
+    assert!(handle.interrupts().is_empty());
+
+    // decline drops it
+    let (client, _) = connect(&adapter, modern, User::Decline).await;
+    let result = call(&client, "dispatch", json!({"message": "clear"})).await;
+    assert!(
+        text(&result).contains("denied by rmcp"),
+        "{}",
+        text(&result)
+    );
+    assert!(
+        text(&result).contains("(the user declined)\nclear {} was not dispatched"),
+        "{}",
+        text(&result)
+    );
+    // accept with approve: false drops it too
+    let (client, _) = connect(&adapter, modern, User::Accept(false)).await;
+    let result = call(&client, "dispatch", json!({"message": "clear"})).await;
+    assert!(
+        text(&result).contains("clear {} was not dispatched"),
+        "{}",
+        text(&result)
+    );
+    assert_eq!(handle.snapshot().get("count"), Some(&json!(1)));
+    assert!(handle.interrupts().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn elicitation_legacy_request() {
+    elicitation_round_trip(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn elicitation_modern_input_required() {
+    elicitation_round_trip(true).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_app_answering_first_ends_a_pending_elicitation() {
+    let (_host, adapter, handle) = confirming_cart();
+    let (client, asked) = connect(&adapter, false, User::Silent).await;
+    let pending =
+        tokio::spawn(async move { call(&client, "dispatch", json!({"message": "clear"})).await });
+    // wait until the user is being asked (hang guard only)
+    let waited = tokio::time::timeout(GUARD, async {
+        while asked.lock().unwrap().is_empty() {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    });
+    waited.await.expect("hang guard: the user is asked");
+    let interrupt = handle
+        .interrupts()
+        .pop()
+        .expect("open while the user is asked");
+    let answered = handle
+        .answer(&interrupt.id, false, Some("not now"))
+        .await
+        .unwrap();
+    assert!(answered.outcome.is_none());
+    let result = tokio::time::timeout(GUARD, pending)
+        .await
+        .expect("hang guard")
+        .unwrap();
+    assert_eq!(
+        text(&result),
+        "interrupt \"i1\" was denied by app before the user answered\nv0: count=0, subtotal=0, discount=0, total=0"
+    );
+}
