@@ -30,3 +30,5 @@ binary="$(cart_binary)"
 .venv/bin/python tests/python/test_cart.py "$binary" legacy
 .venv/bin/python tests/python/test_cart.py "$binary" modern
 .venv/bin/python tests/python/test_cart_http.py "$binary"
+.venv/bin/python tests/python/test_approval.py "$binary" legacy
+.venv/bin/python tests/python/test_approval.py "$binary" modern

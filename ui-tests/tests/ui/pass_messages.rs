@@ -31,7 +31,7 @@ enum Empty {}
 
 fn main() {
     assert_eq!(Msg::decoders().len(), 4);
-    assert_eq!(Msg::shapes()[3].1, "{off_by: number}");
+    assert_eq!(Msg::shapes()[3].1, "{off_by: number 0..=100}");
     assert_eq!(Msg::Tick.to_wire().0, "tick");
     assert!(Empty::schemas().is_empty());
 }
