@@ -268,8 +268,7 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
                 Err(message) => {
                     *self.value.borrow_mut() = prev;
                     let previous = comp.set_error(Some(Rc::from(message.as_str())));
-                    let changed = previous.as_deref() != Some(message.as_str());
-                    changed
+                    previous.as_deref() != Some(message.as_str())
                 }
             };
             trace_hook!(

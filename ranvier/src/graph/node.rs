@@ -116,13 +116,16 @@ pub(crate) struct Computation {
     extras: RefCell<Option<Box<Extras>>>,
 }
 
+/// A cleanup registered by a run.
+pub(crate) type Cleanup = Box<dyn FnOnce()>;
+
 /// The rarely used part of a computation.
 #[derive(Default)]
 struct Extras {
     /// Nodes created by the last run (disposed before the next run and at disposal, last created first).
     owned: Vec<NodeRef>,
     /// Cleanups registered by the last run.
-    cleanups: Vec<Box<dyn FnOnce()>>,
+    cleanups: Vec<Cleanup>,
     /// The failure of the last run, if it panicked.
     error: Option<Rc<str>>,
 }
@@ -175,7 +178,7 @@ impl Computation {
 
     /// Takes the last run's scope: the nodes it created and its cleanups.
     #[inline]
-    pub fn take_scope(&self) -> Option<(Vec<NodeRef>, Vec<Box<dyn FnOnce()>>)> {
+    pub fn take_scope(&self) -> Option<(Vec<NodeRef>, Vec<Cleanup>)> {
         let mut extras = self.extras.borrow_mut();
         let x = extras.as_mut()?;
         if x.owned.is_empty() && x.cleanups.is_empty() {
