@@ -9,6 +9,20 @@
 //!   `v3: count=2, subtotal=500, discount=10, total=450`;
 //! - `wait_version` waits for the state to reach a version (`timeoutMs` default 5000, at most 60000).
 //!
+//! In a traced build (see [`crate::trace`]) it also lists `explain`, `graph` and `node`, which read the trace log
+//! on the graph thread and answer in compact text (see the `traced` tools below); with
+//! [`McpAdapterOptions::raw_trace_tools`] also `trace_state`, `trace_lookup`, `why`, `why_not` and `waiting_on`, which
+//! answer JSON. An untraced build lists none of them, and calling one is an unknown-tool error.
+//!
+//! - `explain {node, messages}` dispatches `messages` (as `dispatch` does), then explains why `node` holds its
+//!   value in a few lines: the node line `total#5 Memo cart.rs:155 = 1200 reads [subtotal#4]` and its source line,
+//!   the cause chain, why it has not re-run, and the lines at fault (`unread:`, `cutoff:`, `earlier cutoff:`,
+//!   `comparer:`), each followed by the source line to fix;
+//! - `graph` gives node counts by kind, the exposed nodes and the nodes the last message moved (at most 2,000
+//!   characters);
+//! - `node {node, around, detail, limit, cursor}` gives a node and its sources and observers within `around` hops,
+//!   one line each, in pages of at most 4,000 characters.
+//!
 //! Every rejection is a tool result with `isError: true` and a reason a model can act on. The resources
 //! `ranvier://state` and `ranvier://state/{name}` hold the same documents; clients subscribe to them with
 //! `resources/subscribe` (protocol 2025-11-25 and older) or `subscriptions/listen` (2026-07-28), and each
@@ -49,8 +63,14 @@ mod resources;
 mod schema;
 mod state;
 mod text;
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod traced;
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub use traced::{EXPLAIN_MAX_CHARS, GRAPH_MAX_CHARS, NODE_PAGE_MAX_CHARS, STEPS_MAX_CHARS};
 
 use std::borrow::Cow;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use rmcp::model::{
@@ -85,8 +105,13 @@ pub enum ProtocolEra {
 /// ```
 /// use ranvier::mcp::{McpAdapterOptions, ProtocolEra};
 ///
-/// let options = McpAdapterOptions::new("cart", "1.2.0").protocol(ProtocolEra::Legacy).always_load(true);
+/// let options = McpAdapterOptions::new("cart", "1.2.0")
+///     .protocol(ProtocolEra::Legacy)
+///     .always_load(true)
+///     .raw_trace_tools(true)
+///     .source_root("/src/cart");
 /// assert_eq!(options.name, "cart");
+/// assert!(options.raw_trace_tools);
 /// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
@@ -99,8 +124,19 @@ pub struct McpAdapterOptions {
     pub protocol: ProtocolEra,
     /// Replaces the built-in instructions, which tell a model how to use the tools.
     pub instructions: Option<String>,
-    /// Marks every tool with `_meta["anthropic/alwaysLoad"]`, so Claude Code loads them without a tool search.
+    /// Marks `dispatch` and (in a traced build) `explain` with `_meta["anthropic/alwaysLoad"]: true`, so Claude
+    /// Code loads them without a tool search. Always-loaded tools join the head of the prompt: a session starts with
+    /// a cold prompt cache unless one with the same tools ran within the cache's lifetime.
     pub always_load: bool,
+    /// In a traced build, also lists `trace_state` (the node table, paged), `trace_lookup`, `why`, `why_not` and
+    /// `waiting_on`, which answer JSON documents. No effect in an untraced build.
+    pub raw_trace_tools: bool,
+    /// The directory whose files give a creation site's line text (a site's path is relative to it, as the
+    /// compiler recorded it). `None` (the default) keeps the trace's own default: the current directory, then the
+    /// nearest directory holding `.git` at or above it. The trace reads sources process-wide, so setting it here
+    /// sets it for every graph of the process ([`crate::trace`]'s `set_source_root`). No effect in an untraced
+    /// build.
+    pub source_root: Option<PathBuf>,
 }
 
 impl McpAdapterOptions {
@@ -112,6 +148,8 @@ impl McpAdapterOptions {
             protocol: ProtocolEra::Both,
             instructions: None,
             always_load: false,
+            raw_trace_tools: false,
+            source_root: None,
         }
     }
 
@@ -127,9 +165,21 @@ impl McpAdapterOptions {
         self
     }
 
-    /// Sets `_meta["anthropic/alwaysLoad"]` on every tool.
+    /// Sets `_meta["anthropic/alwaysLoad"]` on `dispatch` and `explain`.
     pub fn always_load(mut self, always_load: bool) -> Self {
         self.always_load = always_load;
+        self
+    }
+
+    /// Also lists the JSON trace tools (traced builds).
+    pub fn raw_trace_tools(mut self, raw_trace_tools: bool) -> Self {
+        self.raw_trace_tools = raw_trace_tools;
+        self
+    }
+
+    /// Reads creation lines from `root` (traced builds).
+    pub fn source_root(mut self, root: impl Into<PathBuf>) -> Self {
+        self.source_root = Some(root.into());
         self
     }
 }
@@ -176,14 +226,26 @@ impl McpAdapter {
                 (name, shape, schema)
             })
             .collect();
+        #[allow(unused_mut)]
         let mut tools = schema::tools(&schema::ToolInputs {
             names: &names,
             messages: &messages,
             always_load: options.always_load,
         });
+        #[cfg(any(debug_assertions, feature = "trace"))]
+        {
+            tools.extend(traced::tools(
+                &messages,
+                options.raw_trace_tools,
+                options.always_load,
+            ));
+            if let Some(root) = &options.source_root {
+                crate::trace::set_source_root(root.clone());
+            }
+        }
         approval::extend_tools(&mut tools, &handle);
         let instructions = options.instructions.clone().unwrap_or_else(|| {
-            let mut text = text::instructions(!messages.is_empty(), &names);
+            let mut text = text::instructions(!messages.is_empty(), &names, crate::trace::TRACED);
             if !handle.gated_messages().is_empty() {
                 text.push_str(approval::INSTRUCTIONS);
             }
@@ -338,6 +400,13 @@ impl ServerHandler for McpAdapter {
                     .client_info()
                     .map_or_else(|| "mcp".to_owned(), |client| client.name);
                 approval::resume(handle, &sender, arguments).await
+            }
+            #[cfg(any(debug_assertions, feature = "trace"))]
+            name if traced::is_traced_tool(name) && self.get_tool(name).is_some() => {
+                let sender = context
+                    .client_info()
+                    .map_or_else(|| "mcp".to_owned(), |client| client.name);
+                traced::call(handle, &sender, name, arguments).await
             }
             other => {
                 let tools: Vec<&str> = self

@@ -12,6 +12,13 @@
 //! Record after a deliberate change with `RANVIER_CONFORMANCE=record cargo test -p ranvier-tests --test conformance`:
 //! it replays over stdio and writes each response (and, where a step gives a count, that many notifications) back
 //! into the files; check them in, and review the diff.
+//!
+//! Build flavours: a traced build (every debug build, or `--features trace`) also lists the trace tools, so a few
+//! responses (`tools/list`, the instructions, the unknown-tool error) differ from an untraced (release) build's. A
+//! step's `expect` is the untraced response; `expectTraced` holds the traced one where it differs. Record in both
+//! flavours, release first: `RANVIER_CONFORMANCE=record cargo test -p ranvier-tests --release --test conformance`
+//! writes `expect`, then the same command without `--release` writes `expectTraced` where the traced response differs
+//! from `expect` (and removes it where it does not).
 
 #[allow(dead_code)]
 #[path = "../../examples/examples/cart.rs"]
@@ -268,6 +275,20 @@ impl Wire {
     }
 }
 
+/// The key of a step's response in a traced build, where it differs from `expect`.
+const EXPECT_TRACED: &str = "expectTraced";
+
+/// The response this build flavour expects: `expectTraced` in a traced build when the step has one, else `expect`.
+fn expected_response(step: &Value) -> Value {
+    let traced = ranvier::trace::TRACED
+        .then(|| step.get(EXPECT_TRACED))
+        .flatten();
+    traced
+        .or_else(|| step.get("expect"))
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
 /// Replays `steps` over `wire`; in record mode returns the steps with what was received, otherwise compares.
 async fn replay(
     name: &str,
@@ -284,11 +305,19 @@ async fn replay(
             let stream = step.get("stream") == Some(&json!(true));
             let response = wire.send(&message, stream).await.map(normalise);
             match (response, record) {
+                (Some(response), true) if ranvier::trace::TRACED => {
+                    let object = step.as_object_mut().expect("a step is an object");
+                    if object.get("expect") == Some(&response) {
+                        object.remove(EXPECT_TRACED);
+                    } else {
+                        object.insert(EXPECT_TRACED.into(), response);
+                    }
+                }
                 (Some(response), true) => {
                     step["expect"] = response;
                 }
                 (Some(response), false) => {
-                    let expected = step.get("expect").cloned().unwrap_or(Value::Null);
+                    let expected = expected_response(&step);
                     assert_eq!(
                         response, expected,
                         "{at}: sent {message}\n got      {response}\n expected {expected}"

@@ -50,7 +50,16 @@ async fn legacy_era_over_http_tools_resources_and_notifications() {
         .iter()
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["snapshot", "dispatch", "wait_version"]);
+    // a traced build also lists the trace tools (tests/tests/mcp_traced.rs)
+    let traced: &[&str] = if ranvier::trace::TRACED {
+        &["explain", "graph", "node"]
+    } else {
+        &[]
+    };
+    assert_eq!(
+        names,
+        [&["snapshot", "dispatch", "wait_version"][..], traced].concat()
+    );
 
     let (mut updates, stream) = session.subscribe("ranvier://state/count").await;
     let result = session.call_tool("dispatch", add("a", 2)).await;

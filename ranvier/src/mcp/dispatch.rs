@@ -12,9 +12,20 @@ use crate::exposure::{
 /// One requested message, or the reason its entry is malformed.
 type Entry = Result<(String, Value), String>;
 
-/// Dispatches what the call's arguments hold (`message`/`args` or `messages`) and returns whether it was
-/// rejected (entirely or part way), the answer's text, and the interrupt it paused at (a message needing
-/// approval); a pause is not a rejection, and its text says how to answer (see [`super::approval`]).
+/// Dispatches what the call's arguments hold (`message`/`args` or `messages`) and returns whether it was rejected
+/// (entirely or part way) and the answer's text. `explain` dispatches through it (traced builds).
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub(crate) async fn run(
+    handle: &ExposureHandle,
+    sender: &str,
+    arguments: Option<&JsonObject>,
+) -> (bool, String) {
+    let (failed, text, _) = run_pausing(handle, sender, arguments).await;
+    (failed, text)
+}
+
+/// [`run`], also returning the interrupt the dispatch paused at (a message needing approval); a pause is not a
+/// rejection, and its text says how to answer (see [`super::approval`]).
 pub(crate) async fn run_pausing(
     handle: &ExposureHandle,
     sender: &str,

@@ -23,11 +23,12 @@ pub(crate) struct ToolInputs<'a> {
     pub names: &'a [String],
     /// Each exposed message with its shape and argument schema, in registration order.
     pub messages: &'a [(String, Option<String>, Option<Value>)],
-    /// Marks every tool with `_meta["anthropic/alwaysLoad"] = true`.
+    /// Marks `dispatch` with `_meta["anthropic/alwaysLoad"] = true`.
     pub always_load: bool,
 }
 
-/// The tools the adapter lists: `snapshot`, `dispatch` (only when messages are exposed) and `wait_version`.
+/// The tools the adapter lists: `snapshot`, `dispatch` (only when messages are exposed, and marked always-load
+/// when asked) and `wait_version`.
 pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
     let output = Arc::new(object(state_output_schema(inputs.names)));
     let mut tools = vec![
@@ -46,21 +47,23 @@ pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
             .iter()
             .map(|(name, shape, _)| (name.clone(), shape.clone()))
             .collect();
-        tools.push(
-            Tool::new(
-                DISPATCH,
-                text::dispatch_description(&shapes),
-                Arc::new(object(dispatch_input_schema(inputs.messages))),
-            )
-            .with_title("Dispatch messages to the app")
-            .with_annotations(
-                ToolAnnotations::new()
-                    .read_only(false)
-                    .destructive(true)
-                    .idempotent(false)
-                    .open_world(false),
-            ),
+        let mut dispatch = Tool::new(
+            DISPATCH,
+            text::dispatch_description(&shapes),
+            Arc::new(object(dispatch_input_schema(inputs.messages))),
+        )
+        .with_title("Dispatch messages to the app")
+        .with_annotations(
+            ToolAnnotations::new()
+                .read_only(false)
+                .destructive(true)
+                .idempotent(false)
+                .open_world(false),
         );
+        if inputs.always_load {
+            dispatch = dispatch.with_meta(always_load_meta());
+        }
+        tools.push(dispatch);
     }
     tools.push(
         Tool::new(
@@ -72,12 +75,6 @@ pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
         .with_raw_output_schema(output)
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
     );
-    if inputs.always_load {
-        tools = tools
-            .into_iter()
-            .map(|tool| tool.with_meta(always_load_meta()))
-            .collect();
-    }
     tools
 }
 
@@ -369,14 +366,23 @@ mod tests {
         });
         let listed: Vec<&str> = without.iter().map(|t| t.name.as_ref()).collect();
         assert_eq!(listed, [SNAPSHOT, WAIT_VERSION]);
-        assert_eq!(
-            without[0]
-                .meta
-                .as_ref()
-                .unwrap()
-                .get("anthropic/alwaysLoad"),
-            Some(&Value::Bool(true))
-        );
+        assert!(without.iter().all(|tool| tool.meta.is_none()));
+        let loaded = tools(&ToolInputs {
+            names: &names,
+            messages: &messages(),
+            always_load: true,
+        });
+        let marked: Vec<&str> = loaded
+            .iter()
+            .filter(|tool| {
+                tool.meta
+                    .as_ref()
+                    .and_then(|meta| meta.get("anthropic/alwaysLoad"))
+                    == Some(&Value::Bool(true))
+            })
+            .map(|tool| tool.name.as_ref())
+            .collect();
+        assert_eq!(marked, [DISPATCH]);
     }
 
     #[test]

@@ -309,8 +309,8 @@ pub(crate) fn dispatch_description(messages: &[(String, Option<String>)]) -> Str
     text
 }
 
-/// The server instructions, which tell a model how to use the tools.
-pub(crate) fn instructions(has_messages: bool, names: &[String]) -> String {
+/// The server instructions, which tell a model how to use the tools; `traced` adds the diagnosis tools.
+pub(crate) fn instructions(has_messages: bool, names: &[String], traced: bool) -> String {
     let mut text = format!(
         "This server exposes the live state of a running application: named values ({}) that change as the app \
          runs. Call `snapshot` to read every value with its version.",
@@ -331,6 +331,22 @@ pub(crate) fn instructions(has_messages: bool, names: &[String]) -> String {
         " Call `wait_version` with a version above the current one to wait for the app to change on its own. The \
          resources ranvier://state and ranvier://state/{name} hold the same documents and can be subscribed to.",
     );
+    if traced {
+        text.push_str(if has_messages {
+            " To diagnose a wrong value, call `explain {node, messages}` first: it dispatches the messages that \
+             reproduce the problem, then names the node's creation line, the cause chain, and the line at fault \
+             (`unread:`, `cutoff:`, `comparer:` or why it has not re-run), each with its source line; then fix the \
+             named line."
+        } else {
+            " To diagnose a wrong value, call `explain {node}` first: it names the node's creation line, the cause \
+             chain, and the line at fault (`unread:`, `cutoff:`, `comparer:` or why it has not re-run), each with its \
+             source line; then fix the named line."
+        });
+        text.push_str(
+            " `graph` lists the exposed nodes and what the last message moved; `node` shows one node's sources and \
+             observers.",
+        );
+    }
     text
 }
 

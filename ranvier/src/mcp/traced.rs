@@ -1,0 +1,355 @@
+//! The traced tools (traced builds only): `explain`, `graph` and `node`, and with
+//! [`McpAdapterOptions::raw_trace_tools`](super::McpAdapterOptions::raw_trace_tools) the JSON tools `trace_state`,
+//! `trace_lookup`, `why`, `why_not` and `waiting_on`.
+//!
+//! Each call reads the trace log on the graph thread ([`ExposureHandle::on_graph`]) and renders its answer there, so
+//! nothing but text and JSON crosses threads. The compact answers are bounded: `explain` at most
+//! [`EXPLAIN_MAX_CHARS`] (plus at most [`STEPS_MAX_CHARS`] of dispatched steps before it), `graph` at most
+//! [`GRAPH_MAX_CHARS`], a page of `node` at most [`NODE_PAGE_MAX_CHARS`]; `trace_state` pages through the nodes.
+//!
+//! A node argument is an exposed node name (`Exposure::node`), a node name (label or `let` binding), `#id`,
+//! `name#id` or an identity path `/owner/name`; a miss is a tool error that lists the exposed nodes.
+
+mod answers;
+mod args;
+mod raw;
+
+use std::sync::Arc;
+
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject, Tool, ToolAnnotations};
+use serde_json::{Value, json};
+
+use super::{dispatch, schema, text};
+use crate::exposure::ExposureHandle;
+use crate::graph::NodeId;
+use crate::trace;
+
+/// The tool names, in the order `tools/list` returns them (after the untraced tools).
+pub(crate) const EXPLAIN: &str = "explain";
+/// See [`EXPLAIN`].
+pub(crate) const GRAPH: &str = "graph";
+/// See [`EXPLAIN`].
+pub(crate) const NODE: &str = "node";
+/// See [`EXPLAIN`].
+pub(crate) const TRACE_STATE: &str = "trace_state";
+/// See [`EXPLAIN`].
+pub(crate) const TRACE_LOOKUP: &str = "trace_lookup";
+/// See [`EXPLAIN`].
+pub(crate) const WHY: &str = "why";
+/// See [`EXPLAIN`].
+pub(crate) const WHY_NOT: &str = "why_not";
+/// See [`EXPLAIN`].
+pub(crate) const WAITING_ON: &str = "waiting_on";
+
+/// The longest `explain` answer, in characters, without the dispatched steps before it.
+pub const EXPLAIN_MAX_CHARS: usize = 2_000;
+/// The longest part of an `explain` answer that reports the dispatched messages.
+pub const STEPS_MAX_CHARS: usize = 1_000;
+/// The longest `graph` answer, in characters.
+pub const GRAPH_MAX_CHARS: usize = 2_000;
+/// The longest page of `node`, in characters.
+pub const NODE_PAGE_MAX_CHARS: usize = 4_000;
+/// The longest `why:` chain in an `explain` answer, in characters.
+const WHY_MAX_CHARS: usize = 600;
+
+/// Whether `name` is one of the traced tools (listed or not).
+pub(crate) fn is_traced_tool(name: &str) -> bool {
+    [
+        EXPLAIN,
+        GRAPH,
+        NODE,
+        TRACE_STATE,
+        TRACE_LOOKUP,
+        WHY,
+        WHY_NOT,
+        WAITING_ON,
+    ]
+    .contains(&name)
+}
+
+const EXPLAIN_DESCRIPTION: &str = "Explain why a node holds its value: the first call of a diagnosis. Pass `node` (an \
+exposed node, a node name, `#id` or an identity path) and optionally `messages` ([{\"message\": name, \"args\": \
+{...}}, ...], dispatched first, as in `dispatch`). Answers in a few lines: the node as `name#id Kind file.rs:line = \
+value reads [sources]` with its source line; `why:` the cause chain of its last run; `not re-run since:`; and the \
+lines at fault: `unread:` a value read untracked (peek) that moved since, `cutoff:`/`earlier cutoff:` an upstream \
+memo that re-ran and kept its value, `comparer:` a memo whose comparer may stop a change, each followed by the source \
+line to fix.";
+
+const GRAPH_DESCRIPTION: &str = "The graph at a glance: node counts by kind, the exposed nodes with their values, and \
+the nodes the last message moved, one line each (`name#id Kind file.rs:line = value reads [sources]`). At most 2,000 \
+characters.";
+
+const NODE_DESCRIPTION: &str = "One node and its sources and observers within `around` hops (0 to 2, default 1), one \
+line each, nearest first. `detail`: `brief` (default) or `full` (adds each node's source line, observers, identity \
+path and run count). Pages of at most `limit` neighbours (default 25) and 4,000 characters; pass the `cursor` a page \
+ends with to read the next.";
+
+const TRACE_STATE_DESCRIPTION: &str = "The trace's node table as JSON, paged: {clock, oldest, capacity, total, \
+nodes: [{id, name, kind, site, value, error, sources, observers, owner, path, runs, disposed}], nextCursor}. \
+`limit` (default 100, at most 500) nodes a page; pass `cursor` from the previous page.";
+
+const TRACE_LOOKUP_DESCRIPTION: &str = "Finds a node by exposed name, node name, `#id`, `name#id` or identity path; \
+answers its JSON record {id, name, kind, site, value, sources, observers, path, ...}.";
+
+const WHY_DESCRIPTION: &str = "The cause chain of a node's last run as JSON: {node, run, root, steps: [{seq, cause, \
+text}]}, newest step first, back to the root (a message, a program write, a creation or a pull).";
+
+const WHY_NOT_DESCRIPTION: &str = "Why a node has not re-run since its last run, as JSON {node, reason, text}; \
+reason is one of signal, never_ran, disposed, queued, unobserved, checked_clean, stopped_at_cutoff, equal_write, \
+not_reached.";
+
+const WAITING_ON_DESCRIPTION: &str = "What a node waits on, as JSON {node, waitingOn, text}. The graph has no async \
+nodes, so waitingOn is `batch` (an effect queued behind an open batch or the running flush), `read` (a memo marked \
+stale, or never run, that re-runs only when something reads it) or `nothing` (it is current; text says why it has \
+not re-run).";
+
+/// The traced tools to list, after `snapshot`, `dispatch` and `wait_version`.
+pub(crate) fn tools(
+    messages: &[(String, Option<String>, Option<Value>)],
+    raw: bool,
+    always_load: bool,
+) -> Vec<Tool> {
+    let read_only = || ToolAnnotations::new().read_only(true).open_world(false);
+    let node_property = json!({
+        "type": "string",
+        "description": "An exposed node name, a node name (label or `let` binding), `#id`, `name#id`, or an \
+                        identity path like `/owner/name`."
+    });
+    let mut explain_properties = serde_json::Map::new();
+    explain_properties.insert("node".into(), node_property.clone());
+    if !messages.is_empty()
+        && let Some(list) = schema::dispatch_input_schema(messages)
+            .pointer("/properties/messages")
+            .cloned()
+    {
+        explain_properties.insert("messages".into(), list);
+    }
+    let mut explain = Tool::new(
+        EXPLAIN,
+        EXPLAIN_DESCRIPTION,
+        object(json!({"type": "object", "properties": explain_properties, "required": ["node"]})),
+    )
+    .with_title("Explain a node's value")
+    .with_annotations(
+        ToolAnnotations::new()
+            .read_only(false)
+            .destructive(true)
+            .idempotent(false)
+            .open_world(false),
+    );
+    if always_load {
+        explain = explain.with_meta(always_load_meta());
+    }
+    let node_only = || {
+        object(
+            json!({"type": "object", "properties": {"node": node_property}, "required": ["node"]}),
+        )
+    };
+    let mut tools = vec![
+        explain,
+        Tool::new(GRAPH, GRAPH_DESCRIPTION, object(json!({"type": "object", "properties": {}})))
+            .with_title("The graph at a glance")
+            .with_annotations(read_only()),
+        Tool::new(
+            NODE,
+            NODE_DESCRIPTION,
+            object(json!({
+                "type": "object",
+                "properties": {
+                    "node": node_property,
+                    "around": {"type": "integer", "minimum": 0, "maximum": 2, "default": 1,
+                               "description": "How many hops of sources and observers to show (0 to 2)."},
+                    "detail": {"type": "string", "enum": ["brief", "full"], "default": "brief",
+                               "description": "`brief`: one line a node; `full`: also source lines, observers, paths."},
+                    "limit": {"type": "integer", "minimum": 1, "maximum": args::NODE_LIMIT_MAX, "default": args::NODE_LIMIT_DEFAULT,
+                              "description": "At most this many neighbours a page."},
+                    "cursor": {"type": "string", "description": "The cursor the previous page ended with."}
+                },
+                "required": ["node"]
+            })),
+        )
+        .with_title("A node and its neighbours")
+        .with_annotations(read_only()),
+    ];
+    if raw {
+        tools.push(
+            Tool::new(
+                TRACE_STATE,
+                TRACE_STATE_DESCRIPTION,
+                object(json!({
+                    "type": "object",
+                    "properties": {
+                        "limit": {"type": "integer", "minimum": 1, "maximum": args::STATE_LIMIT_MAX, "default": args::STATE_LIMIT_DEFAULT},
+                        "cursor": {"type": "string", "description": "The nextCursor of the previous page."}
+                    }
+                })),
+            )
+            .with_title("The trace's node table")
+            .with_annotations(read_only()),
+        );
+        for (name, description, title) in [
+            (TRACE_LOOKUP, TRACE_LOOKUP_DESCRIPTION, "Find a node"),
+            (WHY, WHY_DESCRIPTION, "A node's cause chain"),
+            (WHY_NOT, WHY_NOT_DESCRIPTION, "Why a node has not re-run"),
+            (WAITING_ON, WAITING_ON_DESCRIPTION, "What a node waits on"),
+        ] {
+            tools.push(
+                Tool::new(name, description, node_only())
+                    .with_title(title)
+                    .with_annotations(read_only()),
+            );
+        }
+    }
+    tools
+}
+
+pub(crate) fn always_load_meta() -> MetaObject {
+    let mut meta = MetaObject::new();
+    meta.insert("anthropic/alwaysLoad".into(), Value::Bool(true));
+    meta
+}
+
+fn object(value: Value) -> Arc<JsonObject> {
+    Arc::new(match value {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    })
+}
+
+fn error(reason: String) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(reason)])
+}
+
+fn success(text: String) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+/// Runs the traced tool `name` (one of [`is_traced_tool`], listed); `sender` names the client for `explain`'s
+/// dispatch.
+pub(crate) async fn call(
+    handle: &ExposureHandle,
+    sender: &str,
+    name: &str,
+    arguments: Option<&JsonObject>,
+) -> CallToolResult {
+    let result = match name {
+        EXPLAIN => explain(handle, sender, arguments).await,
+        GRAPH => graph(handle, arguments).await,
+        NODE => node(handle, arguments).await,
+        TRACE_STATE => raw::trace_state(handle, arguments).await,
+        _ => raw::node_tool(handle, name, arguments).await,
+    };
+    result.unwrap_or_else(error)
+}
+
+/// Runs `work` on the graph thread; a gone host is the error a model reads.
+pub(crate) async fn on_graph<R: Send + 'static>(
+    handle: &ExposureHandle,
+    work: impl FnOnce() -> R + Send + 'static,
+) -> Result<R, String> {
+    handle
+        .on_graph(work)
+        .await
+        .map_err(|e| text::host_gone(&e.to_string()))
+}
+
+/// Resolves `query` on the graph thread: an exposed name first, then [`trace::lookup`]. A miss names what was
+/// expected, the close candidates and every exposed node.
+pub(crate) fn resolve(query: &str, exposed: &[(String, NodeId)]) -> Result<NodeId, String> {
+    if let Some((_, id)) = exposed.iter().find(|(name, _)| name == query.trim()) {
+        return Ok(*id);
+    }
+    trace::lookup(query).map_err(|miss| format!("{miss}\n{}", exposed_list(exposed)))
+}
+
+/// `exposed nodes: subtotal (subtotal#4), total#5`, or that there are none.
+fn exposed_list(exposed: &[(String, NodeId)]) -> String {
+    if exposed.is_empty() {
+        return "this app exposes no nodes (Exposure::node); pass a node name, `#id` or an identity path".to_owned();
+    }
+    let names: Vec<String> = exposed
+        .iter()
+        .map(|(name, id)| match trace::name(*id) {
+            Ok(node) if *node.name == **name => node.to_string(),
+            Ok(node) => format!("{name} ({node})"),
+            Err(_) => format!("{name} ({id})"),
+        })
+        .collect();
+    format!("exposed nodes: {}", names.join(", "))
+}
+
+async fn explain(
+    handle: &ExposureHandle,
+    sender: &str,
+    arguments: Option<&JsonObject>,
+) -> Result<CallToolResult, String> {
+    let arguments = args::Args::new(EXPLAIN, arguments, &["node", "messages"])?;
+    let query = arguments.node()?;
+    let messages = arguments.get("messages").cloned();
+    let exposed = handle.node_names();
+    // resolve first: a misspelt node dispatches nothing
+    let id = {
+        let (query, exposed) = (query.clone(), exposed.clone());
+        on_graph(handle, move || resolve(&query, &exposed)).await??
+    };
+    let mut steps = String::new();
+    if let Some(messages) = messages {
+        let mut call = JsonObject::new();
+        call.insert("messages".into(), messages);
+        let (failed, text) = dispatch::run(handle, sender, Some(&call)).await;
+        if failed {
+            return Err(format!(
+                "{text}\nno explanation: the messages were not all dispatched; fix the rejected one and call \
+                 explain again"
+            ));
+        }
+        steps = answers::clip_head(&text, STEPS_MAX_CHARS);
+    }
+    let explanation = on_graph(handle, move || {
+        trace::explain(id)
+            .map(|e| answers::clip_lines(&e.render(WHY_MAX_CHARS), EXPLAIN_MAX_CHARS))
+            .map_err(|e| e.to_string())
+    })
+    .await??;
+    Ok(success(if steps.is_empty() {
+        explanation
+    } else {
+        format!("{steps}\n{explanation}")
+    }))
+}
+
+async fn graph(
+    handle: &ExposureHandle,
+    arguments: Option<&JsonObject>,
+) -> Result<CallToolResult, String> {
+    args::Args::new(GRAPH, arguments, &[])?;
+    let exposed = handle.node_names();
+    let text = on_graph(handle, move || answers::graph(&exposed, GRAPH_MAX_CHARS)).await?;
+    Ok(success(text))
+}
+
+async fn node(
+    handle: &ExposureHandle,
+    arguments: Option<&JsonObject>,
+) -> Result<CallToolResult, String> {
+    let arguments = args::Args::new(
+        NODE,
+        arguments,
+        &["node", "around", "detail", "limit", "cursor"],
+    )?;
+    let query = arguments.node()?;
+    let request = answers::NodeRequest {
+        around: arguments.around()?,
+        full: arguments.full()?,
+        limit: arguments.limit(args::NODE_LIMIT_DEFAULT, args::NODE_LIMIT_MAX)?,
+        cursor: arguments.cursor()?,
+        max_chars: NODE_PAGE_MAX_CHARS,
+    };
+    let exposed = handle.node_names();
+    let text = on_graph(handle, move || {
+        let id = resolve(&query, &exposed)?;
+        answers::node_page(id, &request)
+    })
+    .await??;
+    Ok(success(text))
+}

@@ -1,0 +1,282 @@
+//! The compact answers of `graph` and `node`, assembled from the trace's node lines within their size limits, and
+//! the clipping every traced answer goes through. These run on the graph thread.
+
+use std::fmt::Write as _;
+
+use crate::graph::NodeId;
+use crate::trace::{self, NodeInfo, Relation};
+
+/// How many sources a node line names before `… n more`.
+const LINE_SOURCES_MAX: usize = 12;
+/// The longest single line of an answer, in characters; longer lines end with `…`.
+const LINE_MAX_CHARS: usize = 600;
+
+/// `text` cut to `max` characters, ending with `…`.
+fn clip_line(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max.saturating_sub(1)) {
+        Some((i, _)) if text.chars().count() > max => format!("{}…", &text[..i]),
+        _ => text.to_owned(),
+    }
+}
+
+fn chars(text: &str) -> usize {
+    text.chars().count()
+}
+
+/// `text` within `max` characters: each line cut to [`LINE_MAX_CHARS`], then whole lines kept from the start while
+/// they fit, with a last line saying how many were left out.
+pub(crate) fn clip_lines(text: &str, max: usize) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| clip_line(line, LINE_MAX_CHARS))
+        .collect();
+    let mut out = String::new();
+    for (index, line) in lines.iter().enumerate() {
+        let rest = lines.len() - index;
+        let note = format!("\n… {rest} more lines (over {max} characters)");
+        let separator = usize::from(!out.is_empty());
+        let needs = separator + chars(line) + if rest > 1 { chars(&note) } else { 0 };
+        if chars(&out) + needs > max {
+            out.push_str(&note);
+            return out;
+        }
+        if separator == 1 {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// `text` within `max` characters keeping its end (the latest steps and the state line), with a first line saying
+/// how many earlier lines were left out.
+pub(crate) fn clip_head(text: &str, max: usize) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| clip_line(line, LINE_MAX_CHARS))
+        .collect();
+    let mut kept: Vec<&str> = Vec::new();
+    let mut used = 0;
+    for (index, line) in lines.iter().enumerate().rev() {
+        let note = 40;
+        if used + chars(line) + 1 + if index > 0 { note } else { 0 } > max && !kept.is_empty() {
+            let mut out = format!("… {} earlier lines", index + 1);
+            for line in kept.iter().rev() {
+                out.push('\n');
+                out.push_str(line);
+            }
+            return out;
+        }
+        used += chars(line) + 1;
+        kept.push(line);
+    }
+    kept.reverse();
+    kept.join("\n")
+}
+
+fn line(info: &NodeInfo) -> String {
+    clip_line(&info.line_within(LINE_SOURCES_MAX), LINE_MAX_CHARS)
+}
+
+/// The `graph` answer: counts, the exposed nodes, the last message and what it moved, within `max` characters.
+pub(crate) fn graph(exposed: &[(String, NodeId)], max: usize) -> String {
+    let summary = trace::summary();
+    let mut head = format!(
+        "{} signals, {} memos, {} effects",
+        summary.signals, summary.memos, summary.effects
+    );
+    if summary.disposed > 0 {
+        let _ = write!(head, ", {} disposed", summary.disposed);
+    }
+    let mut lines = Vec::new();
+    if exposed.is_empty() {
+        lines.push("exposed: none (register nodes with Exposure::node)".to_owned());
+    } else {
+        lines.push("exposed:".to_owned());
+        for (name, id) in exposed {
+            if let Ok(info) = trace::info(*id) {
+                lines.push(if *info.node.name == **name {
+                    line(&info)
+                } else {
+                    format!("{name} = {}", line(&info))
+                });
+            }
+        }
+    }
+    match &summary.last_message {
+        Some(m) => {
+            let args = if m.args.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", m.args)
+            };
+            lines.push(clip_line(
+                &format!(
+                    "last message: {}{args} #{} to {}; it moved:",
+                    m.name, m.seq, m.target
+                ),
+                LINE_MAX_CHARS,
+            ));
+        }
+        None => lines.push("no message dispatched yet; moved:".to_owned()),
+    }
+    if summary.moved.is_empty() {
+        lines.push("nothing".to_owned());
+    }
+    lines.extend(summary.moved.iter().map(line));
+    let mut out = head;
+    for (index, text) in lines.iter().enumerate() {
+        let rest = lines.len() - index;
+        let note = format!("\n… {rest} more lines; ask `node` about one");
+        if chars(&out) + 1 + chars(text) + if rest > 1 { chars(&note) } else { 0 } > max {
+            out.push_str(&note);
+            break;
+        }
+        out.push('\n');
+        out.push_str(text);
+    }
+    out
+}
+
+/// What one `node` call asks for.
+pub(crate) struct NodeRequest {
+    /// Hops of sources and observers, 0 to 2.
+    pub around: u32,
+    /// `detail: full`.
+    pub full: bool,
+    /// At most this many neighbours a page.
+    pub limit: usize,
+    /// The first neighbour of the page (0-based).
+    pub cursor: usize,
+    /// The longest page.
+    pub max_chars: usize,
+}
+
+/// The indented source line under a node (`  file.rs:12: text`, when `source` or `full`) and, in full detail, its
+/// observers, path and runs.
+fn detail_lines(info: &NodeInfo, source: bool, full: bool) -> String {
+    let mut out = String::new();
+    if let Some(text) = (source || full)
+        .then(|| trace::origin(info.node.id).ok().and_then(|o| o.line))
+        .flatten()
+    {
+        let _ = write!(out, "\n  {}: {}", info.site, clip_line(&text, 200));
+    }
+    if full {
+        let observers: Vec<String> = info
+            .observers
+            .iter()
+            .take(LINE_SOURCES_MAX)
+            .map(ToString::to_string)
+            .collect();
+        let more = info.observers.len().saturating_sub(LINE_SOURCES_MAX);
+        let _ = write!(
+            out,
+            "\n  observers [{}{}] path {} runs {}",
+            observers.join(", "),
+            if more > 0 {
+                format!(" … {more} more")
+            } else {
+                String::new()
+            },
+            clip_line(&info.path, 200),
+            info.runs
+        );
+        if let Some(owner) = &info.owner {
+            let _ = write!(out, " owner {owner}");
+        }
+    }
+    out
+}
+
+/// One page of `node`: the node with its source line, then its neighbours from `cursor` one line each (in full
+/// detail with their source lines, observers, paths and runs), then where the page ends.
+pub(crate) fn node_page(id: NodeId, request: &NodeRequest) -> Result<String, String> {
+    let around = trace::neighborhood(id, request.around).map_err(|e| e.to_string())?;
+    let total = around.nodes.len();
+    if request.cursor > total || (request.cursor == total && total > 0) {
+        return Err(format!(
+            "\"cursor\" {} is past the last neighbour of {} ({total} within {} hops); start again without a cursor",
+            request.cursor, around.center.node, request.around
+        ));
+    }
+    let mut out = line(&around.center);
+    out.push_str(&detail_lines(&around.center, true, request.full));
+    let hops = if request.around == 1 { "hop" } else { "hops" };
+    if total == 0 {
+        let _ = write!(
+            out,
+            "\nno sources or observers within {} {hops}",
+            request.around
+        );
+        return Ok(out);
+    }
+    // the footer is at most this long
+    let footer_room = 90;
+    let mut shown = 0;
+    for (hops_away, relation, info) in around.nodes.iter().skip(request.cursor) {
+        if shown == request.limit {
+            break;
+        }
+        let way = match relation {
+            Relation::Source => "source",
+            Relation::Observer => "observer",
+        };
+        let entry = format!(
+            "\n{way} {hops_away}: {}{}",
+            line(info),
+            detail_lines(info, false, request.full)
+        );
+        if chars(&out) + chars(&entry) + footer_room > request.max_chars && shown > 0 {
+            break;
+        }
+        out.push_str(&entry);
+        shown += 1;
+    }
+    let (first, last) = (request.cursor + 1, request.cursor + shown);
+    let _ = write!(
+        out,
+        "\nneighbours {first}-{last} of {total} within {} {hops}",
+        request.around
+    );
+    if last < total {
+        let _ = write!(out, "; next page: cursor \"{last}\"");
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clip_lines_keeps_whole_lines_and_says_what_it_left_out() {
+        let text = (0..100)
+            .map(|i| format!("line {i}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let clipped = clip_lines(&text, 100);
+        assert!(clipped.chars().count() <= 100, "{clipped}");
+        assert!(clipped.starts_with("line 0\nline 1\n"));
+        assert!(
+            clipped.ends_with("more lines (over 100 characters)"),
+            "{clipped}"
+        );
+        assert_eq!(clip_lines("a\nb", 100), "a\nb");
+        let long = "x".repeat(5000);
+        assert_eq!(clip_lines(&long, 2000).chars().count(), LINE_MAX_CHARS);
+    }
+
+    #[test]
+    fn clip_head_keeps_the_end() {
+        let text = (0..100)
+            .map(|i| format!("step {i}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let clipped = clip_head(&text, 120);
+        assert!(clipped.chars().count() <= 120, "{clipped}");
+        assert!(clipped.starts_with("… "), "{clipped}");
+        assert!(clipped.ends_with("step 98\nstep 99"));
+        assert_eq!(clip_head("a\nb", 100), "a\nb");
+    }
+}
