@@ -53,10 +53,10 @@ fn transcripts() -> Vec<PathBuf> {
 /// Replaces what may vary between runs and transports: the reason text of an unparsable message (`error.data`),
 /// which comes from the JSON parser, and the server version.
 fn normalise(mut value: Value) -> Value {
-    if let Some(error) = value.get_mut("error").and_then(Value::as_object_mut) {
-        if error.contains_key("data") {
-            error.insert("data".into(), json!("<volatile>"));
-        }
+    if let Some(error) = value.get_mut("error").and_then(Value::as_object_mut)
+        && error.contains_key("data")
+    {
+        error.insert("data".into(), json!("<volatile>"));
     }
     if let Some(info) = value.pointer_mut("/result/serverInfo/version") {
         *info = json!("<version>");
