@@ -16,7 +16,13 @@ use std::hint::black_box;
 use std::rc::Rc;
 use std::time::Instant;
 
-const ROUNDS: usize = 7;
+/// Rounds per shape: 7, or `TRACE_BENCH_ROUNDS` (the script's `--ir` mode runs 1 under callgrind).
+fn rounds() -> usize {
+    std::env::var("TRACE_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(7)
+}
 
 /// Runs `step` `iterations` times per round and returns the best round's nanoseconds per step.
 fn measure(iterations: u32, mut step: impl FnMut(u32)) -> f64 {
@@ -25,7 +31,7 @@ fn measure(iterations: u32, mut step: impl FnMut(u32)) -> f64 {
     }
     let mut best = f64::MAX;
     let mut n = iterations / 10 + 1;
-    for _ in 0..ROUNDS {
+    for _ in 0..rounds() {
         let start = Instant::now();
         for _ in 0..iterations {
             n += 1;
@@ -165,16 +171,21 @@ fn main() {
         ("cutoff", cutoff),
         ("effects", effects),
     ] {
+        // `SHAPE=deep_chain` runs one shape (the script's `--ir` mode counts instructions per shape).
+        if std::env::var("SHAPE").is_ok_and(|only| only != name) {
+            continue;
+        }
         let ns = shape();
         println!("{name:<14} {ns:>12.1} ns/op");
         ranvier::graph::dispose_current();
     }
     #[cfg(feature = "trace")]
     println!(
-        "ring slot     {:>12} bytes per event (+ a shared value text on the heap for writes, moves, messages); \
-         default ring {} KiB",
-        std::mem::size_of::<(u64, ranvier::trace::EventKind)>(),
-        std::mem::size_of::<(u64, ranvier::trace::EventKind)>() * ranvier::trace::DEFAULT_CAPACITY
+        "ring slot     {:>12} bytes per event, plus {} bytes of text ring per event; default ring {} KiB",
+        ranvier::trace::slot_bytes(),
+        ranvier::trace::TEXT_BYTES_PER_EVENT,
+        (ranvier::trace::slot_bytes() + ranvier::trace::TEXT_BYTES_PER_EVENT)
+            * ranvier::trace::DEFAULT_CAPACITY
             / 1024
     );
 }

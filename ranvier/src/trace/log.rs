@@ -543,8 +543,15 @@ struct Rec {
     first_mark_dirty: bool,
 }
 
-/// How many bytes of text the ring keeps per event slot.
-const TEXT_BYTES_PER_EVENT: usize = 16;
+/// How many bytes of text (values, labels, messages) the trace keeps per event of ring capacity: texts share one byte
+/// ring of `capacity × TEXT_BYTES_PER_EVENT` bytes; a text older than that reads as gone, except a node's current
+/// value, which is read from the node itself.
+pub const TEXT_BYTES_PER_EVENT: usize = 16;
+
+/// The size of one event's slot in the ring, in bytes.
+pub fn slot_bytes() -> usize {
+    std::mem::size_of::<(u64, Slot)>()
+}
 
 /// The traced build's recorder, one per graph.
 pub(crate) struct Tracer {
