@@ -45,7 +45,11 @@ fn main() {
         count.set(12);
         step.set(3);
     });
-    println!("memo `next` ran {} times; memo `decade` ran {} times", next.runs(), decade.runs());
+    println!(
+        "memo `next` ran {} times; memo `decade` ran {} times",
+        next.runs(),
+        decade.runs()
+    );
 
     // An Mvu: the model changes only through messages, and `select` wakes readers only when its part changes.
     let counter = Mvu::new(0_i64, |msg, n| match msg {

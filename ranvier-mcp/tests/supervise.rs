@@ -217,7 +217,7 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
         "{first}"
     );
     assert!(
-        first.contains("`percent` must be between 0 and 100, got 1000"),
+        first.contains("`percent`: expected an integer between 0 and 100, got 1000"),
         "{first}"
     );
     assert!(

@@ -35,7 +35,11 @@ fn equal_write_does_nothing() {
 fn signal_comparer_decides_equality() {
     let s = Signal::with_comparer(10, |a: &i32, b: &i32| a / 10 == b / 10);
     s.set(15);
-    assert_eq!(s.peek(), 10, "an equal write by the comparer keeps the old value");
+    assert_eq!(
+        s.peek(),
+        10,
+        "an equal write by the comparer keeps the old value"
+    );
     s.set(25);
     assert_eq!(s.peek(), 25);
 }
@@ -95,7 +99,13 @@ fn every_link_of_a_deep_chain_runs_exactly_once_per_write() {
     head.set(1);
     head.set(2);
     for memo in &chain {
-        assert_eq!(memo.runs(), 3, "memo {} ran {} times", memo.id(), memo.runs());
+        assert_eq!(
+            memo.runs(),
+            3,
+            "memo {} ran {} times",
+            memo.id(),
+            memo.runs()
+        );
     }
     assert_eq!(chain.last().unwrap().get(), 2 + 49);
 }
@@ -185,7 +195,11 @@ fn memo_comparer_cuts_off() {
     });
     s.set(1.2);
     assert_eq!(runs.get(), 1);
-    assert_eq!(rounded.get(), 1.0, "a cut-off memo keeps its previous value");
+    assert_eq!(
+        rounded.get(),
+        1.0,
+        "a cut-off memo keeps its previous value"
+    );
     s.set(2.0);
     assert_eq!(runs.get(), 2);
 }
@@ -256,7 +270,11 @@ fn a_panicking_batch_is_closed_and_still_flushes() {
         })
     }));
     assert!(result.is_err());
-    assert_eq!(runs.get(), 2, "the write before the panic still ran its effect");
+    assert_eq!(
+        runs.get(),
+        2,
+        "the write before the panic still ran its effect"
+    );
     a.set(2);
     assert_eq!(runs.get(), 3, "no batch left open");
 }
@@ -297,7 +315,11 @@ fn a_write_inside_an_effect_joins_the_running_flush() {
     });
     order.borrow_mut().clear();
     a.set(1);
-    assert_eq!(*order.borrow(), ["copy 1", "show 10"], "no nested flush: show runs after copy's body");
+    assert_eq!(
+        *order.borrow(),
+        ["copy 1", "show 10"],
+        "no nested flush: show runs after copy's body"
+    );
 }
 
 #[test]
@@ -318,7 +340,11 @@ fn an_effect_that_keeps_moving_its_own_source_is_stopped_with_an_error_naming_it
     let error = runaway.error().expect("the effect was stopped");
     assert!(error.message.contains("runaway"), "{}", error.message);
     assert!(error.message.contains("re-ran"), "{}", error.message);
-    assert_eq!(runaway.runs(), MAX_EFFECT_RERUNS + 1, "bounded re-runs in one flush");
+    assert_eq!(
+        runaway.runs(),
+        MAX_EFFECT_RERUNS + 1,
+        "bounded re-runs in one flush"
+    );
     assert_eq!(s.peek(), i64::from(MAX_EFFECT_RERUNS + 1));
     let errors = take_errors();
     assert!(errors.iter().any(|e| e.node == runaway.id()));
@@ -366,7 +392,10 @@ fn cleanups_run_before_the_next_run_and_at_disposal() {
     effect.dispose();
     effect.dispose();
     s.set(2);
-    assert_eq!(*events.borrow(), ["run 0", "cleanup 0", "run 1", "cleanup 1"]);
+    assert_eq!(
+        *events.borrow(),
+        ["run 0", "cleanup 0", "run 1", "cleanup 1"]
+    );
 }
 
 #[test]
@@ -386,7 +415,10 @@ fn disposing_a_scope_disposes_what_was_created_in_it_last_created_first() {
         on_cleanup(move || events.borrow_mut().push("scope cleanup".into()));
     });
     scope.dispose();
-    assert_eq!(*events.borrow(), ["scope cleanup", "dispose b", "dispose a"]);
+    assert_eq!(
+        *events.borrow(),
+        ["scope cleanup", "dispose b", "dispose a"]
+    );
     s.set(1);
     assert_eq!(events.borrow().len(), 3, "disposed effects never run again");
     assert!(scope.is_disposed());
@@ -456,9 +488,20 @@ fn a_panicking_memo_records_the_failure_and_the_graph_stays_usable() {
     });
     s.set(2);
     let error = fragile.try_get().unwrap_err();
-    assert!(error.message.contains("two is not allowed"), "{}", error.message);
-    assert_eq!(fragile.peek(), Some(1), "a failed memo keeps its previous value");
-    assert!(reader.error().is_some(), "the reader of a failed memo fails in turn");
+    assert!(
+        error.message.contains("two is not allowed"),
+        "{}",
+        error.message
+    );
+    assert_eq!(
+        fragile.peek(),
+        Some(1),
+        "a failed memo keeps its previous value"
+    );
+    assert!(
+        reader.error().is_some(),
+        "the reader of a failed memo fails in turn"
+    );
     assert_eq!(other_runs.get(), 2, "other effects still ran");
     let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| fragile.get()));
     assert!(read.is_err(), "get on a failed memo panics with its error");
@@ -489,7 +532,12 @@ fn a_panicking_effect_does_not_stop_the_others() {
     });
     s.set(1);
     assert_eq!(good_runs.get(), 2);
-    assert!(bad.error().unwrap().message.contains("effect failed on one"));
+    assert!(
+        bad.error()
+            .unwrap()
+            .message
+            .contains("effect failed on one")
+    );
     assert!(take_errors().iter().any(|e| e.node == bad.id()));
     s.set(2);
     assert!(bad.error().is_none());
@@ -556,16 +604,22 @@ enum CartMsg {
 }
 
 fn cart() -> Mvu<Cart, CartMsg> {
-    Mvu::new(Cart { items: vec![], discount: 0 }, |msg, cart| {
-        let mut next = cart.clone();
-        match msg {
-            CartMsg::Add(sku, price) => next.items.push((sku.to_string(), price)),
-            CartMsg::Discount(d) => next.discount = d,
-            CartMsg::Explode => panic!("update exploded"),
-            CartMsg::Nothing => {}
-        }
-        next
-    })
+    Mvu::new(
+        Cart {
+            items: vec![],
+            discount: 0,
+        },
+        |msg, cart| {
+            let mut next = cart.clone();
+            match msg {
+                CartMsg::Add(sku, price) => next.items.push((sku.to_string(), price)),
+                CartMsg::Discount(d) => next.discount = d,
+                CartMsg::Explode => panic!("update exploded"),
+                CartMsg::Nothing => {}
+            }
+            next
+        },
+    )
 }
 
 #[test]
@@ -608,7 +662,11 @@ fn mvu_update_panic_leaves_the_model_unchanged_and_returns_an_error() {
     mvu.dispatch(CartMsg::Add("a", 1)).unwrap();
     let before = mvu.peek_model();
     let err = mvu.dispatch(CartMsg::Explode).unwrap_err();
-    assert!(err.message.starts_with("update panicked: update exploded"), "{}", err.message);
+    assert!(
+        err.message.starts_with("update panicked: update exploded"),
+        "{}",
+        err.message
+    );
     assert_eq!(mvu.peek_model(), before);
     mvu.dispatch(CartMsg::Add("b", 2)).unwrap();
     assert_eq!(mvu.peek_model().items.len(), 2);
@@ -659,12 +717,19 @@ fn a_dispatch_from_an_effect_joins_the_flush_and_does_not_subscribe_it() {
     let seen = log();
     let _watch = Effect::new({
         let (mvu, seen) = (mvu.clone(), seen.clone());
-        move || seen.borrow_mut().push(mvu.with_model(|c| c.discount).to_string())
+        move || {
+            seen.borrow_mut()
+                .push(mvu.with_model(|c| c.discount).to_string())
+        }
     });
     trigger.set(5);
     assert_eq!(*seen.borrow(), ["0", "5"]);
     mvu.dispatch(CartMsg::Discount(7)).unwrap();
-    assert_eq!(runs.get(), 2, "the dispatching effect did not subscribe to the model");
+    assert_eq!(
+        runs.get(),
+        2,
+        "the dispatching effect did not subscribe to the model"
+    );
 }
 
 #[test]
@@ -693,7 +758,11 @@ fn reads_inside_a_batch_are_current_below_live_memos() {
     });
     batch(|| {
         a.set(5);
-        assert_eq!(plus_one.get(), 11, "a live chain read inside a batch is brought up to date");
+        assert_eq!(
+            plus_one.get(),
+            11,
+            "a live chain read inside a batch is brought up to date"
+        );
         a.set(6);
     });
     assert_eq!(*seen.borrow(), ["3", "13"]);
@@ -728,7 +797,10 @@ fn a_write_stopped_by_a_cutoff_runs_nothing_below_it_whatever_the_depth() {
         head.set(v);
     }
     assert_eq!(gate.runs(), 50);
-    assert!(below.iter().all(|m| m.runs() == 1), "nothing below the cutoff re-ran");
+    assert!(
+        below.iter().all(|m| m.runs() == 1),
+        "nothing below the cutoff re-ran"
+    );
     assert_eq!(runs.get(), 1);
     head.set(100);
     assert!(below.iter().all(|m| m.runs() == 2));
