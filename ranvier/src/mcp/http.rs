@@ -319,7 +319,7 @@ impl From<HttpError> for std::io::Error {
 /// use ranvier::mcp::http::{HttpOptions, McpHttpService};
 ///
 /// let mcp = McpHttpService::new(adapter, HttpOptions::new())?;
-/// let app = axum::Router::new()
+/// let app: axum::Router = axum::Router::new()
 ///     .route("/", axum::routing::get(|| async { "the page people use" }))
 ///     .route_service("/mcp", mcp);
 /// # let _ = app; Ok(()) }
