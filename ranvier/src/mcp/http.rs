@@ -57,7 +57,7 @@ use std::task::{Context, Poll};
 
 use axum::body::{Body, Bytes, HttpBody};
 use axum::http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode, header};
-use http_body_util::{BodyExt, Limited};
+use http_body_util::BodyExt;
 use rmcp::model::ClientJsonRpcMessage;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
@@ -70,6 +70,9 @@ pub const TOKEN_ENV: &str = "RANVIER_MCP_TOKEN";
 
 /// The largest request body accepted by default: 1 MiB. Larger bodies get 413.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1 << 20;
+
+/// How many times the body limit a refused body is read (and dropped) before the 413 goes out.
+const DRAIN_FACTOR: usize = 8;
 
 /// The hosts a `Host` header may name by default: the loopback names, any port.
 pub const DEFAULT_ALLOWED_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "::1"];
@@ -651,19 +654,43 @@ impl Guard {
             .get(header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<u64>().ok());
-        if declared.is_some_and(|len| len > self.max_body_bytes as u64) {
+        // A refused body is still read (and dropped) up to a few times the limit before the 413 goes out, so a client
+        // that is still writing it sees the status instead of a broken pipe; past that the connection is closed.
+        let drain_cap = self.max_body_bytes.saturating_mul(DRAIN_FACTOR);
+        let too_long = declared.is_some_and(|len| len > self.max_body_bytes as u64);
+        let mut body = std::pin::pin!(body);
+        let mut bytes = Vec::new();
+        let (mut seen, mut over) = (0_usize, too_long);
+        while let Some(frame) = body.frame().await {
+            let frame = match frame {
+                Ok(frame) => frame,
+                Err(_) if over => break,
+                Err(error) => {
+                    return Err(plain(
+                        StatusCode::BAD_REQUEST,
+                        &format!("Bad Request: cannot read the body: {}", error.into()),
+                    ));
+                }
+            };
+            let Ok(data) = frame.into_data() else {
+                continue;
+            };
+            seen = seen.saturating_add(data.len());
+            if !over && bytes.len() + data.len() > self.max_body_bytes {
+                over = true;
+                bytes = Vec::new();
+            }
+            if !over {
+                bytes.extend_from_slice(&data);
+            }
+            if over && seen > drain_cap {
+                break;
+            }
+        }
+        if over {
             return Err(too_large());
         }
-        let bytes = match Limited::new(body, self.max_body_bytes).collect().await {
-            Ok(collected) => collected.to_bytes(),
-            Err(error) if error.is::<http_body_util::LengthLimitError>() => return Err(too_large()),
-            Err(error) => {
-                return Err(plain(
-                    StatusCode::BAD_REQUEST,
-                    &format!("Bad Request: cannot read the body: {error}"),
-                ));
-            }
-        };
+        let bytes = Bytes::from(bytes);
         let is_json = headers
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
