@@ -99,7 +99,7 @@ async fn client(
     tokio::sync::mpsc::UnboundedReceiver<Value>,
     Vec<u64>,
 ) {
-    let era = if index % 2 == 0 {
+    let era = if index.is_multiple_of(2) {
         Era::Legacy
     } else {
         Era::Modern
