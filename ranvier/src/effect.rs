@@ -11,6 +11,7 @@
 //! sources is stopped after [`MAX_EFFECT_RERUNS`](crate::graph::MAX_EFFECT_RERUNS) re-runs in one flush, with an error
 //! naming it.
 
+use crate::graph::MAX_EFFECT_RERUNS;
 use crate::graph::{
     AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, Runtime, State,
     with_runtime,
@@ -75,7 +76,7 @@ impl Effect {
                     id,
                     NodeKind::Effect,
                     site,
-                    rt.owner_id(),
+                    rt.running_id(),
                     rt.running_id(),
                     || { Rc::downgrade(&inner) as std::rc::Weak<dyn Node> }
                 )
@@ -92,8 +93,7 @@ impl Effect {
 
     /// Sets the node's label, the name the trace and the MCP tools give it, and returns the effect.
     pub fn labelled(self, label: &str) -> Self {
-        *self.inner.core.label.borrow_mut() = Some(Rc::from(label));
-        with_runtime(|rt| trace_hook!(rt, label(self.inner.core.id, label)));
+        self.inner.core.set_label(label);
         self
     }
 
@@ -138,7 +138,7 @@ impl EffectInner {
                 self.flush_epoch.set(epoch);
                 self.reruns.set(0);
             }
-            if self.reruns.get() > rt.max_reruns() {
+            if self.reruns.get() > MAX_EFFECT_RERUNS {
                 let name = match self.core.label() {
                     Some(label) => format!("{label}{}", self.core.id),
                     None => format!("effect {}", self.core.id),
@@ -146,8 +146,7 @@ impl EffectInner {
                 let message = format!(
                     "{name} (created at {}) was stopped: it re-ran {} times in one flush because it keeps changing \
                      a node it reads",
-                    self.core.site,
-                    rt.max_reruns()
+                    self.core.site, MAX_EFFECT_RERUNS
                 );
                 comp.set_error(Some(Rc::from(message.as_str())));
                 trace_hook!(rt, stopped(self.core.id, &message));

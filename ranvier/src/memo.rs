@@ -111,7 +111,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
                     id,
                     NodeKind::Memo,
                     site,
-                    rt.owner_id(),
+                    rt.running_id(),
                     rt.running_id(),
                     || { Rc::downgrade(&inner) as std::rc::Weak<dyn Node> }
                 )
@@ -123,8 +123,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
 
     /// Sets the node's label, the name the trace and the MCP tools give it (`total#5`), and returns the memo.
     pub fn labelled(self, label: &str) -> Self {
-        *self.inner.core.label.borrow_mut() = Some(Rc::from(label));
-        with_runtime(|rt| trace_hook!(rt, label(self.inner.core.id, label)));
+        self.inner.core.set_label(label);
         self
     }
 

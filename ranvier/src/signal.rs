@@ -94,8 +94,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
 
     /// Sets the node's label, the name the trace and the MCP tools give it (`count#3`), and returns the signal.
     pub fn labelled(self, label: &str) -> Self {
-        *self.inner.core.label.borrow_mut() = Some(Rc::from(label));
-        with_runtime(|rt| trace_hook!(rt, label(self.inner.core.id, label)));
+        self.inner.core.set_label(label);
         self
     }
 

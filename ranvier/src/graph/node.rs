@@ -76,6 +76,12 @@ impl Core {
         }
     }
 
+    /// Names the node, for error messages and the trace.
+    pub fn set_label(&self, label: &str) {
+        *self.label.borrow_mut() = Some(Rc::from(label));
+        super::with_runtime(|rt| trace_hook!(rt, label(self.id, label)));
+    }
+
     pub fn label(&self) -> Option<Rc<str>> {
         self.label.borrow().clone()
     }

@@ -1,7 +1,7 @@
 //! The per-thread runtime: the running computation, the owner of new nodes, the effect queue, batches and flushes.
 
 use super::node::{Computation, NodeRef, add_live, is_live, raise_height, remove_live};
-use super::{MAX_EFFECT_RERUNS, NodeError, NodeId};
+use super::{NodeError, NodeId};
 use crate::owner::Scope;
 use crate::trace::Tracer;
 use std::cell::{Cell, RefCell};
@@ -144,11 +144,6 @@ impl Runtime {
             return;
         }
         self.root.borrow().adopt(node);
-    }
-
-    /// The owner's name for the trace: the running node, or none (a scope).
-    pub fn owner_id(&self) -> Option<NodeId> {
-        self.running_id()
     }
 
     /// Registers a cleanup with the current owner.
@@ -467,10 +462,6 @@ impl Runtime {
 
     pub fn record_error(&self, node: NodeId, message: String) {
         self.errors.borrow_mut().push(NodeError { node, message });
-    }
-
-    pub fn max_reruns(&self) -> u32 {
-        MAX_EFFECT_RERUNS
     }
 }
 

@@ -1,6 +1,6 @@
 //! The untraced build's tracer: every hook is an empty inline function whose lazy arguments are never called.
 
-use crate::graph::{NodeId, NodeKind, NodeRef};
+use crate::graph::{NodeId, NodeKind};
 use std::panic::Location;
 use std::rc::Weak;
 
@@ -79,6 +79,3 @@ impl Tracer {
     #[inline(always)]
     pub fn untracked_read_in_body(&self, _: Option<NodeId>, _: NodeId) {}
 }
-
-#[allow(dead_code)]
-fn _unused(_: NodeRef) {}
