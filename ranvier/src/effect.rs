@@ -42,13 +42,14 @@ use std::rc::Rc;
 /// ```
 #[derive(Clone)]
 pub struct Effect {
-    inner: Rc<EffectInner>,
+    /// An `EffectInner<F>`: the function lives in the node's own allocation.
+    inner: NodeRef,
 }
 
-struct EffectInner {
+struct EffectInner<F> {
     core: Core,
     comp: Computation,
-    f: RefCell<Box<dyn FnMut()>>,
+    f: RefCell<F>,
     queued: Cell<bool>,
     flush_epoch: Cell<u32>,
     reruns: Cell<u32>,
@@ -65,7 +66,7 @@ impl Effect {
             let inner = Rc::new(EffectInner {
                 core: Core::new(id, NodeKind::Effect, site),
                 comp: Computation::new(),
-                f: RefCell::new(Box::new(f)),
+                f: RefCell::new(f),
                 queued: Cell::new(false),
                 flush_epoch: Cell::new(0),
                 reruns: Cell::new(0),
@@ -81,53 +82,58 @@ impl Effect {
                     || { Rc::downgrade(&inner) as std::rc::Weak<dyn Node> }
                 )
             );
-            let this: NodeRef = inner.clone();
-            rt.adopt(this.clone());
             inner.queued.set(true);
+            let this: NodeRef = inner;
+            rt.adopt(this.clone());
             trace_hook!(rt, schedule(id));
-            rt.schedule(this);
+            rt.schedule(this.clone());
             rt.request_flush();
-            Effect { inner }
+            Effect { inner: this }
         })
     }
 
     /// Sets the node's label, the name the trace and the MCP tools give it, and returns the effect.
     pub fn labelled(self, label: &str) -> Self {
-        self.inner.core.set_label(label);
+        self.inner.core().set_label(label);
         self
     }
 
     /// Disposes the effect: its cleanups run and it never runs again. Disposing twice does nothing.
     pub fn dispose(&self) {
-        let this: NodeRef = self.inner.clone();
-        this.dispose(&this);
+        self.inner.dispose(&self.inner);
     }
 
     /// Whether the effect has been disposed.
     pub fn is_disposed(&self) -> bool {
-        self.inner.comp.disposed.get()
+        self.comp().disposed.get()
     }
 
     /// The failure of the last run: a panic in the function, or the stop after too many re-runs.
     pub fn error(&self) -> Option<NodeError> {
-        self.inner.comp.error().map(|m| NodeError {
-            node: self.inner.core.id,
+        self.comp().error().map(|m| NodeError {
+            node: self.inner.core().id,
             message: m.to_string(),
         })
     }
 
+    fn comp(&self) -> &Computation {
+        self.inner
+            .computation()
+            .expect("an effect node has a computation")
+    }
+
     /// How many times the effect's function has run.
     pub fn runs(&self) -> u32 {
-        self.inner.comp.runs.get()
+        self.comp().runs.get()
     }
 
     /// The node's id.
     pub fn id(&self) -> NodeId {
-        self.inner.core.id
+        self.inner.core().id
     }
 }
 
-impl EffectInner {
+impl<F: FnMut() + 'static> EffectInner<F> {
     fn run(&self, this: &NodeRef, rt: &Runtime) {
         {
             let comp = &self.comp;
@@ -159,7 +165,7 @@ impl EffectInner {
             );
             let result = {
                 let mut f = self.f.borrow_mut();
-                rt.run_computation(this, comp, &mut *f)
+                rt.run_computation(this, comp, || (*f)())
             };
             let error = result.err();
             if let Some(message) = &error {
@@ -171,7 +177,7 @@ impl EffectInner {
     }
 }
 
-impl Node for EffectInner {
+impl<F: FnMut() + 'static> Node for EffectInner<F> {
     fn core(&self) -> &Core {
         &self.core
     }
@@ -217,14 +223,14 @@ impl Node for EffectInner {
 
 impl AnyNode for Effect {
     fn node_id(&self) -> NodeId {
-        self.inner.core.id
+        self.inner.core().id
     }
 }
 
 impl std::fmt::Debug for Effect {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Effect")
-            .field("id", &self.inner.core.id)
+            .field("id", &self.inner.core().id)
             .finish()
     }
 }

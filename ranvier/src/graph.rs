@@ -43,6 +43,7 @@
 //! assert_eq!(*seen.borrow(), vec![6, 20]); // one run for the whole batch
 //! ```
 
+mod edges;
 mod node;
 mod runtime;
 

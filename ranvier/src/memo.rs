@@ -312,7 +312,7 @@ pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation, rt: &Runtime) {
     loop {
         let source = {
             let sources = comp.sources.borrow();
-            match sources.get(i) {
+            match sources.as_slice().get(i) {
                 Some(s) => s.clone(),
                 None => break,
             }

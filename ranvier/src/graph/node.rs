@@ -1,6 +1,7 @@
 //! What every node shares: identity, freshness, edges, and (for memos and effects) the run scope.
 
 use super::NodeId;
+use super::edges::Edges;
 use super::runtime::Runtime;
 use std::cell::{Cell, RefCell};
 use std::panic::Location;
@@ -52,7 +53,7 @@ pub(crate) struct Core {
     pub site: &'static Location<'static>,
     pub label: RefCell<Option<Rc<str>>>,
     /// Computations that read this node at their last run, in subscription order.
-    pub observers: RefCell<Vec<NodeRef>>,
+    pub observers: RefCell<Edges>,
     /// The run stamp of the last computation run that recorded this node as a source (dedupes repeated reads).
     pub stamp: Cell<u32>,
     /// 0 for signals; for a computation, one more than the highest of its sources. Live memos are brought up to
@@ -69,7 +70,7 @@ impl Core {
             kind,
             site,
             label: RefCell::new(None),
-            observers: RefCell::new(Vec::new()),
+            observers: RefCell::new(Edges::Empty),
             stamp: Cell::new(0),
             height: Cell::new(0),
             eager_queued: Cell::new(false),
@@ -89,9 +90,10 @@ impl Core {
     /// Removes one occurrence of `observer` from this node's observers.
     pub fn remove_observer(&self, observer: *const ()) {
         let mut observers = self.observers.borrow_mut();
+        // From the end: scopes dispose last created first, so the observer that goes is usually the last one added.
         if let Some(i) = observers
             .iter()
-            .position(|o| Rc::as_ptr(o) as *const () == observer)
+            .rposition(|o| Rc::as_ptr(o) as *const () == observer)
         {
             observers.swap_remove(i);
         }
@@ -116,8 +118,10 @@ pub(crate) struct Computation {
     /// *live*: a write that moves one of its sources queues it to be brought up to date in height order, instead of
     /// marking everything below it.
     pub live: Cell<u32>,
+    /// Whether the last run failed (its message is in the extras): spares the hot path a look at them.
+    failed: Cell<bool>,
     /// Nodes read by the last run, in read order.
-    pub sources: RefCell<Vec<NodeRef>>,
+    pub sources: RefCell<Edges>,
     /// What most computations never have, allocated on first use: a run scope and a failure.
     extras: RefCell<Option<Box<Extras>>>,
 }
@@ -147,7 +151,8 @@ impl Computation {
             run_stamp: Cell::new(0),
             runs: Cell::new(0),
             live: Cell::new(0),
-            sources: RefCell::new(Vec::new()),
+            failed: Cell::new(false),
+            sources: RefCell::new(Edges::Empty),
             extras: RefCell::new(None),
         }
     }
@@ -160,15 +165,21 @@ impl Computation {
     }
 
     /// The failure of the last run, if its body panicked.
+    #[inline]
     pub fn error(&self) -> Option<Rc<str>> {
+        if !self.failed.get() {
+            return None;
+        }
         self.extras.borrow().as_ref().and_then(|x| x.error.clone())
     }
 
     /// Records (or clears) the failure of the last run; returns the previous one.
+    #[inline]
     pub fn set_error(&self, error: Option<Rc<str>>) -> Option<Rc<str>> {
-        if error.is_none() && self.extras.borrow().is_none() {
+        if error.is_none() && !self.failed.get() {
             return None;
         }
+        self.failed.set(error.is_some());
         self.extras_mut(|x| std::mem::replace(&mut x.error, error))
     }
 

@@ -180,7 +180,9 @@ impl Runtime {
         if !comp.diverged.get() {
             // Not diverged yet: does this read repeat the last run's read at the same position?
             let sources = comp.sources.borrow();
-            if cursor < sources.len() && Rc::as_ptr(&sources[cursor]) as *const () == ptr {
+            if let Some(source) = sources.as_slice().get(cursor)
+                && Rc::as_ptr(source) as *const () == ptr
+            {
                 comp.cursor.set(cursor as u32 + 1);
                 return;
             }
@@ -190,11 +192,7 @@ impl Runtime {
         trace_hook!(self, edge_read(running.node().core().id, node.core().id));
         let reader = running.node();
         {
-            let mut observers = node.core().observers.borrow_mut();
-            if observers.capacity() == 0 {
-                observers.reserve_exact(1);
-            }
-            observers.push(reader.clone());
+            node.core().observers.borrow_mut().push(reader.clone());
         }
         raise_height(&**reader, node.core().height.get() + 1);
         if is_live(&**reader) {
@@ -257,19 +255,15 @@ impl Runtime {
         let mut sources = comp.sources.borrow_mut();
         let live = is_live(&**this);
         let me = Rc::as_ptr(this) as *const ();
-        for removed in sources.drain(cursor..) {
+        sources.truncate_with(cursor, |removed| {
             removed.core().remove_observer(me);
             if live {
                 remove_live(&*removed);
             }
             trace_hook!(self, edge_removed(this.core().id, removed.core().id));
-        }
+        });
         if diverged {
-            let mut scratch = self.scratch.borrow_mut();
-            if sources.capacity() == 0 {
-                sources.reserve_exact(scratch.len() - base);
-            }
-            sources.extend(scratch.drain(base..));
+            sources.extend(self.scratch.borrow_mut().drain(base..));
         }
     }
 

@@ -1,0 +1,216 @@
+//! Edge lists: a node's observers, or a computation's sources, with the first edge stored inline.
+//!
+//! Most nodes have exactly one observer and most computations exactly one source, so a list that keeps its first
+//! edge in place saves a heap allocation (and its free) per edge in the common case. Past one edge it is a `Vec`.
+
+use super::node::NodeRef;
+
+/// A list of edges in insertion order (up to [`Edges::swap_remove`], which moves the last edge into the gap).
+#[derive(Default)]
+pub(crate) enum Edges {
+    /// No edge.
+    #[default]
+    Empty,
+    /// One edge, inline.
+    One(NodeRef),
+    /// Two or more (or fewer, after removals: a list that spilled keeps its buffer).
+    Many(Vec<NodeRef>),
+}
+
+impl Edges {
+    /// The edges, in order.
+    #[inline]
+    pub fn as_slice(&self) -> &[NodeRef] {
+        match self {
+            Edges::Empty => &[],
+            Edges::One(node) => std::slice::from_ref(node),
+            Edges::Many(nodes) => nodes,
+        }
+    }
+
+    /// Iterates over the edges, in order.
+    #[inline]
+    pub fn iter(&self) -> std::slice::Iter<'_, NodeRef> {
+        self.as_slice().iter()
+    }
+
+    /// How many edges there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        match self {
+            Edges::Empty => 0,
+            Edges::One(_) => 1,
+            Edges::Many(nodes) => nodes.len(),
+        }
+    }
+
+    /// Appends an edge.
+    #[inline]
+    pub fn push(&mut self, node: NodeRef) {
+        match self {
+            Edges::Empty => *self = Edges::One(node),
+            Edges::Many(nodes) => nodes.push(node),
+            Edges::One(_) => self.spill(node, 4),
+        }
+    }
+
+    /// Moves the inline edge and `node` to a `Vec` of at least `capacity`.
+    #[cold]
+    fn spill(&mut self, node: NodeRef, capacity: usize) {
+        let mut nodes = Vec::with_capacity(capacity.max(2));
+        if let Edges::One(first) = std::mem::take(self) {
+            nodes.push(first);
+        }
+        nodes.push(node);
+        *self = Edges::Many(nodes);
+    }
+
+    /// Appends every node of `nodes` (whose length is known, so a spill allocates once).
+    pub fn extend(&mut self, nodes: impl ExactSizeIterator<Item = NodeRef>) {
+        let mut nodes = nodes;
+        if let Edges::Empty = self {
+            let Some(first) = nodes.next() else {
+                return;
+            };
+            *self = Edges::One(first);
+        }
+        let rest = nodes.len();
+        if rest == 0 {
+            return;
+        }
+        if let Edges::One(_) = self {
+            let first = nodes.next().expect("rest > 0");
+            self.spill(first, rest + 1);
+        }
+        if let Edges::Many(vec) = self {
+            vec.extend(nodes);
+        }
+    }
+
+    /// Removes the edge at `index`, moving the last edge into its place.
+    pub fn swap_remove(&mut self, index: usize) -> NodeRef {
+        match self {
+            Edges::Many(nodes) => nodes.swap_remove(index),
+            _ => {
+                assert_eq!(index, 0, "edge index out of range");
+                match std::mem::take(self) {
+                    Edges::One(node) => node,
+                    _ => panic!("edge index out of range"),
+                }
+            }
+        }
+    }
+
+    /// Removes the edges from `at` on, handing each to `f` in order.
+    pub fn truncate_with(&mut self, at: usize, mut f: impl FnMut(NodeRef)) {
+        match self {
+            Edges::Many(nodes) => nodes.drain(at..).for_each(f),
+            Edges::One(_) if at == 0 => {
+                if let Edges::One(node) = std::mem::take(self) {
+                    f(node);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl IntoIterator for Edges {
+    type Item = NodeRef;
+    type IntoIter = EdgesIntoIter;
+
+    fn into_iter(self) -> EdgesIntoIter {
+        match self {
+            Edges::Empty => EdgesIntoIter::Vec(Vec::new().into_iter()),
+            Edges::One(node) => EdgesIntoIter::One(Some(node)),
+            Edges::Many(nodes) => EdgesIntoIter::Vec(nodes.into_iter()),
+        }
+    }
+}
+
+/// The owning iterator of [`Edges`].
+pub(crate) enum EdgesIntoIter {
+    One(Option<NodeRef>),
+    Vec(std::vec::IntoIter<NodeRef>),
+}
+
+impl Iterator for EdgesIntoIter {
+    type Item = NodeRef;
+
+    #[inline]
+    fn next(&mut self) -> Option<NodeRef> {
+        match self {
+            EdgesIntoIter::One(node) => node.take(),
+            EdgesIntoIter::Vec(nodes) => nodes.next(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Signal;
+    use std::rc::Rc;
+
+    fn node() -> NodeRef {
+        Signal::new(0).inner as NodeRef
+    }
+
+    fn same(a: &NodeRef, b: &NodeRef) -> bool {
+        Rc::ptr_eq(a, b)
+    }
+
+    #[test]
+    fn no_bigger_than_a_vec() {
+        assert_eq!(size_of::<Edges>(), size_of::<Vec<NodeRef>>());
+    }
+
+    #[test]
+    fn push_spills_past_one_and_keeps_order() {
+        let (a, b, c) = (node(), node(), node());
+        let mut edges = Edges::default();
+        assert_eq!(edges.len(), 0);
+        edges.push(a.clone());
+        assert!(matches!(edges, Edges::One(_)));
+        edges.push(b.clone());
+        edges.push(c.clone());
+        assert!(matches!(edges, Edges::Many(_)));
+        let got = edges.as_slice();
+        assert!(same(&got[0], &a) && same(&got[1], &b) && same(&got[2], &c));
+    }
+
+    #[test]
+    fn extend_and_truncate_with() {
+        let nodes: Vec<NodeRef> = (0..4).map(|_| node()).collect();
+        let mut edges = Edges::default();
+        edges.extend(nodes[..1].iter().cloned());
+        assert_eq!(edges.len(), 1);
+        edges.extend(nodes[1..].iter().cloned());
+        assert_eq!(edges.len(), 4);
+        let mut removed = Vec::new();
+        edges.truncate_with(2, |n| removed.push(n));
+        assert_eq!(edges.len(), 2);
+        assert!(same(&removed[0], &nodes[2]) && same(&removed[1], &nodes[3]));
+
+        let mut one = Edges::default();
+        one.push(nodes[0].clone());
+        let mut gone = 0;
+        one.truncate_with(1, |_| gone += 1);
+        assert_eq!((one.len(), gone), (1, 0));
+        one.truncate_with(0, |_| gone += 1);
+        assert_eq!((one.len(), gone), (0, 1));
+    }
+
+    #[test]
+    fn swap_remove_and_into_iter() {
+        let (a, b, c) = (node(), node(), node());
+        let mut edges = Edges::default();
+        edges.push(a.clone());
+        assert!(same(&edges.swap_remove(0), &a));
+        assert_eq!(edges.len(), 0);
+        edges.extend([a.clone(), b.clone(), c.clone()].into_iter());
+        assert!(same(&edges.swap_remove(0), &a));
+        let rest: Vec<NodeRef> = edges.into_iter().collect();
+        assert!(same(&rest[0], &c) && same(&rest[1], &b));
+    }
+}
