@@ -133,6 +133,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     ///
     /// Panics if the memo's function panicked on its last run (see [`try_get`](Memo::try_get)), or if the memo reads
     /// itself.
+    #[inline]
     pub fn get(&self) -> T
     where
         T: Clone,
@@ -158,13 +159,15 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     /// # Panics
     ///
     /// As [`get`](Memo::get).
+    #[inline]
     pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
         match self.try_with(f) {
             Ok(r) => r,
-            Err(e) => panic!("{e}"),
+            Err(e) => failed_read(e),
         }
     }
 
+    #[inline]
     fn try_with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
         let inner = &self.inner;
         if inner.comp.running.get() {
@@ -305,6 +308,14 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
 }
 
 /// Walks a computation's sources in read order, bringing each up to date, until one makes it dirty.
+/// Panics with a failed memo's error (out of line: the read path stays small).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn failed_read(e: NodeError) -> ! {
+    panic!("{e}")
+}
+
 pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation, rt: &Runtime) {
     trace_hook!(rt, check_start(this.core().id));
     let mut i = 0;
@@ -364,7 +375,7 @@ impl<T: fmt::Debug + 'static> Node for MemoInner<T> {
                 comp.state.set(state);
             }
             if !self.core.eager_queued.replace(true) {
-                rt.enqueue_eager(this.clone());
+                rt.enqueue_eager(this.clone(), self.core.height.get());
             }
             return;
         }

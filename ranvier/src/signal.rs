@@ -6,7 +6,7 @@
 //! (by `PartialEq`, or by the comparer given to [`Signal::with_comparer`]): an equal write does nothing at all.
 
 use crate::graph::{AnyNode, Comparer, Core, Node, NodeId, NodeKind, NodeRef, State, with_runtime};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::rc::Rc;
 
@@ -32,6 +32,8 @@ pub(crate) struct SignalInner<T> {
     core: Core,
     value: RefCell<T>,
     eq: Comparer<T>,
+    /// The runtime's run count when this signal last notified its observers (0: never).
+    notified: Cell<u64>,
 }
 
 impl<T> Clone for Signal<T> {
@@ -81,6 +83,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
                 core: Core::new(id, NodeKind::Signal, site),
                 value: RefCell::new(value),
                 eq: Box::new(eq),
+                notified: Cell::new(0),
             });
             trace_hook!(
                 rt,
@@ -145,7 +148,12 @@ impl<T: fmt::Debug + 'static> Signal<T> {
                 rt,
                 write(inner.core.id, rt.running_id(), true, &*inner.value.borrow())
             );
-            notify(rt, &inner.core);
+            // A second write in a batch finds its observers still marked: skip the walk (traced builds walk it
+            // again, so each write's marks are in the log).
+            let runs = rt.run_count.get();
+            if inner.notified.replace(runs) != runs || rt.tracer.enabled() {
+                notify(rt, &inner.core);
+            }
             rt.request_flush();
         });
     }

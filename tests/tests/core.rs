@@ -234,6 +234,42 @@ fn a_batch_of_two_writes_recomputes_once_and_reads_inside_are_current() {
 }
 
 #[test]
+fn repeated_writes_to_one_signal_in_a_batch_stay_current_across_reads() {
+    // Untraced builds skip re-notifying observers that are still marked from an earlier write in the batch; a memo
+    // read between the writes has run since, so the next write must mark it again.
+    let a = Signal::new(0);
+    let double = Memo::new({
+        let a = a.clone();
+        move |_| a.get() * 2
+    });
+    let seen = log();
+    let _e = Effect::new({
+        let (double, seen) = (double.clone(), seen.clone());
+        move || seen.borrow_mut().push(double.get().to_string())
+    });
+    let plain = Memo::new({
+        let a = a.clone();
+        move |_| a.get() + 1
+    });
+    batch(|| {
+        a.set(1);
+        a.set(2);
+        assert_eq!(double.get(), 4);
+        assert_eq!(plain.get(), 3);
+        a.set(3);
+        assert_eq!(double.get(), 6, "a live memo read mid-batch is marked again by the next write");
+        assert_eq!(plain.get(), 4, "so is a lazy one");
+        a.set(4);
+        a.set(5);
+    });
+    assert_eq!(*seen.borrow(), ["0", "10"]);
+    assert_eq!((double.get(), plain.get()), (10, 6));
+    a.set(6);
+    a.set(7);
+    assert_eq!(*seen.borrow(), ["0", "10", "12", "14"]);
+}
+
+#[test]
 fn nested_batches_flush_at_the_outermost() {
     let a = Signal::new(0);
     let runs = counter();

@@ -9,7 +9,10 @@ use std::rc::Rc;
 
 pub(crate) struct Runtime {
     next_id: Cell<u32>,
-    next_stamp: Cell<u32>,
+    /// How many memo and effect runs have started on this thread (from 1). A signal that notified its observers
+    /// when this count stood where it stands now has nothing to add by notifying them again: none of them has run
+    /// since, so they are all still marked.
+    pub run_count: Cell<u64>,
     /// The memo or effect whose body is running.
     pub running: Cell<Option<Running>>,
     /// Whether reads are recorded as sources of `running`.
@@ -21,8 +24,6 @@ pub(crate) struct Runtime {
     batch_depth: Cell<u32>,
     flushing: Cell<bool>,
     flush_owed: Cell<bool>,
-    /// How many memo bodies are running (a write inside one defers the flush to its end).
-    body_depth: Cell<u32>,
     queue: RefCell<Vec<NodeRef>>,
     queue_head: Cell<usize>,
     /// The sources each running computation read after its first difference from its last run, as a stack of
@@ -80,7 +81,7 @@ impl Runtime {
     fn new() -> Self {
         Runtime {
             next_id: Cell::new(1),
-            next_stamp: Cell::new(1),
+            run_count: Cell::new(1),
             running: Cell::new(None),
             tracking: Cell::new(false),
             scope: RefCell::new(None),
@@ -88,7 +89,6 @@ impl Runtime {
             batch_depth: Cell::new(0),
             flushing: Cell::new(false),
             flush_owed: Cell::new(false),
-            body_depth: Cell::new(0),
             queue: RefCell::new(Vec::new()),
             queue_head: Cell::new(0),
             scratch: RefCell::new(Vec::new()),
@@ -177,14 +177,18 @@ impl Runtime {
         }
         src.stamp.set(stamp);
         let cursor = comp.cursor.get() as usize;
+        let mut append = false;
         if !comp.diverged.get() {
             // Not diverged yet: does this read repeat the last run's read at the same position?
             let sources = comp.sources.borrow();
-            if let Some(source) = sources.as_slice().get(cursor)
-                && Rc::as_ptr(source) as *const () == ptr
-            {
-                comp.cursor.set(cursor as u32 + 1);
-                return;
+            match sources.as_slice().get(cursor) {
+                Some(source) if Rc::as_ptr(source) as *const () == ptr => {
+                    comp.cursor.set(cursor as u32 + 1);
+                    return;
+                }
+                // Past the last run's sources: the new one goes straight to the end of the list.
+                None => append = true,
+                Some(_) => {}
             }
         }
         // Link at once, so a computation that reads a node and then writes it is woken by its own write.
@@ -198,8 +202,13 @@ impl Runtime {
         if is_live(&**reader) {
             add_live(&*node);
         }
-        comp.diverged.set(true);
-        self.scratch.borrow_mut().push(node);
+        if append {
+            comp.sources.borrow_mut().push(node);
+            comp.cursor.set(cursor as u32 + 1);
+        } else {
+            comp.diverged.set(true);
+            self.scratch.borrow_mut().push(node);
+        }
     }
 
     /// Is `ptr` the computation running right now?
@@ -219,11 +228,10 @@ impl Runtime {
         body: impl FnOnce() -> R,
     ) -> Result<R, String> {
         self.discharge(comp);
-        let mut stamp = self.next_stamp.get();
-        if stamp == 0 {
-            stamp = 1;
-        }
-        self.next_stamp.set(stamp.wrapping_add(1));
+        let count = self.run_count.get() + 1;
+        self.run_count.set(count);
+        // The low bits serve as the run's stamp; 0 is "no run", so it is skipped when they wrap.
+        let stamp = (count as u32).max(1);
         comp.run_stamp.set(stamp);
         comp.cursor.set(0);
         comp.diverged.set(false);
@@ -233,9 +241,7 @@ impl Runtime {
         let prev_running = self.running.replace(Some(Running { node: this, comp }));
         // The running node owns what its body creates, whatever scope is current, so the scope is left as it is.
         let prev_tracking = self.tracking.replace(true);
-        self.body_depth.set(self.body_depth.get() + 1);
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
-        self.body_depth.set(self.body_depth.get() - 1);
         self.tracking.set(prev_tracking);
         self.running.set(prev_running);
         comp.running.set(false);
@@ -247,11 +253,16 @@ impl Runtime {
     /// were linked as they were read).
     #[inline]
     fn reconcile_sources(&self, this: &NodeRef, comp: &Computation, base: usize) {
+        if comp.diverged.get() || comp.cursor.get() as usize != comp.sources.borrow().len() {
+            self.relink_sources(this, comp, base);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn relink_sources(&self, this: &NodeRef, comp: &Computation, base: usize) {
         let cursor = comp.cursor.get() as usize;
         let diverged = comp.diverged.get();
-        if cursor == comp.sources.borrow().len() && !diverged {
-            return;
-        }
         let mut sources = comp.sources.borrow_mut();
         let live = is_live(&**this);
         let me = Rc::as_ptr(this) as *const ();
@@ -321,17 +332,24 @@ impl Runtime {
 
     /// Queues a live memo to be brought up to date, lowest height first, before the next effect runs or memo is
     /// read.
-    pub fn enqueue_eager(&self, memo: NodeRef) {
-        let height = memo.core().height.get() as usize;
+    #[inline(always)]
+    pub fn enqueue_eager(&self, memo: NodeRef, height: u32) {
+        let height = height as usize;
         let mut buckets = self.eager.borrow_mut();
-        if buckets.len() <= height {
-            buckets.resize_with(height + 1, Vec::new);
+        match buckets.get_mut(height) {
+            Some(bucket) => bucket.push(memo),
+            None => Self::add_bucket(&mut buckets, memo, height),
         }
-        buckets[height].push(memo);
         self.eager_len.set(self.eager_len.get() + 1);
         if height < self.eager_min.get() {
             self.eager_min.set(height);
         }
+    }
+
+    #[cold]
+    fn add_bucket(buckets: &mut Vec<Vec<NodeRef>>, memo: NodeRef, height: usize) {
+        buckets.resize_with(height + 1, Vec::new);
+        buckets[height].push(memo);
     }
 
     /// Whether live memos wait to be brought up to date (and no drain is running).
@@ -342,8 +360,15 @@ impl Runtime {
 
     /// Brings the queued live memos up to date, lowest height first: each runs after everything it reads, once per
     /// write, and a memo that keeps its value queues nothing below it.
+    #[inline]
     pub fn drain_eager(&self) {
-        if self.eager_len.get() == 0 || self.draining.replace(true) {
+        if self.eager_len.get() > 0 {
+            self.drain_eager_queue();
+        }
+    }
+
+    fn drain_eager_queue(&self) {
+        if self.draining.replace(true) {
             return;
         }
         struct Done<'a>(&'a Cell<bool>);
@@ -362,6 +387,8 @@ impl Runtime {
                         // The common case (a chain): no buffer juggling.
                         let node = bucket.pop().expect("one memo");
                         drop(buckets);
+                        // Running it can only queue memos above this height.
+                        self.eager_min.set(height + 1);
                         self.eager_len.set(self.eager_len.get() - 1);
                         node.core().eager_queued.set(false);
                         node.update_if_necessary(&node, self);
@@ -405,7 +432,7 @@ impl Runtime {
         if self.queue_head.get() >= self.queue.borrow().len() && self.eager_len.get() == 0 {
             return;
         }
-        if self.batch_depth.get() > 0 || self.flushing.get() || self.body_depth.get() > 0 {
+        if self.batch_depth.get() > 0 || self.flushing.get() || self.running.get().is_some() {
             self.flush_owed.set(true);
             return;
         }
@@ -413,9 +440,16 @@ impl Runtime {
     }
 
     /// Called when a memo body ends: runs a flush the body owed, once nothing else is running.
+    #[inline]
     pub fn end_body(&self) {
-        if self.flush_owed.get()
-            && self.body_depth.get() == 0
+        if self.flush_owed.get() {
+            self.end_body_owed();
+        }
+    }
+
+    #[cold]
+    fn end_body_owed(&self) {
+        if self.running.get().is_none()
             && self.batch_depth.get() == 0
             && !self.flushing.get()
         {
