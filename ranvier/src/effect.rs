@@ -46,6 +46,7 @@ pub struct Effect {
     inner: NodeRef,
 }
 
+#[repr(C)]
 struct EffectInner<F> {
     core: Core,
     comp: Computation,
@@ -177,15 +178,8 @@ impl<F: FnMut() + 'static> EffectInner<F> {
     }
 }
 
-impl<F: FnMut() + 'static> Node for EffectInner<F> {
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
-    fn computation(&self) -> Option<&Computation> {
-        Some(&self.comp)
-    }
-
+// SAFETY: `#[repr(C)]`, `core` first then `comp`.
+unsafe impl<F: FnMut() + 'static> Node for EffectInner<F> {
     fn mark(&self, this: &NodeRef, state: State, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {

@@ -45,6 +45,7 @@ pub struct Memo<T: 'static> {
 
 type MemoFn<T> = Box<dyn FnMut(Option<&T>) -> T>;
 
+#[repr(C)]
 pub(crate) struct MemoInner<T> {
     core: Core,
     comp: Computation,
@@ -341,15 +342,8 @@ pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation, rt: &Runtime) {
     }
 }
 
-impl<T: fmt::Debug + 'static> Node for MemoInner<T> {
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
-    fn computation(&self) -> Option<&Computation> {
-        Some(&self.comp)
-    }
-
+// SAFETY: `#[repr(C)]`, `core` first then `comp`.
+unsafe impl<T: fmt::Debug + 'static> Node for MemoInner<T> {
     fn update_if_necessary(&self, this: &NodeRef, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() || comp.running.get() {

@@ -28,6 +28,7 @@ pub struct Signal<T: 'static> {
     pub(crate) inner: Rc<SignalInner<T>>,
 }
 
+#[repr(C)]
 pub(crate) struct SignalInner<T> {
     core: Core,
     value: RefCell<T>,
@@ -198,11 +199,8 @@ impl<T: fmt::Debug> SignalInner<T> {
     }
 }
 
-impl<T: fmt::Debug + 'static> Node for SignalInner<T> {
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
+// SAFETY: `#[repr(C)]`, `core` first.
+unsafe impl<T: fmt::Debug + 'static> Node for SignalInner<T> {
     fn value_text(&self) -> Option<String> {
         Some(self.debug_text())
     }
@@ -227,8 +225,6 @@ impl<T: fmt::Debug + 'static> fmt::Debug for Signal<T> {
 #[allow(dead_code)]
 pub(crate) struct DeadNode;
 
-impl Node for DeadNode {
-    fn core(&self) -> &Core {
-        unreachable!("a DeadNode is never constructed")
-    }
-}
+// SAFETY: no value of this type ever exists (it only types a `Weak` that points nowhere), so no `Core` is ever read
+// through it.
+unsafe impl Node for DeadNode {}

@@ -209,13 +209,13 @@ impl Computation {
 }
 
 /// The operations the engine performs on any node, whatever its value type.
-pub(crate) trait Node: 'static {
-    fn core(&self) -> &Core;
-
-    /// The computation part, for memos and effects.
-    fn computation(&self) -> Option<&Computation> {
-        None
-    }
+///
+/// # Safety
+///
+/// An implementor is `#[repr(C)]` and starts with a `core: Core` field, followed by a `comp: Computation` field when
+/// its kind is [`NodeKind::Memo`] or [`NodeKind::Effect`]. The engine then reaches both through a `dyn Node` without
+/// a virtual call ([`<dyn Node>::core`](Node::core), [`<dyn Node>::computation`](Node::computation)).
+pub(crate) unsafe trait Node: 'static {
 
     /// Brings the node up to date (memos); nothing for signals.
     fn update_if_necessary(&self, _this: &NodeRef, _rt: &Runtime) {}
@@ -233,6 +233,33 @@ pub(crate) trait Node: 'static {
     #[allow(dead_code)]
     fn value_text(&self) -> Option<String> {
         None
+    }
+}
+
+/// The layout every memo and effect begins with (see [`Node`]'s safety contract).
+#[repr(C)]
+struct Head {
+    core: Core,
+    comp: Computation,
+}
+
+impl dyn Node {
+    /// The part every node has.
+    #[inline(always)]
+    pub fn core(&self) -> &Core {
+        // SAFETY: by `Node`'s contract the node is `#[repr(C)]` and begins with its `Core`.
+        unsafe { &*(self as *const dyn Node as *const Core) }
+    }
+
+    /// The computation part, for memos and effects.
+    #[inline(always)]
+    pub fn computation(&self) -> Option<&Computation> {
+        if self.core().kind == NodeKind::Signal {
+            return None;
+        }
+        // SAFETY: by `Node`'s contract a memo or effect is `#[repr(C)]` and begins with `Core` then `Computation`,
+        // so it starts with `Head`'s layout.
+        Some(unsafe { &(*(self as *const dyn Node as *const Head)).comp })
     }
 }
 
