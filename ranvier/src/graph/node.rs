@@ -90,6 +90,12 @@ impl Core {
     /// Removes one occurrence of `observer` from this node's observers.
     pub fn remove_observer(&self, observer: *const ()) {
         let mut observers = self.observers.borrow_mut();
+        if let Edges::One(only) = &*observers {
+            if Rc::as_ptr(only) as *const () == observer {
+                *observers = Edges::Empty;
+            }
+            return;
+        }
         // From the end: scopes dispose last created first, so the observer that goes is usually the last one added.
         if let Some(i) = observers
             .iter()
@@ -276,10 +282,14 @@ pub(crate) fn is_live(node: &dyn Node) -> bool {
 }
 
 /// `node` gained a live observer: a memo that becomes live makes its own sources live in turn.
+#[inline]
 pub(crate) fn add_live(node: &dyn Node) {
-    if node.core().kind != NodeKind::Memo {
-        return;
+    if node.core().kind == NodeKind::Memo {
+        add_live_memo(node);
     }
+}
+
+fn add_live_memo(node: &dyn Node) {
     if let Some(comp) = node.computation() {
         let count = comp.live.get();
         comp.live.set(count + 1);
@@ -292,10 +302,14 @@ pub(crate) fn add_live(node: &dyn Node) {
 }
 
 /// `node` lost a live observer: a memo that is no longer live releases its own sources in turn.
+#[inline]
 pub(crate) fn remove_live(node: &dyn Node) {
-    if node.core().kind != NodeKind::Memo {
-        return;
+    if node.core().kind == NodeKind::Memo {
+        remove_live_memo(node);
     }
+}
+
+fn remove_live_memo(node: &dyn Node) {
     if let Some(comp) = node.computation() {
         let count = comp.live.get();
         if count == 0 {
@@ -311,11 +325,15 @@ pub(crate) fn remove_live(node: &dyn Node) {
 }
 
 /// Raises `node`'s height to at least `height`, and its observers' above it.
+#[inline]
 pub(crate) fn raise_height(node: &dyn Node, height: u32) {
-    let core = node.core();
-    if core.height.get() >= height {
-        return;
+    if node.core().height.get() < height {
+        raise_height_from(node, height);
     }
+}
+
+fn raise_height_from(node: &dyn Node, height: u32) {
+    let core = node.core();
     core.height.set(height);
     for observer in core.observers.borrow().iter() {
         raise_height(&**observer, height + 1);
