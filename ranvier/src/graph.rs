@@ -19,6 +19,20 @@
 //! makes the graph glitch-free: in a diamond the bottom runs once per write, and no effect sees one leg new and the
 //! other old.
 //!
+//! # The engine
+//!
+//! * A memo that an effect depends on (directly or through other memos) is *live*. A write queues the live memos it
+//!   touches by *height* (one more than their highest source) and brings them up to date lowest first before any
+//!   effect runs, so a memo that keeps its value queues nothing below it: a write stopped by a cutoff costs the same
+//!   whatever lies below. Memos nothing live reads stay lazy, with check marks and a walk of their sources on read.
+//! * A node's observers and a computation's sources are edge lists whose first entry is stored inline (`edges.rs`),
+//!   so the common one-edge node allocates nothing for its edges; a computation that reads what its last run read,
+//!   in the same order, changes no edge at all.
+//! * In untraced builds a signal written again before any memo or effect has run skips re-marking its observers,
+//!   which are still marked from the first write (a batch of many writes to one signal walks its observers once).
+//! * Every node type is `#[repr(C)]` with the same head (`node.rs`), so the engine reaches a node's bookkeeping
+//!   without a virtual call; only what differs by node type (running, marking, disposing) goes through its vtable.
+//!
 //! # Examples
 //!
 //! ```
