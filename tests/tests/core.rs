@@ -257,7 +257,11 @@ fn repeated_writes_to_one_signal_in_a_batch_stay_current_across_reads() {
         assert_eq!(double.get(), 4);
         assert_eq!(plain.get(), 3);
         a.set(3);
-        assert_eq!(double.get(), 6, "a live memo read mid-batch is marked again by the next write");
+        assert_eq!(
+            double.get(),
+            6,
+            "a live memo read mid-batch is marked again by the next write"
+        );
         assert_eq!(plain.get(), 4, "so is a lazy one");
         a.set(4);
         a.set(5);

@@ -220,9 +220,8 @@ impl Computation {
 ///
 /// An implementor is `#[repr(C)]` and starts with a `core: Core` field, followed by a `comp: Computation` field when
 /// its kind is [`NodeKind::Memo`] or [`NodeKind::Effect`]. The engine then reaches both through a `dyn Node` without
-/// a virtual call ([`<dyn Node>::core`](Node::core), [`<dyn Node>::computation`](Node::computation)).
+/// a virtual call (`<dyn Node>::core` and `<dyn Node>::computation`, below).
 pub(crate) unsafe trait Node: 'static {
-
     /// Brings the node up to date (memos); nothing for signals.
     fn update_if_necessary(&self, _this: &NodeRef, _rt: &Runtime) {}
 

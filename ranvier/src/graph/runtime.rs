@@ -449,10 +449,7 @@ impl Runtime {
 
     #[cold]
     fn end_body_owed(&self) {
-        if self.running.get().is_none()
-            && self.batch_depth.get() == 0
-            && !self.flushing.get()
-        {
+        if self.running.get().is_none() && self.batch_depth.get() == 0 && !self.flushing.get() {
             self.run_flush();
         }
     }
