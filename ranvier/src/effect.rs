@@ -83,12 +83,17 @@ impl Effect {
                     || { Rc::downgrade(&inner) as std::rc::Weak<dyn Node> }
                 )
             );
-            inner.queued.set(true);
-            let this: NodeRef = inner;
+            let this: NodeRef = inner.clone();
             rt.adopt(this.clone());
             trace_hook!(rt, schedule(id));
-            rt.schedule(this.clone());
-            rt.request_flush();
+            if rt.is_idle() {
+                // Nothing else is pending: its first run is the whole flush.
+                rt.flush_new_effect(&this);
+            } else {
+                inner.queued.set(true);
+                rt.schedule(this.clone());
+                rt.request_flush();
+            }
             Effect { inner: this }
         })
     }

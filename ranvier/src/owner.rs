@@ -49,6 +49,8 @@ enum Owned {
     Node(NodeRef),
     Cleanup(Box<dyn FnOnce()>),
     Scope(Scope),
+    /// A cleanup that has run (during disposal).
+    Done,
 }
 
 impl Scope {
@@ -85,21 +87,20 @@ impl Scope {
         let owned = std::mem::take(&mut *self.0.owned.borrow_mut());
         with_runtime(|rt| {
             rt.detached(|| {
-                let (mut cleanups, mut rest) = (Vec::new(), Vec::new());
-                for item in owned {
-                    match item {
-                        Owned::Cleanup(f) => cleanups.push(f),
-                        other => rest.push(other),
+                let mut owned = owned;
+                // Cleanups first, last registered first; then nodes and child scopes, last created first.
+                for item in owned.iter_mut().rev() {
+                    if let Owned::Cleanup(_) = item
+                        && let Owned::Cleanup(cleanup) = std::mem::replace(item, Owned::Done)
+                    {
+                        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(cleanup));
                     }
                 }
-                for cleanup in cleanups.into_iter().rev() {
-                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(cleanup));
-                }
-                for item in rest.into_iter().rev() {
+                for item in owned.into_iter().rev() {
                     match item {
                         Owned::Node(node) => node.dispose(&node),
                         Owned::Scope(scope) => scope.dispose(),
-                        Owned::Cleanup(_) => {}
+                        Owned::Cleanup(_) | Owned::Done => {}
                     }
                 }
             })

@@ -454,7 +454,26 @@ impl Runtime {
         }
     }
 
+    /// Whether nothing is pending or running: no batch, flush or body, and no queued effect or memo.
+    #[inline]
+    pub fn is_idle(&self) -> bool {
+        self.batch_depth.get() == 0
+            && !self.flushing.get()
+            && self.running.get().is_none()
+            && self.eager_len.get() == 0
+            && self.queue_head.get() >= self.queue.borrow().len()
+    }
+
+    /// Flushes with `effect` run first, without queueing it (a new effect created while the graph is idle).
+    pub fn flush_new_effect(&self, effect: &NodeRef) {
+        self.flush(Some(effect));
+    }
+
     fn run_flush(&self) {
+        self.flush(None);
+    }
+
+    fn flush(&self, first: Option<&NodeRef>) {
         if self.flushing.replace(true) {
             return;
         }
@@ -462,6 +481,9 @@ impl Runtime {
         let epoch = self.flush_epoch.get().wrapping_add(1);
         self.flush_epoch.set(epoch);
         trace_hook!(self, flush_start(epoch));
+        if let Some(effect) = first {
+            effect.execute(effect, self);
+        }
         loop {
             self.drain_eager();
             let next = {
