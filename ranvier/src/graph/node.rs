@@ -51,7 +51,8 @@ pub(crate) struct Core {
     pub id: NodeId,
     pub kind: NodeKind,
     pub site: &'static Location<'static>,
-    pub label: RefCell<Option<Rc<str>>>,
+    /// Whether the node has a label (kept in the runtime's side table, since few nodes have one).
+    pub labelled: Cell<bool>,
     /// Computations that read this node at their last run, in subscription order.
     pub observers: RefCell<Edges>,
     /// The run stamp of the last computation run that recorded this node as a source (dedupes repeated reads).
@@ -69,7 +70,7 @@ impl Core {
             id,
             kind,
             site,
-            label: RefCell::new(None),
+            labelled: Cell::new(false),
             observers: RefCell::new(Edges::Empty),
             stamp: Cell::new(0),
             height: Cell::new(0),
@@ -79,12 +80,25 @@ impl Core {
 
     /// Names the node, for error messages and the trace.
     pub fn set_label(&self, label: &str) {
-        *self.label.borrow_mut() = Some(Rc::from(label));
-        super::with_runtime(|rt| trace_hook!(rt, label(self.id, label)));
+        self.labelled.set(true);
+        super::with_runtime(|rt| {
+            rt.labels
+                .borrow_mut()
+                .insert(self.label_key(), Rc::from(label));
+            trace_hook!(rt, label(self.id, label));
+        });
     }
 
     pub fn label(&self) -> Option<Rc<str>> {
-        self.label.borrow().clone()
+        if !self.labelled.get() {
+            return None;
+        }
+        super::with_runtime(|rt| rt.labels.borrow().get(&self.label_key()).cloned())
+    }
+
+    /// The node's key in the runtime's label table: its address, unique while it lives (the entry goes with it).
+    fn label_key(&self) -> usize {
+        self as *const Core as usize
     }
 
     /// Removes one occurrence of `observer` from this node's observers.
@@ -102,6 +116,20 @@ impl Core {
             .rposition(|o| Rc::as_ptr(o) as *const () == observer)
         {
             observers.swap_remove(i);
+        }
+    }
+}
+
+impl Drop for Core {
+    fn drop(&mut self) {
+        if self.labelled.get() {
+            let key = self.label_key();
+            // The runtime may already be gone when a node outlives it at thread exit; its table went with it.
+            super::runtime::try_with_runtime(|rt| {
+                if let Ok(mut labels) = rt.labels.try_borrow_mut() {
+                    labels.remove(&key);
+                }
+            });
         }
     }
 }
@@ -336,5 +364,55 @@ fn raise_height_from(node: &dyn Node, height: u32) {
     core.height.set(height);
     for observer in core.observers.borrow().iter() {
         raise_height(&**observer, height + 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::graph::with_runtime;
+    use crate::{Effect, Memo, Signal};
+
+    fn labels() -> usize {
+        with_runtime(|rt| rt.labels.borrow().len())
+    }
+
+    #[test]
+    fn a_label_lives_as_long_as_its_node() {
+        let before = labels();
+        let ((a, m), outer) = crate::create_root(|_| {
+            let a = Signal::new(1).labelled("a");
+            let m = Memo::new({
+                let a = a.clone();
+                move |_| a.get() + 1
+            })
+            .labelled("m");
+            (a, m)
+        });
+        assert_eq!(labels(), before + 2);
+        let a_node: super::NodeRef = a.inner.clone();
+        assert_eq!(a_node.core().label().as_deref(), Some("a"));
+        drop(a_node);
+        let ((), inner) = crate::create_root(|_| {
+            for i in 0..100 {
+                let _ = Effect::new({
+                    let m = m.clone();
+                    move || {
+                        m.get();
+                    }
+                })
+                .labelled(&format!("e{i}"));
+            }
+        });
+        assert_eq!(labels(), before + 102);
+        inner.dispose();
+        drop(inner);
+        assert_eq!(
+            labels(),
+            before + 2,
+            "dropped effects take their labels with them"
+        );
+        outer.dispose();
+        drop((outer, a, m));
+        assert_eq!(labels(), before, "so do the signal and the memo");
     }
 }

@@ -5,6 +5,7 @@ use super::{NodeError, NodeId};
 use crate::owner::Scope;
 use crate::trace::Tracer;
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 pub(crate) struct Runtime {
@@ -39,6 +40,8 @@ pub(crate) struct Runtime {
     draining: Cell<bool>,
     pub flush_epoch: Cell<u32>,
     pub errors: RefCell<Vec<NodeError>>,
+    /// Node labels, by the labelled node's address (see `Core::set_label`).
+    pub labels: RefCell<HashMap<usize, Rc<str>>>,
     pub tracer: Tracer,
 }
 
@@ -77,6 +80,11 @@ pub(crate) fn with_runtime<R>(f: impl FnOnce(&Runtime) -> R) -> R {
     RUNTIME.with(f)
 }
 
+/// Runs `f` with the current thread's runtime, unless it has been torn down (at thread exit).
+pub(crate) fn try_with_runtime(f: impl FnOnce(&Runtime)) {
+    let _ = RUNTIME.try_with(f);
+}
+
 impl Runtime {
     fn new() -> Self {
         Runtime {
@@ -99,6 +107,7 @@ impl Runtime {
             draining: Cell::new(false),
             flush_epoch: Cell::new(0),
             errors: RefCell::new(Vec::new()),
+            labels: RefCell::new(HashMap::new()),
             tracer: Tracer::new(),
         }
     }
