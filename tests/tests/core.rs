@@ -274,6 +274,49 @@ fn repeated_writes_to_one_signal_in_a_batch_stay_current_across_reads() {
 }
 
 #[test]
+fn a_live_memo_its_reader_stops_reading_is_not_computed_for_nothing() {
+    let a = Signal::new(0);
+    let skip = Signal::new(false);
+    let e = Memo::new({
+        let a = a.clone();
+        move |_| a.get() * 10
+    });
+    let g = Memo::new({
+        let (skip, e) = (skip.clone(), e.clone());
+        move |_| if skip.get() { -1 } else { e.get() }
+    });
+    let seen = log();
+    let _effect = Effect::new({
+        let (g, seen) = (g.clone(), seen.clone());
+        move || seen.borrow_mut().push(g.get().to_string())
+    });
+    assert_eq!(e.runs(), 1);
+    // `g` is dirty (skip moved) when `e` comes up: `e` waits for `g`, which no longer reads it.
+    batch(|| {
+        skip.set(true);
+        a.set(1);
+    });
+    assert_eq!(*seen.borrow(), ["0", "-1"]);
+    assert_eq!(
+        e.runs(),
+        1,
+        "e is not computed for a reader that dropped it"
+    );
+    // `g` reads `e` again and pulls it, once.
+    batch(|| {
+        skip.set(false);
+        a.set(2);
+    });
+    assert_eq!(*seen.borrow(), ["0", "-1", "20"]);
+    assert_eq!(e.runs(), 2);
+    // Only `e`'s source moves: `e` runs first and `g` after it, each once.
+    let g_runs = g.runs();
+    a.set(3);
+    assert_eq!(*seen.borrow(), ["0", "-1", "20", "30"]);
+    assert_eq!((e.runs(), g.runs() - g_runs), (3, 1));
+}
+
+#[test]
 fn nested_batches_flush_at_the_outermost() {
     let a = Signal::new(0);
     let runs = counter();

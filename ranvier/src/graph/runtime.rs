@@ -1,6 +1,7 @@
 //! The per-thread runtime: the running computation, the owner of new nodes, the effect queue, batches and flushes.
 
-use super::node::{Computation, NodeRef, add_live, is_live, raise_height, remove_live};
+use super::edges::Edges;
+use super::node::{Computation, NodeRef, State, add_live, is_live, raise_height, remove_live};
 use super::{NodeError, NodeId};
 use crate::owner::Scope;
 use crate::trace::Tracer;
@@ -400,7 +401,7 @@ impl Runtime {
                         self.eager_min.set(height + 1);
                         self.eager_len.set(self.eager_len.get() - 1);
                         node.core().eager_queued.set(false);
-                        node.update_if_necessary(&node, self);
+                        self.refresh_live(&node);
                         continue;
                     }
                     Some(bucket) if !bucket.is_empty() => {
@@ -424,11 +425,20 @@ impl Runtime {
             self.eager_len.set(self.eager_len.get() - batch.len());
             for node in batch.drain(..) {
                 node.core().eager_queued.set(false);
-                node.update_if_necessary(&node, self);
+                self.refresh_live(&node);
             }
             self.eager_spare.replace(batch);
         }
         self.eager_min.set(0);
+    }
+
+    /// Brings a live memo taken from the queue up to date, unless every node that reads it is already dirty: those
+    /// run anyway and pull it if they still read it, so a memo they stop reading is never computed for nothing.
+    #[inline]
+    fn refresh_live(&self, node: &NodeRef) {
+        if !observers_will_rerun(&**node) {
+            node.update_if_necessary(node, self);
+        }
     }
 
     /// Queues an effect to run at the next flush.
@@ -518,6 +528,22 @@ impl Runtime {
 
     pub fn record_error(&self, node: NodeId, message: String) {
         self.errors.borrow_mut().push(NodeError { node, message });
+    }
+}
+
+/// Whether `node` has observers and every one of them is dirty (so it will run, and read `node` if it still does).
+#[inline]
+fn observers_will_rerun(node: &dyn super::Node) -> bool {
+    let dirty = |o: &NodeRef| {
+        o.computation()
+            .is_some_and(|c| c.state.get() == State::Dirty)
+    };
+    // SAFETY: nothing mutates a node's observers while the queue drains between two runs; the borrow flag is still
+    // checked.
+    match unsafe { node.core().observers.try_borrow_unguarded() } {
+        Ok(Edges::One(only)) => dirty(only),
+        Ok(Edges::Many(all)) => !all.is_empty() && all.iter().all(dirty),
+        _ => false,
     }
 }
 
