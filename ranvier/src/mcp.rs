@@ -201,6 +201,8 @@ struct Inner {
     versions: &'static [ProtocolVersion],
     disposed: watch::Sender<bool>,
     legacy: Arc<resources::LegacySubscriptions>,
+    /// The snapshot current when each `subscriptions/listen` was accepted, oldest first, for `listen` to start from.
+    accepted: resources::AcceptedBaselines,
 }
 
 impl std::fmt::Debug for McpAdapter {
@@ -280,6 +282,7 @@ impl McpAdapter {
                 versions,
                 disposed,
                 legacy: Arc::default(),
+                accepted: Default::default(),
             }),
         }
     }
@@ -488,6 +491,9 @@ impl ServerHandler for McpAdapter {
             .collect();
         let mut accepted = SubscriptionFilter::new();
         accepted.resource_subscriptions = Some(uris);
+        // rmcp acknowledges the subscription before it calls `listen`, and a client may dispatch as soon as it reads
+        // the acknowledgement: the changes `listen` reports count from here.
+        self.inner.accepted.push(self.inner.handle.snapshot());
         Some(accepted)
     }
 
@@ -501,6 +507,18 @@ impl ServerHandler for McpAdapter {
         let mut disposed = self.inner.disposed.subscribe();
         if *disposed.borrow() {
             return Ok(());
+        }
+        // What changed between the acknowledgement and now (usually nothing) is reported first.
+        if let Some(baseline) = self.inner.accepted.take() {
+            for uri in feed
+                .changed_since(&baseline)
+                .into_iter()
+                .filter(|uri| accepted.contains(uri))
+            {
+                if context.sink().notify_resource_updated(uri).await.is_err() {
+                    return Ok(());
+                }
+            }
         }
         loop {
             let batch = tokio::select! {

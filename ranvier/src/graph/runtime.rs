@@ -24,6 +24,9 @@ pub(crate) struct Runtime {
     /// The graph's root scope.
     pub root: RefCell<Scope>,
     batch_depth: Cell<u32>,
+    /// How many memo or effect bodies are running (a write inside one defers the flush to its end). Not the same as
+    /// `running` being set: `create_root` clears `running` inside a body.
+    body_depth: Cell<u32>,
     flushing: Cell<bool>,
     flush_owed: Cell<bool>,
     queue: RefCell<Vec<NodeRef>>,
@@ -96,6 +99,7 @@ impl Runtime {
             scope: RefCell::new(None),
             root: RefCell::new(Scope::new_detached()),
             batch_depth: Cell::new(0),
+            body_depth: Cell::new(0),
             flushing: Cell::new(false),
             flush_owed: Cell::new(false),
             queue: RefCell::new(Vec::new()),
@@ -238,10 +242,13 @@ impl Runtime {
         body: impl FnOnce() -> R,
     ) -> Result<R, String> {
         self.discharge(comp);
-        let count = self.run_count.get() + 1;
+        let mut count = self.run_count.get() + 1;
+        if count as u32 == 0 {
+            // The low bits serve as the run's stamp and 0 means "no run": skip it when they wrap.
+            count += 1;
+        }
         self.run_count.set(count);
-        // The low bits serve as the run's stamp; 0 is "no run", so it is skipped when they wrap.
-        let stamp = (count as u32).max(1);
+        let stamp = count as u32;
         comp.run_stamp.set(stamp);
         comp.cursor.set(0);
         comp.diverged.set(false);
@@ -249,11 +256,13 @@ impl Runtime {
         comp.runs.set(comp.runs.get() + 1);
         let base = self.scratch.borrow().len();
         let prev_running = self.running.replace(Some(Running { node: this, comp }));
+        self.body_depth.set(self.body_depth.get() + 1);
         // The running node owns what its body creates, whatever scope is current, so the scope is left as it is.
         let prev_tracking = self.tracking.replace(true);
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
         self.tracking.set(prev_tracking);
         self.running.set(prev_running);
+        self.body_depth.set(self.body_depth.get() - 1);
         comp.running.set(false);
         self.reconcile_sources(this, comp, base);
         result.map_err(panic_text)
@@ -451,7 +460,7 @@ impl Runtime {
         if self.queue_head.get() >= self.queue.borrow().len() && self.eager_len.get() == 0 {
             return;
         }
-        if self.batch_depth.get() > 0 || self.flushing.get() || self.running.get().is_some() {
+        if self.batch_depth.get() > 0 || self.flushing.get() || self.body_depth.get() > 0 {
             self.flush_owed.set(true);
             return;
         }
@@ -468,7 +477,7 @@ impl Runtime {
 
     #[cold]
     fn end_body_owed(&self) {
-        if self.running.get().is_none() && self.batch_depth.get() == 0 && !self.flushing.get() {
+        if self.body_depth.get() == 0 && self.batch_depth.get() == 0 && !self.flushing.get() {
             self.run_flush();
         }
     }
@@ -478,7 +487,7 @@ impl Runtime {
     pub fn is_idle(&self) -> bool {
         self.batch_depth.get() == 0
             && !self.flushing.get()
-            && self.running.get().is_none()
+            && self.body_depth.get() == 0
             && self.eager_len.get() == 0
             && self.queue_head.get() >= self.queue.borrow().len()
     }

@@ -100,6 +100,24 @@ impl ChangeFeed {
         }
     }
 
+    /// The URIs whose document differs between `baseline` and the snapshot this feed starts from: none if they are
+    /// the same version, else `ranvier://state` first, then each changed value in registration order.
+    pub(crate) fn changed_since(&self, baseline: &Snapshot) -> Vec<String> {
+        let current = self.publications.last_seen();
+        if current.version == baseline.version {
+            return Vec::new();
+        }
+        let mut uris = vec![text::STATE_URI.to_owned()];
+        uris.extend(
+            current
+                .values
+                .iter()
+                .filter(|(name, value)| baseline.get(name) != Some(value))
+                .map(|(name, _)| text::value_uri(name)),
+        );
+        uris
+    }
+
     /// The next batch of changed URIs: `ranvier://state` first, then each changed value in registration order.
     /// `None` once the exposure stops publishing.
     ///
@@ -121,6 +139,35 @@ impl ChangeFeed {
                 .map(|(name, _)| text::value_uri(name)),
         );
         Some(uris)
+    }
+}
+
+/// The snapshots current when `subscriptions/listen` requests were accepted, oldest first.
+///
+/// rmcp sends the acknowledgement before it calls `listen`; a `listen` takes the oldest baseline and reports what
+/// changed since it, so a dispatch made right after the acknowledgement is not missed. A baseline older than the
+/// listener's own (when two sessions listen at once) only adds a notification; at most [`Self::MAX`] are kept.
+#[derive(Default)]
+pub(crate) struct AcceptedBaselines {
+    snapshots: Mutex<std::collections::VecDeque<Arc<Snapshot>>>,
+}
+
+impl AcceptedBaselines {
+    /// Baselines kept for listens that have not started yet.
+    const MAX: usize = 64;
+
+    pub(crate) fn push(&self, snapshot: Arc<Snapshot>) {
+        let mut snapshots = self.snapshots.lock().unwrap_or_else(|e| e.into_inner());
+        if snapshots.len() < Self::MAX {
+            snapshots.push_back(snapshot);
+        }
+    }
+
+    pub(crate) fn take(&self) -> Option<Arc<Snapshot>> {
+        self.snapshots
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop_front()
     }
 }
 
