@@ -445,9 +445,14 @@ impl Runtime {
     /// run anyway and pull it if they still read it, so a memo they stop reading is never computed for nothing.
     #[inline]
     fn refresh_live(&self, node: &NodeRef) {
-        if !observers_will_rerun(&**node) {
-            node.update_if_necessary(node, self);
+        // A dirty live reader waits in the height queue or the effect queue: with both empty (a chain), none can be
+        // dirty, and the memo runs without looking.
+        let others_wait =
+            self.eager_len.get() > 0 || self.queue_head.get() < self.queue.borrow().len();
+        if others_wait && observers_will_rerun(&**node) {
+            return;
         }
+        node.update_if_necessary(node, self);
     }
 
     /// Queues an effect to run at the next flush.
