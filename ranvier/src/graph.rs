@@ -25,6 +25,8 @@
 //!   touches by *height* (one more than their highest source) and brings them up to date lowest first before any
 //!   effect runs, so a memo that keeps its value queues nothing below it: a write stopped by a cutoff costs the same
 //!   whatever lies below. Memos nothing live reads stay lazy, with check marks and a walk of their sources on read.
+//!   A queued memo whose readers are all dirty already is left for them to pull: a reader that stops reading it
+//!   (`if flag { a } else { expensive }`) does not make it run for nothing.
 //! * A node's observers and a computation's sources are edge lists whose first entry is stored inline (`edges.rs`),
 //!   so the common one-edge node allocates nothing for its edges; a computation that reads what its last run read,
 //!   in the same order, changes no edge at all.
