@@ -144,9 +144,11 @@ impl ChangeFeed {
 
 /// The snapshots current when `subscriptions/listen` requests were accepted, oldest first.
 ///
-/// rmcp sends the acknowledgement before it calls `listen`; a `listen` takes the oldest baseline and reports what
-/// changed since it, so a dispatch made right after the acknowledgement is not missed. A baseline older than the
-/// listener's own (when two sessions listen at once) only adds a notification; at most [`Self::MAX`] are kept.
+/// rmcp sends the acknowledgement before it calls `listen`; a `listen` starts from the oldest baseline kept and
+/// removes the newest, so a dispatch made right after the acknowledgement is not missed. Each `listen` removes one
+/// baseline, newest first, so the oldest left is never newer than any waiting listener's own: when two sessions
+/// listen at once, one may start from the other's older baseline, which adds a notification and never loses one.
+/// At most [`Self::MAX`] are kept.
 #[derive(Default)]
 pub(crate) struct AcceptedBaselines {
     snapshots: Mutex<std::collections::VecDeque<Arc<Snapshot>>>,
@@ -164,10 +166,10 @@ impl AcceptedBaselines {
     }
 
     pub(crate) fn take(&self) -> Option<Arc<Snapshot>> {
-        self.snapshots
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .pop_front()
+        let mut snapshots = self.snapshots.lock().unwrap_or_else(|e| e.into_inner());
+        let oldest = snapshots.front().cloned();
+        snapshots.pop_back();
+        oldest
     }
 }
 
@@ -283,6 +285,38 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn snapshot(version: u64) -> Arc<Snapshot> {
+        Arc::new(Snapshot {
+            version,
+            values: Vec::new(),
+        })
+    }
+
+    #[test]
+    fn a_listener_never_starts_after_its_own_acceptance() {
+        let baselines = AcceptedBaselines::default();
+        // One session: each listen starts exactly where it was accepted.
+        baselines.push(snapshot(1));
+        assert_eq!(baselines.take().map(|s| s.version), Some(1));
+        baselines.push(snapshot(4));
+        assert_eq!(baselines.take().map(|s| s.version), Some(4));
+        assert!(baselines.take().is_none());
+        // Two sessions accepted at 5 then 7, the second listening first: neither starts after its acceptance.
+        baselines.push(snapshot(5));
+        baselines.push(snapshot(7));
+        assert_eq!(
+            baselines.take().map(|s| s.version),
+            Some(5),
+            "the later listener starts earlier: harmless"
+        );
+        assert_eq!(
+            baselines.take().map(|s| s.version),
+            Some(5),
+            "the earlier one starts at its own"
+        );
+        assert!(baselines.take().is_none());
+    }
 
     #[test]
     fn targets_resolve_only_exposed_names() {
