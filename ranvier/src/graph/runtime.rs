@@ -447,12 +447,17 @@ impl Runtime {
     fn refresh_live(&self, node: &NodeRef) {
         // A dirty live reader waits in the height queue or the effect queue: with both empty (a chain), none can be
         // dirty, and the memo runs without looking.
-        let others_wait =
-            self.eager_len.get() > 0 || self.queue_head.get() < self.queue.borrow().len();
+        let others_wait = self.eager_len.get() > 0 || self.has_queued_effects();
         if others_wait && observers_will_rerun(&**node) {
             return;
         }
         node.update_if_necessary(node, self);
+    }
+
+    /// Whether effects wait in the queue for the running (or next) flush.
+    #[inline]
+    fn has_queued_effects(&self) -> bool {
+        self.queue_head.get() < self.queue.borrow().len()
     }
 
     /// Queues an effect to run at the next flush.
@@ -462,7 +467,7 @@ impl Runtime {
 
     /// Flushes now if nothing defers it; otherwise the flush is owed to the end of the batch, body or flush.
     pub fn request_flush(&self) {
-        if self.queue_head.get() >= self.queue.borrow().len() && self.eager_len.get() == 0 {
+        if !self.has_queued_effects() && self.eager_len.get() == 0 {
             return;
         }
         if self.batch_depth.get() > 0 || self.flushing.get() || self.body_depth.get() > 0 {
@@ -494,7 +499,7 @@ impl Runtime {
             && !self.flushing.get()
             && self.body_depth.get() == 0
             && self.eager_len.get() == 0
-            && self.queue_head.get() >= self.queue.borrow().len()
+            && !self.has_queued_effects()
     }
 
     /// Flushes with `effect` run first, without queueing it (a new effect created while the graph is idle).
@@ -552,6 +557,8 @@ fn observers_will_rerun(node: &dyn super::Node) -> bool {
         o.computation()
             .is_some_and(|c| c.state.get() == State::Dirty)
     };
+    // Matched by variant rather than through `as_slice`, and borrowed unguarded: this runs for every queued memo
+    // while others wait, and the one-reader case is the common one (diamond: 1795 M instructions against 1826 M).
     // SAFETY: nothing mutates a node's observers while the queue drains between two runs; the borrow flag is still
     // checked.
     match unsafe { node.core().observers.try_borrow_unguarded() } {

@@ -285,13 +285,7 @@ pub(crate) async fn resume(
         Some(Value::String(reason)) => Some(reason.clone()),
         other => return error(bad_argument("reason", "a string", other, handle)),
     };
-    match handle
-        .answer_as(sender, &id, approve, reason.as_deref())
-        .await
-    {
-        Ok(answered) => result(answered_text(&answered, handle)),
-        Err(error) => self::error(answer_error_text(&error)),
-    }
+    record_answer(handle, sender, &id, approve, reason.as_deref()).await
 }
 
 fn bad_argument(
@@ -320,6 +314,20 @@ fn open_list(open: &[Interrupt]) -> String {
             out.push_str(&format!("\n- {}", interrupt_line(interrupt)));
         }
         out
+    }
+}
+
+/// Answers interrupt `id` as `by` and renders the outcome as the tool's result.
+async fn record_answer(
+    handle: &ExposureHandle,
+    by: &str,
+    id: &str,
+    approve: bool,
+    reason: Option<&str>,
+) -> CallToolResult {
+    match handle.answer_as(by, id, approve, reason).await {
+        Ok(answered) => result(answered_text(&answered, handle)),
+        Err(error) => self::error(answer_error_text(&error)),
     }
 }
 
@@ -475,10 +483,7 @@ async fn retried(
         None => (false, Some("the client sent no answer".to_owned())),
     };
     let by = format!("{sender} (elicitation)");
-    match handle.answer_as(&by, id, approve, reason.as_deref()).await {
-        Ok(answered) => result(answered_text(&answered, handle)),
-        Err(error) => self::error(answer_error_text(&error)),
-    }
+    record_answer(handle, &by, id, approve, reason.as_deref()).await
 }
 
 /// The legacy era: ask the user now, while the call waits; the app answering first, or the interrupt expiring,
@@ -532,13 +537,7 @@ async fn ask_now(
         Err(_) => return result((false, paused)),
     };
     let by = format!("{sender} (elicitation)");
-    match handle
-        .answer_as(&by, &interrupt.id, approve, reason.as_deref())
-        .await
-    {
-        Ok(answered) => result(answered_text(&answered, handle)),
-        Err(error) => self::error(answer_error_text(&error)),
-    }
+    record_answer(handle, &by, &interrupt.id, approve, reason.as_deref()).await
 }
 
 /// The answer to a legacy `dispatch` whose interrupt was answered elsewhere (`record`), or expired, before its
