@@ -1,10 +1,11 @@
 //! The traced build's log: the event ring, the node table, and the hooks the engine calls.
 
 use super::DEFAULT_CAPACITY;
-use super::Recordable;
+use super::{Recordable, Scalar};
 use crate::graph::{Node, NodeId, NodeKind, with_runtime};
 use std::cell::{Cell, RefCell};
 use std::fmt;
+use std::num::NonZeroU64;
 use std::panic::Location;
 use std::rc::{Rc, Weak};
 
@@ -228,10 +229,12 @@ pub struct NodeRecord {
     pub first_mark_dirty: bool,
 }
 
-/// Where a text lives in the tracer's text ring: its absolute byte offset and its length.
+/// Where a text lives in the tracer's text ring: its absolute byte offset (from 1, so `Option<TextRef>` needs no
+/// extra word) and its length. Packed to 12 bytes so that an event slot stays at 48.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(C, packed(4))]
 struct TextRef {
-    at: u64,
+    at: NonZeroU64,
     len: u32,
 }
 
@@ -240,7 +243,7 @@ struct TextRef {
 /// as `None`.
 struct TextRing {
     bytes: Vec<u8>,
-    /// Bytes written since the start (the next text's absolute offset).
+    /// The next text's absolute offset: 1 plus the bytes written since the start.
     pos: u64,
 }
 
@@ -248,7 +251,7 @@ impl TextRing {
     fn new(size: usize) -> Self {
         TextRing {
             bytes: vec![0; size.max(VALUE_TEXT_CAP * 4)],
-            pos: 0,
+            pos: 1,
         }
     }
 
@@ -265,7 +268,7 @@ impl TextRing {
 
     /// Formats `value` (its `Debug` text, cut at [`VALUE_TEXT_CAP`] bytes) into the ring.
     fn format(&mut self, value: &dyn fmt::Debug) -> TextRef {
-        let at = self.pos;
+        let at = NonZeroU64::new(self.pos).expect("text positions start at 1");
         let mut writer = RingWriter {
             ring: self,
             written: 0,
@@ -277,7 +280,7 @@ impl TextRing {
         }
         TextRef {
             at,
-            len: (self.pos - at) as u32,
+            len: (self.pos - at.get()) as u32,
         }
     }
 
@@ -288,13 +291,15 @@ impl TextRing {
 
     /// A larger ring holding the same texts at the same absolute offsets.
     fn resized(&self, size: usize) -> TextRing {
-        let held = (self.bytes.len() as u64).min(self.pos);
+        let held = (self.bytes.len() as u64).min(self.pos - 1);
         let start = self.pos - held;
         let mut ring = TextRing::new(size);
         ring.pos = start;
-        if let Some(text) = self.get(TextRef {
-            at: start,
-            len: held as u32,
+        if let Some(text) = NonZeroU64::new(start).and_then(|at| {
+            self.get(TextRef {
+                at,
+                len: held as u32,
+            })
         }) {
             ring.push_bytes(text.as_bytes());
         }
@@ -304,12 +309,13 @@ impl TextRing {
     /// The text, if the ring still holds it.
     fn get(&self, text: TextRef) -> Option<Rc<str>> {
         let size = self.bytes.len() as u64;
-        if text.at + size < self.pos {
+        let (start, len) = (text.at.get(), text.len);
+        if start + size < self.pos {
             return None;
         }
-        let mut out = Vec::with_capacity(text.len as usize);
-        let mut at = text.at;
-        let end = text.at + u64::from(text.len);
+        let mut out = Vec::with_capacity(len as usize);
+        let mut at = start;
+        let end = start + u64::from(len);
         while at < end {
             let i = (at % size) as usize;
             let n = ((end - at) as usize).min(self.bytes.len() - i);
@@ -610,25 +616,13 @@ impl Tracer {
     /// Records a value: a scalar as it is, anything else formatted into the text ring.
     #[inline]
     fn capture(&self, value: &dyn Recordable) -> ValueRef {
-        let any = value.as_any();
-        if let Some(v) = any.downcast_ref::<i64>() {
-            ValueRef::I64(*v)
-        } else if let Some(v) = any.downcast_ref::<f64>() {
-            ValueRef::F64(*v)
-        } else if let Some(v) = any.downcast_ref::<i32>() {
-            ValueRef::I64(i64::from(*v))
-        } else if let Some(v) = any.downcast_ref::<u64>() {
-            ValueRef::U64(*v)
-        } else if let Some(v) = any.downcast_ref::<u32>() {
-            ValueRef::U64(u64::from(*v))
-        } else if let Some(v) = any.downcast_ref::<usize>() {
-            ValueRef::U64(*v as u64)
-        } else if let Some(v) = any.downcast_ref::<bool>() {
-            ValueRef::Bool(*v)
-        } else if let Some(v) = any.downcast_ref::<f32>() {
-            ValueRef::F32(*v)
-        } else {
-            ValueRef::Text(self.texts.borrow_mut().format(value))
+        match value.scalar() {
+            Some(Scalar::I64(v)) => ValueRef::I64(v),
+            Some(Scalar::U64(v)) => ValueRef::U64(v),
+            Some(Scalar::F64(v)) => ValueRef::F64(v),
+            Some(Scalar::F32(v)) => ValueRef::F32(v),
+            Some(Scalar::Bool(v)) => ValueRef::Bool(v),
+            None => ValueRef::Text(self.texts.borrow_mut().format(value)),
         }
     }
 
@@ -755,6 +749,7 @@ impl Tracer {
         self.with_node(id, |n| n.label = Some(Rc::from(label)));
     }
 
+    #[inline(always)]
     pub fn write(&self, id: NodeId, running: Option<NodeId>, moved: bool, value: &dyn Recordable) {
         let (by, cause) = if let Some(&message) = self.messages.borrow().last() {
             (Writer::Message(message), message)
@@ -788,6 +783,7 @@ impl Tracer {
         }
     }
 
+    #[inline]
     pub fn mark(&self, node: NodeId, source: NodeId, dirty: bool) {
         let seq = self.clock.get() + 1;
         let cause = {
@@ -819,6 +815,7 @@ impl Tracer {
         );
     }
 
+    #[inline]
     pub fn schedule(&self, node: NodeId) {
         let seq = self.clock.get() + 1;
         let cause = self
@@ -843,6 +840,7 @@ impl Tracer {
         self.with_node(node, |n| n.last_check = seq);
     }
 
+    #[inline(always)]
     pub fn run_start(&self, node: NodeId, run: u32, puller: Option<NodeId>) {
         let puller = self
             .walkers
@@ -866,6 +864,7 @@ impl Tracer {
         self.push(cause, Slot::RunStart { node, run, puller });
     }
 
+    #[inline(always)]
     pub fn run_end(
         &self,
         node: NodeId,
@@ -1228,4 +1227,31 @@ pub fn capacity() -> usize {
 /// A copy of the events the current thread's ring holds, oldest first.
 pub fn events() -> Vec<Event> {
     with_runtime(|rt| rt.tracer.events())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_slot_is_48_bytes() {
+        // The README states the ring's memory from this size; texts are 12-byte refs into the text ring.
+        assert_eq!(slot_bytes(), 48);
+        assert_eq!(std::mem::size_of::<Option<TextRef>>(), 12);
+        assert_eq!(std::mem::size_of::<Option<ValueRef>>(), 16);
+    }
+
+    #[test]
+    fn the_text_ring_keeps_recent_texts_across_its_end_and_drops_old_ones() {
+        let mut ring = TextRing::new(VALUE_TEXT_CAP * 4);
+        let first = ring.store("first");
+        let mut last = first;
+        for i in 0..200 {
+            last = ring.store(&format!("text {i}"));
+        }
+        assert_eq!(ring.get(first), None, "the oldest text was overwritten");
+        assert_eq!(ring.get(last).as_deref(), Some("text 199"));
+        let bigger = ring.resized(VALUE_TEXT_CAP * 8);
+        assert_eq!(bigger.get(last).as_deref(), Some("text 199"));
+    }
 }
