@@ -178,7 +178,10 @@ impl<F: FnMut() + 'static> EffectInner<F> {
                 rt.record_error(self.core.id, message.clone());
             }
             comp.set_error(error.as_deref().map(Rc::from));
-            trace_hook!(rt, run_end(self.core.id, false, error.as_deref(), None));
+            trace_hook!(
+                rt,
+                run_end(self.core.id, false, error.as_deref(), None::<&()>)
+            );
         }
     }
 }

@@ -280,10 +280,7 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
                     self.core.id,
                     moved,
                     comp.error().as_deref(),
-                    self.value
-                        .borrow()
-                        .as_ref()
-                        .map(|v| v as &dyn crate::trace::Recordable)
+                    self.value.borrow().as_ref()
                 )
             );
             if moved {

@@ -3,7 +3,7 @@
 use super::DEFAULT_CAPACITY;
 use super::{Recordable, Scalar};
 use crate::graph::{Node, NodeId, NodeKind, with_runtime};
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, RefCell, UnsafeCell};
 use std::fmt;
 use std::num::NonZeroU64;
 use std::panic::Location;
@@ -457,66 +457,94 @@ enum Slot {
 }
 
 /// The ring of recent events: a fixed-size buffer of plain slots, overwritten oldest first.
+///
+/// Every method takes `&self` and copies slots in or out: no reference into the buffer outlives a call, and no call
+/// runs other code while it holds one, so the buffer needs no borrow flag (it is `!Sync` through `UnsafeCell`). This
+/// keeps a push, which every traced step makes, to a store and an index update.
 struct EventRing {
-    slots: Vec<(u64, Slot)>,
-    /// Where the next slot goes once the ring is full.
-    head: usize,
-    capacity: usize,
+    slots: UnsafeCell<Vec<(u64, Slot)>>,
+    /// Where the next slot goes: the end while the ring fills, then the oldest slot.
+    head: Cell<usize>,
+    capacity: Cell<usize>,
 }
 
 impl EventRing {
     fn new(capacity: usize) -> Self {
         EventRing {
-            slots: Vec::new(),
-            head: 0,
-            capacity: capacity.max(1),
+            slots: UnsafeCell::new(Vec::new()),
+            head: Cell::new(0),
+            capacity: Cell::new(capacity.max(1)),
         }
+    }
+
+    /// Runs `f` on the buffer. `f` is one of this type's own leaf operations (see the type's docs).
+    #[inline(always)]
+    fn with<R>(&self, f: impl FnOnce(&mut Vec<(u64, Slot)>) -> R) -> R {
+        // SAFETY: the ring is `!Sync`, and the reference lives only inside `f`, which never re-enters the ring.
+        f(unsafe { &mut *self.slots.get() })
     }
 
     #[inline]
-    fn push(&mut self, cause: u64, slot: Slot) {
-        if self.slots.len() < self.capacity {
-            self.slots.push((cause, slot));
-        } else {
-            self.slots[self.head] = (cause, slot);
-            self.head += 1;
-            if self.head == self.capacity {
-                self.head = 0;
+    fn push(&self, cause: u64, slot: Slot) {
+        let head = self.head.get();
+        self.with(|slots| {
+            if let Some(at) = slots.get_mut(head) {
+                *at = (cause, slot);
+                let next = head + 1;
+                self.head
+                    .set(if next == self.capacity.get() { 0 } else { next });
+            } else {
+                self.grow(slots, cause, slot);
             }
-        }
+        });
+    }
+
+    /// Appends while the ring is still filling.
+    #[cold]
+    fn grow(&self, slots: &mut Vec<(u64, Slot)>, cause: u64, slot: Slot) {
+        slots.push((cause, slot));
+        let next = slots.len();
+        self.head
+            .set(if next == self.capacity.get() { 0 } else { next });
     }
 
     fn len(&self) -> usize {
-        self.slots.len()
+        self.with(|slots| slots.len())
     }
 
     /// The `i`-th oldest slot held.
-    fn get(&self, i: usize) -> Option<&(u64, Slot)> {
-        if i >= self.slots.len() {
-            return None;
-        }
-        let at = if self.slots.len() < self.capacity {
-            i
-        } else {
-            (self.head + i) % self.capacity
-        };
-        self.slots.get(at)
+    fn get(&self, i: usize) -> Option<(u64, Slot)> {
+        self.with(|slots| {
+            if i >= slots.len() {
+                return None;
+            }
+            let at = if slots.len() < self.capacity.get() {
+                i
+            } else {
+                (self.head.get() + i) % self.capacity.get()
+            };
+            slots.get(at).copied()
+        })
     }
 
-    fn clear(&mut self) {
-        self.slots.clear();
-        self.head = 0;
+    fn capacity(&self) -> usize {
+        self.capacity.get()
     }
 
-    fn set_capacity(&mut self, capacity: usize) {
-        let held: Vec<(u64, Slot)> = (0..self.len())
-            .filter_map(|i| self.get(i).copied())
-            .collect();
+    fn clear(&self) {
+        self.with(Vec::clear);
+        self.head.set(0);
+    }
+
+    fn set_capacity(&self, capacity: usize) {
+        let held: Vec<(u64, Slot)> = (0..self.len()).filter_map(|i| self.get(i)).collect();
         let capacity = capacity.max(1);
         let skip = held.len().saturating_sub(capacity);
-        self.slots = held.into_iter().skip(skip).collect();
-        self.head = 0;
-        self.capacity = capacity;
+        let kept: Vec<(u64, Slot)> = held.into_iter().skip(skip).collect();
+        let next = kept.len();
+        self.with(|slots| *slots = kept);
+        self.capacity.set(capacity);
+        self.head.set(if next == capacity { 0 } else { next });
     }
 }
 
@@ -563,7 +591,7 @@ pub fn slot_bytes() -> usize {
 pub(crate) struct Tracer {
     clock: Cell<u64>,
     /// The ring: each event's cause and slot; sequence numbers follow from the clock.
-    events: RefCell<EventRing>,
+    events: EventRing,
     texts: RefCell<TextRing>,
     nodes: RefCell<Vec<Option<Rec>>>,
     live: RefCell<Vec<Weak<dyn Node>>>,
@@ -577,7 +605,7 @@ impl Tracer {
     pub fn new() -> Self {
         Tracer {
             clock: Cell::new(0),
-            events: RefCell::new(EventRing::new(DEFAULT_CAPACITY)),
+            events: EventRing::new(DEFAULT_CAPACITY),
             texts: RefCell::new(TextRing::new(DEFAULT_CAPACITY * TEXT_BYTES_PER_EVENT)),
             nodes: RefCell::new(Vec::new()),
             live: RefCell::new(Vec::new()),
@@ -594,8 +622,8 @@ impl Tracer {
 
     pub fn reset(&self) {
         self.clock.set(0);
-        self.events.borrow_mut().clear();
-        let size = self.events.borrow().capacity * TEXT_BYTES_PER_EVENT;
+        self.events.clear();
+        let size = self.events.capacity() * TEXT_BYTES_PER_EVENT;
         *self.texts.borrow_mut() = TextRing::new(size);
         self.nodes.borrow_mut().clear();
         self.live.borrow_mut().clear();
@@ -609,20 +637,20 @@ impl Tracer {
     fn push(&self, cause: u64, slot: Slot) -> u64 {
         let seq = self.clock.get() + 1;
         self.clock.set(seq);
-        self.events.borrow_mut().push(cause, slot);
+        self.events.push(cause, slot);
         seq
     }
 
     /// Records a value: a scalar as it is, anything else formatted into the text ring.
     #[inline]
-    fn capture(&self, value: &dyn Recordable) -> ValueRef {
+    fn capture<V: Recordable + ?Sized>(&self, value: &V) -> ValueRef {
         match value.scalar() {
             Some(Scalar::I64(v)) => ValueRef::I64(v),
             Some(Scalar::U64(v)) => ValueRef::U64(v),
             Some(Scalar::F64(v)) => ValueRef::F64(v),
             Some(Scalar::F32(v)) => ValueRef::F32(v),
             Some(Scalar::Bool(v)) => ValueRef::Bool(v),
-            None => ValueRef::Text(self.texts.borrow_mut().format(value)),
+            None => ValueRef::Text(self.texts.borrow_mut().format(&value)),
         }
     }
 
@@ -750,7 +778,13 @@ impl Tracer {
     }
 
     #[inline(always)]
-    pub fn write(&self, id: NodeId, running: Option<NodeId>, moved: bool, value: &dyn Recordable) {
+    pub fn write<V: Recordable + ?Sized>(
+        &self,
+        id: NodeId,
+        running: Option<NodeId>,
+        moved: bool,
+        value: &V,
+    ) {
         let (by, cause) = if let Some(&message) = self.messages.borrow().last() {
             (Writer::Message(message), message)
         } else if let Some(r) = running {
@@ -865,12 +899,12 @@ impl Tracer {
     }
 
     #[inline(always)]
-    pub fn run_end(
+    pub fn run_end<V: Recordable + ?Sized>(
         &self,
         node: NodeId,
         moved: bool,
         error: Option<&str>,
-        value: Option<&dyn Recordable>,
+        value: Option<&V>,
     ) {
         let seq = self.clock.get() + 1;
         let error_text = error.map(|e| self.store(e));
@@ -1142,13 +1176,11 @@ impl Tracer {
 
     /// The event with sequence number `seq`, if the ring still holds it.
     pub fn event(&self, seq: u64) -> Option<Event> {
-        let events = self.events.borrow();
-        let first = self.first_seq(events.len());
+        let first = self.first_seq(self.events.len());
         if seq < first {
             return None;
         }
-        let (cause, slot) = *events.get((seq - first) as usize)?;
-        drop(events);
+        let (cause, slot) = self.events.get((seq - first) as usize)?;
         Some(self.materialize(seq, cause, slot))
     }
 
@@ -1166,12 +1198,9 @@ impl Tracer {
     }
 
     pub fn events(&self) -> Vec<Event> {
-        let held: Vec<(u64, Slot)> = {
-            let events = self.events.borrow();
-            (0..events.len())
-                .filter_map(|i| events.get(i).copied())
-                .collect()
-        };
+        let held: Vec<(u64, Slot)> = (0..self.events.len())
+            .filter_map(|i| self.events.get(i))
+            .collect();
         let first = self.first_seq(held.len());
         held.into_iter()
             .zip(first..)
@@ -1180,7 +1209,7 @@ impl Tracer {
     }
 
     pub fn oldest_seq(&self) -> u64 {
-        self.first_seq(self.events.borrow().len())
+        self.first_seq(self.events.len())
     }
 
     pub fn clock(&self) -> u64 {
@@ -1199,7 +1228,7 @@ impl Tracer {
     }
 
     pub fn set_capacity(&self, capacity: usize) {
-        self.events.borrow_mut().set_capacity(capacity);
+        self.events.set_capacity(capacity);
         let size = capacity.max(1) * TEXT_BYTES_PER_EVENT;
         let mut texts = self.texts.borrow_mut();
         if size > texts.bytes.len() {
@@ -1209,7 +1238,7 @@ impl Tracer {
     }
 
     pub fn capacity(&self) -> usize {
-        self.events.borrow().capacity
+        self.events.capacity()
     }
 }
 

@@ -32,7 +32,14 @@ impl Tracer {
     #[inline(always)]
     pub fn label(&self, _: NodeId, _: &str) {}
     #[inline(always)]
-    pub fn write(&self, _: NodeId, _: Option<NodeId>, _: bool, _: &dyn crate::trace::Recordable) {}
+    pub fn write<V: crate::trace::Recordable + ?Sized>(
+        &self,
+        _: NodeId,
+        _: Option<NodeId>,
+        _: bool,
+        _: &V,
+    ) {
+    }
     #[inline(always)]
     pub fn mark(&self, _: NodeId, _: NodeId, _: bool) {}
     #[inline(always)]
@@ -44,12 +51,12 @@ impl Tracer {
     #[inline(always)]
     pub fn run_start(&self, _: NodeId, _: u32, _: Option<NodeId>) {}
     #[inline(always)]
-    pub fn run_end(
+    pub fn run_end<V: crate::trace::Recordable + ?Sized>(
         &self,
         _: NodeId,
         _: bool,
         _: Option<&str>,
-        _: Option<&dyn crate::trace::Recordable>,
+        _: Option<&V>,
     ) {
     }
     #[inline(always)]
