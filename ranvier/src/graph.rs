@@ -154,6 +154,10 @@ pub fn untrack<R>(f: impl FnOnce() -> R) -> R {
 /// run, last registered first), and the next node created on this thread starts a fresh graph with ids from 1.
 ///
 /// [`GraphHost`](crate::host::GraphHost) calls this on its thread when it shuts down.
+///
+/// A thread that ends without calling it still frees its graph: the runtime breaks every edge of what the graph owns
+/// as the thread's locals are torn down, so nodes that hold each other are released. Nothing runs then, cleanups
+/// included (the graph they might use is already gone), so call this first if cleanups must run.
 pub fn dispose_current() {
     Runtime::dispose_current();
 }

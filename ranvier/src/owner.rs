@@ -8,6 +8,11 @@
 //! Disposing an owner runs its cleanups (last registered first), then disposes what was created in it (last created
 //! first). A disposed memo keeps its last value and stops tracking; a disposed effect never runs again.
 //!
+//! A node or scope disposed on its own, before its owner, is released by the owner soon after (the owner's list
+//! drops disposed entries each time it doubles), so a long-lived owner such as the root does not keep them. A graph
+//! left undisposed when its thread ends is freed without running anything (see
+//! [`graph::dispose_current`](crate::graph::dispose_current)).
+//!
 //! # Examples
 //!
 //! ```
@@ -43,7 +48,12 @@ pub struct Scope(Rc<ScopeInner>);
 struct ScopeInner {
     owned: RefCell<Vec<Owned>>,
     disposed: Cell<bool>,
+    /// The length of `owned` at which disposed entries are next dropped from it (see [`Scope::own`]).
+    prune_at: Cell<usize>,
 }
+
+/// The shortest `owned` list that is ever pruned.
+const PRUNE_FROM: usize = 32;
 
 enum Owned {
     Node(NodeRef),
@@ -58,7 +68,26 @@ impl Scope {
         Scope(Rc::new(ScopeInner {
             owned: RefCell::new(Vec::new()),
             disposed: Cell::new(false),
+            prune_at: Cell::new(PRUNE_FROM),
         }))
+    }
+
+    /// Adds an entry. A long-lived scope (the graph's root, above all) sees nodes and child scopes disposed one by
+    /// one long before it is: when the list has doubled since it was last pruned, the entries already disposed are
+    /// dropped from it, so their memory goes back at once and the list does not grow without bound. The order of the
+    /// rest is kept; the cost is amortised O(1) per entry.
+    fn own(&self, item: Owned) {
+        let mut owned = self.0.owned.borrow_mut();
+        owned.push(item);
+        if owned.len() >= self.0.prune_at.get() {
+            owned.retain(|item| match item {
+                Owned::Node(node) => !node.computation().is_some_and(|c| c.disposed.get()),
+                Owned::Scope(scope) => !scope.is_disposed(),
+                Owned::Cleanup(_) => true,
+                Owned::Done => false,
+            });
+            self.0.prune_at.set((owned.len() * 2).max(PRUNE_FROM));
+        }
     }
 
     pub(crate) fn adopt(&self, node: NodeRef) {
@@ -67,7 +96,7 @@ impl Scope {
             node.dispose(&node);
             return;
         }
-        self.0.owned.borrow_mut().push(Owned::Node(node));
+        self.own(Owned::Node(node));
     }
 
     pub(crate) fn add_cleanup(&self, f: Box<dyn FnOnce()>) {
@@ -75,7 +104,7 @@ impl Scope {
             f();
             return;
         }
-        self.0.owned.borrow_mut().push(Owned::Cleanup(f));
+        self.own(Owned::Cleanup(f));
     }
 
     /// Disposes the scope: its cleanups run (last registered first), then what was created in it is disposed (last
@@ -105,6 +134,45 @@ impl Scope {
                 }
             })
         });
+    }
+
+    /// Breaks every edge of every node this scope owns, directly or through child scopes and runs, without running
+    /// anything: for a graph whose thread is ending, whose runtime is already gone. Nodes hold each other through
+    /// their edges, so without this they would never be freed. Cleanups are dropped, not run (they may need the
+    /// graph); dispose the graph first ([`graph::dispose_current`](crate::graph::dispose_current)) to run them.
+    pub(crate) fn sever(&self) {
+        let mut scopes = vec![self.clone()];
+        let mut nodes: Vec<NodeRef> = Vec::new();
+        // A work list, not recursion: ownership can nest deeper than the stack.
+        while let Some(scope) = scopes.pop() {
+            scope.0.disposed.set(true);
+            let owned = std::mem::take(&mut *scope.0.owned.borrow_mut());
+            for item in owned {
+                match item {
+                    Owned::Node(node) => nodes.push(node),
+                    Owned::Scope(child) => scopes.push(child),
+                    Owned::Cleanup(_) | Owned::Done => {}
+                }
+            }
+        }
+        // Last created first, as disposal does; a node stays in the list until its turn, so dropping one never
+        // cascades down a long chain of others.
+        while let Some(node) = nodes.pop() {
+            let me = Rc::as_ptr(&node) as *const ();
+            if let Some(comp) = node.computation() {
+                comp.disposed.set(true);
+                let sources = std::mem::take(&mut *comp.sources.borrow_mut());
+                for source in sources {
+                    source.core().remove_observer(me);
+                }
+                if let Some((owned, cleanups)) = comp.take_scope() {
+                    nodes.extend(owned);
+                    drop(cleanups);
+                }
+            }
+            let observers = std::mem::take(&mut *node.core().observers.borrow_mut());
+            drop(observers);
+        }
     }
 
     /// Whether [`Scope::dispose`] has run.
@@ -141,11 +209,7 @@ pub fn create_root<R>(f: impl FnOnce(&Scope) -> R) -> (R, Scope) {
             .clone()
             .unwrap_or_else(|| rt.root.borrow().clone())
     });
-    parent
-        .0
-        .owned
-        .borrow_mut()
-        .push(Owned::Scope(scope.clone()));
+    parent.own(Owned::Scope(scope.clone()));
     let (prev_scope, prev_running) =
         with_runtime(|rt| (rt.scope.replace(Some(scope.clone())), rt.running.take()));
     struct Restore(Option<Scope>, Option<Running>);
@@ -168,7 +232,24 @@ pub fn create_root<R>(f: impl FnOnce(&Scope) -> R) -> (R, Scope) {
 ///
 /// # Examples
 ///
-/// See the [module docs](self).
+/// ```
+/// use ranvier::{on_cleanup, Effect, Signal};
+/// use std::{cell::RefCell, rc::Rc};
+///
+/// let log = Rc::new(RefCell::new(Vec::new()));
+/// let count = Signal::new(0);
+/// let effect = Effect::new({
+///     let (count, log) = (count.clone(), log.clone());
+///     move || {
+///         let n = count.get();
+///         let log = log.clone();
+///         on_cleanup(move || log.borrow_mut().push(n)); // runs before the next run, and at disposal
+///     }
+/// });
+/// count.set(1);
+/// effect.dispose();
+/// assert_eq!(*log.borrow(), [0, 1]);
+/// ```
 pub fn on_cleanup(f: impl FnOnce() + 'static) {
     with_runtime(|rt| rt.on_cleanup(Box::new(f)));
 }

@@ -912,3 +912,119 @@ fn a_memo_that_loses_its_last_observer_goes_back_to_being_lazy() {
     assert_eq!(m.get(), 40);
     assert_eq!(m.runs(), 3);
 }
+
+/// Counts its drops (across threads).
+struct DropFlag(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for DropFlag {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn a_graph_left_undisposed_is_freed_when_its_thread_ends() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dropped = Arc::new(AtomicUsize::new(0));
+    let cleanups_run = Arc::new(AtomicUsize::new(0));
+    std::thread::spawn({
+        let (dropped, cleanups_run) = (dropped.clone(), cleanups_run.clone());
+        move || {
+            let flag = move || DropFlag(dropped.clone());
+            let source = Signal::new(1);
+            // A memo and an effect owned by the graph's root, reading each other's way round a cycle of edges.
+            let memo = Memo::new({
+                let (source, f) = (source.clone(), flag());
+                move |_| {
+                    let _ = &f;
+                    source.get() + 1
+                }
+            });
+            let _effect = Effect::new({
+                let (memo, f, source) = (memo.clone(), flag(), source.clone());
+                let inner_flag = flag.clone();
+                move || {
+                    let _ = &f;
+                    memo.get();
+                    // A node made by a run belongs to that run.
+                    let inner = inner_flag();
+                    let source = source.clone();
+                    Effect::new(move || {
+                        let _ = &inner;
+                        source.get();
+                    });
+                }
+            });
+            // A child scope the program never disposes.
+            let ((), _scope) = create_root(|_| {
+                let (memo, f) = (memo.clone(), flag());
+                Effect::new(move || {
+                    let _ = &f;
+                    memo.get();
+                });
+            });
+            let (f, ran) = (flag(), cleanups_run.clone());
+            on_cleanup(move || {
+                let _ = &f;
+                ran.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+    })
+    .join()
+    .expect("the thread ends cleanly");
+    assert_eq!(
+        dropped.load(Ordering::SeqCst),
+        5,
+        "every closure the graph held was dropped with it"
+    );
+    assert_eq!(
+        cleanups_run.load(Ordering::SeqCst),
+        0,
+        "cleanups do not run at thread exit"
+    );
+}
+
+#[test]
+fn a_node_disposed_early_is_released_by_its_long_lived_owner() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dropped = Arc::new(AtomicUsize::new(0));
+    let s = Signal::new(0);
+    let runs = counter();
+    let _kept = Effect::new({
+        let (s, runs) = (s.clone(), runs.clone());
+        move || {
+            s.get();
+            runs.set(runs.get() + 1);
+        }
+    });
+    let early = Effect::new({
+        let (s, f) = (s.clone(), DropFlag(dropped.clone()));
+        move || {
+            let _ = &f;
+            s.get();
+        }
+    });
+    early.dispose();
+    drop(early);
+    // The root outlives both; making and disposing more nodes in it lets it drop what is already disposed.
+    for _ in 0..100 {
+        let ((), scope) = create_root(|_| {
+            Effect::new(|| {});
+        });
+        scope.dispose();
+        Effect::new(|| {}).dispose();
+    }
+    assert_eq!(
+        dropped.load(Ordering::SeqCst),
+        1,
+        "the disposed effect was freed"
+    );
+    s.set(1);
+    assert_eq!(
+        runs.get(),
+        2,
+        "the effect still owned by the root still runs"
+    );
+}

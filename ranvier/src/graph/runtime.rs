@@ -54,6 +54,18 @@ pub(crate) struct Runtime {
 /// Both outlive the run: [`Runtime::run_computation`] borrows them for the whole body and restores the previous value
 /// when the body ends (panics included), so runs nest like a stack. Raw pointers spare a reference-count round trip
 /// on every run.
+impl Drop for Runtime {
+    /// The thread is ending and its graph with it: break the edges of everything the graph owns so that its nodes,
+    /// which hold each other through their edges, are freed (see [`Scope::sever`]). Nothing runs, cleanups included.
+    fn drop(&mut self) {
+        let root = self.root.get_mut().clone();
+        root.sever();
+        if let Some(scope) = self.scope.get_mut().take() {
+            scope.sever();
+        }
+    }
+}
+
 #[derive(Copy, Clone)]
 pub(crate) struct Running {
     node: *const NodeRef,
