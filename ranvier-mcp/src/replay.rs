@@ -14,7 +14,7 @@ use crate::journal;
 use crate::text;
 
 /// Replays the journal at `path`; returns the steps' text, or [`Failure::Tool`] with it when a message was
-/// rejected or a line could not be read (the messages before it still ran).
+/// rejected, paused for a person's approval, or a line could not be read (the messages before it still ran).
 pub async fn run(launch: &Launch, path: &Path, timeout: Duration) -> Result<String, Failure> {
     let journal = journal::read(path, false).map_err(|e| {
         Failure::Usage(format!(
@@ -40,6 +40,9 @@ pub async fn run(launch: &Launch, path: &Path, timeout: Duration) -> Result<Stri
     let result = result?;
     let rejected = result.get("isError").and_then(Value::as_bool) == Some(true);
     let mut out = text::result_text(&result);
+    // a message the app gates for a person's approval pauses the dispatch (not an error); nobody can answer it,
+    // since the app stops with the replay, so the replay stopped there
+    let paused = if rejected { None } else { paused_at(&out) };
     if journal.messages.is_empty() {
         out = format!(
             "the journal holds no messages{}\n{}",
@@ -61,6 +64,18 @@ pub async fn run(launch: &Launch, path: &Path, timeout: Duration) -> Result<Stri
                 path.display()
             );
         }
+    } else if let Some(position) = paused
+        && let Some(message) = journal.messages.get(position - 1)
+    {
+        let _ = write!(
+            out,
+            "\nthe replay stopped at message {position} (line {} of {}): {} needs a person's approval in this \
+             build, and the app stops with the replay, so it cannot be answered; nothing from line {} on ran",
+            message.line,
+            path.display(),
+            message.name,
+            message.line
+        );
     }
     if let Some((line, reason)) = &journal.unreadable {
         let _ = write!(
@@ -70,7 +85,7 @@ pub async fn run(launch: &Launch, path: &Path, timeout: Duration) -> Result<Stri
         );
         return Err(Failure::Tool(out));
     }
-    if rejected {
+    if rejected || paused.is_some() {
         Err(Failure::Tool(out))
     } else {
         Ok(out)
@@ -79,8 +94,17 @@ pub async fn run(launch: &Launch, path: &Path, timeout: Duration) -> Result<Stri
 
 /// The position in `stopped at message P …` of a stopped dispatch's text.
 pub fn stopped_at(text: &str) -> Option<usize> {
+    position_after(text, "stopped at message ")
+}
+
+/// The position in `paused at message P …` of the text of a dispatch that paused for a person's approval.
+pub fn paused_at(text: &str) -> Option<usize> {
+    position_after(text, "paused at message ")
+}
+
+fn position_after(text: &str, prefix: &str) -> Option<usize> {
     text.lines().find_map(|line| {
-        let rest = line.strip_prefix("stopped at message ")?;
+        let rest = line.strip_prefix(prefix)?;
         let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
         digits.parse().ok().filter(|p| *p > 0)
     })

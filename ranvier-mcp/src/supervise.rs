@@ -21,7 +21,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use crate::Failure;
 use crate::app::{self, Output};
 use crate::journal::{self, Message};
-use crate::replay::stopped_at;
+use crate::replay::{paused_at, stopped_at};
 use crate::text;
 
 /// How long the replay of a long journal may take.
@@ -714,6 +714,20 @@ impl Supervisor {
         let state = text.lines().last().unwrap_or("").to_owned();
         if result.get("isError").and_then(Value::as_bool) != Some(true) {
             let count = messages.len();
+            // a message the new build gates for a person's approval: its interrupt stays open in the new run
+            if let Some(position) = paused_at(&text) {
+                let message = messages
+                    .get(position - 1)
+                    .map_or_else(String::new, |m| format!(" ({} {})", m.name, m.args));
+                let interrupt = text
+                    .lines()
+                    .find_map(|line| line.strip_prefix("interrupt ")?.split_once(':'))
+                    .map_or("its interrupt", |(id, _)| id);
+                return Ok(format!(
+                    "replay paused at message {position} of {count}{message}: it needs a person's approval in the new \
+                     build; resume interrupt {interrupt} to run it and the messages after it → {state}"
+                ));
+            }
             let plural = if count == 1 { "" } else { "s" };
             return Ok(format!("replayed {count} message{plural} → {state}"));
         }

@@ -1,5 +1,6 @@
 //! `ranvier-mcp supervise` driven by an rmcp client: a rebuild (the watched binary replaced) reloads the app on the
-//! next tool call, replays the journal, ends subscriptions, and reports a replay the new build rejects.
+//! next tool call, replays the journal, ends subscriptions (in both eras), and reports a replay the new build
+//! rejects; an app that dies on its own is restarted by the next call, with the journal replayed.
 #![allow(deprecated)] // resources/subscribe is the legacy era's subscription; it is what we test
 
 mod common;
@@ -9,14 +10,16 @@ use std::time::Duration;
 
 use common::{BIN, cart, scratch};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ProtocolVersion, ResourceUpdatedNotificationParam,
-    SubscribeRequestParams,
+    CallToolRequest, CallToolRequestParams, CallToolResult, ClientRequest, ProtocolVersion,
+    ResourceUpdatedNotificationParam, ServerNotification, SubscribeRequestParams,
+    SubscriptionFilter,
 };
 use rmcp::service::{
-    ClientLifecycleMode, NotificationContext, RunningService, serve_client_with_lifecycle,
+    ClientLifecycleMode, NotificationContext, PeerRequestOptions, RunningService, Subscription,
+    serve_client_with_lifecycle,
 };
 use rmcp::transport::TokioChildProcess;
-use rmcp::{ClientHandler, RoleClient};
+use rmcp::{ClientHandler, RoleClient, ServiceError};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
@@ -42,13 +45,24 @@ type Connected = (
 );
 
 async fn supervise(watched: &Path, modern: bool) -> Connected {
+    supervise_with_pid(watched, modern, &[]).await.0
+}
+
+/// Starts the supervisor (passing `app_args` to the app) and connects to it; also returns the supervisor's
+/// process id.
+async fn supervise_with_pid(watched: &Path, modern: bool, app_args: &[&str]) -> (Connected, u32) {
     let mut command = tokio::process::Command::new(BIN);
     command
         .arg("supervise")
         .arg(watched)
         .env_remove("RANVIER_JOURNAL")
-        .env_remove("RANVIER_MCP_PROTOCOL");
+        .env_remove("RANVIER_MCP_PROTOCOL")
+        .env_remove("RANVIER_CART_CONFIRM");
+    if !app_args.is_empty() {
+        command.arg("--").args(app_args);
+    }
     let transport = TokioChildProcess::new(command).expect("the supervisor starts");
+    let pid = transport.id().expect("the supervisor's pid");
     let (tx, rx) = mpsc::unbounded_channel();
     let lifecycle = if modern {
         ClientLifecycleMode::Discover {
@@ -64,7 +78,7 @@ async fn supervise(watched: &Path, modern: bool) -> Connected {
     .await
     .expect("hang guard")
     .expect("the client connects through the supervisor");
-    (client, rx)
+    ((client, rx), pid)
 }
 
 async fn call(
@@ -116,6 +130,84 @@ fn stricter_build(dir: &Path) -> PathBuf {
 
 fn add_item() -> Value {
     json!({"message": "add_item", "args": {"sku": "a", "unitPrice": 250, "quantity": 2}})
+}
+
+/// The process id of run `run` of the app: the supervisor's child running its copy `run-{run}/cart`.
+fn app_process(supervisor: u32, run: u32) -> u32 {
+    let copy = format!("run-{run}/cart");
+    let found: Vec<u32> = std::fs::read_dir("/proc")
+        .expect("/proc")
+        .filter_map(|entry| {
+            let pid: u32 = entry.ok()?.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            // `pid (comm) state ppid ...`: the comm may hold spaces, so split after its closing parenthesis
+            let ppid: u32 = stat.rsplit_once(") ")?.1.split(' ').nth(1)?.parse().ok()?;
+            let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok()?;
+            (ppid == supervisor && exe.ends_with(&copy)).then_some(pid)
+        })
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "one child of the supervisor runs {copy}: {found:?}"
+    );
+    found[0]
+}
+
+/// Kills run `run` of the app with SIGKILL (as a crash ends it) while a `wait_version` call waits in it, and
+/// returns the error the client gets for that call.
+async fn crash_during_a_call(
+    client: &RunningService<RoleClient, Client>,
+    supervisor: u32,
+    run: u32,
+) -> String {
+    let app = app_process(supervisor, run);
+    let params = CallToolRequestParams::new("wait_version").with_arguments(
+        json!({"version": 1000, "timeoutMs": 60000})
+            .as_object()
+            .expect("an object")
+            .clone(),
+    );
+    let waiting = client
+        .send_cancellable_request(
+            ClientRequest::CallToolRequest(CallToolRequest::new(params)),
+            PeerRequestOptions::no_options(),
+        )
+        .await
+        .expect("the wait is sent");
+    // the supervisor handles the client's lines in order: once a later call is answered, the wait is pending in
+    // this run
+    call(client, "snapshot", json!({})).await;
+    let killed = std::process::Command::new("kill")
+        .arg("-KILL")
+        .arg(app.to_string())
+        .status()
+        .expect("kill runs");
+    assert!(killed.success(), "kill -KILL {app}");
+    match tokio::time::timeout(GUARD, waiting.await_response())
+        .await
+        .expect("hang guard")
+    {
+        Err(ServiceError::McpError(error)) => error.message.into_owned(),
+        other => panic!("expected an error for the call the crash interrupted, got {other:?}"),
+    }
+}
+
+/// The URI of the next `resources/updated` a modern-era listen delivers.
+async fn next_update(listening: &mut Subscription) -> String {
+    loop {
+        let next = tokio::time::timeout(GUARD, listening.next())
+            .await
+            .expect("hang guard")
+            .expect("the listen is open");
+        match next {
+            Some(ServerNotification::ResourceUpdatedNotification(updated)) => {
+                return updated.params.uri;
+            }
+            Some(_) => {}
+            None => panic!("the listen ended: {:?}", listening.end()),
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -264,6 +356,183 @@ async fn the_modern_era_reloads_and_replays_too() {
     assert!(
         reloaded.ends_with("v3: count=0, subtotal=0, discount=0, total=0"),
         "{reloaded}"
+    );
+
+    client.cancel().await.expect("the supervisor ends");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rebuild_ends_a_modern_era_listen_with_an_error() {
+    let dir = scratch("supervise-listen");
+    let watched = dir.join("cart");
+    std::fs::copy(cart(), &watched).unwrap();
+    let (client, _updates) = supervise(&watched, true).await;
+    assert_eq!(
+        client.peer_info().expect("discovered").protocol_version,
+        ProtocolVersion::V_2026_07_28
+    );
+    let filter = || {
+        SubscriptionFilter::builder()
+            .resource_subscription("ranvier://state")
+            .build()
+    };
+    let mut listening = client.listen(filter()).await.expect("listening");
+    assert_eq!(
+        listening.acknowledged().resource_subscriptions,
+        Some(vec!["ranvier://state".to_owned()])
+    );
+    // the listen is live through the supervisor
+    call(&client, "dispatch", add_item()).await;
+    assert_eq!(next_update(&mut listening).await, "ranvier://state");
+
+    replace(&watched, cart());
+    let reloaded = call(&client, "snapshot", json!({})).await;
+    let reloaded = text(&reloaded);
+    let first = reloaded.lines().next().unwrap();
+    assert!(
+        first.starts_with(&format!("reloaded {} (build of ", watched.display())),
+        "{first}"
+    );
+    assert!(
+        first.ends_with(
+            "run 2): replayed 1 message → v1: count=2, subtotal=500, discount=0, total=500; \
+             subscriptions/listen ended, listen again"
+        ),
+        "{first}"
+    );
+    // the listen itself ends with an error saying why (not a final result, not silence)
+    let ended = loop {
+        let next = tokio::time::timeout(GUARD, listening.next())
+            .await
+            .expect("hang guard");
+        match next {
+            Ok(Some(_)) => {}
+            Ok(None) => panic!("the listen ended without an error: {:?}", listening.end()),
+            Err(error) => break error,
+        }
+    };
+    match ended {
+        ServiceError::McpError(error) => assert_eq!(
+            error.message,
+            "the subscription ended: the app was reloaded from a new build; listen again"
+        ),
+        other => panic!("expected the supervisor's error, got {other:?}"),
+    }
+
+    // listening again works, on the new build
+    let mut again = client.listen(filter()).await.expect("listening again");
+    call(&client, "dispatch", json!({"message": "clear"})).await;
+    assert_eq!(next_update(&mut again).await, "ranvier://state");
+
+    client.cancel().await.expect("the supervisor ends");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_app_that_dies_is_restarted_by_the_next_call_with_the_journal_replayed() {
+    let dir = scratch("supervise-crash");
+    let watched = dir.join("cart");
+    std::fs::copy(cart(), &watched).unwrap();
+    let ((client, _updates), supervisor) = supervise_with_pid(&watched, false, &[]).await;
+    call(
+        &client,
+        "dispatch",
+        json!({"messages": [add_item(), {"message": "set_discount", "args": {"percent": 10}}]}),
+    )
+    .await;
+
+    // the app dies while it holds a call: that call is answered with an error, not left hanging
+    let error = crash_during_a_call(&client, supervisor, 1).await;
+    assert_eq!(
+        error.lines().next(),
+        Some("the app exited before answering tools/call; the next request restarts it"),
+        "{error}"
+    );
+
+    // the next call restarts the same build, replays what the dead run had accepted, then runs
+    let restarted = call(
+        &client,
+        "dispatch",
+        json!({"message": "add_item", "args": {"sku": "b", "unitPrice": 100, "quantity": 1}}),
+    )
+    .await;
+    assert_ne!(restarted.is_error, Some(true));
+    assert_eq!(
+        text(&restarted),
+        format!(
+            "restarted {} after it exited (run 2): replayed 2 messages → v2: count=2, subtotal=500, discount=10, total=450\n\
+             1 add_item {{\"sku\":\"b\",\"unitPrice\":100,\"quantity\":1}} → v3: count 2→3, subtotal 500→600, total 450→540\n\
+             v3: count=3, subtotal=600, discount=10, total=540",
+            watched.display()
+        )
+    );
+
+    // the restarted run journals the replay and what came after: a second crash loses nothing
+    let error = crash_during_a_call(&client, supervisor, 2).await;
+    assert_eq!(
+        error.lines().next(),
+        Some("the app exited before answering tools/call; the next request restarts it"),
+        "{error}"
+    );
+    let snapshot = call(&client, "snapshot", json!({})).await;
+    assert_eq!(
+        text(&snapshot),
+        format!(
+            "restarted {} after it exited (run 3): replayed 3 messages → v3: count=3, subtotal=600, discount=10, total=540\n\
+             {{\"version\":3,\"values\":{{\"count\":3,\"subtotal\":600,\"discount\":10,\"total\":540}}}}",
+            watched.display()
+        )
+    );
+
+    client.cancel().await.expect("the supervisor ends");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_replay_the_new_build_pauses_for_approval_is_named_and_can_be_resumed() {
+    let dir = scratch("supervise-approval");
+    let watched = dir.join("cart");
+    std::fs::copy(cart(), &watched).unwrap();
+    // the cart gates `clear` for a person's approval
+    let ((client, _updates), _) = supervise_with_pid(&watched, false, &["--confirm"]).await;
+    call(&client, "dispatch", add_item()).await;
+    let paused = call(&client, "dispatch", json!({"message": "clear"})).await;
+    assert!(
+        text(&paused).contains("\ninterrupt \"i1\": clear {}"),
+        "{}",
+        text(&paused)
+    );
+    let approved = call(&client, "resume", json!({"id": "i1", "approve": true})).await;
+    assert!(
+        text(&approved).ends_with("v2: count=0, subtotal=0, discount=0, total=0"),
+        "{}",
+        text(&approved)
+    );
+    call(
+        &client,
+        "dispatch",
+        json!({"message": "set_discount", "args": {"percent": 10}}),
+    )
+    .await;
+
+    // the new build gates the approved clear again: the reload line says the replay paused there, not that it
+    // replayed every message
+    replace(&watched, cart());
+    let reloaded = call(&client, "snapshot", json!({})).await;
+    let reloaded = text(&reloaded);
+    let first = reloaded.lines().next().unwrap();
+    assert!(
+        first.ends_with(
+            "run 2): replay paused at message 2 of 3 (clear {}): it needs a person's approval in the new build; \
+             resume interrupt \"i1\" to run it and the messages after it → v1: count=2, subtotal=500, discount=0, total=500"
+        ),
+        "{first}"
+    );
+    // resuming it in the new build runs it and the message held after it
+    let resumed = call(&client, "resume", json!({"id": "i1", "approve": true})).await;
+    assert_ne!(resumed.is_error, Some(true), "{}", text(&resumed));
+    assert!(
+        text(&resumed).ends_with("v3: count=0, subtotal=0, discount=10, total=0"),
+        "{}",
+        text(&resumed)
     );
 
     client.cancel().await.expect("the supervisor ends");
