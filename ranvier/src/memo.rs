@@ -397,6 +397,7 @@ pub(crate) fn dispose_computation(this: &NodeRef, comp: &Computation) {
         return;
     }
     with_runtime(|rt| {
+        rt.count_disposal();
         rt.discharge(comp);
         let me = Rc::as_ptr(this) as *const ();
         let sources = std::mem::take(&mut *comp.sources.borrow_mut());

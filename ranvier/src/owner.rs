@@ -50,6 +50,8 @@ struct ScopeInner {
     disposed: Cell<bool>,
     /// The length of `owned` at which disposed entries are next dropped from it (see [`Scope::own`]).
     prune_at: Cell<usize>,
+    /// The graph's disposal count when `owned` was last pruned: if nothing was disposed since, nothing is pruned.
+    pruned_after: Cell<u64>,
 }
 
 /// The shortest `owned` list that is ever pruned.
@@ -69,25 +71,37 @@ impl Scope {
             owned: RefCell::new(Vec::new()),
             disposed: Cell::new(false),
             prune_at: Cell::new(PRUNE_FROM),
+            pruned_after: Cell::new(0),
         }))
     }
 
     /// Adds an entry. A long-lived scope (the graph's root, above all) sees nodes and child scopes disposed one by
     /// one long before it is: when the list has doubled since it was last pruned, the entries already disposed are
     /// dropped from it, so their memory goes back at once and the list does not grow without bound. The order of the
-    /// rest is kept; the cost is amortised O(1) per entry.
+    /// rest is kept; the cost is amortised O(1) per entry, and nothing when nothing in the graph was disposed since
+    /// the last time.
+    #[inline]
     fn own(&self, item: Owned) {
         let mut owned = self.0.owned.borrow_mut();
         owned.push(item);
         if owned.len() >= self.0.prune_at.get() {
+            self.prune(&mut owned);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn prune(&self, owned: &mut Vec<Owned>) {
+        let disposals = with_runtime(|rt| rt.disposals.get());
+        if self.0.pruned_after.replace(disposals) != disposals {
             owned.retain(|item| match item {
                 Owned::Node(node) => !node.computation().is_some_and(|c| c.disposed.get()),
                 Owned::Scope(scope) => !scope.is_disposed(),
                 Owned::Cleanup(_) => true,
                 Owned::Done => false,
             });
-            self.0.prune_at.set((owned.len() * 2).max(PRUNE_FROM));
         }
+        self.0.prune_at.set((owned.len() * 2).max(PRUNE_FROM));
     }
 
     pub(crate) fn adopt(&self, node: NodeRef) {
@@ -115,6 +129,7 @@ impl Scope {
         }
         let owned = std::mem::take(&mut *self.0.owned.borrow_mut());
         with_runtime(|rt| {
+            rt.count_disposal();
             rt.detached(|| {
                 let mut owned = owned;
                 // Cleanups first, last registered first; then nodes and child scopes, last created first.
@@ -252,4 +267,45 @@ pub fn create_root<R>(f: impl FnOnce(&Scope) -> R) -> (R, Scope) {
 /// ```
 pub fn on_cleanup(f: impl FnOnce() + 'static) {
     with_runtime(|rt| rt.on_cleanup(Box::new(f)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root_entries() -> usize {
+        with_runtime(|rt| rt.root.borrow().0.owned.borrow().len())
+    }
+
+    #[test]
+    fn disposed_child_scopes_do_not_pile_up_in_the_root() {
+        for _ in 0..10_000 {
+            let ((), scope) = create_root(|_| {});
+            scope.dispose();
+        }
+        let left = root_entries();
+        assert!(left < 2 * PRUNE_FROM, "{left} entries left in the root");
+    }
+
+    #[test]
+    fn live_entries_are_kept_in_order_when_the_root_is_pruned() {
+        let order = Rc::new(RefCell::new(Vec::new()));
+        for i in 0..100 {
+            let ((), scope) = create_root(|_| {
+                let order = order.clone();
+                on_cleanup(move || order.borrow_mut().push(i));
+            });
+            if i % 2 == 1 {
+                scope.dispose();
+            }
+        }
+        order.borrow_mut().clear();
+        crate::graph::dispose_current();
+        let expected: Vec<i32> = (0..100).rev().filter(|i| i % 2 == 0).collect();
+        assert_eq!(
+            *order.borrow(),
+            expected,
+            "the kept scopes are disposed last created first"
+        );
+    }
 }

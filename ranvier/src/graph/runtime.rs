@@ -46,6 +46,8 @@ pub(crate) struct Runtime {
     pub errors: RefCell<Vec<NodeError>>,
     /// Node labels, by the labelled node's address (see `Core::set_label`).
     pub labels: RefCell<HashMap<usize, Rc<str>>>,
+    /// How many memos, effects and scopes were disposed (owners prune their lists only when it moved).
+    pub disposals: Cell<u64>,
     pub tracer: Tracer,
 }
 
@@ -125,6 +127,7 @@ impl Runtime {
             flush_epoch: Cell::new(0),
             errors: RefCell::new(Vec::new()),
             labels: RefCell::new(HashMap::new()),
+            disposals: Cell::new(0),
             tracer: Tracer::new(),
         }
     }
@@ -146,6 +149,12 @@ impl Runtime {
             *rt.scope.borrow_mut() = None;
             rt.tracer.reset();
         });
+    }
+
+    /// Records that a memo, effect or scope was disposed.
+    #[inline]
+    pub fn count_disposal(&self) {
+        self.disposals.set(self.disposals.get() + 1);
     }
 
     pub fn next_id(&self) -> NodeId {
