@@ -1,7 +1,9 @@
 //! The per-thread runtime: the running computation, the owner of new nodes, the effect queue, batches and flushes.
 
 use super::edges::Edges;
-use super::node::{Computation, NodeRef, State, add_live, is_live, raise_height, remove_live};
+use super::node::{
+    Computation, NodeKind, NodeRef, State, add_live, is_live, raise_height, remove_live,
+};
 use super::{NodeError, NodeId};
 use crate::owner::Scope;
 use crate::trace::Tracer;
@@ -233,7 +235,10 @@ impl Runtime {
         {
             node.core().observers.borrow_mut().push(reader.clone());
         }
-        raise_height(&**reader, node.core().height.get() + 1);
+        // Heights order live memos; an effect has no observers and is queued in wake order, so it needs none.
+        if reader.core().kind != NodeKind::Effect {
+            raise_height(&**reader, node.core().height.get() + 1);
+        }
         if is_live(&**reader) {
             add_live(&*node);
         }
