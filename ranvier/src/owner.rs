@@ -156,6 +156,11 @@ impl Scope {
     /// their edges, so without this they would never be freed. Cleanups are dropped, not run (they may need the
     /// graph); dispose the graph first ([`graph::dispose_current`](crate::graph::dispose_current)) to run them.
     pub(crate) fn sever(&self) {
+        // What a node or cleanup drops is the program's: a `Drop` that uses the graph panics now that it is gone.
+        // Such a panic is contained here, since one escaping a thread-local's destructor would abort the process.
+        fn contain(f: impl FnOnce()) {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        }
         let mut scopes = vec![self.clone()];
         let mut nodes: Vec<NodeRef> = Vec::new();
         // A work list, not recursion: ownership can nest deeper than the stack.
@@ -166,27 +171,31 @@ impl Scope {
                 match item {
                     Owned::Node(node) => nodes.push(node),
                     Owned::Scope(child) => scopes.push(child),
-                    Owned::Cleanup(_) | Owned::Done => {}
+                    Owned::Cleanup(cleanup) => contain(move || drop(cleanup)),
+                    Owned::Done => {}
                 }
             }
         }
         // Last created first, as disposal does; a node stays in the list until its turn, so dropping one never
         // cascades down a long chain of others.
         while let Some(node) = nodes.pop() {
-            let me = Rc::as_ptr(&node) as *const ();
-            if let Some(comp) = node.computation() {
-                comp.disposed.set(true);
-                let sources = std::mem::take(&mut *comp.sources.borrow_mut());
-                for source in sources {
-                    source.core().remove_observer(me);
+            contain(|| {
+                let node = node; // moved in, so that it drops inside `contain`
+                let me = Rc::as_ptr(&node) as *const ();
+                if let Some(comp) = node.computation() {
+                    comp.disposed.set(true);
+                    let sources = std::mem::take(&mut *comp.sources.borrow_mut());
+                    for source in sources {
+                        source.core().remove_observer(me);
+                    }
+                    if let Some((owned, cleanups)) = comp.take_scope() {
+                        nodes.extend(owned);
+                        drop(cleanups);
+                    }
                 }
-                if let Some((owned, cleanups)) = comp.take_scope() {
-                    nodes.extend(owned);
-                    drop(cleanups);
-                }
-            }
-            let observers = std::mem::take(&mut *node.core().observers.borrow_mut());
-            drop(observers);
+                let observers = std::mem::take(&mut *node.core().observers.borrow_mut());
+                drop(observers);
+            });
         }
     }
 

@@ -1028,3 +1028,26 @@ fn a_node_disposed_early_is_released_by_its_long_lived_owner() {
         "the effect still owned by the root still runs"
     );
 }
+
+#[test]
+fn a_drop_that_uses_the_graph_at_thread_exit_does_not_abort_the_process() {
+    // Dropped as its thread's graph is freed: the graph is gone by then, so this write panics, and the panic must
+    // stay inside the teardown rather than abort the whole process.
+    struct WritesOnDrop(Signal<i32>);
+    impl Drop for WritesOnDrop {
+        fn drop(&mut self) {
+            self.0.set(99);
+        }
+    }
+    let ended = std::thread::spawn(|| {
+        let s = Signal::new(0);
+        let on_drop = WritesOnDrop(s.clone());
+        Effect::new(move || {
+            let _ = &on_drop;
+            s.get();
+        });
+        "ended"
+    })
+    .join();
+    assert_eq!(ended.ok(), Some("ended"));
+}
