@@ -59,6 +59,7 @@ mod approval;
 mod dispatch;
 #[cfg(feature = "http")]
 pub mod http;
+mod params;
 mod resources;
 mod schema;
 mod state;
@@ -74,10 +75,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, Implementation, ListResourceTemplatesResult,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
-    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig,
-    SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
+    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
+    ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
 use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
@@ -425,6 +426,27 @@ impl ServerHandler for McpAdapter {
             }
         };
         Ok(result.into())
+    }
+
+    /// A request of a method MCP defines whose params rmcp could not read arrives here as a custom request; its
+    /// error names the field at fault instead of rmcp's bare `-32601 "tools/call"` (see `params`).
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        let tools: Vec<&str> = self
+            .inner
+            .tools
+            .iter()
+            .map(|tool| tool.name.as_ref())
+            .collect();
+        Err(params::custom_request_error(
+            &request.method,
+            request.params.as_ref(),
+            &tools,
+            &self.inner.names,
+        ))
     }
 
     async fn list_resources(

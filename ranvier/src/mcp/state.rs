@@ -47,6 +47,13 @@ pub(crate) async fn wait_version(
 
 /// Reads `version` (a non-negative integer) and `timeoutMs` (default 5000, clamped to 60000).
 pub(crate) fn parse(arguments: Option<&JsonObject>) -> Result<(u64, u64), String> {
+    // a misspelt `timeoutMs` would otherwise wait the default 5000 ms without a word
+    if let Some(unknown) = arguments.and_then(|a| {
+        a.keys()
+            .find(|key| !matches!(key.as_str(), "version" | "timeoutMs"))
+    }) {
+        return Err(text::unknown_wait_property(unknown));
+    }
     let version = match arguments.and_then(|a| a.get("version")) {
         Some(Value::Number(n)) => n
             .as_u64()
@@ -89,6 +96,11 @@ mod tests {
             );
         }
         assert!(parse(None).unwrap_err().starts_with("missing \"version\""));
+        assert_eq!(
+            parse(Some(&args(json!({"version": 1, "timeout_ms": 10})))).unwrap_err(),
+            "unknown property \"timeout_ms\"; wait_version takes \"version\" (a non-negative integer) and \
+             \"timeoutMs\" (0 to 60000, default 5000)"
+        );
     }
 
     #[test]

@@ -25,6 +25,12 @@ pub(crate) fn compact(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
+/// `text` as a JSON string: quoted, with quotes, backslashes and control characters escaped, so a name a client
+/// sent cannot break the sentence it is echoed in.
+fn quoted(text: &str) -> String {
+    compact(&Value::from(text))
+}
+
 /// The URI of the one-value resource for `name`.
 pub(crate) fn value_uri(name: &str) -> String {
     format!("{VALUE_URI_PREFIX}{name}")
@@ -107,7 +113,7 @@ fn known(names: &[String]) -> String {
 
 /// `message` names no exposed message.
 pub(crate) fn unknown_message(name: &str, names: &[String]) -> String {
-    format!("unknown message \"{name}\"; {}", known(names))
+    format!("unknown message {}; {}", quoted(name), known(names))
 }
 
 /// The call has neither `message` nor `messages`.
@@ -245,6 +251,15 @@ pub(crate) fn bad_version(got: Option<&Value>) -> String {
     }
 }
 
+/// `wait_version` got a property it does not take.
+pub(crate) fn unknown_wait_property(name: &str) -> String {
+    format!(
+        "unknown property {}; wait_version takes \"version\" (a non-negative integer) and \"timeoutMs\" (0 to \
+         {MAX_TIMEOUT_MS}, default {DEFAULT_TIMEOUT_MS})",
+        quoted(name)
+    )
+}
+
 /// `timeoutMs` is negative.
 pub(crate) fn negative_timeout(got: &Value) -> String {
     format!(
@@ -272,14 +287,35 @@ pub(crate) fn wait_timeout(version: u64, timeout_ms: u64, current: u64) -> Strin
 
 /// A tool name the adapter does not serve.
 pub(crate) fn unknown_tool(name: &str, tools: &[&str]) -> String {
-    format!("unknown tool \"{name}\"; tools: {}", tools.join(", "))
+    format!("unknown tool {}; tools: {}", quoted(name), tools.join(", "))
 }
 
 /// A resource URI the adapter does not serve.
 pub(crate) fn unknown_resource(uri: &str, names: &[String]) -> String {
     format!(
-        "unknown resource \"{uri}\"; resources: {STATE_URI} and {VALUE_URI_TEMPLATE} with name one of: {}",
+        "unknown resource {}; {}",
+        quoted(uri),
+        resources_list(names)
+    )
+}
+
+/// The resources the adapter serves, as a rejection lists them.
+pub(crate) fn resources_list(names: &[String]) -> String {
+    format!(
+        "resources: {STATE_URI} and {VALUE_URI_TEMPLATE} with name one of: {}",
         names.join(", ")
+    )
+}
+
+/// The params of a request of `method` do not read: `reason` names what is wrong, `expected` the shape.
+pub(crate) fn bad_params(method: &str, reason: &str, expected: &str) -> String {
+    format!("invalid params of {method}: {reason}; expected {expected}")
+}
+
+/// A notification was sent as a request (with an `id`).
+pub(crate) fn notification_with_id(method: &str) -> String {
+    format!(
+        "\"{method}\" is a notification: send it without an \"id\" (a request with an id expects an answer)"
     )
 }
 

@@ -1,0 +1,834 @@
+//! Hostile input against the built `cart` example over stdio, at the raw JSON-RPC level (lines written to the child's
+//! stdin, responses read from its stdout), and over Streamable HTTP in process: the rule is that bad input gets a
+//! clear error naming what is wrong and what was expected, nothing already accepted is lost, and no input crashes
+//! the process.
+//!
+//! Every stdio test starts its own cart, dispatches one valid message, throws one group of inputs at it, and checks
+//! after each that the process is alive and `snapshot` still answers the state after that first dispatch.
+//!
+//! Some of what is asserted here is rmcp's behaviour, not ours (the stdio transport skips lines that are not JSON
+//! without a word, and answers JSON that is not a JSON-RPC message with a bare `-32600 "Invalid request"` and no
+//! id); those tests pin only what must hold whatever rmcp answers: no result, the process alive, the state kept.
+
+#[allow(dead_code)]
+#[path = "../../examples/examples/cart.rs"]
+mod cart;
+mod http_client;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+use http_client::{Era, Session};
+use ranvier::mcp::McpAdapterOptions;
+use ranvier::mcp::http::{HttpOptions, HttpServer};
+use serde_json::{Value, json};
+
+/// Hang guard for one response; nothing is timed.
+const GUARD: Duration = Duration::from_secs(60);
+
+/// The cart example's binary, built with cargo on first use (wherever the target dir is).
+fn cart_binary() -> &'static Path {
+    static CART: OnceLock<PathBuf> = OnceLock::new();
+    CART.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("workspace");
+        let output = Command::new(cargo)
+            .current_dir(workspace)
+            .args([
+                "build",
+                "--quiet",
+                "-p",
+                "ranvier-examples",
+                "--example",
+                "cart",
+            ])
+            .arg("--message-format=json")
+            .output()
+            .expect("cargo runs");
+        assert!(
+            output.status.success(),
+            "building the cart example failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .find(|message| {
+                message["reason"] == "compiler-artifact" && message["target"]["name"] == "cart"
+            })
+            .and_then(|message| message["executable"].as_str().map(PathBuf::from))
+            .expect("cargo names the cart executable")
+    })
+}
+
+/// A running cart served over stdio, driven line by line.
+struct Cart {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// Messages read while looking for another response, in arrival order.
+    unclaimed: Vec<Value>,
+    next_id: u64,
+    /// The state after the valid dispatch made at start; every test checks it is kept.
+    baseline: Value,
+}
+
+impl Cart {
+    /// Starts the cart, without any handshake.
+    fn spawn() -> Self {
+        let mut child = Command::new(cart_binary())
+            .env_remove("RANVIER_JOURNAL")
+            .env_remove("RANVIER_MCP_PROTOCOL")
+            .env_remove(cart::CONFIRM_ENV)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the cart starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Self {
+            child,
+            stdin,
+            lines,
+            unclaimed: Vec::new(),
+            next_id: 1000,
+            baseline: Value::Null,
+        }
+    }
+
+    /// Starts the cart, runs the legacy handshake and dispatches one valid message (the baseline).
+    fn start() -> Self {
+        let mut cart = Self::spawn();
+        let init = cart.request(json!({
+            "jsonrpc": "2.0", "id": 0, "method": "initialize",
+            "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                       "clientInfo": {"name": "hostile", "version": "1"}}
+        }));
+        assert_eq!(
+            init["result"]["serverInfo"]["name"], "ranvier-cart",
+            "{init}"
+        );
+        cart.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        let added = cart.call(
+            "dispatch",
+            json!({"message": "add_item", "args": {"sku": "apple", "unitPrice": 120, "quantity": 3}}),
+        );
+        assert_eq!(added["isError"], false, "{added}");
+        cart.baseline = cart.snapshot();
+        assert_eq!(
+            cart.baseline,
+            json!({"version": 1, "values": {"count": 3, "subtotal": 360, "discount": 0, "total": 360}})
+        );
+        cart
+    }
+
+    /// Writes `bytes` and a newline, as one line.
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("the cart reads stdin");
+        self.stdin.write_all(b"\n").expect("the cart reads stdin");
+        self.stdin.flush().expect("the cart reads stdin");
+    }
+
+    fn send(&mut self, message: &Value) {
+        self.send_raw(message.to_string().as_bytes());
+    }
+
+    /// The next message on stdout (a hang or an exit fails the test).
+    fn next_message(&mut self) -> Value {
+        match self.lines.recv_timeout(GUARD) {
+            Ok(line) => serde_json::from_str(&line)
+                .unwrap_or_else(|e| panic!("stdout holds a line that is not JSON ({e}): {line}")),
+            Err(RecvTimeoutError::Timeout) => panic!("hang guard: no message from the cart"),
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("the cart closed stdout: {:?}", self.child.try_wait())
+            }
+        }
+    }
+
+    /// The response with `id`, keeping what arrives before it in `unclaimed`.
+    fn response(&mut self, id: &Value) -> Value {
+        if let Some(at) = self.unclaimed.iter().position(|m| m.get("id") == Some(id)) {
+            return self.unclaimed.remove(at);
+        }
+        loop {
+            let message = self.next_message();
+            if message.get("id") == Some(id) {
+                return message;
+            }
+            self.unclaimed.push(message);
+        }
+    }
+
+    /// Sends a request and returns its response.
+    fn request(&mut self, message: Value) -> Value {
+        self.send(&message);
+        self.response(&message["id"])
+    }
+
+    fn fresh_id(&mut self) -> Value {
+        self.next_id += 1;
+        json!(self.next_id)
+    }
+
+    /// The JSON-RPC error of a request `method {params}` (a result fails the test).
+    fn error(&mut self, method: &str, params: Value) -> Value {
+        let id = self.fresh_id();
+        let response =
+            self.request(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        response
+            .get("error")
+            .cloned()
+            .unwrap_or_else(|| panic!("{method} {params}: expected an error, got {response}"))
+    }
+
+    /// The result of `tools/call name {arguments}` (a JSON-RPC error fails the test).
+    fn call(&mut self, name: &str, arguments: Value) -> Value {
+        let id = self.fresh_id();
+        let response = self.request(json!({
+            "jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": name, "arguments": arguments}
+        }));
+        response
+            .get("result")
+            .cloned()
+            .unwrap_or_else(|| panic!("tools/call {name}: expected a result, got {response}"))
+    }
+
+    /// The text of a tool call that must be rejected (`isError: true`).
+    fn rejected(&mut self, name: &str, arguments: Value) -> String {
+        let result = self.call(name, arguments.clone());
+        assert_eq!(result["isError"], true, "{name} {arguments}: {result}");
+        result["content"][0]["text"]
+            .as_str()
+            .expect("a text reason")
+            .to_owned()
+    }
+
+    /// The state document, from the `snapshot` tool.
+    fn snapshot(&mut self) -> Value {
+        let result = self.call("snapshot", json!({}));
+        assert_eq!(result["isError"], false, "{result}");
+        result["structuredContent"].clone()
+    }
+
+    /// The process is alive, answers `snapshot`, and holds the baseline state; returns the messages that arrived
+    /// unasked since the last check (answers to hostile lines without a readable id).
+    fn assert_intact(&mut self, after: &str) -> Vec<Value> {
+        assert!(
+            self.child.try_wait().expect("try_wait").is_none(),
+            "the cart exited after {after}"
+        );
+        let snapshot = self.snapshot();
+        assert_eq!(snapshot, self.baseline, "the state changed after {after}");
+        std::mem::take(&mut self.unclaimed)
+    }
+}
+
+impl Drop for Cart {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `text` contains every one of `parts`.
+#[track_caller]
+fn assert_names(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} is not in {text:?}");
+    }
+}
+
+/// A `tools/call` line with raw JSON `arguments`, for inputs `serde_json::json!` cannot build.
+fn raw_call(id: u64, name: &str, arguments: &str) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{name}","arguments":{arguments}}}}}"#
+    )
+}
+
+/// Lines that are not JSON, or JSON serde cannot read (invalid UTF-8, nesting past its limit, a number past f64),
+/// an empty line, a 4 MB line and one past rmcp's 16 MiB line limit: none crashes the cart or changes its state, and
+/// none gets a result. (rmcp's stdio transport skips them without an answer, on purpose, so a request among them is
+/// never answered; see the report in this change.)
+#[test]
+fn unreadable_lines_are_skipped_and_nothing_is_lost() {
+    let mut cart = Cart::start();
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let lines: Vec<(&str, Vec<u8>)> = vec![
+        ("not JSON", b"hello, server".to_vec()),
+        (
+            "truncated JSON",
+            br#"{"jsonrpc":"2.0","id":1,"method":"tools/ca"#.to_vec(),
+        ),
+        ("an empty line", Vec::new()),
+        ("whitespace", b"   \t ".to_vec()),
+        (
+            "invalid UTF-8 in the method",
+            b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/c\xff\xfell\"}".to_vec(),
+        ),
+        (
+            "invalid UTF-8 in an argument",
+            raw_call(
+                3,
+                "dispatch",
+                "{\"message\":\"clear\",\"args\":{\"x\":\"\u{1}\"}}",
+            )
+            .into_bytes()
+            .into_iter()
+            .map(|b| if b == 1 { 0xff } else { b })
+            .collect(),
+        ),
+        (
+            "100,000 nested arrays",
+            raw_call(
+                4,
+                "dispatch",
+                &format!(r#"{{"message":"clear","args":{{"x":{deep}}}}}"#),
+            )
+            .into_bytes(),
+        ),
+        (
+            "a number past f64",
+            raw_call(5, "dispatch", r#"{"message":"clear","args":{"n":1e400}}"#).into_bytes(),
+        ),
+        ("4 MB that are not JSON", vec![b'x'; 4 << 20]),
+        (
+            "a 17 MiB request, past rmcp's line limit",
+            raw_call(
+                6,
+                "dispatch",
+                &format!(
+                    r#"{{"message":"remove_item","args":{{"sku":"{}"}}}}"#,
+                    "a".repeat(17 << 20)
+                ),
+            )
+            .into_bytes(),
+        ),
+    ];
+    for (what, line) in lines {
+        cart.send_raw(&line);
+        for unasked in cart.assert_intact(what) {
+            assert!(unasked.get("result").is_none(), "{what}: {unasked}");
+            assert!(unasked.get("error").is_some(), "{what}: {unasked}");
+        }
+    }
+}
+
+/// JSON that is not one JSON-RPC message (an array, a batch, a number, a string, `null`, an object without
+/// `jsonrpc`, version 1.0, an object as id): one `-32600` error each, with no id (none can be read), and the state
+/// kept. rmcp's text is a bare "Invalid request" with no reason (see the report in this change).
+#[test]
+fn json_that_is_not_a_message_is_an_invalid_request() {
+    let mut cart = Cart::start();
+    let lines = [
+        json!([1, 2, 3]),
+        json!([{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "snapshot"}}]),
+        json!(42),
+        json!("tools/call"),
+        json!(null),
+        json!({"id": 8, "method": "tools/call", "params": {"name": "snapshot"}}),
+        json!({"jsonrpc": "1.0", "id": 9, "method": "tools/call", "params": {"name": "snapshot"}}),
+        json!({"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/call", "params": {"name": "snapshot"}}),
+    ];
+    for line in lines {
+        cart.send(&line);
+        let unasked = cart.assert_intact(&line.to_string());
+        assert_eq!(unasked.len(), 1, "{line}: {unasked:?}");
+        assert_eq!(unasked[0]["error"]["code"], -32600, "{line}: {unasked:?}");
+        assert!(unasked[0].get("id").is_none(), "{line}: {unasked:?}");
+    }
+}
+
+/// `tools/call` whose params rmcp cannot read (no `name`, `name` not a string, `arguments` a string, array or number,
+/// no params at all) is -32602 naming the field and the shape expected, not `-32601 "tools/call"` (method not
+/// found); an unknown tool is -32602 listing the tools; `arguments: null` is no arguments.
+#[test]
+fn tools_call_with_malformed_params_names_the_field() {
+    let mut cart = Cart::start();
+    let cases = [
+        (json!({"arguments": {}}), "missing \"name\""),
+        (
+            json!({"name": 5}),
+            "\"name\" must be a string naming a tool, got 5",
+        ),
+        (
+            json!({"name": "dispatch", "arguments": "add_item"}),
+            "\"arguments\" must be an object of the tool's arguments by name, got \"add_item\"",
+        ),
+        (
+            json!({"name": "dispatch", "arguments": [{"message": "clear"}]}),
+            "\"arguments\" must be an object of the tool's arguments by name, got [{\"message\":\"clear\"}]",
+        ),
+        (
+            json!({"name": "snapshot", "arguments": 1}),
+            "\"arguments\" must be an object of the tool's arguments by name, got 1",
+        ),
+    ];
+    for (params, reason) in cases {
+        let error = cart.error("tools/call", params.clone());
+        assert_eq!(error["code"], -32602, "{params}: {error}");
+        let message = error["message"].as_str().unwrap();
+        assert_names(
+            message,
+            &[
+                "invalid params of tools/call: ",
+                reason,
+                "expected {\"name\": tool, \"arguments\": {...}}; tools: snapshot, dispatch, wait_version",
+            ],
+        );
+        cart.assert_intact(&params.to_string());
+    }
+    let id = cart.fresh_id();
+    let response = cart.request(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call"}));
+    assert_eq!(response["error"]["code"], -32602, "{response}");
+    assert_names(
+        response["error"]["message"].as_str().unwrap(),
+        &["params must be an object, got none"],
+    );
+
+    let error = cart.error("tools/call", json!({"name": "frobnicate", "arguments": {}}));
+    assert_eq!(error["code"], -32602, "{error}");
+    assert_names(
+        error["message"].as_str().unwrap(),
+        &["unknown tool \"frobnicate\"; tools: snapshot, dispatch, wait_version"],
+    );
+    // a name with a quote and a terminal escape is echoed escaped, as a JSON string
+    let error = cart.error(
+        "tools/call",
+        json!({"name": "a\"b\u{1b}[31m", "arguments": {}}),
+    );
+    assert_names(
+        error["message"].as_str().unwrap(),
+        &[r#"unknown tool "a\"b\u001b[31m"; tools: "#],
+    );
+    // no arguments at all, for a tool that needs them, is the tool's own rejection
+    let reason = cart.rejected("dispatch", Value::Null);
+    assert_names(
+        &reason,
+        &["missing \"message\"", "known messages: add_item"],
+    );
+    cart.assert_intact("unknown tools");
+}
+
+/// `dispatch` with messages of the wrong shape: unknown names, missing, extra and mistyped fields, numbers out of
+/// range or past u64, fractions, arguments that are not an object, 100-deep nesting, a 4 MB argument, and malformed
+/// `messages` lists. Each is a tool error naming the message, the property and what was expected, and none changes
+/// the state.
+#[test]
+fn dispatch_of_malformed_messages_names_what_is_wrong() {
+    let mut cart = Cart::start();
+    const ADD_SHAPE: &str =
+        "expected: add_item {sku: string, unitPrice: integer ≥ 0, quantity: integer ≥ 1}";
+    let nested = format!("{}1{}", "[".repeat(100), "]".repeat(100));
+    let cases: Vec<(Value, Vec<&str>)> = vec![
+        (
+            json!({"message": "fly", "args": {}}),
+            vec![
+                "unknown message \"fly\"; known messages: add_item, remove_item, set_discount, clear",
+            ],
+        ),
+        (
+            json!({"message": "fl\"y\n", "args": {}}),
+            vec![r#"unknown message "fl\"y\n"; known messages: "#],
+        ),
+        (
+            json!({"message": "add_item", "args": {"sku": "a"}}),
+            vec!["missing property `unitPrice`", ADD_SHAPE],
+        ),
+        (
+            json!({"message": "add_item", "args": {"sku": "a", "unitPrice": 1, "quantity": 1, "color": "red"}}),
+            vec![
+                "unknown property `color`; expected `sku`, `unitPrice`, `quantity`",
+                ADD_SHAPE,
+            ],
+        ),
+        (
+            json!({"message": "add_item", "args": {"sku": 5, "unitPrice": 1, "quantity": 1}}),
+            vec!["`sku`: expected a string, got 5"],
+        ),
+        (
+            json!({"message": "add_item", "args": {"sku": "a", "unitPrice": "1", "quantity": 1}}),
+            vec!["`unitPrice`: expected an integer ≥ 0, got \"1\""],
+        ),
+        (
+            json!({"message": "add_item", "args": {"sku": "a", "unitPrice": -1, "quantity": 1}}),
+            vec!["`unitPrice`: expected an integer ≥ 0, got -1"],
+        ),
+        (
+            json!({"message": "add_item", "args": {"sku": "a", "unitPrice": 1, "quantity": 0}}),
+            vec!["`quantity`: expected an integer ≥ 1, got 0"],
+        ),
+        (
+            json!({"message": "add_item", "args": {"sku": "a", "unitPrice": 1, "quantity": 1.5}}),
+            vec!["`quantity`: expected an integer ≥ 1, got 1.5"],
+        ),
+        (
+            json!({"message": "set_discount", "args": {"percent": 101}}),
+            vec!["`percent`: expected an integer between 0 and 100, got 101"],
+        ),
+        (
+            json!({"message": "set_discount", "args": {"percent": null}}),
+            vec!["`percent`"],
+        ),
+        (
+            json!({"message": "add_item", "args": [1]}),
+            vec!["expected an object of arguments, got [1]", ADD_SHAPE],
+        ),
+        (
+            json!({"message": "clear", "args": "now"}),
+            vec!["clear rejected its arguments: expected an object of arguments, got \"now\""],
+        ),
+        (
+            json!({"message": "remove_item", "args": {"sku": serde_json::from_str::<Value>(&nested).unwrap()}}),
+            vec!["`sku`: expected a string, got [[["],
+        ),
+        (
+            json!({"message": "add_item", "args": {"sku": "x".repeat(4 << 20), "unitPrice": 1}}),
+            vec!["missing property `quantity`"],
+        ),
+        (
+            json!({"message": 5}),
+            vec!["\"message\" must be a string naming a message, got 5; known messages:"],
+        ),
+        (
+            json!({"message": "clear", "messages": []}),
+            vec!["pass either \"message\" (with \"args\") or \"messages\", not both"],
+        ),
+        (
+            json!({"messages": []}),
+            vec![
+                "\"messages\" must be a non-empty array of {\"message\": name, \"args\": {...}}, got []",
+            ],
+        ),
+        (
+            json!({"messages": {"message": "clear"}}),
+            vec!["\"messages\" must be a non-empty array"],
+        ),
+        (
+            json!({"messages": [5]}),
+            vec![
+                "each entry of \"messages\" must be an object {\"message\": name, \"args\": {...}}, got 5",
+            ],
+        ),
+        (
+            json!({"messages": [{"args": {}}]}),
+            vec!["missing \"message\""],
+        ),
+        (
+            json!({"messages": [{"message": "fly"}, {"message": "clear"}]}),
+            vec![
+                "stopped at message 1 of 2: unknown message \"fly\"",
+                "no message was dispatched",
+            ],
+        ),
+    ];
+    for (arguments, parts) in cases {
+        let shown: String = arguments.to_string().chars().take(200).collect();
+        let reason = cart.rejected("dispatch", arguments);
+        assert_names(&reason, &parts);
+        cart.assert_intact(&shown);
+    }
+    // past u64: serde reads 2^64 as a float, and the decoder says what it got
+    let id = cart.fresh_id();
+    cart.send_raw(
+        raw_call(
+            id.as_u64().unwrap(),
+            "dispatch",
+            r#"{"message":"add_item","args":{"sku":"a","unitPrice":1,"quantity":18446744073709551616}}"#,
+        )
+        .as_bytes(),
+    );
+    let result = cart.response(&id)["result"].clone();
+    assert_eq!(result["isError"], true, "{result}");
+    assert_names(
+        result["content"][0]["text"].as_str().unwrap(),
+        &["`quantity`: expected an integer ≥ 1, got 1.8446744073709552e+19"],
+    );
+    cart.assert_intact("a quantity past u64");
+}
+
+/// A message whose `update` panics (adding to apple's quantity past u64) is a tool error saying so, and the model
+/// is unchanged; a sequence stopped by a bad second message keeps the first, and says which stayed dispatched.
+#[test]
+fn a_panicking_update_or_a_stopped_sequence_keeps_what_was_accepted() {
+    let mut cart = Cart::start();
+    let reason = cart.rejected(
+        "dispatch",
+        json!({"message": "add_item", "args": {"sku": "apple", "unitPrice": 120, "quantity": u64::MAX}}),
+    );
+    assert_names(
+        &reason,
+        &[
+            "add_item failed: ",
+            "the quantity of apple would overflow",
+            "the model is unchanged",
+        ],
+    );
+    cart.assert_intact("a panicking update");
+
+    let reason = cart.rejected(
+        "dispatch",
+        json!({"messages": [
+            {"message": "set_discount", "args": {"percent": 10}},
+            {"message": "set_discount", "args": {"percent": "ten"}},
+            {"message": "clear"}
+        ]}),
+    );
+    assert_names(
+        &reason,
+        &[
+            "1 set_discount {\"percent\":10} → v2: discount 0→10, total 360→324",
+            "stopped at message 2 of 3: set_discount rejected its arguments: `percent`:",
+            "messages 1 to 1 stay dispatched",
+        ],
+    );
+    assert_eq!(
+        cart.snapshot(),
+        json!({"version": 2, "values": {"count": 3, "subtotal": 360, "discount": 10, "total": 324}})
+    );
+}
+
+/// `wait_version` with versions and timeouts of the wrong sign, type or size, or a misspelt property: a tool error
+/// naming the property and the range expected; a version far ahead with `timeoutMs: 0` times out naming the
+/// current version; a past version answers the state at once.
+#[test]
+fn wait_version_with_bad_numbers_names_the_property() {
+    let mut cart = Cart::start();
+    let cases = [
+        (
+            json!({"version": -1}),
+            "\"version\" must be a non-negative integer, got -1",
+        ),
+        (
+            json!({"version": "1"}),
+            "\"version\" must be a non-negative integer, got \"1\"",
+        ),
+        (
+            json!({"version": 1.5}),
+            "\"version\" must be a non-negative integer, got 1.5",
+        ),
+        (
+            json!({"version": 1e30}),
+            "\"version\" must be a non-negative integer, got 1e+30",
+        ),
+        (
+            json!({"version": null}),
+            "\"version\" must be a non-negative integer, got null",
+        ),
+        (
+            json!({}),
+            "missing \"version\": pass the version to wait for, a non-negative integer",
+        ),
+        (
+            json!({"version": 1, "timeoutMs": -1}),
+            "\"timeoutMs\" must not be negative, got -1; pass 0 to 60000 (default 5000)",
+        ),
+        (
+            json!({"version": 1, "timeoutMs": "soon"}),
+            "\"timeoutMs\" must be an integer number of milliseconds, got \"soon\"",
+        ),
+        (
+            json!({"version": 1, "timeoutMs": 1e300}),
+            "\"timeoutMs\" must be an integer number of milliseconds, got 1e+300",
+        ),
+        (
+            json!({"version": 9, "timeout_ms": 10}),
+            "unknown property \"timeout_ms\"; wait_version takes \"version\" (a non-negative integer) and \
+             \"timeoutMs\" (0 to 60000, default 5000)",
+        ),
+        (
+            json!({"version": u64::MAX, "timeoutMs": 0}),
+            "timed out after 0 ms waiting for version 18446744073709551615; the current version is 1",
+        ),
+    ];
+    for (arguments, reason) in cases {
+        let text = cart.rejected("wait_version", arguments.clone());
+        assert_names(&text, &[reason]);
+        cart.assert_intact(&arguments.to_string());
+    }
+    // no `arguments` at all
+    let id = cart.fresh_id();
+    let response = cart.request(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "wait_version"}}));
+    assert_eq!(response["result"]["isError"], true, "{response}");
+    assert_names(
+        response["result"]["content"][0]["text"].as_str().unwrap(),
+        &["missing \"version\""],
+    );
+    let reached = cart.call("wait_version", json!({"version": 0, "timeoutMs": 0}));
+    assert_eq!(reached["isError"], false, "{reached}");
+    assert_eq!(reached["structuredContent"], cart.baseline);
+    cart.assert_intact("wait_version");
+}
+
+/// `resources/read` and `resources/subscribe` of unknown or malformed URIs are -32002 listing the resources served;
+/// params without a string `uri` are -32602 naming `uri` (not `-32601 "resources/read"`); unsubscribing from
+/// something never subscribed is accepted and changes nothing.
+#[test]
+fn resources_of_unknown_or_malformed_uris_list_the_served_ones() {
+    let mut cart = Cart::start();
+    const SERVED: &str = "resources: ranvier://state and ranvier://state/{name} with name one of: count, \
+                          subtotal, discount, total";
+    for method in ["resources/read", "resources/subscribe"] {
+        for uri in [
+            "ranvier://state/nope",
+            "ranvier://state/",
+            "ranvier://state/count/x",
+            "ranvier://STATE",
+            "::not a uri::",
+            "",
+            "ranvier://state/\u{0}",
+            "ranvier://state/\"count\"",
+        ] {
+            let error = cart.error(method, json!({"uri": uri}));
+            assert_eq!(error["code"], -32002, "{method} {uri:?}: {error}");
+            let message = error["message"].as_str().unwrap();
+            assert_names(
+                message,
+                &[&format!("unknown resource {}", json!(uri)), SERVED],
+            );
+            cart.assert_intact(&format!("{method} {uri:?}"));
+        }
+        for (params, reason) in [
+            (json!({}), "missing \"uri\""),
+            (json!({"uri": 7}), "\"uri\" must be a string, got 7"),
+            (json!({"uri": null}), "\"uri\" must be a string, got null"),
+            (
+                json!({"uri": ["ranvier://state"]}),
+                "\"uri\" must be a string, got [\"ranvier://state\"]",
+            ),
+        ] {
+            let error = cart.error(method, params.clone());
+            assert_eq!(error["code"], -32602, "{method} {params}: {error}");
+            assert_names(
+                error["message"].as_str().unwrap(),
+                &[
+                    &format!("invalid params of {method}: {reason}"),
+                    "expected {\"uri\": string}",
+                    SERVED,
+                ],
+            );
+            cart.assert_intact(&format!("{method} {params}"));
+        }
+    }
+    let error = cart.error("resources/unsubscribe", json!({}));
+    assert_eq!(error["code"], -32602, "{error}");
+    assert_names(
+        error["message"].as_str().unwrap(),
+        &["invalid params of resources/unsubscribe: missing \"uri\""],
+    );
+    let id = cart.fresh_id();
+    let response = cart.request(json!({
+        "jsonrpc": "2.0", "id": id, "method": "resources/unsubscribe", "params": {"uri": "ranvier://nope"}
+    }));
+    assert_eq!(response["result"], json!({}), "{response}");
+    cart.assert_intact("resources");
+}
+
+/// The lifecycle misused: a request before `initialize` is -32602 naming the `_meta` fields a request without a
+/// session needs, and `initialize` still works after it; a second `initialize` is answered and loses nothing; an
+/// unknown method is -32601 naming it; a notification sent with an id is -32600 saying it is a notification; a
+/// request without an id (`tools/call dispatch clear`) is not run, and nothing answers it.
+#[test]
+fn lifecycle_misuse_is_answered_and_loses_nothing() {
+    let mut fresh = Cart::spawn();
+    let early = fresh.request(json!({
+        "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "snapshot", "arguments": {}}
+    }));
+    assert_eq!(early["error"]["code"], -32602, "{early}");
+    assert_names(
+        early["error"]["message"].as_str().unwrap(),
+        &["io.modelcontextprotocol/protocolVersion"],
+    );
+    drop(fresh);
+
+    let mut cart = Cart::start();
+    let again = cart.request(json!({
+        "jsonrpc": "2.0", "id": "again", "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "hostile", "version": "1"}}
+    }));
+    assert!(
+        again.get("result").is_some() || again.get("error").is_some(),
+        "{again}"
+    );
+    cart.assert_intact("a second initialize");
+
+    let error = cart.error("frob/nicate", json!({}));
+    assert_eq!(error, json!({"code": -32601, "message": "frob/nicate"}));
+    cart.assert_intact("an unknown method");
+
+    let error = cart.error("notifications/initialized", json!({}));
+    assert_eq!(error["code"], -32600, "{error}");
+    assert_names(
+        error["message"].as_str().unwrap(),
+        &["\"notifications/initialized\" is a notification: send it without an \"id\""],
+    );
+    cart.assert_intact("a notification with an id");
+
+    cart.send(&json!({
+        "jsonrpc": "2.0", "method": "tools/call",
+        "params": {"name": "dispatch", "arguments": {"message": "clear"}}
+    }));
+    let unasked = cart.assert_intact("a request without an id");
+    assert!(unasked.is_empty(), "{unasked:?}");
+}
+
+/// Over Streamable HTTP (in process, both eras), `tools/call` with malformed params gets the same -32602 naming the
+/// field as over stdio, and the state is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_tools_call_with_malformed_params_names_the_field() {
+    let host = cart::start_cart().expect("the cart starts");
+    let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("ranvier-cart", "1.0.0"))
+        .expect("the adapter is built");
+    let server = HttpServer::bind(adapter, "127.0.0.1:0", "/mcp", HttpOptions::new())
+        .await
+        .expect("binds");
+    for era in [Era::Legacy, Era::Modern] {
+        let mut session = Session::open(server.local_addr(), "/mcp", era, "hostile").await;
+        let before = session.call_tool("snapshot", json!({})).await["structuredContent"].clone();
+        for (params, reason) in [
+            (json!({"arguments": {}}), "missing \"name\""),
+            (
+                json!({"name": "dispatch", "arguments": "clear"}),
+                "\"arguments\" must be an object of the tool's arguments by name, got \"clear\"",
+            ),
+        ] {
+            let message = session.with_meta(
+                json!({"jsonrpc": "2.0", "id": 77, "method": "tools/call", "params": params}),
+            );
+            let reply = tokio::time::timeout(http_client::GUARD, session.post_message(&message))
+                .await
+                .expect("hang guard");
+            let messages = reply.messages();
+            let response = messages
+                .iter()
+                .find(|m| m["id"] == 77)
+                .unwrap_or_else(|| panic!("{era:?} {params}: {}", reply.text()));
+            assert_eq!(response["error"]["code"], -32602, "{era:?}: {response}");
+            assert_names(
+                response["error"]["message"].as_str().unwrap(),
+                &["invalid params of tools/call: ", reason],
+            );
+        }
+        let after = session.call_tool("snapshot", json!({})).await["structuredContent"].clone();
+        assert_eq!(after, before, "{era:?}");
+    }
+    server.shutdown();
+    host.dispose();
+}
