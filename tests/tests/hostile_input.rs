@@ -507,6 +507,19 @@ fn dispatch_of_malformed_messages_names_what_is_wrong() {
             vec!["\"message\" must be a string naming a message, got 5; known messages:"],
         ),
         (
+            // a misspelt `args` must not send the message without its arguments
+            json!({"message": "set_discount", "arg": {"percent": 10}}),
+            vec![r#"unknown property "arg"; a message is {"message": name, "args": {...}}"#],
+        ),
+        (
+            json!({"messages": [{"message": "clear"}], "args": {}}),
+            vec![r#"unknown property "args" beside "messages"; pass {"messages": "#],
+        ),
+        (
+            json!({"messages": [{"message": "set_discount", "args": {"percent": 5}, "when": "now"}]}),
+            vec![r#"unknown property "when"; a message is {"message": name, "args": {...}}"#],
+        ),
+        (
             json!({"message": "clear", "messages": []}),
             vec!["pass either \"message\" (with \"args\") or \"messages\", not both"],
         ),

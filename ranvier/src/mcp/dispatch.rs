@@ -135,6 +135,9 @@ fn parse(arguments: Option<&JsonObject>, known: &[String]) -> Result<Vec<Entry>,
         (Some(_), Some(_)) => Err(text::both_message_forms()),
         (None, None) => Err(text::missing_message(known)),
         (Some(_), None) => entry(arguments, known).map(|message| vec![Ok(message)]),
+        (None, Some(_)) if let Some(key) = arguments.keys().find(|key| *key != "messages") => {
+            Err(text::unknown_sequence_property(key))
+        }
         (None, Some(Value::Array(items))) if !items.is_empty() => Ok(items
             .iter()
             .map(|item| match item {
@@ -146,8 +149,15 @@ fn parse(arguments: Option<&JsonObject>, known: &[String]) -> Result<Vec<Entry>,
     }
 }
 
-/// One `{message, args}` object; `args` defaults to `{}`.
+/// One `{message, args}` object; `args` defaults to `{}`. Any other property is an error (a misspelt `args` would
+/// otherwise send the message without its arguments).
 fn entry(fields: &JsonObject, known: &[String]) -> Entry {
+    if let Some(key) = fields
+        .keys()
+        .find(|key| !matches!(key.as_str(), "message" | "args"))
+    {
+        return Err(text::unknown_message_property(key));
+    }
     let name = match fields.get("message") {
         Some(Value::String(name)) => name.clone(),
         Some(other) => return Err(text::non_string_message(other, known)),

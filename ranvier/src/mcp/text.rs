@@ -139,6 +139,23 @@ pub(crate) fn both_message_forms() -> String {
     "pass either \"message\" (with \"args\") or \"messages\", not both".to_owned()
 }
 
+/// A message object has a property other than `message` and `args`.
+pub(crate) fn unknown_message_property(name: &str) -> String {
+    format!(
+        "unknown property {}; a message is {{\"message\": name, \"args\": {{...}}}}",
+        quoted(name)
+    )
+}
+
+/// A call with `messages` has another property.
+pub(crate) fn unknown_sequence_property(name: &str) -> String {
+    format!(
+        "unknown property {} beside \"messages\"; pass {{\"messages\": [{{\"message\": name, \"args\": \
+         {{...}}}}, ...]}} alone (each entry carries its own \"args\")",
+        quoted(name)
+    )
+}
+
 /// `messages` is not a non-empty array.
 pub(crate) fn bad_messages(got: &Value) -> String {
     format!(
