@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::{cart, run, scratch, stderr, stdout};
+use common::{cart, result_text, run, scratch, stderr, stdout};
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation, ProtocolVersion,
 };
@@ -39,13 +39,7 @@ async fn call(client: &RunningService<RoleClient, Person>, tool: &str, args: Val
         .expect("hang guard")
         .expect("the call is answered");
     assert_ne!(result.is_error, Some(true), "{tool} {args}: {result:?}");
-    result
-        .content
-        .iter()
-        .filter_map(|c| c.as_text())
-        .map(|t| t.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
+    result_text(&result)
 }
 
 /// Drives the cart started with `--confirm` and `RANVIER_JOURNAL`, answering its approvals as a person would:

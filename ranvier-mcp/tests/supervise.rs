@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{BIN, cart, scratch};
+use common::{BIN, cart, result_text, scratch, watched_cart};
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResult, ClientRequest, ProtocolVersion,
     ResourceUpdatedNotificationParam, ServerNotification, SubscribeRequestParams,
@@ -95,13 +95,7 @@ async fn call(
 }
 
 fn text(result: &CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|c| c.as_text())
-        .map(|t| t.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
+    result_text(result)
 }
 
 /// Replaces `watched` the way a linker does: a new file renamed over the old one (so its timestamp moves).
@@ -212,9 +206,7 @@ async fn next_update(listening: &mut Subscription) -> String {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_replay() {
-    let dir = scratch("supervise-legacy");
-    let watched = dir.join("cart");
-    std::fs::copy(cart(), &watched).unwrap();
+    let watched = watched_cart("supervise-legacy");
     let (client, mut updates) = supervise(&watched, false).await;
 
     call(&client, "dispatch", add_item()).await;
@@ -299,7 +291,10 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
     );
 
     // a new build that rejects the second message: served with the messages before it
-    replace(&watched, &stricter_build(&dir));
+    replace(
+        &watched,
+        &stricter_build(watched.parent().expect("scratch dir")),
+    );
     let stopped = call(&client, "snapshot", json!({})).await;
     let stopped = text(&stopped);
     let first = stopped.lines().next().unwrap();
@@ -328,9 +323,7 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_modern_era_reloads_and_replays_too() {
-    let dir = scratch("supervise-modern");
-    let watched = dir.join("cart");
-    std::fs::copy(cart(), &watched).unwrap();
+    let watched = watched_cart("supervise-modern");
     let (client, _updates) = supervise(&watched, true).await;
     assert_eq!(
         client.peer_info().expect("discovered").protocol_version,
@@ -363,9 +356,7 @@ async fn the_modern_era_reloads_and_replays_too() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_rebuild_ends_a_modern_era_listen_with_an_error() {
-    let dir = scratch("supervise-listen");
-    let watched = dir.join("cart");
-    std::fs::copy(cart(), &watched).unwrap();
+    let watched = watched_cart("supervise-listen");
     let (client, _updates) = supervise(&watched, true).await;
     assert_eq!(
         client.peer_info().expect("discovered").protocol_version,
@@ -429,9 +420,7 @@ async fn a_rebuild_ends_a_modern_era_listen_with_an_error() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_app_that_dies_is_restarted_by_the_next_call_with_the_journal_replayed() {
-    let dir = scratch("supervise-crash");
-    let watched = dir.join("cart");
-    std::fs::copy(cart(), &watched).unwrap();
+    let watched = watched_cart("supervise-crash");
     let ((client, _updates), supervisor) = supervise_with_pid(&watched, false, &[]).await;
     call(
         &client,
@@ -488,9 +477,7 @@ async fn an_app_that_dies_is_restarted_by_the_next_call_with_the_journal_replaye
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_replay_the_new_build_pauses_for_approval_is_named_and_can_be_resumed() {
-    let dir = scratch("supervise-approval");
-    let watched = dir.join("cart");
-    std::fs::copy(cart(), &watched).unwrap();
+    let watched = watched_cart("supervise-approval");
     // the cart gates `clear` for a person's approval
     let ((client, _updates), _) = supervise_with_pid(&watched, false, &["--confirm"]).await;
     call(&client, "dispatch", add_item()).await;

@@ -217,6 +217,15 @@ impl std::fmt::Debug for McpAdapter {
 }
 
 impl McpAdapter {
+    /// The names of the tools this adapter lists, for errors that name them.
+    fn tool_names(&self) -> Vec<&str> {
+        self.inner
+            .tools
+            .iter()
+            .map(|tool| tool.name.as_ref())
+            .collect()
+    }
+
     /// An adapter over `handle`, presented as `options` says. Build it after the exposure has started.
     pub fn new(handle: ExposureHandle, options: McpAdapterOptions) -> Self {
         let names = handle.names();
@@ -435,12 +444,7 @@ impl ServerHandler for McpAdapter {
         request: CustomRequest,
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        let tools: Vec<&str> = self
-            .inner
-            .tools
-            .iter()
-            .map(|tool| tool.name.as_ref())
-            .collect();
+        let tools = self.tool_names();
         Err(params::custom_request_error(
             &request.method,
             request.params.as_ref(),

@@ -13,15 +13,15 @@
 #[allow(dead_code)]
 #[path = "../../examples/examples/cart.rs"]
 mod cart;
+mod cart_binary;
 mod http_client;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::OnceLock;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
+use cart_binary::cart_binary;
 use http_client::{Era, Session};
 use ranvier::mcp::McpAdapterOptions;
 use ranvier::mcp::http::{HttpOptions, HttpServer};
@@ -29,43 +29,6 @@ use serde_json::{Value, json};
 
 /// Hang guard for one response; nothing is timed.
 const GUARD: Duration = Duration::from_secs(60);
-
-/// The cart example's binary, built with cargo on first use (wherever the target dir is).
-fn cart_binary() -> &'static Path {
-    static CART: OnceLock<PathBuf> = OnceLock::new();
-    CART.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .parent()
-            .expect("workspace");
-        let output = Command::new(cargo)
-            .current_dir(workspace)
-            .args([
-                "build",
-                "--quiet",
-                "-p",
-                "ranvier-examples",
-                "--example",
-                "cart",
-            ])
-            .arg("--message-format=json")
-            .output()
-            .expect("cargo runs");
-        assert!(
-            output.status.success(),
-            "building the cart example failed:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-            .find(|message| {
-                message["reason"] == "compiler-artifact" && message["target"]["name"] == "cart"
-            })
-            .and_then(|message| message["executable"].as_str().map(PathBuf::from))
-            .expect("cargo names the cart executable")
-    })
-}
 
 /// A running cart served over stdio, driven line by line.
 struct Cart {

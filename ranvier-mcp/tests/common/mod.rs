@@ -1,48 +1,34 @@
 //! Shared by the integration tests: the cart example's binary (built once per test binary) and process helpers.
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
-use std::sync::OnceLock;
 
 /// The `ranvier-mcp` binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_ranvier-mcp");
 
+#[path = "../../../tests/tests/cart_binary/mod.rs"]
+mod cart_binary;
+
 /// The cart example's binary, built with cargo on first use (wherever the target dir is).
-pub fn cart() -> &'static Path {
-    static CART: OnceLock<PathBuf> = OnceLock::new();
-    CART.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .parent()
-            .expect("workspace");
-        let output = Command::new(cargo)
-            .current_dir(workspace)
-            .args([
-                "build",
-                "--quiet",
-                "-p",
-                "ranvier-examples",
-                "--example",
-                "cart",
-            ])
-            .arg("--message-format=json")
-            .output()
-            .expect("cargo runs");
-        assert!(
-            output.status.success(),
-            "building the cart example failed:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-            .find(|message| {
-                message["reason"] == "compiler-artifact" && message["target"]["name"] == "cart"
-            })
-            .and_then(|message| message["executable"].as_str().map(PathBuf::from))
-            .expect("cargo names the cart executable")
-    })
+pub use cart_binary::cart_binary as cart;
+
+/// The text parts of a tool result, one per line.
+pub fn result_text(result: &rmcp::model::CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|c| c.as_text())
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A copy of the cart binary in a fresh scratch directory, for a test that replaces it as a rebuild would.
+pub fn watched_cart(name: &str) -> PathBuf {
+    let watched = scratch(name).join("cart");
+    std::fs::copy(cart(), &watched).expect("the cart is copied");
+    watched
 }
 
 /// A fresh scratch directory for one test.

@@ -57,8 +57,8 @@ pub(crate) struct Core {
     pub observers: RefCell<Edges>,
     /// The run stamp of the last computation run that recorded this node as a source (dedupes repeated reads).
     pub stamp: Cell<u32>,
-    /// 0 for signals (and effects, which need none); for a memo, one more than the highest of its sources. Live memos are brought up to
-    /// date in height order, so a memo runs after everything it reads.
+    /// 0 for signals (and effects, which need none); for a memo, one more than the highest of its sources. Live
+    /// memos are brought up to date in height order, so a memo runs after everything it reads.
     pub height: Cell<u32>,
     /// For live memos: whether it waits in the runtime's height-ordered queue.
     pub eager_queued: Cell<bool>,

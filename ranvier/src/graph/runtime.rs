@@ -62,11 +62,8 @@ impl Drop for Runtime {
     /// The thread is ending and its graph with it: break the edges of everything the graph owns so that its nodes,
     /// which hold each other through their edges, are freed (see [`Scope::sever`]). Nothing runs, cleanups included.
     fn drop(&mut self) {
-        let root = self.root.get_mut().clone();
-        root.sever();
-        if let Some(scope) = self.scope.get_mut().take() {
-            scope.sever();
-        }
+        // Every scope belongs to the root (directly or through its parents), so severing the root reaches them all.
+        self.root.get_mut().clone().sever();
     }
 }
 
