@@ -63,6 +63,7 @@ mod params;
 mod resources;
 mod schema;
 mod state;
+pub mod stdio;
 mod text;
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod traced;
@@ -353,14 +354,40 @@ pub fn sequence_text(outcome: &crate::exposure::SequenceOutcome) -> String {
     dispatch::sequence_text(outcome)
 }
 
-/// Serves `adapter` over stdin/stdout until the client disconnects.
+/// Serves `adapter` over stdin/stdout until the client disconnects (closes stdin).
+///
+/// Each line of stdin is one JSON-RPC message. Lines are read by ranvier's own line layer, [`stdio::LineTransport`],
+/// which hands every message to rmcp and answers every other line at once, so a client never waits on a line that
+/// could not be read:
+///
+/// - an empty or whitespace-only line is ignored;
+/// - a line that is not JSON (or not UTF-8, or nested too deep for serde, or longer than [`stdio::MAX_LINE_BYTES`],
+///   16 MiB) gets a parse error with `id` null whose message names the problem;
+/// - JSON that is not one JSON-RPC message (a batch, a number, no `"jsonrpc": "2.0"`, an object as id, ...) gets an
+///   invalid request naming the reason, with the request's id when it can be read, null otherwise.
+///
+/// ```text
+/// → hello, server
+/// ← {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: not JSON: expected value at line 1 column 1"}}
+/// → [{"jsonrpc":"2.0","id":7,"method":"tools/list"}]
+/// ← {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: a batch (JSON array) is not supported; send one message per line"}}
+/// → {"jsonrpc":"1.0","id":9,"method":"tools/list"}
+/// ← {"jsonrpc":"2.0","id":9,"error":{"code":-32600,"message":"Invalid request: \"jsonrpc\" must be \"2.0\", got \"1.0\""}}
+/// ```
+///
+/// A bad line changes nothing: the lines after it are read and answered as if it had not been sent.
 ///
 /// # Errors
 ///
 /// An [`std::io::Error`] when the session cannot start (the client's `initialize` fails, say) or its task fails.
+///
+/// # Panics
+///
+/// Outside a Tokio runtime.
 pub async fn serve_stdio(adapter: McpAdapter) -> std::io::Result<()> {
+    let (stdin, stdout) = rmcp::transport::stdio();
     let running = adapter
-        .serve(rmcp::transport::stdio())
+        .serve(stdio::LineTransport::new(stdin, stdout))
         .await
         .map_err(std::io::Error::other)?;
     running.waiting().await.map_err(std::io::Error::other)?;

@@ -336,6 +336,116 @@ pub(crate) fn notification_with_id(method: &str) -> String {
     )
 }
 
+/// How many characters of a value a client sent a line error echoes; longer ones end in `…`.
+const ECHO_MAX_CHARS: usize = 40;
+
+/// A value a client sent, in compact JSON (a string quoted and escaped), cut to [`ECHO_MAX_CHARS`] characters.
+fn glimpse(value: &Value) -> String {
+    let clip = |text: &str| -> Option<String> {
+        (text.chars().count() > ECHO_MAX_CHARS)
+            .then(|| format!("{}…", text.chars().take(ECHO_MAX_CHARS).collect::<String>()))
+    };
+    match value {
+        Value::String(text) => quoted(&clip(text).unwrap_or_else(|| text.clone())),
+        other => {
+            let text = compact(other);
+            clip(&text).unwrap_or(text)
+        }
+    }
+}
+
+/// The `message` of a stdio line that does not read as JSON (-32700), from serde's `reason`.
+pub(crate) fn not_json(reason: &str) -> String {
+    if reason.starts_with("recursion limit exceeded") {
+        format!("Parse error: JSON nested too deep: {reason}")
+    } else if reason.starts_with("number out of range") {
+        format!("Parse error: a number past the range of f64: {reason}")
+    } else {
+        format!("Parse error: not JSON: {reason}")
+    }
+}
+
+/// The `message` of a stdio line that is not UTF-8 (-32700): `at` is the offset of the first bad byte in the line.
+pub(crate) fn invalid_utf8(at: usize) -> String {
+    format!("Parse error: invalid UTF-8 at byte {at}")
+}
+
+/// The `message` of a stdio line of `bytes` bytes, past the `limit` (-32700).
+pub(crate) fn line_too_long(bytes: usize, limit: usize) -> String {
+    format!("Parse error: line of {bytes} bytes is past the {limit}-byte limit")
+}
+
+/// The `message` of a stdio line that is JSON but not one JSON-RPC message (-32600); `reason` is one of the texts
+/// below, or serde's.
+pub(crate) fn not_a_message(reason: &str) -> String {
+    format!("Invalid request: {reason}")
+}
+
+/// A JSON array: a JSON-RPC batch, which MCP does not take.
+pub(crate) const BATCH: &str = "a batch (JSON array) is not supported; send one message per line";
+
+/// JSON that is neither an object nor an array.
+pub(crate) fn not_an_object(got: &Value) -> String {
+    format!("a message must be a JSON object, got {}", glimpse(got))
+}
+
+/// An `id` that is neither a string nor an integer.
+pub(crate) fn bad_id(got: &Value) -> String {
+    format!(
+        "an id must be a string or a number (an integer), got {}",
+        glimpse(got)
+    )
+}
+
+/// No `jsonrpc` member.
+pub(crate) const MISSING_JSONRPC: &str = "missing \"jsonrpc\": \"2.0\"";
+
+/// A `jsonrpc` member other than `"2.0"`.
+pub(crate) fn bad_jsonrpc(got: &Value) -> String {
+    format!("\"jsonrpc\" must be \"2.0\", got {}", glimpse(got))
+}
+
+/// A `method` that is not a string.
+pub(crate) fn bad_method(got: &Value) -> String {
+    format!("\"method\" must be a string, got {}", glimpse(got))
+}
+
+/// `params` that are not an object.
+pub(crate) fn bad_message_params(got: &Value) -> String {
+    format!("\"params\" must be an object, got {}", glimpse(got))
+}
+
+/// None of `method`, `result` and `error`.
+pub(crate) const NO_KIND: &str = "a message needs a \"method\" (a request or a notification), or a \"result\" or an \"error\" (a response)";
+
+/// More than one of `method`, `result` and `error`.
+pub(crate) const TWO_KINDS: &str =
+    "a message holds only one of \"method\", \"result\" and \"error\"";
+
+/// A response without an `id`.
+pub(crate) const RESPONSE_WITHOUT_ID: &str =
+    "a response needs the \"id\" of the request it answers";
+
+/// An `error` that is not an error object.
+pub(crate) fn bad_error_member(got: &Value) -> String {
+    format!(
+        "\"error\" must be an object with an integer \"code\" and a string \"message\", got {}",
+        glimpse(got)
+    )
+}
+
+/// A message of the right shape whose content does not read: `kind` is `request`, `notification`, `response` or
+/// `error response`, `method` its method if it has one, `reason` serde's.
+pub(crate) fn unreadable_message(kind: &str, method: Option<&str>, reason: &str) -> String {
+    match method {
+        Some(method) => format!(
+            "{kind} {} does not read: {reason}",
+            glimpse(&Value::from(method))
+        ),
+        None => format!("{kind} does not read: {reason}"),
+    }
+}
+
 /// The description of `snapshot`.
 pub(crate) const SNAPSHOT_DESCRIPTION: &str = "Read every exposed value of the running app at its current version. \
 Returns the ranvier://state document {\"version\": n, \"values\": {name: value}}.";

@@ -1,0 +1,850 @@
+//! The stdio line layer [`serve_stdio`](super::serve_stdio) runs under rmcp, so that every line a client sends is
+//! either handed to rmcp or answered.
+//!
+//! rmcp's own stdio transport drops a line it cannot read (not JSON, invalid UTF-8, nested too deep, past its 16 MiB
+//! limit) without a word, on purpose (rust-sdk#938), and answers JSON that is not a JSON-RPC message with a bare
+//! `-32600 "Invalid request"`: a client that sent a malformed request waits for an answer that never comes, or learns
+//! nothing about what was wrong. [`LineTransport`] implements rmcp's [`Transport`] for the server in its place. It
+//! reads the input line by line and:
+//!
+//! - hands every line that reads as a JSON-RPC message to rmcp, decoded exactly as rmcp's transport decodes it (a
+//!   leading UTF-8 byte order mark and a trailing `\r` are dropped), so rmcp still does all the protocol work;
+//! - ignores an empty or whitespace-only line, and a notification that does not read but that rmcp's transport
+//!   ignores too (a method MCP does not define, such as an LSP notification);
+//! - answers a line that is not JSON with a parse error, `id` null, whose message says what is wrong:
+//!   `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: not JSON: expected value at line 1
+//!   column 1"}}`, or `Parse error: invalid UTF-8 at byte 31`, or
+//!   `Parse error: JSON nested too deep: recursion limit exceeded at line 1 column 128`;
+//! - discards a line longer than [`MAX_LINE_BYTES`] as it arrives, never holding more than the limit, and answers it
+//!   once its newline arrives: `Parse error: line of 17825792 bytes is past the 16777216-byte limit`;
+//! - answers JSON that is not one message with an invalid request naming the reason, and the request's `id` when one
+//!   can be read: `{"jsonrpc":"2.0","id":9,"error":{"code":-32600,"message":"Invalid request: \"jsonrpc\" must be
+//!   \"2.0\", got \"1.0\""}}`, or `Invalid request: a batch (JSON array) is not supported; send one message per line`
+//!   (`id` null). A malformed response (a message with `result` or `error`) is answered with `id` null, since its
+//!   id counts the server's requests, not the client's.
+//!
+//! One task writes the output: rmcp's messages and these answers are queued to it as whole lines and written in
+//! turn, so they never interleave within a line, and the answer to a bad line is queued before the next line is
+//! read. Nothing a line holds stops the reading: the next line is read as if the bad one had not been sent.
+
+use std::io;
+
+use rmcp::RoleServer;
+use rmcp::model::{
+    ClientJsonRpcMessage, ClientNotification, ClientRequest, ClientResult, JsonRpcError,
+    JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId, ServerJsonRpcMessage,
+};
+use rmcp::transport::Transport;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+use super::text;
+
+/// The longest line [`LineTransport`] reads by default, in bytes, its newline not counted: 16 MiB, rmcp's limit.
+pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// JSON-RPC's parse error.
+const PARSE_ERROR: i32 = -32700;
+/// JSON-RPC's invalid request.
+const INVALID_REQUEST: i32 = -32600;
+/// How many whole lines may wait for the writer.
+const QUEUE_LINES: usize = 64;
+/// The capacity a line buffer keeps between lines; a longer line's buffer is freed once it is read.
+const KEPT_CAPACITY: usize = 64 * 1024;
+/// The UTF-8 byte order mark, which RFC 8259 lets a parser ignore (rmcp's transport drops it).
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// An rmcp server transport over a byte stream of newline-delimited JSON-RPC messages (stdin and stdout, for
+/// [`serve_stdio`](super::serve_stdio)) that answers every line it cannot hand to rmcp. See the
+/// [module docs](self).
+///
+/// # Examples
+///
+/// Serving an adapter over another pair of streams:
+///
+/// ```no_run
+/// # async fn run(adapter: ranvier::mcp::McpAdapter) -> Result<(), Box<dyn std::error::Error>> {
+/// use ranvier::mcp::rmcp::ServiceExt as _;
+/// use ranvier::mcp::stdio::LineTransport;
+///
+/// let transport = LineTransport::new(tokio::io::stdin(), tokio::io::stdout());
+/// adapter.serve(transport).await?.waiting().await?;
+/// # Ok(())
+/// # }
+/// ```
+pub struct LineTransport<R> {
+    read: BufReader<R>,
+    /// The line being read, without its newline; it survives a cancelled `receive`.
+    line: Vec<u8>,
+    /// While the rest of a line past the limit is discarded: how many bytes it has had so far.
+    discarding: Option<usize>,
+    max_line_bytes: usize,
+    /// The writer's queue; `None` once closed.
+    queue: Option<mpsc::Sender<Outgoing>>,
+    /// The answer to a bad line, until the writer's queue takes it (it survives a cancelled `receive`).
+    answer: Option<Vec<u8>>,
+    writer: Option<JoinHandle<()>>,
+}
+
+impl<R> std::fmt::Debug for LineTransport<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LineTransport")
+            .field("max_line_bytes", &self.max_line_bytes)
+            .field("closed", &self.queue.is_none())
+            .finish_non_exhaustive()
+    }
+}
+
+/// One whole line for the writer, and where to report that it was written.
+struct Outgoing {
+    line: Vec<u8>,
+    written: Option<oneshot::Sender<io::Result<()>>>,
+}
+
+impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
+    /// A transport reading lines from `read` and writing lines to `write`, with the [`MAX_LINE_BYTES`] limit.
+    ///
+    /// # Panics
+    ///
+    /// Outside a Tokio runtime: it spawns the task that writes to `write`.
+    pub fn new<W: AsyncWrite + Send + Unpin + 'static>(read: R, write: W) -> Self {
+        let (queue, lines) = mpsc::channel(QUEUE_LINES);
+        Self {
+            read: BufReader::new(read),
+            line: Vec::new(),
+            discarding: None,
+            max_line_bytes: MAX_LINE_BYTES,
+            queue: Some(queue),
+            answer: None,
+            writer: Some(tokio::spawn(write_lines(write, lines))),
+        }
+    }
+
+    /// Reads lines of at most `max_line_bytes` bytes (their newline not counted); a longer line is discarded and
+    /// answered with a parse error naming the limit.
+    pub fn max_line_bytes(mut self, max_line_bytes: usize) -> Self {
+        self.max_line_bytes = max_line_bytes;
+        self
+    }
+
+    /// Reads the next line into `self.line` (without its newline), never holding more than the limit.
+    ///
+    /// Cancel safe: the bytes taken from the reader are in `self.line` or counted in `self.discarding` before the
+    /// next await, so a cancelled read resumes where it stopped.
+    async fn read_line(&mut self) -> Read {
+        loop {
+            let (consumed, ended) = {
+                let available = match self.read.fill_buf().await {
+                    Ok(available) => available,
+                    Err(_) => return Read::End,
+                };
+                if available.is_empty() {
+                    // the end of the input: a last line without a newline is still a line
+                    if let Some(bytes) = self.discarding.take() {
+                        return Read::TooLong(bytes);
+                    }
+                    return if self.line.is_empty() {
+                        Read::End
+                    } else {
+                        Read::Line
+                    };
+                }
+                let newline = available.iter().position(|&b| b == b'\n');
+                let content = newline.unwrap_or(available.len());
+                if let Some(bytes) = &mut self.discarding {
+                    *bytes = bytes.saturating_add(content);
+                } else if self.line.len().saturating_add(content) > self.max_line_bytes {
+                    self.discarding = Some(self.line.len() + content);
+                    self.line = Vec::new();
+                } else {
+                    self.line.extend_from_slice(&available[..content]);
+                }
+                (newline.map_or(content, |at| at + 1), newline.is_some())
+            };
+            self.read.consume(consumed);
+            if ended {
+                return match self.discarding.take() {
+                    Some(bytes) => Read::TooLong(bytes),
+                    None => Read::Line,
+                };
+            }
+        }
+    }
+}
+
+/// What [`LineTransport::read_line`] read.
+enum Read {
+    /// A whole line is in the buffer.
+    Line,
+    /// A line of this many bytes, past the limit, was discarded.
+    TooLong(usize),
+    /// The input ended (or failed).
+    End,
+}
+
+impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
+    type Error = io::Error;
+
+    fn send(
+        &mut self,
+        item: ServerJsonRpcMessage,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        let queue = self.queue.clone();
+        async move {
+            let queue = queue.ok_or_else(closed)?;
+            let mut line = serde_json::to_vec(&item)?;
+            line.push(b'\n');
+            let (written, done) = oneshot::channel();
+            queue
+                .send(Outgoing {
+                    line,
+                    written: Some(written),
+                })
+                .await
+                .map_err(|_| closed())?;
+            drop(queue);
+            done.await.map_err(|_| closed())?
+        }
+    }
+
+    async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
+        loop {
+            if self.answer.is_some() {
+                // reserve first: a cancelled wait for room keeps the answer
+                let permit = self.queue.as_ref()?.reserve().await.ok()?;
+                if let Some(line) = self.answer.take() {
+                    permit.send(Outgoing {
+                        line,
+                        written: None,
+                    });
+                }
+            }
+            let decoded = match self.read_line().await {
+                Read::Line => {
+                    let decoded = decode(&self.line);
+                    self.line.clear();
+                    self.line.shrink_to(KEPT_CAPACITY);
+                    decoded
+                }
+                Read::TooLong(bytes) => Decoded::Answer(error_line(
+                    PARSE_ERROR,
+                    &text::line_too_long(bytes, self.max_line_bytes),
+                    Value::Null,
+                )),
+                Read::End => return None,
+            };
+            match decoded {
+                Decoded::Message(message) => return Some(*message),
+                Decoded::Ignored => {}
+                Decoded::Answer(line) => self.answer = Some(line),
+            }
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        if let (Some(queue), Some(line)) = (&self.queue, self.answer.take()) {
+            let _ = queue
+                .send(Outgoing {
+                    line,
+                    written: None,
+                })
+                .await;
+        }
+        // the writer ends once every queued line is written and every sender is gone
+        self.queue = None;
+        if let Some(writer) = self.writer.take() {
+            writer.await.map_err(io::Error::other)?;
+        }
+        Ok(())
+    }
+}
+
+fn closed() -> io::Error {
+    io::Error::new(io::ErrorKind::NotConnected, "the stdio transport is closed")
+}
+
+/// Writes each queued line whole, flushed, in queue order, until every sender is gone. After a failed write it
+/// writes nothing more and reports the failure to every later sender.
+async fn write_lines<W: AsyncWrite + Unpin>(mut out: W, mut lines: mpsc::Receiver<Outgoing>) {
+    let mut failed: Option<io::ErrorKind> = None;
+    while let Some(Outgoing { line, written }) = lines.recv().await {
+        let result = match failed {
+            Some(kind) => Err(io::Error::new(
+                kind,
+                "an earlier write to the output failed",
+            )),
+            None => match out.write_all(&line).await {
+                Ok(()) => out.flush().await,
+                Err(error) => Err(error),
+            },
+        };
+        if let Err(error) = &result {
+            failed.get_or_insert(error.kind());
+        }
+        if let Some(written) = written {
+            let _ = written.send(result);
+        }
+    }
+}
+
+/// What one line holds.
+enum Decoded {
+    /// A JSON-RPC message, for rmcp.
+    Message(Box<ClientJsonRpcMessage>),
+    /// Nothing to hand on or answer.
+    Ignored,
+    /// The line answering it, newline included.
+    Answer(Vec<u8>),
+}
+
+/// Decodes one line (without its newline).
+fn decode(line: &[u8]) -> Decoded {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let (line, skipped) = match line.strip_prefix(UTF8_BOM) {
+        Some(rest) => (rest, UTF8_BOM.len()),
+        None => (line, 0),
+    };
+    if line
+        .iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+    {
+        return Decoded::Ignored;
+    }
+    // the way rmcp's transport reads a line, so every message it takes goes through as it would
+    let error = match serde_json::from_slice::<ClientJsonRpcMessage>(line) {
+        Ok(message) => return Decoded::Message(Box::new(message)),
+        Err(error) => error,
+    };
+    let text = match std::str::from_utf8(line) {
+        Ok(text) => text,
+        Err(bad) => {
+            let message = text::invalid_utf8(skipped + bad.valid_up_to());
+            return Decoded::Answer(error_line(PARSE_ERROR, &message, Value::Null));
+        }
+    };
+    let value = match serde_json::from_str::<Value>(text) {
+        Ok(value) => value,
+        Err(not_json) => {
+            let message = text::not_json(&not_json.to_string());
+            return Decoded::Answer(error_line(PARSE_ERROR, &message, Value::Null));
+        }
+    };
+    if ignored_by_rmcp(&value) {
+        return Decoded::Ignored;
+    }
+    let (id, reason) = not_a_message(&value, &error);
+    Decoded::Answer(error_line(
+        INVALID_REQUEST,
+        &text::not_a_message(&reason),
+        id,
+    ))
+}
+
+/// The error response `{"jsonrpc":"2.0","id":id,"error":{"code":code,"message":message}}` and its newline.
+fn error_line(code: i32, message: &str, id: Value) -> Vec<u8> {
+    let response = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {"code": code, "message": message},
+    });
+    let mut line = text::compact(&response).into_bytes();
+    line.push(b'\n');
+    line
+}
+
+/// Why `value`, JSON that rmcp did not read as a message (`error` says why, in serde's words), is not one; and the
+/// id to answer with: the request's, when it reads as one, or null.
+fn not_a_message(value: &Value, error: &serde_json::Error) -> (Value, String) {
+    let message = match value {
+        Value::Object(message) => message,
+        Value::Array(_) => return (Value::Null, text::BATCH.to_owned()),
+        other => return (Value::Null, text::not_an_object(other)),
+    };
+    let has = |key: &str| message.contains_key(key);
+    let is_response = has("result") || has("error");
+    let (id, bad_id) = match message.get("id") {
+        None => (Value::Null, None),
+        Some(id) if serde_json::from_value::<RequestId>(id.clone()).is_err() => {
+            (Value::Null, Some(text::bad_id(id)))
+        }
+        // a response's id counts the server's requests: answering with it would answer one of the client's
+        Some(_) if is_response => (Value::Null, None),
+        Some(id) => (id.clone(), None),
+    };
+    let reason = bad_id
+        .or_else(|| match message.get("jsonrpc") {
+            None => Some(text::MISSING_JSONRPC.to_owned()),
+            Some(Value::String(version)) if version == "2.0" => None,
+            Some(other) => Some(text::bad_jsonrpc(other)),
+        })
+        .unwrap_or_else(|| shape_reason(message, error));
+    (id, reason)
+}
+
+/// Why `message`, an object with a readable id and `"jsonrpc": "2.0"`, is not a message; `error` is serde's reason,
+/// for when no better one is found.
+fn shape_reason(message: &Map<String, Value>, error: &serde_json::Error) -> String {
+    let value = Value::Object(message.clone());
+    let has_id = message.contains_key("id");
+    let reason = |better: Option<String>| better.unwrap_or_else(|| error.to_string());
+    match (
+        message.get("method"),
+        message.get("result"),
+        message.get("error"),
+    ) {
+        (None, None, None) => text::NO_KIND.to_owned(),
+        (Some(Value::String(method)), None, None) => {
+            if let Some(params) = message.get("params")
+                && !params.is_object()
+                && !params.is_null()
+            {
+                return text::bad_message_params(params);
+            }
+            if has_id {
+                let why = serde_error::<JsonRpcRequest<ClientRequest>>(&value);
+                text::unreadable_message("request", Some(method), &reason(why))
+            } else {
+                let why = serde_error::<JsonRpcNotification<ClientNotification>>(&value);
+                text::unreadable_message("notification", Some(method), &reason(why))
+            }
+        }
+        (Some(method), None, None) => text::bad_method(method),
+        (None, Some(_), None) | (None, None, Some(_)) if !has_id => {
+            text::RESPONSE_WITHOUT_ID.to_owned()
+        }
+        (None, Some(_), None) => {
+            let why = serde_error::<JsonRpcResponse<ClientResult>>(&value);
+            text::unreadable_message("response", None, &reason(why))
+        }
+        (None, None, Some(member)) => {
+            if !member.get("code").is_some_and(Value::is_i64)
+                || !member.get("message").is_some_and(Value::is_string)
+            {
+                return text::bad_error_member(member);
+            }
+            let why = serde_error::<JsonRpcError>(&value);
+            text::unreadable_message("error response", None, &reason(why))
+        }
+        _ => text::TWO_KINDS.to_owned(),
+    }
+}
+
+/// What serde says about `value` as a `T`, or `None` when it reads.
+fn serde_error<T: DeserializeOwned>(value: &Value) -> Option<String> {
+    serde_json::from_value::<T>(value.clone())
+        .err()
+        .map(|error| error.to_string())
+}
+
+/// Whether rmcp's transport skips `value` without an answer when it does not read (rmcp's
+/// `should_ignore_notification`, in `transport/async_rw.rs`): a notification whose method MCP does not define, and
+/// any message whose method is a `notifications/` one MCP does not define.
+fn ignored_by_rmcp(value: &Value) -> bool {
+    let Some(method) = value.get("method").and_then(Value::as_str) else {
+        return false;
+    };
+    let notification = value.get("id").is_none();
+    (notification && !is_mcp_method(method))
+        || (method.starts_with("notifications/") && !is_mcp_notification(method))
+}
+
+/// The methods rmcp's transport knows as MCP's (its `is_standard_method`).
+fn is_mcp_method(method: &str) -> bool {
+    matches!(
+        method,
+        "initialize"
+            | "ping"
+            | "server/discover"
+            | "prompts/get"
+            | "prompts/list"
+            | "resources/list"
+            | "resources/read"
+            | "resources/subscribe"
+            | "resources/unsubscribe"
+            | "resources/templates/list"
+            | "subscriptions/listen"
+            | "tools/call"
+            | "tools/list"
+            | "completion/complete"
+            | "elicitation/create"
+            | "logging/setLevel"
+            | "roots/list"
+            | "sampling/createMessage"
+    ) || is_mcp_notification(method)
+}
+
+/// The notifications rmcp's transport knows as MCP's (its `is_standard_notification`).
+fn is_mcp_notification(method: &str) -> bool {
+    matches!(
+        method,
+        "notifications/cancelled"
+            | "notifications/initialized"
+            | "notifications/message"
+            | "notifications/progress"
+            | "notifications/prompts/list_changed"
+            | "notifications/resources/list_changed"
+            | "notifications/resources/updated"
+            | "notifications/roots/list_changed"
+            | "notifications/subscriptions/acknowledged"
+            | "notifications/tools/list_changed"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// The answer to `line`, parsed (anything else fails the test).
+    fn answer(line: &[u8]) -> Value {
+        match decode(line) {
+            Decoded::Answer(answer) => {
+                assert_eq!(answer.last(), Some(&b'\n'));
+                serde_json::from_slice(&answer).expect("an answer is JSON")
+            }
+            Decoded::Message(message) => panic!("{line:?} read as {message:?}"),
+            Decoded::Ignored => panic!("{line:?} was ignored"),
+        }
+    }
+
+    /// The message of the answer to `line`, after checking its code and id.
+    #[track_caller]
+    fn answered(line: &[u8], code: i32, id: Value) -> String {
+        let answer = answer(line);
+        assert_eq!(answer["jsonrpc"], "2.0", "{answer}");
+        assert_eq!(answer["id"], id, "{answer}");
+        assert_eq!(answer["error"]["code"], code, "{answer}");
+        answer["error"]["message"]
+            .as_str()
+            .expect("a message")
+            .to_owned()
+    }
+
+    #[test]
+    fn messages_go_to_rmcp_as_rmcp_reads_them() {
+        for line in [
+            &br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#[..],
+            b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\r",
+            br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            // params rmcp cannot read: a custom request, for the adapter to answer naming the field
+            br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":5}}"#,
+            br#"{"jsonrpc":"2.0","id":3,"result":{}}"#,
+        ] {
+            assert!(
+                matches!(decode(line), Decoded::Message(_)),
+                "{}",
+                String::from_utf8_lossy(line)
+            );
+        }
+    }
+
+    #[test]
+    fn blank_lines_and_notifications_rmcp_skips_are_ignored() {
+        for line in [
+            &b""[..],
+            b"\r",
+            b"  \t ",
+            b"\xEF\xBB\xBF",
+            br#"{"jsonrpc":"2.0","method":"$/progress","params":5}"#,
+            br#"{"jsonrpc":"2.0","id":1,"method":"notifications/frob","params":5}"#,
+        ] {
+            assert!(
+                matches!(decode(line), Decoded::Ignored),
+                "{}",
+                String::from_utf8_lossy(line)
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_that_is_not_json_is_a_parse_error_naming_the_problem() {
+        assert_eq!(
+            answered(b"hello, server", PARSE_ERROR, Value::Null),
+            "Parse error: not JSON: expected value at line 1 column 1"
+        );
+        assert_eq!(
+            answered(
+                br#"{"jsonrpc":"2.0","id":1,"method":"tools/ca"#,
+                PARSE_ERROR,
+                Value::Null
+            ),
+            "Parse error: not JSON: EOF while parsing a string at line 1 column 42"
+        );
+        assert_eq!(
+            answered(
+                b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/c\xff\xfell\"}",
+                PARSE_ERROR,
+                Value::Null
+            ),
+            "Parse error: invalid UTF-8 at byte 41"
+        );
+        // the offset counts a byte order mark
+        assert_eq!(
+            answered(b"\xEF\xBB\xBF\"\xff\"", PARSE_ERROR, Value::Null),
+            "Parse error: invalid UTF-8 at byte 4"
+        );
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(
+            answered(deep.as_bytes(), PARSE_ERROR, Value::Null),
+            "Parse error: JSON nested too deep: recursion limit exceeded at line 1 column 128"
+        );
+        assert_eq!(
+            answered(
+                br#"{"jsonrpc":"2.0","id":5,"n":1e400}"#,
+                PARSE_ERROR,
+                Value::Null
+            ),
+            "Parse error: a number past the range of f64: number out of range at line 1 column 33"
+        );
+        assert_eq!(
+            answered(br#"{"jsonrpc":"2.0","id":5}{}"#, PARSE_ERROR, Value::Null),
+            "Parse error: not JSON: trailing characters at line 1 column 25"
+        );
+    }
+
+    #[test]
+    fn json_that_is_not_a_message_is_an_invalid_request_with_its_reason() {
+        let null = Value::Null;
+        let cases = [
+            (
+                json!([1, 2]),
+                &null,
+                "a batch (JSON array) is not supported; send one message per line",
+            ),
+            (json!([]), &null, "a batch (JSON array) is not supported"),
+            (json!(42), &null, "a message must be a JSON object, got 42"),
+            (
+                json!("tools/call"),
+                &null,
+                "a message must be a JSON object, got \"tools/call\"",
+            ),
+            (
+                json!(null),
+                &null,
+                "a message must be a JSON object, got null",
+            ),
+            (
+                json!({"id": 8, "method": "tools/list"}),
+                &json!(8),
+                "missing \"jsonrpc\": \"2.0\"",
+            ),
+            (
+                json!({"jsonrpc": "1.0", "id": "nine", "method": "tools/list"}),
+                &json!("nine"),
+                "\"jsonrpc\" must be \"2.0\", got \"1.0\"",
+            ),
+            (
+                json!({"jsonrpc": 2.0, "id": 9, "method": "tools/list"}),
+                &json!(9),
+                "\"jsonrpc\" must be \"2.0\", got 2.0",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}),
+                &null,
+                "an id must be a string or a number (an integer), got {\"a\":1}",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}),
+                &null,
+                "got 1.5",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": null, "method": "tools/list"}),
+                &null,
+                "got null",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 4, "method": 5}),
+                &json!(4),
+                "\"method\" must be a string, got 5",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": [1]}),
+                &json!(4),
+                "\"params\" must be an object, got [1]",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 4}),
+                &json!(4),
+                "a message needs a \"method\"",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "result": {}}),
+                &null,
+                "a response needs the \"id\"",
+            ),
+            // a response's id is the server's, not the client's: never echoed
+            (
+                json!({"jsonrpc": "2.0", "id": 4, "error": {"code": "x"}}),
+                &null,
+                "\"error\" must be an object with an integer \"code\" and a string \"message\", got {\"code\":\"x\"}",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 4, "method": "tools/list", "result": {}}),
+                &null,
+                "a message holds only one of \"method\", \"result\" and \"error\"",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": {}}, "x": 1, "id": 3, "error": 1}),
+                &null,
+                "only one of",
+            ),
+        ];
+        for (line, id, reason) in cases {
+            let message = answered(line.to_string().as_bytes(), INVALID_REQUEST, id.clone());
+            assert!(
+                message.starts_with("Invalid request: "),
+                "{line}: {message}"
+            );
+            assert!(message.contains(reason), "{line}: {message}");
+        }
+    }
+
+    #[test]
+    fn echoed_input_is_quoted_and_cut_short() {
+        let long = "x".repeat(1000);
+        let message = answered(
+            json!({"jsonrpc": format!("\"\n{long}"), "id": 1, "method": "m"})
+                .to_string()
+                .as_bytes(),
+            INVALID_REQUEST,
+            json!(1),
+        );
+        assert_eq!(
+            message,
+            format!(
+                "Invalid request: \"jsonrpc\" must be \"2.0\", got \"\\\"\\n{}…\"",
+                "x".repeat(38)
+            )
+        );
+    }
+
+    /// A transport over in-memory pipes, with a `limit`: what the test writes is its input, what it reads its output.
+    fn transport(
+        limit: usize,
+    ) -> (
+        LineTransport<tokio::io::DuplexStream>,
+        tokio::io::DuplexStream,
+        tokio::io::Lines<BufReader<tokio::io::DuplexStream>>,
+    ) {
+        let (input, client_in) = tokio::io::duplex(1 << 16);
+        let (output, client_out) = tokio::io::duplex(1 << 16);
+        let transport = LineTransport::new(input, output).max_line_bytes(limit);
+        (transport, client_in, BufReader::new(client_out).lines())
+    }
+
+    async fn next_json(lines: &mut tokio::io::Lines<BufReader<tokio::io::DuplexStream>>) -> Value {
+        let line = lines.next_line().await.unwrap().expect("a line");
+        serde_json::from_str(&line).expect("JSON")
+    }
+
+    #[tokio::test]
+    async fn bad_lines_are_answered_in_order_and_the_next_message_still_reads() {
+        let (mut transport, mut input, mut output) = transport(64);
+        let request = br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+        let mut sent = Vec::new();
+        sent.extend_from_slice(b"not json\n\n");
+        sent.extend_from_slice(&[b'a'; 200]);
+        sent.push(b'\n');
+        sent.extend_from_slice(b"[1]\n");
+        sent.extend_from_slice(request);
+        sent.extend_from_slice(b"\n");
+        // a last line without a newline is still read
+        sent.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        input.write_all(&sent).await.unwrap();
+        drop(input);
+
+        let first = transport.receive().await.expect("the request");
+        let first = serde_json::to_value(&first).unwrap();
+        assert_eq!(
+            (&first["id"], &first["method"]),
+            (&json!(1), &json!("tools/list"))
+        );
+        let second = transport.receive().await.expect("the last line");
+        assert_eq!(serde_json::to_value(&second).unwrap()["method"], "ping");
+        assert!(transport.receive().await.is_none());
+        // rmcp's own writes go through the same writer, after the answers queued before them
+        transport
+            .send(ServerJsonRpcMessage::error(
+                rmcp::ErrorData::invalid_params("x", None),
+                Some(RequestId::Number(1)),
+            ))
+            .await
+            .unwrap();
+        transport.close().await.unwrap();
+
+        let expected = [
+            (
+                PARSE_ERROR,
+                "Parse error: not JSON: expected ident at line 1 column 2",
+            ),
+            (
+                PARSE_ERROR,
+                "Parse error: line of 200 bytes is past the 64-byte limit",
+            ),
+            (
+                INVALID_REQUEST,
+                "Invalid request: a batch (JSON array) is not supported; send one message per line",
+            ),
+        ];
+        for (code, message) in expected {
+            let answer = next_json(&mut output).await;
+            assert_eq!(
+                answer,
+                json!({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}})
+            );
+        }
+        assert_eq!(next_json(&mut output).await["id"], 1);
+        assert!(
+            output.next_line().await.unwrap().is_none(),
+            "the output ends at close"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_long_line_is_discarded_as_it_arrives_and_answered_at_its_newline() {
+        let (mut transport, mut input, mut output) = transport(1024);
+        let receiving = tokio::spawn(async move {
+            let message = transport.receive().await;
+            (transport, message)
+        });
+        // 10 chunks of 1000 bytes, none a line: the buffer never holds more than the limit
+        for _ in 0..10 {
+            input.write_all(&[b'x'; 1000]).await.unwrap();
+        }
+        input
+            .write_all(b"\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n")
+            .await
+            .unwrap();
+        let (mut transport, message) = receiving.await.unwrap();
+        assert!(transport.line.capacity() <= 1024 + KEPT_CAPACITY);
+        assert_eq!(serde_json::to_value(message.unwrap()).unwrap()["id"], 3);
+        let answer = next_json(&mut output).await;
+        assert_eq!(
+            answer["error"]["message"],
+            "Parse error: line of 10000 bytes is past the 1024-byte limit"
+        );
+        drop(input);
+        assert!(transport.receive().await.is_none());
+        transport.close().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_receive_loses_no_bytes() {
+        let (mut transport, mut input, _output) = transport(MAX_LINE_BYTES);
+        let line = br#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#;
+        input.write_all(&line[..10]).await.unwrap();
+        // the receive is dropped mid-line, as rmcp's select! drops it when another branch is ready
+        let timed_out =
+            tokio::time::timeout(std::time::Duration::from_millis(20), transport.receive()).await;
+        assert!(timed_out.is_err());
+        input.write_all(&line[10..]).await.unwrap();
+        input.write_all(b"\n").await.unwrap();
+        let message = transport.receive().await.expect("the whole line");
+        assert_eq!(serde_json::to_value(message).unwrap()["id"], 4);
+    }
+}
