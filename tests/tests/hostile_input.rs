@@ -6,9 +6,9 @@
 //! Every stdio test starts its own cart, dispatches one valid message, throws one group of inputs at it, and checks
 //! after each that the process is alive and `snapshot` still answers the state after that first dispatch.
 //!
-//! Some of what is asserted here is rmcp's behaviour, not ours (the stdio transport skips lines that are not JSON
-//! without a word, and answers JSON that is not a JSON-RPC message with a bare `-32600 "Invalid request"` and no
-//! id); those tests pin only what must hold whatever rmcp answers: no result, the process alive, the state kept.
+//! Over stdio, lines are read by ranvier's own line layer (`ranvier::mcp::stdio`), not rmcp's: a line that cannot be
+//! read gets one -32700 naming the problem, and JSON that is not a JSON-RPC message one -32600 naming the reason,
+//! each with id null (or the request's id when it reads), instead of rmcp's silence or its bare "Invalid request".
 
 #[allow(dead_code)]
 #[path = "../../examples/examples/cart.rs"]
@@ -225,37 +225,56 @@ fn raw_call(id: u64, name: &str, arguments: &str) -> String {
     )
 }
 
-/// Lines that are not JSON, or JSON serde cannot read (invalid UTF-8, nesting past its limit, a number past f64),
-/// an empty line, a 4 MB line and one past rmcp's 16 MiB line limit: none crashes the cart or changes its state, and
-/// none gets a result. (rmcp's stdio transport skips them without an answer, on purpose, so a request among them is
-/// never answered; see the report in this change.)
+/// Lines that are not JSON, or JSON serde cannot read (invalid UTF-8, nesting past its limit, a number past f64), a
+/// 4 MB line and one past the 16 MiB line limit: each gets exactly one -32700 with id null whose message names the
+/// problem, none crashes the cart or changes its state, and the request after it is answered. An empty or
+/// whitespace-only line gets no answer at all.
 #[test]
-fn unreadable_lines_are_skipped_and_nothing_is_lost() {
+fn unreadable_lines_are_answered_and_nothing_is_lost() {
     let mut cart = Cart::start();
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
-    let lines: Vec<(&str, Vec<u8>)> = vec![
-        ("not JSON", b"hello, server".to_vec()),
+    let bad_argument: Vec<u8> = raw_call(
+        3,
+        "dispatch",
+        "{\"message\":\"clear\",\"args\":{\"x\":\"\u{1}\"}}",
+    )
+    .into_bytes()
+    .into_iter()
+    .map(|b| if b == 1 { 0xff } else { b })
+    .collect();
+    let bad_byte = bad_argument.iter().position(|&b| b == 0xff).unwrap();
+    let huge = raw_call(
+        6,
+        "dispatch",
+        &format!(
+            r#"{{"message":"remove_item","args":{{"sku":"{}"}}}}"#,
+            "a".repeat(17 << 20)
+        ),
+    )
+    .into_bytes();
+    let huge_len = huge.len();
+    let lines: Vec<(&str, Vec<u8>, Vec<String>)> = vec![
+        (
+            "not JSON",
+            b"hello, server".to_vec(),
+            vec!["Parse error: not JSON: expected value at line 1 column 1".into()],
+        ),
         (
             "truncated JSON",
             br#"{"jsonrpc":"2.0","id":1,"method":"tools/ca"#.to_vec(),
+            vec!["not JSON".into(), "EOF while parsing".into()],
         ),
-        ("an empty line", Vec::new()),
-        ("whitespace", b"   \t ".to_vec()),
+        ("an empty line", Vec::new(), vec![]),
+        ("whitespace", b"   \t ".to_vec(), vec![]),
         (
             "invalid UTF-8 in the method",
             b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/c\xff\xfell\"}".to_vec(),
+            vec!["Parse error: invalid UTF-8 at byte 41".into()],
         ),
         (
             "invalid UTF-8 in an argument",
-            raw_call(
-                3,
-                "dispatch",
-                "{\"message\":\"clear\",\"args\":{\"x\":\"\u{1}\"}}",
-            )
-            .into_bytes()
-            .into_iter()
-            .map(|b| if b == 1 { 0xff } else { b })
-            .collect(),
+            bad_argument,
+            vec![format!("Parse error: invalid UTF-8 at byte {bad_byte}")],
         ),
         (
             "100,000 nested arrays",
@@ -265,56 +284,110 @@ fn unreadable_lines_are_skipped_and_nothing_is_lost() {
                 &format!(r#"{{"message":"clear","args":{{"x":{deep}}}}}"#),
             )
             .into_bytes(),
+            vec!["nested too deep".into(), "recursion limit exceeded".into()],
         ),
         (
             "a number past f64",
             raw_call(5, "dispatch", r#"{"message":"clear","args":{"n":1e400}}"#).into_bytes(),
+            vec!["number out of range".into()],
         ),
-        ("4 MB that are not JSON", vec![b'x'; 4 << 20]),
         (
-            "a 17 MiB request, past rmcp's line limit",
-            raw_call(
-                6,
-                "dispatch",
-                &format!(
-                    r#"{{"message":"remove_item","args":{{"sku":"{}"}}}}"#,
-                    "a".repeat(17 << 20)
-                ),
-            )
-            .into_bytes(),
+            "4 MB that are not JSON",
+            vec![b'x'; 4 << 20],
+            vec!["not JSON".into()],
+        ),
+        (
+            "a 17 MiB request, past the line limit",
+            huge,
+            vec![format!(
+                "Parse error: line of {huge_len} bytes is past the 16777216-byte limit"
+            )],
         ),
     ];
-    for (what, line) in lines {
+    for (what, line, words) in lines {
         cart.send_raw(&line);
-        for unasked in cart.assert_intact(what) {
-            assert!(unasked.get("result").is_none(), "{what}: {unasked}");
-            assert!(unasked.get("error").is_some(), "{what}: {unasked}");
+        let unasked = cart.assert_intact(what);
+        if words.is_empty() {
+            assert!(unasked.is_empty(), "{what}: {unasked:?}");
+            continue;
         }
+        assert_eq!(unasked.len(), 1, "{what}: {unasked:?}");
+        let answer = &unasked[0];
+        assert_eq!(answer["jsonrpc"], "2.0", "{what}: {answer}");
+        assert_eq!(answer["id"], Value::Null, "{what}: {answer}");
+        assert!(answer.get("result").is_none(), "{what}: {answer}");
+        assert_eq!(answer["error"]["code"], -32700, "{what}: {answer}");
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        assert_names(answer["error"]["message"].as_str().unwrap(), &words);
     }
 }
 
 /// JSON that is not one JSON-RPC message (an array, a batch, a number, a string, `null`, an object without
-/// `jsonrpc`, version 1.0, an object as id): one `-32600` error each, with no id (none can be read), and the state
-/// kept. rmcp's text is a bare "Invalid request" with no reason (see the report in this change).
+/// `jsonrpc`, version 1.0, an object as id, params that are not an object, a response without an id): one `-32600`
+/// each, with the request's id when it reads (null otherwise) and a message naming the reason, and the state kept.
 #[test]
 fn json_that_is_not_a_message_is_an_invalid_request() {
     let mut cart = Cart::start();
+    let null = Value::Null;
     let lines = [
-        json!([1, 2, 3]),
-        json!([{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "snapshot"}}]),
-        json!(42),
-        json!("tools/call"),
-        json!(null),
-        json!({"id": 8, "method": "tools/call", "params": {"name": "snapshot"}}),
-        json!({"jsonrpc": "1.0", "id": 9, "method": "tools/call", "params": {"name": "snapshot"}}),
-        json!({"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/call", "params": {"name": "snapshot"}}),
+        (
+            json!([1, 2, 3]),
+            &null,
+            "a batch (JSON array) is not supported",
+        ),
+        (
+            json!([{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "snapshot"}}]),
+            &null,
+            "a batch (JSON array) is not supported",
+        ),
+        (json!(42), &null, "a message must be a JSON object, got 42"),
+        (
+            json!("tools/call"),
+            &null,
+            "a message must be a JSON object, got \"tools/call\"",
+        ),
+        (
+            json!(null),
+            &null,
+            "a message must be a JSON object, got null",
+        ),
+        (
+            json!({"id": 8, "method": "tools/call", "params": {"name": "snapshot"}}),
+            &json!(8),
+            "missing \"jsonrpc\": \"2.0\"",
+        ),
+        (
+            json!({"jsonrpc": "1.0", "id": 9, "method": "tools/call", "params": {"name": "snapshot"}}),
+            &json!(9),
+            "\"jsonrpc\" must be \"2.0\", got \"1.0\"",
+        ),
+        (
+            json!({"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/call", "params": {"name": "snapshot"}}),
+            &null,
+            "an id must be a string or a number (an integer), got {\"a\":1}",
+        ),
+        (
+            json!({"jsonrpc": "2.0", "id": "p", "method": "tools/call", "params": ["snapshot"]}),
+            &json!("p"),
+            "\"params\" must be an object, got [\"snapshot\"]",
+        ),
+        (
+            json!({"jsonrpc": "2.0", "result": {}}),
+            &null,
+            "a response needs the \"id\" of the request it answers",
+        ),
     ];
-    for line in lines {
+    for (line, id, reason) in lines {
         cart.send(&line);
         let unasked = cart.assert_intact(&line.to_string());
         assert_eq!(unasked.len(), 1, "{line}: {unasked:?}");
-        assert_eq!(unasked[0]["error"]["code"], -32600, "{line}: {unasked:?}");
-        assert!(unasked[0].get("id").is_none(), "{line}: {unasked:?}");
+        let answer = &unasked[0];
+        assert_eq!(answer["id"], *id, "{line}: {answer}");
+        assert_eq!(answer["error"]["code"], -32600, "{line}: {answer}");
+        assert_names(
+            answer["error"]["message"].as_str().unwrap(),
+            &["Invalid request: ", reason],
+        );
     }
 }
 
