@@ -63,7 +63,7 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 ///
 /// # Examples
 ///
-/// Serving an adapter over another pair of streams:
+/// What [`serve_stdio`](super::serve_stdio) does; any other `AsyncRead` and `AsyncWrite` pair serves the same way:
 ///
 /// ```no_run
 /// # async fn run(adapter: ranvier::mcp::McpAdapter) -> Result<(), Box<dyn std::error::Error>> {
