@@ -237,7 +237,13 @@ fn run(o: Options) {
             "| library | bytes/signal | bytes/memo | bytes/edge | bytes/effect (incl. edge) |\n|---|---|---|---|---|"
         );
         for (name, _, fp) in &fws {
-            if let Some(f) = fp() {
+            // A fresh thread each: memory a library keeps for reuse after an earlier graph (ranvier's node pool)
+            // would hide the allocations being counted.
+            let fp = *fp;
+            let measured = std::thread::spawn(fp)
+                .join()
+                .expect("the footprint measurement panicked");
+            if let Some(f) = measured {
                 println!(
                     "| {name} | {:.0} | {:.0} | {:.0} | {:.0} |",
                     f.signal, f.memo, f.edge, f.effect

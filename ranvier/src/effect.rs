@@ -13,7 +13,7 @@
 
 use crate::graph::MAX_EFFECT_RERUNS;
 use crate::graph::{
-    AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, Runtime, State,
+    AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRc, NodeRef, Runtime, State,
     with_runtime,
 };
 use crate::memo::{dispose_computation, resolve_check};
@@ -64,7 +64,7 @@ impl Effect {
         let site = std::panic::Location::caller();
         with_runtime(|rt| {
             let id = rt.next_id();
-            let inner = Rc::new(EffectInner {
+            let inner = NodeRc::new(EffectInner {
                 core: Core::new(id, NodeKind::Effect, site),
                 comp: Computation::new(),
                 f: RefCell::new(f),
@@ -80,10 +80,10 @@ impl Effect {
                     site,
                     rt.running_id(),
                     rt.running_id(),
-                    || { Rc::downgrade(&inner) as std::rc::Weak<dyn Node> }
+                    || inner.downgrade()
                 )
             );
-            let this: NodeRef = inner.clone();
+            let this = inner.erase();
             rt.adopt(this.clone());
             trace_hook!(rt, schedule(id));
             if rt.is_idle() {

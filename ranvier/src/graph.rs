@@ -34,6 +34,11 @@
 //!   which are still marked from the first write (a batch of many writes to one signal walks its observers once).
 //! * Every node type is `#[repr(C)]` with the same head (`node.rs`), so the engine reaches a node's bookkeeping
 //!   without a virtual call; only what differs by node type (running, marking, disposing) goes through its vtable.
+//! * A node is one heap block: its counts, its head, its value, and (for memos and effects) its function inline
+//!   (`handle.rs`). Node blocks, spilled edge lists and the chunks that list what a scope owns come from a per-thread
+//!   pool (`pool.rs`), so a graph that makes and disposes nodes reuses their memory instead of calling the allocator
+//!   for each, and never hands it the large frees that make glibc sweep its heap. The pool keeps at most 64 MiB of
+//!   free blocks, and returns them at [`dispose_current`] and when the thread ends.
 //!
 //! # Examples
 //!
@@ -60,11 +65,15 @@
 //! ```
 
 mod edges;
+mod handle;
 mod node;
+mod pool;
 mod runtime;
 
+pub(crate) use handle::{NodeRc, WeakNode};
 pub use node::NodeKind;
 pub(crate) use node::{Comparer, Computation, Core, Node, NodeRef, State, is_live, remove_live};
+pub(crate) use pool::{PoolBox, release_pool};
 pub(crate) use runtime::{Running, Runtime, panic_text as runtime_panic_text, with_runtime};
 
 use std::fmt;

@@ -13,11 +13,12 @@
 //! The memo runs again when one of its sources moves.
 
 use crate::graph::{
-    AnyNode, Comparer, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRef, Runtime,
-    State, is_live, remove_live, with_runtime,
+    AnyNode, Comparer, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRc, NodeRef,
+    Runtime, State, is_live, remove_live, with_runtime,
 };
 use std::cell::RefCell;
 use std::fmt;
+use std::marker::PhantomData;
 use std::rc::Rc;
 
 /// A derived, cached value.
@@ -40,25 +41,43 @@ use std::rc::Rc;
 /// assert_eq!(total.get(), 750);
 /// ```
 pub struct Memo<T: 'static> {
-    pub(crate) inner: Rc<MemoInner<T>>,
+    /// A `MemoInner<T, F>`: the function lives in the node's own allocation, and the memo reaches the rest through
+    /// [`MemoHead`], which does not depend on the function's type.
+    node: NodeRef,
+    _value: PhantomData<T>,
 }
 
-type MemoFn<T> = Box<dyn FnMut(Option<&T>) -> T>;
-
+/// The part of a memo that does not depend on its function's type.
 #[repr(C)]
-pub(crate) struct MemoInner<T> {
+pub(crate) struct MemoHead<T> {
     core: Core,
     comp: Computation,
     value: RefCell<Option<T>>,
-    f: RefCell<MemoFn<T>>,
     eq: Comparer<T>,
+}
+
+#[repr(C)]
+struct MemoInner<T, F> {
+    head: MemoHead<T>,
+    f: RefCell<F>,
 }
 
 impl<T> Clone for Memo<T> {
     fn clone(&self) -> Self {
         Memo {
-            inner: self.inner.clone(),
+            node: self.node.clone(),
+            _value: PhantomData,
         }
+    }
+}
+
+impl<T> Memo<T> {
+    /// The memo's value and state.
+    #[inline(always)]
+    fn inner(&self) -> &MemoHead<T> {
+        // SAFETY: `node` was made from a `MemoInner<T, F>` (in `Memo::with_comparer`, the only constructor), which is
+        // `#[repr(C)]` and begins with its `MemoHead<T>`; the handle keeps it alive.
+        unsafe { &*(self.node.as_ptr() as *const MemoHead<T>) }
     }
 }
 
@@ -99,12 +118,14 @@ impl<T: fmt::Debug + 'static> Memo<T> {
         let site = std::panic::Location::caller();
         with_runtime(|rt| {
             let id = rt.next_id();
-            let inner = Rc::new(MemoInner {
-                core: Core::new(id, NodeKind::Memo, site),
-                comp: Computation::new(),
-                value: RefCell::new(None),
-                f: RefCell::new(Box::new(f)),
-                eq: Box::new(eq),
+            let inner = NodeRc::new(MemoInner {
+                head: MemoHead {
+                    core: Core::new(id, NodeKind::Memo, site),
+                    comp: Computation::new(),
+                    value: RefCell::new(None),
+                    eq: Box::new(eq),
+                },
+                f: RefCell::new(f),
             });
             trace_hook!(
                 rt,
@@ -114,17 +135,21 @@ impl<T: fmt::Debug + 'static> Memo<T> {
                     site,
                     rt.running_id(),
                     rt.running_id(),
-                    || { Rc::downgrade(&inner) as std::rc::Weak<dyn Node> }
+                    || inner.downgrade()
                 )
             );
-            rt.adopt(inner.clone());
-            Memo { inner }
+            let node = inner.erase();
+            rt.adopt(node.clone());
+            Memo {
+                node,
+                _value: PhantomData,
+            }
         })
     }
 
     /// Sets the node's label, the name the trace and the MCP tools give it (`total#5`), and returns the memo.
     pub fn labelled(self, label: &str) -> Self {
-        self.inner.core.set_label(label);
+        self.inner().core.set_label(label);
         self
     }
 
@@ -170,7 +195,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
 
     #[inline]
     fn try_with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
-        let inner = &self.inner;
+        let inner = self.inner();
         if inner.comp.running.get() {
             panic!(
                 "memo {} reads itself while it runs (a cycle)",
@@ -182,12 +207,9 @@ impl<T: fmt::Debug + 'static> Memo<T> {
                 rt.drain_eager();
             }
             if inner.comp.state.get() != State::Clean {
-                let this: NodeRef = inner.clone();
-                inner.update_if_necessary(&this, rt);
+                self.node.update_if_necessary(&self.node, rt);
             }
-            rt.track(&inner.core, Rc::as_ptr(inner) as *const (), || {
-                inner.clone() as NodeRef
-            });
+            rt.track(&inner.core, self.node.as_ptr(), || self.node.clone());
         });
         if let Some(message) = inner.comp.error() {
             return Err(NodeError {
@@ -210,36 +232,44 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     where
         T: Clone,
     {
-        with_runtime(|rt| trace_hook!(rt, untracked_read(rt.running_id(), self.inner.core.id)));
-        self.inner.value.borrow().clone()
+        with_runtime(|rt| trace_hook!(rt, untracked_read(rt.running_id(), self.inner().core.id)));
+        self.inner().value.borrow().clone()
     }
 
     /// The failure recorded by the last run, if its function panicked.
     pub fn error(&self) -> Option<NodeError> {
-        self.inner.comp.error().map(|m| NodeError {
-            node: self.inner.core.id,
+        self.inner().comp.error().map(|m| NodeError {
+            node: self.inner().core.id,
             message: m.to_string(),
         })
     }
 
     /// How many times the memo's function has run.
     pub fn runs(&self) -> u32 {
-        self.inner.comp.runs.get()
+        self.inner().comp.runs.get()
     }
 
     /// Disposes the memo: it keeps its last value and stops tracking.
     pub fn dispose(&self) {
-        let this: NodeRef = self.inner.clone();
-        this.dispose(&this);
+        self.node.dispose(&self.node);
     }
 
     /// The node's id.
     pub fn id(&self) -> NodeId {
-        self.inner.core.id
+        self.inner().core.id
     }
 }
 
-impl<T: fmt::Debug + 'static> MemoInner<T> {
+impl<T, F> std::ops::Deref for MemoInner<T, F> {
+    type Target = MemoHead<T>;
+
+    #[inline(always)]
+    fn deref(&self) -> &MemoHead<T> {
+        &self.head
+    }
+}
+
+impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> MemoInner<T, F> {
     fn recompute(&self, this: &NodeRef, rt: &Runtime) {
         {
             let comp = &self.comp;
@@ -252,7 +282,7 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
             let result = {
                 let mut f = self.f.borrow_mut();
                 let prev_ref = prev.as_ref();
-                rt.run_computation(this, comp, || f(prev_ref))
+                rt.run_computation(this, comp, || (*f)(prev_ref))
             };
             let moved = match result {
                 Ok(new) => {
@@ -286,7 +316,7 @@ impl<T: fmt::Debug + 'static> MemoInner<T> {
             if moved {
                 let observers = self.core.observers.borrow();
                 for observer in observers.iter() {
-                    if rt.is_running(Rc::as_ptr(observer) as *const ()) {
+                    if rt.is_running(observer.as_ptr()) {
                         continue;
                     }
                     trace_hook!(rt, mark(observer.core().id, self.core.id, true));
@@ -339,8 +369,8 @@ pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation, rt: &Runtime) {
     }
 }
 
-// SAFETY: `#[repr(C)]`, `core` first then `comp`.
-unsafe impl<T: fmt::Debug + 'static> Node for MemoInner<T> {
+// SAFETY: `#[repr(C)]`, and so is its `head`, which begins with `core` then `comp`.
+unsafe impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> Node for MemoInner<T, F> {
     fn update_if_necessary(&self, this: &NodeRef, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() || comp.running.get() {
@@ -399,7 +429,7 @@ pub(crate) fn dispose_computation(this: &NodeRef, comp: &Computation) {
     with_runtime(|rt| {
         rt.count_disposal();
         rt.discharge(comp);
-        let me = Rc::as_ptr(this) as *const ();
+        let me = this.as_ptr();
         let sources = std::mem::take(&mut *comp.sources.borrow_mut());
         for source in sources {
             source.core().remove_observer(me);
@@ -413,15 +443,15 @@ pub(crate) fn dispose_computation(this: &NodeRef, comp: &Computation) {
 
 impl<T: 'static> AnyNode for Memo<T> {
     fn node_id(&self) -> NodeId {
-        self.inner.core.id
+        self.inner().core.id
     }
 }
 
 impl<T: fmt::Debug + 'static> fmt::Debug for Memo<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Memo")
-            .field("id", &self.inner.core.id)
-            .field("value", &self.inner.value.borrow())
+            .field("id", &self.inner().core.id)
+            .field("value", &self.inner().value.borrow())
             .finish()
     }
 }

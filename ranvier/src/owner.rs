@@ -45,8 +45,12 @@ use std::rc::Rc;
 #[derive(Clone)]
 pub struct Scope(Rc<ScopeInner>);
 
+mod owned;
+
+use owned::OwnedList;
+
 struct ScopeInner {
-    owned: RefCell<Vec<Owned>>,
+    owned: RefCell<OwnedList>,
     disposed: Cell<bool>,
     /// The length of `owned` at which disposed entries are next dropped from it (see [`Scope::own`]).
     prune_at: Cell<usize>,
@@ -68,7 +72,7 @@ enum Owned {
 impl Scope {
     pub(crate) fn new_detached() -> Self {
         Scope(Rc::new(ScopeInner {
-            owned: RefCell::new(Vec::new()),
+            owned: RefCell::new(OwnedList::default()),
             disposed: Cell::new(false),
             prune_at: Cell::new(PRUNE_FROM),
             pruned_after: Cell::new(0),
@@ -91,7 +95,7 @@ impl Scope {
 
     #[cold]
     #[inline(never)]
-    fn prune(&self, owned: &mut Vec<Owned>) {
+    fn prune(&self, owned: &mut OwnedList) {
         let disposals = with_runtime(|rt| rt.disposals.get());
         if self.0.pruned_after.replace(disposals) != disposals {
             owned.retain(|item| match item {
@@ -133,14 +137,14 @@ impl Scope {
             rt.detached(|| {
                 let mut owned = owned;
                 // Cleanups first, last registered first; then nodes and child scopes, last created first.
-                for item in owned.iter_mut().rev() {
+                owned.for_each_newest_first(|item| {
                     if let Owned::Cleanup(_) = item
                         && let Owned::Cleanup(cleanup) = std::mem::replace(item, Owned::Done)
                     {
                         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(cleanup));
                     }
-                }
-                for item in owned.into_iter().rev() {
+                });
+                while let Some(item) = owned.pop() {
                     match item {
                         Owned::Node(node) => node.dispose(&node),
                         Owned::Scope(scope) => scope.dispose(),
@@ -166,8 +170,13 @@ impl Scope {
         // A work list, not recursion: ownership can nest deeper than the stack.
         while let Some(scope) = scopes.pop() {
             scope.0.disposed.set(true);
-            let owned = std::mem::take(&mut *scope.0.owned.borrow_mut());
-            for item in owned {
+            let mut owned = std::mem::take(&mut *scope.0.owned.borrow_mut());
+            let mut items = Vec::with_capacity(owned.len());
+            while let Some(item) = owned.pop() {
+                items.push(item);
+            }
+            // Oldest first, so that `nodes` ends with the newest.
+            for item in items.into_iter().rev() {
                 match item {
                     Owned::Node(node) => nodes.push(node),
                     Owned::Scope(child) => scopes.push(child),
@@ -181,7 +190,7 @@ impl Scope {
         while let Some(node) = nodes.pop() {
             contain(|| {
                 let node = node; // moved in, so that it drops inside `contain`
-                let me = Rc::as_ptr(&node) as *const ();
+                let me = node.as_ptr();
                 if let Some(comp) = node.computation() {
                     comp.disposed.set(true);
                     let sources = std::mem::take(&mut *comp.sources.borrow_mut());

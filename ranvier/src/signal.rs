@@ -5,10 +5,9 @@
 //! [`set`](Signal::set) or [`update`](Signal::update) wakes what read it, unless the new value equals the old one
 //! (by `PartialEq`, or by the comparer given to [`Signal::with_comparer`]): an equal write does nothing at all.
 
-use crate::graph::{AnyNode, Comparer, Core, Node, NodeId, NodeKind, NodeRef, State, with_runtime};
+use crate::graph::{AnyNode, Comparer, Core, Node, NodeId, NodeKind, NodeRc, State, with_runtime};
 use std::cell::{Cell, RefCell};
 use std::fmt;
-use std::rc::Rc;
 
 /// A writable value in the graph.
 ///
@@ -25,7 +24,7 @@ use std::rc::Rc;
 /// assert_eq!(count.get(), 3);
 /// ```
 pub struct Signal<T: 'static> {
-    pub(crate) inner: Rc<SignalInner<T>>,
+    pub(crate) inner: NodeRc<SignalInner<T>>,
 }
 
 #[repr(C)]
@@ -80,7 +79,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
         let site = std::panic::Location::caller();
         with_runtime(|rt| {
             let id = rt.next_id();
-            let inner = Rc::new(SignalInner {
+            let inner = NodeRc::new(SignalInner {
                 core: Core::new(id, NodeKind::Signal, site),
                 value: RefCell::new(value),
                 eq: Box::new(eq),
@@ -89,7 +88,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
             trace_hook!(
                 rt,
                 node_new(id, NodeKind::Signal, site, None, rt.running_id(), || {
-                    Rc::downgrade(&inner) as std::rc::Weak<dyn Node>
+                    inner.downgrade()
                 })
             );
             Signal { inner }
@@ -177,9 +176,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     fn track(&self) {
         let inner = &self.inner;
         with_runtime(|rt| {
-            rt.track(&inner.core, Rc::as_ptr(inner) as *const (), || {
-                inner.clone() as NodeRef
-            });
+            rt.track(&inner.core, inner.as_ptr(), || inner.erase());
         });
     }
 }
@@ -220,11 +217,3 @@ impl<T: fmt::Debug + 'static> fmt::Debug for Signal<T> {
             .finish()
     }
 }
-
-/// A node type that is never built: the placeholder behind an empty `Weak<dyn Node>`.
-#[allow(dead_code)]
-pub(crate) struct DeadNode;
-
-// SAFETY: no value of this type ever exists (it only types a `Weak` that points nowhere), so no `Core` is ever read
-// through it.
-unsafe impl Node for DeadNode {}

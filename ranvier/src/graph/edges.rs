@@ -1,9 +1,12 @@
 //! Edge lists: a node's observers, or a computation's sources, with the first edge stored inline.
 //!
 //! Most nodes have exactly one observer and most computations exactly one source, so a list that keeps its first
-//! edge in place saves a heap allocation (and its free) per edge in the common case. Past one edge it is a `Vec`.
+//! edge in place saves a heap allocation (and its free) per edge in the common case. Past one edge it is a vector whose
+//! buffer comes from the thread's [pool](super::pool) while it is small, so a graph that makes and drops nodes with a
+//! few edges each does not go through the allocator for them.
 
 use super::node::NodeRef;
+use super::pool::{PoolVec, PoolVecIntoIter};
 
 /// A list of edges in insertion order (up to [`Edges::swap_remove`], which moves the last edge into the gap).
 #[derive(Default)]
@@ -14,7 +17,7 @@ pub(crate) enum Edges {
     /// One edge, inline.
     One(NodeRef),
     /// Two or more (or fewer, after removals: a list that spilled keeps its buffer).
-    Many(Vec<NodeRef>),
+    Many(PoolVec<NodeRef>),
 }
 
 impl Edges {
@@ -24,7 +27,7 @@ impl Edges {
         match self {
             Edges::Empty => &[],
             Edges::One(node) => std::slice::from_ref(node),
-            Edges::Many(nodes) => nodes,
+            Edges::Many(nodes) => nodes.as_slice(),
         }
     }
 
@@ -57,7 +60,7 @@ impl Edges {
     /// Moves the inline edge and `node` to a `Vec` of at least `capacity`.
     #[cold]
     fn spill(&mut self, node: NodeRef, capacity: usize) {
-        let mut nodes = Vec::with_capacity(capacity.max(2));
+        let mut nodes = PoolVec::with_capacity(capacity);
         if let Edges::One(first) = std::mem::take(self) {
             nodes.push(first);
         }
@@ -83,7 +86,10 @@ impl Edges {
             self.spill(first, rest + 1);
         }
         if let Edges::Many(vec) = self {
-            vec.extend(nodes);
+            vec.grow(vec.len() + nodes.len());
+            for node in nodes {
+                vec.push(node);
+            }
         }
     }
 
@@ -104,7 +110,7 @@ impl Edges {
     /// Removes the edges from `at` on, handing each to `f` in order.
     pub fn truncate_with(&mut self, at: usize, mut f: impl FnMut(NodeRef)) {
         match self {
-            Edges::Many(nodes) => nodes.drain(at..).for_each(f),
+            Edges::Many(nodes) => nodes.truncate_with(at, f),
             Edges::One(_) if at == 0 => {
                 if let Edges::One(node) = std::mem::take(self) {
                     f(node);
@@ -121,7 +127,7 @@ impl IntoIterator for Edges {
 
     fn into_iter(self) -> EdgesIntoIter {
         match self {
-            Edges::Empty => EdgesIntoIter::Vec(Vec::new().into_iter()),
+            Edges::Empty => EdgesIntoIter::One(None),
             Edges::One(node) => EdgesIntoIter::One(Some(node)),
             Edges::Many(nodes) => EdgesIntoIter::Vec(nodes.into_iter()),
         }
@@ -131,7 +137,7 @@ impl IntoIterator for Edges {
 /// The owning iterator of [`Edges`].
 pub(crate) enum EdgesIntoIter {
     One(Option<NodeRef>),
-    Vec(std::vec::IntoIter<NodeRef>),
+    Vec(PoolVecIntoIter<NodeRef>),
 }
 
 impl Iterator for EdgesIntoIter {
@@ -150,14 +156,13 @@ impl Iterator for EdgesIntoIter {
 mod tests {
     use super::*;
     use crate::Signal;
-    use std::rc::Rc;
 
     fn node() -> NodeRef {
-        Signal::new(0).inner as NodeRef
+        Signal::new(0).inner.erase()
     }
 
     fn same(a: &NodeRef, b: &NodeRef) -> bool {
-        Rc::ptr_eq(a, b)
+        a.as_ptr() == b.as_ptr()
     }
 
     #[test]

@@ -10,8 +10,7 @@ use std::rc::Rc;
 /// How a node compares a new value with the old one.
 pub(crate) type Comparer<T> = Box<dyn Fn(&T, &T) -> bool>;
 
-/// A type-erased strong reference to a node.
-pub(crate) type NodeRef = Rc<dyn Node>;
+pub(crate) use super::handle::NodeRef;
 
 /// How current a computation is. Ordered: `Clean < Check < Dirty`.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -105,16 +104,13 @@ impl Core {
     pub fn remove_observer(&self, observer: *const ()) {
         let mut observers = self.observers.borrow_mut();
         if let Edges::One(only) = &*observers {
-            if Rc::as_ptr(only) as *const () == observer {
+            if only.as_ptr() == observer {
                 *observers = Edges::Empty;
             }
             return;
         }
         // From the end: scopes dispose last created first, so the observer that goes is usually the last one added.
-        if let Some(i) = observers
-            .iter()
-            .rposition(|o| Rc::as_ptr(o) as *const () == observer)
-        {
+        if let Some(i) = observers.iter().rposition(|o| o.as_ptr() == observer) {
             observers.swap_remove(i);
         }
     }
@@ -389,7 +385,7 @@ mod tests {
             (a, m)
         });
         assert_eq!(labels(), before + 2);
-        let a_node: super::NodeRef = a.inner.clone();
+        let a_node: super::NodeRef = a.inner.erase();
         assert_eq!(a_node.core().label().as_deref(), Some("a"));
         drop(a_node);
         let ((), inner) = crate::create_root(|_| {

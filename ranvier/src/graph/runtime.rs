@@ -148,6 +148,8 @@ impl Runtime {
             *rt.scope.borrow_mut() = None;
             rt.tracer.reset();
         });
+        // What the disposed nodes freed goes back to the allocator, not just to the next nodes.
+        super::release_pool();
     }
 
     /// Records that a memo, effect or scope was disposed.
@@ -216,7 +218,7 @@ impl Runtime {
             // Not diverged yet: does this read repeat the last run's read at the same position?
             let sources = comp.sources.borrow();
             match sources.as_slice().get(cursor) {
-                Some(source) if Rc::as_ptr(source) as *const () == ptr => {
+                Some(source) if source.as_ptr() == ptr => {
                     comp.cursor.set(cursor as u32 + 1);
                     return;
                 }
@@ -251,9 +253,7 @@ impl Runtime {
     /// Is `ptr` the computation running right now?
     #[inline]
     pub fn is_running(&self, ptr: *const ()) -> bool {
-        self.running
-            .get()
-            .is_some_and(|r| Rc::as_ptr(r.node()) as *const () == ptr)
+        self.running.get().is_some_and(|r| r.node().as_ptr() == ptr)
     }
 
     /// Runs `body` as the run of `this`: tracked, owned by it, with its previous run scope discharged first.
@@ -307,7 +307,7 @@ impl Runtime {
         let diverged = comp.diverged.get();
         let mut sources = comp.sources.borrow_mut();
         let live = is_live(&**this);
-        let me = Rc::as_ptr(this) as *const ();
+        let me = this.as_ptr();
         sources.truncate_with(cursor, |removed| {
             removed.core().remove_observer(me);
             if live {
@@ -586,7 +586,7 @@ fn observers_will_rerun(node: &dyn super::Node) -> bool {
     // checked.
     match unsafe { node.core().observers.try_borrow_unguarded() } {
         Ok(Edges::One(only)) => dirty(only),
-        Ok(Edges::Many(all)) => !all.is_empty() && all.iter().all(dirty),
+        Ok(Edges::Many(all)) => all.len() > 0 && all.as_slice().iter().all(dirty),
         _ => false,
     }
 }

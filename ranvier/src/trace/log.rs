@@ -2,12 +2,12 @@
 
 use super::DEFAULT_CAPACITY;
 use super::{Recordable, Scalar};
-use crate::graph::{Node, NodeId, NodeKind, with_runtime};
+use crate::graph::{NodeId, NodeKind, NodeRef, WeakNode, with_runtime};
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::fmt;
 use std::num::NonZeroU64;
 use std::panic::Location;
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 
 /// One entry of the trace log.
 #[derive(Clone, Debug, PartialEq)]
@@ -594,7 +594,7 @@ pub(crate) struct Tracer {
     events: EventRing,
     texts: RefCell<TextRing>,
     nodes: RefCell<Vec<Option<Rec>>>,
-    live: RefCell<Vec<Weak<dyn Node>>>,
+    live: RefCell<Vec<WeakNode>>,
     notifier: Cell<u64>,
     messages: RefCell<Vec<u64>>,
     walkers: RefCell<Vec<NodeId>>,
@@ -712,7 +712,7 @@ impl Tracer {
         site: &'static Location<'static>,
         owner: Option<NodeId>,
         running: Option<NodeId>,
-        live: impl FnOnce() -> Weak<dyn Node>,
+        live: impl FnOnce() -> WeakNode,
     ) {
         let creating_run = running.map_or(0, |r| self.node_field(r, |n| n.last_run_start));
         let seq = self.push(
@@ -758,9 +758,7 @@ impl Tracer {
         nodes[index] = Some(record);
         let mut lives = self.live.borrow_mut();
         if lives.len() <= index {
-            lives.resize_with(index + 1, || {
-                Weak::<crate::signal::DeadNode>::new() as Weak<dyn Node>
-            });
+            lives.resize_with(index + 1, WeakNode::new);
         }
         lives[index] = live();
     }
@@ -1216,7 +1214,7 @@ impl Tracer {
         self.clock.get()
     }
 
-    pub fn live(&self, id: NodeId) -> Option<Rc<dyn Node>> {
+    pub fn live(&self, id: NodeId) -> Option<NodeRef> {
         self.live
             .borrow()
             .get(id.0 as usize)

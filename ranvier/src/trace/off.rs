@@ -2,7 +2,6 @@
 
 use crate::graph::{NodeId, NodeKind};
 use std::panic::Location;
-use std::rc::Weak;
 
 /// The tracer of an untraced build: nothing.
 pub(crate) struct Tracer;
@@ -26,7 +25,7 @@ impl Tracer {
         _: &'static Location<'static>,
         _: Option<NodeId>,
         _: Option<NodeId>,
-        _: impl FnOnce() -> Weak<dyn crate::graph::Node>,
+        _: impl FnOnce() -> crate::graph::WeakNode,
     ) {
     }
     #[inline(always)]

@@ -1,0 +1,399 @@
+//! Node handles: reference-counted pointers to nodes.
+//!
+//! A node lives in one heap block with two counts in front of it, as in an `Rc`. Strong handles keep the node alive:
+//! [`NodeRc<T>`] knows the node's type, [`NodeRef`] sees it as `dyn Node`, and both point at the same block. A
+//! [`WeakNode`] (the trace keeps one per node) keeps only the block, and [`WeakNode::upgrade`] finds out whether the
+//! node is still there.
+//!
+//! Blocks come from the thread's [pool](super::pool), so a node made after one was disposed reuses its memory.
+//!
+//! The counts are `u32`: the program would need four billion clones of one handle to overflow one, and then the
+//! process aborts, as `Rc` does.
+
+use super::node::Node;
+use super::pool::{allocate, release};
+use std::alloc::Layout;
+use std::cell::Cell;
+use std::marker::PhantomData;
+use std::ops::Deref;
+use std::ptr::{self, NonNull};
+use std::rc::Rc;
+
+/// A node and its counts.
+#[repr(C)]
+struct Block<T: ?Sized> {
+    /// Strong handles. The node is dropped when it reaches 0.
+    strong: Cell<u32>,
+    /// Weak handles, plus one for all the strong ones together. The block is freed when it reaches 0.
+    weak: Cell<u32>,
+    value: T,
+}
+
+/// The address of a block.
+///
+/// It is `Send` and `Sync` only so that the compile error for moving a handle to another thread names one culprit,
+/// the handle's `Rc` marker (`` `Rc<SignalInner<i32>>` cannot be sent between threads safely ``), rather than this
+/// pointer and whatever the node holds besides. Every handle that holds one is `!Send` and `!Sync` through that
+/// marker, and nothing else holds one.
+struct BlockPtr<T: ?Sized>(NonNull<Block<T>>);
+
+impl<T: ?Sized> Clone for BlockPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for BlockPtr<T> {}
+
+// SAFETY: see the type's docs: it only lives inside handles that are `!Send` and `!Sync`.
+unsafe impl<T: ?Sized> Send for BlockPtr<T> {}
+// SAFETY: as above.
+unsafe impl<T: ?Sized> Sync for BlockPtr<T> {}
+
+/// A strong handle to a node whose type is known.
+pub(crate) struct NodeRc<T> {
+    ptr: BlockPtr<T>,
+    /// Owns a `T`, and keeps the handle on its thread (`!Send`, `!Sync`).
+    _marker: PhantomData<Rc<T>>,
+}
+
+/// A strong handle to a node of any type.
+pub(crate) struct NodeRef {
+    ptr: BlockPtr<dyn Node>,
+    /// Keeps the handle on its thread (`!Send`, `!Sync`).
+    _marker: PhantomData<Rc<dyn Node>>,
+}
+
+/// A handle that does not keep its node alive; [`upgrade`](WeakNode::upgrade) tells whether it still is.
+pub(crate) struct WeakNode {
+    /// `None` for a handle that never pointed at a node.
+    ptr: Option<BlockPtr<dyn Node>>,
+    /// Keeps the handle on its thread (`!Send`, `!Sync`).
+    _marker: PhantomData<Rc<dyn Node>>,
+}
+
+impl<T> NodeRc<T> {
+    /// Moves `value` into a new block.
+    #[inline]
+    pub fn new(value: T) -> Self {
+        let layout = Layout::new::<Block<T>>();
+        let ptr = allocate(layout).cast::<Block<T>>();
+        // SAFETY: `allocate` returned a block that fits `layout`, so it is big and aligned enough for a `Block<T>`.
+        unsafe {
+            ptr.as_ptr().write(Block {
+                strong: Cell::new(1),
+                weak: Cell::new(1),
+                value,
+            })
+        };
+        NodeRc {
+            ptr: BlockPtr(ptr),
+            _marker: PhantomData,
+        }
+    }
+
+    /// The node's address, the same for every handle to it.
+    #[inline]
+    pub fn as_ptr(&self) -> *const () {
+        &self.block().value as *const T as *const ()
+    }
+
+    #[inline(always)]
+    fn block(&self) -> &Block<T> {
+        // SAFETY: a strong handle keeps its block and its node alive.
+        unsafe { self.ptr.0.as_ref() }
+    }
+}
+
+impl<T: Node> NodeRc<T> {
+    /// A handle to the same node that sees it as `dyn Node`.
+    #[inline]
+    pub fn erase(&self) -> NodeRef {
+        self.block().add_strong();
+        let ptr: NonNull<Block<dyn Node>> = self.ptr.0;
+        NodeRef {
+            ptr: BlockPtr(ptr),
+            _marker: PhantomData,
+        }
+    }
+
+    /// A weak handle to the node.
+    pub fn downgrade(&self) -> WeakNode {
+        self.erase().downgrade()
+    }
+}
+
+impl NodeRef {
+    /// The node's address, the same for every handle to it.
+    #[inline]
+    pub fn as_ptr(&self) -> *const () {
+        &self.block().value as *const dyn Node as *const ()
+    }
+
+    /// A weak handle to the node.
+    pub fn downgrade(&self) -> WeakNode {
+        let weak = &self.block().weak;
+        weak.set(
+            weak.get()
+                .checked_add(1)
+                .unwrap_or_else(|| std::process::abort()),
+        );
+        WeakNode {
+            ptr: Some(self.ptr),
+            _marker: PhantomData,
+        }
+    }
+
+    #[inline(always)]
+    fn block(&self) -> &Block<dyn Node> {
+        // SAFETY: a strong handle keeps its block and its node alive.
+        unsafe { self.ptr.0.as_ref() }
+    }
+}
+
+impl WeakNode {
+    /// A weak handle that points at no node.
+    pub fn new() -> Self {
+        WeakNode {
+            ptr: None,
+            _marker: PhantomData,
+        }
+    }
+
+    /// A strong handle to the node, if it is still alive. (Only the trace looks its nodes up.)
+    #[cfg_attr(not(any(debug_assertions, feature = "trace")), allow(dead_code))]
+    pub fn upgrade(&self) -> Option<NodeRef> {
+        let ptr = self.ptr?;
+        // SAFETY: a weak handle keeps its block; the counts stay readable after the node is dropped.
+        let strong = unsafe { &(*ptr.0.as_ptr()).strong };
+        if strong.get() == 0 {
+            return None;
+        }
+        strong.set(
+            strong
+                .get()
+                .checked_add(1)
+                .unwrap_or_else(|| std::process::abort()),
+        );
+        Some(NodeRef {
+            ptr,
+            _marker: PhantomData,
+        })
+    }
+}
+
+impl Default for WeakNode {
+    fn default() -> Self {
+        WeakNode::new()
+    }
+}
+
+impl<T: ?Sized> Block<T> {
+    #[inline(always)]
+    fn add_strong(&self) {
+        let n = self.strong.get();
+        // Overflow is out of reach of a real program (see the module docs); abort as `Rc` does rather than free a
+        // node that is still in use.
+        if n == u32::MAX {
+            std::process::abort();
+        }
+        self.strong.set(n + 1);
+    }
+}
+
+impl<T> Clone for NodeRc<T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        self.block().add_strong();
+        NodeRc {
+            ptr: self.ptr,
+            _marker: PhantomData,
+        }
+    }
+}
+
+impl Clone for NodeRef {
+    #[inline]
+    fn clone(&self) -> Self {
+        self.block().add_strong();
+        NodeRef {
+            ptr: self.ptr,
+            _marker: PhantomData,
+        }
+    }
+}
+
+impl<T> Deref for NodeRc<T> {
+    type Target = T;
+
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.block().value
+    }
+}
+
+impl Deref for NodeRef {
+    type Target = dyn Node;
+
+    #[inline(always)]
+    fn deref(&self) -> &dyn Node {
+        &self.block().value
+    }
+}
+
+impl<T> Drop for NodeRc<T> {
+    #[inline]
+    fn drop(&mut self) {
+        // SAFETY: this handle holds one of the strong counts.
+        unsafe { release_strong(self.ptr.0.as_ptr()) }
+    }
+}
+
+impl Drop for NodeRef {
+    #[inline]
+    fn drop(&mut self) {
+        // SAFETY: this handle holds one of the strong counts.
+        unsafe { release_strong(self.ptr.0.as_ptr()) }
+    }
+}
+
+impl Drop for WeakNode {
+    fn drop(&mut self) {
+        if let Some(ptr) = self.ptr {
+            // SAFETY: this handle holds one of the weak counts.
+            unsafe { release_weak(ptr.0.as_ptr()) }
+        }
+    }
+}
+
+/// Gives up one strong count: the last one drops the node, then gives up the strong handles' weak count.
+///
+/// # Safety
+///
+/// `block` is live and the caller holds one of its strong counts, which it must not use again.
+#[inline]
+unsafe fn release_strong<T: ?Sized>(block: *mut Block<T>) {
+    // SAFETY: the caller's strong count keeps the block alive.
+    let strong = unsafe { &(*block).strong };
+    let n = strong.get() - 1;
+    strong.set(n);
+    if n == 0 {
+        // SAFETY: as above; the node is still alive and nothing else will drop it.
+        unsafe { drop_node(block) }
+    }
+}
+
+/// Drops the node of a block whose last strong handle went, then gives up the strong handles' weak count.
+///
+/// # Safety
+///
+/// As [`release_strong`], whose count just reached 0.
+#[cold]
+unsafe fn drop_node<T: ?Sized>(block: *mut Block<T>) {
+    // SAFETY: the node is alive until the `drop_in_place` below, which nothing can reach again (no strong handle is
+    // left, and a weak one will not upgrade at strong count 0).
+    unsafe {
+        let layout = Layout::for_value(&*block);
+        let value = &raw mut (*block).value;
+        ptr::drop_in_place(value);
+        // The block is freed when its last weak handle goes, after the node's type is gone: keep its layout in the
+        // node's place. Every node begins with a `Core`, far bigger than a `Layout`, and is aligned at least as a
+        // `Layout` (a `Core` holds pointers).
+        debug_assert!(layout.size() >= size_of::<Block<Layout>>());
+        (value as *mut u8 as *mut Layout).write(layout);
+        release_weak(block);
+    }
+}
+
+/// Gives up one weak count: the last one frees the block.
+///
+/// # Safety
+///
+/// `block` is live, its node is dropped or a strong count keeps the weak count above 1, and the caller holds one of
+/// its weak counts, which it must not use again.
+unsafe fn release_weak<T: ?Sized>(block: *mut Block<T>) {
+    // SAFETY: the caller's weak count keeps the block alive.
+    let weak = unsafe { &(*block).weak };
+    let n = weak.get() - 1;
+    weak.set(n);
+    if n == 0 {
+        // SAFETY: the weak count reached 0 only after the strong one did, so the node is dropped and its place holds
+        // the block's layout (see `drop_node`); no handle points here any more.
+        unsafe {
+            let layout = (&raw const (*block).value as *const u8 as *const Layout).read();
+            release(NonNull::new_unchecked(block as *mut u8), layout);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::pool::{pooled_bytes, release_pool};
+    use crate::graph::{Core, NodeId, NodeKind};
+
+    #[repr(C)]
+    struct Probe {
+        core: Core,
+        dropped: std::rc::Rc<Cell<u32>>,
+    }
+
+    // SAFETY: `#[repr(C)]`, `core` first, and a signal's kind: no `Computation` is read.
+    unsafe impl Node for Probe {}
+
+    impl Drop for Probe {
+        fn drop(&mut self) {
+            self.dropped.set(self.dropped.get() + 1);
+        }
+    }
+
+    fn probe(dropped: &std::rc::Rc<Cell<u32>>) -> NodeRc<Probe> {
+        NodeRc::new(Probe {
+            core: Core::new(NodeId(1), NodeKind::Signal, std::panic::Location::caller()),
+            dropped: dropped.clone(),
+        })
+    }
+
+    #[test]
+    fn the_node_is_dropped_with_its_last_strong_handle() {
+        let dropped = std::rc::Rc::new(Cell::new(0));
+        let typed = probe(&dropped);
+        let erased = typed.erase();
+        let again = erased.clone();
+        assert_eq!(typed.as_ptr(), erased.as_ptr());
+        assert_eq!(erased.as_ptr(), again.as_ptr());
+        drop(typed);
+        drop(erased);
+        assert_eq!(dropped.get(), 0, "a strong handle is left");
+        drop(again);
+        assert_eq!(dropped.get(), 1);
+    }
+
+    #[test]
+    fn a_weak_handle_upgrades_only_while_the_node_lives() {
+        let dropped = std::rc::Rc::new(Cell::new(0));
+        let typed = probe(&dropped);
+        let weak = typed.downgrade();
+        let strong = weak.upgrade().expect("the node is alive");
+        assert_eq!(strong.core().id, NodeId(1));
+        drop((typed, strong));
+        assert_eq!(dropped.get(), 1);
+        assert!(weak.upgrade().is_none(), "the node is gone");
+        assert!(WeakNode::new().upgrade().is_none());
+        drop(weak);
+    }
+
+    #[test]
+    fn a_block_outlives_its_node_while_a_weak_handle_holds_it() {
+        release_pool();
+        let dropped = std::rc::Rc::new(Cell::new(0));
+        let typed = probe(&dropped);
+        let weak = typed.downgrade();
+        drop(typed);
+        assert_eq!(dropped.get(), 1);
+        assert_eq!(pooled_bytes(), 0, "the weak handle keeps the block");
+        drop(weak);
+        assert!(pooled_bytes() > 0, "freed with the last weak handle");
+        release_pool();
+    }
+}
