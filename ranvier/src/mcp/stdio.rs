@@ -26,6 +26,10 @@
 //! One task writes the output: rmcp's messages and these answers are queued to it as whole lines and written in
 //! turn, so they never interleave within a line, and the answer to a bad line is queued before the next line is
 //! read. Nothing a line holds stops the reading: the next line is read as if the bad one had not been sent.
+//!
+//! The reading and the parse errors are public for a process that stands between an stdio client and a ranvier
+//! app, such as `ranvier-mcp supervise`: [`LineReader`] reads lines within the limit, and [`Line::json`] reads one
+//! as JSON or gives the [`ParseError`] the app would answer it with, in the same words.
 
 use std::io;
 
@@ -76,12 +80,7 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 /// # }
 /// ```
 pub struct LineTransport<R> {
-    read: BufReader<R>,
-    /// The line being read, without its newline; it survives a cancelled `receive`.
-    line: Vec<u8>,
-    /// While the rest of a line past the limit is discarded: how many bytes it has had so far.
-    discarding: Option<usize>,
-    max_line_bytes: usize,
+    lines: LineReader<R>,
     /// The writer's queue; `None` once closed.
     queue: Option<mpsc::Sender<Outgoing>>,
     /// The answer to a bad line, until the writer's queue takes it (it survives a cancelled `receive`).
@@ -92,7 +91,7 @@ pub struct LineTransport<R> {
 impl<R> std::fmt::Debug for LineTransport<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LineTransport")
-            .field("max_line_bytes", &self.max_line_bytes)
+            .field("max_line_bytes", &self.lines.max_line_bytes)
             .field("closed", &self.queue.is_none())
             .finish_non_exhaustive()
     }
@@ -113,10 +112,7 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
     pub fn new<W: AsyncWrite + Send + Unpin + 'static>(read: R, write: W) -> Self {
         let (queue, lines) = mpsc::channel(QUEUE_LINES);
         Self {
-            read: BufReader::new(read),
-            line: Vec::new(),
-            discarding: None,
-            max_line_bytes: MAX_LINE_BYTES,
+            lines: LineReader::new(read),
             queue: Some(queue),
             answer: None,
             writer: Some(tokio::spawn(write_lines(write, lines))),
@@ -126,31 +122,124 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
     /// Reads lines of at most `max_line_bytes` bytes (their newline not counted); a longer line is discarded and
     /// answered with a parse error naming the limit.
     pub fn max_line_bytes(mut self, max_line_bytes: usize) -> Self {
+        self.lines = self.lines.max_line_bytes(max_line_bytes);
+        self
+    }
+}
+
+/// Reads newline-delimited lines from a byte stream without ever holding more than a limit: a longer line is
+/// discarded as it arrives and reported with its length once its newline (or the end of the input) arrives. What
+/// [`LineTransport`] reads its input with; a process between an stdio client and a ranvier app (such as
+/// `ranvier-mcp supervise`) can read its client with it and answer, through [`Line::json`], the lines the app would
+/// answer with a parse error, in the app's words.
+///
+/// Nothing a bad line holds stops the reading: the bytes after its newline are the next line. A last line without
+/// a newline is still a line.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::mcp::stdio::{Line, LineReader};
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// let input: &[u8] = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\nhi\xff\n";
+/// let mut lines = LineReader::new(input).max_line_bytes(64);
+///
+/// let line = lines.next_line().await.expect("a line");
+/// let (text, json) = line.json().expect("JSON").expect("not blank");
+/// assert_eq!(text, r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#);
+/// assert_eq!(json["method"], "ping");
+///
+/// let line = lines.next_line().await.expect("a line");
+/// assert_eq!(line, Line::TooLong { bytes: 75, limit: 64 });
+/// assert_eq!(
+///     line.json().unwrap_err().response(),
+///     r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: line of 75 bytes is past the 64-byte limit"}}"#
+/// );
+///
+/// let line = lines.next_line().await.expect("a line");
+/// assert_eq!(line, Line::Read(b"hi\xff"));
+/// assert_eq!(line.json().unwrap_err().message(), "Parse error: invalid UTF-8 at byte 2");
+///
+/// assert_eq!(lines.next_line().await, None);
+/// # }
+/// ```
+pub struct LineReader<R> {
+    read: BufReader<R>,
+    /// The line being read, without its newline; it survives a cancelled `next_line`.
+    line: Vec<u8>,
+    /// Whether `line` holds the line the last `next_line` returned, to clear before reading the next one.
+    returned: bool,
+    /// While the rest of a line past the limit is discarded: how many bytes it has had so far.
+    discarding: Option<usize>,
+    max_line_bytes: usize,
+}
+
+impl<R> std::fmt::Debug for LineReader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LineReader")
+            .field("max_line_bytes", &self.max_line_bytes)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A line [`LineReader::next_line`] read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// A line within the limit, without its newline (a `\r` before the newline is kept).
+    Read(&'a [u8]),
+    /// A line past the limit, discarded as it arrived.
+    TooLong {
+        /// The line's length in bytes, its newline not counted.
+        bytes: usize,
+        /// The reader's limit.
+        limit: usize,
+    },
+}
+
+impl<R: AsyncRead + Unpin> LineReader<R> {
+    /// A reader of the lines of `read`, with the [`MAX_LINE_BYTES`] limit.
+    pub fn new(read: R) -> Self {
+        Self {
+            read: BufReader::new(read),
+            line: Vec::new(),
+            returned: false,
+            discarding: None,
+            max_line_bytes: MAX_LINE_BYTES,
+        }
+    }
+
+    /// Reads lines of at most `max_line_bytes` bytes, their newline not counted; a longer line is discarded as it
+    /// arrives and read as [`Line::TooLong`].
+    pub fn max_line_bytes(mut self, max_line_bytes: usize) -> Self {
         self.max_line_bytes = max_line_bytes;
         self
     }
 
-    /// Reads the next line into `self.line` (without its newline), never holding more than the limit.
+    /// The next line, or `None` at the end of the input (or when reading it fails). It never holds more than the
+    /// limit of a line.
     ///
-    /// Cancel safe: the bytes taken from the reader are in `self.line` or counted in `self.discarding` before the
-    /// next await, so a cancelled read resumes where it stopped.
-    async fn read_line(&mut self) -> Read {
+    /// Cancel safe: the bytes taken from the reader are kept (or counted, past the limit) before each await, so a
+    /// cancelled call resumes where it stopped and no line is lost.
+    pub async fn next_line(&mut self) -> Option<Line<'_>> {
+        if std::mem::take(&mut self.returned) {
+            self.line.clear();
+            self.line.shrink_to(KEPT_CAPACITY);
+        }
         loop {
             let (consumed, ended) = {
-                let available = match self.read.fill_buf().await {
-                    Ok(available) => available,
-                    Err(_) => return Read::End,
-                };
+                let available = self.read.fill_buf().await.ok()?;
                 if available.is_empty() {
                     // the end of the input: a last line without a newline is still a line
                     if let Some(bytes) = self.discarding.take() {
-                        return Read::TooLong(bytes);
+                        return Some(self.too_long(bytes));
                     }
-                    return if self.line.is_empty() {
-                        Read::End
-                    } else {
-                        Read::Line
-                    };
+                    if self.line.is_empty() {
+                        return None;
+                    }
+                    self.returned = true;
+                    return Some(Line::Read(&self.line));
                 }
                 let newline = available.iter().position(|&b| b == b'\n');
                 let content = newline.unwrap_or(available.len());
@@ -166,24 +255,72 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
             };
             self.read.consume(consumed);
             if ended {
-                return match self.discarding.take() {
-                    Some(bytes) => Read::TooLong(bytes),
-                    None => Read::Line,
-                };
+                if let Some(bytes) = self.discarding.take() {
+                    return Some(self.too_long(bytes));
+                }
+                self.returned = true;
+                return Some(Line::Read(&self.line));
             }
+        }
+    }
+
+    fn too_long(&self, bytes: usize) -> Line<'static> {
+        Line::TooLong {
+            bytes,
+            limit: self.max_line_bytes,
         }
     }
 }
 
-/// What [`LineTransport::read_line`] read.
-enum Read {
-    /// A whole line is in the buffer.
-    Line,
-    /// A line of this many bytes, past the limit, was discarded.
-    TooLong(usize),
-    /// The input ended (or failed).
-    End,
+impl<'a> Line<'a> {
+    /// The line's text and JSON, read as [`LineTransport`] reads a line before it judges the message: a leading
+    /// UTF-8 byte order mark and a trailing `\r` are dropped (the text is what is left), and a blank line (only
+    /// spaces, tabs, `\r` and `\n`), which [`LineTransport`] ignores, is `None`.
+    ///
+    /// # Errors
+    ///
+    /// A line [`LineTransport`] answers with a parse error (-32700): past the limit, not UTF-8, not JSON, nested too
+    /// deep or holding a number past the range of f64. The [`ParseError`] holds the same message and gives the same
+    /// response.
+    pub fn json(&self) -> Result<Option<(&'a str, Value)>, ParseError> {
+        match *self {
+            Line::Read(line) => match content(line) {
+                Some((line, skipped)) => parse_json(line, skipped).map(Some),
+                None => Ok(None),
+            },
+            Line::TooLong { bytes, limit } => Err(ParseError::too_long(bytes, limit)),
+        }
+    }
 }
+
+/// Why a line does not read as JSON, as [`LineTransport`] answers it: from [`Line::json`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    message: String,
+}
+
+impl ParseError {
+    /// The error's message, such as `Parse error: invalid UTF-8 at byte 31`.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The response [`LineTransport`] writes for the line, without its newline:
+    /// `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: …"}}`.
+    pub fn response(&self) -> String {
+        let mut line = error_line(PARSE_ERROR, &self.message, Value::Null);
+        line.pop();
+        String::from_utf8(line).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
     type Error = io::Error;
@@ -222,19 +359,11 @@ impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
                     });
                 }
             }
-            let decoded = match self.read_line().await {
-                Read::Line => {
-                    let decoded = decode(&self.line);
-                    self.line.clear();
-                    self.line.shrink_to(KEPT_CAPACITY);
-                    decoded
+            let decoded = match self.lines.next_line().await? {
+                Line::Read(line) => decode(line),
+                Line::TooLong { bytes, limit } => {
+                    Decoded::Answer(ParseError::too_long(bytes, limit).line())
                 }
-                Read::TooLong(bytes) => Decoded::Answer(error_line(
-                    PARSE_ERROR,
-                    &text::line_too_long(bytes, self.max_line_bytes),
-                    Value::Null,
-                )),
-                Read::End => return None,
             };
             match decoded {
                 Decoded::Message(message) => return Some(*message),
@@ -302,35 +431,17 @@ enum Decoded {
 
 /// Decodes one line (without its newline).
 fn decode(line: &[u8]) -> Decoded {
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let (line, skipped) = match line.strip_prefix(UTF8_BOM) {
-        Some(rest) => (rest, UTF8_BOM.len()),
-        None => (line, 0),
-    };
-    if line
-        .iter()
-        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-    {
+    let Some((line, skipped)) = content(line) else {
         return Decoded::Ignored;
-    }
+    };
     // the way rmcp's transport reads a line, so every message it takes goes through as it would
     let error = match serde_json::from_slice::<ClientJsonRpcMessage>(line) {
         Ok(message) => return Decoded::Message(Box::new(message)),
         Err(error) => error,
     };
-    let text = match std::str::from_utf8(line) {
-        Ok(text) => text,
-        Err(bad) => {
-            let message = text::invalid_utf8(skipped + bad.valid_up_to());
-            return Decoded::Answer(error_line(PARSE_ERROR, &message, Value::Null));
-        }
-    };
-    let value = match serde_json::from_str::<Value>(text) {
-        Ok(value) => value,
-        Err(not_json) => {
-            let message = text::not_json(&not_json.to_string());
-            return Decoded::Answer(error_line(PARSE_ERROR, &message, Value::Null));
-        }
+    let value = match parse_json(line, skipped) {
+        Ok((_, value)) => value,
+        Err(error) => return Decoded::Answer(error.line()),
     };
     if ignored_by_rmcp(&value) {
         return Decoded::Ignored;
@@ -341,6 +452,44 @@ fn decode(line: &[u8]) -> Decoded {
         &text::not_a_message(&reason),
         id,
     ))
+}
+
+/// A line's content: without a trailing `\r` and a leading UTF-8 byte order mark, and how many bytes the mark took
+/// (the offsets of a parse error count it); `None` for a blank line.
+fn content(line: &[u8]) -> Option<(&[u8], usize)> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let (line, skipped) = match line.strip_prefix(UTF8_BOM) {
+        Some(rest) => (rest, UTF8_BOM.len()),
+        None => (line, 0),
+    };
+    let blank = line
+        .iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+    (!blank).then_some((line, skipped))
+}
+
+/// A line's content (see [`content`]) as text and JSON, or the parse error it is answered with.
+fn parse_json(line: &[u8], skipped: usize) -> Result<(&str, Value), ParseError> {
+    let text = std::str::from_utf8(line).map_err(|bad| ParseError {
+        message: text::invalid_utf8(skipped + bad.valid_up_to()),
+    })?;
+    let value = serde_json::from_str::<Value>(text).map_err(|not_json| ParseError {
+        message: text::not_json(&not_json.to_string()),
+    })?;
+    Ok((text, value))
+}
+
+impl ParseError {
+    fn too_long(bytes: usize, limit: usize) -> Self {
+        Self {
+            message: text::line_too_long(bytes, limit),
+        }
+    }
+
+    /// The response line, its newline included.
+    fn line(&self) -> Vec<u8> {
+        error_line(PARSE_ERROR, &self.message, Value::Null)
+    }
 }
 
 /// The error response `{"jsonrpc":"2.0","id":id,"error":{"code":code,"message":message}}` and its newline.
@@ -607,6 +756,84 @@ mod tests {
     }
 
     #[test]
+    fn line_json_fails_exactly_where_the_transport_answers_a_parse_error_and_in_its_words() {
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        let lines: [&[u8]; 12] = [
+            b"hello, server",
+            b"\xEF\xBB\xBF\"\xff\"",
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"x\":\"\xff\"}",
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"x\":1e400}",
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"x\":\"\\ud800\"}",
+            deep.as_bytes(),
+            // lines the transport hands to rmcp, answers with -32600 or ignores: not parse errors
+            br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+            b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\r",
+            br#"[1]"#,
+            br#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#,
+            br#"{"jsonrpc":"2.0","method":"$/progress","params":5}"#,
+            b" \t\r",
+        ];
+        for line in lines {
+            let shown = String::from_utf8_lossy(line);
+            match (Line::Read(line).json(), decode(line)) {
+                (Err(error), Decoded::Answer(answer)) => {
+                    assert_eq!(error.line(), answer, "{shown}");
+                    assert_eq!(format!("{}\n", error.response()).into_bytes(), answer);
+                    assert!(error.message().starts_with("Parse error: "), "{shown}");
+                }
+                (Err(error), _) => panic!("{shown}: {error} but the transport does not answer it"),
+                (Ok(_), Decoded::Answer(answer)) => {
+                    let answer: Value = serde_json::from_slice(&answer).unwrap();
+                    assert_eq!(answer["error"]["code"], INVALID_REQUEST, "{shown}");
+                }
+                (Ok(None), decoded) => {
+                    assert!(matches!(decoded, Decoded::Ignored), "{shown}");
+                }
+                (Ok(Some((text, value))), _) => {
+                    assert!(!text.starts_with('\u{feff}') && !text.ends_with('\r'));
+                    assert_eq!(serde_json::from_str::<Value>(text).unwrap(), value);
+                }
+            }
+        }
+        let too_long = Line::TooLong {
+            bytes: 17 << 20,
+            limit: MAX_LINE_BYTES,
+        };
+        assert_eq!(
+            too_long.json().unwrap_err().response(),
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: line of 17825792 bytes is past the 16777216-byte limit"}}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn a_line_reader_keeps_every_line_after_a_bad_one() {
+        let mut input = Vec::new();
+        input.extend_from_slice(b"one\n");
+        input.extend_from_slice(&[b'x'; 100]);
+        input.extend_from_slice(b"\n\xff\xfe\ntwo\r\n\n");
+        input.extend_from_slice(&[b'y'; 33]);
+        let mut lines = LineReader::new(&input[..]).max_line_bytes(32);
+        let mut read = Vec::new();
+        while let Some(line) = lines.next_line().await {
+            read.push(match line {
+                Line::Read(bytes) => format!("{:?}", String::from_utf8_lossy(bytes)),
+                Line::TooLong { bytes, limit } => format!("{bytes}>{limit}"),
+            });
+        }
+        assert_eq!(
+            read,
+            [
+                "\"one\"",
+                "100>32",
+                "\"\u{fffd}\u{fffd}\"",
+                "\"two\\r\"",
+                "\"\"",
+                "33>32"
+            ]
+        );
+    }
+
+    #[test]
     fn json_that_is_not_a_message_is_an_invalid_request_with_its_reason() {
         let null = Value::Null;
         let cases = [
@@ -821,7 +1048,7 @@ mod tests {
             .await
             .unwrap();
         let (mut transport, message) = receiving.await.unwrap();
-        assert!(transport.line.capacity() <= 1024 + KEPT_CAPACITY);
+        assert!(transport.lines.line.capacity() <= 1024 + KEPT_CAPACITY);
         assert_eq!(serde_json::to_value(message.unwrap()).unwrap()["id"], 3);
         let answer = next_json(&mut output).await;
         assert_eq!(
