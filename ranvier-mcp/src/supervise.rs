@@ -6,6 +6,15 @@
 //! only what it must: the client's `initialize` and `notifications/initialized` (repeated to a new build), resource
 //! subscriptions (which end at a reload), and `tools/call` (which triggers a reload). The messages accepted so far
 //! are the app's own journal: each run gets `RANVIER_JOURNAL` pointing at a file of its own.
+//!
+//! It reads its client's lines as the app's stdio layer does ([`ranvier::mcp::stdio::LineReader`], 16 MiB a line)
+//! and answers a line that does not read as JSON itself, with the parse error the app would give, in its words
+//! ([`ranvier::mcp::stdio::Line::json`]): `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error:
+//! invalid UTF-8 at byte 31"}}`, `Parse error: not JSON: …`, or `Parse error: line of 17825792 bytes is past the
+//! 16777216-byte limit` for a line it discarded as it arrived, never holding more than the limit. The next line is
+//! read as if the bad one had not been sent. JSON that is not a message still goes to the app, which answers it
+//! (-32600 with the reason). A line the app writes on stdout that is not JSON (invalid UTF-8 included) is dropped
+//! with a note on stderr; the session goes on.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -13,8 +22,9 @@ use std::process::Stdio;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use ranvier::mcp::stdio::{Line, LineReader};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin, ChildStdout};
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -156,7 +166,7 @@ pub async fn run(options: Options) -> Result<(), Failure> {
         std::process::id()
     ));
     let (to_client, mut outgoing) = mpsc::unbounded_channel::<String>();
-    let writer = tokio::spawn(async move {
+    let mut writer = tokio::spawn(async move {
         let mut stdout = tokio::io::stdout();
         while let Some(line) = outgoing.recv().await {
             let written = async {
@@ -201,15 +211,27 @@ pub async fn run(options: Options) -> Result<(), Failure> {
         supervisor.running.subscribe(),
         supervisor.prepared.clone(),
     ));
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
-    while let Ok(Some(line)) = lines.next_line().await {
-        if !line.trim().is_empty() {
-            supervisor.handle(line).await;
+    // a line that is not JSON is answered here, as the app would answer it (in its words): a line past the limit
+    // never reaches the app (it is discarded as it arrives), and the answer does not depend on a run being up
+    let mut lines = LineReader::new(tokio::io::stdin());
+    while let Some(line) = lines.next_line().await {
+        match line.json() {
+            Ok(Some((line, message))) => supervisor.handle(line, message).await,
+            Ok(None) => {}
+            Err(error) => {
+                let _ = supervisor.to_client.send(error.response());
+            }
         }
     }
     copier.abort();
     supervisor.shutdown().await;
-    writer.abort();
+    // what is queued for the client is still written: the senders are gone once the runs' readers end
+    if tokio::time::timeout(Duration::from_secs(2), &mut writer)
+        .await
+        .is_err()
+    {
+        writer.abort();
+    }
     Ok(())
 }
 
@@ -364,15 +386,23 @@ async fn forward(
     to_client: mpsc::UnboundedSender<String>,
     output: Output,
 ) {
-    let mut lines = BufReader::new(stdout).lines();
-    while let Ok(Some(line)) = lines.next_line().await {
-        let Ok(mut message) = serde_json::from_str::<Value>(&line) else {
-            if !line.trim().is_empty() {
+    // the app is trusted with the length of its lines (an answer may be long), not with their content
+    let mut lines = LineReader::new(stdout).max_line_bytes(usize::MAX);
+    while let Some(line) = lines.next_line().await {
+        let mut message = match line.json() {
+            Ok(Some((_, message))) => message,
+            Ok(None) => continue,
+            Err(error) => {
+                let shown = match line {
+                    Line::Read(bytes) => String::from_utf8_lossy(bytes),
+                    Line::TooLong { .. } => "".into(),
+                };
                 eprintln!(
-                    "ranvier-mcp supervise: dropped a line the app wrote on stdout that is not JSON: {line}"
+                    "ranvier-mcp supervise: dropped a line the app wrote on stdout that is not JSON ({}): {shown}",
+                    error.message()
                 );
+                continue;
             }
-            continue;
         };
         let is_response = message.get("method").is_none() && message.get("id").is_some();
         {
@@ -445,12 +475,8 @@ fn add_prefix(message: &mut Value, prefix: &str) {
 }
 
 impl Supervisor {
-    async fn handle(&mut self, line: String) {
-        let Ok(message) = serde_json::from_str::<Value>(&line) else {
-            // not ours to judge: the app answers malformed input
-            self.write(&line).await;
-            return;
-        };
+    /// Handles a line of the client's that reads as JSON (`message`); what it is as JSON-RPC is the app's to judge.
+    async fn handle(&mut self, line: &str, message: Value) {
         let method = message
             .get("method")
             .and_then(Value::as_str)
@@ -472,8 +498,8 @@ impl Supervisor {
             _ => {}
         }
         let (Some(id), Some(method)) = (id, method) else {
-            // a notification, or the client's answer to the app's request
-            self.write(&line).await;
+            // a notification, the client's answer to the app's request, or a malformed message
+            self.write(line).await;
             return;
         };
         let dead = lock(&self.shared).dead;
@@ -500,7 +526,7 @@ impl Supervisor {
                 },
             );
         }
-        self.write(&line).await;
+        self.write(line).await;
     }
 
     /// Writes a line to the current run; a request that cannot be written is answered with an error.

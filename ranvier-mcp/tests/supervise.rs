@@ -6,6 +6,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
 use std::time::Duration;
 
 use common::{BIN, cart, result_text, scratch, watched_cart};
@@ -21,6 +22,7 @@ use rmcp::service::{
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, RoleClient, ServiceError};
 use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
 
 /// A hang guard only; nothing here is timed.
@@ -522,6 +524,212 @@ async fn a_replay_the_new_build_pauses_for_approval_is_named_and_can_be_resumed(
         text(&resumed)
     );
 
+    client.cancel().await.expect("the supervisor ends");
+}
+
+/// The supervisor driven over raw pipes, for lines an rmcp client never sends.
+struct Raw {
+    child: tokio::process::Child,
+    stdin: tokio::process::ChildStdin,
+    stdout: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+}
+
+impl Raw {
+    /// Starts the supervisor and runs the legacy handshake.
+    async fn start(watched: &Path) -> Self {
+        let mut child = tokio::process::Command::new(BIN)
+            .arg("supervise")
+            .arg(watched)
+            .env_remove("RANVIER_JOURNAL")
+            .env_remove("RANVIER_MCP_PROTOCOL")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the supervisor starts");
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped")).lines();
+        let mut raw = Self {
+            child,
+            stdin,
+            stdout,
+        };
+        raw.send(
+            br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#,
+        )
+        .await;
+        let answer = raw.next().await;
+        assert_eq!(answer["id"], 1, "{answer}");
+        assert!(answer.get("result").is_some(), "{answer}");
+        raw.send(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+            .await;
+        raw
+    }
+
+    /// Writes `line` and its newline.
+    async fn send(&mut self, line: &[u8]) {
+        self.stdin.write_all(line).await.expect("written");
+        self.stdin.write_all(b"\n").await.expect("written");
+        self.stdin.flush().await.expect("flushed");
+    }
+
+    /// The next line the supervisor writes, as JSON (its own lines are always UTF-8).
+    async fn next(&mut self) -> Value {
+        let line = tokio::time::timeout(GUARD, self.stdout.next_line())
+            .await
+            .expect("hang guard")
+            .expect("readable")
+            .expect("the supervisor is still serving");
+        serde_json::from_str(&line).expect("JSON")
+    }
+
+    /// The lines up to the answer with `id`: the ones before it, and it.
+    async fn until(&mut self, id: i64) -> (Vec<Value>, Value) {
+        let mut before = Vec::new();
+        loop {
+            let line = self.next().await;
+            if line["id"] == id {
+                return (before, line);
+            }
+            before.push(line);
+        }
+    }
+
+    /// The supervisor's peak resident memory so far, in KiB (`VmHWM`).
+    fn peak_kib(&self) -> u64 {
+        let pid = self.child.id().expect("running");
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc");
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmHWM")
+    }
+}
+
+fn snapshot_request(id: i64) -> Vec<u8> {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "snapshot", "arguments": {}}})
+        .to_string()
+        .into_bytes()
+}
+
+/// The text of a `tools/call` answer.
+fn answer_text(answer: &Value) -> &str {
+    answer
+        .pointer("/result/content/0/text")
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| panic!("a text result: {answer}"))
+}
+
+/// What the app itself answers to `line`, sent alone on its stdin.
+fn app_answer(line: &[u8]) -> Value {
+    let mut app = std::process::Command::new(cart())
+        .env_remove("RANVIER_JOURNAL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the cart starts");
+    {
+        use std::io::Write as _;
+        let mut stdin = app.stdin.take().expect("piped");
+        stdin.write_all(line).unwrap();
+        stdin.write_all(b"\n").unwrap();
+    }
+    let output = app.wait_with_output().expect("the cart ends");
+    let first = output.stdout.split(|&b| b == b'\n').next().unwrap_or(b"");
+    serde_json::from_slice(first).expect("the cart answers with JSON")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_line_of_invalid_utf8_is_answered_as_the_app_answers_it_and_the_session_goes_on() {
+    let watched = watched_cart("supervise-utf8");
+    let mut raw = Raw::start(&watched).await;
+    let bad = b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/c\xff\xfell\"}";
+    // the bad line and the request after it arrive together: the request is not lost with the bad line
+    let mut both = bad.to_vec();
+    both.push(b'\n');
+    both.extend_from_slice(&snapshot_request(2));
+    raw.send(&both).await;
+
+    let (before, snapshot) = raw.until(2).await;
+    let expected = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Parse error: invalid UTF-8 at byte 41"}});
+    assert_eq!(before, std::slice::from_ref(&expected));
+    // the same answer the app gives to the same line
+    assert_eq!(app_answer(bad), expected);
+    assert_eq!(
+        answer_text(&snapshot),
+        r#"{"version":0,"values":{"count":0,"subtotal":0,"discount":0,"total":0}}"#
+    );
+
+    // a line that is not JSON at all, and one that is not a message (the app's to answer, with the id)
+    raw.send(b"hello, server").await;
+    raw.send(br#"{"jsonrpc":"1.0","id":3,"method":"ping"}"#)
+        .await;
+    let (before, not_a_message) = raw.until(3).await;
+    assert_eq!(
+        before,
+        [
+            json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Parse error: not JSON: expected value at line 1 column 1"}})
+        ]
+    );
+    assert_eq!(not_a_message["error"]["code"], -32600, "{not_a_message}");
+    raw.send(&snapshot_request(4)).await;
+    assert!(raw.until(4).await.1.get("result").is_some());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_line_past_the_limit_is_answered_without_being_held_and_the_session_goes_on() {
+    let watched = watched_cart("supervise-long");
+    let mut raw = Raw::start(&watched).await;
+    let before_the_line = raw.peak_kib();
+    // a request padded to 40 MiB: past the 16 MiB limit, and far more than the limit the reader may hold
+    let mut long = br#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"snapshot","arguments":{"pad":""#.to_vec();
+    let tail = br#""}}}"#;
+    long.resize(40 * 1024 * 1024 - tail.len(), b'x');
+    long.extend_from_slice(tail);
+    raw.send(&long).await;
+    raw.send(&snapshot_request(6)).await;
+
+    let (before, snapshot) = raw.until(6).await;
+    assert_eq!(
+        before,
+        [
+            json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Parse error: line of 41943040 bytes is past the 16777216-byte limit"}})
+        ]
+    );
+    assert!(
+        answer_text(&snapshot).starts_with(r#"{"version":0,"#),
+        "{snapshot}"
+    );
+    // the line was discarded as it arrived, not held whole: the supervisor held at most the 16 MiB limit of it
+    let grown = raw.peak_kib().saturating_sub(before_the_line);
+    assert!(grown < 24 * 1024, "the peak grew by {grown} KiB");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_app_line_of_invalid_utf8_on_stdout_is_dropped_and_the_session_goes_on() {
+    let watched = watched_cart("supervise-app-utf8");
+    // a "build" that writes a line of invalid UTF-8 on stdout before the cart starts
+    let script = watched.with_file_name("noisy.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nprintf '\\377\\376 not UTF-8\\n'\nexec {}\n",
+            cart().display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    replace(&watched, &script);
+
+    let (client, _updates) = supervise(&watched, false).await;
+    let dispatched = call(&client, "dispatch", add_item()).await;
+    assert!(
+        text(&dispatched).ends_with("v1: count=2, subtotal=500, discount=0, total=500"),
+        "{}",
+        text(&dispatched)
+    );
     client.cancel().await.expect("the supervisor ends");
 }
 
