@@ -64,7 +64,7 @@ impl Effect {
         let site = std::panic::Location::caller();
         with_runtime(|rt| {
             let id = rt.next_id();
-            let inner = NodeRc::new(EffectInner {
+            let inner = NodeRc::new_with(|| EffectInner {
                 core: Core::new(id, NodeKind::Effect, site),
                 comp: Computation::new(),
                 f: RefCell::new(f),

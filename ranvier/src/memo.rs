@@ -118,7 +118,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
         let site = std::panic::Location::caller();
         with_runtime(|rt| {
             let id = rt.next_id();
-            let inner = NodeRc::new(MemoInner {
+            let inner = NodeRc::new_with(|| MemoInner {
                 head: MemoHead {
                     core: Core::new(id, NodeKind::Memo, site),
                     comp: Computation::new(),

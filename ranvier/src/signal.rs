@@ -79,7 +79,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
         let site = std::panic::Location::caller();
         with_runtime(|rt| {
             let id = rt.next_id();
-            let inner = NodeRc::new(SignalInner {
+            let inner = NodeRc::new_with(|| SignalInner {
                 core: Core::new(id, NodeKind::Signal, site),
                 value: RefCell::new(value),
                 eq: Box::new(eq),

@@ -74,16 +74,25 @@ pub(crate) struct WeakNode {
 
 impl<T> NodeRc<T> {
     /// Moves `value` into a new block.
+    #[cfg_attr(not(test), allow(dead_code))]
     #[inline]
     pub fn new(value: T) -> Self {
+        Self::new_with(|| value)
+    }
+
+    /// Makes a node in a new block with `make`, which runs once the block is there, so that the node is built in
+    /// place rather than on the stack and copied.
+    #[inline(always)]
+    pub fn new_with(make: impl FnOnce() -> T) -> Self {
         let layout = Layout::new::<Block<T>>();
         let ptr = allocate(layout).cast::<Block<T>>();
         // SAFETY: `allocate` returned a block that fits `layout`, so it is big and aligned enough for a `Block<T>`.
+        // If `make` panics the block is lost, not freed: a leak, never a use of uninitialised memory.
         unsafe {
             ptr.as_ptr().write(Block {
                 strong: Cell::new(1),
                 weak: Cell::new(1),
-                value,
+                value: make(),
             })
         };
         NodeRc {
@@ -290,18 +299,37 @@ unsafe fn release_strong<T: ?Sized>(block: *mut Block<T>) {
 /// As [`release_strong`], whose count just reached 0.
 #[cold]
 unsafe fn drop_node<T: ?Sized>(block: *mut Block<T>) {
+    /// Gives up the weak count when dropped: after the node's drop, or while unwinding from a panic in it (a `Drop`
+    /// of the program's), so that the block is not lost either way. The fields the panic skipped are dropped by the
+    /// unwinding before this runs.
+    struct GiveUpWeak<T: ?Sized> {
+        block: *mut Block<T>,
+        layout: Layout,
+    }
+
+    impl<T: ?Sized> Drop for GiveUpWeak<T> {
+        fn drop(&mut self) {
+            // SAFETY: the node is dropped and its place is free; the block lives until this weak count goes. The
+            // block is freed when its last weak handle goes, after the node's type is gone: keep its layout in the
+            // node's place. Every node begins with a `Core`, far bigger than a `Layout`, and is aligned at least as
+            // a `Layout` (a `Core` holds pointers).
+            unsafe {
+                let value = &raw mut (*self.block).value;
+                debug_assert!(self.layout.size() >= size_of::<Block<Layout>>());
+                (value as *mut u8 as *mut Layout).write(self.layout);
+                release_weak(self.block);
+            }
+        }
+    }
+
     // SAFETY: the node is alive until the `drop_in_place` below, which nothing can reach again (no strong handle is
     // left, and a weak one will not upgrade at strong count 0).
     unsafe {
-        let layout = Layout::for_value(&*block);
-        let value = &raw mut (*block).value;
-        ptr::drop_in_place(value);
-        // The block is freed when its last weak handle goes, after the node's type is gone: keep its layout in the
-        // node's place. Every node begins with a `Core`, far bigger than a `Layout`, and is aligned at least as a
-        // `Layout` (a `Core` holds pointers).
-        debug_assert!(layout.size() >= size_of::<Block<Layout>>());
-        (value as *mut u8 as *mut Layout).write(layout);
-        release_weak(block);
+        let _give_up = GiveUpWeak {
+            block,
+            layout: Layout::for_value(&*block),
+        };
+        ptr::drop_in_place(&raw mut (*block).value);
     }
 }
 
@@ -381,6 +409,33 @@ mod tests {
         assert!(weak.upgrade().is_none(), "the node is gone");
         assert!(WeakNode::new().upgrade().is_none());
         drop(weak);
+    }
+
+    #[test]
+    fn a_node_whose_drop_panics_still_gives_its_block_back() {
+        #[repr(C)]
+        struct Panics {
+            core: Core,
+        }
+        // SAFETY: `#[repr(C)]`, `core` first, a signal's kind.
+        unsafe impl Node for Panics {}
+        impl Drop for Panics {
+            fn drop(&mut self) {
+                panic!("a program's Drop that panics");
+            }
+        }
+        release_pool();
+        let node = NodeRc::new(Panics {
+            core: Core::new(NodeId(2), NodeKind::Signal, std::panic::Location::caller()),
+        });
+        let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(node)));
+        assert!(dropped.is_err());
+        assert_eq!(
+            pooled_bytes(),
+            size_of::<Block<Panics>>().next_multiple_of(16),
+            "the block is back"
+        );
+        release_pool();
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! allocator a burst of small frees to merge (glibc answers a free that merges past 64 KiB by sweeping every small
 //! free chunk in the heap, the program's as well as ours).
 //!
-//! Blocks of up to 512 bytes are pooled, in classes 16 bytes apart. The pool keeps at most [`POOL_LIMIT`] bytes of
+//! Blocks of up to 512 bytes are pooled in classes 16 bytes apart (nodes, short edge lists, chunks), and blocks of up
+//! to 64 KiB in powers of two (the edge list of a signal read by thousands). The pool keeps at most [`POOL_LIMIT`] bytes of
 //! free blocks; past that, blocks go back to the allocator. All of it goes back when the thread ends, or at
 //! [`dispose_current`](crate::graph::dispose_current). A block freed on another thread (never a node: nodes do not
 //! leave their thread) goes to that thread's pool, which is just as good: every block comes from the global
@@ -21,20 +22,31 @@ use std::ptr::{self, NonNull};
 /// The most bytes of free blocks a thread's pool keeps for new nodes (64 MiB).
 pub const POOL_LIMIT: usize = 64 << 20;
 
-/// Blocks of up to this many bytes are pooled; bigger nodes (a signal holding a large array inline) use the
-/// allocator directly.
-const POOLED_MAX: usize = 512;
+/// Blocks of up to this many bytes are pooled in classes [`GRAIN`] bytes apart.
+const SMALL_MAX: usize = 512;
 
-/// Pooled blocks come in multiples of this size, aligned to it.
+/// Blocks of up to this many bytes are pooled, past [`SMALL_MAX`] in powers of two; bigger ones (a signal holding a
+/// large array inline, the edge list of a signal read by more than 4096 nodes) use the allocator directly.
+const POOLED_MAX: usize = 64 << 10;
+
+/// Pooled blocks are multiples of this size, aligned to it.
 const GRAIN: usize = 16;
 
-const CLASSES: usize = POOLED_MAX / GRAIN;
+const SMALL_CLASSES: usize = SMALL_MAX / GRAIN;
+
+/// Classes 16, 32, ... 512 bytes, then 1 KiB, 2 KiB, ... 64 KiB.
+const CLASSES: usize = SMALL_CLASSES + (POOLED_MAX / SMALL_MAX).ilog2() as usize;
 
 /// The pool's size class of a block of `layout`, if it is pooled.
 #[inline(always)]
 fn class_of(layout: Layout) -> Option<usize> {
-    if layout.size() <= POOLED_MAX && layout.align() <= GRAIN {
-        Some(layout.size().div_ceil(GRAIN).max(1) - 1)
+    let size = layout.size();
+    if layout.align() > GRAIN {
+        None
+    } else if size <= SMALL_MAX {
+        Some(size.div_ceil(GRAIN).max(1) - 1)
+    } else if size <= POOLED_MAX {
+        Some(SMALL_CLASSES - 1 + (size.next_power_of_two() / SMALL_MAX).ilog2() as usize)
     } else {
         None
     }
@@ -43,8 +55,13 @@ fn class_of(layout: Layout) -> Option<usize> {
 /// The layout every block of a size class is allocated with.
 #[inline(always)]
 fn class_layout(class: usize) -> Layout {
+    let size = if class < SMALL_CLASSES {
+        (class + 1) * GRAIN
+    } else {
+        SMALL_MAX << (class + 1 - SMALL_CLASSES)
+    };
     // SAFETY: a non-zero multiple of `GRAIN`, which is a power of two, and far from overflowing.
-    unsafe { Layout::from_size_align_unchecked((class + 1) * GRAIN, GRAIN) }
+    unsafe { Layout::from_size_align_unchecked(size, GRAIN) }
 }
 
 /// A block that fits `layout` (never zero-sized): from the pool when it has one, from the allocator otherwise.
@@ -417,6 +434,32 @@ mod tests {
         // `dispose_current` makes it do: either way they are there before it gives the pool back.
         crate::graph::dispose_current();
         assert_eq!(pooled_bytes(), 0);
+    }
+
+    #[test]
+    fn every_size_up_to_the_largest_class_fits_its_class() {
+        let mut last = 0;
+        for size in (1..=POOLED_MAX)
+            .step_by(7)
+            .chain([SMALL_MAX, SMALL_MAX + 1, POOLED_MAX])
+        {
+            let class = class_of(Layout::from_size_align(size, 8).unwrap()).expect("pooled");
+            let fits = class_layout(class).size();
+            assert!(fits >= size, "{size} bytes in a {fits}-byte class");
+            assert!(
+                fits < 2 * size.max(GRAIN),
+                "{size} bytes in a {fits}-byte class wastes over half"
+            );
+            assert!(class < CLASSES);
+            last = last.max(class);
+        }
+        assert_eq!(last, CLASSES - 1);
+        assert_eq!(class_layout(CLASSES - 1).size(), POOLED_MAX);
+        assert_eq!(
+            class_of(Layout::from_size_align(POOLED_MAX + 1, 8).unwrap()),
+            None
+        );
+        assert_eq!(class_of(Layout::from_size_align(64, 32).unwrap()), None);
     }
 
     #[test]
