@@ -1,9 +1,13 @@
 //! Node handles: reference-counted pointers to nodes.
 //!
 //! A node lives in one heap block with two counts in front of it, as in an `Rc`. Strong handles keep the node alive:
-//! [`NodeRc<T>`] knows the node's type, [`NodeRef`] sees it as `dyn Node`, and both point at the same block. A
+//! [`NodeRc<T>`] knows the node's type, [`NodeRef`] sees it as `dyn Node`, and both point at the same node. A
 //! [`WeakNode`] (the trace keeps one per node) keeps only the block, and [`WeakNode::upgrade`] finds out whether the
 //! node is still there.
+//!
+//! A handle points at the node itself, not at the start of its block, and the counts sit in the 8 bytes just before
+//! the node whatever its type: so reaching a node through a `dyn Node` handle never reads its alignment from the
+//! vtable to find where it starts, as an `Rc<dyn Node>` must.
 //!
 //! Blocks come from the thread's [pool](super::pool), so a node made after one was disposed reuses its memory.
 //!
@@ -19,47 +23,67 @@ use std::ops::Deref;
 use std::ptr::{self, NonNull};
 use std::rc::Rc;
 
-/// A node and its counts.
+/// A node's counts, in the 8 bytes before it.
 #[repr(C)]
-struct Block<T: ?Sized> {
+struct Counts {
     /// Strong handles. The node is dropped when it reaches 0.
     strong: Cell<u32>,
     /// Weak handles, plus one for all the strong ones together. The block is freed when it reaches 0.
     weak: Cell<u32>,
-    value: T,
 }
 
-/// The address of a block.
+/// Where a node of `layout` sits in its block (its offset, at least 8 so that the counts fit before it, and a
+/// multiple of its alignment), and the block's layout.
+#[inline(always)]
+fn block_layout(layout: Layout) -> (usize, Layout) {
+    let offset = layout.align().max(size_of::<Counts>());
+    let block = Layout::from_size_align(offset + layout.size(), offset)
+        .expect("a node that fits in memory");
+    (offset, block)
+}
+
+/// A node's counts.
+///
+/// # Safety
+///
+/// `node` points at a node made by [`NodeRc::new_with`] whose block is still allocated.
+#[inline(always)]
+unsafe fn counts<'a, T: ?Sized>(node: *const T) -> &'a Counts {
+    // SAFETY: the caller's guarantee; the counts are the 8 bytes before the node, aligned for them.
+    unsafe { &*((node as *const u8).sub(size_of::<Counts>()) as *const Counts) }
+}
+
+/// The address of a node in its block.
 ///
 /// It is `Send` and `Sync` only so that the compile error for moving a handle to another thread names one culprit,
 /// the handle's `Rc` marker (`` `Rc<SignalInner<i32>>` cannot be sent between threads safely ``), rather than this
 /// pointer and whatever the node holds besides. Every handle that holds one is `!Send` and `!Sync` through that
 /// marker, and nothing else holds one.
-struct BlockPtr<T: ?Sized>(NonNull<Block<T>>);
+struct NodePtr<T: ?Sized>(NonNull<T>);
 
-impl<T: ?Sized> Clone for BlockPtr<T> {
+impl<T: ?Sized> Clone for NodePtr<T> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<T: ?Sized> Copy for BlockPtr<T> {}
+impl<T: ?Sized> Copy for NodePtr<T> {}
 
 // SAFETY: see the type's docs: it only lives inside handles that are `!Send` and `!Sync`.
-unsafe impl<T: ?Sized> Send for BlockPtr<T> {}
+unsafe impl<T: ?Sized> Send for NodePtr<T> {}
 // SAFETY: as above.
-unsafe impl<T: ?Sized> Sync for BlockPtr<T> {}
+unsafe impl<T: ?Sized> Sync for NodePtr<T> {}
 
 /// A strong handle to a node whose type is known.
 pub(crate) struct NodeRc<T> {
-    ptr: BlockPtr<T>,
+    ptr: NodePtr<T>,
     /// Owns a `T`, and keeps the handle on its thread (`!Send`, `!Sync`).
     _marker: PhantomData<Rc<T>>,
 }
 
 /// A strong handle to a node of any type.
 pub(crate) struct NodeRef {
-    ptr: BlockPtr<dyn Node>,
+    ptr: NodePtr<dyn Node>,
     /// Keeps the handle on its thread (`!Send`, `!Sync`).
     _marker: PhantomData<Rc<dyn Node>>,
 }
@@ -67,7 +91,7 @@ pub(crate) struct NodeRef {
 /// A handle that does not keep its node alive; [`upgrade`](WeakNode::upgrade) tells whether it still is.
 pub(crate) struct WeakNode {
     /// `None` for a handle that never pointed at a node.
-    ptr: Option<BlockPtr<dyn Node>>,
+    ptr: Option<NodePtr<dyn Node>>,
     /// Keeps the handle on its thread (`!Send`, `!Sync`).
     _marker: PhantomData<Rc<dyn Node>>,
 }
@@ -84,33 +108,34 @@ impl<T> NodeRc<T> {
     /// place rather than on the stack and copied.
     #[inline(always)]
     pub fn new_with(make: impl FnOnce() -> T) -> Self {
-        let layout = Layout::new::<Block<T>>();
-        let ptr = allocate(layout).cast::<Block<T>>();
-        // SAFETY: `allocate` returned a block that fits `layout`, so it is big and aligned enough for a `Block<T>`.
-        // If `make` panics the block is lost, not freed: a leak, never a use of uninitialised memory.
+        const {
+            assert!(
+                size_of::<T>() >= size_of::<Stash>(),
+                "a node has room for its block's layout"
+            )
+        };
+        let (offset, layout) = block_layout(Layout::new::<T>());
+        // SAFETY: the block fits `layout`: the node at `offset` is inside it and aligned (`offset` is a multiple of
+        // its alignment, and so is the block's start), and the counts take the 8 bytes before it. If `make` panics
+        // the block is lost, not freed: a leak, never a use of uninitialised memory.
         unsafe {
-            ptr.as_ptr().write(Block {
+            let node = allocate(layout).as_ptr().add(offset).cast::<T>();
+            (node as *mut Counts).sub(1).write(Counts {
                 strong: Cell::new(1),
                 weak: Cell::new(1),
-                value: make(),
-            })
-        };
-        NodeRc {
-            ptr: BlockPtr(ptr),
-            _marker: PhantomData,
+            });
+            node.write(make());
+            NodeRc {
+                ptr: NodePtr(NonNull::new_unchecked(node)),
+                _marker: PhantomData,
+            }
         }
     }
 
     /// The node's address, the same for every handle to it.
-    #[inline]
-    pub fn as_ptr(&self) -> *const () {
-        &self.block().value as *const T as *const ()
-    }
-
     #[inline(always)]
-    fn block(&self) -> &Block<T> {
-        // SAFETY: a strong handle keeps its block and its node alive.
-        unsafe { self.ptr.0.as_ref() }
+    pub fn as_ptr(&self) -> *const () {
+        self.ptr.0.as_ptr() as *const ()
     }
 }
 
@@ -118,10 +143,11 @@ impl<T: Node> NodeRc<T> {
     /// A handle to the same node that sees it as `dyn Node`.
     #[inline]
     pub fn erase(&self) -> NodeRef {
-        self.block().add_strong();
-        let ptr: NonNull<Block<dyn Node>> = self.ptr.0;
+        // SAFETY: a strong handle keeps its node and block alive.
+        add_strong(unsafe { counts(self.ptr.0.as_ptr()) });
+        let ptr: NonNull<dyn Node> = self.ptr.0;
         NodeRef {
-            ptr: BlockPtr(ptr),
+            ptr: NodePtr(ptr),
             _marker: PhantomData,
         }
     }
@@ -134,14 +160,15 @@ impl<T: Node> NodeRc<T> {
 
 impl NodeRef {
     /// The node's address, the same for every handle to it.
-    #[inline]
+    #[inline(always)]
     pub fn as_ptr(&self) -> *const () {
-        &self.block().value as *const dyn Node as *const ()
+        self.ptr.0.as_ptr() as *const ()
     }
 
     /// A weak handle to the node.
     pub fn downgrade(&self) -> WeakNode {
-        let weak = &self.block().weak;
+        // SAFETY: a strong handle keeps its node and block alive.
+        let weak = unsafe { &counts(self.ptr.0.as_ptr()).weak };
         weak.set(
             weak.get()
                 .checked_add(1)
@@ -151,12 +178,6 @@ impl NodeRef {
             ptr: Some(self.ptr),
             _marker: PhantomData,
         }
-    }
-
-    #[inline(always)]
-    fn block(&self) -> &Block<dyn Node> {
-        // SAFETY: a strong handle keeps its block and its node alive.
-        unsafe { self.ptr.0.as_ref() }
     }
 }
 
@@ -173,17 +194,12 @@ impl WeakNode {
     #[cfg_attr(not(any(debug_assertions, feature = "trace")), allow(dead_code))]
     pub fn upgrade(&self) -> Option<NodeRef> {
         let ptr = self.ptr?;
-        // SAFETY: a weak handle keeps its block; the counts stay readable after the node is dropped.
-        let strong = unsafe { &(*ptr.0.as_ptr()).strong };
-        if strong.get() == 0 {
+        // SAFETY: a weak handle keeps the block, counts included, after the node is dropped.
+        let counts = unsafe { counts(ptr.0.as_ptr()) };
+        if counts.strong.get() == 0 {
             return None;
         }
-        strong.set(
-            strong
-                .get()
-                .checked_add(1)
-                .unwrap_or_else(|| std::process::abort()),
-        );
+        add_strong(counts);
         Some(NodeRef {
             ptr,
             _marker: PhantomData,
@@ -197,23 +213,22 @@ impl Default for WeakNode {
     }
 }
 
-impl<T: ?Sized> Block<T> {
-    #[inline(always)]
-    fn add_strong(&self) {
-        let n = self.strong.get();
-        // Overflow is out of reach of a real program (see the module docs); abort as `Rc` does rather than free a
-        // node that is still in use.
-        if n == u32::MAX {
-            std::process::abort();
-        }
-        self.strong.set(n + 1);
+#[inline(always)]
+fn add_strong(counts: &Counts) {
+    let n = counts.strong.get();
+    // Overflow is out of reach of a real program (see the module docs); abort as `Rc` does rather than free a node
+    // that is still in use.
+    if n == u32::MAX {
+        std::process::abort();
     }
+    counts.strong.set(n + 1);
 }
 
 impl<T> Clone for NodeRc<T> {
     #[inline]
     fn clone(&self) -> Self {
-        self.block().add_strong();
+        // SAFETY: a strong handle keeps its node and block alive.
+        add_strong(unsafe { counts(self.ptr.0.as_ptr()) });
         NodeRc {
             ptr: self.ptr,
             _marker: PhantomData,
@@ -224,7 +239,8 @@ impl<T> Clone for NodeRc<T> {
 impl Clone for NodeRef {
     #[inline]
     fn clone(&self) -> Self {
-        self.block().add_strong();
+        // SAFETY: a strong handle keeps its node and block alive.
+        add_strong(unsafe { counts(self.ptr.0.as_ptr()) });
         NodeRef {
             ptr: self.ptr,
             _marker: PhantomData,
@@ -237,7 +253,8 @@ impl<T> Deref for NodeRc<T> {
 
     #[inline(always)]
     fn deref(&self) -> &T {
-        &self.block().value
+        // SAFETY: a strong handle keeps its node alive.
+        unsafe { self.ptr.0.as_ref() }
     }
 }
 
@@ -246,7 +263,8 @@ impl Deref for NodeRef {
 
     #[inline(always)]
     fn deref(&self) -> &dyn Node {
-        &self.block().value
+        // SAFETY: a strong handle keeps its node alive.
+        unsafe { self.ptr.0.as_ref() }
     }
 }
 
@@ -279,45 +297,45 @@ impl Drop for WeakNode {
 ///
 /// # Safety
 ///
-/// `block` is live and the caller holds one of its strong counts, which it must not use again.
+/// `node` is live and the caller holds one of its strong counts, which it must not use again.
 #[inline]
-unsafe fn release_strong<T: ?Sized>(block: *mut Block<T>) {
+unsafe fn release_strong<T: ?Sized>(node: *mut T) {
     // SAFETY: the caller's strong count keeps the block alive.
-    let strong = unsafe { &(*block).strong };
+    let strong = unsafe { &counts(node).strong };
     let n = strong.get() - 1;
     strong.set(n);
     if n == 0 {
         // SAFETY: as above; the node is still alive and nothing else will drop it.
-        unsafe { drop_node(block) }
+        unsafe { drop_node(node) }
     }
 }
 
-/// Drops the node of a block whose last strong handle went, then gives up the strong handles' weak count.
+/// What a dropped node's place holds until its block is freed: the block's layout and the node's offset in it.
+type Stash = (Layout, usize);
+
+/// Drops a node whose last strong handle went, then gives up the strong handles' weak count.
 ///
 /// # Safety
 ///
 /// As [`release_strong`], whose count just reached 0.
 #[cold]
-unsafe fn drop_node<T: ?Sized>(block: *mut Block<T>) {
+unsafe fn drop_node<T: ?Sized>(node: *mut T) {
     /// Gives up the weak count when dropped: after the node's drop, or while unwinding from a panic in it (a `Drop`
     /// of the program's), so that the block is not lost either way. The fields the panic skipped are dropped by the
     /// unwinding before this runs.
     struct GiveUpWeak<T: ?Sized> {
-        block: *mut Block<T>,
-        layout: Layout,
+        node: *mut T,
+        stash: Stash,
     }
 
     impl<T: ?Sized> Drop for GiveUpWeak<T> {
         fn drop(&mut self) {
             // SAFETY: the node is dropped and its place is free; the block lives until this weak count goes. The
             // block is freed when its last weak handle goes, after the node's type is gone: keep its layout in the
-            // node's place. Every node begins with a `Core`, far bigger than a `Layout`, and is aligned at least as
-            // a `Layout` (a `Core` holds pointers).
+            // node's place, which is big and aligned enough (checked in `new_with`; its offset is a multiple of 8).
             unsafe {
-                let value = &raw mut (*self.block).value;
-                debug_assert!(self.layout.size() >= size_of::<Block<Layout>>());
-                (value as *mut u8 as *mut Layout).write(self.layout);
-                release_weak(self.block);
+                (self.node as *mut u8 as *mut Stash).write(self.stash);
+                release_weak(self.node);
             }
         }
     }
@@ -325,11 +343,12 @@ unsafe fn drop_node<T: ?Sized>(block: *mut Block<T>) {
     // SAFETY: the node is alive until the `drop_in_place` below, which nothing can reach again (no strong handle is
     // left, and a weak one will not upgrade at strong count 0).
     unsafe {
+        let (offset, layout) = block_layout(Layout::for_value(&*node));
         let _give_up = GiveUpWeak {
-            block,
-            layout: Layout::for_value(&*block),
+            node,
+            stash: (layout, offset),
         };
-        ptr::drop_in_place(&raw mut (*block).value);
+        ptr::drop_in_place(node);
     }
 }
 
@@ -337,19 +356,22 @@ unsafe fn drop_node<T: ?Sized>(block: *mut Block<T>) {
 ///
 /// # Safety
 ///
-/// `block` is live, its node is dropped or a strong count keeps the weak count above 1, and the caller holds one of
-/// its weak counts, which it must not use again.
-unsafe fn release_weak<T: ?Sized>(block: *mut Block<T>) {
+/// `node`'s block is live, the node is dropped or a strong count keeps the weak count above 1, and the caller holds
+/// one of its weak counts, which it must not use again.
+unsafe fn release_weak<T: ?Sized>(node: *mut T) {
     // SAFETY: the caller's weak count keeps the block alive.
-    let weak = unsafe { &(*block).weak };
+    let weak = unsafe { &counts(node).weak };
     let n = weak.get() - 1;
     weak.set(n);
     if n == 0 {
         // SAFETY: the weak count reached 0 only after the strong one did, so the node is dropped and its place holds
-        // the block's layout (see `drop_node`); no handle points here any more.
+        // the block's layout and the node's offset (see `drop_node`); no handle points here any more.
         unsafe {
-            let layout = (&raw const (*block).value as *const u8 as *const Layout).read();
-            release(NonNull::new_unchecked(block as *mut u8), layout);
+            let (layout, offset) = (node as *const u8 as *const Stash).read();
+            release(
+                NonNull::new_unchecked((node as *mut u8).sub(offset)),
+                layout,
+            );
         }
     }
 }
@@ -432,7 +454,7 @@ mod tests {
         assert!(dropped.is_err());
         assert_eq!(
             pooled_bytes(),
-            size_of::<Block<Panics>>().next_multiple_of(16),
+            (8 + size_of::<Panics>()).next_multiple_of(16),
             "the block is back"
         );
         release_pool();

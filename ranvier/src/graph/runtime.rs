@@ -258,6 +258,7 @@ impl Runtime {
 
     /// Runs `body` as the run of `this`: tracked, owned by it, with its previous run scope discharged first.
     /// Returns `Err(panic text)` if the body panicked. The sources read are reconciled even then.
+    #[inline(always)]
     pub fn run_computation<R>(
         &self,
         this: &NodeRef,
