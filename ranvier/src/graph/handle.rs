@@ -461,6 +461,20 @@ mod tests {
     }
 
     #[test]
+    fn a_node_aligned_past_the_counts_keeps_its_alignment() {
+        #[derive(Clone, Debug, PartialEq)]
+        #[repr(align(64))]
+        struct Wide(u8);
+        let signal = crate::Signal::new(Wide(1));
+        signal.with(|w| assert_eq!(w as *const Wide as usize % 64, 0));
+        signal.set(Wide(2));
+        assert_eq!(signal.get(), Wide(2));
+        let weak = signal.inner.downgrade();
+        drop(signal);
+        drop(weak);
+    }
+
+    #[test]
     fn a_block_outlives_its_node_while_a_weak_handle_holds_it() {
         release_pool();
         let dropped = std::rc::Rc::new(Cell::new(0));
