@@ -171,6 +171,35 @@ pub fn dispose_current() {
     Runtime::dispose_current();
 }
 
+/// Bytes of memory freed by this thread's nodes that the thread keeps for new ones.
+///
+/// A node's block, its short edge lists and the chunks that list what a scope owns go back to a per-thread pool when
+/// they are freed, and the next node of the same size reuses them. The pool keeps at most 64 MiB; this is how much
+/// it holds now. [`dispose_current`] gives it all back to the allocator, and so does the thread's end.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::{create_root, graph, Effect, Signal};
+///
+/// let source = Signal::new(0);
+/// let ((), rows) = create_root(|_| {
+///     for _ in 0..100 {
+///         let source = source.clone();
+///         Effect::new(move || {
+///             source.get();
+///         });
+///     }
+/// });
+/// rows.dispose();
+/// drop(rows);
+/// graph::dispose_current();
+/// assert_eq!(graph::pooled_bytes(), 0, "given back to the allocator");
+/// ```
+pub fn pooled_bytes() -> usize {
+    pool::pooled_bytes()
+}
+
 /// Errors that effects recorded since the last call, oldest first: panics in effect bodies and effects stopped for
 /// re-running without end. They never escape a flush, so this is where to find them.
 pub fn take_errors() -> Vec<NodeError> {

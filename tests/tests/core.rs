@@ -1051,3 +1051,45 @@ fn a_drop_that_uses_the_graph_at_thread_exit_does_not_abort_the_process() {
     .join();
     assert_eq!(ended.ok(), Some("ended"));
 }
+
+/// A graph that keeps making and disposing nodes (an effect that rebuilds its rows on every run) reuses the same
+/// memory: each run disposes the last run's rows, whose blocks go back to the thread's pool, and the new rows take
+/// the same blocks again, so the pool holds the same bytes after every run. (In traced builds the trace keeps each
+/// node's block for its answers, so this is checked untraced: `cargo test --release`.)
+#[cfg(not(any(debug_assertions, feature = "trace")))]
+#[test]
+fn making_and_disposing_nodes_in_a_loop_reuses_the_same_memory() {
+    let generation = Signal::new(0);
+    let _list = Effect::new({
+        let generation = generation.clone();
+        move || {
+            let g = generation.get();
+            for i in 0..100 {
+                let doubled = Memo::new({
+                    let generation = generation.clone();
+                    move |_| generation.get() * 2 + i
+                });
+                Effect::new(move || {
+                    doubled.get();
+                });
+            }
+            let _ = g;
+        }
+    });
+    let mut after_first_rebuild = None;
+    for round in 1..50 {
+        generation.set(round);
+        let pooled = ranvier::graph::pooled_bytes();
+        assert!(
+            pooled > 0,
+            "round {round}: the disposed rows' memory is kept for the next"
+        );
+        match after_first_rebuild {
+            None => after_first_rebuild = Some(pooled),
+            Some(first) => assert_eq!(
+                pooled, first,
+                "round {round}: the pool grew, so memory was not reused"
+            ),
+        }
+    }
+}

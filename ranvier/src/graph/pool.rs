@@ -180,10 +180,9 @@ pub(crate) fn release_pool() {
     let _ = POOL.try_with(Pool::release_all);
 }
 
-/// Bytes of free blocks the thread's pool holds.
-#[cfg(test)]
+/// Bytes of free blocks the thread's pool holds (0 once the thread's locals are torn down).
 pub(crate) fn pooled_bytes() -> usize {
-    POOL.with(|pool| pool.bytes.get())
+    POOL.try_with(|pool| pool.bytes.get()).unwrap_or(0)
 }
 
 /// A `Box` whose memory comes from the pool.
