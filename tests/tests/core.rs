@@ -1054,9 +1054,7 @@ fn a_drop_that_uses_the_graph_at_thread_exit_does_not_abort_the_process() {
 
 /// A graph that keeps making and disposing nodes (an effect that rebuilds its rows on every run) reuses the same
 /// memory: each run disposes the last run's rows, whose blocks go back to the thread's pool, and the new rows take
-/// the same blocks again, so the pool holds the same bytes after every run. (In traced builds the trace keeps each
-/// node's block for its answers, so this is checked untraced: `cargo test --release`.)
-#[cfg(not(any(debug_assertions, feature = "trace")))]
+/// the same blocks again, so the pool holds the same bytes after every run.
 #[test]
 fn making_and_disposing_nodes_in_a_loop_reuses_the_same_memory() {
     let generation = Signal::new(0);

@@ -190,6 +190,12 @@ impl WeakNode {
         }
     }
 
+    /// The node's address (see [`NodeRef::as_ptr`]), if the handle ever pointed at one.
+    #[cfg_attr(not(any(debug_assertions, feature = "trace")), allow(dead_code))]
+    pub fn as_ptr(&self) -> Option<*const ()> {
+        self.ptr.map(|ptr| ptr.0.as_ptr() as *const ())
+    }
+
     /// A strong handle to the node, if it is still alive. (Only the trace looks its nodes up.)
     #[cfg_attr(not(any(debug_assertions, feature = "trace")), allow(dead_code))]
     pub fn upgrade(&self) -> Option<NodeRef> {
@@ -457,6 +463,20 @@ mod tests {
             (8 + size_of::<Panics>()).next_multiple_of(16),
             "the block is back"
         );
+        release_pool();
+    }
+
+    #[test]
+    fn a_dropped_node_gives_its_block_back_even_though_the_trace_saw_it() {
+        release_pool();
+        // Made through the public API, so traced builds register it with the trace (which keeps a weak handle).
+        let signal = crate::Signal::new(7_i64);
+        let id = signal.id();
+        drop(signal);
+        assert!(pooled_bytes() >= 96, "the block is back in the pool");
+        #[cfg(any(debug_assertions, feature = "trace"))]
+        crate::graph::with_runtime(|rt| assert!(rt.tracer.live(id).is_none()));
+        let _ = id;
         release_pool();
     }
 

@@ -763,6 +763,18 @@ impl Tracer {
         lives[index] = live();
     }
 
+    /// Node `id`, at `node`, is being dropped: let go of its weak handle, so that its block goes back to the pool
+    /// now (the handle could no longer be upgraded). An id of a graph since disposed may name a newer node: only the
+    /// handle to this very node goes.
+    pub fn node_dropped(&self, id: NodeId, node: *const ()) {
+        if let Ok(mut lives) = self.live.try_borrow_mut()
+            && let Some(live) = lives.get_mut(id.0 as usize)
+            && live.as_ptr() == Some(node)
+        {
+            *live = WeakNode::new();
+        }
+    }
+
     pub fn label(&self, id: NodeId, label: &str) {
         let text = self.store(label);
         self.push(
