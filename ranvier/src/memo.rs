@@ -49,7 +49,7 @@ pub struct Memo<T: 'static> {
 
 /// The part of a memo that does not depend on its function's type.
 #[repr(C)]
-pub(crate) struct MemoHead<T> {
+struct MemoHead<T> {
     core: Core,
     comp: Computation,
     value: RefCell<Option<T>>,

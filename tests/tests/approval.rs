@@ -4,6 +4,9 @@
 #[allow(dead_code)]
 #[path = "../../examples/examples/cart.rs"]
 mod cart;
+mod tool_text;
+
+use tool_text::result_text as text;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -343,16 +346,6 @@ async fn connect(
     .expect("hang guard")
     .expect("the client connects");
     (client, asked)
-}
-
-fn text(result: &CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|c| c.as_text())
-        .map(|t| t.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 async fn call(

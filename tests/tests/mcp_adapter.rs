@@ -4,6 +4,9 @@
 #[allow(dead_code)]
 #[path = "../../examples/examples/cart.rs"]
 mod cart;
+mod tool_text;
+
+use tool_text::result_text as text;
 
 use std::time::Duration;
 
@@ -75,16 +78,6 @@ fn cart_adapter(options: McpAdapterOptions) -> (GraphHost<cart::CartApp>, McpAda
     let host = cart::start_cart().expect("the cart starts");
     let adapter = cart::cart_adapter(&host, options).expect("the adapter is built");
     (host, adapter)
-}
-
-fn text(result: &CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|c| c.as_text())
-        .map(|t| t.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 async fn call(

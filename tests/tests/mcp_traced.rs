@@ -5,6 +5,8 @@
 #[allow(dead_code)]
 #[path = "../../examples/examples/defects.rs"]
 mod defects;
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod tool_text;
 
 use std::time::Duration;
 
@@ -105,15 +107,7 @@ async fn an_untraced_build_lists_no_traced_tool_and_calling_one_is_unknown() {
 mod traced {
     use super::*;
 
-    fn text(result: &CallToolResult) -> String {
-        result
-            .content
-            .iter()
-            .filter_map(|c| c.as_text())
-            .map(|t| t.text.clone())
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
+    use super::tool_text::result_text as text;
     use ranvier::exposure::Exposure;
     use ranvier::mcp::{EXPLAIN_MAX_CHARS, GRAPH_MAX_CHARS, NODE_PAGE_MAX_CHARS, STEPS_MAX_CHARS};
     use ranvier::{Memo, Mvu};

@@ -13,16 +13,12 @@ mod cart_binary;
 /// The cart example's binary, built with cargo on first use (wherever the target dir is).
 pub use cart_binary::cart_binary as cart;
 
-/// The text parts of a tool result, one per line.
-pub fn result_text(result: &rmcp::model::CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|c| c.as_text())
-        .map(|t| t.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+#[path = "../../../tests/tests/tool_text/mod.rs"]
+mod tool_text;
+
+/// The text parts of a tool result, one per line (not every test binary calls tools).
+#[allow(unused_imports)]
+pub use tool_text::result_text;
 
 /// A copy of the cart binary in a fresh scratch directory, for a test that replaces it as a rebuild would.
 pub fn watched_cart(name: &str) -> PathBuf {

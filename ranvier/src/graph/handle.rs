@@ -97,13 +97,6 @@ pub(crate) struct WeakNode {
 }
 
 impl<T> NodeRc<T> {
-    /// Moves `value` into a new block.
-    #[cfg_attr(not(test), allow(dead_code))]
-    #[inline]
-    pub fn new(value: T) -> Self {
-        Self::new_with(|| value)
-    }
-
     /// Makes a node in a new block with `make`, which runs once the block is there, so that the node is built in
     /// place rather than on the stack and copied.
     #[inline(always)]
@@ -404,7 +397,7 @@ mod tests {
     }
 
     fn probe(dropped: &std::rc::Rc<Cell<u32>>) -> NodeRc<Probe> {
-        NodeRc::new(Probe {
+        NodeRc::new_with(|| Probe {
             core: Core::new(NodeId(1), NodeKind::Signal, std::panic::Location::caller()),
             dropped: dropped.clone(),
         })
@@ -453,7 +446,7 @@ mod tests {
             }
         }
         release_pool();
-        let node = NodeRc::new(Panics {
+        let node = NodeRc::new_with(|| Panics {
             core: Core::new(NodeId(2), NodeKind::Signal, std::panic::Location::caller()),
         });
         let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(node)));

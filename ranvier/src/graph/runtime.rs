@@ -53,11 +53,6 @@ pub(crate) struct Runtime {
     pub tracer: Tracer,
 }
 
-/// The computation whose body is running: pointers to the caller's `NodeRef` and to its `Computation`.
-///
-/// Both outlive the run: [`Runtime::run_computation`] borrows them for the whole body and restores the previous value
-/// when the body ends (panics included), so runs nest like a stack. Raw pointers spare a reference-count round trip
-/// on every run.
 impl Drop for Runtime {
     /// The thread is ending and its graph with it: break the edges of everything the graph owns so that its nodes,
     /// which hold each other through their edges, are freed (see [`Scope::sever`]). Nothing runs, cleanups included.
@@ -67,6 +62,11 @@ impl Drop for Runtime {
     }
 }
 
+/// The computation whose body is running: pointers to the caller's `NodeRef` and to its `Computation`.
+///
+/// Both outlive the run: [`Runtime::run_computation`] borrows them for the whole body and restores the previous value
+/// when the body ends (panics included), so runs nest like a stack. Raw pointers spare a reference-count round trip
+/// on every run.
 #[derive(Copy, Clone)]
 pub(crate) struct Running {
     node: *const NodeRef,
@@ -587,7 +587,7 @@ fn observers_will_rerun(node: &dyn super::Node) -> bool {
     // checked.
     match unsafe { node.core().observers.try_borrow_unguarded() } {
         Ok(Edges::One(only)) => dirty(only),
-        Ok(Edges::Many(all)) => all.len() > 0 && all.as_slice().iter().all(dirty),
+        Ok(Edges::Many(all)) => !all.as_slice().is_empty() && all.as_slice().iter().all(dirty),
         _ => false,
     }
 }
