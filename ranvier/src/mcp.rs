@@ -386,12 +386,70 @@ pub fn sequence_text(outcome: &crate::exposure::SequenceOutcome) -> String {
 /// Outside a Tokio runtime.
 pub async fn serve_stdio(adapter: McpAdapter) -> std::io::Result<()> {
     let (stdin, stdout) = rmcp::transport::stdio();
-    let running = adapter
-        .serve(stdio::LineTransport::new(stdin, stdout))
-        .await
-        .map_err(std::io::Error::other)?;
-    running.waiting().await.map_err(std::io::Error::other)?;
-    Ok(())
+    serve_lines(adapter, stdin, stdout).await
+}
+
+/// Serves `adapter` over any byte stream of newline-delimited JSON-RPC messages, `read` from the client and `write`
+/// to it, until the client closes `read`: [`serve_stdio`] over another pair (a pipe, a socket, an in-memory duplex),
+/// with the same line layer and the same answers to bad lines.
+///
+/// Returns only once every answer has been written, even when the session never started (a client that sends a bad
+/// line and closes its end before `initialize` still reads the answer to it).
+///
+/// # Examples
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use ranvier::exposure::Exposure;
+/// use ranvier::host::GraphHost;
+/// use ranvier::mcp::{McpAdapter, McpAdapterOptions, serve_lines};
+/// use tokio::io::AsyncReadExt as _;
+///
+/// let host = GraphHost::start(|| Exposure::new().start())?;
+/// let adapter = host
+///     .invoke(|handle| McpAdapter::new(handle.clone(), McpAdapterOptions::new("app", "0.1.0")))
+///     .wait()?;
+/// let (mut answers, output) = tokio::io::duplex(4096);
+/// // a client that sends one line that is not JSON and hangs up
+/// let served = serve_lines(adapter, &b"hello, server\n"[..], output).await;
+/// assert!(served.is_err()); // it hung up before `initialize`
+/// let mut text = String::new();
+/// answers.read_to_string(&mut text).await?;
+/// assert_eq!(
+///     text,
+///     "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\
+///      \"message\":\"Parse error: not JSON: expected value at line 1 column 1\"}}\n"
+/// );
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+///
+/// As [`serve_stdio`].
+///
+/// # Panics
+///
+/// Outside a Tokio runtime.
+pub async fn serve_lines<R, W>(adapter: McpAdapter, read: R, write: W) -> std::io::Result<()>
+where
+    R: tokio::io::AsyncRead + Send + Unpin + 'static,
+    W: tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
+    let transport = stdio::LineTransport::new(read, write);
+    let written = transport.written();
+    let served = async {
+        let running = adapter
+            .serve(transport)
+            .await
+            .map_err(std::io::Error::other)?;
+        running.waiting().await.map_err(std::io::Error::other)?;
+        Ok(())
+    };
+    let result = served.await;
+    // rmcp drops a transport it never started a session on without closing it: wait for its answers here
+    written.wait().await;
+    result
 }
 
 impl ServerHandler for McpAdapter {

@@ -660,3 +660,38 @@ async fn servers_sharing_an_adapter_keep_their_own_subscriptions() {
     );
     host.dispose();
 }
+
+/// A client that sends a bad line and hangs up before `initialize` still reads the answer to it, even when the
+/// program leaves its runtime as soon as serving returns (rmcp drops a transport it never started a session on
+/// without closing it, and a runtime that shuts down cancels the writes still queued).
+#[test]
+fn a_client_that_hangs_up_before_initialize_still_reads_the_answer_to_its_bad_line() {
+    use tokio::io::AsyncReadExt as _;
+
+    let (_host, adapter) = cart_adapter(McpAdapterOptions::new("cart", "0.1.0"));
+    let (mut answers, output) = tokio::io::duplex(1 << 16);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let served = runtime.block_on(ranvier::mcp::serve_lines(
+        adapter,
+        &b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/c\xff\xfell\"}\n"[..],
+        output,
+    ));
+    // what `main` does when serving returns: the runtime goes, with every task it still had
+    drop(runtime);
+    let error = served.expect_err("the client hung up before initialize");
+    assert!(error.to_string().contains("initialize"), "{error}");
+
+    let mut text = String::new();
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a runtime")
+        .block_on(answers.read_to_string(&mut text))
+        .expect("the answers");
+    assert_eq!(
+        text,
+        "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: invalid UTF-8 at byte 41\"}}\n"
+    );
+}

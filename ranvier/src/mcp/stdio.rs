@@ -42,7 +42,7 @@ use rmcp::transport::Transport;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use super::text;
@@ -67,7 +67,8 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 ///
 /// # Examples
 ///
-/// What [`serve_stdio`](super::serve_stdio) does; any other `AsyncRead` and `AsyncWrite` pair serves the same way:
+/// What [`serve_lines`](super::serve_lines) does with any `AsyncRead` and `AsyncWrite` pair (and
+/// [`serve_stdio`](super::serve_stdio) with stdin and stdout):
 ///
 /// ```no_run
 /// # async fn run(adapter: ranvier::mcp::McpAdapter) -> Result<(), Box<dyn std::error::Error>> {
@@ -75,7 +76,11 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 /// use ranvier::mcp::stdio::LineTransport;
 ///
 /// let transport = LineTransport::new(tokio::io::stdin(), tokio::io::stdout());
-/// adapter.serve(transport).await?.waiting().await?;
+/// let written = transport.written();
+/// let served = async { adapter.serve(transport).await?.waiting().await.map_err(Box::from) };
+/// let result: Result<_, Box<dyn std::error::Error>> = served.await;
+/// written.wait().await; // even when the session never started: its answers are still written
+/// result?;
 /// # Ok(())
 /// # }
 /// ```
@@ -86,6 +91,8 @@ pub struct LineTransport<R> {
     /// The answer to a bad line, until the writer's queue takes it (it survives a cancelled `receive`).
     answer: Option<Vec<u8>>,
     writer: Option<JoinHandle<()>>,
+    /// Told when the writer ends (its sender goes with the writer's task).
+    written: watch::Receiver<()>,
 }
 
 impl<R> std::fmt::Debug for LineTransport<R> {
@@ -111,19 +118,49 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
     /// Outside a Tokio runtime: it spawns the task that writes to `write`.
     pub fn new<W: AsyncWrite + Send + Unpin + 'static>(read: R, write: W) -> Self {
         let (queue, lines) = mpsc::channel(QUEUE_LINES);
+        let (ended, written) = watch::channel(());
         Self {
             lines: LineReader::new(read),
             queue: Some(queue),
             answer: None,
-            writer: Some(tokio::spawn(write_lines(write, lines))),
+            writer: Some(tokio::spawn(async move {
+                write_lines(write, lines).await;
+                drop(ended);
+            })),
+            written,
         }
+    }
+
+    /// A handle that waits until every line this transport queued has been written (or writing failed), which is
+    /// once the transport is closed or dropped.
+    ///
+    /// rmcp closes the transport when a session ends, and closing waits for the writes; but when the input ends
+    /// before the session starts (a client that sends a bad line and closes stdin before `initialize`), rmcp drops
+    /// the transport without closing it. A runtime that shut down right after would cancel the writing of the answers
+    /// still queued, so whoever serves a `LineTransport` waits for this before leaving the runtime, as
+    /// [`serve_lines`](super::serve_lines) does.
+    pub fn written(&self) -> Written {
+        Written(self.written.clone())
     }
 
     /// Reads lines of at most `max_line_bytes` bytes (their newline not counted); a longer line is discarded and
     /// answered with a parse error naming the limit.
     pub fn max_line_bytes(mut self, max_line_bytes: usize) -> Self {
-        self.lines = self.lines.max_line_bytes(max_line_bytes);
+        self.lines.max_line_bytes = max_line_bytes;
         self
+    }
+}
+
+/// Waits for the writes of a [`LineTransport`]; see [`LineTransport::written`].
+#[derive(Debug)]
+pub struct Written(watch::Receiver<()>);
+
+impl Written {
+    /// Returns once every line the transport queued has been written or its writing failed. Never returns while
+    /// the transport is still open.
+    pub async fn wait(mut self) {
+        // the writer's task holds the only sender: `changed` fails once the task has ended
+        while self.0.changed().await.is_ok() {}
     }
 }
 
@@ -388,6 +425,18 @@ impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
             writer.await.map_err(io::Error::other)?;
         }
         Ok(())
+    }
+}
+
+impl<R> Drop for LineTransport<R> {
+    fn drop(&mut self) {
+        // dropped without `close` (see `written`): hand the writer the answer still held, if it has room
+        if let (Some(queue), Some(line)) = (&self.queue, self.answer.take()) {
+            let _ = queue.try_send(Outgoing {
+                line,
+                written: None,
+            });
+        }
     }
 }
 
