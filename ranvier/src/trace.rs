@@ -7,8 +7,11 @@
 //! was notified, so a node's last run can be followed back to the message or write that started it.
 //!
 //! The log is bounded: a ring of recent events ([`DEFAULT_CAPACITY`], change it with `set_capacity`) beside a table
-//! of every node's latest facts (site, label, edges, last run, last cutoff), which is kept whatever the ring drops, so
-//! the queries keep answering for every node's latest run; an answer that reaches past the ring says so.
+//! of every living node's latest facts (site, label, edges, last run, last cutoff), which is kept whatever the ring
+//! drops, so the queries keep answering for every node's latest run; an answer that reaches past the ring says so.
+//! A node's record outlives the node for a while: the table keeps the records of the `DROPPED_KEPT` (1024) nodes
+//! dropped last, so that the events still in the ring can name them, and lets older ones go, so that a program that
+//! keeps making and dropping nodes does not grow its trace (`records_held` says how many it holds).
 //!
 //! # Queries
 //!
@@ -63,6 +66,8 @@ mod names;
 mod query;
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod render;
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod table;
 
 #[cfg(any(debug_assertions, feature = "trace"))]
 pub use dump::{DUMP_SCHEMA, dump};
@@ -74,6 +79,8 @@ pub use names::set_source_root;
 pub use query::*;
 #[cfg(any(debug_assertions, feature = "trace"))]
 pub use render::render_events;
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub use table::DROPPED_KEPT;
 
 #[cfg(not(any(debug_assertions, feature = "trace")))]
 mod off;

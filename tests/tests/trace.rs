@@ -656,4 +656,62 @@ mod traced {
         assert_eq!(AnyNode::node_id(&&s), id);
         assert_eq!(trace::why(id).unwrap(), trace::why(&s).unwrap());
     }
+
+    /// A program that keeps making and dropping nodes (a row per item) holds records for its living nodes and the
+    /// nodes dropped last, not for every node it ever made; a node dropped long ago is named as dropped.
+    #[test]
+    fn the_trace_keeps_records_for_living_nodes_and_the_nodes_dropped_last() {
+        let total = Signal::new(0_i64).labelled("total");
+        let before = trace::records_held();
+        let mut first_row = None;
+        let mut last_row = None;
+        for i in 0..3_000_i64 {
+            let (ids, row) = ranvier::create_root(|_| {
+                let cell = Signal::new(i).labelled("cell");
+                let doubled = Memo::new({
+                    let cell = cell.clone();
+                    move |_| cell.get() * 2
+                })
+                .labelled("doubled");
+                let _show = Effect::new({
+                    let (doubled, total) = (doubled.clone(), total.clone());
+                    move || total.set(doubled.get())
+                });
+                (cell.node_id(), doubled.node_id())
+            });
+            row.dispose();
+            first_row.get_or_insert(ids);
+            last_row = Some(ids);
+        }
+        assert_eq!(total.get(), 2 * 2_999);
+        let held = trace::records_held();
+        assert!(
+            held <= before + trace::DROPPED_KEPT,
+            "{held} records held after 9000 nodes were made and dropped ({before} before)"
+        );
+
+        // the rows dropped last are still named, and their last runs still explained
+        let (_, doubled) = last_row.unwrap();
+        assert_eq!(trace::lookup(&format!("doubled{doubled}")), Ok(doubled));
+        assert_eq!(trace::info(doubled).unwrap().runs, 1);
+        // the first row's records are gone, and the answers say why
+        let (cell, _) = first_row.unwrap();
+        assert_eq!(
+            trace::info(cell).unwrap_err(),
+            trace::TraceError::Dropped(cell)
+        );
+        let gone = trace::lookup(&format!("{cell}")).unwrap_err().to_string();
+        assert!(
+            gone.contains(&format!(
+                "node {cell} was dropped, and the trace no longer keeps its record"
+            )),
+            "{gone}"
+        );
+        // a node that never was is still unknown
+        let never = NodeId(u32::MAX - 1);
+        assert_eq!(
+            trace::info(never).unwrap_err(),
+            trace::TraceError::UnknownNode(never)
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! The traced build's log: the event ring, the node table, and the hooks the engine calls.
 
 use super::DEFAULT_CAPACITY;
+use super::table::NodeTable;
 use super::{Recordable, Scalar};
 use crate::graph::{NodeId, NodeKind, NodeRef, WeakNode, with_runtime};
 use std::cell::{Cell, RefCell, UnsafeCell};
@@ -593,8 +594,7 @@ pub(crate) struct Tracer {
     /// The ring: each event's cause and slot; sequence numbers follow from the clock.
     events: EventRing,
     texts: RefCell<TextRing>,
-    nodes: RefCell<Vec<Option<Rec>>>,
-    live: RefCell<Vec<WeakNode>>,
+    nodes: RefCell<NodeTable<Rec>>,
     notifier: Cell<u64>,
     messages: RefCell<Vec<u64>>,
     walkers: RefCell<Vec<NodeId>>,
@@ -607,8 +607,7 @@ impl Tracer {
             clock: Cell::new(0),
             events: EventRing::new(DEFAULT_CAPACITY),
             texts: RefCell::new(TextRing::new(DEFAULT_CAPACITY * TEXT_BYTES_PER_EVENT)),
-            nodes: RefCell::new(Vec::new()),
-            live: RefCell::new(Vec::new()),
+            nodes: RefCell::new(NodeTable::new()),
             notifier: Cell::new(0),
             messages: RefCell::new(Vec::new()),
             walkers: RefCell::new(Vec::new()),
@@ -626,7 +625,6 @@ impl Tracer {
         let size = self.events.capacity() * TEXT_BYTES_PER_EVENT;
         *self.texts.borrow_mut() = TextRing::new(size);
         self.nodes.borrow_mut().clear();
-        self.live.borrow_mut().clear();
         self.notifier.set(0);
         self.messages.borrow_mut().clear();
         self.walkers.borrow_mut().clear();
@@ -689,20 +687,12 @@ impl Tracer {
 
     #[inline]
     fn with_node<R>(&self, id: NodeId, f: impl FnOnce(&mut Rec) -> R) -> Option<R> {
-        self.nodes
-            .borrow_mut()
-            .get_mut(id.0 as usize)
-            .and_then(|r| r.as_mut())
-            .map(f)
+        self.nodes.borrow_mut().get_mut(id).map(f)
     }
 
     #[inline]
     fn node_field(&self, id: NodeId, f: impl FnOnce(&Rec) -> u64) -> u64 {
-        self.nodes
-            .borrow()
-            .get(id.0 as usize)
-            .and_then(|r| r.as_ref())
-            .map_or(0, f)
+        self.nodes.borrow().get(id).map_or(0, f)
     }
 
     pub fn node_new(
@@ -750,28 +740,16 @@ impl Tracer {
             is_model: false,
             first_mark_dirty: false,
         };
-        let index = id.0 as usize;
-        let mut nodes = self.nodes.borrow_mut();
-        if nodes.len() <= index {
-            nodes.resize(index + 1, None);
-        }
-        nodes[index] = Some(record);
-        let mut lives = self.live.borrow_mut();
-        if lives.len() <= index {
-            lives.resize_with(index + 1, WeakNode::new);
-        }
-        lives[index] = live();
+        self.nodes.borrow_mut().insert(id, record, live());
     }
 
     /// Node `id`, at `node`, is being dropped: let go of its weak handle, so that its block goes back to the pool
-    /// now (the handle could no longer be upgraded). An id of a graph since disposed may name a newer node: only the
-    /// handle to this very node goes.
+    /// now (the handle could no longer be upgraded), and move its record to the table's ring of dropped nodes (see
+    /// [`table`](super::table)). An id of a graph since disposed may name a newer node: only this very node's record
+    /// moves.
     pub fn node_dropped(&self, id: NodeId, node: *const ()) {
-        if let Ok(mut lives) = self.live.try_borrow_mut()
-            && let Some(live) = lives.get_mut(id.0 as usize)
-            && live.as_ptr() == Some(node)
-        {
-            *live = WeakNode::new();
+        if let Ok(mut nodes) = self.nodes.try_borrow_mut() {
+            nodes.dropped(id, node);
         }
     }
 
@@ -835,12 +813,9 @@ impl Tracer {
             let cause = if dirty {
                 self.notifier.get()
             } else {
-                nodes
-                    .get(source.0 as usize)
-                    .and_then(Option::as_ref)
-                    .map_or(0, |n| n.last_mark)
+                nodes.get(source).map_or(0, |n| n.last_mark)
             };
-            if let Some(n) = nodes.get_mut(node.0 as usize).and_then(Option::as_mut) {
+            if let Some(n) = nodes.get_mut(node) {
                 n.last_mark = seq;
                 if n.first_mark_since_run == 0 || dirty && !n.first_mark_dirty {
                     n.first_mark_since_run = seq;
@@ -919,7 +894,7 @@ impl Tracer {
         let seq = self.clock.get() + 1;
         let error_text = error.map(|e| self.store(e));
         let mut nodes = self.nodes.borrow_mut();
-        let Some(n) = nodes.get_mut(node.0 as usize).and_then(Option::as_mut) else {
+        let Some(n) = nodes.get_mut(node) else {
             drop(nodes);
             self.push(
                 0,
@@ -1175,13 +1150,26 @@ impl Tracer {
         }
     }
 
-    /// The node table as the queries see it, indexed by node id.
-    pub fn node_table(&self) -> Vec<Option<NodeRecord>> {
-        self.nodes
-            .borrow()
-            .iter()
-            .map(|r| r.as_ref().map(|r| self.record_of(r)))
+    /// The node table as the queries see it: every record held (living nodes, and the latest dropped ones), in id
+    /// order.
+    pub fn node_table(&self) -> Vec<NodeRecord> {
+        let nodes = self.nodes.borrow();
+        nodes
+            .records()
+            .into_iter()
+            .map(|(_, r)| self.record_of(r))
             .collect()
+    }
+
+    /// Whether node `id` was made in this graph (since it was last disposed), held or not: a node made but not
+    /// held was dropped long enough ago that its record is gone.
+    pub fn ever_made(&self, id: NodeId) -> bool {
+        self.nodes.borrow().ever_held(id)
+    }
+
+    /// How many node records the table holds.
+    pub fn records_held(&self) -> usize {
+        self.nodes.borrow().len()
     }
 
     /// The event with sequence number `seq`, if the ring still holds it.
@@ -1227,10 +1215,7 @@ impl Tracer {
     }
 
     pub fn live(&self, id: NodeId) -> Option<NodeRef> {
-        self.live
-            .borrow()
-            .get(id.0 as usize)
-            .and_then(|w| w.upgrade())
+        self.nodes.borrow().live(id)
     }
 
     pub fn last_message(&self) -> u64 {
@@ -1261,6 +1246,30 @@ pub fn set_capacity(capacity: usize) {
 /// How many events the current thread's trace ring keeps.
 pub fn capacity() -> usize {
     with_runtime(|rt| rt.tracer.capacity())
+}
+
+/// How many node records the current thread's trace holds: one per living node, and those of the nodes dropped last
+/// (at most [`DROPPED_KEPT`](super::DROPPED_KEPT)). Records of nodes dropped before those are let go, so a program
+/// that keeps making and dropping nodes holds about as many as it has nodes alive.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(any(debug_assertions, feature = "trace"))] {
+/// use ranvier::{create_root, trace, Signal};
+///
+/// let before = trace::records_held();
+/// for i in 0..10_000 {
+///     let ((), row) = create_root(|_| {
+///         let _cell = Signal::new(i);
+///     });
+///     row.dispose();
+/// }
+/// assert!(trace::records_held() <= before + trace::DROPPED_KEPT + 64);
+/// # }
+/// ```
+pub fn records_held() -> usize {
+    with_runtime(|rt| rt.tracer.records_held())
 }
 
 /// A copy of the events the current thread's ring holds, oldest first.

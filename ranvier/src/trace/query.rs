@@ -37,6 +37,9 @@ impl<T: AnyNode + ?Sized> AnyNode for &T {
 pub enum TraceError {
     /// The node is not in this thread's graph (made on another thread, or before the graph was disposed).
     UnknownNode(NodeId),
+    /// The node was made in this graph but dropped, long enough ago that the trace no longer keeps its record (it
+    /// keeps those of the living nodes and of the [`DROPPED_KEPT`](super::DROPPED_KEPT) dropped last).
+    Dropped(NodeId),
 }
 
 impl fmt::Display for TraceError {
@@ -46,6 +49,12 @@ impl fmt::Display for TraceError {
                 f,
                 "node {id} is not in this thread's graph (expected a node created on this thread since the graph \
                  was last disposed)"
+            ),
+            TraceError::Dropped(id) => write!(
+                f,
+                "node {id} was dropped, and the trace no longer keeps its record (it keeps the living nodes' and \
+                 the {} dropped last)",
+                super::DROPPED_KEPT
             ),
         }
     }
@@ -511,8 +520,9 @@ type SiblingIndex = HashMap<(Option<NodeId>, u64, Rc<str>), Vec<NodeId>>;
 /// A view of the tracer for one query: the node table copied, observers indexed, names computed on demand.
 pub(super) struct Ctx<'a> {
     pub tracer: &'a Tracer,
-    records: Vec<Option<NodeRecord>>,
-    observers: Vec<Vec<NodeId>>,
+    /// In id order.
+    records: Vec<NodeRecord>,
+    observers: HashMap<NodeId, Vec<NodeId>>,
     pub oldest: u64,
     names: RefCell<HashMap<NodeId, Rc<str>>>,
     siblings: RefCell<Option<SiblingIndex>>,
@@ -521,15 +531,14 @@ pub(super) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     pub fn new(tracer: &'a Tracer) -> Self {
         let records = tracer.node_table();
-        let mut observers = vec![Vec::new(); records.len()];
-        for record in records.iter().flatten() {
+        let mut observers: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+        for record in &records {
             if record.disposed != 0 {
                 continue;
             }
             for source in &record.sources {
-                if let Some(list) = observers.get_mut(source.0 as usize)
-                    && !list.contains(&record.id)
-                {
+                let list = observers.entry(*source).or_default();
+                if !list.contains(&record.id) {
                     list.push(record.id);
                 }
             }
@@ -545,15 +554,25 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn rec(&self, id: NodeId) -> Option<&NodeRecord> {
-        self.records.get(id.0 as usize).and_then(Option::as_ref)
+        let index = self.records.binary_search_by_key(&id, |r| r.id).ok()?;
+        Some(&self.records[index])
     }
 
     pub fn check(&self, id: NodeId) -> Result<&NodeRecord, TraceError> {
-        self.rec(id).ok_or(TraceError::UnknownNode(id))
+        self.rec(id).ok_or_else(|| self.missing(id))
+    }
+
+    /// The error for a node the table does not hold.
+    pub fn missing(&self, id: NodeId) -> TraceError {
+        if self.tracer.ever_made(id) {
+            TraceError::Dropped(id)
+        } else {
+            TraceError::UnknownNode(id)
+        }
     }
 
     pub fn records(&self) -> impl Iterator<Item = &NodeRecord> {
-        self.records.iter().flatten()
+        self.records.iter()
     }
 
     pub fn event(&self, seq: u64) -> Option<Event> {
@@ -565,7 +584,7 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn observers(&self, id: NodeId) -> &[NodeId] {
-        self.observers.get(id.0 as usize).map_or(&[], Vec::as_slice)
+        self.observers.get(&id).map_or(&[], Vec::as_slice)
     }
 
     /// The node's name without `#id`.
@@ -642,7 +661,7 @@ impl<'a> Ctx<'a> {
         let mut siblings = self.siblings.borrow_mut();
         let index = siblings.get_or_insert_with(|| {
             let mut map: HashMap<(Option<NodeId>, u64, Rc<str>), Vec<NodeId>> = HashMap::new();
-            for r in self.records.iter().flatten() {
+            for r in self.records.iter() {
                 let key = (
                     r.owner,
                     if r.owner.is_some() { r.creating_run } else { 0 },
@@ -1084,7 +1103,11 @@ impl<'a> Ctx<'a> {
             };
             let id = NodeId(number);
             if self.rec(id).is_none() {
-                return Err(fail(format!("there is no node {id} in this graph"), all()));
+                let reason = match self.missing(id) {
+                    dropped @ TraceError::Dropped(_) => dropped.to_string(),
+                    TraceError::UnknownNode(_) => format!("there is no node {id} in this graph"),
+                };
+                return Err(fail(reason, all()));
             }
             if !name.is_empty() && *self.base_name(id) != *name {
                 return Err(fail(
@@ -1130,7 +1153,7 @@ impl<'a> Ctx<'a> {
 
     pub fn explain(&self, id: NodeId) -> Result<Explain, TraceError> {
         let r = self.check(id)?;
-        let info = self.info(id).ok_or(TraceError::UnknownNode(id))?;
+        let info = self.info(id).ok_or_else(|| self.missing(id))?;
         let why = self.why(id)?;
         let why_not = (r.kind != NodeKind::Signal)
             .then(|| self.why_not(id))
@@ -1220,7 +1243,7 @@ impl<'a> Ctx<'a> {
 
     pub fn neighborhood(&self, id: NodeId, hops: u32) -> Result<Neighborhood, TraceError> {
         self.check(id)?;
-        let center = self.info(id).ok_or(TraceError::UnknownNode(id))?;
+        let center = self.info(id).ok_or_else(|| self.missing(id))?;
         let mut nodes = Vec::new();
         let up = self.walk(id, hops, |ctx, n| {
             ctx.rec(n).map(|r| r.sources.clone()).unwrap_or_default()
@@ -1376,7 +1399,8 @@ fn query<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> R {
 ///
 /// # Errors
 ///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph.
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept.
 ///
 /// # Examples
 ///
@@ -1401,7 +1425,8 @@ pub fn why(node: impl AnyNode) -> Result<Why, TraceError> {
 ///
 /// # Errors
 ///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph.
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept.
 pub fn why_not(node: impl AnyNode) -> Result<WhyNot, TraceError> {
     query(|c| c.why_not(node.node_id()))
 }
@@ -1410,7 +1435,8 @@ pub fn why_not(node: impl AnyNode) -> Result<WhyNot, TraceError> {
 ///
 /// # Errors
 ///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph.
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept.
 pub fn unread(node: impl AnyNode) -> Result<Vec<Unread>, TraceError> {
     query(|c| c.unread(node.node_id()))
 }
@@ -1419,7 +1445,8 @@ pub fn unread(node: impl AnyNode) -> Result<Vec<Unread>, TraceError> {
 ///
 /// # Errors
 ///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph.
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept.
 pub fn history(node: impl AnyNode) -> Result<History, TraceError> {
     query(|c| c.history(node.node_id()))
 }
@@ -1428,7 +1455,8 @@ pub fn history(node: impl AnyNode) -> Result<History, TraceError> {
 ///
 /// # Errors
 ///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph.
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept.
 pub fn origin(node: impl AnyNode) -> Result<Origin, TraceError> {
     query(|c| c.origin(node.node_id()))
 }
@@ -1438,7 +1466,8 @@ pub fn origin(node: impl AnyNode) -> Result<Origin, TraceError> {
 ///
 /// # Errors
 ///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph.
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept.
 pub fn explain(node: impl AnyNode) -> Result<Explain, TraceError> {
     query(|c| c.explain(node.node_id()))
 }
@@ -1447,17 +1476,19 @@ pub fn explain(node: impl AnyNode) -> Result<Explain, TraceError> {
 ///
 /// # Errors
 ///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph.
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept.
 pub fn info(node: impl AnyNode) -> Result<NodeInfo, TraceError> {
     let id = node.node_id();
-    query(|c| c.info(id).ok_or(TraceError::UnknownNode(id)))
+    query(|c| c.info(id).ok_or_else(|| c.missing(id)))
 }
 
 /// The node's name, `name#id`.
 ///
 /// # Errors
 ///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph.
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept.
 pub fn name(node: impl AnyNode) -> Result<NodeName, TraceError> {
     let id = node.node_id();
     query(|c| c.check(id).map(|_| c.name(id)))
@@ -1467,7 +1498,8 @@ pub fn name(node: impl AnyNode) -> Result<NodeName, TraceError> {
 ///
 /// # Errors
 ///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph.
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept.
 pub fn neighborhood(node: impl AnyNode, hops: u32) -> Result<Neighborhood, TraceError> {
     query(|c| c.neighborhood(node.node_id(), hops))
 }

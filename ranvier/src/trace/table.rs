@@ -1,0 +1,227 @@
+//! The tracer's node table: each node's latest facts, by id, for as long as the node lives, and for the most recently
+//! dropped nodes after it.
+//!
+//! A program that keeps making and dropping nodes (a row per item, a scope per request) must not grow its trace
+//! without bound. Records are held in pages of [`PAGE`] consecutive ids; when a node is dropped its record moves to a
+//! ring of the [`DROPPED_KEPT`] latest dropped nodes (so the events still in the trace can name it), and a page whose
+//! nodes have all been dropped is freed. What the table holds is then bounded by the nodes alive, the pages they pin,
+//! and the ring, not by how many nodes the graph ever made.
+
+use std::collections::VecDeque;
+
+use crate::graph::{NodeId, NodeRef, WeakNode};
+
+/// How many consecutive ids share a page.
+pub const PAGE: usize = 64;
+/// How many dropped nodes' records are kept after the node is gone, newest first.
+pub const DROPPED_KEPT: usize = 1024;
+
+struct Page<R> {
+    records: [Option<R>; PAGE],
+    /// A weak handle to each node, to read its current value; emptied when the node is dropped.
+    live: [WeakNode; PAGE],
+    /// How many of `records` are held.
+    held: usize,
+}
+
+/// Node records by id; see the [module docs](self).
+pub struct NodeTable<R> {
+    pages: Vec<Option<Box<Page<R>>>>,
+    dropped: VecDeque<(NodeId, R)>,
+    /// The highest id ever inserted, plus one (0 when empty).
+    ids: u32,
+}
+
+impl<R> NodeTable<R> {
+    pub const fn new() -> Self {
+        NodeTable {
+            pages: Vec::new(),
+            dropped: VecDeque::new(),
+            ids: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn split(id: NodeId) -> (usize, usize) {
+        (id.0 as usize / PAGE, id.0 as usize % PAGE)
+    }
+
+    /// The record of node `id`, while the node lives.
+    #[inline]
+    pub fn get(&self, id: NodeId) -> Option<&R> {
+        let (page, slot) = Self::split(id);
+        self.pages.get(page)?.as_ref()?.records[slot].as_ref()
+    }
+
+    /// The record of node `id`, while the node lives.
+    #[inline]
+    pub fn get_mut(&mut self, id: NodeId) -> Option<&mut R> {
+        let (page, slot) = Self::split(id);
+        self.pages.get_mut(page)?.as_mut()?.records[slot].as_mut()
+    }
+
+    /// Records a new node (replacing what an earlier graph left under its id).
+    pub fn insert(&mut self, id: NodeId, record: R, live: WeakNode) {
+        let (page, slot) = Self::split(id);
+        if self.pages.len() <= page {
+            self.pages.resize_with(page + 1, || None);
+        }
+        let page = self.pages[page].get_or_insert_with(|| {
+            Box::new(Page {
+                records: std::array::from_fn(|_| None),
+                live: std::array::from_fn(|_| WeakNode::new()),
+                held: 0,
+            })
+        });
+        if page.records[slot].replace(record).is_none() {
+            page.held += 1;
+        }
+        page.live[slot] = live;
+        self.ids = self.ids.max(id.0 + 1);
+    }
+
+    /// Node `id`, at `node`, is being dropped: its record moves to the ring of dropped nodes, and its page goes if
+    /// it was the last node held there. An id of a graph since disposed may name a newer node: only this very node's
+    /// record moves. Returns whether it moved.
+    pub fn dropped(&mut self, id: NodeId, node: *const ()) -> bool {
+        let (index, slot) = Self::split(id);
+        let Some(Some(page)) = self.pages.get_mut(index) else {
+            return false;
+        };
+        if page.live[slot].as_ptr() != Some(node) {
+            return false;
+        }
+        page.live[slot] = WeakNode::new();
+        let Some(record) = page.records[slot].take() else {
+            return false;
+        };
+        page.held -= 1;
+        if page.held == 0 {
+            self.pages[index] = None;
+        }
+        if self.dropped.len() == DROPPED_KEPT {
+            self.dropped.pop_front();
+        }
+        self.dropped.push_back((id, record));
+        true
+    }
+
+    /// A strong handle to node `id`, if it is alive.
+    pub fn live(&self, id: NodeId) -> Option<NodeRef> {
+        let (page, slot) = Self::split(id);
+        self.pages.get(page)?.as_ref()?.live[slot].upgrade()
+    }
+
+    /// Every record held, the living nodes' and the dropped ones', in id order.
+    pub fn records(&self) -> Vec<(NodeId, &R)> {
+        let mut all: Vec<(NodeId, &R)> = self
+            .pages
+            .iter()
+            .enumerate()
+            .filter_map(|(index, page)| Some((index, page.as_ref()?)))
+            .flat_map(|(index, page)| {
+                page.records
+                    .iter()
+                    .enumerate()
+                    .filter_map(move |(slot, record)| {
+                        Some((NodeId((index * PAGE + slot) as u32), record.as_ref()?))
+                    })
+            })
+            .chain(self.dropped.iter().map(|(id, record)| (*id, record)))
+            .collect();
+        all.sort_unstable_by_key(|(id, _)| *id);
+        all
+    }
+
+    /// How many records are held, living and dropped.
+    pub fn len(&self) -> usize {
+        self.pages
+            .iter()
+            .flatten()
+            .map(|page| page.held)
+            .sum::<usize>()
+            + self.dropped.len()
+    }
+
+    /// Whether `id` was ever recorded (since the last `clear`): a node the table no longer holds was dropped.
+    pub fn ever_held(&self, id: NodeId) -> bool {
+        id.0 < self.ids
+    }
+
+    pub fn clear(&mut self) {
+        *self = NodeTable::new();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{Core, Node, NodeKind, NodeRc};
+
+    #[repr(C)]
+    struct Probe {
+        core: Core,
+    }
+
+    // SAFETY: `#[repr(C)]`, `core` first, and a signal's kind: no `Computation` is read.
+    unsafe impl Node for Probe {}
+
+    fn probe(id: u32) -> NodeRc<Probe> {
+        NodeRc::new_with(|| Probe {
+            core: Core::new(NodeId(id), NodeKind::Signal, std::panic::Location::caller()),
+        })
+    }
+
+    #[test]
+    fn dropped_nodes_move_to_a_bounded_ring_and_empty_pages_go() {
+        let mut table = NodeTable::new();
+        let nodes: Vec<_> = (0..(3 * PAGE + 8) as u32).map(probe).collect();
+        for (id, node) in nodes.iter().enumerate() {
+            table.insert(NodeId(id as u32), id, node.downgrade());
+        }
+        assert_eq!(table.len(), nodes.len());
+        assert!(table.live(NodeId(70)).is_some());
+
+        // another node's pointer moves nothing (an id a newer graph reused)
+        assert!(!table.dropped(NodeId(5), nodes[6].as_ptr()));
+        // every node but #5 goes: only its page is left
+        for (id, node) in nodes.iter().enumerate() {
+            if id != 5 {
+                assert!(table.dropped(NodeId(id as u32), node.as_ptr()));
+            }
+        }
+        assert_eq!(table.pages.iter().flatten().count(), 1);
+        assert_eq!(table.get(NodeId(5)), Some(&5));
+        assert_eq!(table.get(NodeId(70)), None);
+        assert!(
+            table.live(NodeId(70)).is_none(),
+            "a dropped node's handle goes"
+        );
+        assert!(table.live(NodeId(5)).is_some());
+        // the dropped records are still listed, in id order, with the living one
+        let ids: Vec<u32> = table.records().iter().map(|(id, _)| id.0).collect();
+        let expected: Vec<u32> = (0..nodes.len() as u32).collect();
+        assert_eq!(ids, expected);
+        assert!(table.ever_held(NodeId(199)) && !table.ever_held(NodeId(200)));
+    }
+
+    #[test]
+    fn the_ring_keeps_the_records_of_the_nodes_dropped_last() {
+        let mut table = NodeTable::new();
+        let total = DROPPED_KEPT + 300;
+        for id in 0..total as u32 {
+            let node = probe(id);
+            table.insert(NodeId(id), id, node.downgrade());
+            assert!(table.dropped(NodeId(id), node.as_ptr()));
+        }
+        assert_eq!(table.len(), DROPPED_KEPT);
+        assert_eq!(table.pages.iter().flatten().count(), 0);
+        let records = table.records();
+        assert_eq!(records.first().map(|(id, _)| id.0), Some(300));
+        assert_eq!(
+            records.last().map(|(id, r)| (id.0, **r)),
+            Some((total as u32 - 1, total as u32 - 1))
+        );
+        assert!(table.ever_held(NodeId(0)), "made, then forgotten");
+    }
+}
