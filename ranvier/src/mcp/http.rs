@@ -8,9 +8,10 @@
 //!   any port, by default), as the MCP spec requires; a request without `Origin` (not from a browser) passes;
 //! - with a bearer token ([`HttpOptions::bearer_token`], or the environment variable [`TOKEN_ENV`]), a request
 //!   without `Authorization: Bearer <token>` gets 401 and no detail;
-//! - a request body over [`DEFAULT_MAX_BODY_BYTES`] (1 MiB) gets 413, and a body that is not JSON gets 400 with a
-//!   JSON-RPC parse error (-32700), or -32600 when it is JSON but not a JSON-RPC message (the reason is in the
-//!   error's `data`).
+//! - a request body over [`DEFAULT_MAX_BODY_BYTES`] (1 MiB) gets 413, and a body that is not one JSON-RPC message
+//!   gets 400 with the error the stdio layer answers the same bytes with (see [`stdio`](super::stdio)): a parse error
+//!   (-32700) naming what is wrong (`Parse error: not JSON: expected value at line 1 column 1`), or an invalid
+//!   request (-32600) with its reason and the request's id when it can be read.
 //!
 //! Both protocol eras work: `initialize` sessions (2025-11-25 and older, with `Mcp-Session-Id`; resource
 //! notifications go on the session's GET stream) and stateless 2026-07-28 requests (`subscriptions/listen`
@@ -701,8 +702,12 @@ impl Guard {
             });
         // rmcp answers other content types with 415
         if is_json && let Err(error) = serde_json::from_slice::<ClientJsonRpcMessage>(&bytes) {
-            // the same shapes rmcp's stdio transport answers (an id cannot be read from a broken message), with the
-            // reason in `data`
+            // the stdio layer's answer to the same bytes, in its words: the reason in the message, and the request's
+            // id when it can be read
+            if let Some(answer) = super::stdio::answer_to(&bytes) {
+                return Err(json_response(StatusCode::BAD_REQUEST, answer));
+            }
+            // a blank body, or a notification rmcp's stdio transport would ignore: the reason in `data`
             let (code, message, reason) = match error.classify() {
                 serde_json::error::Category::Syntax | serde_json::error::Category::Eof => (
                     -32700,
@@ -719,18 +724,26 @@ impl Guard {
             };
             let body = serde_json::json!({
                 "jsonrpc": "2.0",
+                "id": null,
                 "error": {"code": code, "message": message, "data": {"reason": reason}}
             });
-            let mut response = Response::new(Body::from(body.to_string()));
-            *response.status_mut() = StatusCode::BAD_REQUEST;
-            response.headers_mut().insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            );
-            return Err(response);
+            return Err(json_response(
+                StatusCode::BAD_REQUEST,
+                body.to_string().into_bytes(),
+            ));
         }
         Ok(bytes)
     }
+}
+
+fn json_response(status: StatusCode, body: Vec<u8>) -> Response<Body> {
+    let mut response = Response::new(Body::from(body));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
 }
 
 fn plain(status: StatusCode, text: &str) -> Response<Body> {

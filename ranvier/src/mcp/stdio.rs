@@ -478,6 +478,19 @@ enum Decoded {
     Answer(Vec<u8>),
 }
 
+/// The answer the stdio layer gives to `body` as a line (without its newline), when that is not a message for rmcp:
+/// the HTTP transport answers a bad body with the same words. `None` for a message, a blank body or a notification
+/// rmcp ignores.
+pub(crate) fn answer_to(body: &[u8]) -> Option<Vec<u8>> {
+    match decode(body) {
+        Decoded::Answer(mut line) => {
+            line.pop();
+            Some(line)
+        }
+        Decoded::Message(_) | Decoded::Ignored => None,
+    }
+}
+
 /// Decodes one line (without its newline).
 fn decode(line: &[u8]) -> Decoded {
     let Some((line, skipped)) = content(line) else {
