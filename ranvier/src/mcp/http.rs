@@ -737,22 +737,23 @@ impl Guard {
 }
 
 fn json_response(status: StatusCode, body: Vec<u8>) -> Response<Body> {
-    let mut response = Response::new(Body::from(body));
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response
+    respond(status, "application/json", Body::from(body))
 }
 
 fn plain(status: StatusCode, text: &str) -> Response<Body> {
-    let mut response = Response::new(Body::from(text.to_owned()));
+    respond(
+        status,
+        "text/plain; charset=utf-8",
+        Body::from(text.to_owned()),
+    )
+}
+
+fn respond(status: StatusCode, content_type: &'static str, body: Body) -> Response<Body> {
+    let mut response = Response::new(body);
     *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     response
 }
 

@@ -345,9 +345,7 @@ impl ParseError {
     /// The response [`LineTransport`] writes for the line, without its newline:
     /// `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: …"}}`.
     pub fn response(&self) -> String {
-        let mut line = error_line(PARSE_ERROR, &self.message, Value::Null);
-        line.pop();
-        String::from_utf8(line).unwrap_or_default()
+        error_response(PARSE_ERROR, &self.message, Value::Null)
     }
 }
 
@@ -554,14 +552,18 @@ impl ParseError {
     }
 }
 
-/// The error response `{"jsonrpc":"2.0","id":id,"error":{"code":code,"message":message}}` and its newline.
-fn error_line(code: i32, message: &str, id: Value) -> Vec<u8> {
-    let response = serde_json::json!({
+/// The error response `{"jsonrpc":"2.0","id":id,"error":{"code":code,"message":message}}`.
+fn error_response(code: i32, message: &str, id: Value) -> String {
+    text::compact(&serde_json::json!({
         "jsonrpc": "2.0",
         "id": id,
         "error": {"code": code, "message": message},
-    });
-    let mut line = text::compact(&response).into_bytes();
+    }))
+}
+
+/// The error response (see [`error_response`]) and its newline.
+fn error_line(code: i32, message: &str, id: Value) -> Vec<u8> {
+    let mut line = error_response(code, message, id).into_bytes();
     line.push(b'\n');
     line
 }
