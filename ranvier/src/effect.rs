@@ -105,8 +105,10 @@ impl Effect {
     }
 
     /// Disposes the effect: its cleanups run and it never runs again. Disposing twice does nothing.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn dispose(&self) {
-        self.inner.dispose(&self.inner);
+        let site = crate::graph::call_site();
+        crate::graph::disposing_at(site, || self.inner.dispose(&self.inner));
     }
 
     /// Whether the effect has been disposed.

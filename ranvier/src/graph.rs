@@ -78,6 +78,54 @@ pub(crate) use runtime::{Running, Runtime, panic_text as runtime_panic_text, wit
 
 use std::fmt;
 
+/// Where a read, write, batch or disposal was called from: the caller's source location in traced builds (the
+/// public entry points are `#[track_caller]` there), nothing at all in untraced ones.
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub(crate) type CallSite = &'static std::panic::Location<'static>;
+/// See the traced definition.
+#[cfg(not(any(debug_assertions, feature = "trace")))]
+pub(crate) type CallSite = ();
+
+/// The caller's [`CallSite`]: call it first thing in a `#[track_caller]` function (closures do not carry the
+/// caller's location).
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[track_caller]
+#[inline(always)]
+pub(crate) fn call_site() -> CallSite {
+    std::panic::Location::caller()
+}
+
+/// See the traced definition.
+#[cfg(not(any(debug_assertions, feature = "trace")))]
+#[inline(always)]
+pub(crate) fn call_site() -> CallSite {}
+
+/// Runs `f`, a disposal called at `site`: the trace records `site` as where every node `f` disposes was disposed
+/// (the outermost call's site, when disposals nest).
+#[inline]
+pub(crate) fn disposing_at<R>(site: CallSite, f: impl FnOnce() -> R) -> R {
+    #[cfg(any(debug_assertions, feature = "trace"))]
+    {
+        struct Restore(Option<CallSite>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                let previous = self.0;
+                runtime::try_with_runtime(|rt| {
+                    rt.tracer.set_disposing(previous);
+                });
+            }
+        }
+        let previous = with_runtime(|rt| rt.tracer.set_disposing(Some(site)));
+        let _restore = Restore(previous);
+        f()
+    }
+    #[cfg(not(any(debug_assertions, feature = "trace")))]
+    {
+        let () = site;
+        f()
+    }
+}
+
 /// The identity of a node in its graph: a number from a per-graph counter, starting at 1.
 ///
 /// It displays as `#7`.
@@ -134,8 +182,10 @@ impl std::error::Error for NodeError {}
 /// batch(|| { a.set(2); a.set(3); });
 /// assert_eq!(runs.get(), 2); // once at creation, once for the batch
 /// ```
+#[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
 pub fn batch<R>(f: impl FnOnce() -> R) -> R {
-    with_runtime(|rt| rt.batch(f))
+    let site = call_site();
+    with_runtime(|rt| rt.batch_at(site, f))
 }
 
 /// Runs `f` without tracking: nodes it reads do not become sources of the running memo or effect.

@@ -89,7 +89,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     where
         T: PartialEq,
     {
-        Self::with_comparer(f, T::eq)
+        Self::build(f, T::eq)
     }
 
     /// Creates a memo whose results are compared to the previous value with `eq`: a result `eq` calls equal keeps the
@@ -112,6 +112,16 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     /// ```
     #[track_caller]
     pub fn with_comparer(
+        f: impl FnMut(Option<&T>) -> T + 'static,
+        eq: impl Fn(&T, &T) -> bool + 'static,
+    ) -> Self {
+        let memo = Self::build(f, eq);
+        with_runtime(|rt| trace_hook!(rt, custom_comparer(memo.id())));
+        memo
+    }
+
+    #[track_caller]
+    fn build(
         f: impl FnMut(Option<&T>) -> T + 'static,
         eq: impl Fn(&T, &T) -> bool + 'static,
     ) -> Self {
@@ -160,6 +170,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     /// Panics if the memo's function panicked on its last run (see [`try_get`](Memo::try_get)), or if the memo reads
     /// itself.
     #[inline]
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn get(&self) -> T
     where
         T: Clone,
@@ -173,6 +184,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     /// # Errors
     ///
     /// Returns the [`NodeError`] of the memo's last run if its function panicked.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn try_get(&self) -> Result<T, NodeError>
     where
         T: Clone,
@@ -186,6 +198,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     ///
     /// As [`get`](Memo::get).
     #[inline]
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
         match self.try_with(f) {
             Ok(r) => r,
@@ -194,7 +207,9 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     }
 
     #[inline]
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     fn try_with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
+        let site = crate::graph::call_site();
         let inner = self.inner();
         if inner.comp.running.get() {
             panic!(
@@ -209,7 +224,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
             if inner.comp.state.get() != State::Clean {
                 self.node.update_if_necessary(&self.node, rt);
             }
-            rt.track(&inner.core, self.node.as_ptr(), || self.node.clone());
+            rt.track(&inner.core, self.node.as_ptr(), site, || self.node.clone());
         });
         if let Some(message) = inner.comp.error() {
             return Err(NodeError {
@@ -228,11 +243,18 @@ impl<T: fmt::Debug + 'static> Memo<T> {
 
     /// Returns a clone of the cached value without recomputing and without tracking; `None` before the first run.
     /// A memo whose sources moved since it last ran returns its old value here.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn peek(&self) -> Option<T>
     where
         T: Clone,
     {
-        with_runtime(|rt| trace_hook!(rt, untracked_read(rt.running_id(), self.inner().core.id)));
+        let site = crate::graph::call_site();
+        with_runtime(|rt| {
+            trace_hook!(
+                rt,
+                untracked_read(rt.running_id(), self.inner().core.id, site)
+            )
+        });
         self.inner().value.borrow().clone()
     }
 
@@ -250,8 +272,10 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     }
 
     /// Disposes the memo: it keeps its last value and stops tracking.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn dispose(&self) {
-        self.node.dispose(&self.node);
+        let site = crate::graph::call_site();
+        crate::graph::disposing_at(site, || self.node.dispose(&self.node));
     }
 
     /// The node's id.

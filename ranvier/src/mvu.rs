@@ -157,7 +157,10 @@ where
     ///
     /// As [`dispatch`](Mvu::dispatch).
     pub fn dispatch_traced(&self, name: &str, args: &str, msg: Msg) -> Result<(), DispatchError> {
-        let token = with_runtime(|rt| rt.tracer.message_start(self.model.id(), name, args));
+        let token = with_runtime(|rt| {
+            rt.tracer
+                .message_start(self.model.id(), name, args, rt.running_id())
+        });
         let result = untrack(|| self.apply(msg));
         with_runtime(|rt| rt.tracer.message_end(token));
         result
@@ -165,7 +168,8 @@ where
 
     fn apply(&self, msg: Msg) -> Result<(), DispatchError> {
         let update = &self.update;
-        let outcome = self.model.with_untracked(|model| {
+        // The dispatcher's own read, on behalf of `update`: not an untracked read of any computation.
+        let outcome = self.model.with_unrecorded(|model| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| update(msg, model)))
         });
         match outcome {
@@ -186,16 +190,19 @@ where
     }
 
     /// Returns a clone of the model, tracked.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn model(&self) -> Model {
         self.model.get()
     }
 
     /// Calls `f` with the model, tracked.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn with_model<R>(&self, f: impl FnOnce(&Model) -> R) -> R {
         self.model.with(f)
     }
 
     /// Returns a clone of the model without tracking.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn peek_model(&self) -> Model {
         self.model.peek()
     }
@@ -207,7 +214,9 @@ where
         f: impl Fn(&Model) -> U + 'static,
     ) -> Memo<U> {
         let model = self.model.clone();
-        Memo::new(move |_| model.with(&f))
+        // The select reads the model where it was made: its read site is the app's line, not this one.
+        let site = crate::graph::call_site();
+        Memo::new(move |_| model.with_at(site, &f))
     }
 
     /// The model signal's id.

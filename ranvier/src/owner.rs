@@ -127,7 +127,13 @@ impl Scope {
 
     /// Disposes the scope: its cleanups run (last registered first), then what was created in it is disposed (last
     /// created first). Disposing twice does nothing.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn dispose(&self) {
+        let site = crate::graph::call_site();
+        crate::graph::disposing_at(site, || self.dispose_here());
+    }
+
+    fn dispose_here(&self) {
         if self.0.disposed.replace(true) {
             return;
         }

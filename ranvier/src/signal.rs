@@ -5,7 +5,9 @@
 //! [`set`](Signal::set) or [`update`](Signal::update) wakes what read it, unless the new value equals the old one
 //! (by `PartialEq`, or by the comparer given to [`Signal::with_comparer`]): an equal write does nothing at all.
 
-use crate::graph::{AnyNode, Comparer, Core, Node, NodeId, NodeKind, NodeRc, State, with_runtime};
+use crate::graph::{
+    AnyNode, CallSite, Comparer, Core, Node, NodeId, NodeKind, NodeRc, State, with_runtime,
+};
 use std::cell::{Cell, RefCell};
 use std::fmt;
 
@@ -51,7 +53,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     where
         T: PartialEq,
     {
-        Self::with_comparer(value, T::eq)
+        Self::build(value, T::eq)
     }
 
     /// Creates a signal whose writes are compared to the current value with `eq`; a write `eq` calls equal does
@@ -76,6 +78,13 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     /// ```
     #[track_caller]
     pub fn with_comparer(value: T, eq: impl Fn(&T, &T) -> bool + 'static) -> Self {
+        let signal = Self::build(value, eq);
+        with_runtime(|rt| trace_hook!(rt, custom_comparer(signal.id())));
+        signal
+    }
+
+    #[track_caller]
+    fn build(value: T, eq: impl Fn(&T, &T) -> bool + 'static) -> Self {
         let site = std::panic::Location::caller();
         with_runtime(|rt| {
             let id = rt.next_id();
@@ -102,6 +111,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     }
 
     /// Returns a clone of the value, and makes the signal a source of the running memo or effect.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn get(&self) -> T
     where
         T: Clone,
@@ -110,12 +120,20 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     }
 
     /// Calls `f` with the value, and makes the signal a source of the running memo or effect.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        self.track();
+        self.with_at(crate::graph::call_site(), f)
+    }
+
+    /// [`with`](Signal::with), recording the read at `site` (traced builds).
+    #[inline]
+    pub(crate) fn with_at<R>(&self, site: CallSite, f: impl FnOnce(&T) -> R) -> R {
+        self.track(site);
         f(&self.inner.value.borrow())
     }
 
     /// Returns a clone of the value without tracking.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn peek(&self) -> T
     where
         T: Clone,
@@ -124,8 +142,21 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     }
 
     /// Calls `f` with the value without tracking.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        with_runtime(|rt| trace_hook!(rt, untracked_read(rt.running_id(), self.inner.core.id)));
+        let site = crate::graph::call_site();
+        with_runtime(|rt| {
+            trace_hook!(
+                rt,
+                untracked_read(rt.running_id(), self.inner.core.id, site)
+            )
+        });
+        f(&self.inner.value.borrow())
+    }
+
+    /// Calls `f` with the value, recording nothing: the read an [`Mvu`](crate::Mvu)'s dispatch makes on behalf of
+    /// its `update`.
+    pub(crate) fn with_unrecorded<R>(&self, f: impl FnOnce(&T) -> R) -> R {
         f(&self.inner.value.borrow())
     }
 
@@ -135,18 +166,34 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     /// # Panics
     ///
     /// Panics if called while the value is borrowed by [`with`](Signal::with) on the same signal.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn set(&self, value: T) {
+        self.set_at(crate::graph::call_site(), value);
+    }
+
+    /// [`set`](Signal::set), recording the write at `site` (traced builds).
+    #[inline]
+    pub(crate) fn set_at(&self, site: CallSite, value: T) {
         let inner = &self.inner;
         let moved = !(inner.eq)(&inner.value.borrow(), &value);
         with_runtime(|rt| {
             if !moved {
-                trace_hook!(rt, write(inner.core.id, rt.running_id(), false, &value));
+                trace_hook!(
+                    rt,
+                    write(inner.core.id, rt.running_id(), false, &value, site)
+                );
                 return;
             }
             *inner.value.borrow_mut() = value;
             trace_hook!(
                 rt,
-                write(inner.core.id, rt.running_id(), true, &*inner.value.borrow())
+                write(
+                    inner.core.id,
+                    rt.running_id(),
+                    true,
+                    &*inner.value.borrow(),
+                    site
+                )
             );
             // A second write in a batch finds its observers still marked: skip the walk (traced builds walk it
             // again, so each write's marks are in the log).
@@ -159,13 +206,15 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     }
 
     /// Changes the value in place with `f`, then compares it to the old value: an equal result does nothing.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn update(&self, f: impl FnOnce(&mut T))
     where
         T: Clone,
     {
+        let site = crate::graph::call_site();
         let mut value = self.inner.value.borrow().clone();
         f(&mut value);
-        self.set(value);
+        self.set_at(site, value);
     }
 
     /// The node's id.
@@ -173,10 +222,10 @@ impl<T: fmt::Debug + 'static> Signal<T> {
         self.inner.core.id
     }
 
-    fn track(&self) {
+    fn track(&self, site: CallSite) {
         let inner = &self.inner;
         with_runtime(|rt| {
-            rt.track(&inner.core, inner.as_ptr(), || inner.erase());
+            rt.track(&inner.core, inner.as_ptr(), site, || inner.erase());
         });
     }
 }

@@ -57,6 +57,8 @@
 //! ```
 
 #[cfg(any(debug_assertions, feature = "trace"))]
+mod diagnose;
+#[cfg(any(debug_assertions, feature = "trace"))]
 mod dump;
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod log;
@@ -69,6 +71,8 @@ mod render;
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod table;
 
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub use diagnose::{Finding, FindingKind};
 #[cfg(any(debug_assertions, feature = "trace"))]
 pub use dump::{DUMP_SCHEMA, dump};
 #[cfg(any(debug_assertions, feature = "trace"))]

@@ -587,6 +587,7 @@ mod traced {
 
     #[test]
     fn explain_reads_in_a_few_lines() {
+        let cart_line = line!() + 1;
         let cart = Mvu::new(0_i64, |msg, total| match msg {
             Msg::Add(n) => total + n,
             Msg::Noop => *total,
@@ -610,17 +611,27 @@ mod traced {
         let text = trace::explain(&total).unwrap().to_string();
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("total#2 Memo trace.rs:"), "{text}");
-        assert!(lines[0].ends_with("= 1 reads [cart#1]"), "{text}");
+        // each source and each node of the chain with the line it was made on
+        assert!(
+            lines[0].ends_with(&format!("= 1 reads [cart#1:{cart_line}]")),
+            "{text}"
+        );
         assert!(
             lines[1].contains("let total = cart.select(|t| *t);"),
             "{text}"
         );
         assert!(lines[2].starts_with("why: message Add (1) #"), "{text}");
-        assert!(lines[2].contains("-> write cart#1 = 1 #"), "{text}");
-        assert!(lines[2].contains("-> total#2 run 2 #"), "{text}");
+        assert!(
+            lines[2].contains(&format!("-> write cart#1:{cart_line} = 1 #")),
+            "{text}"
+        );
+        assert!(
+            lines[2].contains(&format!("-> total#2:{} run 2 #", cart_line + 5)),
+            "{text}"
+        );
         let rounded_text = trace::explain(&rounded).unwrap().to_string();
         assert!(
-            rounded_text.contains("-> rounded#3 run 2 #"),
+            rounded_text.contains(&format!("-> rounded#3:{} run 2 #", cart_line + 6)),
             "{rounded_text}"
         );
         assert!(!rounded_text.contains("comparer:"), "{rounded_text}");

@@ -197,13 +197,24 @@ impl Runtime {
 
     /// Records a read of the node at `src` (data pointer `ptr`) by the running computation, if tracking.
     #[inline]
-    pub fn track(&self, src: &super::Core, ptr: *const (), make: impl FnOnce() -> NodeRef) {
+    pub fn track(
+        &self,
+        src: &super::Core,
+        ptr: *const (),
+        site: super::CallSite,
+        make: impl FnOnce() -> NodeRef,
+    ) {
         if !self.tracking.get() {
             // A read under `untrack` inside a body: the trace lists it among the body's untracked reads.
-            trace_hook!(self, untracked_read_in_body(self.running_id(), src.id));
+            trace_hook!(
+                self,
+                untracked_read_in_body(self.running_id(), src.id, site)
+            );
             return;
         }
         let Some(running) = self.running.get() else {
+            // A read by the program, outside any body: the trace keeps where (a value captured for later).
+            trace_hook!(self, program_read(src.id, site));
             return;
         };
         let comp = running.comp();
@@ -229,7 +240,10 @@ impl Runtime {
         }
         // Link at once, so a computation that reads a node and then writes it is woken by its own write.
         let node = make();
-        trace_hook!(self, edge_read(running.node().core().id, node.core().id));
+        trace_hook!(
+            self,
+            edge_read(running.node().core().id, node.core().id, site)
+        );
         let reader = running.node();
         {
             node.core().observers.borrow_mut().push(reader.clone());
@@ -354,6 +368,11 @@ impl Runtime {
     }
 
     pub fn batch<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.batch_at(super::call_site(), f)
+    }
+
+    /// [`batch`](Self::batch), recording `site` as where it was opened (traced builds).
+    pub fn batch_at<R>(&self, site: super::CallSite, f: impl FnOnce() -> R) -> R {
         struct Close<'a>(&'a Runtime);
         impl Drop for Close<'_> {
             fn drop(&mut self) {
@@ -368,7 +387,7 @@ impl Runtime {
         }
         let depth = self.batch_depth.get();
         self.batch_depth.set(depth + 1);
-        trace_hook!(self, batch_enter(depth + 1));
+        trace_hook!(self, batch_enter(depth + 1, site));
         let _close = Close(self);
         f()
     }

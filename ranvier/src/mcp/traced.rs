@@ -41,7 +41,7 @@ pub(crate) const WHY_NOT: &str = "why_not";
 /// See [`EXPLAIN`].
 pub(crate) const WAITING_ON: &str = "waiting_on";
 
-/// The longest `explain` answer, in characters, without the dispatched steps before it.
+/// The longest `explain` answer, in characters, without the dispatched steps after it.
 pub const EXPLAIN_MAX_CHARS: usize = 2_000;
 /// The longest part of an `explain` answer that reports the dispatched messages.
 pub const STEPS_MAX_CHARS: usize = 1_000;
@@ -303,19 +303,29 @@ async fn explain(
                  explain again"
             ));
         }
-        steps = answers::clip_head(&text, STEPS_MAX_CHARS);
+        steps = text;
     }
-    let explanation = on_graph(handle, move || {
-        trace::explain(id)
+    let (explanation, cone_names) = on_graph(handle, move || {
+        let explanation = trace::explain(id)
             .map(|e| answers::clip_lines(&e.render(WHY_MAX_CHARS), EXPLAIN_MAX_CHARS))
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+        let cone = trace::cone(id);
+        let names: Vec<String> = exposed
+            .iter()
+            .filter(|(_, node)| cone.contains(node))
+            .map(|(name, _)| name.clone())
+            .collect();
+        Ok::<_, String>((explanation, names))
     })
     .await??;
-    Ok(success(if steps.is_empty() {
-        explanation
-    } else {
-        format!("{steps}\n{explanation}")
-    }))
+    if steps.is_empty() {
+        return Ok(success(explanation));
+    }
+    let steps = answers::clip_head(
+        &answers::steps_in_cone(&steps, &cone_names),
+        STEPS_MAX_CHARS,
+    );
+    Ok(success(format!("{explanation}\n{steps}")))
 }
 
 async fn graph(

@@ -216,8 +216,9 @@ pub struct NodeRecord {
     pub value: Option<Rc<str>>,
     /// Its `Dispose` event, if disposed.
     pub disposed: u64,
-    /// Nodes it read untracked during its last run, with the event.
-    pub untracked: Vec<(NodeId, u64)>,
+    /// Nodes it read untracked during its last run, with the event and the line that read (traced builds record
+    /// the caller of `peek`, `with_untracked`, and of any read inside `untrack`).
+    pub untracked: Vec<(NodeId, u64, Option<&'static Location<'static>>)>,
     /// Its latest `CheckResolved`.
     pub last_check: u64,
     /// Its latest `Schedule`.
@@ -228,7 +229,21 @@ pub struct NodeRecord {
     pub is_model: bool,
     /// Whether `first_mark_since_run` marked it dirty (not check).
     pub first_mark_dirty: bool,
+    /// Where each of its sources was first read (the line of the `get` or `with` call), by source.
+    pub read_sites: Vec<(NodeId, &'static Location<'static>)>,
+    /// Who made its latest write that moved it (signals), and the line of that `set`, `update` or `write` call.
+    pub moved_by: Option<(Writer, &'static Location<'static>)>,
+    /// Where the program read it outside any memo or effect, with the clock when it did: the first distinct lines,
+    /// at most [`PROGRAM_READS_KEPT`].
+    pub program_reads: Vec<(u64, &'static Location<'static>)>,
+    /// Where the disposal that disposed it was called.
+    pub disposed_at: Option<&'static Location<'static>>,
+    /// Whether it was made with a comparer of the program's (`with_comparer`).
+    pub custom_comparer: bool,
 }
+
+/// How many distinct lines of program reads (reads outside any memo or effect) the trace keeps per node.
+pub const PROGRAM_READS_KEPT: usize = 4;
 
 /// Where a text lives in the tracer's text ring: its absolute byte offset (from 1, so `Option<TextRef>` needs no
 /// extra word) and its length. Packed to 12 bytes so that an event slot stays at 48.
@@ -570,13 +585,20 @@ struct Rec {
     last_write: u64,
     value: Option<ValueRef>,
     disposed: u64,
-    untracked: Vec<(NodeId, u64)>,
+    untracked: Vec<(NodeId, u64, Option<Loc>)>,
     last_check: u64,
     last_schedule: u64,
     sources: Vec<NodeId>,
     is_model: bool,
     first_mark_dirty: bool,
+    read_sites: Vec<(NodeId, Loc)>,
+    moved_by: Option<(Writer, Loc)>,
+    program_reads: Vec<(u64, Loc)>,
+    disposed_at: Option<Loc>,
+    custom_comparer: bool,
 }
+
+type Loc = &'static Location<'static>;
 
 /// How many bytes of text (values, labels, messages) the trace keeps per event of ring capacity: texts share one byte
 /// ring of `capacity × TEXT_BYTES_PER_EVENT` bytes; a text older than that reads as gone, except a node's current
@@ -596,10 +618,18 @@ pub(crate) struct Tracer {
     texts: RefCell<TextRing>,
     nodes: RefCell<NodeTable<Rec>>,
     notifier: Cell<u64>,
-    messages: RefCell<Vec<u64>>,
+    /// The open messages, innermost last: each `Message` event with the computation running when it was dispatched.
+    messages: RefCell<Vec<(u64, Option<NodeId>)>>,
     walkers: RefCell<Vec<NodeId>>,
     last_message: Cell<u64>,
+    /// Where the disposal running now was called (see `graph::disposing_at`).
+    disposing: Cell<Option<Loc>>,
+    /// The latest outermost batches: their `BatchEnter` and where `batch` was called, oldest first.
+    batches: RefCell<std::collections::VecDeque<(u64, Loc)>>,
 }
+
+/// How many outermost batches the trace remembers the call sites of.
+const BATCH_SITES_KEPT: usize = 256;
 
 impl Tracer {
     pub fn new() -> Self {
@@ -612,6 +642,8 @@ impl Tracer {
             messages: RefCell::new(Vec::new()),
             walkers: RefCell::new(Vec::new()),
             last_message: Cell::new(0),
+            disposing: Cell::new(None),
+            batches: RefCell::new(std::collections::VecDeque::new()),
         }
     }
 
@@ -629,6 +661,8 @@ impl Tracer {
         self.messages.borrow_mut().clear();
         self.walkers.borrow_mut().clear();
         self.last_message.set(0);
+        self.disposing.set(None);
+        self.batches.borrow_mut().clear();
     }
 
     #[inline]
@@ -739,6 +773,11 @@ impl Tracer {
             sources: Vec::new(),
             is_model: false,
             first_mark_dirty: false,
+            read_sites: Vec::new(),
+            moved_by: None,
+            program_reads: Vec::new(),
+            disposed_at: None,
+            custom_comparer: false,
         };
         self.nodes.borrow_mut().insert(id, record, live());
     }
@@ -772,8 +811,12 @@ impl Tracer {
         running: Option<NodeId>,
         moved: bool,
         value: &V,
+        site: Loc,
     ) {
-        let (by, cause) = if let Some(&message) = self.messages.borrow().last() {
+        // A write is the message's when it is made where the message was dispatched (its `update`'s model write);
+        // a memo or effect running inside the message's flush writes on its own account.
+        let open = self.messages.borrow().last().copied();
+        let (by, cause) = if let Some((message, _)) = open.filter(|(_, at)| *at == running) {
             (Writer::Message(message), message)
         } else if let Some(r) = running {
             (
@@ -798,6 +841,7 @@ impl Tracer {
             if moved {
                 n.last_moved = seq;
                 n.value = Some(value);
+                n.moved_by = Some((by, site));
             }
         });
         if moved {
@@ -955,8 +999,36 @@ impl Tracer {
         self.push(0, Slot::FlushEnd { flush });
     }
 
-    pub fn batch_enter(&self, depth: u32) {
-        self.push(0, Slot::BatchEnter { depth });
+    pub fn batch_enter(&self, depth: u32, site: Loc) {
+        let seq = self.push(0, Slot::BatchEnter { depth });
+        if depth == 1 {
+            let mut batches = self.batches.borrow_mut();
+            if batches.len() == BATCH_SITES_KEPT {
+                batches.pop_front();
+            }
+            batches.push_back((seq, site));
+        }
+    }
+
+    /// Where the outermost batch whose `BatchEnter` is `seq` was opened, if still remembered.
+    pub fn batch_site(&self, seq: u64) -> Option<Loc> {
+        let batches = self.batches.borrow();
+        let i = batches.binary_search_by_key(&seq, |(s, _)| *s).ok()?;
+        Some(batches[i].1)
+    }
+
+    /// The node was made with a comparer of the program's.
+    pub fn custom_comparer(&self, id: NodeId) {
+        self.with_node(id, |n| n.custom_comparer = true);
+    }
+
+    /// Sets where the disposal running now was called, unless an outer disposal set it; returns what it was.
+    pub fn set_disposing(&self, site: Option<Loc>) -> Option<Loc> {
+        let previous = self.disposing.get();
+        if site.is_none() || previous.is_none() {
+            self.disposing.set(site);
+        }
+        previous
     }
 
     pub fn batch_exit(&self, depth: u32) {
@@ -965,30 +1037,65 @@ impl Tracer {
 
     pub fn dispose(&self, node: NodeId) {
         let seq = self.push(0, Slot::Dispose { node });
-        self.with_node(node, |n| n.disposed = seq);
+        let site = self.disposing.get();
+        self.with_node(node, |n| {
+            n.disposed = seq;
+            n.disposed_at = site;
+        });
     }
 
-    pub fn message_start(&self, target: NodeId, name: &str, args: &str) -> u64 {
-        let cause = self.messages.borrow().last().copied().unwrap_or(0);
+    pub fn message_start(
+        &self,
+        target: NodeId,
+        name: &str,
+        args: &str,
+        running: Option<NodeId>,
+    ) -> u64 {
+        let cause = self.messages.borrow().last().map_or(0, |(m, _)| *m);
         let (name, args) = (self.store(name), self.store(args));
         let seq = self.push(cause, Slot::Message { target, name, args });
         self.with_node(target, |n| n.is_model = true);
-        self.messages.borrow_mut().push(seq);
+        self.messages.borrow_mut().push((seq, running));
         self.last_message.set(seq);
         seq
     }
 
     pub fn message_end(&self, token: u64) {
         let mut messages = self.messages.borrow_mut();
-        if let Some(i) = messages.iter().rposition(|&m| m == token) {
+        if let Some(i) = messages.iter().rposition(|(m, _)| *m == token) {
             messages.truncate(i);
         }
     }
 
-    pub fn edge_read(&self, node: NodeId, source: NodeId) {
+    pub fn edge_read(&self, node: NodeId, source: NodeId, site: Loc) {
         let cause = self.node_field(node, |n| n.last_run_start);
         self.push(cause, Slot::EdgeAdd { node, source });
-        self.with_node(node, |n| n.sources.push(source));
+        self.with_node(node, |n| {
+            n.sources.push(source);
+            match n.read_sites.iter_mut().find(|(s, _)| *s == source) {
+                Some(entry) => entry.1 = site,
+                None => n.read_sites.push((source, site)),
+            }
+        });
+    }
+
+    /// The program read `source` outside any memo or effect, at `site`. No event: the record keeps the first
+    /// [`PROGRAM_READS_KEPT`] distinct lines, with the clock when each last read.
+    pub fn program_read(&self, source: NodeId, site: Loc) {
+        let now = self.clock.get();
+        self.with_node(source, |n| {
+            match n
+                .program_reads
+                .iter()
+                .position(|(_, s)| std::ptr::eq(*s, site))
+            {
+                Some(i) => n.program_reads[i].0 = now,
+                None if n.program_reads.len() < PROGRAM_READS_KEPT => {
+                    n.program_reads.push((now, site));
+                }
+                None => {}
+            }
+        });
     }
 
     pub fn edge_removed(&self, node: NodeId, source: NodeId) {
@@ -998,22 +1105,22 @@ impl Tracer {
             if let Some(i) = n.sources.iter().position(|s| *s == source) {
                 n.sources.remove(i);
             }
+            if let Some(i) = n.read_sites.iter().position(|(s, _)| *s == source) {
+                n.read_sites.swap_remove(i);
+            }
         });
     }
 
     /// A read under `untrack` (recorded only when a body is running: outside one every read is untracked).
-    pub fn untracked_read_in_body(&self, reader: Option<NodeId>, source: NodeId) {
+    pub fn untracked_read_in_body(&self, reader: Option<NodeId>, source: NodeId, site: Loc) {
         if reader.is_some() {
-            self.untracked_read(reader, source);
+            self.untracked_read(reader, source, site);
         }
     }
 
-    pub fn untracked_read(&self, reader: Option<NodeId>, source: NodeId) {
-        // A message's `update` reads its model untracked on behalf of the message, not of the computation that
-        // dispatched it.
-        if !self.messages.borrow().is_empty() {
-            return;
-        }
+    /// A read without tracking. A message's `update` reads its model through an unrecorded read (the dispatcher's
+    /// own), so every read that reaches here is the program's or a computation's, inside a message or not.
+    pub fn untracked_read(&self, reader: Option<NodeId>, source: NodeId, site: Loc) {
         let cause = reader.map_or(0, |r| self.node_field(r, |n| n.last_run_start));
         let seq = self.push(
             cause,
@@ -1024,10 +1131,12 @@ impl Tracer {
         );
         if let Some(r) = reader {
             self.with_node(r, |n| {
-                if !n.untracked.iter().any(|(s, _)| *s == source) {
-                    n.untracked.push((source, seq));
+                if !n.untracked.iter().any(|(s, _, _)| *s == source) {
+                    n.untracked.push((source, seq, Some(site)));
                 }
             });
+        } else {
+            self.program_read(source, site);
         }
     }
 
@@ -1147,6 +1256,11 @@ impl Tracer {
             sources: rec.sources.clone(),
             is_model: rec.is_model,
             first_mark_dirty: rec.first_mark_dirty,
+            read_sites: rec.read_sites.clone(),
+            moved_by: rec.moved_by,
+            program_reads: rec.program_reads.clone(),
+            disposed_at: rec.disposed_at,
+            custom_comparer: rec.custom_comparer,
         }
     }
 

@@ -83,15 +83,40 @@ pub(crate) fn line_text(file: &str, line: u32) -> Option<String> {
     Some(text.trim().to_owned())
 }
 
-/// The text of line `line` of `file` from column `column` (1-based) on, if it can be read.
-pub(crate) fn line_text_from(file: &str, line: u32, column: u32) -> Option<String> {
-    let lines = file_lines(file)?;
-    let text = lines.get((line as usize).checked_sub(1)?)?;
-    Some(
-        text.chars()
-            .skip((column as usize).saturating_sub(1))
-            .collect(),
-    )
+/// The lines of the call that starts at line index `start`, column `column` (1-based): from the column until its
+/// brackets close, at most `max` lines, each as `(line index, code without a trailing // comment)`.
+pub(crate) fn call_body(
+    lines: &[String],
+    start: usize,
+    column: usize,
+    max: usize,
+) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut depth: i64 = 0;
+    let mut opened = false;
+    for (index, text) in lines.iter().enumerate().skip(start).take(max) {
+        let code: String = if index == start {
+            text.chars().skip(column.saturating_sub(1)).collect()
+        } else {
+            text.clone()
+        };
+        let code = code.split("//").next().unwrap_or_default().to_owned();
+        for c in code.chars() {
+            match c {
+                '(' | '{' | '[' => {
+                    depth += 1;
+                    opened = true;
+                }
+                ')' | '}' | ']' => depth -= 1,
+                _ => {}
+            }
+        }
+        out.push((index, code));
+        if opened && depth <= 0 {
+            break;
+        }
+    }
+    out
 }
 
 /// The name a creation site binds: `let name = ...` (or `let mut name: T = ...`) on the site's line before its

@@ -1,6 +1,6 @@
 //! The untraced build's tracer: every hook is an empty inline function whose lazy arguments are never called.
 
-use crate::graph::{NodeId, NodeKind};
+use crate::graph::{CallSite, NodeId, NodeKind};
 use std::panic::Location;
 
 /// The tracer of an untraced build: nothing.
@@ -37,6 +37,7 @@ impl Tracer {
         _: Option<NodeId>,
         _: bool,
         _: &V,
+        _: CallSite,
     ) {
     }
     #[inline(always)]
@@ -65,23 +66,27 @@ impl Tracer {
     #[inline(always)]
     pub fn flush_end(&self, _: u32) {}
     #[inline(always)]
-    pub fn batch_enter(&self, _: u32) {}
+    pub fn batch_enter(&self, _: u32, _: CallSite) {}
+    #[inline(always)]
+    pub fn custom_comparer(&self, _: NodeId) {}
+    #[inline(always)]
+    pub fn program_read(&self, _: NodeId, _: CallSite) {}
     #[inline(always)]
     pub fn batch_exit(&self, _: u32) {}
     #[inline(always)]
     pub fn dispose(&self, _: NodeId) {}
     #[inline(always)]
-    pub fn message_start(&self, _: NodeId, _: &str, _: &str) -> u64 {
+    pub fn message_start(&self, _: NodeId, _: &str, _: &str, _: Option<NodeId>) -> u64 {
         0
     }
     #[inline(always)]
     pub fn message_end(&self, _: u64) {}
     #[inline(always)]
-    pub fn edge_read(&self, _: NodeId, _: NodeId) {}
+    pub fn edge_read(&self, _: NodeId, _: NodeId, _: CallSite) {}
     #[inline(always)]
     pub fn edge_removed(&self, _: NodeId, _: NodeId) {}
     #[inline(always)]
-    pub fn untracked_read(&self, _: Option<NodeId>, _: NodeId) {}
+    pub fn untracked_read(&self, _: Option<NodeId>, _: NodeId, _: CallSite) {}
     #[inline(always)]
-    pub fn untracked_read_in_body(&self, _: Option<NodeId>, _: NodeId) {}
+    pub fn untracked_read_in_body(&self, _: Option<NodeId>, _: NodeId, _: CallSite) {}
 }

@@ -5,6 +5,7 @@
 //! (see [`render`](super::render)). The answers name nodes as `name#id` and carry the names they need, so they can be
 //! rendered after the graph moved on.
 
+use super::diagnose::{self, Finding};
 use super::log::{Event, EventKind, NodeRecord, Tracer, Writer};
 use super::names;
 use crate::graph::{AnyNode, NodeId, NodeKind, with_runtime};
@@ -205,6 +206,8 @@ pub struct Why {
     pub root: WhyRoot,
     /// The names of the nodes the steps mention.
     pub names: Names,
+    /// Where each node the steps mention was created.
+    pub sites: BTreeMap<NodeId, Site>,
 }
 
 /// A memo that re-ran and kept its value, so propagation stopped there.
@@ -229,6 +232,16 @@ pub struct SourceLine {
     pub site: Site,
     /// The line's text, trimmed.
     pub text: String,
+}
+
+impl SourceLine {
+    /// The line at `location`, with its text read from the source (empty when it cannot be read).
+    pub(crate) fn at(location: &'static Location<'static>) -> SourceLine {
+        SourceLine {
+            site: Site::of(location),
+            text: names::line_text(location.file(), location.line()).unwrap_or_default(),
+        }
+    }
 }
 
 /// A node created with a comparer upstream of the explained node: where a later change may stop.
@@ -495,6 +508,24 @@ pub struct Explain {
     pub earlier_cutoffs: Vec<Cutoff>,
     /// With no cutoff at all: up to two upstream nodes created with a comparer, where a later change may stop.
     pub comparers: Vec<Comparer>,
+    /// What the search of its whole upstream cone found, best first, each with the line to fix (see
+    /// [`Finding`]); this is what the text reports first.
+    pub findings: Vec<Finding>,
+    /// The lines of its own body where it read its sources, other than its creation line, in line order.
+    pub body: Vec<SourceLine>,
+    /// Its sources as its node line lists them, with where each was created and whether it was disposed.
+    pub reads: Vec<SourceRef>,
+}
+
+/// A source in an explanation's `reads [...]`: `subtotal#3:41`, `rate#2:12 (disposed)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceRef {
+    /// The source.
+    pub node: NodeName,
+    /// Where it was created.
+    pub site: Site,
+    /// Whether it was disposed (it keeps its last value).
+    pub disposed: bool,
 }
 
 /// A lookup that matched no node, or several.
@@ -820,20 +851,61 @@ impl<'a> Ctx<'a> {
         let mut extra = vec![id];
         extra.extend(root_nodes(&root));
         let names = self.names_in(&steps, &extra);
+        let sites = names
+            .0
+            .keys()
+            .filter_map(|n| Some((*n, Site::of(self.rec(*n)?.site))))
+            .collect();
         Ok(Why {
             node: self.name(id),
             run,
             steps,
             root,
             names,
+            sites,
         })
     }
 
     /// Cutoffs upstream of `id` whose `RunEnd` lies in `(after, before)`, latest first; a memo reading a message
     /// model alone is left out (it keeps its value by design).
     pub fn cutoffs(&self, id: NodeId, after: u64, before: u64) -> Vec<Cutoff> {
+        self.cutoffs_among(self.upstream(id), after, before)
+    }
+
+    /// [`cutoffs`](Self::cutoffs) among the nodes of `cone` other than `id`.
+    pub fn cutoffs_in(
+        &self,
+        id: NodeId,
+        cone: &HashSet<NodeId>,
+        after: u64,
+        before: u64,
+    ) -> Vec<Cutoff> {
+        self.cutoffs_among(
+            self.upstream_in(id, cone).into_iter().map(|(n, _)| n),
+            after,
+            before,
+        )
+    }
+
+    /// The nodes of `cone` other than `id`, by id.
+    pub fn upstream_in(&self, id: NodeId, cone: &HashSet<NodeId>) -> Vec<(NodeId, ())> {
+        let mut nodes: Vec<(NodeId, ())> = cone
+            .iter()
+            .filter(|n| **n != id)
+            .map(|n| (*n, ()))
+            .collect();
+        nodes.sort();
+        nodes
+    }
+
+    fn cutoffs_among(
+        &self,
+        nodes: impl IntoIterator<Item = NodeId>,
+        after: u64,
+        before: u64,
+    ) -> Vec<Cutoff> {
         let mut found = Vec::new();
-        for n in self.upstream(id) {
+        for n in nodes {
             let Some(r) = self.rec(n) else { continue };
             if self.reads_model_alone(r) {
                 continue;
@@ -855,7 +927,7 @@ impl<'a> Ctx<'a> {
         found
     }
 
-    fn reads_model_alone(&self, r: &NodeRecord) -> bool {
+    pub fn reads_model_alone(&self, r: &NodeRecord) -> bool {
         r.sources.len() == 1 && self.rec(r.sources[0]).is_some_and(|s| s.is_model)
     }
 
@@ -942,7 +1014,7 @@ impl<'a> Ctx<'a> {
     pub fn unread(&self, id: NodeId) -> Result<Vec<Unread>, TraceError> {
         let r = self.check(id)?;
         let mut out = Vec::new();
-        for (source, read) in &r.untracked {
+        for (source, read, site) in &r.untracked {
             if r.sources.contains(source) {
                 continue;
             }
@@ -953,7 +1025,9 @@ impl<'a> Ctx<'a> {
                     read: *read,
                     moved: s.last_moved,
                     value: self.value(*source),
-                    at: untracked_read_line(r, &self.base_name(*source)),
+                    at: site
+                        .map(SourceLine::at)
+                        .or_else(|| untracked_read_line(r, &self.base_name(*source))),
                 });
             }
         }
@@ -1095,6 +1169,11 @@ impl<'a> Ctx<'a> {
             };
         }
         if let Some((name, id)) = query_text.rsplit_once('#') {
+            // `name#id:line`, as explanations print their chain and reads, names the same node
+            let id = match id.split_once(':') {
+                Some((id, line)) if line.chars().all(|c| c.is_ascii_digit()) => id,
+                _ => id,
+            };
             let Ok(number) = id.parse::<u32>() else {
                 return Err(fail(
                     format!("`#{id}` is not a node id (expected `#` and a number, like `#7`)"),
@@ -1174,7 +1253,7 @@ impl<'a> Ctx<'a> {
         let comparers = if cutoffs.is_empty() && earlier_cutoffs.is_empty() {
             self.upstream(id)
                 .into_iter()
-                .filter(|n| self.rec(*n).is_some_and(names_comparer))
+                .filter(|n| self.rec(*n).is_some_and(|r| r.custom_comparer))
                 .take(2)
                 .filter_map(|n| {
                     let site = self.rec(n)?.site;
@@ -1188,6 +1267,19 @@ impl<'a> Ctx<'a> {
             Vec::new()
         };
         let line = names::line_text(r.site.file(), r.site.line());
+        let (findings, body) = diagnose::diagnose(self, id, why_not.as_ref());
+        let reads = r
+            .sources
+            .iter()
+            .filter_map(|s| {
+                let source = self.rec(*s)?;
+                Some(SourceRef {
+                    node: self.name(*s),
+                    site: Site::of(source.site),
+                    disposed: source.disposed != 0,
+                })
+            })
+            .collect();
         Ok(Explain {
             info,
             line,
@@ -1197,6 +1289,9 @@ impl<'a> Ctx<'a> {
             cutoffs,
             earlier_cutoffs,
             comparers,
+            findings,
+            body,
+            reads,
         })
     }
 
@@ -1257,12 +1352,6 @@ impl<'a> Ctx<'a> {
         }
         Ok(Neighborhood { center, nodes })
     }
-}
-
-/// Whether a node's creation call names a comparer (`with_comparer`) on its creation line.
-fn names_comparer(r: &NodeRecord) -> bool {
-    names::line_text_from(r.site.file(), r.site.line(), r.site.column())
-        .is_some_and(|text| text.contains("with_comparer"))
 }
 
 /// How far [`untracked_read_line`] reads a computation's body.
@@ -1470,6 +1559,28 @@ pub fn origin(node: impl AnyNode) -> Result<Origin, TraceError> {
 /// dropped and its record is no longer kept.
 pub fn explain(node: impl AnyNode) -> Result<Explain, TraceError> {
     query(|c| c.explain(node.node_id()))
+}
+
+/// The nodes `explain` searches for `node`: the node, its sources and theirs, what they read untracked, and the
+/// memos and effects that wrote the signals among them, nearest first.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::{trace, Memo, Signal};
+///
+/// let price = Signal::new(2);
+/// let total = Memo::new({ let p = price.clone(); move |_| p.get() * 10 });
+/// total.get();
+/// assert_eq!(trace::cone(&total), vec![total.id(), price.id()]);
+/// ```
+pub fn cone(node: impl AnyNode) -> Vec<NodeId> {
+    query(|c| {
+        diagnose::cone(c, node.node_id())
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect()
+    })
 }
 
 /// The node's compact line: `name#id Kind file.rs:line = value reads [a#1, b#2]`, with its observers and path.

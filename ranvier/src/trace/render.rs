@@ -3,10 +3,12 @@
 //!
 //! This module is the only place the trace turns into text for agents; the MCP tools print these `Display` impls.
 
+use super::diagnose::{Finding, FindingKind};
 use super::log::{Event, EventKind, Writer};
 use super::query::{
     Cutoff, EqualWrite, Explain, GraphSummary, History, LookupError, Names, Neighborhood, NodeInfo,
-    NodeName, Origin, Relation, RunStatus, Site, TraceSnapshot, Unread, Why, WhyNot, WhyRoot,
+    NodeName, Origin, Relation, RunStatus, Site, SourceLine, SourceRef, TraceSnapshot, Unread, Why,
+    WhyNot, WhyRoot,
 };
 use crate::graph::NodeKind;
 use std::fmt::{self, Display, Formatter, Write as _};
@@ -193,6 +195,16 @@ fn one_line(text: &str) -> String {
     text.replace('\n', " ")
 }
 
+/// Where a node named in a chain or a reads list was created, compactly: `:41` in the explained node's file,
+/// `:cart.rs:41` in another.
+fn line_suffix(site: &Site, home: Option<&str>) -> String {
+    if home == Some(site.file) {
+        format!(":{}", site.line)
+    } else {
+        format!(":{}:{}", site.file_name(), site.line)
+    }
+}
+
 /// A root, with its nodes named.
 pub(super) struct Root<'a>(pub &'a WhyRoot, pub &'a Names);
 
@@ -290,8 +302,15 @@ impl Why {
 
     fn parts(&self) -> Vec<String> {
         let mut parts = Vec::new();
+        let home = self.sites.get(&self.node.id).map(|s| s.file);
         for step in self.steps.iter().rev() {
-            let n = |id| self.names.of(id);
+            let n = |id| {
+                let name = self.names.of(id);
+                match self.sites.get(&id) {
+                    Some(site) => format!("{name}{}", line_suffix(site, home)),
+                    None => name.to_string(),
+                }
+            };
             let part = match &step.kind {
                 EventKind::Message { name, args, .. } => {
                     format!("message {}", message_text(name, args))
@@ -603,45 +622,120 @@ impl Explain {
 /// An explanation, its `why:` chain cut to `.1` characters and its node lines to `.2` sources.
 struct ExplainText<'a>(&'a Explain, usize, usize);
 
+/// The longest source line text an explanation quotes; longer lines end with `…`.
+const QUOTED_LINE_MAX: usize = 100;
+
+/// How many lines of the explained node's own body an explanation quotes: fewer when a strong finding comes first.
+const BODY_LINES_WITH_FINDING: usize = 2;
+const BODY_LINES_ALONE: usize = 4;
+
+/// A finding this strong goes before the node's body lines.
+const STRONG_FINDING: u32 = 700;
+
 impl Display for ExplainText<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let e = self.0;
-        write!(f, "{}", e.info.line_within(self.2))?;
+        let home = Some(e.info.site.file);
+        node_head(f, e, self.2, home)?;
         if let Some(line) = &e.line {
-            write!(f, "\n  {}: {line}", e.info.site)?;
+            write!(f, "\n  {}: {}", e.info.site, quoted(line))?;
+        }
+        let strong = e.findings.first().filter(|x| x.rank >= STRONG_FINDING);
+        let body = if strong.is_some() {
+            BODY_LINES_WITH_FINDING
+        } else {
+            BODY_LINES_ALONE
+        };
+        let mut findings = e.findings.iter();
+        if let Some(top) = strong {
+            findings.next();
+            finding(f, top)?;
+        }
+        for line in e.body.iter().take(body) {
+            source_line(f, &line.site, Some(&quoted(&line.text)))?;
+        }
+        for x in findings {
+            finding(f, x)?;
         }
         write!(f, "\nwhy: {}", e.why.compact_within(self.1))?;
-        if let Some(why_not) = &e.why_not {
+        let reported = e.findings.iter().any(|x| x.kind == FindingKind::NotReRun);
+        if let Some(why_not) = e.why_not.as_ref().filter(|_| !reported) {
             write!(f, "\nnot re-run since: {why_not}")?;
-        }
-        for u in &e.unread {
-            write!(f, "\nunread: {u}")?;
-            if let Some(at) = &u.at {
-                source_line(f, &at.site, Some(&at.text))?;
-            }
-        }
-        for c in &e.cutoffs {
-            write!(f, "\ncutoff: {c}")?;
-            source_line(f, &c.site, c.line.as_deref())?;
-        }
-        for c in &e.earlier_cutoffs {
-            write!(f, "\nearlier cutoff: {c}")?;
-            source_line(f, &c.site, c.line.as_deref())?;
-        }
-        for c in &e.comparers {
-            write!(f, "\ncomparer: {}", c.info.line_within(self.2))?;
-            if let Some(line) = &c.line {
-                write!(f, "\n  {}: {line}", c.info.site)?;
-            }
         }
         Ok(())
     }
 }
 
+/// The node line, its reads with the line each source was made on: `total#9 Memo app.rs:60 = 1400 reads
+/// [subtotal#4:52, shipping#8:70 (disposed)]`.
+fn node_head(
+    f: &mut Formatter<'_>,
+    e: &Explain,
+    max_sources: usize,
+    home: Option<&str>,
+) -> fmt::Result {
+    let info = &e.info;
+    write!(f, "{} {} {}", info.node, info.kind.name(), info.site)?;
+    if let Some(value) = &info.value {
+        write!(f, " = {value}")?;
+    }
+    if info.kind != NodeKind::Signal {
+        f.write_str(" reads [")?;
+        for (i, source) in e.reads.iter().take(max_sources).enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            source_ref(f, source, home)?;
+        }
+        if e.reads.len() > max_sources {
+            write!(f, " … {} more", e.reads.len() - max_sources)?;
+        }
+        f.write_char(']')?;
+    }
+    if let Some(error) = &info.error {
+        write!(f, " failed: {}", one_line(error))?;
+    }
+    if info.disposed {
+        f.write_str(" (disposed)")?;
+    }
+    Ok(())
+}
+
+fn source_ref(f: &mut Formatter<'_>, source: &SourceRef, home: Option<&str>) -> fmt::Result {
+    write!(f, "{}{}", source.node, line_suffix(&source.site, home))?;
+    if source.disposed {
+        f.write_str(" (disposed)")?;
+    }
+    Ok(())
+}
+
+/// `label: text`, then the line to fix and the lines that belong to it, indented.
+fn finding(f: &mut Formatter<'_>, x: &Finding) -> fmt::Result {
+    write!(f, "\n{}: {}", x.kind.label(), one_line(&x.text))?;
+    for line in x.at.iter().chain(&x.more) {
+        finding_line(f, line)?;
+    }
+    Ok(())
+}
+
+fn finding_line(f: &mut Formatter<'_>, line: &SourceLine) -> fmt::Result {
+    let text = (!line.text.is_empty()).then(|| quoted(&line.text));
+    source_line(f, &line.site, text.as_deref())
+}
+
+/// A source line's text, cut to [`QUOTED_LINE_MAX`] characters.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_LINE_MAX) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_owned(),
+    }
+}
+
 impl Display for Explain {
-    /// The node line and its source line, `why:` (the cause chain on one line), `not re-run since:`, then one line
-    /// per `unread:`, `cutoff:`, `earlier cutoff:` and `comparer:` finding, each followed by the indented source line
-    /// to look at (`  file.rs:12: text`).
+    /// The node line (its reads with the line each source was made on) and its source line; the findings, best
+    /// first, each followed by the indented source line to look at (`  file.rs:12: text`), with the lines of the
+    /// node's own body that read its sources after the first strong one; then `why:` (the cause chain on one line,
+    /// each node with its line) and `not re-run since:`.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         ExplainText(self, usize::MAX, usize::MAX).fmt(f)
     }

@@ -74,6 +74,45 @@ pub(crate) fn clip_head(text: &str, max: usize) -> String {
     kept.join("\n")
 }
 
+/// The dispatch text `steps` (one line per message, then the state line) cut to the steps that changed an exposed
+/// value named in `names` (the exposed nodes of the explained node's cone) and the last step, with a line saying
+/// how many were left out. With no such names, every step is kept.
+pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
+    if names.is_empty() {
+        return steps.to_owned();
+    }
+    let lines: Vec<&str> = steps.lines().collect();
+    // the step lines start with their position; the state line (`v3: ...`) and a stop's lines are kept
+    let is_step = |line: &str| {
+        line.split_once(' ')
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    let last_step = lines.iter().rposition(|line| is_step(line));
+    let moved_cone = |line: &str| {
+        line.split_once(": ").is_some_and(|(_, changes)| {
+            names.iter().any(|name| {
+                changes.starts_with(&format!("{name} ")) || changes.contains(&format!(", {name} "))
+            })
+        })
+    };
+    let mut out = Vec::new();
+    let mut left_out = 0;
+    for (index, line) in lines.iter().enumerate() {
+        if is_step(line) && Some(index) != last_step && !moved_cone(line) {
+            left_out += 1;
+            continue;
+        }
+        out.push((*line).to_owned());
+    }
+    if left_out > 0 {
+        out.insert(
+            0,
+            format!("… {left_out} steps that moved nothing upstream of the explained node"),
+        );
+    }
+    out.join("\n")
+}
+
 fn line(info: &NodeInfo) -> String {
     clip_line(&info.line_within(LINE_SOURCES_MAX), LINE_MAX_CHARS)
 }

@@ -1,0 +1,650 @@
+//! Diagnosis: the findings `explain` reports first, each with the line to fix.
+//!
+//! A wrong value is rarely wrong where it is read. This module searches the explained node's whole upstream cone —
+//! its sources, theirs, what they read untracked, and the memos and effects that wrote the signals in it, with
+//! their own reads — for the facts the trace records that make a value wrong or stale, and ranks them:
+//!
+//! | finding | the fact | the line |
+//! |---|---|---|
+//! | `unread:` | a memo or effect read a node untracked (`peek`, `with_untracked`, `untrack`) that moved after | the read |
+//! | `disposed:` | a node reads a disposed node, which keeps its last value | the disposal |
+//! | `written:` | a signal's value came from a memo's or effect's write, or from the program's | the write |
+//! | `captured:` | the program read a value just before making a memo or effect that does not read it, and it moved | the read |
+//! | `batch:` | a signal moved more than once inside one batch, so its readers saw only the last value | the batch |
+//! | `cutoff:` | a memo re-ran and kept its value (a comparer, a cap, a previous value), so the change stopped there | the memo, its comparer or previous-value lines |
+//! | `not re-run since:` | nothing read the memo since its sources moved | the memo |
+//! | `kept:` | the memo itself re-ran and returned its previous value | the lines returning it |
+//! | `select:` | a select over the model re-ran on the latest message and kept its value while the model moved | the select |
+//! | `comparer:` | a node made with a comparer lies upstream: where a later change may stop | the node |
+//!
+//! Ranks favour what explains the node's latest staleness directly (the cutoff that stopped the latest change, the
+//! node's own untracked reads), then nearness in the cone. Every finding names a `file:line` from the call sites
+//! the traced build records, so no source file is needed to name it; the line's text is added when the source can be
+//! read.
+
+use super::log::{EventKind, NodeRecord, Writer};
+use super::names;
+use super::query::{Ctx, Cutoff, Site, SourceLine, WhyNot};
+use crate::graph::{NodeId, NodeKind};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt::Write as _;
+use std::panic::Location;
+
+/// The most nodes a diagnosis walks.
+const CONE_MAX: usize = 4_096;
+/// How far back (in events) the batch search looks from a write.
+const BATCH_LOOKBACK: u64 = 4_096;
+/// How many lines above a memo's creation a captured read may stand.
+const CAPTURE_LINES: u32 = 30;
+/// The rank of a select unrelated by name to the message it kept its value on.
+const SELECT_UNRELATED_RANK: u32 = 350;
+/// How many lines of a body a previous-value search reads.
+const BODY_LINES_MAX: usize = 80;
+
+/// What kind of fact a [`Finding`] reports; its label in the text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FindingKind {
+    /// An untracked read of a node that moved after it.
+    Unread,
+    /// A read of a disposed node (or the explained node itself disposed).
+    Disposed,
+    /// The write that gave a signal its value.
+    Written,
+    /// A value the program read before making a node that does not read it.
+    Captured,
+    /// Several moves of one signal inside one batch.
+    Batch,
+    /// A memo upstream that re-ran and kept its value.
+    Cutoff,
+    /// An upstream memo that kept its value before the explained node's last run.
+    EarlierCutoff,
+    /// Why the node has not re-run: nothing read it since it was marked.
+    NotReRun,
+    /// The node itself re-ran and kept its previous value.
+    Kept,
+    /// A select that kept its value while the model moved.
+    Select,
+    /// A node made with a comparer upstream.
+    Comparer,
+}
+
+impl FindingKind {
+    /// The label the finding's line starts with (`unread`, `cutoff`, ...).
+    pub fn label(self) -> &'static str {
+        match self {
+            FindingKind::Unread => "unread",
+            FindingKind::Disposed => "disposed",
+            FindingKind::Written => "written",
+            FindingKind::Captured => "captured",
+            FindingKind::Batch => "batch",
+            FindingKind::Cutoff => "cutoff",
+            FindingKind::EarlierCutoff => "earlier cutoff",
+            FindingKind::NotReRun => "not re-run since",
+            FindingKind::Kept => "kept",
+            FindingKind::Select => "select",
+            FindingKind::Comparer => "comparer",
+        }
+    }
+}
+
+/// One fact `explain` reports, with the line to look at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// What kind of fact.
+    pub kind: FindingKind,
+    /// Higher comes first.
+    pub rank: u32,
+    /// The line after the label: `weight#4 = 6000 moved #57 after an untracked read #40`.
+    pub text: String,
+    /// The line to fix.
+    pub at: Option<SourceLine>,
+    /// More lines that belong to it (the lines of a body that return the previous value).
+    pub more: Vec<SourceLine>,
+}
+
+impl Finding {
+    fn new(kind: FindingKind, rank: u32, text: String, at: Option<SourceLine>) -> Self {
+        Finding {
+            kind,
+            rank,
+            text,
+            at,
+            more: Vec::new(),
+        }
+    }
+}
+
+/// The explained node's cone: every node upstream of it, through tracked and untracked reads and through the
+/// writers of its signals, with the hops from the explained node (0 for itself), nearest first.
+pub(super) fn cone(ctx: &Ctx<'_>, id: NodeId) -> Vec<(NodeId, u32)> {
+    let mut seen = HashSet::from([id]);
+    let mut queue = VecDeque::from([(id, 0u32)]);
+    let mut out = Vec::new();
+    while let Some((node, depth)) = queue.pop_front() {
+        out.push((node, depth));
+        if out.len() >= CONE_MAX {
+            break;
+        }
+        let Some(r) = ctx.rec(node) else { continue };
+        let writer = match r.moved_by {
+            Some((Writer::Computation(w), _)) => Some(w),
+            _ => None,
+        };
+        let next = r
+            .sources
+            .iter()
+            .copied()
+            .chain(r.untracked.iter().map(|(s, _, _)| *s))
+            .chain(writer);
+        for n in next {
+            if seen.insert(n) {
+                queue.push_back((n, depth + 1));
+            }
+        }
+    }
+    out
+}
+
+/// The line at `site` as a finding's line.
+fn line(site: &'static Location<'static>) -> SourceLine {
+    SourceLine::at(site)
+}
+
+/// Everything the diagnosis found upstream of `id`, best first, and the lines of its own body that read its sources.
+pub(super) fn diagnose(
+    ctx: &Ctx<'_>,
+    id: NodeId,
+    why_not: Option<&WhyNot>,
+) -> (Vec<Finding>, Vec<SourceLine>) {
+    let Some(me) = ctx.rec(id) else {
+        return (Vec::new(), Vec::new());
+    };
+    let cone = cone(ctx, id);
+    let in_cone: HashSet<NodeId> = cone.iter().map(|(n, _)| *n).collect();
+    let mut found = Vec::new();
+
+    // Why it has not re-run, when that is the reason: nothing read it, or it was disposed.
+    match why_not {
+        Some(reason @ WhyNot::Unobserved { .. }) => found.push(Finding::new(
+            FindingKind::NotReRun,
+            995,
+            reason.to_string(),
+            Some(line(me.site)),
+        )),
+        Some(WhyNot::Disposed { node, seq }) => found.push(Finding::new(
+            FindingKind::Disposed,
+            960,
+            format!("{node} was disposed #{seq} and keeps its last value"),
+            Some(me.disposed_at.map_or_else(|| line(me.site), line)),
+        )),
+        _ => {}
+    }
+
+    for &(n, depth) in &cone {
+        let Some(r) = ctx.rec(n) else { continue };
+        untracked_reads(ctx, r, n == id, depth, &mut found);
+        disposed_sources(ctx, r, n == id, depth, &mut found);
+        if r.kind == NodeKind::Signal {
+            written(ctx, r, n == id, depth, &mut found);
+            batched(ctx, r, depth, &mut found);
+        } else {
+            captured(ctx, r, &in_cone, depth, &mut found);
+        }
+    }
+    cutoffs(ctx, id, me, why_not, &in_cone, &mut found);
+    kept_itself(ctx, me, &mut found);
+    let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
+    selects(ctx, &cone, strongest, &mut found);
+
+    // Keep the best finding per line and kind; best first, ties by the order found.
+    // a finding is the same as another of its kind on the same line (or, with no line, with the same text)
+    type Key = (FindingKind, Option<(&'static str, u32)>, String);
+    let mut seen: HashSet<Key> = HashSet::new();
+    found.sort_by_key(|f| std::cmp::Reverse(f.rank));
+    found.retain(|f| {
+        let key = f.at.as_ref().map(|a| (a.site.file, a.site.line));
+        seen.insert((
+            f.kind,
+            key,
+            if key.is_some() {
+                String::new()
+            } else {
+                f.text.clone()
+            },
+        ))
+    });
+    let shown: HashSet<(&'static str, u32)> = found
+        .iter()
+        .flat_map(|f| f.at.iter().chain(&f.more))
+        .map(|l| (l.site.file, l.site.line))
+        .collect();
+    let mut body = body_lines(me);
+    body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
+    (found, body)
+}
+
+fn untracked_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec<Finding>) {
+    for (source, read, site) in &r.untracked {
+        if r.sources.contains(source) {
+            continue;
+        }
+        let Some(s) = ctx.rec(*source) else { continue };
+        if s.last_moved <= *read {
+            continue;
+        }
+        let mut text = ctx.name(*source).to_string();
+        if let Some(v) = ctx.value(*source) {
+            let _ = write!(text, " = {v}");
+        }
+        if own {
+            let _ = write!(
+                text,
+                " moved #{} after an untracked read #{read}",
+                s.last_moved
+            );
+        } else {
+            let _ = write!(
+                text,
+                " moved #{} after an untracked read by {} #{read}",
+                s.last_moved,
+                ctx.name(r.id)
+            );
+        }
+        let rank = if own { 1_000 } else { 900 + near(depth) };
+        found.push(Finding::new(
+            FindingKind::Unread,
+            rank,
+            text,
+            site.map(line),
+        ));
+    }
+}
+
+fn near(depth: u32) -> u32 {
+    90u32.saturating_sub(depth.min(9) * 10)
+}
+
+fn disposed_sources(
+    ctx: &Ctx<'_>,
+    r: &NodeRecord,
+    own: bool,
+    depth: u32,
+    found: &mut Vec<Finding>,
+) {
+    for source in &r.sources {
+        let Some(s) = ctx.rec(*source) else { continue };
+        if s.disposed == 0 {
+            continue;
+        }
+        let mut text = format!("{} was disposed #{}", ctx.name(*source), s.disposed);
+        if let Some(v) = ctx.value(*source) {
+            let _ = write!(text, " and keeps its last value {v}");
+        }
+        let _ = write!(text, "; {} still reads it", ctx.name(r.id));
+        let rank = if own { 960 } else { 850 + near(depth) };
+        let at = s.disposed_at.map(line).or_else(|| Some(line(s.site)));
+        found.push(Finding::new(FindingKind::Disposed, rank, text, at));
+    }
+}
+
+fn written(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec<Finding>) {
+    let Some((by, site)) = r.moved_by else { return };
+    let mut text = ctx.name(r.id).to_string();
+    if let Some(v) = ctx.value(r.id) {
+        let _ = write!(text, " = {v}");
+    }
+    let rank = match by {
+        Writer::Message(_) => return,
+        Writer::Computation(w) => {
+            let _ = write!(text, " by {} #{}", ctx.name(w), r.last_moved);
+            if own { 940 } else { 700 + near(depth) }
+        }
+        Writer::Program => {
+            let _ = write!(text, " by the program #{}", r.last_moved);
+            if own { 930 } else { 500 + near(depth) }
+        }
+    };
+    found.push(Finding::new(
+        FindingKind::Written,
+        rank,
+        text,
+        Some(line(site)),
+    ));
+}
+
+/// A signal that moved more than once inside the batch of its latest move: its readers saw only the last value.
+fn batched(ctx: &Ctx<'_>, r: &NodeRecord, depth: u32, found: &mut Vec<Finding>) {
+    if r.is_model || r.last_moved == 0 {
+        return;
+    }
+    let mut moves = 0;
+    let mut seq = r.last_moved;
+    let floor = r.last_moved.saturating_sub(BATCH_LOOKBACK).max(ctx.oldest);
+    let enter = loop {
+        let Some(event) = ctx.event(seq) else { return };
+        match event.kind {
+            EventKind::Write {
+                node, moved: true, ..
+            } if node == r.id => moves += 1,
+            EventKind::BatchEnter { depth: 1 } => break seq,
+            EventKind::BatchExit { depth: 0 } | EventKind::FlushStart { .. } => return,
+            _ => {}
+        }
+        if seq <= floor {
+            return;
+        }
+        seq -= 1;
+    };
+    if moves < 2 {
+        return;
+    }
+    let text = format!(
+        "{} moved {moves} times in one batch #{enter}, so its readers saw only the last value{}",
+        ctx.name(r.id),
+        ctx.value(r.id).map(|v| format!(" {v}")).unwrap_or_default()
+    );
+    let at = ctx.tracer.batch_site(enter).map(line);
+    found.push(Finding::new(
+        FindingKind::Batch,
+        780 + near(depth),
+        text,
+        at,
+    ));
+}
+
+/// Values the program read a few lines above where it made `r` and that moved since, which `r` does not read: a
+/// closure that captured a copy of a value instead of reading its node.
+fn captured(
+    ctx: &Ctx<'_>,
+    r: &NodeRecord,
+    in_cone: &HashSet<NodeId>,
+    depth: u32,
+    found: &mut Vec<Finding>,
+) {
+    for p in ctx.records() {
+        if p.id == r.id || in_cone.contains(&p.id) || p.program_reads.is_empty() {
+            continue;
+        }
+        for (when, site) in &p.program_reads {
+            let above = r.site.line().checked_sub(site.line());
+            if site.file() != r.site.file()
+                || *when >= r.created
+                || p.last_moved <= *when
+                || above.is_none_or(|lines| lines > CAPTURE_LINES)
+            {
+                continue;
+            }
+            let mut text = ctx.name(p.id).to_string();
+            if let Some(v) = ctx.value(p.id) {
+                let _ = write!(text, " = {v}");
+            }
+            let _ = write!(
+                text,
+                " moved #{} after the program read it to make {}, which does not read it",
+                p.last_moved,
+                ctx.name(r.id)
+            );
+            found.push(Finding::new(
+                FindingKind::Captured,
+                800 + near(depth),
+                text,
+                Some(line(site)),
+            ));
+        }
+    }
+}
+
+/// Upstream memos that re-ran and kept their value: since the node's last run (what stopped the latest change)
+/// and, with none, before it; with neither, the nodes made with a comparer.
+fn cutoffs(
+    ctx: &Ctx<'_>,
+    id: NodeId,
+    me: &NodeRecord,
+    why_not: Option<&WhyNot>,
+    in_cone: &HashSet<NodeId>,
+    found: &mut Vec<Finding>,
+) {
+    let since = match me.kind {
+        NodeKind::Signal => me.last_write,
+        _ => me.last_run_start,
+    };
+    let stopping = match why_not {
+        Some(WhyNot::StoppedAtCutoff { cutoff, .. }) => Some(cutoff.seq),
+        Some(WhyNot::CheckedClean {
+            cutoff: Some(cutoff),
+            ..
+        }) => Some(cutoff.seq),
+        _ => None,
+    };
+    let recent = ctx.cutoffs_in(id, in_cone, since, u64::MAX);
+    let earlier = if recent.is_empty() {
+        let mut earlier = ctx.cutoffs_in(id, in_cone, 0, since.max(1));
+        earlier.truncate(2);
+        earlier
+    } else {
+        Vec::new()
+    };
+    let none = recent.is_empty() && earlier.is_empty();
+    for (kind, list) in [
+        (FindingKind::Cutoff, recent),
+        (FindingKind::EarlierCutoff, earlier),
+    ] {
+        for (i, c) in list.into_iter().enumerate() {
+            let Some(r) = ctx.rec(c.node.id) else {
+                continue;
+            };
+            let mut rank: u32 = match kind {
+                FindingKind::Cutoff if stopping == Some(c.seq) => 990,
+                FindingKind::Cutoff => 760,
+                _ => 560,
+            };
+            rank = rank.saturating_sub(i as u32);
+            if r.custom_comparer {
+                rank += 5;
+            }
+            found.push(cutoff_finding(kind, rank, &c, r));
+        }
+    }
+    if none {
+        for (n, _) in ctx.upstream_in(id, in_cone) {
+            let Some(r) = ctx.rec(n) else { continue };
+            if !r.custom_comparer {
+                continue;
+            }
+            let Some(info) = ctx.info(n) else { continue };
+            found.push(Finding::new(
+                FindingKind::Comparer,
+                300,
+                info.line_within(12),
+                Some(line(r.site)),
+            ));
+        }
+    }
+}
+
+fn cutoff_finding(kind: FindingKind, rank: u32, c: &Cutoff, r: &NodeRecord) -> Finding {
+    let mut finding = Finding::new(
+        kind,
+        rank,
+        c.to_string(),
+        Some(SourceLine {
+            site: c.site,
+            text: c.line.clone().unwrap_or_default(),
+        }),
+    );
+    finding.more = previous_value_lines(r);
+    finding
+}
+
+/// A select over the model (a memo reading the model alone) that re-ran on the latest message and kept its value
+/// while the model moved: right by design when it selects the part the message did not touch, a mistake when it
+/// selects the wrong part. Ranked below real cutoffs, higher when its name shares a word with the message.
+fn selects(ctx: &Ctx<'_>, cone: &[(NodeId, u32)], strongest: u32, found: &mut Vec<Finding>) {
+    let message = ctx.tracer.last_message();
+    let Some(EventKind::Message { name, args, target }) = ctx.event(message).map(|e| e.kind) else {
+        return;
+    };
+    let Some(model) = ctx.rec(target) else { return };
+    if model.last_moved <= message {
+        return;
+    }
+    let message_words: HashSet<String> = words(&format!("{name} {args}")).collect();
+    for &(n, depth) in cone {
+        let Some(r) = ctx.rec(n) else { continue };
+        if r.kind != NodeKind::Memo || !ctx.reads_model_alone(r) {
+            continue;
+        }
+        let Some((seq, value)) = &r.last_cutoff else {
+            continue;
+        };
+        if *seq <= message || r.last_run_end != *seq {
+            continue;
+        }
+        let select_name = ctx.base_name(n);
+        let related = words(&select_name).any(|w| message_words.contains(&w));
+        // A select the message has no word in common with kept its value by design, most likely: worth naming only
+        // when nothing stronger was found.
+        if !related && strongest >= SELECT_UNRELATED_RANK {
+            continue;
+        }
+        let rank = if related { 700 } else { SELECT_UNRELATED_RANK } + near(depth) / 10;
+        let text = format!(
+            "{} re-ran on message {name} #{message} and kept {value} while {} moved",
+            ctx.name(n),
+            ctx.name(target)
+        );
+        found.push(Finding::new(
+            FindingKind::Select,
+            rank,
+            text,
+            Some(line(r.site)),
+        ));
+    }
+}
+
+/// Lower-case words of at least three letters in `text` (`set_discount` → `set`, `discount`).
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphanumeric())
+        .flat_map(split_camel)
+        .filter(|w| w.len() >= 3)
+}
+
+fn split_camel(word: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for c in word.chars() {
+        if c.is_uppercase() && !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+        }
+        current.extend(c.to_lowercase());
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// The explained memo's own latest run kept its value: with a previous-value parameter, the lines returning it.
+fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
+    if me.kind != NodeKind::Memo || me.runs < 2 {
+        return;
+    }
+    let Some((seq, value)) = &me.last_cutoff else {
+        return;
+    };
+    if *seq != me.last_run_end {
+        return;
+    }
+    let more = previous_value_lines(me);
+    let rank = if more.is_empty() { 450 } else { 880 };
+    let mut finding = Finding::new(
+        FindingKind::Kept,
+        rank,
+        format!("{} re-ran #{seq} and kept {value}", ctx.name(me.id)),
+        Some(line(me.site)),
+    );
+    finding.more = more;
+    found.push(finding);
+}
+
+/// The lines of a memo's body that use its previous-value parameter (`|prev| ...`), when the source can be read
+/// and the parameter is named: where the memo may hand its old value back.
+fn previous_value_lines(r: &NodeRecord) -> Vec<SourceLine> {
+    let file = r.site.file();
+    let Some(lines) = names::file_lines(file) else {
+        return Vec::new();
+    };
+    let start = (r.site.line() as usize).saturating_sub(1);
+    let body = names::call_body(&lines, start, r.site.column() as usize, BODY_LINES_MAX);
+    let Some(param) = body
+        .first()
+        .and_then(|(_, code)| closure_param(code))
+        .filter(|p| p != "_")
+    else {
+        return Vec::new();
+    };
+    body.iter()
+        .skip(1)
+        .chain(body.first().filter(|(_, code)| {
+            code.matches('|').count() >= 2 && {
+                let after = code.rsplit('|').next().unwrap_or_default();
+                mentions(after, &param)
+            }
+        }))
+        .filter(|(_, code)| mentions(code, &param))
+        .take(4)
+        .filter_map(|(index, _)| {
+            Some(SourceLine {
+                site: Site {
+                    file,
+                    line: u32::try_from(index + 1).ok()?,
+                    column: 1,
+                },
+                text: lines[*index].trim().to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// The first closure parameter on `code` (`move |prev| ...` → `prev`, `|prev: Option<&u64>|` → `prev`).
+fn closure_param(code: &str) -> Option<String> {
+    let open = code.find('|')?;
+    let rest = &code[open + 1..];
+    let close = rest.find('|')?;
+    let param = rest[..close].split(':').next()?.trim();
+    let param = param.strip_prefix("mut ").unwrap_or(param).trim();
+    (!param.is_empty() && param.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        .then(|| param.to_owned())
+}
+
+/// Whether `code` uses the identifier `name` (not as part of a longer one).
+fn mentions(code: &str, name: &str) -> bool {
+    let code = code.split("//").next().unwrap_or_default();
+    code.match_indices(name).any(|(i, _)| {
+        let before = code[..i].chars().next_back();
+        let after = code[i + name.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// The distinct lines where `r`'s body read its sources (tracked or not), other than its creation line, in line
+/// order: the lines that compute its value.
+fn body_lines(r: &NodeRecord) -> Vec<SourceLine> {
+    let mut sites: Vec<&'static Location<'static>> = r
+        .read_sites
+        .iter()
+        .map(|(_, s)| *s)
+        .chain(r.untracked.iter().filter_map(|(_, _, s)| *s))
+        .filter(|s| s.file() == r.site.file() && s.line() != r.site.line())
+        .collect();
+    sites.sort_by_key(|s| s.line());
+    sites.dedup_by_key(|s| s.line());
+    let mut by_line: HashMap<u32, SourceLine> = HashMap::new();
+    for s in sites {
+        by_line.entry(s.line()).or_insert_with(|| line(s));
+    }
+    let mut out: Vec<SourceLine> = by_line.into_values().collect();
+    out.sort_by_key(|l| l.site.line);
+    out
+}
