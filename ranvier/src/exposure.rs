@@ -583,7 +583,9 @@ impl Exposure {
         self
     }
 
-    /// Exposes `node` under `name` to the traced provenance tools. It does not restrict what the trace shows.
+    /// Exposes `node` under `name` to the traced provenance tools. It does not restrict what the trace shows. In a
+    /// traced build a node without a label is labelled `name`, so answers name it even where the source cannot be
+    /// read.
     ///
     /// # Errors
     ///
@@ -597,6 +599,8 @@ impl Exposure {
             });
         }
         self.nodes.push((name.to_owned(), node.node_id()));
+        // an unlabelled node takes the name it is exposed under, so the trace names it without the source
+        crate::graph::with_runtime(|rt| trace_hook!(rt, name_if_unnamed(node.node_id(), name)));
         Ok(self)
     }
 

@@ -620,13 +620,26 @@ mod traced {
             lines[1].contains("let total = cart.select(|t| *t);"),
             "{text}"
         );
-        assert!(lines[2].starts_with("why: message Add (1) #"), "{text}");
+        // the arm of `update` that handled the message, just below the `Mvu`
         assert!(
-            lines[2].contains(&format!("-> write cart#1:{cart_line} = 1 #")),
+            lines[2].starts_with("update: message Add #")
+                && lines[3].ends_with(&format!(
+                    "trace.rs:{}: Msg::Add(n) => total + n,",
+                    cart_line + 1
+                )),
+            "{text}"
+        );
+        let why = lines
+            .iter()
+            .find(|l| l.starts_with("why: "))
+            .expect("a why line");
+        assert!(why.starts_with("why: message Add (1) #"), "{text}");
+        assert!(
+            why.contains(&format!("-> write cart#1:{cart_line} = 1 #")),
             "{text}"
         );
         assert!(
-            lines[2].contains(&format!("-> total#2:{} run 2 #", cart_line + 5)),
+            why.contains(&format!("-> total#2:{} run 2 #", cart_line + 5)),
             "{text}"
         );
         let rounded_text = trace::explain(&rounded).unwrap().to_string();

@@ -16,6 +16,8 @@
 //! | `kept:` | the memo itself re-ran and returned its previous value | the lines returning it |
 //! | `select:` | a select over the model re-ran on the latest message and kept its value while the model moved | the select |
 //! | `comparer:` | a node made with a comparer lies upstream: where a later change may stop | the node |
+//! | `update:` | the latest message moved (or did not move) a model upstream | the arm of `update` that handled it |
+//! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
 //!
 //! Ranks favour what explains the node's latest staleness directly (the cutoff that stopped the latest change, the
 //! node's own untracked reads), then nearness in the cone. Every finding names a `file:line` from the call sites
@@ -66,6 +68,10 @@ pub enum FindingKind {
     Select,
     /// A node made with a comparer upstream.
     Comparer,
+    /// The arm of an `Mvu`'s `update` that handled the latest message.
+    Update,
+    /// A signal upstream that still holds the value it was made with.
+    Initial,
 }
 
 impl FindingKind {
@@ -83,6 +89,8 @@ impl FindingKind {
             FindingKind::Kept => "kept",
             FindingKind::Select => "select",
             FindingKind::Comparer => "comparer",
+            FindingKind::Update => "update",
+            FindingKind::Initial => "initial",
         }
     }
 }
@@ -193,6 +201,8 @@ pub(super) fn diagnose(
     }
     cutoffs(ctx, id, me, why_not, &in_cone, &mut found);
     kept_itself(ctx, me, &mut found);
+    update_arms(ctx, &in_cone, &mut found);
+    initial_values(ctx, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
     selects(ctx, &cone, strongest, &mut found);
 
@@ -229,24 +239,27 @@ fn untracked_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: 
             continue;
         }
         let Some(s) = ctx.rec(*source) else { continue };
-        if s.last_moved <= *read {
+        // A memo nothing tracks is not brought up to date when its sources move: it went stale (marked) instead.
+        let moved = s.last_moved > *read;
+        let stale = s.kind == NodeKind::Memo && s.last_mark > *read;
+        if !moved && !stale {
             continue;
         }
         let mut text = ctx.name(*source).to_string();
-        if let Some(v) = ctx.value(*source) {
+        if let Some(v) = short_value(ctx, *source) {
             let _ = write!(text, " = {v}");
         }
+        if moved {
+            let _ = write!(text, " moved #{}", s.last_moved);
+        } else {
+            let _ = write!(text, " went stale #{} (its sources moved)", s.last_mark);
+        }
         if own {
-            let _ = write!(
-                text,
-                " moved #{} after an untracked read #{read}",
-                s.last_moved
-            );
+            let _ = write!(text, " after an untracked read #{read}");
         } else {
             let _ = write!(
                 text,
-                " moved #{} after an untracked read by {} #{read}",
-                s.last_moved,
+                " after an untracked read by {} #{read}",
                 ctx.name(r.id)
             );
         }
@@ -259,6 +272,18 @@ fn untracked_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: 
         ));
     }
 }
+
+/// A node's value as a finding quotes it: at most [`FINDING_VALUE_MAX`] characters, ending with `…` when cut.
+fn short_value(ctx: &Ctx<'_>, id: NodeId) -> Option<String> {
+    let value = ctx.value(id)?;
+    Some(match value.char_indices().nth(FINDING_VALUE_MAX) {
+        Some((i, _)) => format!("{}…", &value[..i]),
+        None => value,
+    })
+}
+
+/// The longest value text a finding quotes.
+const FINDING_VALUE_MAX: usize = 60;
 
 fn near(depth: u32) -> u32 {
     90u32.saturating_sub(depth.min(9) * 10)
@@ -277,7 +302,7 @@ fn disposed_sources(
             continue;
         }
         let mut text = format!("{} was disposed #{}", ctx.name(*source), s.disposed);
-        if let Some(v) = ctx.value(*source) {
+        if let Some(v) = short_value(ctx, *source) {
             let _ = write!(text, " and keeps its last value {v}");
         }
         let _ = write!(text, "; {} still reads it", ctx.name(r.id));
@@ -290,13 +315,17 @@ fn disposed_sources(
 fn written(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec<Finding>) {
     let Some((by, site)) = r.moved_by else { return };
     let mut text = ctx.name(r.id).to_string();
-    if let Some(v) = ctx.value(r.id) {
+    if let Some(v) = short_value(ctx, r.id) {
         let _ = write!(text, " = {v}");
     }
+    let mut more = Vec::new();
     let rank = match by {
         Writer::Message(_) => return,
         Writer::Computation(w) => {
             let _ = write!(text, " by {} #{}", ctx.name(w), r.last_moved);
+            if let Some(writer) = ctx.rec(w) {
+                more = lines_above(writer, site, WRITE_CONTEXT_LINES);
+            }
             if own { 940 } else { 700 + near(depth) }
         }
         Writer::Program => {
@@ -304,12 +333,53 @@ fn written(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec
             if own { 930 } else { 500 + near(depth) }
         }
     };
-    found.push(Finding::new(
-        FindingKind::Written,
-        rank,
-        text,
-        Some(line(site)),
-    ));
+    let mut finding = Finding::new(FindingKind::Written, rank, text, Some(line(site)));
+    finding.more = more;
+    found.push(finding);
+}
+
+/// How many lines of a writer's body above its write a `written:` finding quotes.
+const WRITE_CONTEXT_LINES: usize = 2;
+
+/// Up to `n` code lines of `writer`'s body just above `site` (the lines that computed what it wrote).
+fn lines_above(writer: &NodeRecord, site: &'static Location<'static>, n: usize) -> Vec<SourceLine> {
+    if site.file() != writer.site.file() || site.line() <= writer.site.line() {
+        return Vec::new();
+    }
+    let Some(lines) = names::file_lines(site.file()) else {
+        return Vec::new();
+    };
+    let first = writer.site.line() as usize; // the line after the writer's creation line, 0-based
+    let mut out: Vec<SourceLine> = (first..(site.line() as usize - 1))
+        .rev()
+        .filter(|i| is_code(&lines[*i]))
+        .take(n)
+        .map(|i| numbered(site.file(), &lines, i))
+        .collect();
+    out.reverse();
+    out
+}
+
+/// Whether a line holds code worth quoting: not blank, not a comment, not a lone bracket.
+fn is_code(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty()
+        && !t.starts_with("//")
+        && !t
+            .chars()
+            .all(|c| matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | ','))
+}
+
+/// Line index `i` (0-based) of `file` as a source line.
+fn numbered(file: &'static str, lines: &[String], i: usize) -> SourceLine {
+    SourceLine {
+        site: Site {
+            file,
+            line: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            column: 1,
+        },
+        text: lines[i].trim().to_owned(),
+    }
 }
 
 /// A signal that moved more than once inside the batch of its latest move: its readers saw only the last value.
@@ -341,12 +411,14 @@ fn batched(ctx: &Ctx<'_>, r: &NodeRecord, depth: u32, found: &mut Vec<Finding>) 
     let text = format!(
         "{} moved {moves} times in one batch #{enter}, so its readers saw only the last value{}",
         ctx.name(r.id),
-        ctx.value(r.id).map(|v| format!(" {v}")).unwrap_or_default()
+        short_value(ctx, r.id)
+            .map(|v| format!(" {v}"))
+            .unwrap_or_default()
     );
     let at = ctx.tracer.batch_site(enter).map(line);
     found.push(Finding::new(
         FindingKind::Batch,
-        780 + near(depth),
+        900 + near(depth),
         text,
         at,
     ));
@@ -362,9 +434,11 @@ fn captured(
     found: &mut Vec<Finding>,
 ) {
     for p in ctx.records() {
-        if p.id == r.id || in_cone.contains(&p.id) || p.program_reads.is_empty() {
+        if p.id == r.id || r.sources.contains(&p.id) || p.program_reads.is_empty() {
             continue;
         }
+        // read by the node through others, the copy may still go stale: a weaker sign
+        let rank = if in_cone.contains(&p.id) { 700 } else { 800 } + near(depth);
         for (when, site) in &p.program_reads {
             let above = r.site.line().checked_sub(site.line());
             if site.file() != r.site.file()
@@ -375,7 +449,7 @@ fn captured(
                 continue;
             }
             let mut text = ctx.name(p.id).to_string();
-            if let Some(v) = ctx.value(p.id) {
+            if let Some(v) = short_value(ctx, p.id) {
                 let _ = write!(text, " = {v}");
             }
             let _ = write!(
@@ -386,7 +460,7 @@ fn captured(
             );
             found.push(Finding::new(
                 FindingKind::Captured,
-                800 + near(depth),
+                rank,
                 text,
                 Some(line(site)),
             ));
@@ -555,15 +629,16 @@ fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     if *seq != me.last_run_end {
         return;
     }
-    let more = previous_value_lines(me);
-    let rank = if more.is_empty() { 450 } else { 880 };
+    let mut more = previous_value_lines(me).into_iter();
+    let at = more.next();
+    let rank = if at.is_none() { 450 } else { 880 };
     let mut finding = Finding::new(
         FindingKind::Kept,
         rank,
         format!("{} re-ran #{seq} and kept {value}", ctx.name(me.id)),
-        Some(line(me.site)),
+        at.or_else(|| Some(line(me.site))),
     );
-    finding.more = more;
+    finding.more = more.collect();
     found.push(finding);
 }
 
@@ -583,24 +658,37 @@ fn previous_value_lines(r: &NodeRecord) -> Vec<SourceLine> {
     else {
         return Vec::new();
     };
-    body.iter()
-        .skip(1)
-        .chain(body.first().filter(|(_, code)| {
-            code.matches('|').count() >= 2 && {
-                let after = code.rsplit('|').next().unwrap_or_default();
-                mentions(after, &param)
-            }
-        }))
-        .filter(|(_, code)| mentions(code, &param))
+    // the lines after the parameter list that use it, and the first code line inside a block such a line opens
+    // (`match previous {` is followed by the arm that returns it)
+    let mut picked: Vec<usize> = Vec::new();
+    for (i, (index, code)) in body.iter().enumerate() {
+        let code = if i == 0 {
+            code.splitn(3, '|').nth(2).unwrap_or_default()
+        } else {
+            code.as_str()
+        };
+        if !mentions(code, &param) {
+            continue;
+        }
+        picked.push(*index);
+        if code.trim_end().ends_with('{')
+            && let Some((next, _)) = body[i + 1..].iter().find(|(_, c)| !c.trim().is_empty())
+        {
+            picked.push(*next);
+        }
+    }
+    picked.dedup();
+    picked
+        .into_iter()
         .take(4)
-        .filter_map(|(index, _)| {
+        .filter_map(|index| {
             Some(SourceLine {
                 site: Site {
                     file,
                     line: u32::try_from(index + 1).ok()?,
                     column: 1,
                 },
-                text: lines[*index].trim().to_owned(),
+                text: lines[index].trim().to_owned(),
             })
         })
         .collect()
@@ -631,6 +719,31 @@ fn mentions(code: &str, name: &str) -> bool {
 /// The distinct lines where `r`'s body read its sources (tracked or not), other than its creation line, in line
 /// order: the lines that compute its value.
 fn body_lines(r: &NodeRecord) -> Vec<SourceLine> {
+    if let Some(lines) = names::file_lines(r.site.file()) {
+        let start = (r.site.line() as usize).saturating_sub(1);
+        let body = names::call_body(
+            &lines,
+            start,
+            r.site.column() as usize,
+            SHORT_BODY_LINES + 2,
+        );
+        let closed = body.len() <= SHORT_BODY_LINES + 1;
+        if closed && body.len() > 1 {
+            return body
+                .iter()
+                .skip(1)
+                .filter(|(i, _)| is_code(&lines[*i]))
+                .map(|(i, _)| numbered(r.site.file(), &lines, *i))
+                .collect();
+        }
+    }
+    read_site_lines(r)
+}
+
+/// A body this short is quoted whole (when the source can be read); a longer one by the lines that read sources.
+const SHORT_BODY_LINES: usize = 8;
+
+fn read_site_lines(r: &NodeRecord) -> Vec<SourceLine> {
     let mut sites: Vec<&'static Location<'static>> = r
         .read_sites
         .iter()
@@ -647,4 +760,186 @@ fn body_lines(r: &NodeRecord) -> Vec<SourceLine> {
     let mut out: Vec<SourceLine> = by_line.into_values().collect();
     out.sort_by_key(|l| l.site.line);
     out
+}
+
+/// The arm of an `Mvu`'s `update` that handled the latest message, for each model in the cone: where a message
+/// that moved the model wrongly (or did not move it) is handled. Found in the source file the `Mvu` was made in,
+/// as the match arm naming the message's variant (`Msg::SetQuantity { .. } =>`), when the source can be read.
+fn update_arms(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, found: &mut Vec<Finding>) {
+    let message = ctx.tracer.last_message();
+    let Some(EventKind::Message { name, target, .. }) = ctx.event(message).map(|e| e.kind) else {
+        return;
+    };
+    if !in_cone.contains(&target) {
+        return;
+    }
+    let Some(model) = ctx.rec(target) else { return };
+    let Some(lines) = names::file_lines(model.site.file()) else {
+        return;
+    };
+    let Some(arm) = match_arm(&lines, &name, model.site.line() as usize - 1) else {
+        return;
+    };
+    let moved = model.last_moved > message;
+    let (rank, what) = if moved {
+        (420, "moved")
+    } else {
+        (650, "left as it was")
+    };
+    let text = format!(
+        "message {name} #{message} {what} {}: the arm of update that handled it",
+        ctx.name(target)
+    );
+    let file = model.site.file();
+    let mut arm = arm.into_iter().map(|i| numbered(file, &lines, i));
+    let mut finding = Finding::new(FindingKind::Update, rank, text, arm.next());
+    finding.more = arm.collect();
+    found.push(finding);
+}
+
+/// The variant a message's wire name stands for: `set_quantity` → `SetQuantity` (a name already in camel case is
+/// kept).
+fn variant_of(name: &str) -> String {
+    name.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The line indexes (0-based, at most three code lines) of the match arm handling `message` in `lines`: a
+/// `Type::Variant` pattern followed within a few lines by `=>`, from the `=>` line on. The first such arm in the
+/// few lines after `near` (an `update` closure written where the `Mvu` is made) is preferred, else the first in the
+/// file (an `update` function).
+fn match_arm(lines: &[String], message: &str, near: usize) -> Option<Vec<usize>> {
+    let arms = match_arms(lines, message);
+    arms.iter()
+        .find(|arm| arm[0] >= near && arm[0] <= near + NEAR_ARM_LINES)
+        .or(arms.first())
+        .cloned()
+}
+
+/// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
+const NEAR_ARM_LINES: usize = 40;
+
+fn match_arms(lines: &[String], message: &str) -> Vec<Vec<usize>> {
+    let mut arms = Vec::new();
+    let variant = variant_of(message);
+    if variant.is_empty() {
+        return arms;
+    }
+    let pattern = format!("::{variant}");
+    let names_variant = |code: &str| {
+        code.match_indices(&pattern).any(|(i, _)| {
+            !code[i + pattern.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    };
+    let code_of = |text: &str| text.split("//").next().unwrap_or_default().to_owned();
+    for (start, text) in lines.iter().enumerate() {
+        if !names_variant(&code_of(text)) {
+            continue;
+        }
+        let Some(arrow) =
+            (start..lines.len().min(start + 8)).find(|i| code_of(&lines[*i]).contains("=>"))
+        else {
+            continue;
+        };
+        let indent = |t: &str| t.len() - t.trim_start().len();
+        let arm_indent = indent(&lines[start]);
+        let mut arm = vec![arrow];
+        for (i, line) in lines.iter().enumerate().skip(arrow + 1).take(6) {
+            // the next arm, or the end of the match
+            if indent(line) <= arm_indent && !code_of(line).trim().is_empty() {
+                break;
+            }
+            if is_code(line) {
+                arm.push(i);
+            }
+            if arm.len() == 3 {
+                break;
+            }
+        }
+        arms.push(arm);
+    }
+    arms
+}
+
+/// Signals in the cone (other than models) that were never written: they hold the value they were made with.
+fn initial_values(ctx: &Ctx<'_>, cone: &[(NodeId, u32)], found: &mut Vec<Finding>) {
+    for &(n, depth) in cone.iter().skip(1) {
+        let Some(r) = ctx.rec(n) else { continue };
+        if r.kind != NodeKind::Signal || r.is_model || r.last_write != 0 {
+            continue;
+        }
+        let mut text = ctx.name(n).to_string();
+        if let Some(v) = short_value(ctx, n) {
+            let _ = write!(text, " = {v}");
+        }
+        text.push_str(": never written since it was made");
+        found.push(Finding::new(
+            FindingKind::Initial,
+            200 + near(depth) / 10,
+            text,
+            Some(line(r.site)),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<String> {
+        text.lines().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn a_message_names_its_match_arm() {
+        let source = lines(
+            "enum Msg {\n    SetQuantity { sku: String },\n}\nfn update(msg: Msg, t: &T) -> T {\n    \
+             match msg {\n        Msg::SetQuantity { sku } => {\n            t.add(sku)\n        }\n        \
+             Msg::Clear => T::default(),\n    }\n}",
+        );
+        assert_eq!(variant_of("set_quantity"), "SetQuantity");
+        assert_eq!(variant_of("Clear"), "Clear");
+        assert_eq!(match_arm(&source, "set_quantity", 0), Some(vec![5, 6]));
+        assert_eq!(match_arm(&source, "clear", 0), Some(vec![8]));
+        assert_eq!(match_arm(&source, "remove", 0), None);
+        // two updates handle the message: the one just below the `Mvu` is preferred
+        let mut twice = source.clone();
+        twice.extend(source.iter().cloned());
+        assert_eq!(match_arm(&twice, "clear", 11), Some(vec![19]));
+        assert_eq!(match_arm(&twice, "clear", 100), Some(vec![8]));
+    }
+
+    #[test]
+    fn previous_value_parameters_and_code_lines() {
+        assert_eq!(
+            closure_param("Memo::new(move |prev| {").as_deref(),
+            Some("prev")
+        );
+        assert_eq!(
+            closure_param("Memo::new(move |previous: Option<&u64>| {").as_deref(),
+            Some("previous")
+        );
+        assert_eq!(closure_param("Memo::new(|_| 1)").as_deref(), Some("_"));
+        assert!(mentions("match prev {", "prev"));
+        assert!(!mentions("let previous = 1;", "prev"));
+        assert!(is_code("let a = 1;"));
+        assert!(!is_code("    });"));
+        assert!(!is_code("// a comment"));
+        assert_eq!(
+            words("set_discount {percent: 10}").collect::<Vec<_>>(),
+            ["set", "discount", "percent"]
+        );
+        assert_eq!(split_camel("SetDiscount"), ["set", "discount"]);
+    }
 }

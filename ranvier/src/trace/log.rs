@@ -1017,6 +1017,16 @@ impl Tracer {
         Some(batches[i].1)
     }
 
+    /// Labels node `id` with `name` unless it has a label: the name it is exposed under (`Exposure::node`), so
+    /// answers name it without reading the source.
+    pub fn name_if_unnamed(&self, id: NodeId, name: &str) {
+        if let Some(node) = self.live(id)
+            && node.core().label().is_none()
+        {
+            node.core().set_label(name);
+        }
+    }
+
     /// The node was made with a comparer of the program's.
     pub fn custom_comparer(&self, id: NodeId) {
         self.with_node(id, |n| n.custom_comparer = true);
@@ -1111,10 +1121,12 @@ impl Tracer {
         });
     }
 
-    /// A read under `untrack` (recorded only when a body is running: outside one every read is untracked).
+    /// A read under `untrack`: a body's untracked read, or (outside any body) a read of the program's.
     pub fn untracked_read_in_body(&self, reader: Option<NodeId>, source: NodeId, site: Loc) {
         if reader.is_some() {
             self.untracked_read(reader, source, site);
+        } else {
+            self.program_read(source, site);
         }
     }
 

@@ -70,6 +70,8 @@ impl Tracer {
     #[inline(always)]
     pub fn custom_comparer(&self, _: NodeId) {}
     #[inline(always)]
+    pub fn name_if_unnamed(&self, _: NodeId, _: &str) {}
+    #[inline(always)]
     pub fn program_read(&self, _: NodeId, _: CallSite) {}
     #[inline(always)]
     pub fn batch_exit(&self, _: u32) {}

@@ -1,0 +1,721 @@
+//! A gallery of defects for `explain`: small till apps, each with one ordinary mistake of a different shape, and the
+//! four of `defects.rs`. Each mistake sits on the line after a `// FAULT` comment (in `defects.rs`, on the line a
+//! search string names); `tests/tests/gallery.rs` asserts that one `explain` call over MCP names that `file:line`
+//! within the first 600 characters after the node line.
+//!
+//! `cargo run --example gallery -- --report` prints, per shape, whether one call named the line, the answer's
+//! length and where the line first appears (a debug build: only traced builds list `explain`).
+//!
+//! The shapes: an untracked read in an effect, `untrack` in a memo, an effect writing a wrong value, a setup write,
+//! a value captured by a closure, a comparer over a collection, a memo reading the wrong of two similar sources, a
+//! select over the wrong part of the model, a disposed source, a previous value kept, a value peeked before a later
+//! effect in the same flush wrote it, and a batch hiding an intermediate value.
+
+#[allow(dead_code)]
+#[path = "defects.rs"]
+mod defects;
+
+use std::any::Any;
+
+use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
+use ranvier::host::{GraphHost, HostError};
+use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+use ranvier::{Effect, Memo, Messages, Mvu, Signal, batch, create_root, untrack};
+use serde_json::{Value, json};
+
+/// One line of the till.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    /// The product.
+    pub sku: String,
+    /// Price of one unit, in cents.
+    pub unit_price: u64,
+    /// How many units.
+    pub quantity: u64,
+}
+
+/// The till's model.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Till {
+    /// The lines, in the order they were added.
+    pub lines: Vec<Item>,
+    /// The member discount, percent.
+    pub discount: u64,
+    /// A coupon's discount, percent.
+    pub coupon: u64,
+    /// The tax rate, percent.
+    pub tax_percent: u64,
+    /// Express delivery.
+    pub express: bool,
+}
+
+/// The till's messages.
+#[derive(Clone, Debug, PartialEq, Messages)]
+#[message(rename_all = "camelCase")]
+pub enum Msg {
+    /// Adds a line.
+    AddItem {
+        /// The product.
+        sku: String,
+        /// Price of one unit, in cents.
+        unit_price: u64,
+        /// Units.
+        quantity: u64,
+    },
+    /// Sets the quantity of a line.
+    SetQuantity {
+        /// The product.
+        sku: String,
+        /// Units.
+        quantity: u64,
+    },
+    /// Sets the member discount.
+    SetDiscount {
+        /// Percent, 0 to 100.
+        #[message(range(min = 0, max = 100))]
+        percent: u64,
+    },
+    /// Applies a coupon.
+    SetCoupon {
+        /// Percent, 0 to 100.
+        #[message(range(min = 0, max = 100))]
+        percent: u64,
+    },
+    /// Sets the tax rate.
+    SetTaxRate {
+        /// Percent.
+        #[message(range(min = 0, max = 100))]
+        percent: u64,
+    },
+    /// Chooses express delivery, or not.
+    SetExpress {
+        /// Express or standard.
+        express: bool,
+    },
+}
+
+/// The till's update.
+pub fn update(msg: Msg, till: &Till) -> Till {
+    let mut next = till.clone();
+    match msg {
+        Msg::AddItem {
+            sku,
+            unit_price,
+            quantity,
+        } => next.lines.push(Item {
+            sku,
+            unit_price,
+            quantity,
+        }),
+        Msg::SetQuantity { sku, quantity } => {
+            for line in next.lines.iter_mut().filter(|l| l.sku == sku) {
+                line.quantity = quantity;
+            }
+        }
+        Msg::SetDiscount { percent } => next.discount = percent,
+        Msg::SetCoupon { percent } => next.coupon = percent,
+        Msg::SetTaxRate { percent } => next.tax_percent = percent,
+        Msg::SetExpress { express } => next.express = express,
+    }
+    next
+}
+
+/// The sum of price × quantity.
+fn amount(till: &Till) -> u64 {
+    till.lines.iter().map(|l| l.unit_price * l.quantity).sum()
+}
+
+/// Handles a shape keeps alive on the graph thread.
+type Keep = Vec<Box<dyn Any>>;
+
+/// What the graph thread keeps for one shape.
+pub struct GalleryApp {
+    /// The till.
+    pub till: Mvu<Till, Msg>,
+    /// The exposure.
+    pub exposure: ExposureHandle,
+    _keep: Keep,
+}
+
+/// A defect to find: where it is, how to show it and which node to explain.
+pub struct Shape {
+    /// A short name.
+    pub name: &'static str,
+    /// The class of mistake.
+    pub class: &'static str,
+    /// The node `explain` is asked about: the value that is visibly wrong.
+    pub node: &'static str,
+    /// The messages that show it.
+    pub messages: Value,
+    /// The faulty line, as `file.rs:<n>`.
+    pub faulty: String,
+    /// Starts the app: its adapter, and what disposes it.
+    pub start: fn() -> Result<Started, HostError>,
+}
+
+/// A started app: its MCP adapter, and what disposes its graph.
+pub type Started = (McpAdapter, Box<dyn FnOnce() + Send>);
+
+/// `gallery.rs:<n>` for the first code line after `// FAULT(key)`.
+fn fault(key: &str) -> String {
+    let source = include_str!("gallery.rs");
+    let marker = format!("// FAULT({key})");
+    let lines: Vec<&str> = source.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with(&marker))
+        .unwrap_or_else(|| panic!("no {marker}"));
+    let line = (at + 1..lines.len())
+        .find(|i| !lines[*i].trim_start().starts_with("//"))
+        .expect("a line after the marker");
+    format!("gallery.rs:{}", line + 1)
+}
+
+/// `defects.rs:<n>` for the first line of `defects.rs` holding `search`.
+fn defect(search: &str) -> String {
+    let source = include_str!("defects.rs");
+    let at = source
+        .lines()
+        .position(|l| l.contains(search) && !l.trim_start().starts_with("//"))
+        .unwrap_or_else(|| panic!("no line holds {search:?}"));
+    format!("defects.rs:{}", at + 1)
+}
+
+fn item(sku: &str, unit_price: u64, quantity: u64) -> Value {
+    json!({"message": "add_item", "args": {"sku": sku, "unitPrice": unit_price, "quantity": quantity}})
+}
+
+/// Starts a till on its own graph thread with `build` adding the shape's nodes, and its MCP adapter.
+fn start_till(
+    build: fn(&Mvu<Till, Msg>, &mut Exposure) -> Result<Keep, ExposeError>,
+) -> Result<Started, HostError> {
+    let host = GraphHost::start(move || {
+        let till = Mvu::new(
+            Till {
+                tax_percent: 10,
+                ..Till::default()
+            },
+            update,
+        )
+        .labelled("till");
+        let mut exposure = Exposure::new();
+        let keep = build(&till, &mut exposure)?;
+        exposure.messages_of(&till)?;
+        let exposure = exposure.start()?;
+        Ok::<_, ExposeError>(GalleryApp {
+            till,
+            exposure,
+            _keep: keep,
+        })
+    })?;
+    let adapter = host
+        .invoke(|app| {
+            McpAdapter::new(
+                app.exposure.clone(),
+                McpAdapterOptions::new("ranvier-gallery", "1.0.0"),
+            )
+        })
+        .wait()?;
+    Ok((adapter, Box::new(move || host.dispose())))
+}
+
+/// The defects app of `defects.rs`, as a shape's app.
+fn start_defects() -> Result<Started, HostError> {
+    let host = defects::start_defects()?;
+    let adapter =
+        defects::defects_adapter(&host, McpAdapterOptions::new("ranvier-defects", "1.0.0"))?;
+    Ok((adapter, Box::new(move || host.dispose())))
+}
+
+// ---- the shapes -------------------------------------------------------------------------------------------------
+
+fn peek_in_an_effect(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let items = till.select(|t| t.lines.iter().map(|l| l.quantity).sum::<u64>());
+    let express = till.select(|t| t.express);
+    let badge = Signal::new(String::new());
+    let refresh = Effect::new({
+        let (badge, items) = (badge.clone(), items.clone());
+        move || {
+            let speed = if express.get() { "express" } else { "standard" };
+            // FAULT(peek_in_an_effect): peek does not subscribe, so the badge misses new items
+            let count = items.peek().unwrap_or(0);
+            badge.set(format!("{count} items, {speed}"));
+        }
+    });
+    x.value("items", move || items.get())?;
+    let shown = badge.clone();
+    x.value("badge", move || shown.get())?;
+    x.node("badge", &badge)?;
+    Ok(vec![Box::new(refresh)])
+}
+
+fn untrack_in_a_memo(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let subtotal = till.select(amount);
+    let rate = till.select(|t| t.tax_percent);
+    let tax = Memo::new({
+        let subtotal = subtotal.clone();
+        move |_| {
+            // FAULT(untrack_in_a_memo): the rate is read untracked, so the tax misses a new rate
+            let percent = untrack(|| rate.get());
+            subtotal.get() * percent / 100
+        }
+    });
+    let total = Memo::new(move |_| subtotal.get() + tax.get());
+    let shown = total.clone();
+    x.value("total", move || shown.get())?;
+    x.node("total", &total)?;
+    Ok(Vec::new())
+}
+
+fn an_effect_writes_a_wrong_value(
+    till: &Mvu<Till, Msg>,
+    x: &mut Exposure,
+) -> Result<Keep, ExposeError> {
+    let spent = till.select(amount);
+    let points = Signal::new(0_u64);
+    let award = Effect::new({
+        let points = points.clone();
+        move || {
+            let cents = spent.get();
+            // FAULT(an_effect_writes_a_wrong_value): one point per 10 cents, not per euro (100 cents)
+            points.set(cents / 10);
+        }
+    });
+    let shown = points.clone();
+    x.value("points", move || shown.get())?;
+    x.node("points", &points)?;
+    Ok(vec![Box::new(award)])
+}
+
+fn a_setup_write(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let subtotal = till.select(amount);
+    let surcharge = Signal::new(0_u64);
+    let total = Memo::new({
+        let surcharge = surcharge.clone();
+        move |_| subtotal.get() * (100 + surcharge.get()) / 100
+    });
+    // FAULT(a_setup_write): the card surcharge is 2 percent, not 20
+    surcharge.set(20);
+    let shown = total.clone();
+    x.value("total", move || shown.get())?;
+    x.node("total", &total)?;
+    Ok(Vec::new())
+}
+
+fn a_captured_value(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let subtotal = till.select(amount);
+    // FAULT(a_captured_value): copies today's discount into the closure instead of reading it
+    let percent = till.model().discount;
+    let total = Memo::new(move |_| subtotal.get() * (100 - percent) / 100);
+    let shown = total.clone();
+    x.value("total", move || shown.get())?;
+    x.node("total", &total)?;
+    Ok(Vec::new())
+}
+
+fn a_comparer_over_a_collection(
+    till: &Mvu<Till, Msg>,
+    x: &mut Exposure,
+) -> Result<Keep, ExposeError> {
+    let lines = till.select(|t| t.lines.clone());
+    // FAULT(a_comparer_over_a_collection): compares the number of lines, so a new quantity is cut off
+    let basket = Memo::with_comparer(move |_| lines.get(), |a, b| a.len() == b.len());
+    let subtotal = Memo::new(move |_| {
+        basket.with(|items| items.iter().map(|l| l.unit_price * l.quantity).sum::<u64>())
+    });
+    let shown = subtotal.clone();
+    x.value("subtotal", move || shown.get())?;
+    x.node("subtotal", &subtotal)?;
+    Ok(Vec::new())
+}
+
+fn the_wrong_of_two_sources(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let gross = till.select(amount);
+    let discount = till.select(|t| t.discount);
+    let net = Memo::new({
+        let gross = gross.clone();
+        move |_| gross.get() * (100 - discount.get()) / 100
+    });
+    let delivery = till.select(|t| if t.express { 900 } else { 400 });
+    let total = Memo::new(move |_| {
+        // FAULT(the_wrong_of_two_sources): adds delivery to the gross amount instead of the net one
+        let goods = gross.get();
+        goods + delivery.get()
+    });
+    let (shown_net, shown) = (net.clone(), total.clone());
+    x.value("net", move || shown_net.get())?;
+    x.value("total", move || shown.get())?;
+    x.node("total", &total)?;
+    Ok(Vec::new())
+}
+
+fn a_select_of_the_wrong_part(
+    till: &Mvu<Till, Msg>,
+    x: &mut Exposure,
+) -> Result<Keep, ExposeError> {
+    let subtotal = till.select(amount);
+    // FAULT(a_select_of_the_wrong_part): selects the coupon, not the member discount the till sets
+    let discount = till.select(|t| t.coupon);
+    let total = Memo::new(move |_| subtotal.get() * (100 - discount.get()) / 100);
+    let shown = total.clone();
+    x.value("total", move || shown.get())?;
+    x.node("total", &total)?;
+    Ok(Vec::new())
+}
+
+fn a_disposed_source(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let subtotal = till.select(amount);
+    let (coupon, promotion) = create_root(|_| till.select(|t| t.coupon));
+    let total = Memo::new(move |_| subtotal.get() * (100 - coupon.get()) / 100);
+    let opening = total.get();
+    // FAULT(a_disposed_source): ends the promotion's scope while the total still reads its coupon
+    promotion.dispose();
+    let shown = total.clone();
+    x.value("total", move || shown.get())?;
+    x.value("opening", move || opening)?;
+    x.node("total", &total)?;
+    Ok(Vec::new())
+}
+
+fn a_previous_value_kept(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let subtotal = till.select(amount);
+    let peak = Memo::new(move |previous: Option<&u64>| {
+        let now = subtotal.get();
+        match previous {
+            // FAULT(a_previous_value_kept): keeps the first non-zero subtotal instead of the highest
+            Some(&best) if best > 0 => best,
+            _ => now,
+        }
+    });
+    let shown = peak.clone();
+    x.value("peak", move || shown.get())?;
+    x.node("peak", &peak)?;
+    Ok(Vec::new())
+}
+
+fn peeked_before_a_later_write(
+    till: &Mvu<Till, Msg>,
+    x: &mut Exposure,
+) -> Result<Keep, ExposeError> {
+    let paid = till.select(amount);
+    let points = Signal::new(0_u64);
+    let receipt = Signal::new(String::new());
+    let print = Effect::new({
+        let (paid, points, receipt) = (paid.clone(), points.clone(), receipt.clone());
+        move || {
+            let cents = paid.get();
+            // FAULT(peeked_before_a_later_write): `award` writes the points later in this flush; peek misses them
+            let earned = points.peek();
+            receipt.set(format!("paid {cents}, {earned} points"));
+        }
+    });
+    let award = Effect::new(move || points.set(paid.get() / 100));
+    let shown = receipt.clone();
+    x.value("receipt", move || shown.get())?;
+    x.node("receipt", &receipt)?;
+    Ok(vec![Box::new(print), Box::new(award)])
+}
+
+fn a_batch_hides_a_value(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let count = till.select(|t| t.lines.len());
+    let status = Signal::new("idle");
+    let history = Signal::new(Vec::<&'static str>::new());
+    let log = Effect::new({
+        let (status, history) = (status.clone(), history.clone());
+        move || {
+            let now = status.get();
+            history.update(|h| h.push(now));
+        }
+    });
+    let save = Effect::new(move || {
+        count.get();
+        // FAULT(a_batch_hides_a_value): the batch hides "saving" from the history
+        batch(|| {
+            status.set("saving");
+            status.set("saved");
+        });
+    });
+    let shown = history.clone();
+    x.value("history", move || shown.get())?;
+    x.node("history", &history)?;
+    Ok(vec![Box::new(log), Box::new(save)])
+}
+
+macro_rules! till_shape {
+    ($name:ident, $class:literal, $node:literal, $messages:expr) => {
+        Shape {
+            name: stringify!($name),
+            class: $class,
+            node: $node,
+            messages: $messages,
+            faulty: fault(stringify!($name)),
+            start: || start_till($name),
+        }
+    };
+}
+
+/// Every shape: the twelve tills, then the four defects of `defects.rs`.
+pub fn shapes() -> Vec<Shape> {
+    let mut shapes = vec![
+        till_shape!(
+            peek_in_an_effect,
+            "untracked read in an effect",
+            "badge",
+            json!([item("pen", 150, 2)])
+        ),
+        till_shape!(
+            untrack_in_a_memo,
+            "untracked read upstream",
+            "total",
+            json!([item("lamp", 1000, 1), {"message": "set_tax_rate", "args": {"percent": 20}}])
+        ),
+        till_shape!(
+            an_effect_writes_a_wrong_value,
+            "writer",
+            "points",
+            json!([item("lamp", 1000, 2)])
+        ),
+        till_shape!(
+            a_setup_write,
+            "program write",
+            "total",
+            json!([item("lamp", 1000, 1)])
+        ),
+        till_shape!(
+            a_captured_value,
+            "stale closure capture",
+            "total",
+            json!([item("lamp", 1000, 1), {"message": "set_discount", "args": {"percent": 10}}])
+        ),
+        till_shape!(
+            a_comparer_over_a_collection,
+            "comparer over a collection",
+            "subtotal",
+            json!([item("pen", 150, 1), {"message": "set_quantity", "args": {"sku": "pen", "quantity": 3}}])
+        ),
+        till_shape!(
+            the_wrong_of_two_sources,
+            "reads the wrong of two similar sources",
+            "total",
+            json!([item("lamp", 1000, 1), {"message": "set_discount", "args": {"percent": 10}}])
+        ),
+        till_shape!(
+            a_select_of_the_wrong_part,
+            "select over the wrong part of the model",
+            "total",
+            json!([item("lamp", 1000, 1), {"message": "set_discount", "args": {"percent": 10}}])
+        ),
+        till_shape!(
+            a_disposed_source,
+            "disposed source",
+            "total",
+            json!([item("lamp", 1000, 1), {"message": "set_coupon", "args": {"percent": 15}}])
+        ),
+        till_shape!(
+            a_previous_value_kept,
+            "previous value kept",
+            "peak",
+            json!([item("pen", 500, 1), item("lamp", 700, 1)])
+        ),
+        till_shape!(
+            peeked_before_a_later_write,
+            "effect reads a value written later in the same flush",
+            "receipt",
+            json!([item("lamp", 1000, 1)])
+        ),
+        till_shape!(
+            a_batch_hides_a_value,
+            "batch hides an intermediate",
+            "history",
+            json!([item("pen", 150, 1)])
+        ),
+    ];
+    for (name, class, node, search) in [
+        (
+            "comparer_cuts_off_a_real_change",
+            "comparer cutoff",
+            "total",
+            "let rounded_subtotal = Memo::with_comparer(",
+        ),
+        (
+            "peek_goes_stale",
+            "untracked read",
+            "shipping",
+            "heavy.peek()",
+        ),
+        (
+            "nobody_observes_it",
+            "unobserved memo",
+            "points",
+            "let points = Memo::new(",
+        ),
+        (
+            "a_cutoff_upstream",
+            "cutoff upstream",
+            "handling",
+            "let billable_units = Memo::new(",
+        ),
+    ] {
+        let messages = defects::reproductions()
+            .into_iter()
+            .find(|(_, n, _)| *n == node)
+            .map(|(_, _, m)| m)
+            .expect("a reproduction");
+        shapes.push(Shape {
+            name,
+            class,
+            node,
+            messages,
+            faulty: defect(search),
+            start: start_defects,
+        });
+    }
+    shapes
+}
+
+/// What one `explain` call answered for a shape.
+pub struct Outcome {
+    /// The whole answer.
+    pub answer: String,
+    /// Whether the answer names the faulty `file:line` at all.
+    pub named: bool,
+    /// How many characters after the node line the faulty `file:line` first appears, if it does.
+    pub position: Option<usize>,
+}
+
+/// Where `file_line` (`gallery.rs:12`) first appears in `text` as a whole `file:line` (not `gallery.rs:120`).
+fn find_line(text: &str, file_line: &str) -> Option<usize> {
+    text.match_indices(file_line)
+        .find(|(i, _)| {
+            !text[i + file_line.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        })
+        .map(|(i, _)| text[..i].chars().count())
+}
+
+impl Outcome {
+    fn of(answer: String, faulty: &str) -> Outcome {
+        let after_node_line = answer.split_once('\n').map_or("", |(_, rest)| rest);
+        Outcome {
+            named: find_line(&answer, faulty).is_some(),
+            position: find_line(after_node_line, faulty),
+            answer,
+        }
+    }
+}
+
+/// Runs `shape`: starts its app, dispatches its messages and explains its node with one `explain` call over MCP
+/// (JSON-RPC lines through [`ranvier::mcp::serve_lines`], as a client on stdio sends them).
+///
+/// # Errors
+///
+/// When the app does not start or the exchange fails.
+pub async fn run(shape: &Shape) -> Result<Outcome, Box<dyn std::error::Error + Send + Sync>> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+    let (adapter, dispose) = (shape.start)()?;
+    let (client, server) = tokio::io::duplex(1 << 20);
+    let (server_read, server_write) = tokio::io::split(server);
+    let serving = tokio::spawn(ranvier::mcp::serve_lines(
+        adapter.clone(),
+        server_read,
+        server_write,
+    ));
+    let (client_read, mut client_write) = tokio::io::split(client);
+    let mut lines = BufReader::new(client_read).lines();
+    let requests = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "gallery", "version": "1.0.0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "explain", "arguments": {"node": shape.node, "messages": shape.messages}}}),
+    ];
+    let mut answer = None;
+    for request in requests {
+        client_write
+            .write_all(format!("{request}\n").as_bytes())
+            .await?;
+        let Some(id) = request.get("id").cloned() else {
+            continue;
+        };
+        loop {
+            let line = lines
+                .next_line()
+                .await?
+                .ok_or("the server closed the connection")?;
+            let response: Value = serde_json::from_str(&line)?;
+            if response.get("id") != Some(&id) {
+                continue;
+            }
+            if let Some(error) = response.get("error") {
+                return Err(format!("{} failed: {error}", request["method"]).into());
+            }
+            answer = response
+                .pointer("/result/content/0/text")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            break;
+        }
+    }
+    // both halves: the duplex closes, the server reads the end of its input and stops
+    drop((client_write, lines));
+    let _ = serving.await;
+    adapter.dispose();
+    dispose();
+    let answer = answer.ok_or("explain answered no text")?;
+    Ok(Outcome::of(answer, &shape.faulty))
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.iter().any(|a| a == "--report") {
+        eprintln!("usage: cargo run --example gallery -- --report [--answers]");
+        std::process::exit(2);
+    }
+    let answers = args.iter().any(|a| a == "--answers");
+    if !ranvier::trace::TRACED {
+        eprintln!(
+            "ranvier-gallery: this build records no trace: run it in a debug build (without --release)"
+        );
+        std::process::exit(1);
+    }
+    println!(
+        "| shape | class | named in one call | answer (chars) | faulty line at (chars after the node line) |"
+    );
+    println!("|---|---|---|---|---|");
+    let (mut named, mut early) = (0, 0);
+    let shapes = shapes();
+    for shape in &shapes {
+        match run(shape).await {
+            Ok(outcome) => {
+                if answers {
+                    eprintln!(
+                        "== {} (faulty: {})\n{}\n",
+                        shape.name, shape.faulty, outcome.answer
+                    );
+                }
+                named += usize::from(outcome.named);
+                early += usize::from(outcome.position.is_some_and(|p| p < 600));
+                println!(
+                    "| {} | {} | {} | {} | {} |",
+                    shape.name,
+                    shape.class,
+                    if outcome.named { "yes" } else { "no" },
+                    outcome.answer.chars().count(),
+                    outcome
+                        .position
+                        .map_or_else(|| "-".to_owned(), |p| p.to_string())
+                );
+            }
+            Err(error) => println!("| {} | {} | error: {error} | | |", shape.name, shape.class),
+        }
+    }
+    println!(
+        "\n{named} of {} named in one call; {early} within the first 600 characters after the node line",
+        shapes.len()
+    );
+}

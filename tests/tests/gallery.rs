@@ -1,0 +1,82 @@
+//! The defect gallery (`examples/examples/gallery.rs`): for each shape of mistake, one `explain` call over MCP names
+//! the faulty `file:line` within the first 600 characters after the node line. Traced builds only (an untraced build
+//! lists no `explain`).
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[allow(dead_code)]
+#[path = "../../examples/examples/gallery.rs"]
+mod gallery;
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod traced {
+    use super::gallery;
+
+    /// The first 600 characters after the node line hold the top finding with its `file:line`.
+    const WITHIN: usize = 600;
+
+    async fn check(name: &str) {
+        let shape = gallery::shapes()
+            .into_iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("no shape {name}"));
+        let outcome = gallery::run(&shape).await.expect("explain answers");
+        assert!(
+            outcome.named,
+            "{name}: {} is not named:\n{}",
+            shape.faulty, outcome.answer
+        );
+        let position = outcome.position.expect("named after the node line");
+        assert!(
+            position < WITHIN,
+            "{name}: {} first appears {position} characters after the node line:\n{}",
+            shape.faulty,
+            outcome.answer
+        );
+        assert!(
+            outcome.answer.chars().count()
+                <= ranvier::mcp::EXPLAIN_MAX_CHARS + ranvier::mcp::STEPS_MAX_CHARS + 1,
+            "{name}: too long:\n{}",
+            outcome.answer
+        );
+    }
+
+    macro_rules! shapes {
+        ($($name:ident),* $(,)?) => {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    check(stringify!($name)).await;
+                }
+            )*
+
+            #[test]
+            fn every_shape_has_a_test() {
+                let tested = [$(stringify!($name)),*];
+                let shapes = gallery::shapes();
+                for shape in &shapes {
+                    assert!(tested.contains(&shape.name), "{} has no test", shape.name);
+                }
+                assert!(shapes.len() >= 14, "at least 14 shapes, got {}", shapes.len());
+            }
+        };
+    }
+
+    shapes!(
+        peek_in_an_effect,
+        untrack_in_a_memo,
+        an_effect_writes_a_wrong_value,
+        a_setup_write,
+        a_captured_value,
+        a_comparer_over_a_collection,
+        the_wrong_of_two_sources,
+        a_select_of_the_wrong_part,
+        a_disposed_source,
+        a_previous_value_kept,
+        peeked_before_a_later_write,
+        a_batch_hides_a_value,
+        comparer_cuts_off_a_real_change,
+        peek_goes_stale,
+        nobody_observes_it,
+        a_cutoff_upstream,
+    );
+}
