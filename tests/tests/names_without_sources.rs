@@ -49,6 +49,9 @@ fn explain_names_nodes_and_lines_without_the_source() {
         text.contains(&format!("\n  at defects.rs:{comparer}")),
         "{text}"
     );
-    assert!(!text.contains("Memo::with_comparer"), "no source text: {text}");
+    assert!(
+        !text.contains("Memo::with_comparer"),
+        "no source text: {text}"
+    );
     host.dispose();
 }

@@ -150,6 +150,63 @@ mod traced {
     }
 
     #[test]
+    fn writes_name_the_line_that_wrote_them_and_their_writer() {
+        let rate = Signal::new(0).labelled("rate");
+        let set_line = line!() + 1;
+        rate.set(20);
+        // why of a value that came from setup code reaches the line that wrote it
+        let why = trace::why(&rate).unwrap();
+        match &why.root {
+            WhyRoot::ProgramWrite { at: Some(at), .. } => {
+                assert_eq!((at.file_name(), at.line), ("trace.rs", set_line));
+            }
+            other => panic!("expected a program write with its line, got {other:?}"),
+        }
+        assert!(
+            why.to_string().contains(&format!(
+                "root: program write to rate#1 at trace.rs:{set_line} #"
+            )),
+            "{why}"
+        );
+        // a signal written by an effect: explain names the effect and the line of its write
+        let doubled = Signal::new(0).labelled("doubled");
+        let write_line = line!() + 3;
+        let copy = Effect::new({
+            let (rate, doubled) = (rate.clone(), doubled.clone());
+            move || doubled.set(rate.get() * 2)
+        })
+        .labelled("copy");
+        let text = trace::explain(&doubled).unwrap().to_string();
+        assert!(
+            text.contains(&format!("\nwritten: doubled#2 = 40 by copy#3 #"))
+                && text.contains(&format!(
+                    "\n  trace.rs:{write_line}: move || doubled.set(rate.get() * 2)"
+                )),
+            "{text}"
+        );
+        // an untracked read in the writer is found through it
+        let bonus = Signal::new(1).labelled("bonus");
+        let total = Signal::new(0).labelled("total");
+        let peek_line = line!() + 3;
+        let _sum = Effect::new({
+            let (rate, bonus, total) = (rate.clone(), bonus.clone(), total.clone());
+            move || total.set(rate.get() + bonus.peek())
+        });
+        bonus.set(5);
+        let text = trace::explain(&total).unwrap().to_string();
+        // the top finding, right under the node's own line
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[2].starts_with("unread: bonus#4 = 5 moved #")
+                && lines[3].starts_with(&format!("  trace.rs:{peek_line}: ")),
+            "{text}"
+        );
+        drop(copy);
+        // `name#id:line`, as answers print a node, finds the node
+        assert_eq!(trace::lookup("rate#1:12").unwrap(), rate.id());
+    }
+
+    #[test]
     fn a_write_by_a_computation_continues_to_that_computations_cause() {
         let input = Signal::new(1);
         let mirror = Signal::new(0);

@@ -352,7 +352,7 @@ fn lines_above(writer: &NodeRecord, site: &'static Location<'static>, n: usize) 
     let first = writer.site.line() as usize; // the line after the writer's creation line, 0-based
     let mut out: Vec<SourceLine> = (first..(site.line() as usize - 1))
         .rev()
-        .filter(|i| is_code(&lines[*i]))
+        .filter(|i| is_code(&lines[*i]) && !is_clone_line(&lines[*i]))
         .take(n)
         .map(|i| numbered(site.file(), &lines, i))
         .collect();
@@ -368,6 +368,18 @@ fn is_code(text: &str) -> bool {
         && !t
             .chars()
             .all(|c| matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | ','))
+}
+
+/// Whether a line only clones handles for a closure (`let (a, b) = (a.clone(), b.clone());`).
+fn is_clone_line(text: &str) -> bool {
+    let t = text.trim();
+    t.starts_with("let ")
+        && t.contains(".clone()")
+        && t.split_once('=').is_some_and(|(_, rhs)| {
+            rhs.replace(".clone()", "")
+                .chars()
+                .all(|c| c.is_alphanumeric() || "_(), ;".contains(c))
+        })
 }
 
 /// Line index `i` (0-based) of `file` as a source line.
@@ -936,6 +948,9 @@ mod tests {
         assert!(is_code("let a = 1;"));
         assert!(!is_code("    });"));
         assert!(!is_code("// a comment"));
+        assert!(is_clone_line("let (a, b) = (a.clone(), b.clone());"));
+        assert!(is_clone_line("let total = total.clone();"));
+        assert!(!is_clone_line("let sum = a.clone() + b;"));
         assert_eq!(
             words("set_discount {percent: 10}").collect::<Vec<_>>(),
             ["set", "discount", "percent"]

@@ -161,6 +161,8 @@ pub enum WhyRoot {
         seq: u64,
         /// The signal.
         node: NodeId,
+        /// The line of the `set`, `update` or `write` call, when it is the signal's latest move.
+        at: Option<Site>,
     },
     /// The node's creation: a signal's initial value, or an effect's first run.
     Created {
@@ -208,6 +210,9 @@ pub struct Why {
     pub names: Names,
     /// Where each node the steps mention was created.
     pub sites: BTreeMap<NodeId, Site>,
+    /// Where the writes among the steps were called, by `Write` event, for the writes the trace still knows the
+    /// line of (each signal's latest move).
+    pub write_sites: BTreeMap<u64, Site>,
 }
 
 /// A memo that re-ran and kept its value, so propagation stopped there.
@@ -799,7 +804,11 @@ impl<'a> Ctx<'a> {
                     node,
                     by: Writer::Program,
                     ..
-                } => Some(WhyRoot::ProgramWrite { seq, node: *node }),
+                } => Some(WhyRoot::ProgramWrite {
+                    seq,
+                    node: *node,
+                    at: self.write_site(*node, seq),
+                }),
                 EventKind::RunStart { node, run, puller } if cause == 0 => {
                     Some(match (puller, self.rec(*node)) {
                         (None, Some(r)) if r.kind == NodeKind::Effect && *run == 1 => {
@@ -819,6 +828,19 @@ impl<'a> Ctx<'a> {
                 return (steps, WhyRoot::NoCause { seq: cause });
             }
             seq = cause;
+        }
+    }
+
+    /// Where the write `seq` to `node` was called, when it is the node's latest move (the trace keeps that one) and
+    /// the program's or a computation's.
+    pub fn write_site(&self, node: NodeId, seq: u64) -> Option<Site> {
+        let r = self.rec(node)?;
+        // a message's model write is made by the dispatcher: its line is the framework's, not the program's
+        match r.moved_by {
+            Some((Writer::Program | Writer::Computation(_), site)) if r.last_moved == seq => {
+                Some(Site::of(site))
+            }
+            _ => None,
         }
     }
 
@@ -856,6 +878,15 @@ impl<'a> Ctx<'a> {
             .keys()
             .filter_map(|n| Some((*n, Site::of(self.rec(*n)?.site))))
             .collect();
+        let write_sites = steps
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Write {
+                    node, moved: true, ..
+                } => Some((e.seq, self.write_site(node, e.seq)?)),
+                _ => None,
+            })
+            .collect();
         Ok(Why {
             node: self.name(id),
             run,
@@ -863,6 +894,7 @@ impl<'a> Ctx<'a> {
             root,
             names,
             sites,
+            write_sites,
         })
     }
 

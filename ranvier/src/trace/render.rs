@@ -214,8 +214,12 @@ impl Display for Root<'_> {
             WhyRoot::Message {
                 seq, name, args, ..
             } => write!(f, "message {} #{seq}", message_text(name, args)),
-            WhyRoot::ProgramWrite { seq, node } => {
-                write!(f, "program write to {} #{seq}", self.1.of(*node))
+            WhyRoot::ProgramWrite { seq, node, at } => {
+                write!(f, "program write to {}", self.1.of(*node))?;
+                if let Some(at) = at {
+                    write!(f, " at {at}")?;
+                }
+                write!(f, " #{seq}")
             }
             WhyRoot::Created { seq, node } => write!(f, "creation of {} #{seq}", self.1.of(*node)),
             WhyRoot::Pulled { seq, by: Some(by) } => {
@@ -242,7 +246,11 @@ impl Display for Why {
             writeln!(f, "why {}", self.node)?;
         }
         for step in &self.steps {
-            writeln!(f, "#{} {}", step.seq, Step(step, &self.names))?;
+            write!(f, "#{} {}", step.seq, Step(step, &self.names))?;
+            if let Some(at) = self.write_sites.get(&step.seq) {
+                write!(f, " at {at}")?;
+            }
+            writeln!(f)?;
         }
         write!(f, "root: {}", Root(&self.root, &self.names))
     }
@@ -318,8 +326,13 @@ impl Why {
                 EventKind::Write {
                     node, value, moved, ..
                 } => {
+                    let at = self
+                        .write_sites
+                        .get(&step.seq)
+                        .map(|at| format!(" at {at}"))
+                        .unwrap_or_default();
                     format!(
-                        "{} {} = {value}",
+                        "{} {} = {value}{at}",
                         if *moved { "write" } else { "equal write" },
                         n(*node)
                     )
