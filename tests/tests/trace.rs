@@ -178,7 +178,7 @@ mod traced {
         .labelled("copy");
         let text = trace::explain(&doubled).unwrap().to_string();
         assert!(
-            text.contains(&format!("\nwritten: doubled#2 = 40 by copy#3 #"))
+            text.contains("\nwritten: doubled#2 = 40 by copy#3 #")
                 && text.contains(&format!(
                     "\n  trace.rs:{write_line}: move || doubled.set(rate.get() * 2)"
                 )),
