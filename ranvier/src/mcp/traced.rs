@@ -70,10 +70,13 @@ pub(crate) fn is_traced_tool(name: &str) -> bool {
 const EXPLAIN_DESCRIPTION: &str = "Explain why a node holds its value: the first call of a diagnosis. Pass `node` (an \
 exposed node, a node name, `#id` or an identity path) and optionally `messages` ([{\"message\": name, \"args\": \
 {...}}, ...], dispatched first, as in `dispatch`). Answers in a few lines: the node as `name#id Kind file.rs:line = \
-value reads [sources]` with its source line; `why:` the cause chain of its last run; `not re-run since:`; and the \
-lines at fault: `unread:` a value read untracked (peek) that moved since, `cutoff:`/`earlier cutoff:` an upstream \
-memo that re-ran and kept its value, `comparer:` a memo whose comparer may stop a change, each followed by the source \
-line to fix.";
+value reads [source#id:line, ...]` with its source lines; then the findings from its whole upstream cone, best first, \
+each followed by the line to fix (`  file.rs:line: code`): `unread:` a value read untracked (peek, untrack) that moved \
+since, `disposed:` a disposed source, `written:` who wrote a signal and where, `captured:` a value copied into a \
+closure that moved since, `batch:` moves hidden by a batch, `cutoff:`/`earlier cutoff:` an upstream memo that kept its \
+value, `not re-run since:`, `kept:` a previous value returned, `select:` a select that kept its value on the message, \
+`update:` the arm of update that handled the message, `comparer:`, `initial:`; then `why:` the cause chain, and the \
+dispatched steps that moved what it reads.";
 
 const GRAPH_DESCRIPTION: &str = "The graph at a glance: node counts by kind, the exposed nodes with their values, and \
 the nodes the last message moved, one line each (`name#id Kind file.rs:line = value reads [sources]`). At most 2,000 \
