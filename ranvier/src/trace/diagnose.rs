@@ -18,6 +18,7 @@
 //! | `comparer:` | a node made with a comparer lies upstream: where a later change may stop | the node |
 //! | `update:` | the latest message moved (or did not move) a model upstream | the arm of `update` that handled it |
 //! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
+//! | `steady:` | a source kept its value on the latest message while another source moved | its body |
 //!
 //! Ranks favour what explains the node's latest staleness directly (the cutoff that stopped the latest change, the
 //! node's own untracked reads), then nearness in the cone. Every finding names a `file:line` from the call sites
@@ -72,6 +73,8 @@ pub enum FindingKind {
     Update,
     /// A signal upstream that still holds the value it was made with.
     Initial,
+    /// A source that kept its value on the latest message while another source moved.
+    Steady,
 }
 
 impl FindingKind {
@@ -91,6 +94,7 @@ impl FindingKind {
             FindingKind::Comparer => "comparer",
             FindingKind::Update => "update",
             FindingKind::Initial => "initial",
+            FindingKind::Steady => "steady",
         }
     }
 }
@@ -202,6 +206,7 @@ pub(super) fn diagnose(
     cutoffs(ctx, id, me, why_not, &in_cone, &mut found);
     kept_itself(ctx, me, &mut found);
     update_arms(ctx, &in_cone, &mut found);
+    steady_sources(ctx, me, &mut found);
     initial_values(ctx, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
     selects(ctx, &cone, strongest, &mut found);
@@ -559,22 +564,30 @@ fn cutoff_finding(kind: FindingKind, rank: u32, c: &Cutoff, r: &NodeRecord) -> F
         }),
     );
     finding.more = previous_value_lines(r);
+    if finding.more.is_empty() {
+        // what the memo computes: a body that keeps a value it should pass on is often a line that reads nothing
+        finding.more = body_lines(r).into_iter().take(CUTOFF_BODY_LINES).collect();
+    }
     finding
 }
+
+/// How many lines of an upstream memo's body a `cutoff:` finding quotes.
+const CUTOFF_BODY_LINES: usize = 3;
 
 /// A select over the model (a memo reading the model alone) that re-ran on the latest message and kept its value
 /// while the model moved: right by design when it selects the part the message did not touch, a mistake when it
 /// selects the wrong part. Ranked below real cutoffs, higher when its name shares a word with the message.
 fn selects(ctx: &Ctx<'_>, cone: &[(NodeId, u32)], strongest: u32, found: &mut Vec<Finding>) {
     let message = ctx.tracer.last_message();
-    let Some(EventKind::Message { name, args, target }) = ctx.event(message).map(|e| e.kind) else {
+    let Some(EventKind::Message { name, target, .. }) = ctx.event(message).map(|e| e.kind) else {
         return;
     };
     let Some(model) = ctx.rec(target) else { return };
     if model.last_moved <= message {
         return;
     }
-    let message_words: HashSet<String> = words(&format!("{name} {args}")).collect();
+    // the message's name only: its arguments' names (`percent`, `id`) are shared by too many nodes to mean much
+    let message_words: HashSet<String> = words(&name).collect();
     for &(n, depth) in cone {
         let Some(r) = ctx.rec(n) else { continue };
         if r.kind != NodeKind::Memo || !ctx.reads_model_alone(r) {
@@ -632,7 +645,8 @@ fn split_camel(word: &str) -> Vec<String> {
 
 /// The explained memo's own latest run kept its value: with a previous-value parameter, the lines returning it.
 fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
-    if me.kind != NodeKind::Memo || me.runs < 2 {
+    // a select that kept its value is reported as a `select:` finding
+    if me.kind != NodeKind::Memo || me.runs < 2 || ctx.reads_model_alone(me) {
         return;
     }
     let Some((seq, value)) = &me.last_cutoff else {
@@ -744,7 +758,7 @@ fn body_lines(r: &NodeRecord) -> Vec<SourceLine> {
             return body
                 .iter()
                 .skip(1)
-                .filter(|(i, _)| is_code(&lines[*i]))
+                .filter(|(i, _)| is_code(&lines[*i]) && !is_clone_line(&lines[*i]))
                 .map(|(i, _)| numbered(r.site.file(), &lines, *i))
                 .collect();
         }
@@ -836,6 +850,9 @@ fn match_arm(lines: &[String], message: &str, near: usize) -> Option<Vec<usize>>
         .cloned()
 }
 
+/// How many code lines of an `update` arm an `update:` finding quotes.
+const ARM_LINES: usize = 5;
+
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
 const NEAR_ARM_LINES: usize = 40;
 
@@ -867,7 +884,7 @@ fn match_arms(lines: &[String], message: &str) -> Vec<Vec<usize>> {
         let indent = |t: &str| t.len() - t.trim_start().len();
         let arm_indent = indent(&lines[start]);
         let mut arm = vec![arrow];
-        for (i, line) in lines.iter().enumerate().skip(arrow + 1).take(6) {
+        for (i, line) in lines.iter().enumerate().skip(arrow + 1).take(ARM_LINES * 2) {
             // the next arm, or the end of the match
             if indent(line) <= arm_indent && !code_of(line).trim().is_empty() {
                 break;
@@ -875,7 +892,7 @@ fn match_arms(lines: &[String], message: &str) -> Vec<Vec<usize>> {
             if is_code(line) {
                 arm.push(i);
             }
-            if arm.len() == 3 {
+            if arm.len() == ARM_LINES {
                 break;
             }
         }
@@ -956,5 +973,49 @@ mod tests {
             ["set", "discount", "percent"]
         );
         assert_eq!(split_camel("SetDiscount"), ["set", "discount"]);
+    }
+}
+
+/// Sources of the explained memo that kept their value on the latest message while another of its sources moved:
+/// when the value is wrong, the input that did not follow is often the one computed from the wrong thing. Quotes
+/// what it reads and its body.
+fn steady_sources(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
+    let message = ctx.tracer.last_message();
+    if me.kind == NodeKind::Signal || message == 0 || me.sources.len() < 2 {
+        return;
+    }
+    let moved: Vec<NodeId> = me
+        .sources
+        .iter()
+        .copied()
+        .filter(|s| ctx.rec(*s).is_some_and(|r| r.last_moved > message))
+        .collect();
+    let Some(&mover) = moved.first() else { return };
+    for source in &me.sources {
+        let Some(r) = ctx.rec(*source) else { continue };
+        if r.kind != NodeKind::Memo || r.last_moved > message || ctx.reads_model_alone(r) {
+            continue;
+        }
+        let mut text = ctx.name(*source).to_string();
+        if let Some(v) = short_value(ctx, *source) {
+            let _ = write!(text, " = {v}");
+        }
+        let _ = write!(
+            text,
+            " did not move on message #{message} while {} did; it reads [",
+            ctx.name(mover)
+        );
+        for (i, s) in r.sources.iter().enumerate() {
+            if i > 0 {
+                text.push_str(", ");
+            }
+            let _ = write!(text, "{}", ctx.name(*s));
+        }
+        text.push(']');
+        let mut body = body_lines(r).into_iter().take(CUTOFF_BODY_LINES);
+        let at = body.next().or_else(|| Some(line(r.site)));
+        let mut finding = Finding::new(FindingKind::Steady, 440, text, at);
+        finding.more = body.collect();
+        found.push(finding);
     }
 }
