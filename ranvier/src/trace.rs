@@ -23,13 +23,27 @@
 //! * `why_not`: why it has not re-run since (disposed, queued, unobserved, checked clean, stopped at a cutoff or an
 //!   equal write upstream, not reached);
 //! * `unread`: what it read untracked (with `peek`) that moved after;
-//! * `history`, `origin`, `info`, `neighborhood`, `snapshot`, `summary`, `explain` (all of the above for one node);
+//! * `history`, `origin`, `info`, `neighborhood`, `snapshot`, `summary`;
+//! * `explain`: all of the above for one node, and the [`Finding`]s of a search of its whole upstream cone
+//!   (`cone`): untracked reads that moved after, disposed sources, who wrote a signal and where, values captured by
+//!   a closure, moves a batch hid, cutoffs, previous values kept, selects that kept their value on a message, the arm
+//!   of `update` that handled it — best first, each with the `file:line` to fix;
 //! * `lookup`: a node by name, `#id`, `name#id` or identity path;
 //! * `dump`: the log as JSON lines, byte-identical for the same program.
 //!
 //! Every answer's `Display` is the compact text agents read (one line per step, nodes as `name#id`, node lines as
-//! `name#id Kind file.rs:line = value reads [a#1, b#2]`). A node's name is its label, else the `let` binding at its
-//! creation site (read from the source, see `set_source_root`), else its kind.
+//! `name#id Kind file.rs:line = value reads [a#1, b#2]`). A node's name is its label (an exposed node without one
+//! takes the name it is exposed under), else the `let` binding at its creation site (read from the source, see
+//! `set_source_root`), else its kind.
+//!
+//! # Call sites
+//!
+//! In a traced build the reads (`get`, `with`, `peek`, `with_untracked`, and reads inside `untrack`), the writes
+//! (`set`, `update`), `batch` and the disposals (`dispose`) are `#[track_caller]`, and the log keeps where each was
+//! called: the line of every source a computation read, of its untracked reads, of a signal's latest moving write, of
+//! the reads the program made outside any computation, of each batch and of the disposal that disposed a node. The
+//! answers name those lines without reading the source. In an untraced build none of these functions takes the
+//! caller's location, so they cost what they did.
 //!
 //! In an untraced build every hook compiles to nothing, arguments included, [`TRACED`] is `false`, and only the two
 //! constants exist.
