@@ -233,7 +233,8 @@ pub(super) fn diagnose(
         .flat_map(|f| f.at.iter().chain(&f.more))
         .map(|l| (l.site.file, l.site.line))
         .collect();
-    let mut body = body_lines(me);
+    // the node's own body keeps the lines that clone handles into its closure: a swapped clone is a mistake too
+    let mut body = body_lines(me, true);
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
 }
@@ -566,7 +567,10 @@ fn cutoff_finding(kind: FindingKind, rank: u32, c: &Cutoff, r: &NodeRecord) -> F
     finding.more = previous_value_lines(r);
     if finding.more.is_empty() {
         // what the memo computes: a body that keeps a value it should pass on is often a line that reads nothing
-        finding.more = body_lines(r).into_iter().take(CUTOFF_BODY_LINES).collect();
+        finding.more = body_lines(r, false)
+            .into_iter()
+            .take(CUTOFF_BODY_LINES)
+            .collect();
     }
     finding
 }
@@ -742,9 +746,10 @@ fn mentions(code: &str, name: &str) -> bool {
     })
 }
 
-/// The distinct lines where `r`'s body read its sources (tracked or not), other than its creation line, in line
-/// order: the lines that compute its value.
-fn body_lines(r: &NodeRecord) -> Vec<SourceLine> {
+/// The lines that compute `r`'s value, other than its creation line, in line order: its whole body when it is short
+/// and the source can be read (with or without the lines that only clone handles), else the distinct lines where it
+/// read its sources (tracked or not).
+fn body_lines(r: &NodeRecord, clones: bool) -> Vec<SourceLine> {
     if let Some(lines) = names::file_lines(r.site.file()) {
         let start = (r.site.line() as usize).saturating_sub(1);
         let body = names::call_body(
@@ -758,7 +763,7 @@ fn body_lines(r: &NodeRecord) -> Vec<SourceLine> {
             return body
                 .iter()
                 .skip(1)
-                .filter(|(i, _)| is_code(&lines[*i]) && !is_clone_line(&lines[*i]))
+                .filter(|(i, _)| is_code(&lines[*i]) && (clones || !is_clone_line(&lines[*i])))
                 .map(|(i, _)| numbered(r.site.file(), &lines, *i))
                 .collect();
         }
@@ -1012,7 +1017,7 @@ fn steady_sources(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
             let _ = write!(text, "{}", ctx.name(*s));
         }
         text.push(']');
-        let mut body = body_lines(r).into_iter().take(CUTOFF_BODY_LINES);
+        let mut body = body_lines(r, false).into_iter().take(CUTOFF_BODY_LINES);
         let at = body.next().or_else(|| Some(line(r.site)));
         let mut finding = Finding::new(FindingKind::Steady, 440, text, at);
         finding.more = body.collect();
