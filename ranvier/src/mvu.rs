@@ -82,6 +82,12 @@ where
     #[track_caller]
     pub fn new(init: Model, update: impl Fn(Msg, &Model) -> Model + 'static) -> Self {
         let model = Signal::new(init);
+        with_runtime(|rt| {
+            trace_hook!(
+                rt,
+                update_fn(model.id(), std::any::type_name_of_val(&update))
+            )
+        });
         Mvu {
             model,
             update: Rc::new(move |msg, model| (update(msg, model), Vec::new())),
@@ -113,8 +119,15 @@ where
         update: impl Fn(Msg, &Model) -> (Model, Vec<Msg>) + 'static,
     ) -> Self {
         let (model, commands) = init;
+        let model = Signal::new(model);
+        with_runtime(|rt| {
+            trace_hook!(
+                rt,
+                update_fn(model.id(), std::any::type_name_of_val(&update))
+            )
+        });
         let mvu = Mvu {
-            model: Signal::new(model),
+            model,
             update: Rc::new(update),
         };
         for command in commands {
@@ -139,14 +152,16 @@ where
     ///
     /// Returns a [`DispatchError`] if `update` panicked; the model is unchanged (commands dispatched before the panic
     /// keep their effect).
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn dispatch(&self, msg: Msg) -> Result<(), DispatchError> {
+        let site = crate::graph::call_site();
         let traced = with_runtime(|rt| rt.tracer.enabled());
         if traced {
             let text = format!("{msg:?}");
             let (name, args) = split_debug(&text);
-            self.dispatch_traced(name, args, msg)
+            self.dispatch_at(site, name, args, msg)
         } else {
-            self.dispatch_traced("", "", msg)
+            self.dispatch_at(site, "", "", msg)
         }
     }
 
@@ -156,10 +171,22 @@ where
     /// # Errors
     ///
     /// As [`dispatch`](Mvu::dispatch).
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn dispatch_traced(&self, name: &str, args: &str, msg: Msg) -> Result<(), DispatchError> {
+        self.dispatch_at(crate::graph::call_site(), name, args, msg)
+    }
+
+    /// [`dispatch_traced`](Mvu::dispatch_traced), recording `site` as where it was dispatched (traced builds).
+    fn dispatch_at(
+        &self,
+        site: crate::graph::CallSite,
+        name: &str,
+        args: &str,
+        msg: Msg,
+    ) -> Result<(), DispatchError> {
         let token = with_runtime(|rt| {
             rt.tracer
-                .message_start(self.model.id(), name, args, rt.running_id())
+                .message_start(self.model.id(), name, args, rt.running_id(), site)
         });
         let result = untrack(|| self.apply(msg));
         with_runtime(|rt| rt.tracer.message_end(token));

@@ -27,7 +27,7 @@
 
 use super::log::{EventKind, NodeRecord, Writer};
 use super::names;
-use super::query::{Ctx, Cutoff, Site, SourceLine, WhyNot};
+use super::query::{Ctx, Cutoff, Site, SourceLine, WhyNot, WhyRoot};
 use crate::graph::{NodeId, NodeKind};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
@@ -205,7 +205,7 @@ pub(super) fn diagnose(
     }
     cutoffs(ctx, id, me, why_not, &in_cone, &mut found);
     kept_itself(ctx, me, &mut found);
-    update_arms(ctx, &in_cone, &mut found);
+    update_arms(ctx, &cone, &in_cone, &mut found);
     steady_sources(ctx, me, &mut found);
     initial_values(ctx, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
@@ -235,6 +235,7 @@ pub(super) fn diagnose(
         .collect();
     // the node's own body keeps the lines that clone handles into its closure: a swapped clone is a mistake too
     let mut body = body_lines(me, true);
+    body.extend(helper_lines(me, &body));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
 }
@@ -500,7 +501,10 @@ fn cutoffs(
         NodeKind::Signal => me.last_write,
         _ => me.last_run_start,
     };
-    let stopping = match why_not {
+    // a cutoff stopped the latest change only if the node has not re-run since that message started
+    let message = ctx.tracer.last_message();
+    let stale = message == 0 || me.last_run_start < message;
+    let stopping = match why_not.filter(|_| stale) {
         Some(WhyNot::StoppedAtCutoff { cutoff, .. }) => Some(cutoff.seq),
         Some(WhyNot::CheckedClean {
             cutoff: Some(cutoff),
@@ -527,8 +531,11 @@ fn cutoffs(
             };
             let mut rank: u32 = match kind {
                 FindingKind::Cutoff if stopping == Some(c.seq) => 990,
-                FindingKind::Cutoff => 760,
-                _ => 560,
+                FindingKind::Cutoff => 600,
+                // before the node's last run: it ran since, so this is seldom why it is wrong now, unless the node
+                // reads it directly (a source of its own swallowed a change)
+                _ if me.sources.contains(&c.node.id) => 470,
+                _ => 380,
             };
             rank = rank.saturating_sub(i as u32);
             if r.custom_comparer {
@@ -793,39 +800,134 @@ fn read_site_lines(r: &NodeRecord) -> Vec<SourceLine> {
     out
 }
 
-/// The arm of an `Mvu`'s `update` that handled the latest message, for each model in the cone: where a message
-/// that moved the model wrongly (or did not move it) is handled. Found in the source file the `Mvu` was made in,
-/// as the match arm naming the message's variant (`Msg::SetQuantity { .. } =>`), when the source can be read.
-fn update_arms(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, found: &mut Vec<Finding>) {
-    let message = ctx.tracer.last_message();
-    let Some(EventKind::Message { name, target, .. }) = ctx.event(message).map(|e| e.kind) else {
-        return;
-    };
-    if !in_cone.contains(&target) {
-        return;
+/// The arm of an `Mvu`'s `update` that handled the latest message, and the arms of the messages that last moved the
+/// selects in the cone: where a message that moved the model wrongly (or did not move it) is handled. Found in the
+/// source file the `Mvu` was made in: inside the `update` function the `Mvu` was given, when it is a named function,
+/// else the arm written nearest below where the `Mvu` was made; when the source can be read. A message a memo or
+/// effect dispatched also names who dispatched it, with the lines above the dispatch.
+fn update_arms(
+    ctx: &Ctx<'_>,
+    cone: &[(NodeId, u32)],
+    in_cone: &HashSet<NodeId>,
+    found: &mut Vec<Finding>,
+) {
+    let latest = ctx.tracer.last_message();
+    // each message, with the hops to the nearest select in the cone it last moved
+    let mut messages: Vec<(u64, u32)> = vec![(latest, 9)];
+    for &(n, depth) in cone {
+        let Some(r) = ctx.rec(n) else { continue };
+        if depth > 3 || r.kind != NodeKind::Memo || r.last_moved == 0 || !ctx.reads_model_alone(r) {
+            continue;
+        }
+        // the innermost message behind the move: a message a memo or effect dispatched inside another is the one
+        // whose arm wrote
+        let (steps, root) = ctx.chain(r.last_moved);
+        let innermost = steps
+            .iter()
+            .find(|e| matches!(e.kind, EventKind::Message { .. }))
+            .map(|e| e.seq)
+            .or(match root {
+                WhyRoot::Message { seq, .. } => Some(seq),
+                _ => None,
+            });
+        if let Some(seq) = innermost {
+            match messages.iter_mut().find(|(m, _)| *m == seq) {
+                Some(entry) => entry.1 = entry.1.min(depth),
+                None => messages.push((seq, depth)),
+            }
+        }
     }
-    let Some(model) = ctx.rec(target) else { return };
-    let Some(lines) = names::file_lines(model.site.file()) else {
-        return;
-    };
-    let Some(arm) = match_arm(&lines, &name, model.site.line() as usize - 1) else {
-        return;
-    };
-    let moved = model.last_moved > message;
-    let (rank, what) = if moved {
-        (420, "moved")
-    } else {
-        (650, "left as it was")
-    };
-    let text = format!(
-        "message {name} #{message} {what} {}: the arm of update that handled it",
-        ctx.name(target)
-    );
-    let file = model.site.file();
-    let mut arm = arm.into_iter().map(|i| numbered(file, &lines, i));
-    let mut finding = Finding::new(FindingKind::Update, rank, text, arm.next());
-    finding.more = arm.collect();
-    found.push(finding);
+    for (message, depth) in messages {
+        let Some(EventKind::Message { name, target, .. }) = ctx.event(message).map(|e| e.kind)
+        else {
+            continue;
+        };
+        if !in_cone.contains(&target) {
+            continue;
+        }
+        let Some(model) = ctx.rec(target) else {
+            continue;
+        };
+        let file = model.site.file();
+        let Some(lines) = names::file_lines(file) else {
+            continue;
+        };
+        let Some(arm) = locate_arm(&lines, &name, model) else {
+            continue;
+        };
+        // the message behind the nearest select first; the latest one breaks ties
+        let rank = 400 + near(depth) / 5 + u32::from(message == latest);
+        let (rank, what) = match (message == latest, model.last_moved > message) {
+            (true, false) => (650, "left as it was"),
+            _ => (rank, "moved"),
+        };
+        let mut text = format!(
+            "message {name} #{message} {what} {}: the arm of update that handled it",
+            ctx.name(target)
+        );
+        let mut arm = arm.into_iter().map(|i| numbered(file, &lines, i));
+        let mut finding = Finding::new(FindingKind::Update, rank, String::new(), arm.next());
+        finding.more = arm.collect();
+        if let Some((by, site)) = ctx.tracer.dispatched_by(message) {
+            let _ = write!(
+                text,
+                "; {} dispatched it at {}",
+                ctx.name(by),
+                Site::of(site)
+            );
+            if let Some(dispatcher) = ctx.rec(by) {
+                finding
+                    .more
+                    .extend(lines_above(dispatcher, site, DISPATCH_CONTEXT_LINES));
+            }
+            finding.more.push(line(site));
+        }
+        finding.text = text;
+        found.push(finding);
+    }
+}
+
+/// How many lines above a dispatch by a memo or effect an `update:` finding quotes.
+const DISPATCH_CONTEXT_LINES: usize = 6;
+
+/// The arm of `model`'s `update` handling `message`: inside the named `update` function it was made with, when the
+/// trace knows its name and the file holds it, else [`match_arm`] near the `Mvu`.
+fn locate_arm(lines: &[String], message: &str, model: &NodeRecord) -> Option<Vec<usize>> {
+    let near = model.site.line() as usize - 1;
+    let named = model
+        .update_fn
+        .filter(|name| !name.contains('{') && !name.contains('(') && !name.contains('<'));
+    if let Some(path) = named {
+        let segments: Vec<&str> = path.split("::").collect();
+        let function = segments.last().copied().unwrap_or_default();
+        let module = segments
+            .len()
+            .checked_sub(2)
+            .filter(|i| *i > 0)
+            .map(|i| segments[i]);
+        let from = module
+            .and_then(|m| {
+                let declaration = format!("mod {m}");
+                lines.iter().position(|l| {
+                    l.trim_start()
+                        .trim_start_matches("pub ")
+                        .trim_start_matches("pub(crate) ")
+                        .starts_with(&declaration)
+                })
+            })
+            .unwrap_or(0);
+        if let Some(at) = fn_definition(&lines[from..], function).map(|i| i + from) {
+            let body = fn_body(lines, at, 2_000);
+            let end = body.last().map_or(at, |(i, _)| *i);
+            if let Some(arm) = match_arms(lines, message)
+                .into_iter()
+                .find(|arm| arm[0] > at && arm[0] <= end)
+            {
+                return Some(arm);
+            }
+        }
+    }
+    match_arm(lines, message, near)
 }
 
 /// The variant a message's wire name stands for: `set_quantity` → `SetQuantity` (a name already in camel case is
@@ -857,6 +959,34 @@ fn match_arm(lines: &[String], message: &str, near: usize) -> Option<Vec<usize>>
 
 /// How many code lines of an `update` arm an `update:` finding quotes.
 const ARM_LINES: usize = 5;
+/// How many lines of an `update` arm are read to choose them.
+const ARM_SCAN_LINES: usize = 60;
+
+/// Whether a line of an `update` arm changes state: an assignment (`=`, `+=`, ...) or a call that changes a
+/// collection (`push`, `retain`, `insert`, `remove`, ...).
+fn changes_state(code: &str) -> bool {
+    let assigns = code.match_indices('=').any(|(i, _)| {
+        let before = code[..i].chars().next_back();
+        let after = code[i + 1..].chars().next();
+        !matches!(before, Some('=' | '!' | '<' | '>')) && !matches!(after, Some('=' | '>'))
+    });
+    let mutates = [
+        ".push(",
+        ".retain(",
+        ".insert(",
+        ".remove(",
+        ".clear(",
+        ".pop(",
+        ".extend(",
+        ".truncate(",
+        ".sort",
+        ".dedup",
+        ".swap",
+    ]
+    .iter()
+    .any(|call| code.contains(call));
+    (assigns && !code.trim_start().starts_with("let ")) || mutates
+}
 
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
 const NEAR_ARM_LINES: usize = 40;
@@ -888,19 +1018,34 @@ fn match_arms(lines: &[String], message: &str) -> Vec<Vec<usize>> {
         };
         let indent = |t: &str| t.len() - t.trim_start().len();
         let arm_indent = indent(&lines[start]);
-        let mut arm = vec![arrow];
-        for (i, line) in lines.iter().enumerate().skip(arrow + 1).take(ARM_LINES * 2) {
+        let mut body = Vec::new();
+        for (i, line) in lines
+            .iter()
+            .enumerate()
+            .skip(arrow + 1)
+            .take(ARM_SCAN_LINES)
+        {
             // the next arm, or the end of the match
             if indent(line) <= arm_indent && !code_of(line).trim().is_empty() {
                 break;
             }
             if is_code(line) {
-                arm.push(i);
-            }
-            if arm.len() == ARM_LINES {
-                break;
+                body.push(i);
             }
         }
+        // a long arm is quoted by the lines that change the model
+        if body.len() >= ARM_LINES {
+            let changes: Vec<usize> = body
+                .iter()
+                .copied()
+                .filter(|i| changes_state(&code_of(&lines[*i])))
+                .collect();
+            if !changes.is_empty() {
+                body = changes;
+            }
+        }
+        let mut arm = vec![arrow];
+        arm.extend(body.into_iter().take(ARM_LINES - 1));
         arms.push(arm);
     }
     arms
@@ -925,6 +1070,293 @@ fn initial_values(ctx: &Ctx<'_>, cone: &[(NodeId, u32)], found: &mut Vec<Finding
             Some(line(r.site)),
         ));
     }
+}
+
+/// Sources of the explained memo that kept their value on the latest message while another of its sources moved:
+/// when the value is wrong, the input that did not follow is often the one computed from the wrong thing. Quotes
+/// what it reads and its body.
+fn steady_sources(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
+    let message = ctx.tracer.last_message();
+    if me.kind == NodeKind::Signal || message == 0 || me.sources.len() < 2 {
+        return;
+    }
+    let moved: Vec<NodeId> = me
+        .sources
+        .iter()
+        .copied()
+        .filter(|s| ctx.rec(*s).is_some_and(|r| r.last_moved > message))
+        .collect();
+    let Some(&mover) = moved.first() else { return };
+    for source in &me.sources {
+        let Some(r) = ctx.rec(*source) else { continue };
+        if r.kind != NodeKind::Memo || r.last_moved > message || ctx.reads_model_alone(r) {
+            continue;
+        }
+        // a source reported as a cutoff already says it kept its value
+        let named = ctx.name(*source).to_string();
+        if found.iter().any(|f| {
+            matches!(f.kind, FindingKind::Cutoff | FindingKind::EarlierCutoff)
+                && f.text.starts_with(&format!("{named} "))
+        }) {
+            continue;
+        }
+        let mut text = ctx.name(*source).to_string();
+        if let Some(v) = short_value(ctx, *source) {
+            let _ = write!(text, " = {v}");
+        }
+        let _ = write!(
+            text,
+            " did not move on message #{message} while {} did; it reads [",
+            ctx.name(mover)
+        );
+        for (i, s) in r.sources.iter().enumerate() {
+            if i > 0 {
+                text.push_str(", ");
+            }
+            let _ = write!(text, "{}", ctx.name(*s));
+        }
+        text.push(']');
+        let mut body = body_lines(r, false).into_iter().take(CUTOFF_BODY_LINES);
+        let at = body.next().or_else(|| Some(line(r.site)));
+        let mut finding = Finding::new(FindingKind::Steady, 440, text, at);
+        finding.more = body.collect();
+        found.push(finding);
+    }
+}
+
+/// How many lines of the helpers a node's body calls an explanation quotes, in all.
+const HELPER_LINES_MAX: usize = 6;
+/// How many lines of one helper's body.
+const HELPER_LINES_EACH: usize = 4;
+
+/// The lines of the functions defined in the node's file that its creation line and `body` call (one level, then
+/// the functions those call), and of the constants they name: a value computed by a helper is wrong in the helper.
+fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
+    let file = r.site.file();
+    let Some(lines) = names::file_lines(file) else {
+        return Vec::new();
+    };
+    let creation = lines
+        .get(r.site.line() as usize - 1)
+        .map(|l| {
+            l.chars()
+                .skip(r.site.column() as usize - 1)
+                .collect::<String>()
+        })
+        .unwrap_or_default();
+    let mut texts: Vec<String> = std::iter::once(creation)
+        .chain(body.iter().map(|l| l.text.clone()))
+        .collect();
+    let mut out: Vec<SourceLine> = Vec::new();
+    let mut seen_fns: HashSet<String> = HashSet::new();
+    let mut seen_consts: HashSet<String> = HashSet::new();
+    for _level in 0..2 {
+        let mut next_texts = Vec::new();
+        for text in &texts {
+            let code = text.split("//").next().unwrap_or_default();
+            for name in called_functions(code) {
+                if out.len() >= HELPER_LINES_MAX || !seen_fns.insert(name.clone()) {
+                    continue;
+                }
+                let Some(at) = nearest_definition(&lines, &name, r.site.line() as usize - 1) else {
+                    continue;
+                };
+                let body = fn_body(&lines, at, 40);
+                // a helper longer than what is quoted of it is quoted by the lines that compute
+                let long =
+                    body.iter().filter(|(i, _)| is_code(&lines[*i])).count() > HELPER_LINES_EACH;
+                for (i, code) in &body {
+                    if !is_code(&lines[*i]) || long && !computes(code) {
+                        continue;
+                    }
+                    if out.len() >= HELPER_LINES_MAX
+                        || out.iter().filter(|l| l.site.line as usize > at).count()
+                            >= HELPER_LINES_EACH
+                    {
+                        break;
+                    }
+                    out.push(numbered(file, &lines, *i));
+                    next_texts.push(code.clone());
+                }
+            }
+            for name in constants(code) {
+                if out.len() >= HELPER_LINES_MAX || !seen_consts.insert(name.clone()) {
+                    continue;
+                }
+                if let Some(at) = nearest_const(&lines, &name, r.site.line() as usize - 1) {
+                    out.push(numbered(file, &lines, at));
+                }
+            }
+        }
+        texts = next_texts;
+    }
+    let own: HashSet<u32> = body.iter().map(|l| l.site.line).collect();
+    out.retain(|l| !own.contains(&l.site.line) && l.site.line != r.site.line());
+    out.dedup_by_key(|l| l.site.line);
+    out
+}
+
+/// The names of the free functions `code` calls: `name(` not after a `.`, `::` or `!`, not a keyword or a variant.
+fn called_functions(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = code.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (start, c) = chars[i];
+        if !(c.is_alphabetic() || c == '_') {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && (chars[j].1.is_alphanumeric() || chars[j].1 == '_') {
+            j += 1;
+        }
+        let end = chars.get(j).map_or(code.len(), |(e, _)| *e);
+        let name = &code[start..end];
+        let before = code[..start].trim_end();
+        let called = code[end..].starts_with('(');
+        let free = !before.ends_with('.') && !before.ends_with("::") && !before.ends_with("fn");
+        let lower = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_lowercase() || c == '_');
+        if called && free && lower && !is_keyword(name) {
+            out.push(name.to_owned());
+        }
+        i = j;
+    }
+    out
+}
+
+fn is_keyword(name: &str) -> bool {
+    matches!(
+        name,
+        "if" | "match"
+            | "while"
+            | "for"
+            | "loop"
+            | "return"
+            | "move"
+            | "let"
+            | "in"
+            | "as"
+            | "fn"
+            | "mut"
+            | "ref"
+            | "else"
+            | "unsafe"
+            | "async"
+            | "await"
+            | "where"
+            | "impl"
+            | "dyn"
+            | "self"
+            | "super"
+            | "crate"
+            | "box"
+    )
+}
+
+/// The constants `code` names: identifiers in capitals (`HAPPY_HOUR_OFF`), not followed by `(` or `{`.
+fn constants(code: &str) -> Vec<String> {
+    code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| {
+            w.len() >= 2
+                && w.chars().any(|c| c.is_ascii_uppercase())
+                && w.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The lines inside the braces of the function whose signature starts at line index `at`, at most `max`, each as
+/// `(line index, code without a trailing // comment)`.
+fn fn_body(lines: &[String], at: usize, max: usize) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut depth = 0i64;
+    let mut opened = false;
+    for (index, text) in lines.iter().enumerate().skip(at).take(max) {
+        let code = text.split("//").next().unwrap_or_default();
+        let was_open = opened && depth > 0;
+        for c in code.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                    opened = true;
+                }
+                '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        if was_open && (depth > 0 || !code.trim().starts_with('}')) {
+            out.push((index, code.to_owned()));
+        }
+        if opened && depth <= 0 {
+            break;
+        }
+    }
+    out
+}
+
+/// The definition of `fn name` that a call at line index `caller` most likely reaches: the nearest one above it
+/// (the same module, in a file that defines the name twice), else the first one below.
+fn nearest_definition(lines: &[String], name: &str, caller: usize) -> Option<usize> {
+    let plain = format!("fn {name}(");
+    let generic = format!("fn {name}<");
+    let all: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains(&plain) || l.contains(&generic))
+        .map(|(i, _)| i)
+        .collect();
+    all.iter()
+        .rev()
+        .find(|i| **i <= caller)
+        .or(all.first())
+        .copied()
+}
+
+/// The line index of `fn name(` or `fn name<` in `lines`.
+fn fn_definition(lines: &[String], name: &str) -> Option<usize> {
+    let plain = format!("fn {name}(");
+    let generic = format!("fn {name}<");
+    lines
+        .iter()
+        .position(|l| l.contains(&plain) || l.contains(&generic))
+}
+
+/// The line index of `const NAME:` or `static NAME:` in `lines`.
+#[cfg(test)]
+fn const_definition(lines: &[String], name: &str) -> Option<usize> {
+    nearest_const(lines, name, 0)
+}
+
+/// The definition of `const NAME` (or `static NAME`) nearest above line index `user`, else the first.
+fn nearest_const(lines: &[String], name: &str, user: usize) -> Option<usize> {
+    let constant = format!("const {name}:");
+    let fixed = format!("static {name}:");
+    let all: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains(&constant) || l.contains(&fixed))
+        .map(|(i, _)| i)
+        .collect();
+    all.iter()
+        .rev()
+        .find(|i| **i <= user)
+        .or(all.first())
+        .copied()
+}
+
+/// Whether a line of code computes something: arithmetic, a comparison, a logical operator, a range.
+fn computes(code: &str) -> bool {
+    let code = code.replace("->", "").replace("=>", "");
+    [
+        "+", "-", "*", "/", "%", "<", ">", "==", "!=", "&&", "||", "..", "!",
+    ]
+    .iter()
+    .any(|op| code.contains(op))
 }
 
 #[cfg(test)]
@@ -971,6 +1403,12 @@ mod tests {
         assert!(!is_code("    });"));
         assert!(!is_code("// a comment"));
         assert!(is_clone_line("let (a, b) = (a.clone(), b.clone());"));
+        assert!(changes_state("next.guests = table.max(1);"));
+        assert!(changes_state("next.lines.push(line);"));
+        assert!(changes_state("line.qty += qty,"));
+        assert!(!changes_state("let guest = guest.clamp(1, next.guests);"));
+        assert!(!changes_state("if a == b && c <= d {"));
+        assert!(!changes_state("Some(line) => {"));
         assert!(is_clone_line("let total = total.clone();"));
         assert!(!is_clone_line("let sum = a.clone() + b;"));
         assert_eq!(
@@ -979,48 +1417,27 @@ mod tests {
         );
         assert_eq!(split_camel("SetDiscount"), ["set", "discount"]);
     }
-}
 
-/// Sources of the explained memo that kept their value on the latest message while another of its sources moved:
-/// when the value is wrong, the input that did not follow is often the one computed from the wrong thing. Quotes
-/// what it reads and its body.
-fn steady_sources(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
-    let message = ctx.tracer.last_message();
-    if me.kind == NodeKind::Signal || message == 0 || me.sources.len() < 2 {
-        return;
-    }
-    let moved: Vec<NodeId> = me
-        .sources
-        .iter()
-        .copied()
-        .filter(|s| ctx.rec(*s).is_some_and(|r| r.last_moved > message))
-        .collect();
-    let Some(&mover) = moved.first() else { return };
-    for source in &me.sources {
-        let Some(r) = ctx.rec(*source) else { continue };
-        if r.kind != NodeKind::Memo || r.last_moved > message || ctx.reads_model_alone(r) {
-            continue;
-        }
-        let mut text = ctx.name(*source).to_string();
-        if let Some(v) = short_value(ctx, *source) {
-            let _ = write!(text, " = {v}");
-        }
-        let _ = write!(
-            text,
-            " did not move on message #{message} while {} did; it reads [",
-            ctx.name(mover)
+    #[test]
+    fn helpers_and_constants_a_line_calls() {
+        assert_eq!(
+            called_functions(
+                "cafe.select(|c| is_happy(minutes_of(c.hour)) && Some(x).is_some() && vec![1])"
+            ),
+            ["is_happy", "minutes_of"]
         );
-        for (i, s) in r.sources.iter().enumerate() {
-            if i > 0 {
-                text.push_str(", ");
-            }
-            let _ = write!(text, "{}", ctx.name(*s));
-        }
-        text.push(']');
-        let mut body = body_lines(r, false).into_iter().take(CUTOFF_BODY_LINES);
-        let at = body.next().or_else(|| Some(line(r.site)));
-        let mut finding = Finding::new(FindingKind::Steady, 440, text, at);
-        finding.more = body.collect();
-        found.push(finding);
+        assert_eq!(
+            called_functions("let a = b.len(); Msg::Add(1); if (x) {}"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            constants("price * (100 - HAPPY_OFF) / PER_1000 + Some(1)"),
+            ["HAPPY_OFF", "PER_1000"]
+        );
+        let source =
+            lines("const HAPPY_OFF: u64 = 70;\nfn minutes_of(h: u64) -> u64 {\n    h * 100\n}");
+        assert_eq!(fn_definition(&source, "minutes_of"), Some(1));
+        assert_eq!(fn_body(&source, 1, 10), [(2, "    h * 100".to_owned())]);
+        assert_eq!(const_definition(&source, "HAPPY_OFF"), Some(0));
     }
 }

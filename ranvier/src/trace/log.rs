@@ -240,6 +240,8 @@ pub struct NodeRecord {
     pub disposed_at: Option<&'static Location<'static>>,
     /// Whether it was made with a comparer of the program's (`with_comparer`).
     pub custom_comparer: bool,
+    /// For an `Mvu`'s model: the type name of its `update` (`app::update`, or a closure's `app::main::{{closure}}`).
+    pub update_fn: Option<&'static str>,
 }
 
 /// How many distinct lines of program reads (reads outside any memo or effect) the trace keeps per node.
@@ -596,6 +598,7 @@ struct Rec {
     program_reads: Vec<(u64, Loc)>,
     disposed_at: Option<Loc>,
     custom_comparer: bool,
+    update_fn: Option<&'static str>,
 }
 
 type Loc = &'static Location<'static>;
@@ -626,9 +629,11 @@ pub(crate) struct Tracer {
     disposing: Cell<Option<Loc>>,
     /// The latest outermost batches: their `BatchEnter` and where `batch` was called, oldest first.
     batches: RefCell<std::collections::VecDeque<(u64, Loc)>>,
+    /// The latest messages a memo or effect dispatched: their `Message` event, the computation, and where.
+    dispatches: RefCell<std::collections::VecDeque<(u64, NodeId, Loc)>>,
 }
 
-/// How many outermost batches the trace remembers the call sites of.
+/// How many outermost batches (and messages dispatched by memos and effects) the trace remembers the call sites of.
 const BATCH_SITES_KEPT: usize = 256;
 
 impl Tracer {
@@ -644,6 +649,7 @@ impl Tracer {
             last_message: Cell::new(0),
             disposing: Cell::new(None),
             batches: RefCell::new(std::collections::VecDeque::new()),
+            dispatches: RefCell::new(std::collections::VecDeque::new()),
         }
     }
 
@@ -663,6 +669,7 @@ impl Tracer {
         self.last_message.set(0);
         self.disposing.set(None);
         self.batches.borrow_mut().clear();
+        self.dispatches.borrow_mut().clear();
     }
 
     #[inline]
@@ -778,6 +785,7 @@ impl Tracer {
             program_reads: Vec::new(),
             disposed_at: None,
             custom_comparer: false,
+            update_fn: None,
         };
         self.nodes.borrow_mut().insert(id, record, live());
     }
@@ -1027,6 +1035,18 @@ impl Tracer {
         }
     }
 
+    /// Node `model` is the model of an `Mvu` whose `update` has the type name `name`.
+    pub fn update_fn(&self, model: NodeId, name: &'static str) {
+        self.with_node(model, |n| n.update_fn = Some(name));
+    }
+
+    /// The computation that dispatched message `seq` and where, when a memo or effect dispatched it.
+    pub fn dispatched_by(&self, seq: u64) -> Option<(NodeId, Loc)> {
+        let dispatches = self.dispatches.borrow();
+        let i = dispatches.binary_search_by_key(&seq, |(s, _, _)| *s).ok()?;
+        Some((dispatches[i].1, dispatches[i].2))
+    }
+
     /// The node was made with a comparer of the program's.
     pub fn custom_comparer(&self, id: NodeId) {
         self.with_node(id, |n| n.custom_comparer = true);
@@ -1060,12 +1080,20 @@ impl Tracer {
         name: &str,
         args: &str,
         running: Option<NodeId>,
+        site: Loc,
     ) -> u64 {
         let cause = self.messages.borrow().last().map_or(0, |(m, _)| *m);
         let (name, args) = (self.store(name), self.store(args));
         let seq = self.push(cause, Slot::Message { target, name, args });
         self.with_node(target, |n| n.is_model = true);
         self.messages.borrow_mut().push((seq, running));
+        if let Some(by) = running {
+            let mut dispatches = self.dispatches.borrow_mut();
+            if dispatches.len() == BATCH_SITES_KEPT {
+                dispatches.pop_front();
+            }
+            dispatches.push_back((seq, by, site));
+        }
         self.last_message.set(seq);
         seq
     }
@@ -1273,6 +1301,7 @@ impl Tracer {
             program_reads: rec.program_reads.clone(),
             disposed_at: rec.disposed_at,
             custom_comparer: rec.custom_comparer,
+            update_fn: rec.update_fn,
         }
     }
 

@@ -72,13 +72,22 @@ impl Tracer {
     #[inline(always)]
     pub fn name_if_unnamed(&self, _: NodeId, _: &str) {}
     #[inline(always)]
+    pub fn update_fn(&self, _: NodeId, _: &'static str) {}
+    #[inline(always)]
     pub fn program_read(&self, _: NodeId, _: CallSite) {}
     #[inline(always)]
     pub fn batch_exit(&self, _: u32) {}
     #[inline(always)]
     pub fn dispose(&self, _: NodeId) {}
     #[inline(always)]
-    pub fn message_start(&self, _: NodeId, _: &str, _: &str, _: Option<NodeId>) -> u64 {
+    pub fn message_start(
+        &self,
+        _: NodeId,
+        _: &str,
+        _: &str,
+        _: Option<NodeId>,
+        _: CallSite,
+    ) -> u64 {
         0
     }
     #[inline(always)]

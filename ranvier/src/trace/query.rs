@@ -84,7 +84,7 @@ pub struct Site {
 }
 
 impl Site {
-    fn of(location: &'static Location<'static>) -> Self {
+    pub(crate) fn of(location: &'static Location<'static>) -> Self {
         Site {
             file: location.file(),
             line: location.line(),

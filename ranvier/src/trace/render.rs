@@ -639,8 +639,8 @@ struct ExplainText<'a>(&'a Explain, usize, usize);
 const QUOTED_LINE_MAX: usize = 100;
 
 /// How many lines of the explained node's own body an explanation quotes: fewer when a strong finding comes first.
-const BODY_LINES_WITH_FINDING: usize = 2;
-const BODY_LINES_ALONE: usize = 4;
+const BODY_LINES_WITH_FINDING: usize = 3;
+const BODY_LINES_ALONE: usize = 7;
 
 /// A finding this strong goes before the node's body lines.
 const STRONG_FINDING: u32 = 700;
