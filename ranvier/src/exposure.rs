@@ -30,7 +30,9 @@
 //! and its effects have run. A [`DispatchRejection`] says why nothing happened: an unknown message, arguments its
 //! decoder refused (or panicked on), or an `update` that panicked (the model is unchanged). Every accepted message
 //! is recorded in the journal with the version it produced and who sent it; when the environment variable
-//! `RANVIER_JOURNAL` names a file, each is also appended to it as a JSON line.
+//! `RANVIER_JOURNAL` names a file, each is also appended to it as a JSON line. In memory the journal keeps the newest
+//! [`DEFAULT_JOURNAL_CAPACITY`] entries within [`DEFAULT_JOURNAL_BYTES`] of arguments ([`Exposure::journal_capacity`]
+//! changes both) and counts the older ones it dropped ([`ExposureHandle::journal_dropped`]); the file keeps them all.
 //!
 //! # Approval
 //!
@@ -106,7 +108,7 @@ pub use approval::{
 };
 pub use dispatch::{DispatchRejection, SequenceOutcome, SequenceStop, Step};
 pub use handle::{APP_SENDER, ExposureHandle};
-pub use journal::{JOURNAL_ENV, JournalEntry};
+pub use journal::{DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_CAPACITY, JOURNAL_ENV, JournalEntry};
 pub(crate) use registry::shut_down_thread;
 pub use snapshot::{Publication, Publications, Snapshot};
 
@@ -281,6 +283,7 @@ pub struct Exposure {
     callbacks: Vec<Callback>,
     publication_buffer: usize,
     journal_file: Option<std::path::PathBuf>,
+    journal_capacity: (usize, usize),
     approval_timeout: Duration,
 }
 
@@ -320,6 +323,7 @@ impl Exposure {
             callbacks: Vec::new(),
             publication_buffer: DEFAULT_PUBLICATION_BUFFER,
             journal_file: None,
+            journal_capacity: (DEFAULT_JOURNAL_CAPACITY, DEFAULT_JOURNAL_BYTES),
             approval_timeout: DEFAULT_APPROVAL_TIMEOUT,
         }
     }
@@ -625,6 +629,40 @@ impl Exposure {
         self
     }
 
+    /// How much of the journal is kept in memory: the newest `entries` accepted messages (at least 1) within `bytes`
+    /// of arguments, counted as their JSON text (the newest entry is kept whatever its size). The defaults are
+    /// [`DEFAULT_JOURNAL_CAPACITY`] and [`DEFAULT_JOURNAL_BYTES`]. Older entries are dropped from memory and counted
+    /// ([`ExposureHandle::journal_dropped`]); the journal file, when there is one, keeps every entry.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::exposure::{Exposure, MessageDecoder};
+    /// use ranvier::host::{block_on, GraphHost};
+    /// use ranvier::Mvu;
+    ///
+    /// let host = GraphHost::start(|| {
+    ///     let counter = Mvu::new(0_i64, |add: i64, count| count + add);
+    ///     let mut exposure = Exposure::new();
+    ///     exposure.value("count", move || counter.model())?;
+    ///     let add: MessageDecoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
+    ///     exposure.messages(&counter, vec![("add".into(), add)])?;
+    ///     exposure.journal_capacity(2, 1 << 20);
+    ///     exposure.start()
+    /// })?;
+    /// let exposure = host.invoke(|handle| handle.clone()).wait()?;
+    /// for n in 1..=5 {
+    ///     block_on(exposure.dispatch("add", serde_json::json!({"n": n}))).unwrap();
+    /// }
+    /// let kept: Vec<u64> = exposure.journal().iter().map(|entry| entry.version).collect();
+    /// assert_eq!((kept, exposure.journal_dropped()), (vec![4, 5], 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn journal_capacity(&mut self, entries: usize, bytes: usize) -> &mut Self {
+        self.journal_capacity = (entries.max(1), bytes);
+        self
+    }
+
     /// Closes registration: creates the effect that publishes snapshots (it runs now and publishes version 0)
     /// and returns the handle other threads use.
     ///
@@ -634,9 +672,10 @@ impl Exposure {
     /// [`ExposeError::Journal`] when the journal file cannot be opened.
     pub fn start(self) -> Result<ExposureHandle, ExposeError> {
         let inbox = GraphInbox::current().ok_or(ExposeError::NotOnGraphHost)?;
+        let (capacity, max_bytes) = self.journal_capacity;
         let journal = match self.journal_file {
-            Some(path) => Journal::open(path)?,
-            None => Journal::from_env()?,
+            Some(path) => Journal::open(path, capacity, max_bytes)?,
+            None => Journal::from_env(capacity, max_bytes)?,
         };
         let (names, reads): (Vec<String>, Vec<Read>) = self.values.into_iter().unzip();
         let publisher = Rc::new(Publisher::new(

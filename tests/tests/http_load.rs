@@ -59,6 +59,8 @@ fn ledger() -> (GraphHost<ExposureHandle>, McpAdapter) {
             }),
         )];
         exposure.messages(&ledger, decoders)?;
+        // the exactly-once check reads every message back from the journal
+        exposure.journal_capacity(2 * (CLIENTS * DISPATCHES) as usize, usize::MAX);
         exposure.start()
     })
     .expect("the ledger starts");

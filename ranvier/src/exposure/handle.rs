@@ -290,9 +290,19 @@ impl ExposureHandle {
             .map(|&(_, id)| id)
     }
 
-    /// Every accepted message so far, oldest first.
+    /// The accepted messages the journal holds in memory, oldest first: every one so far until the journal's
+    /// capacity ([`Exposure::journal_capacity`](super::Exposure::journal_capacity)) is reached, then the newest
+    /// ones. [`journal_dropped`](Self::journal_dropped) says how many older ones were dropped from memory (entry `i`
+    /// here is accepted message number `journal_dropped() + i + 1`); the journal file (`RANVIER_JOURNAL`) keeps them
+    /// all.
     pub fn journal(&self) -> Vec<JournalEntry> {
         self.shared.journal.entries()
+    }
+
+    /// How many accepted messages were dropped from the in-memory journal (the oldest), to keep it within its
+    /// capacity; 0 while it holds every one.
+    pub fn journal_dropped(&self) -> u64 {
+        self.shared.journal.dropped()
     }
 
     fn message(&self, name: &str) -> Option<&MessageInfo> {

@@ -1,5 +1,11 @@
 //! The journal: every accepted message, with the version it produced and who sent it.
+//!
+//! In memory the journal is a ring: it keeps the newest [`DEFAULT_JOURNAL_CAPACITY`] entries within
+//! [`DEFAULT_JOURNAL_BYTES`] of arguments (both set with [`Exposure::journal_capacity`](super::Exposure::journal_capacity)),
+//! and counts the older ones it dropped ([`ExposureHandle::journal_dropped`](super::ExposureHandle::journal_dropped)).
+//! The journal file (`RANVIER_JOURNAL`) is complete: every accepted message is appended to it, whatever the ring drops.
 
+use std::collections::VecDeque;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,6 +22,13 @@ use super::approval::ApprovalRecord;
 /// (`{"name":…,"args":…,"version":…,"sender":…}`, plus `"approval":{…}` for a message a person answered).
 /// A denied message's line has `"approval":{"approved":false,…}`: it did not run, and a replay skips it.
 pub const JOURNAL_ENV: &str = "RANVIER_JOURNAL";
+
+/// How many entries the in-memory journal keeps by default (the newest; older ones are dropped from memory).
+pub const DEFAULT_JOURNAL_CAPACITY: usize = 1024;
+
+/// How many bytes of arguments (as JSON text, about) the in-memory journal keeps by default: 8 MiB. The newest entry
+/// is kept whatever its size.
+pub const DEFAULT_JOURNAL_BYTES: usize = 8 << 20;
 
 /// One accepted message, as recorded in the journal (and as one JSON line in the journal file).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,8 +48,69 @@ pub struct JournalEntry {
 }
 
 pub(super) struct Journal {
-    entries: Mutex<Vec<JournalEntry>>,
+    ring: Mutex<Ring>,
     file: Option<JournalFile>,
+}
+
+/// The newest entries, within a count and a byte budget.
+struct Ring {
+    entries: VecDeque<(JournalEntry, usize)>,
+    /// The sum of the entries' sizes.
+    bytes: usize,
+    /// Entries dropped from the front so far.
+    dropped: u64,
+    capacity: usize,
+    max_bytes: usize,
+}
+
+impl Ring {
+    fn new(capacity: usize, max_bytes: usize) -> Self {
+        Ring {
+            entries: VecDeque::new(),
+            bytes: 0,
+            dropped: 0,
+            capacity: capacity.max(1),
+            max_bytes,
+        }
+    }
+
+    fn push(&mut self, entry: JournalEntry) {
+        let size = entry_bytes(&entry);
+        self.entries.push_back((entry, size));
+        self.bytes += size;
+        // the newest entry stays, whatever its size
+        while self.entries.len() > 1
+            && (self.entries.len() > self.capacity || self.bytes > self.max_bytes)
+        {
+            let (_, size) = self.entries.pop_front().expect("more than one entry");
+            self.bytes -= size;
+            self.dropped += 1;
+        }
+    }
+}
+
+/// About how many bytes an entry holds: its strings and the JSON text of its arguments, without serializing them.
+fn entry_bytes(entry: &JournalEntry) -> usize {
+    fn value_bytes(value: &Value) -> usize {
+        match value {
+            Value::Null | Value::Bool(_) | Value::Number(_) => 8,
+            Value::String(s) => s.len() + 2,
+            Value::Array(items) => 2 + items.iter().map(|v| value_bytes(v) + 1).sum::<usize>(),
+            Value::Object(map) => {
+                2 + map
+                    .iter()
+                    .map(|(k, v)| k.len() + 4 + value_bytes(v))
+                    .sum::<usize>()
+            }
+        }
+    }
+    std::mem::size_of::<JournalEntry>()
+        + entry.name.len()
+        + entry.sender.len()
+        + value_bytes(&entry.args)
+        + entry.approval.as_ref().map_or(0, |a| {
+            a.interrupt.len() + a.by.len() + a.reason.as_ref().map_or(0, String::len)
+        })
 }
 
 struct JournalFile {
@@ -46,19 +120,24 @@ struct JournalFile {
 }
 
 impl Journal {
-    /// A journal appending to the file named by `RANVIER_JOURNAL`, when it is set and not empty.
-    pub(super) fn from_env() -> Result<Journal, ExposeError> {
+    /// A journal keeping `capacity` entries within `max_bytes` in memory, appending to the file named by
+    /// `RANVIER_JOURNAL` when it is set and not empty.
+    pub(super) fn from_env(capacity: usize, max_bytes: usize) -> Result<Journal, ExposeError> {
         match std::env::var_os(JOURNAL_ENV) {
-            Some(path) if !path.is_empty() => Journal::open(PathBuf::from(path)),
+            Some(path) if !path.is_empty() => Journal::open(PathBuf::from(path), capacity, max_bytes),
             _ => Ok(Journal {
-                entries: Mutex::new(Vec::new()),
+                ring: Mutex::new(Ring::new(capacity, max_bytes)),
                 file: None,
             }),
         }
     }
 
-    /// A journal appending to `path` (created if missing).
-    pub(super) fn open(path: PathBuf) -> Result<Journal, ExposeError> {
+    /// A journal keeping `capacity` entries within `max_bytes` in memory, appending to `path` (created if missing).
+    pub(super) fn open(
+        path: PathBuf,
+        capacity: usize,
+        max_bytes: usize,
+    ) -> Result<Journal, ExposeError> {
         let file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -68,7 +147,7 @@ impl Journal {
                 error: e.to_string(),
             })?;
         Ok(Journal {
-            entries: Mutex::new(Vec::new()),
+            ring: Mutex::new(Ring::new(capacity, max_bytes)),
             file: Some(JournalFile {
                 path,
                 file: Mutex::new(file),
@@ -81,17 +160,24 @@ impl Journal {
         if let Some(journal) = &self.file {
             journal.append(&entry);
         }
-        self.entries
+        self.ring
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push(entry);
     }
 
+    /// The entries held in memory, oldest first.
     pub(super) fn entries(&self) -> Vec<JournalEntry> {
-        self.entries
+        let ring = self.ring.lock().unwrap_or_else(PoisonError::into_inner);
+        ring.entries.iter().map(|(entry, _)| entry.clone()).collect()
+    }
+
+    /// How many entries were dropped from memory (the oldest first).
+    pub(super) fn dropped(&self) -> u64 {
+        self.ring
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+            .dropped
     }
 }
 
@@ -106,7 +192,7 @@ impl JournalFile {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .write_all(line.as_bytes());
-        // Report the first failure only: the app keeps running, and the in-memory journal stays complete.
+        // Report the first failure only: the app keeps running, and the in-memory journal keeps the newest entries.
         if let Err(e) = written
             && !self.failed.swap(true, Ordering::Relaxed)
         {
@@ -115,5 +201,59 @@ impl JournalFile {
                 self.path.display()
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(n: u64, note: &str) -> JournalEntry {
+        JournalEntry {
+            name: "add".into(),
+            args: serde_json::json!({"n": n, "note": note}),
+            version: n,
+            sender: "app".into(),
+            approval: None,
+        }
+    }
+
+    #[test]
+    fn the_ring_keeps_the_newest_entries_within_its_capacity() {
+        let mut ring = Ring::new(3, usize::MAX);
+        for n in 1..=10 {
+            ring.push(entry(n, ""));
+            assert!(ring.entries.len() <= 3);
+        }
+        let versions: Vec<u64> = ring.entries.iter().map(|(e, _)| e.version).collect();
+        assert_eq!(versions, [8, 9, 10]);
+        assert_eq!(ring.dropped, 7);
+    }
+
+    #[test]
+    fn the_ring_keeps_within_its_bytes_but_always_the_newest_entry() {
+        let big = "x".repeat(10_000);
+        let mut ring = Ring::new(1000, 25_000);
+        for n in 1..=10 {
+            ring.push(entry(n, &big));
+            assert!(ring.bytes <= 25_000, "{} bytes held", ring.bytes);
+            assert_eq!(ring.bytes, ring.entries.iter().map(|(_, s)| s).sum::<usize>());
+        }
+        assert_eq!(ring.entries.len(), 2);
+        assert_eq!(ring.dropped, 8);
+        // one entry past the whole budget is still kept, alone
+        ring.push(entry(11, &"y".repeat(100_000)));
+        let versions: Vec<u64> = ring.entries.iter().map(|(e, _)| e.version).collect();
+        assert_eq!((versions, ring.dropped), (vec![11], 10));
+        ring.push(entry(12, ""));
+        let versions: Vec<u64> = ring.entries.iter().map(|(e, _)| e.version).collect();
+        assert_eq!((versions, ring.dropped), (vec![12], 11));
+    }
+
+    #[test]
+    fn an_entry_size_counts_its_arguments() {
+        let small = entry_bytes(&entry(1, ""));
+        let large = entry_bytes(&entry(1, &"x".repeat(1000)));
+        assert_eq!(large - small, 1000);
     }
 }
