@@ -11,7 +11,27 @@
 //! - a request body over [`DEFAULT_MAX_BODY_BYTES`] (1 MiB) gets 413, and a body that is not one JSON-RPC message
 //!   gets 400 with the error the stdio layer answers the same bytes with (see [`stdio`](super::stdio)): a parse error
 //!   (-32700) naming what is wrong (`Parse error: not JSON: expected value at line 1 column 1`), or an invalid
-//!   request (-32600) with its reason and the request's id when it can be read.
+//!   request (-32600) with its reason and the request's id when it can be read;
+//! - a request target in absolute form (`POST http://host/mcp`) must name an allowed host too (403), and a request with
+//!   more than one `Host`, `Origin` or `Authorization` header gets 400;
+//! - `Expect: 100-continue` with a declared `Content-Length` over the limit gets 413 at once, not `100 Continue`;
+//! - a body must arrive within [`DEFAULT_BODY_READ_TIMEOUT`] (30 s) of the request's head: 408 otherwise;
+//! - at most [`DEFAULT_MAX_SESSIONS`] (256) `initialize` sessions live at once: a new one at the cap ends the session
+//!   least recently used that has no request or stream in flight (its client gets 404 on its next request and
+//!   starts a new session, as the MCP spec says), or, when every session is busy, is refused with 503 and the reason;
+//!   a session idle for [`DEFAULT_SESSION_IDLE_TIMEOUT`] (5 min) ends.
+//!
+//! [`HttpServer`] (and [`serve_http`]) also bound the connections themselves, which `axum::serve` does not:
+//!
+//! - at most [`DEFAULT_MAX_CONNECTIONS`] (256) connections are open at once; one more is answered 503 with the reason
+//!   and closed;
+//! - a request's head must arrive within [`DEFAULT_HEADER_READ_TIMEOUT`] (10 s) of its first byte (a new connection:
+//!   of its accept), and a connection with no request in flight is closed after [`DEFAULT_IDLE_TIMEOUT`] (60 s).
+//!   A connection that misses either is closed without an answer. An open SSE stream is a request in flight: these
+//!   timeouts do not end it.
+//!
+//! Every limit is an [`HttpOptions`] field. When you mount [`McpHttpService`] in a server of your own, the connection
+//! limits are that server's to set.
 //!
 //! Both protocol eras work: `initialize` sessions (2025-11-25 and older, with `Mcp-Session-Id`; resource
 //! notifications go on the session's GET stream) and stateless 2026-07-28 requests (`subscriptions/listen`
@@ -55,6 +75,7 @@ use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use axum::body::{Body, Bytes, HttpBody};
 use axum::http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode, header};
@@ -66,6 +87,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::McpAdapter;
 
+mod connections;
+mod sessions;
+
 /// The environment variable holding the bearer token HTTP clients must present (read by [`HttpOptions::from_env`]).
 pub const TOKEN_ENV: &str = "RANVIER_MCP_TOKEN";
 
@@ -74,6 +98,24 @@ pub const DEFAULT_MAX_BODY_BYTES: usize = 1 << 20;
 
 /// How many times the body limit a refused body is read (and dropped) before the 413 goes out.
 const DRAIN_FACTOR: usize = 8;
+
+/// How long a request's head (request line and headers) may take to arrive, from its first byte, by default.
+pub const DEFAULT_HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a request's body may take to arrive, from the end of its head, by default.
+pub const DEFAULT_BODY_READ_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a connection with no request in flight stays open by default.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// How many connections [`HttpServer`] keeps open at once by default.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
+
+/// How many `initialize` sessions live at once by default.
+pub const DEFAULT_MAX_SESSIONS: usize = 256;
+
+/// How long a session with no request lives by default (rmcp's keep-alive).
+pub const DEFAULT_SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// The hosts a `Host` header may name by default: the loopback names, any port.
 pub const DEFAULT_ALLOWED_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "::1"];
@@ -89,11 +131,16 @@ pub const DEFAULT_ALLOWED_ORIGINS: [&str; 3] =
 /// ```
 /// use ranvier::mcp::http::HttpOptions;
 ///
+/// use std::time::Duration;
+///
 /// let options = HttpOptions::new()
 ///     .bearer_token("s3cret")
 ///     .allow_origin("https://inspector.example:443")
-///     .max_body_bytes(64 * 1024);
+///     .max_body_bytes(64 * 1024)
+///     .max_connections(64)
+///     .idle_timeout(Duration::from_secs(15));
 /// assert_eq!(options.max_body_bytes, 64 * 1024);
+/// assert_eq!((options.max_connections, options.idle_timeout), (64, Duration::from_secs(15)));
 /// assert!(!format!("{options:?}").contains("s3cret"), "the token never shows in Debug");
 /// ```
 #[derive(Clone)]
@@ -110,6 +157,19 @@ pub struct HttpOptions {
     pub max_body_bytes: usize,
     /// Allows binding addresses other than loopback (then add the host names clients use to `allowed_hosts`).
     pub allow_non_loopback: bool,
+    /// How long a request's head may take to arrive, from its first byte (a new connection: from its accept);
+    /// [`HttpServer`] closes a connection that takes longer.
+    pub header_read_timeout: Duration,
+    /// How long a request's body may take to arrive, from the end of its head: 408 past it.
+    pub body_read_timeout: Duration,
+    /// How long [`HttpServer`] keeps a connection with no request in flight open.
+    pub idle_timeout: Duration,
+    /// How many connections [`HttpServer`] keeps open at once; one more is answered 503 and closed.
+    pub max_connections: usize,
+    /// How many `initialize` sessions live at once; see the [module docs](self) for what happens at the cap.
+    pub max_sessions: usize,
+    /// How long a session with no request lives before it ends.
+    pub session_idle_timeout: Duration,
 }
 
 impl fmt::Debug for HttpOptions {
@@ -123,6 +183,12 @@ impl fmt::Debug for HttpOptions {
             )
             .field("max_body_bytes", &self.max_body_bytes)
             .field("allow_non_loopback", &self.allow_non_loopback)
+            .field("header_read_timeout", &self.header_read_timeout)
+            .field("body_read_timeout", &self.body_read_timeout)
+            .field("idle_timeout", &self.idle_timeout)
+            .field("max_connections", &self.max_connections)
+            .field("max_sessions", &self.max_sessions)
+            .field("session_idle_timeout", &self.session_idle_timeout)
             .finish()
     }
 }
@@ -134,7 +200,8 @@ impl Default for HttpOptions {
 }
 
 impl HttpOptions {
-    /// The secure defaults: loopback hosts and origins, no token, 1 MiB bodies, loopback binds only.
+    /// The secure defaults: loopback hosts and origins, no token, 1 MiB bodies, loopback binds only, and the
+    /// `DEFAULT_*` timeouts and caps of this module.
     pub fn new() -> Self {
         Self {
             allowed_hosts: DEFAULT_ALLOWED_HOSTS
@@ -148,6 +215,12 @@ impl HttpOptions {
             bearer_token: None,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             allow_non_loopback: false,
+            header_read_timeout: DEFAULT_HEADER_READ_TIMEOUT,
+            body_read_timeout: DEFAULT_BODY_READ_TIMEOUT,
+            idle_timeout: DEFAULT_IDLE_TIMEOUT,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
         }
     }
 
@@ -198,6 +271,62 @@ impl HttpOptions {
         self
     }
 
+    /// Sets how long a request's head may take to arrive (default [`DEFAULT_HEADER_READ_TIMEOUT`]).
+    pub fn header_read_timeout(mut self, timeout: Duration) -> Self {
+        self.header_read_timeout = timeout;
+        self
+    }
+
+    /// Sets how long a request's body may take to arrive (default [`DEFAULT_BODY_READ_TIMEOUT`]).
+    pub fn body_read_timeout(mut self, timeout: Duration) -> Self {
+        self.body_read_timeout = timeout;
+        self
+    }
+
+    /// Sets how long a connection with no request in flight stays open (default [`DEFAULT_IDLE_TIMEOUT`]).
+    pub fn idle_timeout(mut self, timeout: Duration) -> Self {
+        self.idle_timeout = timeout;
+        self
+    }
+
+    /// Sets how many connections are open at once (default [`DEFAULT_MAX_CONNECTIONS`]).
+    pub fn max_connections(mut self, connections: usize) -> Self {
+        self.max_connections = connections;
+        self
+    }
+
+    /// Sets how many `initialize` sessions live at once (default [`DEFAULT_MAX_SESSIONS`]).
+    pub fn max_sessions(mut self, sessions: usize) -> Self {
+        self.max_sessions = sessions;
+        self
+    }
+
+    /// Sets how long a session with no request lives (default [`DEFAULT_SESSION_IDLE_TIMEOUT`]).
+    pub fn session_idle_timeout(mut self, timeout: Duration) -> Self {
+        self.session_idle_timeout = timeout;
+        self
+    }
+
+    /// The connection limits, checked.
+    fn limits(&self) -> Result<connections::Limits, HttpError> {
+        for (option, zero) in [
+            ("header_read_timeout", self.header_read_timeout.is_zero()),
+            ("idle_timeout", self.idle_timeout.is_zero()),
+            ("max_connections", self.max_connections == 0),
+        ] {
+            if zero {
+                return Err(HttpError::ZeroLimit(option));
+            }
+        }
+        Ok(connections::Limits {
+            header_read_timeout: self.header_read_timeout,
+            idle_timeout: self.idle_timeout,
+            max_connections: u32::try_from(self.max_connections)
+                .unwrap_or(u32::MAX)
+                .min(1 << 24),
+        })
+    }
+
     /// Checks every entry, returning the parsed guard.
     fn guard(&self) -> Result<Guard, HttpError> {
         let hosts = self
@@ -218,11 +347,21 @@ impl HttpOptions {
         if self.max_body_bytes == 0 {
             return Err(HttpError::ZeroBodyLimit);
         }
+        for (option, zero) in [
+            ("body_read_timeout", self.body_read_timeout.is_zero()),
+            ("max_sessions", self.max_sessions == 0),
+            ("session_idle_timeout", self.session_idle_timeout.is_zero()),
+        ] {
+            if zero {
+                return Err(HttpError::ZeroLimit(option));
+            }
+        }
         Ok(Guard {
             hosts,
             origins,
             token,
             max_body_bytes: self.max_body_bytes,
+            body_read_timeout: self.body_read_timeout,
         })
     }
 }
@@ -247,6 +386,8 @@ pub enum HttpError {
     TokenNotUnicode,
     /// The body limit is zero.
     ZeroBodyLimit,
+    /// The timeout or cap named (an [`HttpOptions`] field) is zero.
+    ZeroLimit(&'static str),
     /// Resolving, binding or serving failed.
     Io(std::io::Error),
 }
@@ -281,6 +422,10 @@ impl fmt::Display for HttpError {
             ),
             Self::TokenNotUnicode => write!(f, "{TOKEN_ENV} is not valid Unicode"),
             Self::ZeroBodyLimit => write!(f, "the request body limit must be at least 1 byte"),
+            Self::ZeroLimit(option) => write!(
+                f,
+                "HttpOptions::{option} is zero; it must be above zero (it bounds what one client can hold)"
+            ),
             Self::Io(error) => write!(f, "{error}"),
         }
     }
@@ -332,6 +477,7 @@ impl From<HttpError> for std::io::Error {
 pub struct McpHttpService {
     inner: StreamableHttpService<McpAdapter, LocalSessionManager>,
     guard: Arc<Guard>,
+    sessions: Arc<sessions::Sessions>,
 }
 
 impl fmt::Debug for McpHttpService {
@@ -349,7 +495,7 @@ impl McpHttpService {
     /// # Errors
     ///
     /// An [`HttpError`] naming the option that is malformed (an allowed host or origin, an empty token, a zero body
-    /// limit).
+    /// limit, timeout or cap).
     pub fn new(adapter: McpAdapter, options: HttpOptions) -> Result<Self, HttpError> {
         Self::with_cancellation(adapter, options, CancellationToken::new())
     }
@@ -369,14 +515,14 @@ impl McpHttpService {
             .with_legacy_session_mode(true)
             .with_json_response(true)
             .with_cancellation_token(cancel);
-        let inner = StreamableHttpService::new(
-            move || Ok(adapter.clone()),
-            Arc::new(LocalSessionManager::default()),
-            config,
-        );
+        let mut manager = LocalSessionManager::default();
+        manager.session_config.keep_alive = Some(options.session_idle_timeout);
+        let manager = Arc::new(manager);
+        let inner = StreamableHttpService::new(move || Ok(adapter.clone()), manager.clone(), config);
         Ok(Self {
             inner,
             guard: Arc::new(guard),
+            sessions: Arc::new(sessions::Sessions::new(manager, options.max_sessions)),
         })
     }
 
@@ -391,24 +537,48 @@ impl McpHttpService {
             return response;
         }
         let delete = parts.method == Method::DELETE;
-        let body = if parts.method == Method::POST {
+        let session = parts
+            .headers
+            .get(HEADER_SESSION_ID)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        let (body, initialize) = if parts.method == Method::POST {
             match self.guard.read_body(&parts.headers, body).await {
-                Ok(bytes) => Body::from(bytes),
+                Ok(read) => (Body::from(read.bytes), read.initialize),
                 Err(response) => return response,
             }
         } else {
-            Body::new(body)
+            (Body::new(body), false)
         };
-        let mut response = self
-            .inner
-            .handle(Request::from_parts(parts, body))
-            .await
-            .map(Body::new);
+        // an `initialize` without a session makes one: at the cap, room first (or 503)
+        let creating = if initialize && session.is_none() {
+            match self.sessions.make_room().await {
+                Ok(creating) => Some(creating),
+                Err(response) => return response,
+            }
+        } else {
+            None
+        };
+        // a request of a live session is in flight until its answer's body ends (a GET stream: until it closes)
+        let in_flight = session.as_deref().and_then(|id| self.sessions.begin(id));
+        let mut response = self.inner.handle(Request::from_parts(parts, body)).await;
+        if creating.is_some()
+            && let Some(id) = response
+                .headers()
+                .get(HEADER_SESSION_ID)
+                .and_then(|v| v.to_str().ok())
+        {
+            self.sessions.created(id);
+        }
+        drop(creating);
         // rmcp answers an ended session with 202; clients (Python `mcp`) expect 200 or 204
         if delete && response.status() == StatusCode::ACCEPTED {
             *response.status_mut() = StatusCode::OK;
         }
-        response
+        match in_flight {
+            Some(in_flight) => response.map(|body| Holding::body(Body::new(body), in_flight)),
+            None => response.map(Body::new),
+        }
     }
 }
 
@@ -488,21 +658,12 @@ impl HttpServer {
             return Err(HttpError::NotLoopback(*remote));
         }
         let cancel = CancellationToken::new();
+        let limits = options.limits()?;
         let service = McpHttpService::with_cancellation(adapter, options, cancel.clone())?;
         let listener = tokio::net::TcpListener::bind(&addrs[..]).await?;
         let local_addr = listener.local_addr()?;
         let app = axum::Router::new().route_service(path, service);
-        // SSE replies go out in several small writes: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms to each
-        let listener =
-            axum::serve::ListenerExt::tap_io(listener, |stream: &mut tokio::net::TcpStream| {
-                let _ = stream.set_nodelay(true);
-            });
-        let stop = cancel.clone();
-        let task = tokio::spawn(async move {
-            axum::serve(listener, app)
-                .with_graceful_shutdown(async move { stop.cancelled().await })
-                .await
-        });
+        let task = tokio::spawn(connections::serve(listener, app, limits, cancel.clone()));
         Ok(Self {
             local_addr,
             path: path.to_owned(),
@@ -554,6 +715,41 @@ pub async fn serve_http(
     Ok(server.wait().await?)
 }
 
+/// The header naming a request's session.
+const HEADER_SESSION_ID: &str = "mcp-session-id";
+
+/// A body holding `T` until it ends or is dropped (a request counted in flight until its answer is done).
+pub(super) struct Holding<T> {
+    body: Body,
+    _held: T,
+}
+
+impl<T: Send + Unpin + 'static> Holding<T> {
+    pub(super) fn body(body: Body, held: T) -> Body {
+        Body::new(Holding { body, _held: held })
+    }
+}
+
+impl<T: Unpin> HttpBody for Holding<T> {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
+    }
+}
+
 /// The parsed, checked options.
 struct Guard {
     hosts: Vec<(String, Option<u16>)>,
@@ -561,6 +757,14 @@ struct Guard {
     /// `Bearer <token>`, compared in constant time.
     token: Option<Vec<u8>>,
     max_body_bytes: usize,
+    body_read_timeout: Duration,
+}
+
+/// A POST body the guard read.
+struct ReadBody {
+    bytes: Bytes,
+    /// Whether it is an `initialize` request.
+    initialize: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -575,32 +779,52 @@ enum AllowedOrigin {
 }
 
 impl Guard {
-    /// Host, then Origin (both 403), then the token (401).
+    /// A repeated Host, Origin or Authorization (400), then Host and the request target's host, then Origin (all
+    /// 403), then the token (401).
     #[allow(clippy::result_large_err)]
     fn check_headers(
         &self,
         headers: &HeaderMap,
         uri: &axum::http::Uri,
     ) -> Result<(), Response<Body>> {
-        let host = headers
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .map(str::to_owned)
-            .or_else(|| uri.authority().map(|a| a.as_str().to_owned()));
-        let host_ok = host
-            .as_deref()
-            .and_then(|h| axum::http::uri::Authority::try_from(h).ok())
-            .is_some_and(|a| {
-                let name = normalize_host(a.host());
-                self.hosts.iter().any(|(allowed, port)| {
-                    *allowed == name && port.is_none_or(|p| a.port_u16() == Some(p))
+        for name in [header::HOST, header::ORIGIN, header::AUTHORIZATION] {
+            if headers.get_all(&name).iter().nth(1).is_some() {
+                return Err(plain(
+                    StatusCode::BAD_REQUEST,
+                    &format!(
+                        "Bad Request: more than one {} header; send it once",
+                        canonical_name(&name)
+                    ),
+                ));
+            }
+        }
+        let allowed = |authority: &str| {
+            axum::http::uri::Authority::try_from(authority)
+                .ok()
+                .is_some_and(|a| {
+                    let name = normalize_host(a.host());
+                    self.hosts.iter().any(|(allowed, port)| {
+                        *allowed == name && port.is_none_or(|p| a.port_u16() == Some(p))
+                    })
                 })
-            });
+        };
+        let host = headers.get(header::HOST).map(|h| h.to_str().ok());
+        // a request target in absolute form (`POST http://host/mcp`) names the host the request is for, whatever
+        // the Host header says (RFC 9112, section 3.2.2): it must be allowed too
+        let target = uri.authority().map(|a| a.as_str());
+        let host_ok = match (host, target) {
+            (None, None) => false,
+            (host, target) => {
+                host.is_none_or(|h| h.is_some_and(allowed)) && target.is_none_or(allowed)
+            }
+        };
         if !host_ok {
-            return Err(plain(
-                StatusCode::FORBIDDEN,
-                "Forbidden: Host header is not allowed",
-            ));
+            let what = if target.is_some_and(|t| !allowed(t)) {
+                "Forbidden: the request target's host is not allowed"
+            } else {
+                "Forbidden: Host header is not allowed"
+            };
+            return Err(plain(StatusCode::FORBIDDEN, what));
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
             let allowed = origin
@@ -635,9 +859,10 @@ impl Guard {
         Ok(())
     }
 
-    /// Reads a POST body within the limit (413 past it); a JSON body must parse as a JSON-RPC message (400).
+    /// Reads a POST body within the limit (413 past it, at once for `Expect: 100-continue`) and the body-read
+    /// timeout (408 past it); a JSON body must parse as a JSON-RPC message (400).
     #[allow(clippy::result_large_err)]
-    async fn read_body<B>(&self, headers: &HeaderMap, body: B) -> Result<Bytes, Response<Body>>
+    async fn read_body<B>(&self, headers: &HeaderMap, body: B) -> Result<ReadBody, Response<Body>>
     where
         B: HttpBody<Data = Bytes> + Send + 'static,
         B::Error: Into<axum::BoxError>,
@@ -659,39 +884,65 @@ impl Guard {
         // that is still writing it sees the status instead of a broken pipe; past that the connection is closed.
         let drain_cap = self.max_body_bytes.saturating_mul(DRAIN_FACTOR);
         let too_long = declared.is_some_and(|len| len > self.max_body_bytes as u64);
+        let expects_continue = headers
+            .get(header::EXPECT)
+            .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+        if too_long && expects_continue {
+            // the client waits for `100 Continue` before sending the body: it never needs to
+            let mut response = too_large();
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return Err(response);
+        }
         let mut body = std::pin::pin!(body);
-        let mut bytes = Vec::new();
-        let (mut seen, mut over) = (0_usize, too_long);
-        while let Some(frame) = body.frame().await {
-            let frame = match frame {
-                Ok(frame) => frame,
-                Err(_) if over => break,
-                Err(error) => {
-                    return Err(plain(
-                        StatusCode::BAD_REQUEST,
-                        &format!("Bad Request: cannot read the body: {}", error.into()),
-                    ));
+        let read = async {
+            let mut bytes = Vec::new();
+            let (mut seen, mut over) = (0_usize, too_long);
+            while let Some(frame) = body.frame().await {
+                let frame = match frame {
+                    Ok(frame) => frame,
+                    Err(_) if over => break,
+                    Err(error) => {
+                        return Err(plain(
+                            StatusCode::BAD_REQUEST,
+                            &format!("Bad Request: cannot read the body: {}", error.into()),
+                        ));
+                    }
+                };
+                let Ok(data) = frame.into_data() else {
+                    continue;
+                };
+                seen = seen.saturating_add(data.len());
+                if !over && bytes.len() + data.len() > self.max_body_bytes {
+                    over = true;
+                    bytes = Vec::new();
                 }
-            };
-            let Ok(data) = frame.into_data() else {
-                continue;
-            };
-            seen = seen.saturating_add(data.len());
-            if !over && bytes.len() + data.len() > self.max_body_bytes {
-                over = true;
-                bytes = Vec::new();
+                if !over {
+                    bytes.extend_from_slice(&data);
+                }
+                if over && seen > drain_cap {
+                    break;
+                }
             }
-            if !over {
-                bytes.extend_from_slice(&data);
+            if over { Err(too_large()) } else { Ok(bytes) }
+        };
+        let bytes = match tokio::time::timeout(self.body_read_timeout, read).await {
+            Ok(read) => Bytes::from(read?),
+            Err(_) => {
+                let mut response = plain(
+                    StatusCode::REQUEST_TIMEOUT,
+                    &format!(
+                        "Request Timeout: the body did not arrive within {} ms of the request's head                          (HttpOptions::body_read_timeout)",
+                        self.body_read_timeout.as_millis()
+                    ),
+                );
+                response
+                    .headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                return Err(response);
             }
-            if over && seen > drain_cap {
-                break;
-            }
-        }
-        if over {
-            return Err(too_large());
-        }
-        let bytes = Bytes::from(bytes);
+        };
         let is_json = headers
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
@@ -701,7 +952,15 @@ impl Guard {
                     .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
             });
         // rmcp answers other content types with 415
-        if is_json && let Err(error) = serde_json::from_slice::<ClientJsonRpcMessage>(&bytes) {
+        let message = if is_json {
+            serde_json::from_slice::<ClientJsonRpcMessage>(&bytes)
+        } else {
+            return Ok(ReadBody {
+                bytes,
+                initialize: false,
+            });
+        };
+        if let Err(error) = message {
             // the stdio layer's answer to the same bytes, in its words: the reason in the message, and the request's
             // id when it can be read
             if let Some(answer) = super::stdio::answer_to(&bytes) {
@@ -732,7 +991,21 @@ impl Guard {
                 body.to_string().into_bytes(),
             ));
         }
-        Ok(bytes)
+        let initialize = matches!(
+            message,
+            Ok(ClientJsonRpcMessage::Request(ref request))
+                if matches!(request.request, rmcp::model::ClientRequest::InitializeRequest(_))
+        );
+        Ok(ReadBody { bytes, initialize })
+    }
+}
+
+/// A header's name as people write it, for messages.
+fn canonical_name(name: &header::HeaderName) -> &'static str {
+    match *name {
+        header::HOST => "Host",
+        header::ORIGIN => "Origin",
+        _ => "Authorization",
     }
 }
 
