@@ -10,7 +10,8 @@
 //! Messages: `add_item {sku, unitPrice, quantity}` (an existing sku adds to its quantity), `remove_item {sku}`
 //! (an unknown sku changes nothing), `set_discount {percent}` (0 to 100) and `clear {}`. Exposed values, in order:
 //! `count` (total quantity), `subtotal` (Σ unitPrice × quantity), `discount` (percent) and `total`
-//! (subtotal × (100 − discount) / 100, integer division).
+//! (subtotal × (100 − discount) / 100, integer division). An `add_item` that would take a line's quantity, `count` or
+//! `subtotal` past `u64::MAX` is refused with a tool error naming the value, and the cart is unchanged.
 
 use ranvier::exposure::{Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, HostError};
@@ -71,9 +72,8 @@ pub enum Msg {
 
 /// The cart's update.
 ///
-/// # Panics
-///
-/// When adding to a line would overflow its quantity (the model is then left unchanged by the dispatcher).
+/// A message that would overflow a line's quantity, the `count` or the `subtotal` is refused (see [`refuse`]): the
+/// dispatcher answers with the reason, and the model is unchanged.
 pub fn update(msg: Msg, cart: &Cart) -> Cart {
     let mut next = cart.clone();
     match msg {
@@ -81,26 +81,67 @@ pub fn update(msg: Msg, cart: &Cart) -> Cart {
             sku,
             unit_price,
             quantity,
-        } => match next.items.iter_mut().find(|item| item.sku == sku) {
-            Some(item) => {
-                item.quantity = item.quantity.checked_add(quantity).unwrap_or_else(|| {
-                    panic!(
-                        "the quantity of {sku} would overflow ({} + {quantity})",
-                        item.quantity
-                    )
-                });
+        } => {
+            match next.items.iter_mut().find(|item| item.sku == sku) {
+                Some(item) => {
+                    item.quantity = item.quantity.checked_add(quantity).unwrap_or_else(|| {
+                        refuse(format!(
+                            "the quantity of {sku} would overflow ({} + {quantity})",
+                            item.quantity
+                        ))
+                    });
+                }
+                None => next.items.push(Item {
+                    sku,
+                    unit_price,
+                    quantity,
+                }),
             }
-            None => next.items.push(Item {
-                sku,
-                unit_price,
-                quantity,
-            }),
-        },
+            if let Err(reason) = totals(&next) {
+                refuse(reason);
+            }
+        }
         Msg::RemoveItem { sku } => next.items.retain(|item| item.sku != sku),
         Msg::SetDiscount { percent } => next.discount = percent,
         Msg::Clear => next = Cart::default(),
     }
     next
+}
+
+/// The cart's `(count, subtotal)`.
+///
+/// # Errors
+///
+/// The value that would overflow `u64`, and why: `count` (the quantities add up past it) or `subtotal` (a line's
+/// `unitPrice × quantity`, or the lines together).
+pub fn totals(cart: &Cart) -> Result<(u64, u64), String> {
+    let (mut count, mut subtotal) = (0_u64, 0_u64);
+    for item in &cart.items {
+        count = count.checked_add(item.quantity).ok_or_else(|| {
+            format!("count would overflow: the quantities add up past {}", u64::MAX)
+        })?;
+        let line = item.unit_price.checked_mul(item.quantity).ok_or_else(|| {
+            format!(
+                "subtotal would overflow: unitPrice × quantity of {:?} is {} × {}, past {}",
+                item.sku,
+                item.unit_price,
+                item.quantity,
+                u64::MAX
+            )
+        })?;
+        subtotal = subtotal.checked_add(line).ok_or_else(|| {
+            format!("subtotal would overflow: the lines add up past {}", u64::MAX)
+        })?;
+    }
+    Ok((count, subtotal))
+}
+
+/// Refuses the message `update` is applying: the dispatcher answers `reason` and leaves the model unchanged.
+///
+/// It unwinds as a panic does (the dispatcher catches both) but without running the panic hook, so a message that
+/// is merely refused prints nothing on stderr.
+fn refuse(reason: String) -> ! {
+    std::panic::resume_unwind(Box::new(reason))
 }
 
 /// What the graph thread keeps: the model and the exposure's handle.

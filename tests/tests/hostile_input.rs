@@ -40,6 +40,8 @@ struct Cart {
     next_id: u64,
     /// The state after the valid dispatch made at start; every test checks it is kept.
     baseline: Value,
+    /// What the cart wrote on stderr so far.
+    stderr: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
 impl Cart {
@@ -51,10 +53,24 @@ impl Cart {
             .env_remove(cart::CONFIRM_ENV)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the cart starts");
         let stdin = child.stdin.take().expect("stdin");
+        let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let mut err = child.stderr.take().expect("stderr");
+        std::thread::spawn({
+            let stderr = stderr.clone();
+            move || {
+                let mut buf = [0_u8; 4096];
+                while let Ok(n @ 1..) = std::io::Read::read(&mut err, &mut buf) {
+                    stderr
+                        .lock()
+                        .unwrap()
+                        .push_str(&String::from_utf8_lossy(&buf[..n]));
+                }
+            }
+        });
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = channel();
         std::thread::spawn(move || {
@@ -72,6 +88,7 @@ impl Cart {
             unclaimed: Vec::new(),
             next_id: 1000,
             baseline: Value::Null,
+            stderr,
         }
     }
 
@@ -650,6 +667,61 @@ fn a_panicking_update_or_a_stopped_sequence_keeps_what_was_accepted() {
     assert_eq!(
         cart.snapshot(),
         json!({"version": 2, "values": {"count": 3, "subtotal": 360, "discount": 10, "total": 324}})
+    );
+}
+
+/// Totals past u64 (defect 7): a line whose `unitPrice × quantity` overflows (2^63 × 4), lines whose sum overflows,
+/// quantities whose sum overflows, and a line's quantity overflowing (same sku) are each a tool error naming the value
+/// that would overflow, with the model unchanged and nothing on stderr (no panic message or backtrace); a total of
+/// exactly `u64::MAX` is accepted.
+#[test]
+fn totals_that_would_overflow_are_refused_by_name_and_quietly() {
+    let mut cart = Cart::start();
+    for (args, parts) in [
+        (
+            json!({"sku": "big", "unitPrice": 1_u64 << 63, "quantity": 4}),
+            vec!["add_item failed: ", "subtotal would overflow: unitPrice × quantity of \"big\" is 9223372036854775808 × 4", "the model is unchanged"],
+        ),
+        (
+            json!({"sku": "max", "unitPrice": u64::MAX, "quantity": 1}),
+            vec!["subtotal would overflow: the lines add up past 18446744073709551615", "the model is unchanged"],
+        ),
+        (
+            json!({"sku": "many", "unitPrice": 0, "quantity": u64::MAX}),
+            vec!["count would overflow: the quantities add up past 18446744073709551615", "the model is unchanged"],
+        ),
+        (
+            json!({"sku": "apple", "unitPrice": 120, "quantity": u64::MAX}),
+            vec!["the quantity of apple would overflow", "the model is unchanged"],
+        ),
+        (
+            json!({"sku": "apple", "unitPrice": 120, "quantity": u64::MAX / 120}),
+            vec!["subtotal would overflow: unitPrice × quantity of \"apple\"", "the model is unchanged"],
+        ),
+    ] {
+        let reason = cart.rejected("dispatch", json!({"message": "add_item", "args": args}));
+        assert_names(&reason, &parts);
+        cart.assert_intact(&args.to_string());
+    }
+    // up to u64::MAX exactly is fine, and one more cent is refused
+    let exact = cart.call(
+        "dispatch",
+        json!({"message": "add_item", "args": {"sku": "rest", "unitPrice": u64::MAX - 360, "quantity": 1}}),
+    );
+    assert_eq!(exact["isError"], false, "{exact}");
+    let reason = cart.rejected(
+        "dispatch",
+        json!({"message": "add_item", "args": {"sku": "cent", "unitPrice": 1, "quantity": 1}}),
+    );
+    assert_names(&reason, &["subtotal would overflow: the lines add up"]);
+    assert_eq!(
+        cart.snapshot()["values"],
+        json!({"count": 4, "subtotal": u64::MAX, "discount": 0, "total": u64::MAX})
+    );
+    let stderr = cart.stderr.lock().unwrap().clone();
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
+        "the cart wrote a panic on stderr: {stderr}"
     );
 }
 
