@@ -118,7 +118,10 @@ pub fn totals(cart: &Cart) -> Result<(u64, u64), String> {
     let (mut count, mut subtotal) = (0_u64, 0_u64);
     for item in &cart.items {
         count = count.checked_add(item.quantity).ok_or_else(|| {
-            format!("count would overflow: the quantities add up past {}", u64::MAX)
+            format!(
+                "count would overflow: the quantities add up past {}",
+                u64::MAX
+            )
         })?;
         let line = item.unit_price.checked_mul(item.quantity).ok_or_else(|| {
             format!(
@@ -130,7 +133,10 @@ pub fn totals(cart: &Cart) -> Result<(u64, u64), String> {
             )
         })?;
         subtotal = subtotal.checked_add(line).ok_or_else(|| {
-            format!("subtotal would overflow: the lines add up past {}", u64::MAX)
+            format!(
+                "subtotal would overflow: the lines add up past {}",
+                u64::MAX
+            )
         })?;
     }
     Ok((count, subtotal))

@@ -644,7 +644,7 @@ impl Exposure {
     /// let host = GraphHost::start(|| {
     ///     let counter = Mvu::new(0_i64, |add: i64, count| count + add);
     ///     let mut exposure = Exposure::new();
-    ///     exposure.value("count", move || counter.model())?;
+    ///     exposure.value("count", { let counter = counter.clone(); move || counter.model() })?;
     ///     let add: MessageDecoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
     ///     exposure.messages(&counter, vec![("add".into(), add)])?;
     ///     exposure.journal_capacity(2, 1 << 20);

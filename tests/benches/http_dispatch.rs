@@ -1,5 +1,5 @@
 //! Dispatch over Streamable HTTP on loopback: the p50/p99 round trip of one client's `dispatch` tool calls in each
-//! protocol era, and dispatches per second with 8 concurrent clients (4 per era), against one app.
+//! protocol era, and the p50/p99 and dispatches per second with 16 concurrent clients (8 per era), against one app.
 //!
 //! Run with `cargo bench -p ranvier-tests --bench http_dispatch` (`RANVIER_BENCH_SAMPLES=N` per client, default
 //! 2000).
@@ -107,8 +107,9 @@ fn main() {
             "1 client, 2026-07-28 stateless (JSON replies)",
             round_trips(addr, Era::Modern, "solo-modern".into(), samples).await,
         );
+        const CLIENTS: usize = 16;
         let start = Instant::now();
-        let clients: Vec<_> = (0..8)
+        let clients: Vec<_> = (0..CLIENTS)
             .map(|i| {
                 let era = if i % 2 == 0 { Era::Legacy } else { Era::Modern };
                 tokio::spawn(round_trips(addr, era, format!("c{i}"), samples))
@@ -119,10 +120,10 @@ fn main() {
             all.extend(client.await.unwrap());
         }
         let elapsed = start.elapsed();
-        let dispatched = all.len() + 8 * (samples / 10);
-        report("8 concurrent clients (4 per era)", all);
+        let dispatched = all.len() + CLIENTS * (samples / 10);
+        report(&format!("{CLIENTS} concurrent clients (half per era)"), all);
         println!(
-            "8 concurrent clients: {dispatched} dispatches in {:.2} s = {:.0} dispatches/s",
+            "{CLIENTS} concurrent clients: {dispatched} dispatches in {:.2} s = {:.0} dispatches/s",
             elapsed.as_secs_f64(),
             dispatched as f64
                 / elapsed

@@ -91,13 +91,15 @@ fn main() {
         let mut meter = Meter { last: rss_kib() };
         meter.line("started, one session, one dispatch");
 
-        for _ in 0..10_000 {
-            let result = session
-                .call_tool("dispatch", json!({"message": "add", "args": {"n": 1}}))
-                .await;
-            assert_eq!(result["isError"], json!(false), "{result}");
+        for half in ["after 5,000 dispatches of {\"n\":1}", "after 10,000"] {
+            for _ in 0..5_000 {
+                let result = session
+                    .call_tool("dispatch", json!({"message": "add", "args": {"n": 1}}))
+                    .await;
+                assert_eq!(result["isError"], json!(false), "{result}");
+            }
+            meter.line(half);
         }
-        meter.line("after 10,000 dispatches of {\"n\":1}");
 
         let note = "x".repeat(100 * 1024);
         for _ in 0..1_000 {
@@ -110,20 +112,23 @@ fn main() {
             assert_eq!(result["isError"], json!(false), "{result}");
         }
         meter.line("after 1,000 dispatches with a 100 KiB argument");
-        println!(
-            "  journal in memory: {} entries",
-            exposure.journal().len()
-        );
+        println!("  journal in memory: {} entries", exposure.journal().len());
 
-        for i in 0..2_000 {
-            // dropped at once: the session is never deleted, only its connection closes
-            Session::open(addr, "/mcp", Era::Legacy, &format!("idle-{i}")).await;
+        for (half, label) in [
+            (0, "after 1,000 initialize calls (sessions not deleted)"),
+            (1, "after 2,000"),
+        ] {
+            for i in 0..1_000 {
+                // dropped at once: the session is never deleted, only its connection closes
+                Session::open(addr, "/mcp", Era::Legacy, &format!("idle-{half}-{i}")).await;
+            }
+            meter.line(label);
         }
-        meter.line("after 2,000 initialize calls (sessions not deleted)");
 
         let mut streams = Vec::new();
         for i in 0..200 {
-            let mut listener = Session::open(addr, "/mcp", Era::Modern, &format!("listen-{i}")).await;
+            let mut listener =
+                Session::open(addr, "/mcp", Era::Modern, &format!("listen-{i}")).await;
             let (mut rx, task) = listener.listen(&["ranvier://state"]).await;
             http_client::next(&mut rx).await; // the acknowledgement
             streams.push((rx, task));

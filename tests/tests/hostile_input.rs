@@ -680,23 +680,39 @@ fn totals_that_would_overflow_are_refused_by_name_and_quietly() {
     for (args, parts) in [
         (
             json!({"sku": "big", "unitPrice": 1_u64 << 63, "quantity": 4}),
-            vec!["add_item failed: ", "subtotal would overflow: unitPrice × quantity of \"big\" is 9223372036854775808 × 4", "the model is unchanged"],
+            vec![
+                "add_item failed: ",
+                "subtotal would overflow: unitPrice × quantity of \"big\" is 9223372036854775808 × 4",
+                "the model is unchanged",
+            ],
         ),
         (
             json!({"sku": "max", "unitPrice": u64::MAX, "quantity": 1}),
-            vec!["subtotal would overflow: the lines add up past 18446744073709551615", "the model is unchanged"],
+            vec![
+                "subtotal would overflow: the lines add up past 18446744073709551615",
+                "the model is unchanged",
+            ],
         ),
         (
             json!({"sku": "many", "unitPrice": 0, "quantity": u64::MAX}),
-            vec!["count would overflow: the quantities add up past 18446744073709551615", "the model is unchanged"],
+            vec![
+                "count would overflow: the quantities add up past 18446744073709551615",
+                "the model is unchanged",
+            ],
         ),
         (
             json!({"sku": "apple", "unitPrice": 120, "quantity": u64::MAX}),
-            vec!["the quantity of apple would overflow", "the model is unchanged"],
+            vec![
+                "the quantity of apple would overflow",
+                "the model is unchanged",
+            ],
         ),
         (
             json!({"sku": "apple", "unitPrice": 120, "quantity": u64::MAX / 120}),
-            vec!["subtotal would overflow: unitPrice × quantity of \"apple\"", "the model is unchanged"],
+            vec![
+                "subtotal would overflow: unitPrice × quantity of \"apple\"",
+                "the model is unchanged",
+            ],
         ),
     ] {
         let reason = cart.rejected("dispatch", json!({"message": "add_item", "args": args}));

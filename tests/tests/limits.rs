@@ -57,7 +57,10 @@ fn adder(capacity: Option<usize>, file: &std::path::Path) -> GraphHost<ExposureH
 }
 
 fn temp_file(name: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("ranvier-limits-{}-{name}.jsonl", std::process::id()));
+    let path = std::env::temp_dir().join(format!(
+        "ranvier-limits-{}-{name}.jsonl",
+        std::process::id()
+    ));
     let _ = std::fs::remove_file(&path);
     path
 }
@@ -77,23 +80,41 @@ fn the_journal_in_memory_keeps_the_newest_and_the_file_keeps_all() {
         assert_eq!(journal.len(), kept, "entries held in memory");
         assert_eq!(exposure.journal_dropped(), (10_000 - kept) as u64);
         let first = 10_000 - kept as u64 + 1;
-        let held: Vec<u64> = journal.iter().map(|e| e.args["n"].as_u64().unwrap()).collect();
-        assert_eq!(held, (first..=10_000).collect::<Vec<_>>(), "the newest, in order");
+        let held: Vec<u64> = journal
+            .iter()
+            .map(|e| e.args["n"].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            held,
+            (first..=10_000).collect::<Vec<_>>(),
+            "the newest, in order"
+        );
         assert_eq!(journal.last().unwrap().version, 10_000);
         host.dispose();
         let lines: Vec<u64> = std::fs::read_to_string(&file)
             .expect("the journal file")
             .lines()
-            .map(|line| serde_json::from_str::<Value>(line).unwrap()["args"]["n"].as_u64().unwrap())
+            .map(|line| {
+                serde_json::from_str::<Value>(line).unwrap()["args"]["n"]
+                    .as_u64()
+                    .unwrap()
+            })
             .collect();
-        assert_eq!(lines, (1..=10_000).collect::<Vec<_>>(), "the file keeps every message");
+        assert_eq!(
+            lines,
+            (1..=10_000).collect::<Vec<_>>(),
+            "the file keeps every message"
+        );
         let _ = std::fs::remove_file(&file);
     }
     // a capacity of 0 keeps the newest entry
     let file = temp_file("zero");
     let host = adder(Some(0), &file);
     let exposure = host.invoke(|h| h.clone()).wait().expect("handle");
-    assert_eq!((exposure.journal().len(), exposure.journal_dropped()), (0, 0));
+    assert_eq!(
+        (exposure.journal().len(), exposure.journal_dropped()),
+        (0, 0)
+    );
     for n in 1..=3 {
         block_on(exposure.dispatch("add", json!({"n": n}))).expect("accepted");
     }
@@ -145,7 +166,11 @@ async fn read_response(socket: &mut TcpStream) -> (u16, String, String) {
             .await
             .expect("hang guard: a response")
             .expect("reads");
-        assert!(n > 0, "closed before a response: {}", String::from_utf8_lossy(&bytes));
+        assert!(
+            n > 0,
+            "closed before a response: {}",
+            String::from_utf8_lossy(&bytes)
+        );
         bytes.extend_from_slice(&buf[..n]);
     };
     let head = String::from_utf8_lossy(&bytes[..head_end]).into_owned();
@@ -204,7 +229,10 @@ async fn closed_by_server(socket: &mut TcpStream, dribble: &[u8]) {
         }
     })
     .await;
-    assert!(closed.is_ok(), "the server kept the connection open past {BOUND:?}");
+    assert!(
+        closed.is_ok(),
+        "the server kept the connection open past {BOUND:?}"
+    );
 }
 
 /// Defect 5: a client sending its head a byte at a time is closed after the header-read timeout, and so is a new
@@ -234,7 +262,9 @@ async fn slow_heads_idle_connections_and_slow_bodies_are_closed() {
 
     // answered, then idle on a keep-alive connection
     let mut idle = TcpStream::connect(addr).await.unwrap();
-    idle.write_all(&initialize_request(addr, "/mcp", &[])).await.unwrap();
+    idle.write_all(&initialize_request(addr, "/mcp", &[]))
+        .await
+        .unwrap();
     let (status, _, _) = read_response(&mut idle).await;
     assert_eq!(status, 200);
     closed_by_server(&mut idle, b"").await;
@@ -281,7 +311,10 @@ async fn connections_past_the_cap_get_503_with_the_reason() {
     // the server accepts connections in order: these two hold both places when the third arrives
     let (status, head, body) = exchange(addr, &initialize_request(addr, "/mcp", &[])).await;
     assert_eq!(status, 503, "{head}{body}");
-    assert!(body.contains("2 connections open") && body.contains("max_connections"), "{body}");
+    assert!(
+        body.contains("2 connections open") && body.contains("max_connections"),
+        "{body}"
+    );
     assert!(head.to_ascii_lowercase().contains("retry-after"), "{head}");
     drop(held);
     // the held connections' places come back once the server sees them close
@@ -321,19 +354,42 @@ async fn sessions_are_capped_and_expire() {
     let mut d = Session::open(addr, "/mcp", Era::Legacy, "d").await;
     assert_eq!(status_of(&mut b).await, StatusCode::NOT_FOUND, "b went");
     for session in [&mut a, &mut c, &mut d] {
-        assert_eq!(status_of(session).await, StatusCode::OK, "{} stays", session.name);
+        assert_eq!(
+            status_of(session).await,
+            StatusCode::OK,
+            "{} stays",
+            session.name
+        );
     }
     // every live session has its GET stream open: nothing may go, so a new one is refused with the reason
-    let streams = [a.notification_stream().await, c.notification_stream().await, d.notification_stream().await];
+    let streams = [
+        a.notification_stream().await,
+        c.notification_stream().await,
+        d.notification_stream().await,
+    ];
     let init = json!({
         "jsonrpc": "2.0", "id": 0, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "e", "version": "1"}}
     });
     let refused = Http::new(addr, "/mcp").post(&[], &init).await;
-    assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{}", refused.text());
-    assert!(refused.text().contains("3 sessions are open") && refused.text().contains("max_sessions"), "{}", refused.text());
+    assert_eq!(
+        refused.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        refused.text()
+    );
+    assert!(
+        refused.text().contains("3 sessions are open") && refused.text().contains("max_sessions"),
+        "{}",
+        refused.text()
+    );
     for session in [&mut a, &mut c, &mut d] {
-        assert_eq!(status_of(session).await, StatusCode::OK, "{} stays", session.name);
+        assert_eq!(
+            status_of(session).await,
+            StatusCode::OK,
+            "{} stays",
+            session.name
+        );
     }
     // a stream closes: its session may go, and the new one is made
     streams[1].1.abort();
@@ -343,7 +399,12 @@ async fn sessions_are_capped_and_expire() {
             if reply.status == StatusCode::OK {
                 return;
             }
-            assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE, "{}", reply.text());
+            assert_eq!(
+                reply.status,
+                StatusCode::SERVICE_UNAVAILABLE,
+                "{}",
+                reply.text()
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     })
@@ -380,8 +441,11 @@ async fn request_targets_repeated_headers_and_expect_continue() {
     let addr = server.local_addr();
     let auth = "authorization: Bearer s3cret";
 
-    let (status, _, body) =
-        exchange(addr, &initialize_request(addr, "http://evil.example/mcp", &[auth])).await;
+    let (status, _, body) = exchange(
+        addr,
+        &initialize_request(addr, "http://evil.example/mcp", &[auth]),
+    )
+    .await;
     assert_eq!(status, 403, "{body}");
     assert!(body.contains("request target"), "{body}");
     let (status, _, body) = exchange(
@@ -389,17 +453,30 @@ async fn request_targets_repeated_headers_and_expect_continue() {
         &initialize_request(addr, &format!("http://{addr}/mcp"), &[auth]),
     )
     .await;
-    assert_eq!(status, 200, "an absolute target naming this server is fine: {body}");
+    assert_eq!(
+        status, 200,
+        "an absolute target naming this server is fine: {body}"
+    );
 
     for (extra, named) in [
         (vec![auth, "host: evil.example"], "Host"),
-        (vec![auth, "origin: http://localhost:1", "origin: http://evil.example"], "Origin"),
+        (
+            vec![
+                auth,
+                "origin: http://localhost:1",
+                "origin: http://evil.example",
+            ],
+            "Origin",
+        ),
         (vec![auth, "authorization: Bearer wrong"], "Authorization"),
         (vec!["authorization: Bearer wrong", auth], "Authorization"),
     ] {
         let (status, _, body) = exchange(addr, &initialize_request(addr, "/mcp", &extra)).await;
         assert_eq!(status, 400, "{extra:?}: {body}");
-        assert!(body.contains(&format!("more than one {named} header")), "{body}");
+        assert!(
+            body.contains(&format!("more than one {named} header")),
+            "{body}"
+        );
     }
 
     let mut socket = TcpStream::connect(addr).await.unwrap();
@@ -418,7 +495,8 @@ async fn request_targets_repeated_headers_and_expect_continue() {
     assert!(body.contains("exceeds 1048576 bytes"), "{body}");
 
     // and the session goes on as usual
-    let mut session = Session::open_with_token(addr, "/mcp", Era::Legacy, "fine", Some("s3cret")).await;
+    let mut session =
+        Session::open_with_token(addr, "/mcp", Era::Legacy, "fine", Some("s3cret")).await;
     assert_eq!(status_of(&mut session).await, StatusCode::OK);
     server.shutdown();
     host.dispose();

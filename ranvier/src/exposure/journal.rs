@@ -124,7 +124,9 @@ impl Journal {
     /// `RANVIER_JOURNAL` when it is set and not empty.
     pub(super) fn from_env(capacity: usize, max_bytes: usize) -> Result<Journal, ExposeError> {
         match std::env::var_os(JOURNAL_ENV) {
-            Some(path) if !path.is_empty() => Journal::open(PathBuf::from(path), capacity, max_bytes),
+            Some(path) if !path.is_empty() => {
+                Journal::open(PathBuf::from(path), capacity, max_bytes)
+            }
             _ => Ok(Journal {
                 ring: Mutex::new(Ring::new(capacity, max_bytes)),
                 file: None,
@@ -169,7 +171,10 @@ impl Journal {
     /// The entries held in memory, oldest first.
     pub(super) fn entries(&self) -> Vec<JournalEntry> {
         let ring = self.ring.lock().unwrap_or_else(PoisonError::into_inner);
-        ring.entries.iter().map(|(entry, _)| entry.clone()).collect()
+        ring.entries
+            .iter()
+            .map(|(entry, _)| entry.clone())
+            .collect()
     }
 
     /// How many entries were dropped from memory (the oldest first).
@@ -237,7 +242,10 @@ mod tests {
         for n in 1..=10 {
             ring.push(entry(n, &big));
             assert!(ring.bytes <= 25_000, "{} bytes held", ring.bytes);
-            assert_eq!(ring.bytes, ring.entries.iter().map(|(_, s)| s).sum::<usize>());
+            assert_eq!(
+                ring.bytes,
+                ring.entries.iter().map(|(_, s)| s).sum::<usize>()
+            );
         }
         assert_eq!(ring.entries.len(), 2);
         assert_eq!(ring.dropped, 8);

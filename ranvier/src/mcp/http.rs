@@ -518,7 +518,8 @@ impl McpHttpService {
         let mut manager = LocalSessionManager::default();
         manager.session_config.keep_alive = Some(options.session_idle_timeout);
         let manager = Arc::new(manager);
-        let inner = StreamableHttpService::new(move || Ok(adapter.clone()), manager.clone(), config);
+        let inner =
+            StreamableHttpService::new(move || Ok(adapter.clone()), manager.clone(), config);
         Ok(Self {
             inner,
             guard: Arc::new(guard),

@@ -262,9 +262,7 @@ impl Drop for Busy {
     fn drop(&mut self) {
         let activity = &self.0;
         if activity.in_flight.fetch_sub(1, Ordering::AcqRel) == 1 {
-            activity
-                .idle_since
-                .store(activity.now(), Ordering::Release);
+            activity.idle_since.store(activity.now(), Ordering::Release);
             activity.moved.notify_one();
         }
     }

@@ -176,12 +176,12 @@ mod tests {
         assert!(live.contains_key(&a) && live.contains_key(&c) && live.contains_key(&d));
         drop(live);
         // every session busy: 503 with the reason
-        let _busy: Vec<_> = [&a, &d].iter().map(|id| sessions.begin(id)).collect();
-        let refused = sessions.make_room().await.err().expect("refused");
+        let busy: Vec<_> = [&a, &d].iter().map(|id| sessions.begin(id)).collect();
+        let refused = sessions.make_room().await.expect_err("refused");
         assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(sessions.live().await, 3);
         drop(stream);
-        drop(_busy);
+        drop(busy);
         // c's stream closed: it can go now
         assert!(sessions.make_room().await.is_ok());
         assert_eq!(sessions.live().await, 2);
