@@ -683,16 +683,18 @@ impl HttpServer {
         format!("http://{}{}", self.local_addr, self.path)
     }
 
-    /// Stops accepting connections and ends every session and stream; [`wait`](Self::wait) then returns.
+    /// Stops accepting connections and ends every session and stream; [`wait`](Self::wait) then returns once the
+    /// open connections have finished their answers (each has 5 s to).
     pub fn shutdown(&self) {
         self.cancel.cancel();
     }
 
-    /// Waits until the server stops (after [`shutdown`](Self::shutdown), or on a fatal accept error).
+    /// Waits until the server stops, after [`shutdown`](Self::shutdown). Failing to accept a connection (out of file
+    /// descriptors, say) does not stop it: it tries again a moment later.
     ///
     /// # Errors
     ///
-    /// The I/O error that stopped the server.
+    /// An I/O error wrapping the panic, should the task serving the connections panic.
     pub async fn wait(self) -> std::io::Result<()> {
         match self.task.await {
             Ok(result) => result,
