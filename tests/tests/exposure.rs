@@ -813,7 +813,10 @@ const TOTAL: u64 = (THREADS * PER_THREAD) as u64;
 /// checks that each message was applied exactly once; returns the versions the reader saw.
 fn dispatch_concurrently(buffer: usize) -> Vec<Publication> {
     let (host, exposure) = start_cart(move |exposure, _| {
-        exposure.publication_buffer(buffer);
+        // the exactly-once check reads every message back from the journal
+        exposure
+            .publication_buffer(buffer)
+            .journal_capacity(THREADS * PER_THREAD, usize::MAX);
     });
     let mut publications = exposure.publications();
     let reader = thread::spawn(move || {
