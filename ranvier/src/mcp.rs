@@ -59,6 +59,8 @@ mod approval;
 mod dispatch;
 #[cfg(feature = "http")]
 pub mod http;
+mod keys;
+mod order;
 mod params;
 mod resources;
 mod schema;
@@ -76,7 +78,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, Implementation, InitializeRequestParams, InitializeResult,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
     ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
     ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
@@ -315,6 +318,19 @@ impl McpAdapter {
         &self.inner.handle
     }
 
+    /// Waits for `context`'s turn among its session's requests (see [`order`]), unless the request is cancelled
+    /// first.
+    async fn wait_turn(
+        turn: Option<&order::Turn>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let Some(turn) = turn else { return Ok(()) };
+        tokio::select! {
+            () = turn.wait() => Ok(()),
+            () = context.ct.cancelled() => Err(ErrorData::invalid_request(text::CANCELLED, None)),
+        }
+    }
+
     fn check_uri(&self, uri: &str) -> Result<resources::Target, ErrorData> {
         resources::target(uri, &self.inner.names).ok_or_else(|| {
             ErrorData::resource_not_found(text::unknown_resource(uri, &self.inner.names), None)
@@ -452,9 +468,45 @@ where
     result
 }
 
+/// Whether `context` serves an `initialize` on a session that already has one: ranvier's stdio layer marks a second
+/// one, and over HTTP an `initialize` that names a session (`Mcp-Session-Id`) reaches the adapter only when the
+/// session exists (rmcp answers 404 otherwise).
+fn repeated_initialize(context: &RequestContext<RoleServer>) -> bool {
+    if context
+        .extensions
+        .get::<stdio::RepeatedInitialize>()
+        .is_some()
+    {
+        return true;
+    }
+    #[cfg(feature = "http")]
+    if let Some(parts) = context
+        .extensions
+        .get::<axum::http::request::Parts>()
+    {
+        return parts.headers.contains_key("mcp-session-id");
+    }
+    false
+}
+
 impl ServerHandler for McpAdapter {
     fn get_info(&self) -> ServerConfig {
         self.inner.info.clone()
+    }
+
+    /// A second `initialize` on a session is refused with -32600 (the session is already initialized): the
+    /// session keeps its handshake, its client name and its subscriptions. ranvier's stdio and HTTP transports tell
+    /// the adapter which `initialize` is a repeat; one that reaches it by another transport is answered without
+    /// touching the session (rmcp records the handshake of a session's first `initialize` itself).
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        if repeated_initialize(&context) {
+            return Err(ErrorData::invalid_request(text::ALREADY_INITIALIZED, None));
+        }
+        self.negotiate_initialize(&request)
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
@@ -484,14 +536,31 @@ impl ServerHandler for McpAdapter {
     ) -> Result<CallToolResponse, ErrorData> {
         let handle = &self.inner.handle;
         let arguments = request.arguments.as_ref();
+        // The tools that change the state take their turn in the session's arrival order; the others let the
+        // requests after them go at once.
+        let turn = order::Turn::of(&context);
+        let changes = matches!(request.name.as_ref(), schema::DISPATCH | approval::RESUME);
+        #[cfg(any(debug_assertions, feature = "trace"))]
+        let changes = changes || request.name == traced::EXPLAIN;
+        if changes {
+            Self::wait_turn(turn.as_ref(), &context).await?;
+        } else if let Some(turn) = &turn {
+            turn.release();
+        }
         let result = match request.name.as_ref() {
             schema::SNAPSHOT => approval::with_interrupts(state::snapshot(handle), handle),
-            schema::WAIT_VERSION => state::wait_version(handle, arguments).await,
+            schema::WAIT_VERSION => tokio::select! {
+                result = state::wait_version(handle, arguments) => result,
+                // rmcp keeps running a cancelled request's handler: let go of the waiter now
+                () = context.ct.cancelled() => CallToolResult::error(vec![ContentBlock::text(text::CANCELLED)]),
+            },
             schema::DISPATCH if self.get_tool(schema::DISPATCH).is_some() => {
                 let sender = context
                     .client_info()
                     .map_or_else(|| "mcp".to_owned(), |client| client.name);
-                return Ok(approval::dispatch(handle, &sender, &request, &context).await);
+                return Ok(
+                    approval::dispatch(handle, &sender, &request, &context, turn.as_ref()).await,
+                );
             }
             approval::RESUME if self.get_tool(approval::RESUME).is_some() => {
                 let sender = context
@@ -570,6 +639,7 @@ impl ServerHandler for McpAdapter {
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         self.check_uri(&request.uri)?;
+        Self::wait_turn(order::Turn::of(&context).as_ref(), &context).await?;
         if !self.is_disposed() {
             let disposed = self.inner.disposed.subscribe();
             self.inner
@@ -585,6 +655,7 @@ impl ServerHandler for McpAdapter {
         request: UnsubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        Self::wait_turn(order::Turn::of(&context).as_ref(), &context).await?;
         self.inner.legacy.unsubscribe(&context.peer, &request.uri);
         Ok(())
     }
@@ -615,6 +686,10 @@ impl ServerHandler for McpAdapter {
             .clone()
             .unwrap_or_default();
         let mut feed = resources::ChangeFeed::new(&self.inner.handle);
+        // the feed sees every publication from here: the session's requests after this one may go
+        if let Some(turn) = order::Turn::of(context.request_context()) {
+            turn.release();
+        }
         let mut disposed = self.inner.disposed.subscribe();
         if *disposed.borrow() {
             return Ok(());

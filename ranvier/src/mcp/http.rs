@@ -13,6 +13,11 @@
 //!   (-32700) naming what is wrong (`Parse error: not JSON: expected value at line 1 column 1`), or an invalid
 //!   request (-32600) with its reason and the request's id when it can be read.
 //!
+//! Within an `initialize` session, requests are numbered in the order their bodies arrive, and the ones that change
+//! something are applied in that order (see [`McpAdapter`]); a request whose id is the id of one of the session's
+//! requests still in flight gets 400 with an invalid request (-32600) naming the id, and a second `initialize` on a
+//! session is refused (-32600, the session is already initialized).
+//!
 //! Both protocol eras work: `initialize` sessions (2025-11-25 and older, with `Mcp-Session-Id`; resource
 //! notifications go on the session's GET stream) and stateless 2026-07-28 requests (`subscriptions/listen`
 //! streams its notifications on the POST's response).
@@ -332,6 +337,8 @@ impl From<HttpError> for std::io::Error {
 pub struct McpHttpService {
     inner: StreamableHttpService<McpAdapter, LocalSessionManager>,
     guard: Arc<Guard>,
+    /// Each session's arrival order and requests in flight.
+    sessions: Arc<super::order::SessionBook>,
 }
 
 impl fmt::Debug for McpHttpService {
@@ -377,6 +384,7 @@ impl McpHttpService {
         Ok(Self {
             inner,
             guard: Arc::new(guard),
+            sessions: Arc::default(),
         })
     }
 
@@ -386,14 +394,21 @@ impl McpHttpService {
         B: HttpBody<Data = Bytes> + Send + 'static,
         B::Error: Into<axum::BoxError>,
     {
-        let (parts, body) = request.into_parts();
+        let (mut parts, body) = request.into_parts();
         if let Err(response) = self.guard.check_headers(&parts.headers, &parts.uri) {
             return response;
         }
         let delete = parts.method == Method::DELETE;
+        let mut in_flight = None;
         let body = if parts.method == Method::POST {
             match self.guard.read_body(&parts.headers, body).await {
-                Ok(bytes) => Body::from(bytes),
+                Ok(bytes) => {
+                    match self.admit(&mut parts, &bytes) {
+                        Ok(held) => in_flight = held,
+                        Err(response) => return response,
+                    }
+                    Body::from(bytes)
+                }
                 Err(response) => return response,
             }
         } else {
@@ -403,12 +418,69 @@ impl McpHttpService {
             .inner
             .handle(Request::from_parts(parts, body))
             .await
-            .map(Body::new);
+            .map(|body| match in_flight {
+                // the id stays in flight until the response has gone (or the client has left)
+                Some(held) => Body::new(body.map_frame(move |frame| {
+                    let _held = &held;
+                    frame
+                })),
+                None => Body::new(body),
+            });
         // rmcp answers an ended session with 202; clients (Python `mcp`) expect 200 or 204
         if delete && response.status() == StatusCode::ACCEPTED {
             *response.status_mut() = StatusCode::OK;
         }
         response
+    }
+}
+
+impl McpHttpService {
+    /// Numbers a session's request (`bytes`, a body the guard read) in arrival order, in `parts`' extensions for the
+    /// adapter, and holds its id in flight; a request whose id is in flight already is answered 400 here.
+    #[allow(clippy::result_large_err)]
+    fn admit(
+        &self,
+        parts: &mut axum::http::request::Parts,
+        bytes: &[u8],
+    ) -> Result<Option<super::order::InFlight>, Response<Body>> {
+        #[derive(serde::Deserialize)]
+        struct Envelope {
+            id: Option<rmcp::model::RequestId>,
+            method: Option<serde::de::IgnoredAny>,
+        }
+        let Some(session) = parts
+            .headers
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+        else {
+            return Ok(None);
+        };
+        let Ok(Envelope {
+            id: Some(id),
+            method: Some(_),
+        }) = serde_json::from_slice::<Envelope>(bytes)
+        else {
+            return Ok(None);
+        };
+        match self.sessions.admit(session, id.clone()) {
+            Some((turn, held)) => {
+                parts.extensions.insert(turn);
+                Ok(Some(held))
+            }
+            None => {
+                let id = serde_json::to_value(&id).unwrap_or(serde_json::Value::Null);
+                let reason = super::text::not_a_message(&super::text::id_in_flight(&id));
+                let body = serde_json::json!({
+                    "jsonrpc": "2.0",
+                    "id": id,
+                    "error": {"code": -32600, "message": reason}
+                });
+                Err(json_response(
+                    StatusCode::BAD_REQUEST,
+                    body.to_string().into_bytes(),
+                ))
+            }
+        }
     }
 }
 
@@ -700,13 +772,13 @@ impl Guard {
                     .next()
                     .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
             });
+        // the stdio layer's answer to the same bytes, in its words: the reason in the message, and the request's id
+        // when it can be read (a body that is not one message, or that names a key twice in an object)
+        if is_json && let Some(answer) = super::stdio::answer_to(&bytes) {
+            return Err(json_response(StatusCode::BAD_REQUEST, answer));
+        }
         // rmcp answers other content types with 415
         if is_json && let Err(error) = serde_json::from_slice::<ClientJsonRpcMessage>(&bytes) {
-            // the stdio layer's answer to the same bytes, in its words: the reason in the message, and the request's
-            // id when it can be read
-            if let Some(answer) = super::stdio::answer_to(&bytes) {
-                return Err(json_response(StatusCode::BAD_REQUEST, answer));
-            }
             // a blank body, or a notification rmcp's stdio transport would ignore: the reason in `data`
             let (code, message, reason) = match error.classify() {
                 serde_json::error::Category::Syntax | serde_json::error::Category::Eof => (
