@@ -346,10 +346,10 @@ pub fn newtype<T: DeserializeOwned>(args: &Value) -> Result<T, String> {
                 .ok_or(e)
         })
         .map_err(|e| {
-        e.to_string()
-            .replace("missing field", "missing property")
-            .replace("unknown field", "unknown property")
-    })
+            e.to_string()
+                .replace("missing field", "missing property")
+                .replace("unknown field", "unknown property")
+        })
 }
 
 /// `value` with every negative zero (JSON `-0`, which serde reads as the float -0.0 and an integer field refuses)

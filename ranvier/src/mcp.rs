@@ -28,6 +28,32 @@
 //! `resources/subscribe` (protocol 2025-11-25 and older) or `subscriptions/listen` (2026-07-28), and each
 //! publication notifies `ranvier://state` and every value whose encoding changed, to that URI's subscribers only.
 //!
+//! # One session: order, ids and the handshake
+//!
+//! A session is one stdio connection ([`serve_stdio`], [`serve_lines`]) or one HTTP `Mcp-Session-Id` (see
+//! [`http`]); each stateless 2026-07-28 HTTP request is a session of its own. Within a session:
+//!
+//! - the requests that change something (`dispatch`, `resume`, `explain`, `resources/subscribe` and
+//!   `resources/unsubscribe`) are applied in the order they arrived, even when a client writes them back to back
+//!   without waiting for the answers (rmcp runs each request in a task of its own; the transports number them as
+//!   they arrive). Fifty `dispatch` calls written at once run one after another, the n-th making the n-th version.
+//!   Reads (`snapshot`, `wait_version`, `resources/read`, the lists) never wait: one sent after a `dispatch` may
+//!   answer the state before it. A `dispatch` that pauses for a person lets the requests after it go once it has
+//!   paused. Answers may come back in any order; match them by id. Sessions are not ordered with one another (the
+//!   graph applies one message at a time, whichever comes first);
+//! - a request whose id is the id of one of the session's requests still in flight (neither answered nor
+//!   cancelled) is refused with -32600 naming the id, and the one in flight is answered as usual;
+//! - a second `initialize` is refused with -32600, `the session is already initialized`: the session keeps its
+//!   handshake, its client name (the sender journaled for its dispatches) and its subscriptions. Open a new session
+//!   to start over;
+//! - a cancelled request (`notifications/cancelled`) stops: a cancelled `wait_version` lets go of its waiter at once
+//!   ([`ExposureHandle::waiting`](crate::exposure::ExposureHandle::waiting) counts the waiting ones).
+//!
+//! A message that names a key twice in one object, anywhere (`{"message":"set_discount","message":"clear"}` in a
+//! tool's arguments), is refused with -32600 naming the key and where it is, over stdio and HTTP alike. Each
+//! `subscriptions/listen` reports every change made after it was accepted, however many listens are accepted at
+//! once: a client may dispatch as soon as it reads the acknowledgement.
+//!
 //! Build the adapter once the exposure has started; it is cheap to clone, usable from any thread, and several
 //! servers may share it, each with its own subscriptions. [`McpAdapter::dispose`] stops every notification.
 //!
@@ -480,10 +506,7 @@ fn repeated_initialize(context: &RequestContext<RoleServer>) -> bool {
         return true;
     }
     #[cfg(feature = "http")]
-    if let Some(parts) = context
-        .extensions
-        .get::<axum::http::request::Parts>()
-    {
+    if let Some(parts) = context.extensions.get::<axum::http::request::Parts>() {
         return parts.headers.contains_key("mcp-session-id");
     }
     false

@@ -606,7 +606,10 @@ async fn a_malformed_elicitation_answer_is_refused(modern: bool) {
             json!({"approve": "yes"}),
             r#""approve" must be true or false, got "yes""#,
         ),
-        (json!({"approve": 1}), r#""approve" must be true or false, got 1"#),
+        (
+            json!({"approve": 1}),
+            r#""approve" must be true or false, got 1"#,
+        ),
         (
             json!({"reason": "sure"}),
             r#""approve" is missing; it must be true or false"#,
@@ -618,7 +621,12 @@ async fn a_malformed_elicitation_answer_is_refused(modern: bool) {
     ];
     for (content, reason) in cases {
         let (client, _) = connect(&adapter, modern, User::AcceptRaw(content.clone())).await;
-        let result = call(&client, "dispatch", json!({"messages": [add("a"), {"message": "clear"}]})).await;
+        let result = call(
+            &client,
+            "dispatch",
+            json!({"messages": [add("a"), {"message": "clear"}]}),
+        )
+        .await;
         let said = text(&result);
         assert_eq!(result.is_error, Some(true), "{content}: {said}");
         assert!(said.contains("does not read: "), "{content}: {said}");
@@ -630,7 +638,10 @@ async fn a_malformed_elicitation_answer_is_refused(modern: bool) {
         let open = handle.interrupts();
         assert_eq!(open.len(), 1, "{content}: the interrupt is open");
         assert!(handle.closed_interrupt(&open[0].id).is_none(), "{content}");
-        let denied = handle.answer(&open[0].id, false, Some("cleanup")).await.unwrap();
+        let denied = handle
+            .answer(&open[0].id, false, Some("cleanup"))
+            .await
+            .unwrap();
         assert!(denied.outcome.is_none());
     }
     // the `add` before each pause ran, every `clear` was dropped

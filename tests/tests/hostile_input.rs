@@ -975,7 +975,9 @@ fn pipelined_dispatches_are_applied_in_arrival_order() {
             lines.push('\n');
         }
     }
-    cart.stdin.write_all(lines.as_bytes()).expect("the cart reads stdin");
+    cart.stdin
+        .write_all(lines.as_bytes())
+        .expect("the cart reads stdin");
     cart.stdin.flush().expect("the cart reads stdin");
     for percent in 1..=50_u64 {
         let response = cart.response(&json!(5000 + percent));
@@ -1026,13 +1028,19 @@ fn a_request_reusing_an_id_in_flight_is_refused_and_the_first_is_still_answered(
     assert_eq!(moved["isError"], false, "{moved}");
     let waited = cart.response(&id);
     assert_eq!(waited["result"]["isError"], false, "{waited}");
-    assert_eq!(waited["result"]["structuredContent"]["version"], 2, "{waited}");
+    assert_eq!(
+        waited["result"]["structuredContent"]["version"], 2,
+        "{waited}"
+    );
     // answered: the id is free again
     let reused = cart.request(json!({
         "jsonrpc": "2.0", "id": id, "method": "tools/call",
         "params": {"name": "snapshot", "arguments": {}}
     }));
-    assert_eq!(reused["result"]["structuredContent"]["version"], 2, "{reused}");
+    assert_eq!(
+        reused["result"]["structuredContent"]["version"], 2,
+        "{reused}"
+    );
 }
 
 /// A key named twice in one object, anywhere in a message (the tool's arguments, a message of a sequence, the
@@ -1133,7 +1141,10 @@ fn resume_refuses_unknown_properties() {
     let paused = cart.call("dispatch", json!({"message": "clear"}));
     assert_eq!(paused["isError"], false, "{paused}");
     let open = cart.call("snapshot", json!({}))["structuredContent"]["interrupts"].clone();
-    let interrupt = open[0]["id"].as_str().expect("an open interrupt").to_owned();
+    let interrupt = open[0]["id"]
+        .as_str()
+        .expect("an open interrupt")
+        .to_owned();
     let reason = cart.rejected(
         "resume",
         json!({"id": interrupt, "approve": true, "wait_version": 1}),
@@ -1146,7 +1157,10 @@ fn resume_refuses_unknown_properties() {
         ],
     );
     let still = cart.call("snapshot", json!({}))["structuredContent"].clone();
-    assert_eq!(still["interrupts"][0]["id"], interrupt, "still open: {still}");
+    assert_eq!(
+        still["interrupts"][0]["id"], interrupt,
+        "still open: {still}"
+    );
     assert_eq!(still["values"], cart.baseline["values"], "nothing ran");
     let denied = cart.call(
         "resume",
@@ -1265,7 +1279,10 @@ async fn http_session_attacks_are_refused_and_lose_nothing() {
         .await;
     assert_eq!(unsubscribed["result"], json!({}), "{unsubscribed}");
     let marker = session
-        .request("resources/subscribe", json!({"uri": "ranvier://state/count"}))
+        .request(
+            "resources/subscribe",
+            json!({"uri": "ranvier://state/count"}),
+        )
         .await;
     assert_eq!(marker["result"], json!({}), "{marker}");
     let added = session
@@ -1295,19 +1312,30 @@ async fn http_session_attacks_are_refused_and_lose_nothing() {
     let twice = json!({"jsonrpc": "2.0", "id": 77, "method": "tools/call",
                        "params": {"name": "snapshot", "arguments": {}}});
     let refused = session.post_message(&twice).await;
-    assert_eq!(refused.status, hyper::StatusCode::BAD_REQUEST, "{}", refused.text());
+    assert_eq!(
+        refused.status,
+        hyper::StatusCode::BAD_REQUEST,
+        "{}",
+        refused.text()
+    );
     assert_eq!(
         refused.messages()[0],
         json!({"jsonrpc": "2.0", "id": 77, "error": {"code": -32600, "message":
             "Invalid request: id 77 is in use by a request still in flight; give each request its own id"}})
     );
     let moved = session
-        .call_tool("dispatch", json!({"message": "set_discount", "args": {"percent": 20}}))
+        .call_tool(
+            "dispatch",
+            json!({"message": "set_discount", "args": {"percent": 20}}),
+        )
         .await;
     assert_eq!(moved["isError"], false, "{moved}");
     let answered = http_client::next(&mut waiting).await;
     assert_eq!(answered["id"], 77, "{answered}");
-    assert_eq!(answered["result"]["structuredContent"]["version"], 5, "{answered}");
+    assert_eq!(
+        answered["result"]["structuredContent"]["version"], 5,
+        "{answered}"
+    );
 
     // a key twice
     let body = r#"{"jsonrpc":"2.0","id":78,"method":"tools/call","params":{"name":"dispatch","arguments":{"message":"set_discount","message":"clear","args":{"percent":1}}}}"#;
@@ -1316,7 +1344,12 @@ async fn http_session_attacks_are_refused_and_lose_nothing() {
         .http
         .send(hyper::Method::POST, &headers, body.as_bytes().to_vec())
         .await;
-    assert_eq!(reply.status, hyper::StatusCode::BAD_REQUEST, "{}", reply.text());
+    assert_eq!(
+        reply.status,
+        hyper::StatusCode::BAD_REQUEST,
+        "{}",
+        reply.text()
+    );
     assert_eq!(
         reply.messages()[0],
         json!({"jsonrpc": "2.0", "id": 78, "error": {"code": -32600, "message":
@@ -1345,7 +1378,11 @@ async fn cancelled_waits_let_go_of_their_waiters() {
     let handle = adapter.handle().clone();
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
     let (server_read, server_write) = tokio::io::split(server_io);
-    let served = tokio::spawn(ranvier::mcp::serve_lines(adapter, server_read, server_write));
+    let served = tokio::spawn(ranvier::mcp::serve_lines(
+        adapter,
+        server_read,
+        server_write,
+    ));
     let (client_read, mut client_write) = tokio::io::split(client_io);
     let mut lines = tokio::io::BufReader::new(client_read).lines();
     let mut send = async |message: Value| {
@@ -1373,9 +1410,11 @@ async fn cancelled_waits_let_go_of_their_waiters() {
         .expect("hang guard: every call waits");
     let mut batch = String::new();
     for id in 1..=WAITS {
-        batch.push_str(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        batch.push_str(
+            &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
             "params": {"requestId": id, "reason": "changed my mind"}})
-            .to_string());
+            .to_string(),
+        );
         batch.push('\n');
     }
     client_write.write_all(batch.as_bytes()).await.unwrap();
@@ -1393,8 +1432,10 @@ async fn cancelled_waits_let_go_of_their_waiters() {
         line.push('\n');
         client_write.write_all(line.as_bytes()).await.unwrap();
     };
-    send(json!({"jsonrpc": "2.0", "id": "after", "method": "tools/call",
-                "params": {"name": "snapshot", "arguments": {}}}))
+    send(
+        json!({"jsonrpc": "2.0", "id": "after", "method": "tools/call",
+                "params": {"name": "snapshot", "arguments": {}}}),
+    )
     .await;
     let answer = tokio::time::timeout(http_client::GUARD, async {
         loop {
@@ -1409,7 +1450,10 @@ async fn cancelled_waits_let_go_of_their_waiters() {
     })
     .await
     .expect("hang guard: the server answers");
-    assert_eq!(answer["result"]["structuredContent"]["version"], 0, "{answer}");
+    assert_eq!(
+        answer["result"]["structuredContent"]["version"], 0,
+        "{answer}"
+    );
     drop(client_write);
     drop(lines);
     let _ = tokio::time::timeout(http_client::GUARD, served).await;

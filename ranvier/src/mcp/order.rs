@@ -193,7 +193,9 @@ pub(crate) struct InFlight {
 impl Drop for InFlight {
     fn drop(&mut self) {
         if let Some(key) = self.key.take() {
-            super::resources::lock(&self.book.inner).in_flight.remove(&key);
+            super::resources::lock(&self.book.inner)
+                .in_flight
+                .remove(&key);
         }
     }
 }
@@ -218,7 +220,10 @@ mod tests {
         assert!(!waiting.is_finished(), "the first turn is still held");
         drop(turn(&turns, 0));
         tokio::time::sleep(Duration::from_millis(20)).await;
-        assert!(!waiting.is_finished(), "a clone of the first turn went, not the turn");
+        assert!(
+            !waiting.is_finished(),
+            "a clone of the first turn went, not the turn"
+        );
         turns[0] = None; // the last handle going releases it
         tokio::time::timeout(Duration::from_secs(30), waiting)
             .await
@@ -226,7 +231,11 @@ mod tests {
             .unwrap();
         assert_eq!(*order.first_open.borrow(), 2);
         turn(&turns, 3).release();
-        assert_eq!(*order.first_open.borrow(), 2, "released out of order: kept above");
+        assert_eq!(
+            *order.first_open.borrow(),
+            2,
+            "released out of order: kept above"
+        );
         turn(&turns, 2).release();
         assert_eq!(*order.first_open.borrow(), 4);
     }
@@ -237,17 +246,27 @@ mod tests {
         use rmcp::model::RequestId;
         let book = Arc::new(SessionBook::default());
         let (first, held) = book.admit("s1", RequestId::Number(7)).unwrap();
-        assert!(book.admit("s1", RequestId::Number(7)).is_none(), "7 is in flight");
+        assert!(
+            book.admit("s1", RequestId::Number(7)).is_none(),
+            "7 is in flight"
+        );
         let (other, _) = book.admit("s2", RequestId::Number(7)).unwrap();
         assert_eq!(other.0.number, 0, "another session numbers its own");
         let (second, _held) = book.admit("s1", RequestId::String("7".into())).unwrap();
         assert_eq!((first.0.number, second.0.number), (0, 1));
         drop(held);
-        assert!(book.admit("s1", RequestId::Number(7)).is_some(), "7 answered: free again");
+        assert!(
+            book.admit("s1", RequestId::Number(7)).is_some(),
+            "7 answered: free again"
+        );
         drop((first, second, other));
         for session in 0..200 {
             let _ = book.admit(&format!("idle{session}"), RequestId::Number(1));
         }
-        assert!(book.orders() <= 64, "orders of sessions with nothing alive go: {}", book.orders());
+        assert!(
+            book.orders() <= 64,
+            "orders of sessions with nothing alive go: {}",
+            book.orders()
+        );
     }
 }

@@ -339,9 +339,16 @@ mod tests {
                 started.is_some_and(|v| v <= i as u64),
                 "listen {i} starts from {started:?}, after its acceptance at {i}: it misses the change"
             );
-            assert_eq!(started, Some(i as u64), "listen {i} starts from its own acceptance");
+            assert_eq!(
+                started,
+                Some(i as u64),
+                "listen {i} starts from its own acceptance"
+            );
         }
-        assert!(lock(&baselines.snapshots).is_empty(), "every baseline was taken");
+        assert!(
+            lock(&baselines.snapshots).is_empty(),
+            "every baseline was taken"
+        );
     }
 
     #[tokio::test]
@@ -367,7 +374,11 @@ mod tests {
                 .unwrap();
         }
         pushed_out.send(()).unwrap();
-        assert_eq!(first.await.unwrap(), Some(1), "its own, the first pushed out");
+        assert_eq!(
+            first.await.unwrap(),
+            Some(1),
+            "its own, the first pushed out"
+        );
         assert_eq!(lock(&baselines.snapshots).len(), AcceptedBaselines::MAX);
     }
 

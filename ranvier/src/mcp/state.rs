@@ -64,8 +64,9 @@ pub(crate) fn parse(arguments: Option<&JsonObject>) -> Result<(u64, u64), String
         return Err(text::unknown_wait_property(unknown));
     }
     let version = match arguments.and_then(|a| a.get("version")) {
-        Some(Value::Number(n)) => integer(n)
-            .ok_or_else(|| text::bad_version(Some(&Value::Number(n.clone()))))?,
+        Some(Value::Number(n)) => {
+            integer(n).ok_or_else(|| text::bad_version(Some(&Value::Number(n.clone()))))?
+        }
         other => return Err(text::bad_version(other)),
     };
     let timeout_ms = match arguments.and_then(|a| a.get("timeoutMs")) {
@@ -104,7 +105,8 @@ mod tests {
             );
         }
         assert!(parse(None).unwrap_err().starts_with("missing \"version\""));
-        let negative_zero: JsonObject = serde_json::from_str(r#"{"version": -0, "timeoutMs": -0}"#).unwrap();
+        let negative_zero: JsonObject =
+            serde_json::from_str(r#"{"version": -0, "timeoutMs": -0}"#).unwrap();
         assert_eq!(parse(Some(&negative_zero)), Ok((0, 0)), "-0 is 0");
         assert_eq!(
             parse(Some(&args(json!({"version": 1, "timeout_ms": 10})))).unwrap_err(),

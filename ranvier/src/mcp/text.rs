@@ -449,7 +449,10 @@ pub(crate) fn unreadable_message(kind: &str, method: Option<&str>, reason: &str)
 /// Why a message that names `key` twice in the object at `place` (a path, its keys escaped) is refused.
 pub(crate) fn duplicate_key(key: &str, place: &str) -> String {
     let place = if place.chars().count() > 4 * ECHO_MAX_CHARS {
-        format!("{}…", place.chars().take(4 * ECHO_MAX_CHARS).collect::<String>())
+        format!(
+            "{}…",
+            place.chars().take(4 * ECHO_MAX_CHARS).collect::<String>()
+        )
     } else {
         place.to_owned()
     };
