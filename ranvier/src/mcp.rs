@@ -38,8 +38,9 @@
 //!   without waiting for the answers (rmcp runs each request in a task of its own; the transports number them as
 //!   they arrive). Fifty `dispatch` calls written at once run one after another, the n-th making the n-th version.
 //!   Reads (`snapshot`, `wait_version`, `resources/read`, the lists) never wait: one sent after a `dispatch` may
-//!   answer the state before it. A `dispatch` that pauses for a person lets the requests after it go once it has
-//!   paused. Answers may come back in any order; match them by id. Sessions are not ordered with one another (the
+//!   answer the state before it. A `dispatch` holds the requests after it only until its messages are queued for the
+//!   graph thread, not while they run or while a person is asked to approve one. Answers may come back in any
+//!   order; match them by id. Sessions are not ordered with one another (the
 //!   graph applies one message at a time, whichever comes first);
 //! - a request whose id is the id of one of the session's requests still in flight (neither answered nor
 //!   cancelled) is refused with -32600 naming the id, and the one in flight is answered as usual;
@@ -581,9 +582,10 @@ impl ServerHandler for McpAdapter {
                 let sender = context
                     .client_info()
                     .map_or_else(|| "mcp".to_owned(), |client| client.name);
-                return Ok(
-                    approval::dispatch(handle, &sender, &request, &context, turn.as_ref()).await,
-                );
+                // the messages are queued for the graph in the first poll: the session's next request may queue
+                // its own behind them, without waiting for them to run (or for a person to approve them)
+                let dispatched = approval::dispatch(handle, &sender, &request, &context);
+                return Ok(order::released_after_first_poll(turn.as_ref(), dispatched).await);
             }
             approval::RESUME if self.get_tool(approval::RESUME).is_some() => {
                 let sender = context

@@ -164,6 +164,10 @@ impl ExposureHandle {
     }
 
     /// [`dispatch_all`](Self::dispatch_all), recording `sender` in the journal.
+    ///
+    /// The messages are handed to the graph thread when the future is first polled, and the graph thread runs what
+    /// it is handed in order: of two dispatches polled one after the other, the first runs first, whichever
+    /// resolves first.
     pub async fn dispatch_all_as(
         &self,
         sender: &str,

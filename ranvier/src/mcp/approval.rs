@@ -25,7 +25,6 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use serde_json::{Value, json};
 
-use super::order::Turn;
 use super::{dispatch, schema, text};
 use crate::exposure::approval::interrupt_line;
 use crate::exposure::{
@@ -448,14 +447,13 @@ fn elicited_answer(
     }
 }
 
-/// `dispatch`, with elicitation when the client can be asked directly. `turn` is the request's place in its
-/// session's order, released once the messages are applied, before any wait for a person.
+/// `dispatch`, with elicitation when the client can be asked directly. Nothing awaits before the messages are
+/// queued for the graph thread (see [`super::order::released_after_first_poll`]).
 pub(crate) async fn dispatch(
     handle: &ExposureHandle,
     sender: &str,
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
-    turn: Option<&Turn>,
 ) -> CallToolResponse {
     if let Some(id) = request
         .request_state
@@ -466,10 +464,6 @@ pub(crate) async fn dispatch(
     }
     let (failed, text, paused) =
         dispatch::run_pausing(handle, sender, request.arguments.as_ref()).await;
-    // applied (or paused): the session's later requests need not wait for a person's answer
-    if let Some(turn) = turn {
-        turn.release();
-    }
     let Some(interrupt) = paused else {
         return result((failed, text)).into();
     };

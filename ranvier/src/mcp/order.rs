@@ -105,6 +105,28 @@ impl Turn {
     }
 }
 
+/// Runs `future`, releasing `turn` once its first poll has returned.
+///
+/// For work that hands its part to the graph thread during that poll, as
+/// [`ExposureHandle::dispatch_all_as`](crate::exposure::ExposureHandle::dispatch_all_as) does: the graph thread
+/// runs what it is handed in order, so the session's next request may hand over its own right behind it, and
+/// pipelined dispatches are not held to one round trip each.
+pub(crate) async fn released_after_first_poll<F: Future>(
+    turn: Option<&Turn>,
+    future: F,
+) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut turn = turn;
+    std::future::poll_fn(|cx| {
+        let polled = future.as_mut().poll(cx);
+        if let Some(turn) = turn.take() {
+            turn.release();
+        }
+        polled
+    })
+    .await
+}
+
 impl Ticket {
     fn release(&self) {
         if !self.released.swap(true, Ordering::AcqRel) {
@@ -238,6 +260,24 @@ mod tests {
         );
         turn(&turns, 2).release();
         assert_eq!(*order.first_open.borrow(), 4);
+    }
+
+    #[tokio::test]
+    async fn a_turn_can_be_released_after_the_first_poll_of_the_work() {
+        let order = Arc::new(Order::default());
+        let (first, second) = (order.issue(), order.issue());
+        let (finish, finished) = tokio::sync::oneshot::channel::<()>();
+        let work = tokio::spawn({
+            let first = first.clone();
+            async move { released_after_first_poll(Some(&first), finished).await }
+        });
+        drop(first);
+        tokio::time::timeout(Duration::from_secs(30), second.wait())
+            .await
+            .expect("the second turn comes while the first one's work still waits");
+        assert!(!work.is_finished());
+        finish.send(()).unwrap();
+        work.await.unwrap().unwrap();
     }
 
     #[cfg(feature = "http")]
