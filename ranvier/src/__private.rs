@@ -278,9 +278,14 @@ impl Object<'_> {
         match self.map.and_then(|m| m.get(field.name)) {
             None => T::deserialize(&Value::Null)
                 .map_err(|_| format!("missing property `{}`", field.name)),
-            Some(value) => {
-                T::deserialize(value).map_err(|e| mismatch(field, value, Some(&e.to_string())))
-            }
+            Some(value) => T::deserialize(value)
+                .or_else(|e| {
+                    // `-0` reads as the float -0.0: for an integer field it is 0
+                    without_negative_zero(value)
+                        .and_then(|value| T::deserialize(&value).ok())
+                        .ok_or(e)
+                })
+                .map_err(|e| mismatch(field, value, Some(&e.to_string()))),
         }
     }
 
@@ -333,11 +338,47 @@ fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
 pub fn newtype<T: DeserializeOwned>(args: &Value) -> Result<T, String> {
     let empty = Value::Object(Map::new());
     let args = if args.is_null() { &empty } else { args };
-    T::deserialize(args).map_err(|e| {
-        e.to_string()
-            .replace("missing field", "missing property")
-            .replace("unknown field", "unknown property")
-    })
+    T::deserialize(args)
+        .or_else(|e| {
+            // `-0` reads as the float -0.0: for an integer field it is 0
+            without_negative_zero(args)
+                .and_then(|args| T::deserialize(&args).ok())
+                .ok_or(e)
+        })
+        .map_err(|e| {
+            e.to_string()
+                .replace("missing field", "missing property")
+                .replace("unknown field", "unknown property")
+        })
+}
+
+/// `value` with every negative zero (JSON `-0`, which serde reads as the float -0.0 and an integer field refuses)
+/// replaced by the integer 0; `None` when it holds none.
+fn without_negative_zero(value: &Value) -> Option<Value> {
+    fn is_negative_zero(n: &serde_json::Number) -> bool {
+        n.is_f64() && n.as_f64().is_some_and(|x| x == 0.0 && x.is_sign_negative())
+    }
+    fn holds(value: &Value) -> bool {
+        match value {
+            Value::Number(n) => is_negative_zero(n),
+            Value::Array(items) => items.iter().any(holds),
+            Value::Object(map) => map.values().any(holds),
+            _ => false,
+        }
+    }
+    fn replace(value: &Value) -> Value {
+        match value {
+            Value::Number(n) if is_negative_zero(n) => Value::from(0),
+            Value::Array(items) => Value::Array(items.iter().map(replace).collect()),
+            Value::Object(map) => Value::Object(
+                map.iter()
+                    .map(|(key, value)| (key.clone(), replace(value)))
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
+    }
+    holds(value).then(|| replace(value))
 }
 
 /// A field type that `range(min, max)` can check.

@@ -708,6 +708,7 @@ impl Exposure {
             publications: std::sync::Mutex::new(Some(publisher.publication_sender())),
             journal,
             approvals: Arc::new(Approvals::new(gates, self.approval_timeout)),
+            waiting: Default::default(),
         });
         let effect = Effect::new({
             let publisher = publisher.clone();

@@ -28,6 +28,33 @@
 //! `resources/subscribe` (protocol 2025-11-25 and older) or `subscriptions/listen` (2026-07-28), and each
 //! publication notifies `ranvier://state` and every value whose encoding changed, to that URI's subscribers only.
 //!
+//! # One session: order, ids and the handshake
+//!
+//! A session is one stdio connection ([`serve_stdio`], [`serve_lines`]) or one HTTP `Mcp-Session-Id` (see
+//! [`http`]); each stateless 2026-07-28 HTTP request is a session of its own. Within a session:
+//!
+//! - the requests that change something (`dispatch`, `resume`, `explain`, `resources/subscribe` and
+//!   `resources/unsubscribe`) are applied in the order they arrived, even when a client writes them back to back
+//!   without waiting for the answers (rmcp runs each request in a task of its own; the transports number them as
+//!   they arrive). Fifty `dispatch` calls written at once run one after another, the n-th making the n-th version.
+//!   Reads (`snapshot`, `wait_version`, `resources/read`, the lists) never wait: one sent after a `dispatch` may
+//!   answer the state before it. A `dispatch` holds the requests after it only until its messages are queued for the
+//!   graph thread, not while they run or while a person is asked to approve one. Answers may come back in any
+//!   order; match them by id. Sessions are not ordered with one another (the
+//!   graph applies one message at a time, whichever comes first);
+//! - a request whose id is the id of one of the session's requests still in flight (neither answered nor
+//!   cancelled) is refused with -32600 naming the id, and the one in flight is answered as usual;
+//! - a second `initialize` is refused with -32600, `the session is already initialized`: the session keeps its
+//!   handshake, its client name (the sender journaled for its dispatches) and its subscriptions. Open a new session
+//!   to start over;
+//! - a cancelled request (`notifications/cancelled`) stops: a cancelled `wait_version` lets go of its waiter at once
+//!   ([`ExposureHandle::waiting`](crate::exposure::ExposureHandle::waiting) counts the waiting ones).
+//!
+//! A message that names a key twice in one object, anywhere (`{"message":"set_discount","message":"clear"}` in a
+//! tool's arguments), is refused with -32600 naming the key and where it is, over stdio and HTTP alike. Each
+//! `subscriptions/listen` reports every change made after it was accepted, however many listens are accepted at
+//! once: a client may dispatch as soon as it reads the acknowledgement.
+//!
 //! Build the adapter once the exposure has started; it is cheap to clone, usable from any thread, and several
 //! servers may share it, each with its own subscriptions. [`McpAdapter::dispose`] stops every notification.
 //!
@@ -59,6 +86,8 @@ mod approval;
 mod dispatch;
 #[cfg(feature = "http")]
 pub mod http;
+mod keys;
+mod order;
 mod params;
 mod resources;
 mod schema;
@@ -76,7 +105,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, Implementation, InitializeRequestParams, InitializeResult,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
     ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
     ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
@@ -315,6 +345,19 @@ impl McpAdapter {
         &self.inner.handle
     }
 
+    /// Waits for `context`'s turn among its session's requests (see [`order`]), unless the request is cancelled
+    /// first.
+    async fn wait_turn(
+        turn: Option<&order::Turn>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let Some(turn) = turn else { return Ok(()) };
+        tokio::select! {
+            () = turn.wait() => Ok(()),
+            () = context.ct.cancelled() => Err(ErrorData::invalid_request(text::CANCELLED, None)),
+        }
+    }
+
     fn check_uri(&self, uri: &str) -> Result<resources::Target, ErrorData> {
         resources::target(uri, &self.inner.names).ok_or_else(|| {
             ErrorData::resource_not_found(text::unknown_resource(uri, &self.inner.names), None)
@@ -452,9 +495,42 @@ where
     result
 }
 
+/// Whether `context` serves an `initialize` on a session that already has one: ranvier's stdio layer marks a second
+/// one, and over HTTP an `initialize` that names a session (`Mcp-Session-Id`) reaches the adapter only when the
+/// session exists (rmcp answers 404 otherwise).
+fn repeated_initialize(context: &RequestContext<RoleServer>) -> bool {
+    if context
+        .extensions
+        .get::<stdio::RepeatedInitialize>()
+        .is_some()
+    {
+        return true;
+    }
+    #[cfg(feature = "http")]
+    if let Some(parts) = context.extensions.get::<axum::http::request::Parts>() {
+        return parts.headers.contains_key("mcp-session-id");
+    }
+    false
+}
+
 impl ServerHandler for McpAdapter {
     fn get_info(&self) -> ServerConfig {
         self.inner.info.clone()
+    }
+
+    /// A second `initialize` on a session is refused with -32600 (the session is already initialized): the
+    /// session keeps its handshake, its client name and its subscriptions. ranvier's stdio and HTTP transports tell
+    /// the adapter which `initialize` is a repeat; one that reaches it by another transport is answered without
+    /// touching the session (rmcp records the handshake of a session's first `initialize` itself).
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        if repeated_initialize(&context) {
+            return Err(ErrorData::invalid_request(text::ALREADY_INITIALIZED, None));
+        }
+        self.negotiate_initialize(&request)
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
@@ -484,14 +560,32 @@ impl ServerHandler for McpAdapter {
     ) -> Result<CallToolResponse, ErrorData> {
         let handle = &self.inner.handle;
         let arguments = request.arguments.as_ref();
+        // The tools that change the state take their turn in the session's arrival order; the others let the
+        // requests after them go at once.
+        let turn = order::Turn::of(&context);
+        let changes = matches!(request.name.as_ref(), schema::DISPATCH | approval::RESUME);
+        #[cfg(any(debug_assertions, feature = "trace"))]
+        let changes = changes || request.name == traced::EXPLAIN;
+        if changes {
+            Self::wait_turn(turn.as_ref(), &context).await?;
+        } else if let Some(turn) = &turn {
+            turn.release();
+        }
         let result = match request.name.as_ref() {
             schema::SNAPSHOT => approval::with_interrupts(state::snapshot(handle), handle),
-            schema::WAIT_VERSION => state::wait_version(handle, arguments).await,
+            schema::WAIT_VERSION => tokio::select! {
+                result = state::wait_version(handle, arguments) => result,
+                // rmcp keeps running a cancelled request's handler: let go of the waiter now
+                () = context.ct.cancelled() => CallToolResult::error(vec![ContentBlock::text(text::CANCELLED)]),
+            },
             schema::DISPATCH if self.get_tool(schema::DISPATCH).is_some() => {
                 let sender = context
                     .client_info()
                     .map_or_else(|| "mcp".to_owned(), |client| client.name);
-                return Ok(approval::dispatch(handle, &sender, &request, &context).await);
+                // the messages are queued for the graph in the first poll: the session's next request may queue
+                // its own behind them, without waiting for them to run (or for a person to approve them)
+                let dispatched = approval::dispatch(handle, &sender, &request, &context);
+                return Ok(order::released_after_first_poll(turn.as_ref(), dispatched).await);
             }
             approval::RESUME if self.get_tool(approval::RESUME).is_some() => {
                 let sender = context
@@ -570,6 +664,7 @@ impl ServerHandler for McpAdapter {
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         self.check_uri(&request.uri)?;
+        Self::wait_turn(order::Turn::of(&context).as_ref(), &context).await?;
         if !self.is_disposed() {
             let disposed = self.inner.disposed.subscribe();
             self.inner
@@ -585,6 +680,7 @@ impl ServerHandler for McpAdapter {
         request: UnsubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        Self::wait_turn(order::Turn::of(&context).as_ref(), &context).await?;
         self.inner.legacy.unsubscribe(&context.peer, &request.uri);
         Ok(())
     }
@@ -615,6 +711,10 @@ impl ServerHandler for McpAdapter {
             .clone()
             .unwrap_or_default();
         let mut feed = resources::ChangeFeed::new(&self.inner.handle);
+        // the feed sees every publication from here: the session's requests after this one may go
+        if let Some(turn) = order::Turn::of(context.request_context()) {
+            turn.release();
+        }
         let mut disposed = self.inner.disposed.subscribe();
         if *disposed.borrow() {
             return Ok(());

@@ -264,6 +264,8 @@ enum User {
     /// No elicitation capability declared.
     Absent,
     Accept(bool),
+    /// Accepts with this content, as is.
+    AcceptRaw(Value),
     Decline,
     /// Never answers (the app answers first).
     Silent,
@@ -298,6 +300,11 @@ impl ClientHandler for Client {
             User::Accept(approve) => {
                 let mut result = ElicitResult::new(ElicitationAction::Accept);
                 result.content = Some(json!({"approve": approve, "reason": "the user said so"}));
+                result
+            }
+            User::AcceptRaw(content) => {
+                let mut result = ElicitResult::new(ElicitationAction::Accept);
+                result.content = Some(content.clone());
                 result
             }
             User::Silent => {
@@ -587,6 +594,68 @@ async fn elicitation_legacy_request() {
 #[tokio::test(flavor = "multi_thread")]
 async fn elicitation_modern_input_required() {
     elicitation_round_trip(true).await;
+}
+
+/// An accepted elicitation whose `approve` is not a boolean (`"yes"`, `1`, none) or whose `reason` is not a string
+/// is neither an approval nor a denial: the dispatch answers an error naming what is wrong, nothing is recorded, and
+/// the interrupt stays open for `resume`. (It was read as a denial: `"yes"` dropped the message.)
+async fn a_malformed_elicitation_answer_is_refused(modern: bool) {
+    let (_host, adapter, handle) = confirming_cart();
+    let cases = [
+        (
+            json!({"approve": "yes"}),
+            r#""approve" must be true or false, got "yes""#,
+        ),
+        (
+            json!({"approve": 1}),
+            r#""approve" must be true or false, got 1"#,
+        ),
+        (
+            json!({"reason": "sure"}),
+            r#""approve" is missing; it must be true or false"#,
+        ),
+        (
+            json!({"approve": true, "reason": 5}),
+            r#""reason" must be a string, got 5"#,
+        ),
+    ];
+    for (content, reason) in cases {
+        let (client, _) = connect(&adapter, modern, User::AcceptRaw(content.clone())).await;
+        let result = call(
+            &client,
+            "dispatch",
+            json!({"messages": [add("a"), {"message": "clear"}]}),
+        )
+        .await;
+        let said = text(&result);
+        assert_eq!(result.is_error, Some(true), "{content}: {said}");
+        assert!(said.contains("does not read: "), "{content}: {said}");
+        assert!(said.contains(reason), "{content}: {said}");
+        assert!(
+            said.contains("nothing was recorded and the interrupt stays open"),
+            "{content}: {said}"
+        );
+        let open = handle.interrupts();
+        assert_eq!(open.len(), 1, "{content}: the interrupt is open");
+        assert!(handle.closed_interrupt(&open[0].id).is_none(), "{content}");
+        let denied = handle
+            .answer(&open[0].id, false, Some("cleanup"))
+            .await
+            .unwrap();
+        assert!(denied.outcome.is_none());
+    }
+    // the `add` before each pause ran, every `clear` was dropped
+    assert_eq!(handle.snapshot().get("count"), Some(&json!(4)));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_malformed_elicitation_answer_is_refused_legacy() {
+    a_malformed_elicitation_answer_is_refused(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_malformed_elicitation_answer_is_refused_modern() {
+    a_malformed_elicitation_answer_is_refused(true).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -47,10 +47,20 @@ struct Cart {
 impl Cart {
     /// Starts the cart, without any handshake.
     fn spawn() -> Self {
-        let mut child = Command::new(cart_binary())
+        Self::spawn_with(false)
+    }
+
+    /// Starts the cart, without any handshake; with `confirm`, `clear` waits for a person's approval.
+    fn spawn_with(confirm: bool) -> Self {
+        let mut command = Command::new(cart_binary());
+        command
             .env_remove("RANVIER_JOURNAL")
             .env_remove("RANVIER_MCP_PROTOCOL")
-            .env_remove(cart::CONFIRM_ENV)
+            .env_remove(cart::CONFIRM_ENV);
+        if confirm {
+            command.env(cart::CONFIRM_ENV, "1");
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -94,7 +104,12 @@ impl Cart {
 
     /// Starts the cart, runs the legacy handshake and dispatches one valid message (the baseline).
     fn start() -> Self {
-        let mut cart = Self::spawn();
+        Self::start_with(false)
+    }
+
+    /// [`start`](Self::start), with `clear` gated when `confirm`.
+    fn start_with(confirm: bool) -> Self {
+        let mut cart = Self::spawn_with(confirm);
         let init = cart.request(json!({
             "jsonrpc": "2.0", "id": 0, "method": "initialize",
             "params": {"protocolVersion": "2025-11-25", "capabilities": {},
@@ -152,6 +167,38 @@ impl Cart {
                 return message;
             }
             self.unclaimed.push(message);
+        }
+    }
+
+    /// The next notification (a message without an id), from those set aside first; responses that arrive before
+    /// it are set aside.
+    fn notification(&mut self) -> Value {
+        if let Some(at) = self.unclaimed.iter().position(|m| m.get("id").is_none()) {
+            return self.unclaimed.remove(at);
+        }
+        loop {
+            let message = self.next_message();
+            if message.get("id").is_none() {
+                return message;
+            }
+            self.unclaimed.push(message);
+        }
+    }
+
+    /// The URIs of the resource notifications that arrive up to and including the first one for `uri`.
+    fn updates_until(&mut self, uri: &str) -> Vec<String> {
+        let mut uris = Vec::new();
+        loop {
+            let notification = self.notification();
+            assert_eq!(
+                notification["method"], "notifications/resources/updated",
+                "{notification}"
+            );
+            let got = notification["params"]["uri"].as_str().unwrap().to_owned();
+            uris.push(got.clone());
+            if got == uri {
+                return uris;
+            }
         }
     }
 
@@ -878,7 +925,8 @@ fn resources_of_unknown_or_malformed_uris_list_the_served_ones() {
 }
 
 /// The lifecycle misused: a request before `initialize` is -32602 naming the `_meta` fields a request without a
-/// session needs, and `initialize` still works after it; a second `initialize` is answered and loses nothing; an
+/// session needs, and `initialize` still works after it; a second `initialize` is refused (-32600) and loses nothing
+/// (see `a_second_initialize_is_refused_and_the_subscriptions_stay_whole`); an
 /// unknown method is -32601 naming it; a notification sent with an id is -32600 saying it is a notification; a
 /// request without an id (`tools/call dispatch clear`) is not run, and nothing answers it.
 #[test]
@@ -900,10 +948,7 @@ fn lifecycle_misuse_is_answered_and_loses_nothing() {
         "params": {"protocolVersion": "2025-11-25", "capabilities": {},
                    "clientInfo": {"name": "hostile", "version": "1"}}
     }));
-    assert!(
-        again.get("result").is_some() || again.get("error").is_some(),
-        "{again}"
-    );
+    assert_eq!(again["error"]["code"], -32600, "{again}");
     cart.assert_intact("a second initialize");
 
     let error = cart.error("frob/nicate", json!({}));
@@ -924,6 +969,293 @@ fn lifecycle_misuse_is_answered_and_loses_nothing() {
     }));
     let unasked = cart.assert_intact("a request without an id");
     assert!(unasked.is_empty(), "{unasked:?}");
+}
+
+/// The `initialize` request a client named `name` sends, with `id`.
+fn initialize(id: Value, name: &str) -> Value {
+    json!({
+        "jsonrpc": "2.0", "id": id, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": name, "version": "1"}}
+    })
+}
+
+/// A second `initialize` on one connection is refused (-32600, the session is already initialized) and changes
+/// nothing: the subscription made before it holds, subscribing again to the same URI adds no second notification
+/// (three changes, three notifications), and unsubscribing stops them. (Accepted, the second handshake gave the
+/// session a new identity: unsubscribing missed the first subscription, and the second doubled every notification.)
+#[test]
+fn a_second_initialize_is_refused_and_the_subscriptions_stay_whole() {
+    let mut cart = Cart::start();
+    let state = "ranvier://state";
+    let id = cart.fresh_id();
+    let subscribed = cart.request(json!({
+        "jsonrpc": "2.0", "id": id, "method": "resources/subscribe", "params": {"uri": state}
+    }));
+    assert_eq!(subscribed["result"], json!({}), "{subscribed}");
+    let again = cart.request(initialize(json!("again"), "impostor"));
+    assert_eq!(again["error"]["code"], -32600, "{again}");
+    assert_names(
+        again["error"]["message"].as_str().unwrap(),
+        &["Invalid request: the session is already initialized"],
+    );
+    let id = cart.fresh_id();
+    let resubscribed = cart.request(json!({
+        "jsonrpc": "2.0", "id": id, "method": "resources/subscribe", "params": {"uri": state}
+    }));
+    assert_eq!(resubscribed["result"], json!({}), "{resubscribed}");
+    for percent in [5, 10, 15] {
+        let result = cart.call(
+            "dispatch",
+            json!({"message": "set_discount", "args": {"percent": percent}}),
+        );
+        assert_eq!(result["isError"], false, "{result}");
+        assert_eq!(cart.updates_until(state), [state], "discount {percent}");
+    }
+    let id = cart.fresh_id();
+    let unsubscribed = cart.request(json!({
+        "jsonrpc": "2.0", "id": id, "method": "resources/unsubscribe", "params": {"uri": state}
+    }));
+    assert_eq!(unsubscribed["result"], json!({}), "{unsubscribed}");
+    // a subscription to `count` marks the spot: a notification of the state would come first, in the same batch
+    let id = cart.fresh_id();
+    let marker = cart.request(json!({
+        "jsonrpc": "2.0", "id": id, "method": "resources/subscribe",
+        "params": {"uri": "ranvier://state/count"}
+    }));
+    assert_eq!(marker["result"], json!({}), "{marker}");
+    let added = cart.call(
+        "dispatch",
+        json!({"message": "add_item", "args": {"sku": "pear", "unitPrice": 80, "quantity": 1}}),
+    );
+    assert_eq!(added["isError"], false, "{added}");
+    assert_eq!(
+        cart.updates_until("ranvier://state/count"),
+        ["ranvier://state/count"],
+        "no notification of the state after unsubscribing, and no duplicate before"
+    );
+    let snapshot = cart.snapshot();
+    assert_eq!(snapshot["version"], 5, "{snapshot}");
+}
+
+/// Fifty `set_discount` requests written to stdin in one go are applied in the order they were written: the n-th
+/// makes version 1 + n and moves the discount from n - 1 to n, and the last leaves it at 50. A `snapshot` written
+/// among them is answered (reads are not held up). (Each request runs in its own task: they were applied in
+/// whatever order the tasks reached the graph.)
+#[test]
+fn pipelined_dispatches_are_applied_in_arrival_order() {
+    let mut cart = Cart::start();
+    let mut lines = String::new();
+    for percent in 1..=50_u64 {
+        lines.push_str(
+            &json!({
+                "jsonrpc": "2.0", "id": 5000 + percent, "method": "tools/call",
+                "params": {"name": "dispatch",
+                           "arguments": {"message": "set_discount", "args": {"percent": percent}}}
+            })
+            .to_string(),
+        );
+        lines.push('\n');
+        if percent == 25 {
+            lines.push_str(
+                r#"{"jsonrpc":"2.0","id":"read","method":"tools/call","params":{"name":"snapshot","arguments":{}}}"#,
+            );
+            lines.push('\n');
+        }
+    }
+    cart.stdin
+        .write_all(lines.as_bytes())
+        .expect("the cart reads stdin");
+    cart.stdin.flush().expect("the cart reads stdin");
+    for percent in 1..=50_u64 {
+        let response = cart.response(&json!(5000 + percent));
+        let text = response["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{response}"));
+        assert!(
+            text.starts_with(&format!(
+                "1 set_discount {{\"percent\":{percent}}} → v{}: discount {}→{percent}",
+                1 + percent,
+                percent - 1
+            )),
+            "message {percent} of 50 was not applied in its turn: {text}"
+        );
+    }
+    let read = cart.response(&json!("read"));
+    assert_eq!(read["result"]["isError"], false, "{read}");
+    let snapshot = cart.snapshot();
+    assert_eq!(snapshot["version"], 51, "{snapshot}");
+    assert_eq!(snapshot["values"]["discount"], 50, "{snapshot}");
+}
+
+/// A request whose id is the id of a request still in flight gets -32600 with that id, naming it, and the request
+/// in flight is still answered once it completes. (rmcp answered only one of the two: the first waited forever.)
+#[test]
+fn a_request_reusing_an_id_in_flight_is_refused_and_the_first_is_still_answered() {
+    let mut cart = Cart::start();
+    let id = json!("twice");
+    cart.send(&json!({
+        "jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": "wait_version", "arguments": {"version": 2, "timeoutMs": 60000}}
+    }));
+    cart.send(&json!({
+        "jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": "snapshot", "arguments": {}}
+    }));
+    let refused = cart.response(&id);
+    assert_eq!(
+        refused["error"],
+        json!({"code": -32600, "message":
+            "Invalid request: id \"twice\" is in use by a request still in flight; give each request its own id"}),
+        "{refused}"
+    );
+    let moved = cart.call(
+        "dispatch",
+        json!({"message": "set_discount", "args": {"percent": 20}}),
+    );
+    assert_eq!(moved["isError"], false, "{moved}");
+    let waited = cart.response(&id);
+    assert_eq!(waited["result"]["isError"], false, "{waited}");
+    assert_eq!(
+        waited["result"]["structuredContent"]["version"], 2,
+        "{waited}"
+    );
+    // answered: the id is free again
+    let reused = cart.request(json!({
+        "jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": "snapshot", "arguments": {}}
+    }));
+    assert_eq!(
+        reused["result"]["structuredContent"]["version"], 2,
+        "{reused}"
+    );
+}
+
+/// A key named twice in one object, anywhere in a message (the tool's arguments, a message of a sequence, the
+/// envelope's id), gets -32600 naming the key and where it is, and runs nothing. (serde kept the last
+/// `"message"` of the arguments: `set_discount` then `clear` cleared the cart.)
+#[test]
+fn duplicate_keys_anywhere_in_a_message_are_refused_naming_the_key() {
+    let mut cart = Cart::start();
+    let cases = [
+        (
+            raw_call(
+                801,
+                "dispatch",
+                r#"{"message":"set_discount","message":"clear","args":{"percent":5}}"#,
+            ),
+            json!(801),
+            r#"duplicate key "message" in params.arguments; each key of a JSON object may appear once"#,
+        ),
+        (
+            raw_call(
+                802,
+                "dispatch",
+                r#"{"messages":[{"message":"clear"},{"message":"set_discount","args":{"percent":5,"percent":500}}]}"#,
+            ),
+            json!(802),
+            r#"duplicate key "percent" in params.arguments.messages[1].args"#,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":803,"id":804,"method":"tools/call","params":{"name":"dispatch","arguments":{"message":"clear"}}}"#.to_owned(),
+            Value::Null,
+            r#"duplicate key "id" in the message"#,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":805,"method":"tools/call","params":{"name":"snapshot","name":"dispatch","arguments":{"message":"clear"}}}"#.to_owned(),
+            json!(805),
+            r#"duplicate key "name" in params;"#,
+        ),
+    ];
+    for (line, id, reason) in cases {
+        cart.send_raw(line.as_bytes());
+        let answer = if id.is_null() {
+            let unasked = cart.assert_intact(&line);
+            assert_eq!(unasked.len(), 1, "{line}: {unasked:?}");
+            unasked[0].clone()
+        } else {
+            cart.response(&id)
+        };
+        assert_eq!(answer["id"], id, "{line}: {answer}");
+        assert_eq!(answer["error"]["code"], -32600, "{line}: {answer}");
+        assert_names(
+            answer["error"]["message"].as_str().unwrap(),
+            &["Invalid request: ", reason],
+        );
+        cart.assert_intact(&line);
+    }
+}
+
+/// JSON `-0` is 0 wherever an integer is expected: a message's argument and `wait_version`'s numbers. (serde
+/// reads it as the float -0.0, and the decoder answered "expected an integer between 0 and 100, got -0.0".)
+#[test]
+fn negative_zero_is_zero() {
+    let mut cart = Cart::start();
+    let id = cart.fresh_id();
+    cart.send_raw(
+        raw_call(
+            id.as_u64().unwrap(),
+            "dispatch",
+            r#"{"message":"set_discount","args":{"percent":-0}}"#,
+        )
+        .as_bytes(),
+    );
+    let result = cart.response(&id)["result"].clone();
+    assert_eq!(result["isError"], false, "{result}");
+    assert_names(
+        result["content"][0]["text"].as_str().unwrap(),
+        &["no exposed value changed"],
+    );
+    let id = cart.fresh_id();
+    cart.send_raw(
+        raw_call(
+            id.as_u64().unwrap(),
+            "wait_version",
+            r#"{"version":-0,"timeoutMs":-0}"#,
+        )
+        .as_bytes(),
+    );
+    let result = cart.response(&id)["result"].clone();
+    assert_eq!(result["isError"], false, "{result}");
+    assert_eq!(result["structuredContent"], cart.baseline);
+    cart.assert_intact("-0");
+}
+
+/// `resume` with a property it does not take is refused naming it, like `wait_version`, and answers nothing: the
+/// interrupt stays open. (A misspelt `reason` was dropped without a word.)
+#[test]
+fn resume_refuses_unknown_properties() {
+    let mut cart = Cart::start_with(true);
+    let paused = cart.call("dispatch", json!({"message": "clear"}));
+    assert_eq!(paused["isError"], false, "{paused}");
+    let open = cart.call("snapshot", json!({}))["structuredContent"]["interrupts"].clone();
+    let interrupt = open[0]["id"]
+        .as_str()
+        .expect("an open interrupt")
+        .to_owned();
+    let reason = cart.rejected(
+        "resume",
+        json!({"id": interrupt, "approve": true, "wait_version": 1}),
+    );
+    assert_names(
+        &reason,
+        &[
+            r#"unknown property "wait_version"; resume takes {"id": "i1", "approve": true or false, "reason": "..."}"#,
+            "open interrupts:",
+        ],
+    );
+    let still = cart.call("snapshot", json!({}))["structuredContent"].clone();
+    assert_eq!(
+        still["interrupts"][0]["id"], interrupt,
+        "still open: {still}"
+    );
+    assert_eq!(still["values"], cart.baseline["values"], "nothing ran");
+    let denied = cart.call(
+        "resume",
+        json!({"id": interrupt, "approve": false, "reason": "a test"}),
+    );
+    assert_eq!(denied["isError"], false, "{denied}");
+    cart.assert_intact("resume");
 }
 
 /// Over Streamable HTTP (in process, both eras), `tools/call` with malformed params gets the same -32602 naming the
@@ -967,5 +1299,251 @@ async fn http_tools_call_with_malformed_params_names_the_field() {
         assert_eq!(after, before, "{era:?}");
     }
     server.shutdown();
+    host.dispose();
+}
+
+/// The URIs of the resource notifications on `updates` up to and including the first one for `uri`.
+async fn updates_until(
+    updates: &mut tokio::sync::mpsc::UnboundedReceiver<Value>,
+    uri: &str,
+) -> Vec<String> {
+    let mut uris = Vec::new();
+    loop {
+        let notification = http_client::next(updates).await;
+        assert_eq!(
+            notification["method"], "notifications/resources/updated",
+            "{notification}"
+        );
+        let got = notification["params"]["uri"].as_str().unwrap().to_owned();
+        uris.push(got.clone());
+        if got == uri {
+            return uris;
+        }
+    }
+}
+
+/// The same attacks on one HTTP session (in process): a second `initialize` is refused and leaves the
+/// subscriptions whole, a request reusing the id of one in flight gets 400 with -32600 while the first is still
+/// answered, and a body naming a key twice gets 400 with -32600 naming it; the state is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_session_attacks_are_refused_and_lose_nothing() {
+    let host = cart::start_cart().expect("the cart starts");
+    let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("ranvier-cart", "1.0.0"))
+        .expect("the adapter is built");
+    let server = HttpServer::bind(adapter, "127.0.0.1:0", "/mcp", HttpOptions::new())
+        .await
+        .expect("binds");
+    let state = "ranvier://state";
+    let mut session = Session::open(server.local_addr(), "/mcp", Era::Legacy, "hostile").await;
+    let (mut updates, _stream) = session.subscribe(state).await;
+
+    let again = session
+        .request(
+            "initialize",
+            initialize(Value::Null, "impostor")["params"].clone(),
+        )
+        .await;
+    assert_eq!(again["error"]["code"], -32600, "{again}");
+    assert_names(
+        again["error"]["message"].as_str().unwrap(),
+        &["Invalid request: the session is already initialized"],
+    );
+    let resubscribed = session
+        .request("resources/subscribe", json!({"uri": state}))
+        .await;
+    assert_eq!(resubscribed["result"], json!({}), "{resubscribed}");
+    for percent in [5, 10, 15] {
+        let result = session
+            .call_tool(
+                "dispatch",
+                json!({"message": "set_discount", "args": {"percent": percent}}),
+            )
+            .await;
+        assert_eq!(result["isError"], false, "{result}");
+        assert_eq!(updates_until(&mut updates, state).await, [state]);
+    }
+    let unsubscribed = session
+        .request("resources/unsubscribe", json!({"uri": state}))
+        .await;
+    assert_eq!(unsubscribed["result"], json!({}), "{unsubscribed}");
+    let marker = session
+        .request(
+            "resources/subscribe",
+            json!({"uri": "ranvier://state/count"}),
+        )
+        .await;
+    assert_eq!(marker["result"], json!({}), "{marker}");
+    let added = session
+        .call_tool(
+            "dispatch",
+            json!({"message": "add_item", "args": {"sku": "pear", "unitPrice": 80, "quantity": 1}}),
+        )
+        .await;
+    assert_eq!(added["isError"], false, "{added}");
+    assert_eq!(
+        updates_until(&mut updates, "ranvier://state/count").await,
+        ["ranvier://state/count"]
+    );
+
+    // an id in flight
+    let wait = json!({"jsonrpc": "2.0", "id": 77, "method": "tools/call",
+                      "params": {"name": "wait_version", "arguments": {"version": 5, "timeoutMs": 60000}}});
+    let (status, mut waiting, _task) = http_client::open_stream(
+        server.local_addr(),
+        "/mcp",
+        hyper::Method::POST,
+        &session.headers_for(&wait),
+        wait.to_string().into_bytes(),
+    )
+    .await;
+    assert_eq!(status, hyper::StatusCode::OK);
+    let twice = json!({"jsonrpc": "2.0", "id": 77, "method": "tools/call",
+                       "params": {"name": "snapshot", "arguments": {}}});
+    let refused = session.post_message(&twice).await;
+    assert_eq!(
+        refused.status,
+        hyper::StatusCode::BAD_REQUEST,
+        "{}",
+        refused.text()
+    );
+    assert_eq!(
+        refused.messages()[0],
+        json!({"jsonrpc": "2.0", "id": 77, "error": {"code": -32600, "message":
+            "Invalid request: id 77 is in use by a request still in flight; give each request its own id"}})
+    );
+    let moved = session
+        .call_tool(
+            "dispatch",
+            json!({"message": "set_discount", "args": {"percent": 20}}),
+        )
+        .await;
+    assert_eq!(moved["isError"], false, "{moved}");
+    let answered = http_client::next(&mut waiting).await;
+    assert_eq!(answered["id"], 77, "{answered}");
+    assert_eq!(
+        answered["result"]["structuredContent"]["version"], 5,
+        "{answered}"
+    );
+
+    // a key twice
+    let body = r#"{"jsonrpc":"2.0","id":78,"method":"tools/call","params":{"name":"dispatch","arguments":{"message":"set_discount","message":"clear","args":{"percent":1}}}}"#;
+    let headers = session.headers_for(&json!({"method": "tools/call"}));
+    let reply = session
+        .http
+        .send(hyper::Method::POST, &headers, body.as_bytes().to_vec())
+        .await;
+    assert_eq!(
+        reply.status,
+        hyper::StatusCode::BAD_REQUEST,
+        "{}",
+        reply.text()
+    );
+    assert_eq!(
+        reply.messages()[0],
+        json!({"jsonrpc": "2.0", "id": 78, "error": {"code": -32600, "message":
+            "Invalid request: duplicate key \"message\" in params.arguments; each key of a JSON object may appear once"}})
+    );
+    let after = session.call_tool("snapshot", json!({})).await["structuredContent"].clone();
+    assert_eq!(
+        after,
+        json!({"version": 5, "values": {"count": 1, "subtotal": 80, "discount": 20, "total": 64}})
+    );
+    server.shutdown();
+    host.dispose();
+}
+
+/// Ten thousand `wait_version` calls cancelled with `notifications/cancelled` stop waiting at once, instead of
+/// holding their waiter (a timer entry and a receiver, about 10 KB with its task) until their 60 s timeout: the
+/// exposure's count of waiting calls falls back to zero, and the server still answers. (rmcp keeps running a
+/// cancelled request's handler; the adapter now stops it.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelled_waits_let_go_of_their_waiters() {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    const WAITS: u64 = 10_000;
+    let host = cart::start_cart().expect("the cart starts");
+    let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("ranvier-cart", "1.0.0"))
+        .expect("the adapter is built");
+    let handle = adapter.handle().clone();
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let (server_read, server_write) = tokio::io::split(server_io);
+    let served = tokio::spawn(ranvier::mcp::serve_lines(
+        adapter,
+        server_read,
+        server_write,
+    ));
+    let (client_read, mut client_write) = tokio::io::split(client_io);
+    let mut lines = tokio::io::BufReader::new(client_read).lines();
+    let mut send = async |message: Value| {
+        let mut line = message.to_string();
+        line.push('\n');
+        client_write.write_all(line.as_bytes()).await.unwrap();
+    };
+    send(initialize(json!(0), "hostile")).await;
+    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+    let mut batch = String::new();
+    for id in 1..=WAITS {
+        batch.push_str(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "wait_version", "arguments": {"version": 1_000_000, "timeoutMs": 60000}}})
+            .to_string());
+        batch.push('\n');
+    }
+    client_write.write_all(batch.as_bytes()).await.unwrap();
+    let waited = async {
+        while handle.waiting() < WAITS as usize {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    tokio::time::timeout(http_client::GUARD, waited)
+        .await
+        .expect("hang guard: every call waits");
+    let mut batch = String::new();
+    for id in 1..=WAITS {
+        batch.push_str(
+            &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": id, "reason": "changed my mind"}})
+            .to_string(),
+        );
+        batch.push('\n');
+    }
+    client_write.write_all(batch.as_bytes()).await.unwrap();
+    // the timeouts are a minute away: the hang guard passes long before them
+    let released = async {
+        while handle.waiting() > 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), released)
+        .await
+        .unwrap_or_else(|_| panic!("{} cancelled calls still wait", handle.waiting()));
+    let mut send = async |message: Value| {
+        let mut line = message.to_string();
+        line.push('\n');
+        client_write.write_all(line.as_bytes()).await.unwrap();
+    };
+    send(
+        json!({"jsonrpc": "2.0", "id": "after", "method": "tools/call",
+                "params": {"name": "snapshot", "arguments": {}}}),
+    )
+    .await;
+    let answer = tokio::time::timeout(http_client::GUARD, async {
+        loop {
+            let line = lines.next_line().await.unwrap().expect("a line");
+            let message: Value = serde_json::from_str(&line).unwrap();
+            if message["id"] == "after" {
+                return message;
+            }
+            // a cancelled call is never answered (only the handshake is)
+            assert_eq!(message["id"], 0, "{message}");
+        }
+    })
+    .await
+    .expect("hang guard: the server answers");
+    assert_eq!(
+        answer["result"]["structuredContent"]["version"], 0,
+        "{answer}"
+    );
+    drop(client_write);
+    drop(lines);
+    let _ = tokio::time::timeout(http_client::GUARD, served).await;
     host.dispose();
 }

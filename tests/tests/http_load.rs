@@ -1,6 +1,6 @@
 //! Load and faults over Streamable HTTP, with fixed bounds and no timing assertions: 8 clients (4 per protocol era)
 //! × 500 dispatches each against one app, while a client floods oversized and malformed requests and others
-//! disconnect mid-call.
+//! disconnect mid-call; and 200 `subscriptions/listen` streams opened at once around a change.
 
 mod http_client;
 
@@ -334,6 +334,79 @@ async fn eight_clients_five_hundred_dispatches_each_with_a_flood_and_hang_ups() 
     // the server still answers
     let mut late = Session::open(addr, "/mcp", Era::Modern, "late").await;
     assert_eq!(version(&mut late).await, final_version);
+    server.shutdown();
+    host.dispose();
+}
+
+/// Two hundred `subscriptions/listen` streams (2026-07-28) opened at once, and a dispatch made once half of them
+/// are acknowledged: every stream acknowledged before the dispatch is notified of it. (The adapter kept the
+/// snapshots of accepted listens in one list of at most 64, so past 64 listens between acceptance and start some
+/// started from the state current when they started, after the dispatch, and missed it: 27 of 104 in one run.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_listen_acknowledged_before_a_change_is_notified_of_it() {
+    const STREAMS: usize = 200;
+    let (host, adapter) = ledger();
+    let server = HttpServer::bind(adapter, "127.0.0.1:0", "/mcp", HttpOptions::new())
+        .await
+        .expect("binds");
+    let addr = server.local_addr();
+    let (acknowledged, mut acknowledgements) = tokio::sync::mpsc::unbounded_channel();
+    let (notified, mut notifications) = tokio::sync::mpsc::unbounded_channel();
+    let streams: Vec<_> = (0..STREAMS)
+        .map(|i| {
+            let (acknowledged, notified) = (acknowledged.clone(), notified.clone());
+            tokio::spawn(async move {
+                let mut session =
+                    Session::open(addr, "/mcp", Era::Modern, &format!("listen-{i}")).await;
+                let (mut events, stream) = session.listen(&["ranvier://state"]).await;
+                let first = next(&mut events).await;
+                assert_eq!(
+                    first["method"], "notifications/subscriptions/acknowledged",
+                    "{first}"
+                );
+                let _ = acknowledged.send(i);
+                // a stream acknowledged after the change may never hear of one: wait without a guard, until
+                // aborted
+                if let Some(update) = events.recv().await {
+                    assert_eq!(
+                        update["method"], "notifications/resources/updated",
+                        "{update}"
+                    );
+                    assert_eq!(update["params"]["uri"], "ranvier://state", "{update}");
+                    let _ = notified.send(i);
+                }
+                stream.abort();
+            })
+        })
+        .collect();
+    let mut before = BTreeSet::new();
+    while before.len() < STREAMS / 2 {
+        let i = tokio::time::timeout(GUARD, acknowledgements.recv())
+            .await
+            .expect("hang guard: streams are acknowledged")
+            .expect("a stream");
+        before.insert(i);
+    }
+    let mut dispatcher = Session::open(addr, "/mcp", Era::Modern, "dispatcher").await;
+    let result = dispatcher
+        .call_tool("dispatch", json!({"message": "add", "args": {"amount": 1}}))
+        .await;
+    assert_eq!(result["isError"], false, "{result}");
+    let mut heard = BTreeSet::new();
+    while !before.is_subset(&heard) {
+        let Ok(Some(i)) = tokio::time::timeout(GUARD, notifications.recv()).await else {
+            let missed: Vec<_> = before.difference(&heard).collect();
+            panic!(
+                "{} of the {} streams acknowledged before the change never heard of it: {missed:?}",
+                missed.len(),
+                before.len()
+            );
+        };
+        heard.insert(i);
+    }
+    for stream in streams {
+        stream.abort();
+    }
     server.shutdown();
     host.dispose();
 }

@@ -1,5 +1,6 @@
 //! [`ExposureHandle`]: the exposure as seen from any thread.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
@@ -36,6 +37,24 @@ pub(super) struct Shared {
     pub(super) publications: Mutex<Option<broadcast::Sender<Publication>>>,
     pub(super) journal: Journal,
     pub(super) approvals: Arc<Approvals>,
+    /// How many `wait_version` futures are waiting.
+    pub(super) waiting: AtomicUsize,
+}
+
+/// Counts one waiting `wait_version` while it lives.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn new(count: &'a AtomicUsize) -> Self {
+        count.fetch_add(1, Ordering::Relaxed);
+        Self(count)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// A started exposure, usable from any thread: `Clone + Send + Sync`, and reading it never enters the graph.
@@ -145,6 +164,10 @@ impl ExposureHandle {
     }
 
     /// [`dispatch_all`](Self::dispatch_all), recording `sender` in the journal.
+    ///
+    /// The messages are handed to the graph thread when the future is first polled, and the graph thread runs what
+    /// it is handed in order: of two dispatches polled one after the other, the first runs first, whichever
+    /// resolves first.
     pub async fn dispatch_all_as(
         &self,
         sender: &str,
@@ -185,6 +208,7 @@ impl ExposureHandle {
             }
         }
         let deadline = Instant::now().checked_add(timeout)?;
+        let _waiting = Waiting::new(&self.shared.waiting);
         let reached = async move {
             receiver
                 .wait_for(|snapshot| snapshot.version >= version)
@@ -193,6 +217,38 @@ impl ExposureHandle {
                 .map(|s| s.clone())
         };
         timer::until(deadline, reached).await.flatten()
+    }
+
+    /// How many [`wait_version`](Self::wait_version) futures are waiting now: neither resolved, timed out nor
+    /// dropped. A waiting future holds a timer entry and a receiver until one of those happens, so a server that
+    /// lets go of the waits its clients cancel keeps this at the number its clients are really waiting on.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::future::Future;
+    /// use std::task::Poll;
+    /// use std::time::Duration;
+    ///
+    /// use ranvier::exposure::Exposure;
+    /// use ranvier::host::{GraphHost, block_on};
+    ///
+    /// let host = GraphHost::start(|| Exposure::new().start())?;
+    /// let handle = host.invoke(|handle| handle.clone()).wait()?;
+    /// let mut far = Box::pin(handle.wait_version(1_000, Duration::from_secs(60)));
+    /// assert_eq!(handle.waiting(), 0, "a future does nothing until polled");
+    /// block_on(std::future::poll_fn(|cx| {
+    ///     assert!(far.as_mut().poll(cx).is_pending());
+    ///     Poll::Ready(())
+    /// }));
+    /// assert_eq!(handle.waiting(), 1);
+    /// drop(far); // what a cancelled call does with its future
+    /// assert_eq!(handle.waiting(), 0);
+    /// host.dispose();
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn waiting(&self) -> usize {
+        self.shared.waiting.load(Ordering::Relaxed)
     }
 
     /// A new stream of publications, starting after the current snapshot.

@@ -272,6 +272,15 @@ pub(crate) async fn resume(
 ) -> CallToolResult {
     let empty = JsonObject::new();
     let arguments = arguments.unwrap_or(&empty);
+    // a misspelt `reason` would otherwise be dropped without a word
+    if let Some(unknown) = arguments
+        .keys()
+        .find(|key| !matches!(key.as_str(), "id" | "approve" | "reason"))
+    {
+        let mut out = text::unknown_resume_property(unknown);
+        out.push_str(&open_list(&handle.interrupts()));
+        return error(out);
+    }
     let id = match arguments.get("id") {
         Some(Value::String(id)) => id.clone(),
         other => return error(bad_argument("id", "a string such as \"i1\"", other, handle)),
@@ -399,26 +408,47 @@ fn elicit_params(interrupt: &Interrupt) -> Option<ElicitRequestParams> {
 }
 
 /// The user's answer in an elicitation result: `(approve, reason)`; decline and cancel drop the message.
-fn elicited_answer(action: &ElicitationAction, content: Option<&Value>) -> (bool, Option<String>) {
+///
+/// # Errors
+///
+/// An accepted answer whose `approve` is not a boolean (`"yes"`, or none), or whose `reason` is not a string: what
+/// is wrong with it. Such an answer is neither an approval nor a denial.
+fn elicited_answer(
+    action: &ElicitationAction,
+    content: Option<&Value>,
+) -> Result<(bool, Option<String>), String> {
     match action {
         ElicitationAction::Accept => {
-            let approve = content
-                .and_then(|c| c.get("approve"))
-                .and_then(Value::as_bool)
-                .unwrap_or(false);
-            let reason = content
-                .and_then(|c| c.get("reason"))
-                .and_then(Value::as_str)
-                .filter(|r| !r.is_empty())
-                .map(str::to_owned);
-            (approve, reason)
+            let field = |name: &str| content.and_then(|c| c.get(name));
+            let approve = match field("approve") {
+                Some(Value::Bool(approve)) => *approve,
+                None => return Err("\"approve\" is missing; it must be true or false".to_owned()),
+                Some(other) => {
+                    return Err(format!(
+                        "\"approve\" must be true or false, got {}",
+                        text::glimpse(other)
+                    ));
+                }
+            };
+            let reason = match field("reason") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(reason)) => Some(reason.clone()).filter(|r| !r.is_empty()),
+                Some(other) => {
+                    return Err(format!(
+                        "\"reason\" must be a string, got {}",
+                        text::glimpse(other)
+                    ));
+                }
+            };
+            Ok((approve, reason))
         }
-        ElicitationAction::Decline => (false, Some("the user declined".to_owned())),
-        _ => (false, Some("the user cancelled".to_owned())),
+        ElicitationAction::Decline => Ok((false, Some("the user declined".to_owned()))),
+        _ => Ok((false, Some("the user cancelled".to_owned()))),
     }
 }
 
-/// `dispatch`, with elicitation when the client can be asked directly.
+/// `dispatch`, with elicitation when the client can be asked directly. Nothing awaits before the messages are
+/// queued for the graph thread (see [`super::order::released_after_first_poll`]).
 pub(crate) async fn dispatch(
     handle: &ExposureHandle,
     sender: &str,
@@ -471,7 +501,7 @@ async fn retried(
         .input_responses
         .as_ref()
         .and_then(|responses| responses.get(INPUT_KEY));
-    let (approve, reason) = match response {
+    let answer = match response {
         Some(response) => {
             let action = response
                 .get("action")
@@ -480,7 +510,11 @@ async fn retried(
                 .unwrap_or(ElicitationAction::Cancel);
             elicited_answer(&action, response.get("content"))
         }
-        None => (false, Some("the client sent no answer".to_owned())),
+        None => Ok((false, Some("the client sent no answer".to_owned()))),
+    };
+    let (approve, reason) = match answer {
+        Ok(answer) => answer,
+        Err(reason) => return unread_answer(handle, id, &reason),
     };
     let by = format!("{sender} (elicitation)");
     record_answer(handle, &by, id, approve, reason.as_deref()).await
@@ -532,12 +566,23 @@ async fn ask_now(
         record = closed => return closed_first(handle, interrupt, record),
     };
     let (approve, reason) = match &answer {
-        Ok(elicited) => elicited_answer(&elicited.action, elicited.content.as_ref()),
+        Ok(elicited) => match elicited_answer(&elicited.action, elicited.content.as_ref()) {
+            Ok(answer) => answer,
+            Err(reason) => return unread_answer(handle, &interrupt.id, &reason),
+        },
         // the client could not ask: leave the interrupt open for `resume`
         Err(_) => return result((false, paused)),
     };
     let by = format!("{sender} (elicitation)");
     record_answer(handle, &by, &interrupt.id, approve, reason.as_deref()).await
+}
+
+/// The tool error for an elicitation answer that does not read (`reason` says why): nothing is recorded, and the
+/// interrupt stays open for `resume`.
+fn unread_answer(handle: &ExposureHandle, id: &str, reason: &str) -> CallToolResult {
+    let mut out = text::unread_elicited_answer(id, reason);
+    out.push_str(&open_list(&handle.interrupts()));
+    error(out)
 }
 
 /// The answer to a legacy `dispatch` whose interrupt was answered elsewhere (`record`), or expired, before its

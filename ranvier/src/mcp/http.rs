@@ -33,6 +33,11 @@
 //! Every limit is an [`HttpOptions`] field. When you mount [`McpHttpService`] in a server of your own, the connection
 //! limits are that server's to set.
 //!
+//! Within an `initialize` session, requests are numbered in the order their bodies arrive, and the ones that change
+//! something are applied in that order (see [`McpAdapter`]); a request whose id is the id of one of the session's
+//! requests still in flight gets 400 with an invalid request (-32600) naming the id, and a second `initialize` on a
+//! session is refused (-32600, the session is already initialized).
+//!
 //! Both protocol eras work: `initialize` sessions (2025-11-25 and older, with `Mcp-Session-Id`; resource
 //! notifications go on the session's GET stream) and stateless 2026-07-28 requests (`subscriptions/listen`
 //! streams its notifications on the POST's response).
@@ -478,6 +483,8 @@ pub struct McpHttpService {
     inner: StreamableHttpService<McpAdapter, LocalSessionManager>,
     guard: Arc<Guard>,
     sessions: Arc<sessions::Sessions>,
+    /// Each session's arrival order and requests in flight.
+    book: Arc<super::order::SessionBook>,
 }
 
 impl fmt::Debug for McpHttpService {
@@ -524,6 +531,7 @@ impl McpHttpService {
             inner,
             guard: Arc::new(guard),
             sessions: Arc::new(sessions::Sessions::new(manager, options.max_sessions)),
+            book: Arc::default(),
         })
     }
 
@@ -533,7 +541,7 @@ impl McpHttpService {
         B: HttpBody<Data = Bytes> + Send + 'static,
         B::Error: Into<axum::BoxError>,
     {
-        let (parts, body) = request.into_parts();
+        let (mut parts, body) = request.into_parts();
         if let Err(response) = self.guard.check_headers(&parts.headers, &parts.uri) {
             return response;
         }
@@ -543,9 +551,16 @@ impl McpHttpService {
             .get(HEADER_SESSION_ID)
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned);
+        let mut held = None;
         let (body, initialize) = if parts.method == Method::POST {
             match self.guard.read_body(&parts.headers, body).await {
-                Ok(read) => (Body::from(read.bytes), read.initialize),
+                Ok(read) => {
+                    match self.admit(&mut parts, &read.bytes) {
+                        Ok(admitted) => held = admitted,
+                        Err(response) => return response,
+                    }
+                    (Body::from(read.bytes), read.initialize)
+                }
                 Err(response) => return response,
             }
         } else {
@@ -562,7 +577,18 @@ impl McpHttpService {
         };
         // a request of a live session is in flight until its answer's body ends (a GET stream: until it closes)
         let in_flight = session.as_deref().and_then(|id| self.sessions.begin(id));
-        let mut response = self.inner.handle(Request::from_parts(parts, body)).await;
+        let mut response = self
+            .inner
+            .handle(Request::from_parts(parts, body))
+            .await
+            .map(|body| match held {
+                // the id stays in flight until the response has gone (or the client has left)
+                Some(held) => Body::new(body.map_frame(move |frame| {
+                    let _held = &held;
+                    frame
+                })),
+                None => Body::new(body),
+            });
         if creating.is_some()
             && let Some(id) = response
                 .headers()
@@ -579,6 +605,56 @@ impl McpHttpService {
         match in_flight {
             Some(in_flight) => response.map(|body| Holding::body(Body::new(body), in_flight)),
             None => response.map(Body::new),
+        }
+    }
+}
+
+impl McpHttpService {
+    /// Numbers a session's request (`bytes`, a body the guard read) in arrival order, in `parts`' extensions for the
+    /// adapter, and holds its id in flight; a request whose id is in flight already is answered 400 here.
+    #[allow(clippy::result_large_err)]
+    fn admit(
+        &self,
+        parts: &mut axum::http::request::Parts,
+        bytes: &[u8],
+    ) -> Result<Option<super::order::InFlight>, Response<Body>> {
+        #[derive(serde::Deserialize)]
+        struct Envelope {
+            id: Option<rmcp::model::RequestId>,
+            method: Option<serde::de::IgnoredAny>,
+        }
+        let Some(session) = parts
+            .headers
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+        else {
+            return Ok(None);
+        };
+        let Ok(Envelope {
+            id: Some(id),
+            method: Some(_),
+        }) = serde_json::from_slice::<Envelope>(bytes)
+        else {
+            return Ok(None);
+        };
+        match self.book.admit(session, id.clone()) {
+            Some((turn, held)) => {
+                parts.extensions.insert(turn);
+                Ok(Some(held))
+            }
+            None => {
+                let id = serde_json::to_value(&id).unwrap_or(serde_json::Value::Null);
+                let reason = super::text::not_a_message(&super::text::id_in_flight(&id));
+                let body = serde_json::json!({
+                    "jsonrpc": "2.0",
+                    "id": id,
+                    "error": {"code": -32600, "message": reason}
+                });
+                Err(json_response(
+                    StatusCode::BAD_REQUEST,
+                    body.to_string().into_bytes(),
+                ))
+            }
         }
     }
 }
@@ -954,6 +1030,11 @@ impl Guard {
                     .next()
                     .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
             });
+        // the stdio layer's answer to the same bytes, in its words: the reason in the message, and the request's id
+        // when it can be read (a body that is not one message, or that names a key twice in an object)
+        if is_json && let Some(answer) = super::stdio::answer_to(&bytes) {
+            return Err(json_response(StatusCode::BAD_REQUEST, answer));
+        }
         // rmcp answers other content types with 415
         let message = if is_json {
             serde_json::from_slice::<ClientJsonRpcMessage>(&bytes)

@@ -142,34 +142,50 @@ impl ChangeFeed {
     }
 }
 
-/// The snapshots current when `subscriptions/listen` requests were accepted, oldest first.
+/// The snapshot current when each `subscriptions/listen` request was accepted, until its `listen` starts.
 ///
-/// rmcp sends the acknowledgement before it calls `listen`; a `listen` starts from the oldest baseline kept and
-/// removes the newest, so a dispatch made right after the acknowledgement is not missed. Each `listen` removes one
-/// baseline, newest first, so the oldest left is never newer than any waiting listener's own: when two sessions
-/// listen at once, one may start from the other's older baseline, which adds a notification and never loses one.
-/// At most [`Self::MAX`] are kept.
+/// rmcp accepts a listen request ([`accepted_subscription_filter`](rmcp::ServerHandler::accepted_subscription_filter)),
+/// sends the acknowledgement, and only then calls `listen`, all in the request's task; a client may dispatch as soon
+/// as it reads the acknowledgement, so `listen` reports what changed since its own acceptance. Neither call is given
+/// the request's id, so each baseline is kept under the id of the task both run in, and `listen` takes the one its
+/// task left: however many listens are accepted at once, each starts from its own acceptance.
+///
+/// A request whose acknowledgement could not be sent (the client left) never calls `listen`; its baseline stays
+/// until [`Self::MAX`] newer ones push it out, oldest first. A `listen` whose baseline was pushed out (more than
+/// [`Self::MAX`] listens between acceptance and start at once) starts from the first baseline ever pushed out, which
+/// is no newer than its own: it may report a change it had already seen, never miss one.
 #[derive(Default)]
 pub(crate) struct AcceptedBaselines {
-    snapshots: Mutex<std::collections::VecDeque<Arc<Snapshot>>>,
+    /// Oldest first, each under the id of the task that accepted it.
+    snapshots: Mutex<std::collections::VecDeque<(Option<tokio::task::Id>, Arc<Snapshot>)>>,
+    /// The first baseline pushed out, for the listens whose own was.
+    floor: Mutex<Option<Arc<Snapshot>>>,
 }
 
 impl AcceptedBaselines {
     /// Baselines kept for listens that have not started yet.
-    const MAX: usize = 64;
+    pub(crate) const MAX: usize = 4096;
 
+    /// Records `snapshot` as the baseline of the listen request the current task serves.
     pub(crate) fn push(&self, snapshot: Arc<Snapshot>) {
-        let mut snapshots = self.snapshots.lock().unwrap_or_else(|e| e.into_inner());
-        if snapshots.len() < Self::MAX {
-            snapshots.push_back(snapshot);
+        let mut snapshots = lock(&self.snapshots);
+        if snapshots.len() >= Self::MAX
+            && let Some((_, pushed_out)) = snapshots.pop_front()
+        {
+            lock(&self.floor).get_or_insert(pushed_out);
         }
+        snapshots.push_back((tokio::task::try_id(), snapshot));
     }
 
+    /// The baseline the current task recorded, removed; if it was pushed out, the first one pushed out (see the
+    /// type's docs); `None` outside a task, or in a task that recorded none.
     pub(crate) fn take(&self) -> Option<Arc<Snapshot>> {
-        let mut snapshots = self.snapshots.lock().unwrap_or_else(|e| e.into_inner());
-        let oldest = snapshots.front().cloned();
-        snapshots.pop_back();
-        oldest
+        let task = tokio::task::try_id()?;
+        let mut snapshots = lock(&self.snapshots);
+        match snapshots.iter().rposition(|(id, _)| *id == Some(task)) {
+            Some(at) => snapshots.remove(at).map(|(_, snapshot)| snapshot),
+            None => lock(&self.floor).clone(),
+        }
     }
 }
 
@@ -293,29 +309,77 @@ mod tests {
         })
     }
 
-    #[test]
-    fn a_listener_never_starts_after_its_own_acceptance() {
-        let baselines = AcceptedBaselines::default();
-        // One session: each listen starts exactly where it was accepted.
-        baselines.push(snapshot(1));
-        assert_eq!(baselines.take().map(|s| s.version), Some(1));
-        baselines.push(snapshot(4));
-        assert_eq!(baselines.take().map(|s| s.version), Some(4));
-        assert!(baselines.take().is_none());
-        // Two sessions accepted at 5 then 7, the second listening first: neither starts after its acceptance.
-        baselines.push(snapshot(5));
-        baselines.push(snapshot(7));
-        assert_eq!(
-            baselines.take().map(|s| s.version),
-            Some(5),
-            "the later listener starts earlier: harmless"
+    /// Two hundred listens accepted at once, each in its own task, every one accepted before the state moves on and
+    /// started after: each starts from the snapshot of its own acceptance. (A shared list that kept 64 baselines
+    /// started the others from the state current when they started, after the change: they missed it.)
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn every_listener_starts_from_its_own_acceptance() {
+        const LISTENS: usize = 200;
+        let baselines = Arc::new(AcceptedBaselines::default());
+        let accepted = Arc::new(tokio::sync::Barrier::new(LISTENS + 1));
+        let moved_on = Arc::new(tokio::sync::Barrier::new(LISTENS + 1));
+        let tasks: Vec<_> = (0..LISTENS as u64)
+            .map(|i| {
+                let (baselines, accepted, moved_on) =
+                    (baselines.clone(), accepted.clone(), moved_on.clone());
+                tokio::spawn(async move {
+                    baselines.push(snapshot(i));
+                    accepted.wait().await;
+                    moved_on.wait().await;
+                    baselines.take().map(|s| s.version)
+                })
+            })
+            .collect();
+        accepted.wait().await;
+        // the state moves on here: a baseline taken now would be after it
+        moved_on.wait().await;
+        for (i, task) in tasks.into_iter().enumerate() {
+            let started = task.await.unwrap();
+            assert!(
+                started.is_some_and(|v| v <= i as u64),
+                "listen {i} starts from {started:?}, after its acceptance at {i}: it misses the change"
+            );
+            assert_eq!(
+                started,
+                Some(i as u64),
+                "listen {i} starts from its own acceptance"
+            );
+        }
+        assert!(
+            lock(&baselines.snapshots).is_empty(),
+            "every baseline was taken"
         );
+    }
+
+    #[tokio::test]
+    async fn a_listen_whose_baseline_was_pushed_out_starts_no_later() {
+        let baselines = Arc::new(AcceptedBaselines::default());
+        let (pushed_out, wait) = tokio::sync::oneshot::channel::<()>();
+        let (accepted, was_accepted) = tokio::sync::oneshot::channel::<()>();
+        let first = {
+            let baselines = baselines.clone();
+            tokio::spawn(async move {
+                baselines.push(snapshot(1));
+                accepted.send(()).unwrap();
+                wait.await.unwrap();
+                baselines.take().map(|s| s.version)
+            })
+        };
+        was_accepted.await.unwrap();
+        // listens that never start push it out
+        for version in 2..(2 + AcceptedBaselines::MAX as u64) {
+            let baselines = baselines.clone();
+            tokio::spawn(async move { baselines.push(snapshot(version)) })
+                .await
+                .unwrap();
+        }
+        pushed_out.send(()).unwrap();
         assert_eq!(
-            baselines.take().map(|s| s.version),
-            Some(5),
-            "the earlier one starts at its own"
+            first.await.unwrap(),
+            Some(1),
+            "its own, the first pushed out"
         );
-        assert!(baselines.take().is_none());
+        assert_eq!(lock(&baselines.snapshots).len(), AcceptedBaselines::MAX);
     }
 
     #[test]

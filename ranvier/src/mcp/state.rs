@@ -45,6 +45,15 @@ pub(crate) async fn wait_version(
     }
 }
 
+/// `n` as a non-negative integer: JSON `-0` (which serde reads as the float -0.0) is 0.
+fn integer(n: &serde_json::Number) -> Option<u64> {
+    n.as_u64().or_else(|| {
+        n.as_f64()
+            .is_some_and(|x| x == 0.0 && x.is_sign_negative())
+            .then_some(0)
+    })
+}
+
 /// Reads `version` (a non-negative integer) and `timeoutMs` (default 5000, clamped to 60000).
 pub(crate) fn parse(arguments: Option<&JsonObject>) -> Result<(u64, u64), String> {
     // a misspelt `timeoutMs` would otherwise wait the default 5000 ms without a word
@@ -55,14 +64,14 @@ pub(crate) fn parse(arguments: Option<&JsonObject>) -> Result<(u64, u64), String
         return Err(text::unknown_wait_property(unknown));
     }
     let version = match arguments.and_then(|a| a.get("version")) {
-        Some(Value::Number(n)) => n
-            .as_u64()
-            .ok_or_else(|| text::bad_version(Some(&Value::Number(n.clone()))))?,
+        Some(Value::Number(n)) => {
+            integer(n).ok_or_else(|| text::bad_version(Some(&Value::Number(n.clone()))))?
+        }
         other => return Err(text::bad_version(other)),
     };
     let timeout_ms = match arguments.and_then(|a| a.get("timeoutMs")) {
         None | Some(Value::Null) => text::DEFAULT_TIMEOUT_MS,
-        Some(Value::Number(n)) => match (n.as_u64(), n.as_i64()) {
+        Some(Value::Number(n)) => match (integer(n), n.as_i64()) {
             (Some(ms), _) => ms.min(text::MAX_TIMEOUT_MS),
             (None, Some(_)) => return Err(text::negative_timeout(&Value::Number(n.clone()))),
             (None, None) if n.as_f64().is_some_and(|f| f < 0.0) => {
@@ -96,6 +105,9 @@ mod tests {
             );
         }
         assert!(parse(None).unwrap_err().starts_with("missing \"version\""));
+        let negative_zero: JsonObject =
+            serde_json::from_str(r#"{"version": -0, "timeoutMs": -0}"#).unwrap();
+        assert_eq!(parse(Some(&negative_zero)), Ok((0, 0)), "-0 is 0");
         assert_eq!(
             parse(Some(&args(json!({"version": 1, "timeout_ms": 10})))).unwrap_err(),
             "unknown property \"timeout_ms\"; wait_version takes \"version\" (a non-negative integer) and \

@@ -23,6 +23,19 @@
 //!   (`id` null). A malformed response (a message with `result` or `error`) is answered with `id` null, since its
 //!   id counts the server's requests, not the client's.
 //!
+//! It also keeps the session's order and bookkeeping, so that what rmcp cannot see is still answered:
+//!
+//! - a message that names a key twice in one object, anywhere (`{"message":"set_discount","message":"clear"}` in a
+//!   tool's arguments, or a second `id`), gets an invalid request naming the key and where it is:
+//!   `Invalid request: duplicate key "message" in params.arguments; each key of a JSON object may appear once`;
+//! - a request whose id is the id of a request still in flight (not answered or cancelled yet) gets an invalid
+//!   request with that id, `Invalid request: id 8 is in use by a request still in flight; give each request its own
+//!   id`, and the request in flight is answered as usual (rmcp would answer only one of the two);
+//! - a second `initialize` is marked as such, for the adapter to refuse (-32600, the session is already
+//!   initialized);
+//! - each request is numbered as it is read, before anything awaits, so the adapter applies the ones that change
+//!   something in the order they arrived (see [`McpAdapter`](super::McpAdapter)'s ordering).
+//!
 //! One task writes the output: rmcp's messages and these answers are queued to it as whole lines and written in
 //! turn, so they never interleave within a line, and the answer to a bad line is queued before the next line is
 //! read. Nothing a line holds stops the reading: the next line is read as if the bad one had not been sent.
@@ -31,12 +44,15 @@
 //! app, such as `ranvier-mcp supervise`: [`LineReader`] reads lines within the limit, and [`Line::json`] reads one
 //! as JSON or gives the [`ParseError`] the app would answer it with, in the same words.
 
+use std::collections::HashSet;
 use std::io;
+use std::sync::Arc;
 
 use rmcp::RoleServer;
 use rmcp::model::{
-    ClientJsonRpcMessage, ClientNotification, ClientRequest, ClientResult, JsonRpcError,
-    JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId, ServerJsonRpcMessage,
+    ClientJsonRpcMessage, ClientNotification, ClientRequest, ClientResult, GetExtensions,
+    JsonRpcError, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId,
+    ServerJsonRpcMessage,
 };
 use rmcp::transport::Transport;
 use serde::de::DeserializeOwned;
@@ -45,7 +61,8 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
-use super::text;
+use super::order::Order;
+use super::{keys, text};
 
 /// The longest line [`LineTransport`] reads by default, in bytes, its newline not counted: 16 MiB, rmcp's limit.
 pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
@@ -93,7 +110,17 @@ pub struct LineTransport<R> {
     writer: Option<JoinHandle<()>>,
     /// Told when the writer ends (its sender goes with the writer's task).
     written: watch::Receiver<()>,
+    /// The ids of the client's requests handed to rmcp and neither answered nor cancelled yet.
+    in_flight: HashSet<RequestId>,
+    /// Whether an `initialize` was handed to rmcp.
+    initialized: bool,
+    /// Numbers the requests in arrival order.
+    order: Arc<Order>,
 }
+
+/// Marks an `initialize` that is not the session's first, for the adapter to refuse.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RepeatedInitialize;
 
 impl<R> std::fmt::Debug for LineTransport<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -128,7 +155,44 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
                 drop(ended);
             })),
             written,
+            in_flight: HashSet::new(),
+            initialized: false,
+            order: Arc::default(),
         }
+    }
+
+    /// Keeps the session's bookkeeping for a message about to go to rmcp (see the [module docs](self)); the line
+    /// answering it instead when it must not go.
+    fn admit(&mut self, message: &mut ClientJsonRpcMessage) -> Result<(), Vec<u8>> {
+        match message {
+            ClientJsonRpcMessage::Request(request) => {
+                if !self.in_flight.insert(request.id.clone()) {
+                    let id = serde_json::to_value(&request.id).unwrap_or(Value::Null);
+                    return Err(error_line(
+                        INVALID_REQUEST,
+                        &text::not_a_message(&text::id_in_flight(&id)),
+                        id,
+                    ));
+                }
+                let initialize = matches!(request.request, ClientRequest::InitializeRequest(_));
+                let extensions = request.request.extensions_mut();
+                if initialize && std::mem::replace(&mut self.initialized, true) {
+                    extensions.insert(RepeatedInitialize);
+                }
+                extensions.insert(self.order.issue());
+            }
+            ClientJsonRpcMessage::Notification(notification) => {
+                if let ClientNotification::CancelledNotification(cancelled) =
+                    &notification.notification
+                    && let Some(id) = &cancelled.params.request_id
+                {
+                    // rmcp drops a cancelled request's answer: its id is free again
+                    self.in_flight.remove(id);
+                }
+            }
+            ClientJsonRpcMessage::Response(_) | ClientJsonRpcMessage::Error(_) => {}
+        }
+        Ok(())
     }
 
     /// A handle that waits until every line this transport queued has been written (or writing failed), which is
@@ -364,6 +428,15 @@ impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
         &mut self,
         item: ServerJsonRpcMessage,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        match &item {
+            ServerJsonRpcMessage::Response(response) => {
+                self.in_flight.remove(&response.id);
+            }
+            ServerJsonRpcMessage::Error(JsonRpcError { id: Some(id), .. }) => {
+                self.in_flight.remove(id);
+            }
+            _ => {}
+        }
         let queue = self.queue.clone();
         async move {
             let queue = queue.ok_or_else(closed)?;
@@ -401,7 +474,10 @@ impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
                 }
             };
             match decoded {
-                Decoded::Message(message) => return Some(*message),
+                Decoded::Message(mut message) => match self.admit(&mut message) {
+                    Ok(()) => return Some(*message),
+                    Err(line) => self.answer = Some(line),
+                },
                 Decoded::Ignored => {}
                 Decoded::Answer(line) => self.answer = Some(line),
             }
@@ -496,7 +572,20 @@ fn decode(line: &[u8]) -> Decoded {
     };
     // the way rmcp's transport reads a line, so every message it takes goes through as it would
     let error = match serde_json::from_slice::<ClientJsonRpcMessage>(line) {
-        Ok(message) => return Decoded::Message(Box::new(message)),
+        Ok(message) => {
+            return match keys::first_duplicate(line) {
+                None => Decoded::Message(Box::new(message)),
+                Some(duplicate) => {
+                    let id = match &message {
+                        ClientJsonRpcMessage::Request(request) => {
+                            serde_json::to_value(&request.id).unwrap_or(Value::Null)
+                        }
+                        _ => Value::Null,
+                    };
+                    Decoded::Answer(duplicate_line(&duplicate, id))
+                }
+            };
+        }
         Err(error) => error,
     };
     let value = match parse_json(line, skipped) {
@@ -507,11 +596,28 @@ fn decode(line: &[u8]) -> Decoded {
         return Decoded::Ignored;
     }
     let (id, reason) = not_a_message(&value, &error);
+    if let Some(duplicate) = keys::first_duplicate(line) {
+        return Decoded::Answer(duplicate_line(&duplicate, id));
+    }
     Decoded::Answer(error_line(
         INVALID_REQUEST,
         &text::not_a_message(&reason),
         id,
     ))
+}
+
+/// The answer to a message that names `duplicate` twice: with `id`, unless the key repeated is the id itself.
+fn duplicate_line(duplicate: &keys::Duplicate, id: Value) -> Vec<u8> {
+    let id = if duplicate.path.is_empty() && duplicate.key == "id" {
+        Value::Null
+    } else {
+        id
+    };
+    error_line(
+        INVALID_REQUEST,
+        &text::not_a_message(&text::duplicate_key(&duplicate.key, &duplicate.place())),
+        id,
+    )
 }
 
 /// A line's content: without a trailing `\r` and a leading UTF-8 byte order mark, and how many bytes the mark took

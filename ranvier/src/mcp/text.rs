@@ -340,7 +340,7 @@ pub(crate) fn notification_with_id(method: &str) -> String {
 const ECHO_MAX_CHARS: usize = 40;
 
 /// A value a client sent, in compact JSON (a string quoted and escaped), cut to [`ECHO_MAX_CHARS`] characters.
-fn glimpse(value: &Value) -> String {
+pub(crate) fn glimpse(value: &Value) -> String {
     let clip = |text: &str| -> Option<String> {
         (text.chars().count() > ECHO_MAX_CHARS)
             .then(|| format!("{}…", text.chars().take(ECHO_MAX_CHARS).collect::<String>()))
@@ -445,6 +445,54 @@ pub(crate) fn unreadable_message(kind: &str, method: Option<&str>, reason: &str)
         None => format!("{kind} does not read: {reason}"),
     }
 }
+
+/// Why a message that names `key` twice in the object at `place` (a path, its keys escaped) is refused.
+pub(crate) fn duplicate_key(key: &str, place: &str) -> String {
+    let place = if place.chars().count() > 4 * ECHO_MAX_CHARS {
+        format!(
+            "{}…",
+            place.chars().take(4 * ECHO_MAX_CHARS).collect::<String>()
+        )
+    } else {
+        place.to_owned()
+    };
+    format!(
+        "duplicate key {} in {place}; each key of a JSON object may appear once",
+        glimpse(&Value::from(key))
+    )
+}
+
+/// Why a request whose id is the id of a request still in flight is refused.
+pub(crate) fn id_in_flight(id: &Value) -> String {
+    format!(
+        "id {} is in use by a request still in flight; give each request its own id",
+        glimpse(id)
+    )
+}
+
+/// `resume` got a property it does not take.
+pub(crate) fn unknown_resume_property(name: &str) -> String {
+    format!(
+        "unknown property {}; resume takes {{\"id\": \"i1\", \"approve\": true or false, \"reason\": \"...\"}}",
+        glimpse(&Value::from(name))
+    )
+}
+
+/// An elicitation answer about interrupt `id` that does not read, and why: nothing was recorded.
+pub(crate) fn unread_elicited_answer(id: &str, reason: &str) -> String {
+    format!(
+        "the answer to interrupt {} does not read: {reason}; nothing was recorded and the interrupt stays open: \
+         ask the user again, then call resume {{\"id\": {}, \"approve\": true or false}}",
+        glimpse(&Value::from(id)),
+        glimpse(&Value::from(id))
+    )
+}
+
+/// Why a second `initialize` on one session is refused.
+pub(crate) const ALREADY_INITIALIZED: &str = "Invalid request: the session is already initialized; send `initialize` once, as the session's first request (open a new session to start over)";
+
+/// The answer to a request the client cancelled (rmcp does not send it; the handler stops with it).
+pub(crate) const CANCELLED: &str = "the request was cancelled";
 
 /// The description of `snapshot`.
 pub(crate) const SNAPSHOT_DESCRIPTION: &str = "Read every exposed value of the running app at its current version. \
