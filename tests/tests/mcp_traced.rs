@@ -574,7 +574,7 @@ mod traced {
         let before = ok(&client, "graph", json!({})).await;
         assert!(
             before.starts_with(
-                "1 signals, 11 memos, 1 effects\nexposed:\nsubtotal#3 Memo defects.rs:"
+                "1 signal, 11 memos, 1 effect\nexposed:\nsubtotal#3 Memo defects.rs:"
             ),
             "{before}"
         );
