@@ -93,7 +93,17 @@ pub struct LineTransport<R> {
     writer: Option<JoinHandle<()>>,
     /// Told when the writer ends (its sender goes with the writer's task).
     written: watch::Receiver<()>,
+    /// This connection, put in every request's extensions: the session the adapter knows its calls by.
+    connection: Connection,
 }
+
+/// One [`LineTransport`] connection, in the extensions of every request it reads: what the adapter calls a stdio
+/// session (who may see and answer the interrupts it opened).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Connection(pub(crate) u64);
+
+/// The next connection's number.
+static NEXT_CONNECTION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl<R> std::fmt::Debug for LineTransport<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -128,6 +138,9 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
                 drop(ended);
             })),
             written,
+            connection: Connection(
+                NEXT_CONNECTION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            ),
         }
     }
 
@@ -401,7 +414,13 @@ impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
                 }
             };
             match decoded {
-                Decoded::Message(message) => return Some(*message),
+                Decoded::Message(mut message) => {
+                    if let ClientJsonRpcMessage::Request(request) = &mut *message {
+                        rmcp::model::GetExtensions::extensions_mut(&mut request.request)
+                            .insert(self.connection);
+                    }
+                    return Some(*message);
+                }
                 Decoded::Ignored => {}
                 Decoded::Answer(line) => self.answer = Some(line),
             }
