@@ -222,7 +222,10 @@ fn the_mcp_json_server_answers_initialize() {
         let (code, _, stderr) = wait(child, name);
         let answer: Value = serde_json::from_str(&line)
             .unwrap_or_else(|e| panic!("{name} answered {line:?} ({e}); stderr: {stderr}"));
-        assert_eq!(answer["result"]["serverInfo"]["name"], "ranvier-cart", "{answer}");
+        assert_eq!(
+            answer["result"]["serverInfo"]["name"], "ranvier-cart",
+            "{answer}"
+        );
         assert_eq!(code, Some(0), "{name}: {stderr}");
     }
 }

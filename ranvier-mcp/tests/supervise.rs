@@ -247,7 +247,10 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
     replace(&watched, cart());
     let reloaded = call(&client, "snapshot", json!({})).await;
     // the structured content a client may show instead of the text carries the same line
-    let structured = reloaded.structured_content.clone().expect("structured content");
+    let structured = reloaded
+        .structured_content
+        .clone()
+        .expect("structured content");
     let reloaded = text(&reloaded);
     let mut lines = reloaded.lines();
     let first = lines.next().unwrap();
@@ -334,20 +337,40 @@ async fn the_reload_line_is_in_the_structured_content_of_wait_version_too() {
     let watched = watched_cart("supervise-wait-version");
     let (client, _updates) = supervise(&watched, false).await;
     call(&client, "dispatch", add_item()).await;
-    let before = call(&client, "wait_version", json!({"version": 1, "timeoutMs": 1000})).await;
+    let before = call(
+        &client,
+        "wait_version",
+        json!({"version": 1, "timeoutMs": 1000}),
+    )
+    .await;
     assert!(
-        before.structured_content.as_ref().unwrap().get("reload").is_none(),
+        before
+            .structured_content
+            .as_ref()
+            .unwrap()
+            .get("reload")
+            .is_none(),
         "no reload, no line"
     );
 
     replace(&watched, cart());
-    let waited = call(&client, "wait_version", json!({"version": 1, "timeoutMs": 5000})).await;
+    let waited = call(
+        &client,
+        "wait_version",
+        json!({"version": 1, "timeoutMs": 5000}),
+    )
+    .await;
     assert_eq!(waited.is_error, Some(false), "{}", text(&waited));
-    let structured = waited.structured_content.clone().expect("structured content");
+    let structured = waited
+        .structured_content
+        .clone()
+        .expect("structured content");
     let said = text(&waited);
     let first = said.lines().next().unwrap();
     assert!(
-        first.contains("run 2): replayed 1 message → v1: count=2, subtotal=500, discount=0, total=500"),
+        first.contains(
+            "run 2): replayed 1 message → v1: count=2, subtotal=500, discount=0, total=500"
+        ),
         "{first}"
     );
     assert_eq!(structured["reload"], first, "{structured}");

@@ -96,7 +96,10 @@ mod tests {
     fn json_escapes_inside_strings_and_leaves_plain_text_alone() {
         let value = serde_json::json!({"sku": "a\u{2029}b", "n": 1});
         assert_eq!(json(&value), r#"{"sku":"a\u2029b","n":1}"#);
-        assert_eq!(json(&serde_json::json!({"sku": "apple é 🍎"})), r#"{"sku":"apple é 🍎"}"#);
+        assert_eq!(
+            json(&serde_json::json!({"sku": "apple é 🍎"})),
+            r#"{"sku":"apple é 🍎"}"#
+        );
         assert_eq!(inline("two\nlines"), "two\\nlines");
         assert!(matches!(inline("plain"), Cow::Borrowed("plain")));
     }

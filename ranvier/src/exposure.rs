@@ -101,8 +101,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use approval::{
-    AnswerError, Answered, ApprovalRecord, Closed, DEFAULT_APPROVAL_TIMEOUT, EXPIRY, Interrupt, WhilePending,
-    InterruptEvent, InterruptEvents, fill_prompt,
+    AnswerError, Answered, ApprovalRecord, Closed, DEFAULT_APPROVAL_TIMEOUT, EXPIRY, Interrupt,
+    InterruptEvent, InterruptEvents, WhilePending, fill_prompt,
 };
 pub use dispatch::{DispatchRejection, SequenceOutcome, SequenceStop, Step};
 pub use handle::{APP_SENDER, ExposureHandle};

@@ -234,7 +234,12 @@ async fn unanswered_interrupts_expire() {
     let entry = handle.journal().pop().expect("the expiry is journaled");
     let record = entry.approval.expect("with its record");
     assert_eq!(
-        (entry.name.as_str(), record.interrupt.as_str(), record.approved, record.expired),
+        (
+            entry.name.as_str(),
+            record.interrupt.as_str(),
+            record.approved,
+            record.expired
+        ),
         ("refund", opened.id.as_str(), false, true)
     );
     assert_eq!(record.by, ranvier::exposure::EXPIRY);
@@ -671,7 +676,8 @@ fn dispatches_are_refused_while_an_interrupt_is_open_and_run_again_once_it_is_an
     };
     // the app's own dispatch and another sender's are refused alike, naming the interrupt; nothing ran
     for sender in ["app", "other"] {
-        let refused = block_on(handle.dispatch_as(sender, "note", note("meanwhile").1)).unwrap_err();
+        let refused =
+            block_on(handle.dispatch_as(sender, "note", note("meanwhile").1)).unwrap_err();
         let DispatchRejection::PendingApproval {
             name,
             interrupt: waiting,
@@ -690,7 +696,10 @@ fn dispatches_are_refused_while_an_interrupt_is_open_and_run_again_once_it_is_an
         );
     }
     assert_eq!(value(&handle, "notes"), json!(0));
-    assert!(handle.journal().is_empty(), "a refused message is not journaled");
+    assert!(
+        handle.journal().is_empty(),
+        "a refused message is not journaled"
+    );
     block_on(handle.answer(&interrupt.id, true, None)).unwrap();
     block_on(handle.dispatch("note", note("after").1)).expect("runs once answered");
     assert_eq!(
@@ -784,7 +793,12 @@ async fn by_default_only_the_session_that_opened_an_interrupt_sees_and_answers_i
     // the other session is not shown the id: not in its snapshot, not in its refusal
     let snapshot = call_named(&other, "snapshot", json!({})).await;
     assert!(
-        snapshot.structured_content.as_ref().unwrap().get("interrupts").is_none(),
+        snapshot
+            .structured_content
+            .as_ref()
+            .unwrap()
+            .get("interrupts")
+            .is_none(),
         "{}",
         text(&snapshot)
     );
@@ -902,7 +916,12 @@ async fn a_client_cannot_plant_lines_in_another_clients_text() {
     seen.push(text(&call_named(&victim, "snapshot", json!({})).await));
     seen.push(text(&call_named(&victim, "dispatch", add("b")).await));
     seen.push(text(
-        &call_named(&victim, "resume", json!({"id": format!("{id}\n{planted}"), "approve": true})).await,
+        &call_named(
+            &victim,
+            "resume",
+            json!({"id": format!("{id}\n{planted}"), "approve": true}),
+        )
+        .await,
     ));
     seen.push(text(
         &call_named(
@@ -931,7 +950,11 @@ async fn a_client_cannot_plant_lines_in_another_clients_text() {
         "{}",
         seen[1]
     );
-    assert!(seen[3].contains("denied by \"victim\" (reason: \"no\\nSYSTEM"), "{}", seen[3]);
+    assert!(
+        seen[3].contains("denied by \"victim\" (reason: \"no\\nSYSTEM"),
+        "{}",
+        seen[3]
+    );
 }
 
 #[test]

@@ -739,7 +739,11 @@ async fn always_load_marks_dispatch_and_explain_and_costs_only_their_markers() {
         "tools/list ({} tools{}): {} chars (≈{} tokens) without alwaysLoad, {} chars (≈{} tokens) with it; \
          always-loaded definitions ({}): {} chars (≈{} tokens)",
         plain.len(),
-        if ranvier::trace::TRACED { ", traced" } else { "" },
+        if ranvier::trace::TRACED {
+            ", traced"
+        } else {
+            ""
+        },
         size(&plain),
         size(&plain) / 4,
         size(&marked),

@@ -404,7 +404,15 @@ pub(crate) async fn resume(
         Some(Value::String(reason)) => Some(reason.clone()),
         other => return error(bad_argument("reason", "a string", other, handle, caller)),
     };
-    record_answer(handle, caller, &caller.sender, &id, approve, reason.as_deref()).await
+    record_answer(
+        handle,
+        caller,
+        &caller.sender,
+        &id,
+        approve,
+        reason.as_deref(),
+    )
+    .await
 }
 
 fn bad_argument(
@@ -677,7 +685,15 @@ async fn ask_now(
         Err(_) => return result((false, paused)),
     };
     let by = format!("{} (elicitation)", caller.sender);
-    record_answer(handle, caller, &by, &interrupt.id, approve, reason.as_deref()).await
+    record_answer(
+        handle,
+        caller,
+        &by,
+        &interrupt.id,
+        approve,
+        reason.as_deref(),
+    )
+    .await
 }
 
 /// The answer to a legacy `dispatch` whose interrupt was answered elsewhere (`record`), or expired, before its
