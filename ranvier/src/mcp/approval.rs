@@ -11,8 +11,14 @@
 //!   `ranvier-approval:<id>`; the client's retry carries the answer.
 //!
 //! The user's accept with `approve: true` runs the message (and the ones after it); `approve: false`, decline and
-//! cancel drop it. The journal records who answered: the client's name (`<client> (elicitation)` when its user
-//! answered an elicitation).
+//! cancel drop it. The journal records who answered: the caller's sender name (the client's name, or the adapter's
+//! fixed [`sender`](super::McpAdapterOptions::sender); `<sender> (elicitation)` when its user answered an
+//! elicitation).
+//!
+//! Who may answer is [`Answerers`]: by default only the session that opened the interrupt, which alone is shown its
+//! id (in `snapshot`, in the lists errors give, in the refusal of a dispatch made while it is open); with
+//! [`Answerers::AnySession`] every session sees and may answer every open interrupt. Everything a client sent that
+//! these texts echo (names, arguments, prompts, ids, reasons) is quoted and escaped on one line.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
