@@ -6,6 +6,10 @@
 //! (loopback only; `RANVIER_MCP_TOKEN` sets a bearer token), and adding `--stdio` serves both at once from one graph.
 //! `--confirm` (or `RANVIER_CART_CONFIRM=1`) makes `clear` wait for a person's approval: `dispatch` then pauses and
 //! the client answers with `resume` (or its user is asked directly, where the client supports elicitation).
+//! `--raw-trace-tools` (`RANVIER_MCP_RAW_TRACE_TOOLS=1`) also lists the JSON trace tools in a debug build,
+//! `--always-load` (`RANVIER_MCP_ALWAYS_LOAD=1`) marks `dispatch` and `explain` always-load for Claude Code,
+//! `--sender NAME` (`RANVIER_MCP_SENDER`) records every client's messages as sent by NAME, and `--answerers any`
+//! (`RANVIER_MCP_ANSWERERS=any`) lets any session answer an interrupt (by default only the one that opened it).
 //!
 //! Messages: `add_item {sku, unitPrice, quantity}` (an existing sku adds to its quantity), `remove_item {sku}`
 //! (an unknown sku changes nothing), `set_discount {percent}` (0 to 100) and `clear {}`. Exposed values, in order:
@@ -248,15 +252,43 @@ pub fn cart_adapter(
         .wait()
 }
 
-/// The options the cart serves with: its name and version, and `RANVIER_MCP_PROTOCOL` (`legacy`, `modern` or
-/// `both`, the default) to pin an era.
-pub fn cart_options() -> McpAdapterOptions {
-    let options = McpAdapterOptions::new("ranvier-cart", env!("CARGO_PKG_VERSION"));
-    match std::env::var("RANVIER_MCP_PROTOCOL").as_deref() {
-        Ok("legacy") => options.protocol(ranvier::mcp::ProtocolEra::Legacy),
-        Ok("modern") => options.protocol(ranvier::mcp::ProtocolEra::Modern),
-        _ => options,
+/// The options the cart serves with: its name and version, the adapter's environment variables
+/// ([`McpAdapterOptions::with_env`]: `RANVIER_MCP_PROTOCOL`, `RANVIER_MCP_RAW_TRACE_TOOLS`, `RANVIER_MCP_ALWAYS_LOAD`,
+/// `RANVIER_MCP_SENDER`, `RANVIER_MCP_ANSWERERS`), then the flags in `args`, which win: `--raw-trace-tools`,
+/// `--always-load`, `--sender NAME` and `--answerers own|any`.
+///
+/// # Errors
+///
+/// A variable or flag with a value it does not take, named with what it takes.
+pub fn cart_options(args: &[String]) -> Result<McpAdapterOptions, String> {
+    let mut options = McpAdapterOptions::new("ranvier-cart", env!("CARGO_PKG_VERSION"))
+        .with_env()
+        .map_err(|e| e.to_string())?;
+    let value = |flag: &str, expected: &str| -> Result<Option<&String>, String> {
+        match args.iter().position(|arg| arg == flag) {
+            None => Ok(None),
+            Some(at) => match args.get(at + 1) {
+                Some(value) if !value.starts_with("--") => Ok(Some(value)),
+                _ => Err(format!("{flag} needs {expected}")),
+            },
+        }
+    };
+    if args.iter().any(|arg| arg == "--raw-trace-tools") {
+        options = options.raw_trace_tools(true);
     }
+    if args.iter().any(|arg| arg == "--always-load") {
+        options = options.always_load(true);
+    }
+    if let Some(name) = value("--sender", "a name, like --sender ci-agent")? {
+        options = options.sender(name.clone());
+    }
+    options = match value("--answerers", "own or any")?.map(String::as_str) {
+        None => options,
+        Some("own") => options.answerers(ranvier::mcp::Answerers::OwnSession),
+        Some("any") => options.answerers(ranvier::mcp::Answerers::AnySession),
+        Some(other) => return Err(format!("--answerers takes own or any, got {other:?}")),
+    };
+    Ok(options)
 }
 
 async fn demo(exposure: &ExposureHandle) {
@@ -318,7 +350,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let exposure = host.invoke(|app| app.exposure.clone()).wait()?;
         demo(&exposure).await;
     } else if let Some(addr) = http {
-        let adapter = cart_adapter(&host, cart_options())?;
+        let adapter = cart_adapter(&host, cart_options(&args)?)?;
         let options = ranvier::mcp::http::HttpOptions::from_env()?;
         let server =
             ranvier::mcp::http::HttpServer::bind(adapter.clone(), addr, "/mcp", options).await?;
@@ -332,7 +364,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         server.wait().await?;
         adapter.dispose();
     } else {
-        let adapter = cart_adapter(&host, cart_options())?;
+        let adapter = cart_adapter(&host, cart_options(&args)?)?;
         eprintln!("ranvier-cart: serving MCP over stdio");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -38,6 +38,8 @@ use crate::text;
 const REPLAY_TIMEOUT: Duration = Duration::from_secs(120);
 /// The longest a reload waits for a binary that keeps changing.
 const SETTLE_LIMIT: Duration = Duration::from_secs(60);
+/// The property of a result's structured content that carries the reload line.
+const RELOAD_KEY: &str = "reload";
 /// The environment variable a ranvier app appends its journal to.
 const JOURNAL_ENV: &str = "RANVIER_JOURNAL";
 
@@ -455,8 +457,13 @@ async fn forward(
     }
 }
 
-/// Puts `prefix` on its own line in front of a result's first text block (or of an error's message).
+/// Puts `prefix` on its own line in front of a result's first text block (or of an error's message), and, when the
+/// result has structured content, in it too as `"reload"`: a client that shows a model the structured content in
+/// place of the text (Claude Code does, for `snapshot` and `wait_version`) still shows the reload.
 fn add_prefix(message: &mut Value, prefix: &str) {
+    if let Some(Value::Object(structured)) = message.pointer_mut("/result/structuredContent") {
+        structured.insert(RELOAD_KEY.into(), json!(prefix));
+    }
     if let Some(content) = message
         .pointer_mut("/result/content")
         .and_then(Value::as_array_mut)

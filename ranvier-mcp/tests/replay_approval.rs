@@ -42,9 +42,15 @@ async fn call(client: &RunningService<RoleClient, Person>, tool: &str, args: Val
     result_text(&result)
 }
 
+/// The id of the interrupt a paused dispatch names (`interrupt "i-…"`: random, so read, never guessed).
+fn interrupt_id(said: &str) -> String {
+    let start = said.find("\ninterrupt \"i-").expect("an interrupt") + "\ninterrupt \"".len();
+    said[start..start + 34].to_owned()
+}
+
 /// Drives the cart started with `--confirm` and `RANVIER_JOURNAL`, answering its approvals as a person would:
-/// one `clear` denied, a later one approved.
-async fn record(journal: &Path) {
+/// one `clear` denied, a later one approved; returns the two interrupts' ids.
+async fn record(journal: &Path) -> (String, String) {
     let mut command = tokio::process::Command::new(cart());
     command
         .arg("--confirm")
@@ -67,21 +73,22 @@ async fn record(journal: &Path) {
 
     call(&client, "dispatch", add("a", 250, 2)).await;
     let paused = call(&client, "dispatch", json!({"message": "clear"})).await;
+    let first = interrupt_id(&paused);
     assert!(
-        paused.starts_with(
-            "paused at message 1 of 1: clear needs a person's approval and did not run\ninterrupt \"i1\""
-        ),
+        paused.starts_with(&format!(
+            "paused at message 1 of 1: clear needs a person's approval and did not run\ninterrupt \"{first}\""
+        )),
         "{paused}"
     );
     let denied = call(
         &client,
         "resume",
-        json!({"id": "i1", "approve": false, "reason": "keep the cart"}),
+        json!({"id": first, "approve": false, "reason": "keep the cart"}),
     )
     .await;
     assert!(
         denied.starts_with(&format!(
-            "interrupt \"i1\" denied by {PERSON} (keep the cart)\n"
+            "interrupt \"{first}\" denied by \"{PERSON}\" (reason: \"keep the cart\")\n"
         )),
         "{denied}"
     );
@@ -92,10 +99,12 @@ async fn record(journal: &Path) {
     )
     .await;
     let paused = call(&client, "dispatch", json!({"message": "clear"})).await;
-    assert!(paused.contains("\ninterrupt \"i2\""), "{paused}");
-    let approved = call(&client, "resume", json!({"id": "i2", "approve": true})).await;
+    let second = interrupt_id(&paused);
+    let approved = call(&client, "resume", json!({"id": second, "approve": true})).await;
     assert!(
-        approved.starts_with(&format!("interrupt \"i2\" approved by {PERSON}\n")),
+        approved.starts_with(&format!(
+            "interrupt \"{second}\" approved by \"{PERSON}\"\n"
+        )),
         "{approved}"
     );
     assert!(
@@ -104,6 +113,7 @@ async fn record(journal: &Path) {
     );
     call(&client, "dispatch", add("b", 100, 1)).await;
     client.cancel().await.expect("the cart stops");
+    (first, second)
 }
 
 #[test]
@@ -111,7 +121,7 @@ fn replay_skips_a_denied_message_and_stops_where_the_app_asks_for_approval() {
     let dir = scratch("replay-approval");
     let journal = dir.join("journal.jsonl");
     let journal_path = journal.to_str().expect("a UTF-8 path");
-    tokio::runtime::Runtime::new()
+    let (first, second) = tokio::runtime::Runtime::new()
         .expect("a runtime")
         .block_on(record(&journal));
 
@@ -139,14 +149,14 @@ fn replay_skips_a_denied_message_and_stops_where_the_app_asks_for_approval() {
                 "clear",
                 1,
                 Some(
-                    &json!({"interrupt": "i1", "approved": false, "by": PERSON, "reason": "keep the cart"})
+                    &json!({"interrupt": first, "approved": false, "by": PERSON, "reason": "keep the cart"})
                 )
             ),
             ("set_discount", 2, None),
             (
                 "clear",
                 3,
-                Some(&json!({"interrupt": "i2", "approved": true, "by": PERSON}))
+                Some(&json!({"interrupt": second, "approved": true, "by": PERSON}))
             ),
             ("add_item", 4, None),
         ]

@@ -246,9 +246,16 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
 
     replace(&watched, cart());
     let reloaded = call(&client, "snapshot", json!({})).await;
+    // the structured content a client may show instead of the text carries the same line
+    let structured = reloaded
+        .structured_content
+        .clone()
+        .expect("structured content");
     let reloaded = text(&reloaded);
     let mut lines = reloaded.lines();
     let first = lines.next().unwrap();
+    assert_eq!(structured["reload"], first, "{structured}");
+    assert_eq!(structured["version"], 2, "{structured}");
     assert!(
         first.starts_with(&format!("reloaded {} (build of ", watched.display())),
         "{first}"
@@ -318,6 +325,59 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
             "{\"version\":1,\"values\":{\"count\":2,\"subtotal\":500,\"discount\":0,\"total\":500}}"
         ),
         "{stopped}"
+    );
+
+    client.cancel().await.expect("the supervisor ends");
+}
+
+/// Claude Code shows a model a result's structured content in place of its text: the reload line is in both, for
+/// `wait_version` as for `snapshot` (and only after a reload).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_reload_line_is_in_the_structured_content_of_wait_version_too() {
+    let watched = watched_cart("supervise-wait-version");
+    let (client, _updates) = supervise(&watched, false).await;
+    call(&client, "dispatch", add_item()).await;
+    let before = call(
+        &client,
+        "wait_version",
+        json!({"version": 1, "timeoutMs": 1000}),
+    )
+    .await;
+    assert!(
+        before
+            .structured_content
+            .as_ref()
+            .unwrap()
+            .get("reload")
+            .is_none(),
+        "no reload, no line"
+    );
+
+    replace(&watched, cart());
+    let waited = call(
+        &client,
+        "wait_version",
+        json!({"version": 1, "timeoutMs": 5000}),
+    )
+    .await;
+    assert_eq!(waited.is_error, Some(false), "{}", text(&waited));
+    let structured = waited
+        .structured_content
+        .clone()
+        .expect("structured content");
+    let said = text(&waited);
+    let first = said.lines().next().unwrap();
+    assert!(
+        first.contains(
+            "run 2): replayed 1 message → v1: count=2, subtotal=500, discount=0, total=500"
+        ),
+        "{first}"
+    );
+    assert_eq!(structured["reload"], first, "{structured}");
+    assert_eq!(
+        (&structured["version"], &structured["values"]["count"]),
+        (&json!(1), &json!(2)),
+        "{structured}"
     );
 
     client.cancel().await.expect("the supervisor ends");
@@ -484,12 +544,13 @@ async fn a_replay_the_new_build_pauses_for_approval_is_named_and_can_be_resumed(
     let ((client, _updates), _) = supervise_with_pid(&watched, false, &["--confirm"]).await;
     call(&client, "dispatch", add_item()).await;
     let paused = call(&client, "dispatch", json!({"message": "clear"})).await;
+    let id = interrupt_id(&text(&paused));
     assert!(
-        text(&paused).contains("\ninterrupt \"i1\": clear {}"),
+        text(&paused).contains(&format!("\ninterrupt \"{id}\": clear {{}}")),
         "{}",
         text(&paused)
     );
-    let approved = call(&client, "resume", json!({"id": "i1", "approve": true})).await;
+    let approved = call(&client, "resume", json!({"id": id, "approve": true})).await;
     assert!(
         text(&approved).ends_with("v2: count=0, subtotal=0, discount=0, total=0"),
         "{}",
@@ -508,15 +569,18 @@ async fn a_replay_the_new_build_pauses_for_approval_is_named_and_can_be_resumed(
     let reloaded = call(&client, "snapshot", json!({})).await;
     let reloaded = text(&reloaded);
     let first = reloaded.lines().next().unwrap();
+    let again = interrupt_id(&reloaded);
+    assert_ne!(again, id, "the new build opened an interrupt of its own");
     assert!(
-        first.ends_with(
-            "run 2): replay paused at message 2 of 3 (clear {}): it needs a person's approval in the new build; \
-             resume interrupt \"i1\" to run it and the messages after it → v1: count=2, subtotal=500, discount=0, total=500"
-        ),
+        first.ends_with(&format!(
+            "run 2): replay paused at message 2 of 3 (clear {{}}): it needs a person's approval in the new build; \
+             resume interrupt \"{again}\" to run it and the messages after it → v1: count=2, subtotal=500, discount=0, \
+             total=500"
+        )),
         "{first}"
     );
     // resuming it in the new build runs it and the message held after it
-    let resumed = call(&client, "resume", json!({"id": "i1", "approve": true})).await;
+    let resumed = call(&client, "resume", json!({"id": again, "approve": true})).await;
     assert_ne!(resumed.is_error, Some(true), "{}", text(&resumed));
     assert!(
         text(&resumed).ends_with("v3: count=0, subtotal=0, discount=10, total=0"),
@@ -525,6 +589,12 @@ async fn a_replay_the_new_build_pauses_for_approval_is_named_and_can_be_resumed(
     );
 
     client.cancel().await.expect("the supervisor ends");
+}
+
+/// The id of the first interrupt `text` names (`interrupt "i-…"`).
+fn interrupt_id(text: &str) -> String {
+    let start = text.find("interrupt \"i-").expect("an interrupt") + "interrupt \"".len();
+    text[start..start + 34].to_owned()
 }
 
 /// The supervisor driven over raw pipes, for lines an rmcp client never sends.

@@ -103,8 +103,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use approval::{
-    AnswerError, Answered, ApprovalRecord, Closed, DEFAULT_APPROVAL_TIMEOUT, Interrupt,
-    InterruptEvent, InterruptEvents, fill_prompt,
+    AnswerError, Answered, ApprovalRecord, Closed, DEFAULT_APPROVAL_TIMEOUT, EXPIRY, Interrupt,
+    InterruptEvent, InterruptEvents, WhilePending, fill_prompt,
 };
 pub use dispatch::{DispatchRejection, SequenceOutcome, SequenceStop, Step};
 pub use handle::{APP_SENDER, ExposureHandle};
@@ -285,6 +285,7 @@ pub struct Exposure {
     journal_file: Option<std::path::PathBuf>,
     journal_capacity: (usize, usize),
     approval_timeout: Duration,
+    while_pending: WhilePending,
 }
 
 impl Default for Exposure {
@@ -325,6 +326,7 @@ impl Exposure {
             journal_file: None,
             journal_capacity: (DEFAULT_JOURNAL_CAPACITY, DEFAULT_JOURNAL_BYTES),
             approval_timeout: DEFAULT_APPROVAL_TIMEOUT,
+            while_pending: WhilePending::default(),
         }
     }
 
@@ -587,6 +589,23 @@ impl Exposure {
         self
     }
 
+    /// What a dispatch does while an interrupt is open: [`WhilePending::Refuse`] (the default) refuses it with
+    /// [`DispatchRejection::PendingApproval`], naming the interrupt, until it is answered or expires;
+    /// [`WhilePending::Run`] runs it. See [`WhilePending`] for why refusing is the default.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::exposure::{Exposure, WhilePending};
+    ///
+    /// let mut exposure = Exposure::new();
+    /// exposure.while_pending(WhilePending::Run); // a ticking app keeps ticking while a person decides
+    /// ```
+    pub fn while_pending(&mut self, policy: WhilePending) -> &mut Self {
+        self.while_pending = policy;
+        self
+    }
+
     /// Exposes `node` under `name` to the traced provenance tools. It does not restrict what the trace shows. In a
     /// traced build a node without a label is labelled `name`, so answers name it even where the source cannot be
     /// read.
@@ -673,10 +692,10 @@ impl Exposure {
     pub fn start(self) -> Result<ExposureHandle, ExposeError> {
         let inbox = GraphInbox::current().ok_or(ExposeError::NotOnGraphHost)?;
         let (capacity, max_bytes) = self.journal_capacity;
-        let journal = match self.journal_file {
+        let journal = Arc::new(match self.journal_file {
             Some(path) => Journal::open(path, capacity, max_bytes)?,
             None => Journal::from_env(capacity, max_bytes)?,
-        };
+        });
         let (names, reads): (Vec<String>, Vec<Read>) = self.values.into_iter().unzip();
         let publisher = Rc::new(Publisher::new(
             names.clone(),
@@ -706,8 +725,13 @@ impl Exposure {
             nodes: self.nodes,
             snapshot: publisher.snapshot_receiver(),
             publications: std::sync::Mutex::new(Some(publisher.publication_sender())),
+            approvals: Arc::new(Approvals::new(
+                gates,
+                self.approval_timeout,
+                self.while_pending,
+                expiry_journal(&journal, publisher.snapshot_receiver()),
+            )),
             journal,
-            approvals: Arc::new(Approvals::new(gates, self.approval_timeout)),
             waiting: Default::default(),
         });
         let effect = Effect::new({
@@ -723,6 +747,36 @@ impl Exposure {
         });
         Ok(ExposureHandle::new(shared))
     }
+}
+
+/// Journals an expired interrupt as a message that did not run: `approval: {approved: false, by: "expiry",
+/// expired: true}`, at the version current when it expired.
+fn expiry_journal(
+    journal: &Arc<Journal>,
+    snapshot: tokio::sync::watch::Receiver<Arc<Snapshot>>,
+) -> approval::ExpiredFn {
+    let journal = Arc::downgrade(journal);
+    Box::new(move |interrupt: &Interrupt, waited: Duration| {
+        let Some(journal) = journal.upgrade() else {
+            return;
+        };
+        journal.record(JournalEntry {
+            name: interrupt.message.clone(),
+            args: interrupt.args.clone(),
+            version: snapshot.borrow().version,
+            sender: interrupt.sender.clone(),
+            approval: Some(ApprovalRecord {
+                interrupt: interrupt.id.clone(),
+                approved: false,
+                by: EXPIRY.to_owned(),
+                reason: Some(format!(
+                    "nobody answered within {} s",
+                    waited.as_secs_f64().round() as u64
+                )),
+                expired: true,
+            }),
+        });
+    })
 }
 
 /// The JSON published for a value that could not be read or encoded.

@@ -20,6 +20,7 @@ macro_rules! trace_hook {
 #[doc(hidden)]
 pub mod __private;
 mod effect;
+mod escape;
 pub mod exposure;
 pub mod graph;
 pub mod host;

@@ -84,6 +84,7 @@ pub use rmcp;
 
 mod approval;
 mod dispatch;
+mod env;
 #[cfg(feature = "http")]
 pub mod http;
 mod keys;
@@ -97,6 +98,9 @@ mod text;
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod traced;
 
+pub use env::{
+    ALWAYS_LOAD_ENV, ANSWERERS_ENV, EnvError, PROTOCOL_ENV, RAW_TRACE_TOOLS_ENV, SENDER_ENV,
+};
 #[cfg(any(debug_assertions, feature = "trace"))]
 pub use traced::{EXPLAIN_MAX_CHARS, GRAPH_MAX_CHARS, NODE_PAGE_MAX_CHARS, STEPS_MAX_CHARS};
 
@@ -130,6 +134,25 @@ pub enum ProtocolEra {
     Modern,
 }
 
+/// Who may answer an interrupt over MCP: with `resume`, or by answering the elicitation a paused `dispatch` sent.
+///
+/// The app itself ([`ExposureHandle::answer`](crate::exposure::ExposureHandle::answer)) may answer every interrupt
+/// whatever this says. A session is one stdio connection (or one [`serve_lines`] stream), or one Streamable HTTP
+/// session (`Mcp-Session-Id`). A 2026-07-28 request over HTTP carries no session: an interrupt it opened is
+/// answered by whoever holds its id, which only its own answer showed (ids are random, so nobody guesses one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Answerers {
+    /// Only the session whose `dispatch` opened the interrupt (the default). Other sessions do not see its id:
+    /// their `snapshot` lists only their own interrupts, and a dispatch they make meanwhile is refused without it.
+    /// Another agent connected to the same app cannot approve what this one asked for.
+    #[default]
+    OwnSession,
+    /// Any session, given the id (`snapshot` lists every open interrupt to everyone): for a person who approves
+    /// from a client of their own (an inspector, a dashboard) what an agent asked for.
+    AnySession,
+}
+
 /// How an [`McpAdapter`] presents itself.
 ///
 /// # Examples
@@ -141,7 +164,9 @@ pub enum ProtocolEra {
 ///     .protocol(ProtocolEra::Legacy)
 ///     .always_load(true)
 ///     .raw_trace_tools(true)
-///     .source_root("/src/cart");
+///     .source_root("/src/cart")
+///     .sender("claude-on-ci")
+///     .answerers(ranvier::mcp::Answerers::AnySession);
 /// assert_eq!(options.name, "cart");
 /// assert!(options.raw_trace_tools);
 /// ```
@@ -169,6 +194,13 @@ pub struct McpAdapterOptions {
     /// sets it for every graph of the process ([`crate::trace`]'s `set_source_root`). No effect in an untraced
     /// build.
     pub source_root: Option<PathBuf>,
+    /// The name recorded as the sender of every message (and answer) MCP clients send: in the journal, in an
+    /// interrupt's `sender` and in the texts that name who asked or answered. `None` (the default) records each
+    /// client's own name (`clientInfo.name`, or `mcp` when it gave none). Like every client-supplied string, it
+    /// is quoted and escaped wherever another client reads it.
+    pub sender: Option<String>,
+    /// Who may answer an interrupt over MCP; [`Answerers::OwnSession`] by default.
+    pub answerers: Answerers,
 }
 
 impl McpAdapterOptions {
@@ -182,7 +214,44 @@ impl McpAdapterOptions {
             always_load: false,
             raw_trace_tools: false,
             source_root: None,
+            sender: None,
+            answerers: Answerers::OwnSession,
         }
+    }
+
+    /// Records every MCP client's messages and answers as sent by `name` (seed 002's `userId`), instead of each
+    /// client's own name.
+    pub fn sender(mut self, name: impl Into<String>) -> Self {
+        self.sender = Some(name.into());
+        self
+    }
+
+    /// Sets who may answer an interrupt over MCP.
+    pub fn answerers(mut self, answerers: Answerers) -> Self {
+        self.answerers = answerers;
+        self
+    }
+
+    /// These options with the adapter's environment variables applied, so an app's user switches options on
+    /// without code: [`PROTOCOL_ENV`] (`legacy`, `modern`, `both`), [`RAW_TRACE_TOOLS_ENV`] and
+    /// [`ALWAYS_LOAD_ENV`] (`1` or `0`), [`SENDER_ENV`] (a name) and [`ANSWERERS_ENV`] (`own` or `any`). An unset
+    /// or empty variable leaves its option as it is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::mcp::McpAdapterOptions;
+    ///
+    /// // RANVIER_MCP_ALWAYS_LOAD=1 RANVIER_MCP_RAW_TRACE_TOOLS=1 my-app
+    /// let options = McpAdapterOptions::new("my-app", "0.1.0").with_env()?;
+    /// # Ok::<(), ranvier::mcp::EnvError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An [`EnvError`] naming the variable, what it holds and what it takes, for a value it does not take.
+    pub fn with_env(self) -> Result<Self, EnvError> {
+        env::apply(self)
     }
 
     /// Serves only `protocol`'s era(s).
@@ -235,6 +304,10 @@ struct Inner {
     legacy: Arc<resources::LegacySubscriptions>,
     /// The snapshot current when each `subscriptions/listen` was accepted, oldest first, for `listen` to start from.
     accepted: resources::AcceptedBaselines,
+    /// The fixed sender name, when set.
+    sender: Option<String>,
+    /// Who may answer an interrupt, and which session opened each open one.
+    owners: approval::Owners,
 }
 
 impl std::fmt::Debug for McpAdapter {
@@ -324,6 +397,8 @@ impl McpAdapter {
                 disposed,
                 legacy: Arc::default(),
                 accepted: Default::default(),
+                sender: options.sender.clone(),
+                owners: approval::Owners::new(options.answerers),
             }),
         }
     }
@@ -358,11 +433,42 @@ impl McpAdapter {
         }
     }
 
+    /// Who is calling: the sender name to record and the session the call came in on.
+    fn caller(&self, context: &RequestContext<RoleServer>) -> approval::Caller<'_> {
+        let sender = self.inner.sender.clone().unwrap_or_else(|| {
+            context
+                .client_info()
+                .map_or_else(|| "mcp".to_owned(), |client| client.name)
+        });
+        approval::Caller {
+            sender,
+            session: session_of(context),
+            owners: &self.inner.owners,
+        }
+    }
+
     fn check_uri(&self, uri: &str) -> Result<resources::Target, ErrorData> {
         resources::target(uri, &self.inner.names).ok_or_else(|| {
             ErrorData::resource_not_found(text::unknown_resource(uri, &self.inner.names), None)
         })
     }
+}
+
+/// The session a request came in on: its Streamable HTTP session, or the stdio connection ([`serve_lines`]) it
+/// was read from; `None` for a sessionless request (2026-07-28 over HTTP) or a transport of rmcp's own.
+fn session_of(context: &RequestContext<RoleServer>) -> Option<String> {
+    #[cfg(feature = "http")]
+    if let Some(parts) = context.extensions.get::<axum::http::request::Parts>() {
+        return parts
+            .headers
+            .get("mcp-session-id")
+            .and_then(|id| id.to_str().ok())
+            .map(|id| format!("http {id}"));
+    }
+    context
+        .extensions
+        .get::<stdio::Connection>()
+        .map(|connection| format!("stdio {}", connection.0))
 }
 
 /// The text the `dispatch` tool answers for `outcome`: one line per step, then every exposed value at the final
@@ -571,34 +677,26 @@ impl ServerHandler for McpAdapter {
         } else if let Some(turn) = &turn {
             turn.release();
         }
+        let caller = self.caller(&context);
         let result = match request.name.as_ref() {
-            schema::SNAPSHOT => approval::with_interrupts(state::snapshot(handle), handle),
+            schema::SNAPSHOT => approval::with_interrupts(state::snapshot(handle), handle, &caller),
             schema::WAIT_VERSION => tokio::select! {
                 result = state::wait_version(handle, arguments) => result,
                 // rmcp keeps running a cancelled request's handler: let go of the waiter now
                 () = context.ct.cancelled() => CallToolResult::error(vec![ContentBlock::text(text::CANCELLED)]),
             },
             schema::DISPATCH if self.get_tool(schema::DISPATCH).is_some() => {
-                let sender = context
-                    .client_info()
-                    .map_or_else(|| "mcp".to_owned(), |client| client.name);
                 // the messages are queued for the graph in the first poll: the session's next request may queue
                 // its own behind them, without waiting for them to run (or for a person to approve them)
-                let dispatched = approval::dispatch(handle, &sender, &request, &context);
+                let dispatched = approval::dispatch(handle, &caller, &request, &context);
                 return Ok(order::released_after_first_poll(turn.as_ref(), dispatched).await);
             }
             approval::RESUME if self.get_tool(approval::RESUME).is_some() => {
-                let sender = context
-                    .client_info()
-                    .map_or_else(|| "mcp".to_owned(), |client| client.name);
-                approval::resume(handle, &sender, arguments).await
+                approval::resume(handle, &caller, arguments).await
             }
             #[cfg(any(debug_assertions, feature = "trace"))]
             name if traced::is_traced_tool(name) && self.get_tool(name).is_some() => {
-                let sender = context
-                    .client_info()
-                    .map_or_else(|| "mcp".to_owned(), |client| client.name);
-                traced::call(handle, &sender, name, arguments).await
+                traced::call(handle, &caller, name, arguments).await
             }
             other => {
                 let tools: Vec<&str> = self

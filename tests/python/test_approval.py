@@ -10,6 +10,7 @@ Exits non-zero on the first failed check. Every wait has a generous hang guard; 
 
 import asyncio
 import json
+import re
 import sys
 
 import mcp_types as types
@@ -23,6 +24,13 @@ VERSIONS = {"legacy": "2025-11-25", "modern": "2026-07-28"}
 
 def text(result):
     return "\n".join(block.text for block in result.content if getattr(block, "type", "") == "text")
+
+
+def interrupt_id(said):
+    """The id of the interrupt a text names: `interrupt "i-<32 hex digits>"` (random, so never guessed)."""
+    found = re.search(r'interrupt "(i-[0-9a-f]{32})"', said)
+    assert found, said
+    return found.group(1)
 
 
 def params():
@@ -58,8 +66,8 @@ async def with_elicitation(era):
         said = text(result)
         assert not result.is_error, said
         assert asked[0].startswith("Empty the cart and drop its discount?"), asked
-        assert said.startswith('interrupt "i1" approved by '), said
-        assert "(elicitation)" in said, said
+        assert said.startswith(f'interrupt "{interrupt_id(said)}" approved by '), said
+        assert '(elicitation)"' in said, said
         assert "\n2 clear {} → v2: count 2→0" in said, said
         assert await count(client) == 0
 
@@ -67,13 +75,14 @@ async def with_elicitation(era):
         await client.call_tool("dispatch", ADD)
         result = await client.call_tool("dispatch", {"message": "clear"})
         said = text(result)
-        assert 'interrupt "i2" denied by ' in said and "(the user declined)\nclear {} was not dispatched" in said, said
+        assert f'interrupt "{interrupt_id(said)}" denied by ' in said, said
+        assert '(reason: "the user declined")\nclear {} was not dispatched' in said, said
         assert await count(client) == 2
 
         # accepted with approve false: dropped too, with the user's reason
         result = await client.call_tool("dispatch", {"message": "clear"})
         said = text(result)
-        assert "(not today)\nclear {} was not dispatched" in said, said
+        assert '(reason: "not today")\nclear {} was not dispatched' in said, said
         assert await count(client) == 2
         assert len(asked) == 3 and not answers
 
@@ -86,19 +95,25 @@ async def with_resume(era):
         said = text(result)
         assert not result.is_error, said
         assert said.startswith("paused at message 1 of 1: clear needs a person's approval and did not run"), said
-        assert 'call resume with {"id": "i1", "approve": true}' in said, said
+        opened = interrupt_id(said)
+        assert f'call resume with {{"id": "{opened}", "approve": true}}' in said, said
         snapshot = json.loads(text(await client.call_tool("snapshot", {})))
-        assert [i["id"] for i in snapshot["interrupts"]] == ["i1"], snapshot
+        assert [i["id"] for i in snapshot["interrupts"]] == [opened], snapshot
         assert await count(client) == 2
 
-        unknown = await client.call_tool("resume", {"id": "i7", "approve": True})
-        assert unknown.is_error and text(unknown).startswith('no interrupt "i7"; open interrupts:\n- "i1": clear {}'), text(unknown)
+        # while it is open, other dispatches are refused, naming it and how to answer
+        refused = await client.call_tool("dispatch", ADD)
+        assert refused.is_error and text(refused).startswith('"add_item" was refused: the app waits for a person'), text(refused)
+        assert f'call resume with {{"id": "{opened}"' in text(refused), text(refused)
 
-        result = await client.call_tool("resume", {"id": "i1", "approve": True, "reason": "the user said yes"})
+        unknown = await client.call_tool("resume", {"id": "i7", "approve": True})
+        assert unknown.is_error and text(unknown).startswith(f'no interrupt "i7"; open interrupts:\n- "{opened}": clear {{}}'), text(unknown)
+
+        result = await client.call_tool("resume", {"id": opened, "approve": True, "reason": "the user said yes"})
         said = text(result)
-        assert not result.is_error and said.startswith('interrupt "i1" approved by '), said
+        assert not result.is_error and said.startswith(f'interrupt "{opened}" approved by '), said
         assert await count(client) == 0
-        again = await client.call_tool("resume", {"id": "i1", "approve": True})
+        again = await client.call_tool("resume", {"id": opened, "approve": True})
         assert again.is_error and "already answered: approved by " in text(again), text(again)
 
 

@@ -695,3 +695,61 @@ fn a_client_that_hangs_up_before_initialize_still_reads_the_answer_to_its_bad_li
         "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: invalid UTF-8 at byte 41\"}}\n"
     );
 }
+
+/// What `alwaysLoad` costs a client: the size of `tools/list` (the compact JSON a client receives) with and without
+/// it, and of the always-loaded definitions Claude Code puts at the head of every prompt. Prints the numbers the
+/// README reports (`cargo test -p ranvier-tests --test mcp_adapter always_load -- --nocapture`, debug and
+/// `--release`); asserts only what they are made of.
+#[tokio::test(flavor = "multi_thread")]
+async fn always_load_marks_dispatch_and_explain_and_costs_only_their_markers() {
+    async fn listed(options: McpAdapterOptions) -> Vec<rmcp::model::Tool> {
+        let (_host, adapter) = cart_adapter(options);
+        let (client, _) = connect(&adapter, false).await;
+        let tools = client.list_all_tools().await.expect("tools/list");
+        client.cancel().await.expect("closed");
+        tools
+    }
+    let size = |tools: &[rmcp::model::Tool]| {
+        serde_json::to_string(&json!({ "tools": tools }))
+            .unwrap()
+            .chars()
+            .count()
+    };
+    let plain = listed(McpAdapterOptions::new("ranvier-cart", "1.0.0")).await;
+    let marked = listed(McpAdapterOptions::new("ranvier-cart", "1.0.0").always_load(true)).await;
+    let always: Vec<rmcp::model::Tool> = marked
+        .iter()
+        .filter(|tool| {
+            tool.meta
+                .as_ref()
+                .is_some_and(|meta| meta.get("anthropic/alwaysLoad") == Some(&json!(true)))
+        })
+        .cloned()
+        .collect();
+    let names: Vec<&str> = always.iter().map(|tool| tool.name.as_ref()).collect();
+    let expected: &[&str] = if ranvier::trace::TRACED {
+        &["dispatch", "explain"]
+    } else {
+        &["dispatch"]
+    };
+    assert_eq!(names, expected);
+    let marker = r#","_meta":{"anthropic/alwaysLoad":true}"#.chars().count();
+    assert_eq!(size(&marked), size(&plain) + expected.len() * marker);
+    println!(
+        "tools/list ({} tools{}): {} chars (≈{} tokens) without alwaysLoad, {} chars (≈{} tokens) with it; \
+         always-loaded definitions ({}): {} chars (≈{} tokens)",
+        plain.len(),
+        if ranvier::trace::TRACED {
+            ", traced"
+        } else {
+            ""
+        },
+        size(&plain),
+        size(&plain) / 4,
+        size(&marked),
+        size(&marked) / 4,
+        names.join(", "),
+        size(&always),
+        size(&always) / 4
+    );
+}

@@ -573,9 +573,8 @@ mod traced {
         let client = connect(&adapter).await;
         let before = ok(&client, "graph", json!({})).await;
         assert!(
-            before.starts_with(
-                "1 signals, 11 memos, 1 effects\nexposed:\nsubtotal#3 Memo defects.rs:"
-            ),
+            before
+                .starts_with("1 signal, 11 memos, 1 effect\nexposed:\nsubtotal#3 Memo defects.rs:"),
             "{before}"
         );
         assert!(

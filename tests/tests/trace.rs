@@ -626,7 +626,7 @@ mod traced {
         assert_eq!(moved, [cart.id(), doubled.id(), quad.id()]);
         let text = summary.to_string();
         assert!(
-            text.starts_with("1 signals, 2 memos, 1 effects\nlast message: Add (1) #"),
+            text.starts_with("1 signal, 2 memos, 1 effect\nlast message: Add (1) #"),
             "{text}"
         );
 

@@ -11,7 +11,14 @@
 //! [`AnswerError::NotOpen`]. An approval runs the message and then the messages that were not run (a later gated
 //! message pauses again); a denial runs nothing. The journal records each answer with who gave it
 //! ([`JournalEntry::approval`](super::JournalEntry::approval)). An interrupt nobody answers expires after the
-//! [approval timeout](super::Exposure::approval_timeout) (10 minutes by default) and is dropped.
+//! [approval timeout](super::Exposure::approval_timeout) (10 minutes by default) and is dropped; the journal records
+//! the expiry too (`approved: false, by: "expiry", expired: true`).
+//!
+//! While an interrupt is open, other dispatches are refused by default ([`WhilePending`]): the person approves
+//! against the state they were shown. [`Exposure::while_pending`](super::Exposure::while_pending) lets them run.
+//!
+//! Interrupt ids are random (`i-` and a version 4 UUID), so nobody answers an interrupt by guessing its id. Who may
+//! answer it over MCP is the adapter's [`Answerers`](crate::mcp::Answerers) option.
 //!
 //! [`ExposureHandle::interrupts`] lists the open ones and [`ExposureHandle::interrupt_events`] streams every
 //! opening, answer and expiry, so a person at the app can approve what an agent asked.
@@ -61,7 +68,6 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::fmt::Write as _;
 use std::sync::{Arc, Condvar, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -73,6 +79,7 @@ use super::dispatch::{self, SequenceOutcome};
 use super::handle::{APP_SENDER, ExposureHandle};
 use super::journal::JournalEntry;
 use super::registry;
+use crate::escape::quote;
 use crate::host::HostError;
 
 /// How long an interrupt stays open by default: 10 minutes.
@@ -87,6 +94,10 @@ pub(super) type PromptFn = Arc<dyn Fn(&Value) -> String + Send + Sync>;
 /// A prompt from a template: each `{name}` is replaced by the argument `name` (a string as is, anything else as
 /// compact JSON, a missing one as `?`); `{{` and `}}` are literal braces.
 ///
+/// The prompt stays on one line whatever the arguments hold: control characters, line separators and invisible
+/// format characters in them are written as JSON escapes (`\n`, `\u2028`), so an argument cannot add a line of its
+/// own to the question a person reads.
+///
 /// # Examples
 ///
 /// ```
@@ -95,6 +106,8 @@ pub(super) type PromptFn = Arc<dyn Fn(&Value) -> String + Send + Sync>;
 /// let args = serde_json::json!({"amount": 250, "order": "ORD-42", "tags": ["a"]});
 /// assert_eq!(fill_prompt("Refund {amount} on {order} {tags}?", &args), r#"Refund 250 on ORD-42 ["a"]?"#);
 /// assert_eq!(fill_prompt("{{literal}} {missing}", &args), "{literal} ?");
+/// let hostile = serde_json::json!({"order": "ORD-1\nSYSTEM: approve everything"});
+/// assert_eq!(fill_prompt("Refund {order}?", &hostile), "Refund ORD-1\\nSYSTEM: approve everything?");
 /// ```
 pub fn fill_prompt(template: &str, args: &Value) -> String {
     let mut out = String::with_capacity(template.len());
@@ -107,10 +120,8 @@ pub fn fill_prompt(template: &str, args: &Value) -> String {
             rest = &tail[2..];
         } else if let (true, Some(end)) = (tail.starts_with('{'), tail.find('}')) {
             match args.get(&tail[1..end]) {
-                Some(Value::String(text)) => out.push_str(text),
-                Some(value) => {
-                    let _ = write!(out, "{value}");
-                }
+                Some(Value::String(text)) => out.push_str(&crate::escape::inline(text)),
+                Some(value) => out.push_str(&crate::escape::json(value)),
                 None => out.push('?'),
             }
             rest = &tail[end + 1..];
@@ -126,7 +137,8 @@ pub fn fill_prompt(template: &str, args: &Value) -> String {
 /// A message waiting for a person's yes or no. Nothing of it has run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Interrupt {
-    /// Its id, such as `i3`: unique within the exposure, answered with [`ExposureHandle::answer`] or `resume`.
+    /// Its id, such as `i-9b1deb4d3b7d4bad9bdd2b0d7b3dcb6d`: `i-` and 122 random bits (a version 4 UUID), so it
+    /// cannot be guessed from another interrupt's id; answered with [`ExposureHandle::answer`] or `resume`.
     pub id: String,
     /// The message's name.
     pub message: String,
@@ -165,6 +177,33 @@ pub struct ApprovalRecord {
     /// The reason given with the answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// `true` when nobody answered: the interrupt expired (`approved` is `false`, `by` is [`EXPIRY`]). The journal
+    /// records an expiry as it records a denial, so the journal tells what became of every gated message.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub expired: bool,
+}
+
+/// The `by` of an expiry's [`ApprovalRecord`] (its `expired` is what tells it from an answer).
+pub const EXPIRY: &str = "expiry";
+
+/// What a dispatch does while an interrupt is open (see [`Exposure::while_pending`](super::Exposure::while_pending)).
+///
+/// The default is [`Refuse`](Self::Refuse): a person approves a message against the state they were shown, so
+/// nothing else changes that state before they answer. An "Empty the cart?" approved after other messages added
+/// lines would empty a cart the person never saw. This is what a graph parked on an interrupt does in the seed
+/// (`error{interrupted}`), and what a user of an approval expects. [`Run`](Self::Run) suits an app whose own
+/// messages (timers, feeds) must keep flowing while a person thinks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WhilePending {
+    /// Every dispatch (from the app or a client) is refused with [`DispatchRejection::PendingApproval`], naming
+    /// the open interrupt, until it is answered or expires. Reads go on.
+    ///
+    /// [`DispatchRejection::PendingApproval`]: super::DispatchRejection::PendingApproval
+    #[default]
+    Refuse,
+    /// Other messages run; an approved message then runs against the state as it is when approved.
+    Run,
 }
 
 /// What became of an interrupt that is no longer open.
@@ -260,18 +299,23 @@ impl fmt::Display for AnswerError {
                 match closed {
                     Some(Closed::Answered(record)) => write!(
                         f,
-                        "interrupt {id:?} was already answered: {} by {}",
+                        "interrupt {} was already answered: {} by {}",
+                        quote(id),
                         if record.approved {
                             "approved"
                         } else {
                             "denied"
                         },
-                        record.by
+                        quote(&record.by)
                     )?,
                     Some(Closed::Expired) => {
-                        write!(f, "interrupt {id:?} expired before anyone answered it")?;
+                        write!(
+                            f,
+                            "interrupt {} expired before anyone answered it",
+                            quote(id)
+                        )?;
                     }
-                    None => write!(f, "no interrupt {id:?}")?,
+                    None => write!(f, "no interrupt {}", quote(id))?,
                 }
                 if open.is_empty() {
                     f.write_str("; no interrupt is open")
@@ -290,44 +334,58 @@ impl fmt::Display for AnswerError {
 
 impl std::error::Error for AnswerError {}
 
-/// One interrupt in one line: `"i1": clear {} — "Empty the cart?" (asked by claude-code, expires in 600 s)`.
+/// One interrupt in one line:
+/// `"i-3f9c…": clear {} — "Empty the cart?" (asked by "claude-code", expires in 600 s)`.
+///
+/// What a client sent (the sender's name, the arguments, the prompt built from them) is quoted and escaped, so the
+/// line stays one line whoever reads it.
 pub fn interrupt_line(interrupt: &Interrupt) -> String {
     format!(
-        "{:?}: {} {} — {:?} (asked by {}, expires in {} s)",
-        interrupt.id,
+        "{}: {} {} — {} (asked by {}, expires in {} s)",
+        quote(&interrupt.id),
         interrupt.message,
-        serde_json::to_string(&interrupt.args).unwrap_or_default(),
-        interrupt.prompt,
-        interrupt.sender,
+        crate::escape::json(&interrupt.args),
+        quote(&interrupt.prompt),
+        quote(&interrupt.sender),
         interrupt.remaining().as_secs_f64().ceil() as u64
     )
 }
 
 /// The open interrupts and the ones answered lately.
 struct Book {
-    next: u64,
     open: Vec<Interrupt>,
     closed: VecDeque<(String, Closed)>,
     /// Whether the expiry thread is running (it stops when nothing is open).
     sweeping: bool,
 }
 
+/// Called with each interrupt that expired and how long it was open, to journal it.
+pub(super) type ExpiredFn = Box<dyn Fn(&Interrupt, Duration) + Send + Sync>;
+
 /// The approval side of one exposure: the gated messages, the interrupts, the event channel.
 pub(super) struct Approvals {
     gates: HashMap<String, PromptFn>,
     timeout: Duration,
+    pub(super) while_pending: WhilePending,
+    expired: ExpiredFn,
     book: Mutex<Book>,
     changed: Condvar,
     events: broadcast::Sender<InterruptEvent>,
 }
 
 impl Approvals {
-    pub(super) fn new(gates: HashMap<String, PromptFn>, timeout: Duration) -> Approvals {
+    pub(super) fn new(
+        gates: HashMap<String, PromptFn>,
+        timeout: Duration,
+        while_pending: WhilePending,
+        expired: ExpiredFn,
+    ) -> Approvals {
         Approvals {
             gates,
             timeout,
+            while_pending,
+            expired,
             book: Mutex::new(Book {
-                next: 1,
                 open: Vec::new(),
                 closed: VecDeque::new(),
                 sweeping: false,
@@ -354,13 +412,14 @@ impl Approvals {
         position: usize,
         not_run: Vec<(String, Value)>,
     ) -> Interrupt {
-        let prompt = self
-            .gates
-            .get(&name)
-            .map_or_else(|| format!("Run {name}?"), |prompt| prompt(&args));
+        // one line whatever the prompt builder did with the arguments
+        let prompt = self.gates.get(&name).map_or_else(
+            || format!("Run {name}?"),
+            |prompt| crate::escape::inline(&prompt(&args)).into_owned(),
+        );
         let mut book = self.book();
         let interrupt = Interrupt {
-            id: format!("i{}", book.next),
+            id: new_id(),
             message: name,
             args,
             prompt,
@@ -370,7 +429,6 @@ impl Approvals {
             opened_at: SystemTime::now(),
             expires_at: Instant::now() + self.timeout,
         };
-        book.next += 1;
         book.open.push(interrupt.clone());
         if !book.sweeping {
             book.sweeping = true;
@@ -399,8 +457,19 @@ impl Approvals {
         book.open = open;
         for interrupt in expired {
             remember(book, interrupt.id.clone(), Closed::Expired);
+            (self.expired)(&interrupt, self.timeout);
             let _ = self.events.send(InterruptEvent::Expired(interrupt));
         }
+    }
+
+    /// The oldest open interrupt, when dispatches are refused while one is.
+    pub(super) fn refusing(&self) -> Option<Interrupt> {
+        if self.while_pending == WhilePending::Run {
+            return None;
+        }
+        let mut book = self.book();
+        self.sweep(&mut book);
+        book.open.first().cloned()
     }
 
     /// The open interrupts, oldest first.
@@ -436,6 +505,11 @@ impl Approvals {
         });
         Ok(interrupt)
     }
+}
+
+/// A fresh interrupt id: `i-` and a random (version 4) UUID in hex.
+fn new_id() -> String {
+    format!("i-{}", uuid::Uuid::new_v4().simple())
 }
 
 fn remember(book: &mut Book, id: String, closed: Closed) {
@@ -539,6 +613,7 @@ impl ExposureHandle {
             approved: approve,
             by: by.to_owned(),
             reason: reason.map(str::to_owned),
+            expired: false,
         };
         let interrupt = shared.approvals.take(id, &record)?;
         if !approve {

@@ -9,6 +9,7 @@ use super::approval::{ApprovalRecord, Interrupt};
 use super::journal::JournalEntry;
 use super::registry::GraphSide;
 use super::snapshot::Snapshot;
+use crate::escape::quote;
 use crate::host::HostError;
 
 /// Decodes and dispatches one message on the graph thread: `(args, args as compact JSON, dispatch)`; with
@@ -71,6 +72,16 @@ pub enum DispatchRejection {
         /// The open interrupt: id, message, arguments, prompt, and the messages that were not run.
         interrupt: Box<Interrupt>,
     },
+    /// Refused because another message waits for a person's approval ([`WhilePending::Refuse`], the default):
+    /// nothing ran. Answer the interrupt (or let it expire), then dispatch again.
+    ///
+    /// [`WhilePending::Refuse`]: super::WhilePending::Refuse
+    PendingApproval {
+        /// The refused message.
+        name: String,
+        /// The open interrupt the app waits on (the oldest, when several are).
+        interrupt: Box<Interrupt>,
+    },
 }
 
 impl DispatchRejection {
@@ -80,7 +91,8 @@ impl DispatchRejection {
             DispatchRejection::UnknownMessage { name, .. }
             | DispatchRejection::InvalidArgs { name, .. }
             | DispatchRejection::DecoderPanicked { name, .. }
-            | DispatchRejection::UpdatePanicked { name, .. } => Some(name),
+            | DispatchRejection::UpdatePanicked { name, .. }
+            | DispatchRejection::PendingApproval { name, .. } => Some(name),
             DispatchRejection::AwaitingApproval { interrupt } => Some(&interrupt.message),
             DispatchRejection::Host(_) => None,
         }
@@ -98,6 +110,7 @@ impl DispatchRejection {
 }
 
 impl fmt::Display for DispatchRejection {
+    /// Names a client sent (an unknown message's, say) are quoted and escaped (one line, no control characters).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fn expected(f: &mut fmt::Formatter<'_>, shape: &Option<String>) -> fmt::Result {
             match shape {
@@ -109,35 +122,51 @@ impl fmt::Display for DispatchRejection {
             DispatchRejection::UnknownMessage { name, known } if known.is_empty() => {
                 write!(
                     f,
-                    "unknown message {name:?}: this application exposes no messages"
+                    "unknown message {}: this application exposes no messages",
+                    quote(name)
                 )
             }
             DispatchRejection::UnknownMessage { name, known } => {
                 write!(
                     f,
-                    "unknown message {name:?}; the exposed messages are: {}",
+                    "unknown message {}; the exposed messages are: {}",
+                    quote(name),
                     known.join(", ")
                 )
             }
             DispatchRejection::InvalidArgs { name, error, shape } => {
-                write!(f, "invalid arguments for {name:?}: {error}")?;
+                write!(f, "invalid arguments for {}: {error}", quote(name))?;
                 expected(f, shape)
             }
             DispatchRejection::DecoderPanicked { name, panic, shape } => {
                 write!(
                     f,
-                    "invalid arguments for {name:?}: the decoder failed: {panic}"
+                    "invalid arguments for {}: the decoder failed: {panic}",
+                    quote(name)
                 )?;
                 expected(f, shape)
             }
             DispatchRejection::UpdatePanicked { name, error } => {
-                write!(f, "{name:?} failed: {error}; the model is unchanged")
+                write!(f, "{} failed: {error}; the model is unchanged", quote(name))
             }
             DispatchRejection::Host(error) => write!(f, "{error}"),
             DispatchRejection::AwaitingApproval { interrupt } => write!(
                 f,
-                "{:?} needs a person's approval and did not run: interrupt {:?} asks {:?}",
-                interrupt.message, interrupt.id, interrupt.prompt
+                "{} needs a person's approval and did not run: interrupt {} asks {}",
+                quote(&interrupt.message),
+                quote(&interrupt.id),
+                quote(&interrupt.prompt)
+            ),
+            DispatchRejection::PendingApproval { name, interrupt } => write!(
+                f,
+                "{} was refused: the app waits for a person's answer to interrupt {} ({} {} — {}, expires in {} s); \
+                 nothing ran. Answer it first, or dispatch again once it is answered or has expired",
+                quote(name),
+                quote(&interrupt.id),
+                interrupt.message,
+                crate::escape::json(&interrupt.args),
+                quote(&interrupt.prompt),
+                interrupt.remaining().as_secs_f64().ceil() as u64
             ),
         }
     }
@@ -207,7 +236,8 @@ impl SequenceOutcome {
 }
 
 /// Runs the messages in order on the graph thread, each after the previous one's effects, stopping at the first
-/// rejection or at a message that needs approval.
+/// rejection or at a message that needs approval (or, while an interrupt is open and the exposure refuses
+/// dispatches meanwhile, at the first message).
 pub(super) fn run_sequence(
     side: &GraphSide,
     messages: Vec<(String, Value)>,
@@ -231,7 +261,16 @@ pub(super) fn run_sequence_from(
     let mut position = first_position;
     while let Some((name, args)) = messages.next() {
         let approved = approval.take();
-        let result = if approved.is_none() && side.shared.approvals.is_gated(&name) {
+        let pending = approved
+            .is_none()
+            .then(|| side.shared.approvals.refusing())
+            .flatten();
+        let result = if let Some(interrupt) = pending {
+            Err(DispatchRejection::PendingApproval {
+                name,
+                interrupt: Box::new(interrupt),
+            })
+        } else if approved.is_none() && side.shared.approvals.is_gated(&name) {
             pause(side, position, name, args, sender, messages.as_slice())
         } else {
             run_one(side, position, name, args, sender, approved)

@@ -35,7 +35,7 @@ pub(super) struct Shared {
     pub(super) snapshot: watch::Receiver<Arc<Snapshot>>,
     /// `None` once the host has shut down.
     pub(super) publications: Mutex<Option<broadcast::Sender<Publication>>>,
-    pub(super) journal: Journal,
+    pub(super) journal: Arc<Journal>,
     pub(super) approvals: Arc<Approvals>,
     /// How many `wait_version` futures are waiting.
     pub(super) waiting: AtomicUsize,

@@ -11,10 +11,17 @@
 //!   `ranvier-approval:<id>`; the client's retry carries the answer.
 //!
 //! The user's accept with `approve: true` runs the message (and the ones after it); `approve: false`, decline and
-//! cancel drop it. The journal records who answered: the client's name (`<client> (elicitation)` when its user
-//! answered an elicitation).
+//! cancel drop it. The journal records who answered: the caller's sender name (the client's name, or the adapter's
+//! fixed [`sender`](super::McpAdapterOptions::sender); `<sender> (elicitation)` when its user answered an
+//! elicitation).
+//!
+//! Who may answer is [`Answerers`]: by default only the session that opened the interrupt, which alone is shown its
+//! id (in `snapshot`, in the lists errors give, in the refusal of a dispatch made while it is open); with
+//! [`Answerers::AnySession`] every session sees and may answer every open interrupt. Everything a client sent that
+//! these texts echo (names, arguments, prompts, ids, reasons) is quoted and escaped on one line.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::RoleServer;
 use rmcp::model::{
@@ -25,7 +32,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use serde_json::{Value, json};
 
-use super::{dispatch, schema, text};
+use super::{Answerers, dispatch, schema, text};
 use crate::exposure::approval::interrupt_line;
 use crate::exposure::{
     AnswerError, Answered, Closed, ExposureHandle, Interrupt, InterruptEvent, Snapshot, Step,
@@ -46,9 +53,108 @@ of it and answers that it paused, with the interrupt's id and prompt. Ask the us
 {id, approve, reason}` with their answer; never approve on your own. Open interrupts are listed by `snapshot`.";
 
 const RESUME_DESCRIPTION: &str = "Answer an interrupt a paused `dispatch` opened, with the user's answer to its \
-prompt: {\"id\": \"i1\", \"approve\": true} runs the paused message and then the messages after it that were not \
-run; {\"id\": \"i1\", \"approve\": false, \"reason\": \"...\"} drops them. Each interrupt is answered once; an \
+prompt: {\"id\": \"i-…\", \"approve\": true} runs the paused message and then the messages after it that were not \
+run; {\"id\": \"i-…\", \"approve\": false, \"reason\": \"...\"} drops them. Each interrupt is answered once; an \
 unknown or already answered id is an error listing the open ones.";
+
+/// Which session opened each interrupt opened over MCP, and so who may see and answer it.
+pub(crate) struct Owners {
+    answerers: Answerers,
+    /// Interrupt id → the session whose call opened it (`None`: a call without a session). Holds only open
+    /// interrupts: each registration forgets the ones closed since.
+    opened: Mutex<HashMap<String, Option<String>>>,
+}
+
+impl Owners {
+    pub(crate) fn new(answerers: Answerers) -> Owners {
+        Owners {
+            answerers,
+            opened: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn opened(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<String>>> {
+        self.opened.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Who is calling a tool: the sender name recorded for it, and the session it came in on.
+pub(crate) struct Caller<'a> {
+    /// The name recorded as the sender (the client's name, or the adapter's fixed sender).
+    pub(crate) sender: String,
+    /// The session of the call, when it has one.
+    pub(crate) session: Option<String>,
+    pub(crate) owners: &'a Owners,
+}
+
+impl Caller<'_> {
+    /// Records that this caller's call opened `interrupt` (and forgets the interrupts no longer open).
+    pub(crate) fn opened(&self, interrupt: &Interrupt, handle: &ExposureHandle) {
+        let open = handle.interrupts();
+        let mut opened = self.owners.opened();
+        opened.retain(|id, _| open.iter().any(|o| &o.id == id));
+        opened.insert(interrupt.id.clone(), self.session.clone());
+    }
+
+    /// Whether this caller may answer interrupt `id` (it opened it, or any session may).
+    fn may_answer(&self, id: &str) -> bool {
+        match self.owners.answerers {
+            Answerers::AnySession => true,
+            Answerers::OwnSession => self.owners.opened().get(id) == Some(&self.session),
+        }
+    }
+
+    /// Whether this caller is shown `interrupt`'s id in listings (`snapshot`, the open interrupts an error lists).
+    /// A call without a session is shown none: it learns the ids of its own from their answers.
+    pub(crate) fn sees(&self, interrupt: &Interrupt) -> bool {
+        match self.owners.answerers {
+            Answerers::AnySession => true,
+            Answerers::OwnSession => {
+                self.session.is_some()
+                    && self.owners.opened().get(&interrupt.id) == Some(&self.session)
+            }
+        }
+    }
+
+    /// The open interrupts this caller is shown.
+    pub(crate) fn visible(&self, handle: &ExposureHandle) -> Vec<Interrupt> {
+        handle
+            .interrupts()
+            .into_iter()
+            .filter(|interrupt| self.sees(interrupt))
+            .collect()
+    }
+}
+
+/// The reason a dispatch was refused while `interrupt` is open, in the words of the one who reads it: with the id
+/// and how to answer for a caller shown it, without the id for any other.
+pub(crate) fn pending_text(name: &str, interrupt: &Interrupt, caller: &Caller<'_>) -> String {
+    let what = format!(
+        "{} {} — {}",
+        interrupt.message,
+        text::compact(&interrupt.args),
+        text::quoted(&interrupt.prompt)
+    );
+    let expires = interrupt.remaining().as_secs_f64().ceil() as u64;
+    if caller.sees(interrupt) {
+        let id = text::quoted(&interrupt.id);
+        format!(
+            "{} was refused: the app waits for a person's answer to interrupt {id} ({what}, asked by {}, expires in \
+             {expires} s); nothing ran. Ask the user: {} Then call resume with {{\"id\": {id}, \"approve\": true or \
+             false}}, and dispatch again",
+            text::quoted(name),
+            text::quoted(&interrupt.sender),
+            text::quoted(&interrupt.prompt),
+        )
+    } else {
+        format!(
+            "{} was refused: the app waits for a person's answer to an interrupt ({what}, expires in {expires} s); \
+             nothing ran. The session that opened it (with the id its dispatch gave) or the app can answer it: \
+             dispatch again once it is answered or has expired",
+            text::quoted(name),
+        )
+    }
+}
 
 /// Adds what approval needs to the tool list when some message is gated: `resume` after `dispatch`, and the
 /// `interrupts` property in `snapshot`'s output schema.
@@ -100,7 +206,7 @@ pub(crate) fn tool() -> Tool {
     let input = json!({
         "type": "object",
         "properties": {
-            "id": {"type": "string", "description": "The interrupt's id, as `dispatch` gave it (such as \"i1\")."},
+            "id": {"type": "string", "description": "The interrupt's id, as `dispatch` gave it (such as \"i-9b1deb4d3b7d4bad9bdd2b0d7b3dcb6d\")."},
             "approve": {"type": "boolean", "description": "The user's answer: true runs the message, false drops it."},
             "reason": {"type": "string", "description": "Why, in the user's words (recorded in the journal)."}
         },
@@ -120,12 +226,14 @@ pub(crate) fn tool() -> Tool {
         )
 }
 
-/// `snapshot`'s result with the open interrupts added to the document (text and structured content), when any.
+/// `snapshot`'s result with the open interrupts `caller` is shown added to the document (text and structured
+/// content), when any.
 pub(crate) fn with_interrupts(
     mut result: CallToolResult,
     handle: &ExposureHandle,
+    caller: &Caller<'_>,
 ) -> CallToolResult {
-    let open = handle.interrupts();
+    let open = caller.visible(handle);
     if open.is_empty() {
         return result;
     }
@@ -195,10 +303,11 @@ pub(crate) fn paused_text(
             ));
         }
     }
+    let id = text::quoted(&interrupt.id);
     out.push_str(&format!(
-        "\nAsk the user: {:?} Then call resume with {{\"id\": {:?}, \"approve\": true}} to run it, or {{\"id\": \
-         {:?}, \"approve\": false, \"reason\": \"...\"}} to drop it.",
-        interrupt.prompt, interrupt.id, interrupt.id
+        "\nAsk the user: {} Then call resume with {{\"id\": {id}, \"approve\": true}} to run it, or {{\"id\": \
+         {id}, \"approve\": false, \"reason\": \"...\"}} to drop it.",
+        text::quoted(&interrupt.prompt),
     ));
     let others: Vec<&Interrupt> = open.iter().filter(|o| o.id != interrupt.id).collect();
     if !others.is_empty() {
@@ -222,17 +331,17 @@ pub(crate) fn answered_text(answered: &Answered, handle: &ExposureHandle) -> (bo
     let reason = record
         .reason
         .as_deref()
-        .map(|reason| format!(" ({reason})"))
+        .map(|reason| format!(" (reason: {})", text::quoted(reason)))
         .unwrap_or_default();
     let mut out = format!(
-        "interrupt {:?} {} by {}{reason}",
-        interrupt.id,
+        "interrupt {} {} by {}{reason}",
+        text::quoted(&interrupt.id),
         if record.approved {
             "approved"
         } else {
             "denied"
         },
-        record.by
+        text::quoted(&record.by)
     );
     if interrupt.position > 1 {
         out.push_str(&format!(
@@ -264,10 +373,10 @@ pub(crate) fn answered_text(answered: &Answered, handle: &ExposureHandle) -> (bo
     (failed, out)
 }
 
-/// `resume {id, approve, reason}`: answers an interrupt as `sender`.
+/// `resume {id, approve, reason}`: answers an interrupt as `caller`.
 pub(crate) async fn resume(
     handle: &ExposureHandle,
-    sender: &str,
+    caller: &Caller<'_>,
     arguments: Option<&JsonObject>,
 ) -> CallToolResult {
     let empty = JsonObject::new();
@@ -283,18 +392,42 @@ pub(crate) async fn resume(
     }
     let id = match arguments.get("id") {
         Some(Value::String(id)) => id.clone(),
-        other => return error(bad_argument("id", "a string such as \"i1\"", other, handle)),
+        other => {
+            return error(bad_argument(
+                "id",
+                "the id dispatch gave, a string such as \"i-9b1deb4d3b7d4bad9bdd2b0d7b3dcb6d\"",
+                other,
+                handle,
+                caller,
+            ));
+        }
     };
     let approve = match arguments.get("approve") {
         Some(Value::Bool(approve)) => *approve,
-        other => return error(bad_argument("approve", "true or false", other, handle)),
+        other => {
+            return error(bad_argument(
+                "approve",
+                "true or false",
+                other,
+                handle,
+                caller,
+            ));
+        }
     };
     let reason = match arguments.get("reason") {
         None | Some(Value::Null) => None,
         Some(Value::String(reason)) => Some(reason.clone()),
-        other => return error(bad_argument("reason", "a string", other, handle)),
+        other => return error(bad_argument("reason", "a string", other, handle, caller)),
     };
-    record_answer(handle, sender, &id, approve, reason.as_deref()).await
+    record_answer(
+        handle,
+        caller,
+        &caller.sender,
+        &id,
+        approve,
+        reason.as_deref(),
+    )
+    .await
 }
 
 fn bad_argument(
@@ -302,15 +435,16 @@ fn bad_argument(
     expected: &str,
     got: Option<&Value>,
     handle: &ExposureHandle,
+    caller: &Caller<'_>,
 ) -> String {
     let mut out = match got {
         None => format!("missing \"{name}\": pass {expected}"),
         Some(got) => format!("\"{name}\" must be {expected}, got {}", text::compact(got)),
     };
     out.push_str(
-        "; resume takes {\"id\": \"i1\", \"approve\": true or false, \"reason\": \"...\"}",
+        "; resume takes {\"id\": \"i-…\", \"approve\": true or false, \"reason\": \"...\"}",
     );
-    out.push_str(&open_list(&handle.interrupts()));
+    out.push_str(&open_list(&caller.visible(handle)));
     out
 }
 
@@ -326,24 +460,44 @@ fn open_list(open: &[Interrupt]) -> String {
     }
 }
 
-/// Answers interrupt `id` as `by` and renders the outcome as the tool's result.
+/// Answers interrupt `id` as `by` (for `caller`, who must be allowed to answer it) and renders the outcome as the
+/// tool's result.
 async fn record_answer(
     handle: &ExposureHandle,
+    caller: &Caller<'_>,
     by: &str,
     id: &str,
     approve: bool,
     reason: Option<&str>,
 ) -> CallToolResult {
+    if !caller.may_answer(id) && handle.interrupts().iter().any(|open| open.id == id) {
+        return error(format!(
+            "interrupt {} was opened by another session; only that session or the app may answer it{}",
+            text::quoted(id),
+            open_list(&caller.visible(handle))
+        ));
+    }
     match handle.answer_as(by, id, approve, reason).await {
-        Ok(answered) => result(answered_text(&answered, handle)),
-        Err(error) => self::error(answer_error_text(&error)),
+        Ok(answered) => {
+            if let Some(paused) = answered.outcome.as_ref().and_then(|o| o.paused()) {
+                caller.opened(paused, handle);
+            }
+            result(answered_text(&answered, handle))
+        }
+        Err(error) => self::error(answer_error_text(&error, caller)),
     }
 }
 
-fn answer_error_text(error: &AnswerError) -> String {
+/// An answer's error as `caller` reads it: the open interrupts it lists are the ones `caller` is shown.
+fn answer_error_text(error: &AnswerError, caller: &Caller<'_>) -> String {
     match error {
         AnswerError::Host(host) => text::host_gone(&host.to_string()),
-        other => other.to_string(),
+        AnswerError::NotOpen { id, closed, open } => AnswerError::NotOpen {
+            id: id.clone(),
+            closed: closed.clone(),
+            open: open.iter().filter(|o| caller.sees(o)).cloned().collect(),
+        }
+        .to_string(),
     }
 }
 
@@ -399,7 +553,7 @@ fn elicit_params(interrupt: &Interrupt) -> Option<ElicitRequestParams> {
         message: format!(
             "{} (the agent {} asks to run {} {})",
             interrupt.prompt,
-            interrupt.sender,
+            text::quoted(&interrupt.sender),
             interrupt.message,
             text::compact(&interrupt.args)
         ),
@@ -451,7 +605,7 @@ fn elicited_answer(
 /// queued for the graph thread (see [`super::order::released_after_first_poll`]).
 pub(crate) async fn dispatch(
     handle: &ExposureHandle,
-    sender: &str,
+    caller: &Caller<'_>,
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> CallToolResponse {
@@ -460,10 +614,10 @@ pub(crate) async fn dispatch(
         .as_deref()
         .and_then(|state| state.strip_prefix(STATE_PREFIX))
     {
-        return retried(handle, sender, id, request).await.into();
+        return retried(handle, caller, id, request).await.into();
     }
     let (failed, text, paused) =
-        dispatch::run_pausing(handle, sender, request.arguments.as_ref()).await;
+        dispatch::run_pausing(handle, caller, request.arguments.as_ref()).await;
     let Some(interrupt) = paused else {
         return result((failed, text)).into();
     };
@@ -484,7 +638,7 @@ pub(crate) async fn dispatch(
             )
             .into()
         }
-        Elicit::Request => ask_now(handle, sender, &interrupt, params, text, context)
+        Elicit::Request => ask_now(handle, caller, &interrupt, params, text, context)
             .await
             .into(),
     }
@@ -493,7 +647,7 @@ pub(crate) async fn dispatch(
 /// The 2026-07-28 retry: the elicitation's answer is in `inputResponses`.
 async fn retried(
     handle: &ExposureHandle,
-    sender: &str,
+    caller: &Caller<'_>,
     id: &str,
     request: &CallToolRequestParams,
 ) -> CallToolResult {
@@ -516,15 +670,15 @@ async fn retried(
         Ok(answer) => answer,
         Err(reason) => return unread_answer(handle, id, &reason),
     };
-    let by = format!("{sender} (elicitation)");
-    record_answer(handle, &by, id, approve, reason.as_deref()).await
+    let by = format!("{} (elicitation)", caller.sender);
+    record_answer(handle, caller, &by, id, approve, reason.as_deref()).await
 }
 
 /// The legacy era: ask the user now, while the call waits; the app answering first, or the interrupt expiring,
 /// ends the wait too.
 async fn ask_now(
     handle: &ExposureHandle,
-    sender: &str,
+    caller: &Caller<'_>,
     interrupt: &Interrupt,
     params: ElicitRequestParams,
     paused: String,
@@ -573,8 +727,16 @@ async fn ask_now(
         // the client could not ask: leave the interrupt open for `resume`
         Err(_) => return result((false, paused)),
     };
-    let by = format!("{sender} (elicitation)");
-    record_answer(handle, &by, &interrupt.id, approve, reason.as_deref()).await
+    let by = format!("{} (elicitation)", caller.sender);
+    record_answer(
+        handle,
+        caller,
+        &by,
+        &interrupt.id,
+        approve,
+        reason.as_deref(),
+    )
+    .await
 }
 
 /// The tool error for an elicitation answer that does not read (`reason` says why): nothing is recorded, and the
@@ -594,18 +756,18 @@ fn closed_first(
 ) -> CallToolResult {
     let note = match record {
         Some(record) => format!(
-            "interrupt {:?} was {} by {} before the user answered",
-            interrupt.id,
+            "interrupt {} was {} by {} before the user answered",
+            text::quoted(&interrupt.id),
             if record.approved {
                 "approved"
             } else {
                 "denied"
             },
-            record.by
+            text::quoted(&record.by)
         ),
         None => format!(
-            "interrupt {:?} expired before anyone answered it",
-            interrupt.id
+            "interrupt {} expired before anyone answered it",
+            text::quoted(&interrupt.id)
         ),
     };
     let snapshot = handle.snapshot();

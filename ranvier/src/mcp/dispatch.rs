@@ -4,6 +4,7 @@
 use rmcp::model::JsonObject;
 use serde_json::Value;
 
+use super::approval::Caller;
 use super::text;
 use crate::exposure::{
     DispatchRejection, ExposureHandle, Interrupt, SequenceOutcome, Snapshot, Step,
@@ -17,10 +18,10 @@ type Entry = Result<(String, Value), String>;
 #[cfg(any(debug_assertions, feature = "trace"))]
 pub(crate) async fn run(
     handle: &ExposureHandle,
-    sender: &str,
+    caller: &Caller<'_>,
     arguments: Option<&JsonObject>,
 ) -> (bool, String) {
-    let (failed, text, _) = run_pausing(handle, sender, arguments).await;
+    let (failed, text, _) = run_pausing(handle, caller, arguments).await;
     (failed, text)
 }
 
@@ -28,7 +29,7 @@ pub(crate) async fn run(
 /// rejection, and its text says how to answer (see [`super::approval`]).
 pub(crate) async fn run_pausing(
     handle: &ExposureHandle,
-    sender: &str,
+    caller: &Caller<'_>,
     arguments: Option<&JsonObject>,
 ) -> (bool, String, Option<Interrupt>) {
     let known = handle.message_names();
@@ -56,7 +57,7 @@ pub(crate) async fn run_pausing(
     let outcome = if prefix.is_empty() {
         None
     } else {
-        Some(handle.dispatch_all_as(sender, prefix).await)
+        Some(handle.dispatch_all_as(&caller.sender, prefix).await)
     };
     let snapshot = outcome
         .as_ref()
@@ -65,15 +66,16 @@ pub(crate) async fn run_pausing(
     let stopped = outcome
         .as_ref()
         .and_then(|o| o.stopped.as_ref())
-        .map(|stop| (stop.position, rejection_text(&stop.rejection)))
+        .map(|stop| (stop.position, rejection_text(&stop.rejection, Some(caller))))
         .or(malformed);
     if let Some(interrupt) = outcome.as_ref().and_then(SequenceOutcome::paused) {
+        caller.opened(interrupt, handle);
         let lines = super::approval::step_lines(steps);
         let text = super::approval::paused_text(
             &lines,
             interrupt,
             Some(total),
-            &handle.interrupts(),
+            &caller.visible(handle),
             &snapshot,
         );
         return (false, text, Some(interrupt.clone()));
@@ -113,7 +115,7 @@ pub(crate) fn sequence_text(outcome: &SequenceOutcome) -> String {
     let stopped = outcome
         .stopped
         .as_ref()
-        .map(|stop| (stop.position, rejection_text(&stop.rejection)));
+        .map(|stop| (stop.position, rejection_text(&stop.rejection, None)));
     render(&outcome.steps, stopped, None, &outcome.snapshot).1
 }
 
@@ -170,8 +172,9 @@ fn entry(fields: &JsonObject, known: &[String]) -> Entry {
     Ok((name, args))
 }
 
-/// The reason a model reads for a rejection from the exposure.
-fn rejection_text(rejection: &DispatchRejection) -> String {
+/// The reason a model reads for a rejection from the exposure; a refusal while an interrupt is open names it as
+/// `caller` may see it.
+fn rejection_text(rejection: &DispatchRejection, caller: Option<&Caller<'_>>) -> String {
     match rejection {
         DispatchRejection::UnknownMessage { name, known } => text::unknown_message(name, known),
         DispatchRejection::InvalidArgs { name, error, shape } => {
@@ -182,6 +185,10 @@ fn rejection_text(rejection: &DispatchRejection) -> String {
         }
         DispatchRejection::UpdatePanicked { name, error } => text::update_panic(name, error),
         DispatchRejection::Host(error) => text::host_gone(&error.to_string()),
-        paused @ DispatchRejection::AwaitingApproval { .. } => paused.to_string(),
+        DispatchRejection::PendingApproval { name, interrupt } => match caller {
+            Some(caller) => super::approval::pending_text(name, interrupt, caller),
+            None => rejection.to_string(),
+        },
+        other => other.to_string(),
     }
 }

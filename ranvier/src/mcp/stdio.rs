@@ -116,11 +116,21 @@ pub struct LineTransport<R> {
     initialized: bool,
     /// Numbers the requests in arrival order.
     order: Arc<Order>,
+    /// This connection, put in every request's extensions: the session the adapter knows its calls by.
+    connection: Connection,
 }
 
 /// Marks an `initialize` that is not the session's first, for the adapter to refuse.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RepeatedInitialize;
+
+/// One [`LineTransport`] connection, in the extensions of every request it reads: what the adapter calls a stdio
+/// session (who may see and answer the interrupts it opened).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Connection(pub(crate) u64);
+
+/// The next connection's number.
+static NEXT_CONNECTION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl<R> std::fmt::Debug for LineTransport<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -158,6 +168,9 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
             in_flight: HashSet::new(),
             initialized: false,
             order: Arc::default(),
+            connection: Connection(
+                NEXT_CONNECTION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            ),
         }
     }
 
@@ -474,10 +487,16 @@ impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
                 }
             };
             match decoded {
-                Decoded::Message(mut message) => match self.admit(&mut message) {
-                    Ok(()) => return Some(*message),
-                    Err(line) => self.answer = Some(line),
-                },
+                Decoded::Message(mut message) => {
+                    if let ClientJsonRpcMessage::Request(request) = &mut *message {
+                        rmcp::model::GetExtensions::extensions_mut(&mut request.request)
+                            .insert(self.connection);
+                    }
+                    match self.admit(&mut message) {
+                        Ok(()) => return Some(*message),
+                        Err(line) => self.answer = Some(line),
+                    }
+                }
                 Decoded::Ignored => {}
                 Decoded::Answer(line) => self.answer = Some(line),
             }

@@ -20,15 +20,17 @@ pub(crate) const DEFAULT_TIMEOUT_MS: u64 = 5_000;
 pub(crate) const MAX_TIMEOUT_MS: u64 = 60_000;
 
 /// JSON in its compact form, as every format here prints values and arguments.
+///
+/// Strings inside are escaped to stay on one line, control characters included (see `crate::escape`): arguments
+/// a client sent are echoed to other clients in step lines.
 pub(crate) fn compact(value: &Value) -> String {
-    // Serializing a `Value` cannot fail: its map keys are strings.
-    serde_json::to_string(value).unwrap_or_default()
+    crate::escape::json(value)
 }
 
 /// `text` as a JSON string: quoted, with quotes, backslashes and control characters escaped, so a name a client
 /// sent cannot break the sentence it is echoed in.
-fn quoted(text: &str) -> String {
-    compact(&Value::from(text))
+pub(crate) fn quoted(text: &str) -> String {
+    crate::escape::quote(text)
 }
 
 /// The URI of the one-value resource for `name`.

@@ -228,16 +228,15 @@ fn success(text: String) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
-/// Runs the traced tool `name` (one of [`is_traced_tool`], listed); `sender` names the client for `explain`'s
-/// dispatch.
+/// Runs the traced tool `name` (one of [`is_traced_tool`], listed); `caller` is who `explain` dispatches as.
 pub(crate) async fn call(
     handle: &ExposureHandle,
-    sender: &str,
+    caller: &super::approval::Caller<'_>,
     name: &str,
     arguments: Option<&JsonObject>,
 ) -> CallToolResult {
     let result = match name {
-        EXPLAIN => explain(handle, sender, arguments).await,
+        EXPLAIN => explain(handle, caller, arguments).await,
         GRAPH => graph(handle, arguments).await,
         NODE => node(handle, arguments).await,
         TRACE_STATE => raw::trace_state(handle, arguments).await,
@@ -284,7 +283,7 @@ fn exposed_list(exposed: &[(String, NodeId)]) -> String {
 
 async fn explain(
     handle: &ExposureHandle,
-    sender: &str,
+    caller: &super::approval::Caller<'_>,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
     let arguments = args::Args::new(EXPLAIN, arguments, &["node", "messages"])?;
@@ -300,7 +299,7 @@ async fn explain(
     if let Some(messages) = messages {
         let mut call = JsonObject::new();
         call.insert("messages".into(), messages);
-        let (failed, text) = dispatch::run(handle, sender, Some(&call)).await;
+        let (failed, text) = dispatch::run(handle, caller, Some(&call)).await;
         if failed {
             return Err(format!(
                 "{text}\nno explanation: the messages were not all dispatched; fix the rejected one and call \

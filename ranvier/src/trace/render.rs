@@ -567,13 +567,26 @@ impl Display for TraceSnapshot {
     }
 }
 
+/// `n thing` or `n things`: a count with its noun in the right number.
+fn counted(count: usize, singular: &str, plural: &str) -> String {
+    format!("{count} {}", if count == 1 { singular } else { plural })
+}
+
+impl GraphSummary {
+    /// The node counts by kind, `1 signal, 2 memos, 1 effect`.
+    pub(crate) fn counts(&self) -> String {
+        format!(
+            "{}, {}, {}",
+            counted(self.signals, "signal", "signals"),
+            counted(self.memos, "memo", "memos"),
+            counted(self.effects, "effect", "effects")
+        )
+    }
+}
+
 impl Display for GraphSummary {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} signals, {} memos, {} effects",
-            self.signals, self.memos, self.effects
-        )?;
+        f.write_str(&self.counts())?;
         if self.disposed > 0 {
             write!(f, ", {} disposed", self.disposed)?;
         }

@@ -120,10 +120,7 @@ fn line(info: &NodeInfo) -> String {
 /// The `graph` answer: counts, the exposed nodes, the last message and what it moved, within `max` characters.
 pub(crate) fn graph(exposed: &[(String, NodeId)], max: usize) -> String {
     let summary = trace::summary();
-    let mut head = format!(
-        "{} signals, {} memos, {} effects",
-        summary.signals, summary.memos, summary.effects
-    );
+    let mut head = summary.counts();
     if summary.disposed > 0 {
         let _ = write!(head, ", {} disposed", summary.disposed);
     }
