@@ -4,15 +4,26 @@
 //! `::ranvier::__private::…`, including std items, so it never depends on what the user's module imports.
 //! The heavy lifting (decoding with precise errors, schemas, shapes) lives here as ordinary functions driven by
 //! static tables, which keeps each expansion small and readable under `cargo expand`.
+//!
+//! `#[node]` needs the core alone; what `#[derive(Messages)]` and `#[expose]` call is marked
+//! `#[cfg(feature = "exposure")]`.
 
+#[cfg(feature = "exposure")]
+use crate::exposure::schema::{describe, shape_of, strict, without_null};
 use crate::{AnyNode, Effect, Memo, Mvu, Signal};
+#[cfg(feature = "exposure")]
 use schemars::generate::{SchemaGenerator, SchemaSettings};
+#[cfg(feature = "exposure")]
 use serde::de::DeserializeOwned;
+#[cfg(feature = "exposure")]
 use serde_json::{Map, Value};
 use std::fmt::Debug;
+#[cfg(feature = "exposure")]
 use std::fmt::Write as _;
 
+#[cfg(feature = "exposure")]
 pub use crate::exposure::{ExposeError, Exposure};
+#[cfg(feature = "exposure")]
 pub use crate::messages::{Decoder, Expose, Messages};
 pub use ::core::option::Option::{self, None, Some};
 pub use ::core::result::Result::{self, Err, Ok};
@@ -20,6 +31,7 @@ pub use ::core::{stringify, unreachable};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 pub use ::std::vec::Vec;
+#[cfg(feature = "exposure")]
 pub use serde_json::Value as Json;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -27,19 +39,23 @@ pub use serde_json::Value as Json;
 // ---------------------------------------------------------------------------------------------------------------
 
 /// Builds the schema of one field type; a fn pointer so the tables below can be `const`.
+#[cfg(feature = "exposure")]
 pub type SchemaFn = fn(&mut SchemaGenerator) -> schemars::Schema;
 
 /// The schema of `T`, for a [`Field`] or [`Args::Newtype`] table entry.
+#[cfg(feature = "exposure")]
 pub fn schema_of<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) -> schemars::Schema {
     generator.subschema_for::<T>()
 }
 
 /// Whether `T` accepts JSON `null`, which makes its property optional (e.g. `Option<_>`).
+#[cfg(feature = "exposure")]
 pub fn accepts_null<T: DeserializeOwned>() -> bool {
     T::deserialize(&Value::Null).is_ok()
 }
 
 /// One argument of a struct-like message, as the derive saw it.
+#[cfg(feature = "exposure")]
 pub struct Field {
     /// The property name on the wire (after `rename`/`rename_all`).
     pub name: &'static str,
@@ -56,6 +72,7 @@ pub struct Field {
 }
 
 /// The arguments a message takes.
+#[cfg(feature = "exposure")]
 pub enum Args {
     /// A unit variant: no arguments (`{}` or `null`).
     Unit,
@@ -66,6 +83,7 @@ pub enum Args {
 }
 
 /// One exposed message, as the derive saw it.
+#[cfg(feature = "exposure")]
 pub struct Message {
     /// The wire name.
     pub name: &'static str,
@@ -75,6 +93,7 @@ pub struct Message {
     pub args: Args,
 }
 
+#[cfg(feature = "exposure")]
 fn generator() -> SchemaGenerator {
     SchemaSettings::draft2020_12()
         .with(|s| {
@@ -84,6 +103,7 @@ fn generator() -> SchemaGenerator {
         .into_generator()
 }
 
+#[cfg(feature = "exposure")]
 fn number(x: f64) -> Value {
     if x.fract() == 0.0 && x.abs() < 9.0e15 {
         Value::from(x as i64)
@@ -92,6 +112,7 @@ fn number(x: f64) -> Value {
     }
 }
 
+#[cfg(feature = "exposure")]
 fn field_schema(field: &Field, generator: &mut SchemaGenerator) -> Value {
     let mut schema = (field.schema)(generator).to_value();
     if let Value::Object(object) = &mut schema {
@@ -122,6 +143,7 @@ fn field_schema(field: &Field, generator: &mut SchemaGenerator) -> Value {
     schema
 }
 
+#[cfg(feature = "exposure")]
 impl Message {
     /// The JSON Schema of this message's arguments: an object schema, strict-client friendly.
     pub fn schema(&self) -> Value {
@@ -194,6 +216,7 @@ impl Message {
 }
 
 /// The bounds of a field's `range(min, max)` as its shape shows them: ` 0..=100`, ` ≥ 1`, ` ≤ 100` (empty without).
+#[cfg(feature = "exposure")]
 fn range_suffix(field: &Field) -> String {
     let show = |x: f64| number(x).to_string();
     match (field.min, field.max) {
@@ -205,6 +228,7 @@ fn range_suffix(field: &Field) -> String {
 }
 
 /// The shapes of `messages`, for `Messages::shapes`.
+#[cfg(feature = "exposure")]
 pub fn shapes(messages: &[Message]) -> Vec<(String, String)> {
     messages
         .iter()
@@ -213,6 +237,7 @@ pub fn shapes(messages: &[Message]) -> Vec<(String, String)> {
 }
 
 /// The schemas of `messages`, for `Messages::schemas`.
+#[cfg(feature = "exposure")]
 pub fn schemas(messages: &[Message]) -> Vec<(String, Value)> {
     messages
         .iter()
@@ -221,6 +246,7 @@ pub fn schemas(messages: &[Message]) -> Vec<(String, Value)> {
 }
 
 /// Wraps one decoder for `Messages::decoders`.
+#[cfg(feature = "exposure")]
 pub fn decoder<M: 'static>(
     name: &'static str,
     decode: impl Fn(&Value) -> Result<M, String> + 'static,
@@ -229,6 +255,7 @@ pub fn decoder<M: 'static>(
 }
 
 /// The arguments object of a struct-like or unit message, checked for unknown properties.
+#[cfg(feature = "exposure")]
 pub struct Object<'a> {
     fields: &'static [Field],
     map: Option<&'a Map<String, Value>>,
@@ -239,6 +266,7 @@ pub struct Object<'a> {
 /// # Errors
 ///
 /// A reason naming the unknown property and the known ones, or the non-object value.
+#[cfg(feature = "exposure")]
 pub fn object<'a>(args: &'a Value, fields: &'static [Field]) -> Result<Object<'a>, String> {
     let map = match args {
         Value::Null => None,
@@ -267,6 +295,7 @@ pub fn object<'a>(args: &'a Value, fields: &'static [Field]) -> Result<Object<'a
     Ok(Object { fields, map })
 }
 
+#[cfg(feature = "exposure")]
 impl Object<'_> {
     /// Decodes the property of field `index`.
     ///
@@ -313,6 +342,7 @@ impl Object<'_> {
     }
 }
 
+#[cfg(feature = "exposure")]
 fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
     let schema = field_schema(field, &mut generator());
     let mut text = format!(
@@ -335,6 +365,7 @@ fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
 /// # Errors
 ///
 /// serde's reason, in the same words as the struct-like decoders ("missing property `p`").
+#[cfg(feature = "exposure")]
 pub fn newtype<T: DeserializeOwned>(args: &Value) -> Result<T, String> {
     let empty = Value::Object(Map::new());
     let args = if args.is_null() { &empty } else { args };
@@ -382,6 +413,7 @@ fn without_negative_zero(value: &Value) -> Option<Value> {
 }
 
 /// A field type that `range(min, max)` can check.
+#[cfg(feature = "exposure")]
 #[diagnostic::on_unimplemented(
     message = "`range(...)` needs a number field, and `{Self}` is not a number",
     label = "not a number",
@@ -392,6 +424,7 @@ pub trait Ranged {
     fn as_f64(&self) -> Option<f64>;
 }
 
+#[cfg(feature = "exposure")]
 macro_rules! ranged {
     ($($t:ty)*) => {$(
         impl Ranged for $t {
@@ -401,8 +434,10 @@ macro_rules! ranged {
         }
     )*};
 }
+#[cfg(feature = "exposure")]
 ranged!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64);
 
+#[cfg(feature = "exposure")]
 impl<T: Ranged> Ranged for Option<T> {
     fn as_f64(&self) -> Option<f64> {
         self.as_ref().and_then(Ranged::as_f64)
@@ -410,11 +445,13 @@ impl<T: Ranged> Ranged for Option<T> {
 }
 
 /// A message's wire form, for `Messages::to_wire`.
+#[cfg(feature = "exposure")]
 pub fn wire(name: &str, args: Value) -> (String, Value) {
     (name.to_owned(), args)
 }
 
 /// Builds the arguments object of a struct-like message, properties in declaration order where the map keeps it.
+#[cfg(feature = "exposure")]
 pub fn args_object<const N: usize>(properties: [(&str, Value); N]) -> Value {
     Value::Object(
         properties
@@ -425,247 +462,15 @@ pub fn args_object<const N: usize>(properties: [(&str, Value); N]) -> Value {
 }
 
 /// `value` as JSON; a value serde cannot encode becomes a string saying why, so journals never fail.
+#[cfg(feature = "exposure")]
 pub fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or_else(|e| Value::String(format!("<not encodable: {e}>")))
 }
 
+/// A value a decoder refused, in compact JSON of at most 80 characters.
+#[cfg(feature = "exposure")]
 fn compact(value: &Value) -> String {
-    let text = value.to_string();
-    if text.chars().count() > 80 {
-        let cut: String = text.chars().take(77).collect();
-        format!("{cut}...")
-    } else {
-        text
-    }
-}
-
-fn without_null(schema: &Value) -> Value {
-    let mut schema = schema.clone();
-    if let Some(Value::Array(types)) = schema.get_mut("type") {
-        types.retain(|t| t != "null");
-        if types.len() == 1 {
-            let only = types[0].clone();
-            schema["type"] = only;
-        }
-    } else if let Some(Value::Array(options)) = schema.get("anyOf").cloned() {
-        let rest: Vec<Value> = options
-            .into_iter()
-            .filter(|o| o.get("type") != Some(&Value::from("null")))
-            .collect();
-        if rest.len() == 1 {
-            return rest[0].clone();
-        }
-        schema["anyOf"] = Value::Array(rest);
-    }
-    schema
-}
-
-fn type_word(t: &str) -> &str {
-    match t {
-        "string" | "integer" | "number" | "boolean" | "null" | "object" | "array" => t,
-        _ => "any",
-    }
-}
-
-/// The one-line shape of a type's schema: `string`, `integer | null`, `{a: string}`, `string[]`, `"x" | "y"`.
-pub fn shape_of(schema: &Value) -> String {
-    let Some(object) = schema.as_object() else {
-        return if schema == &Value::Bool(false) {
-            "never".into()
-        } else {
-            "any".into()
-        };
-    };
-    if let Some(Value::Array(values)) = object.get("enum") {
-        return values
-            .iter()
-            .map(Value::to_string)
-            .collect::<Vec<_>>()
-            .join(" | ");
-    }
-    if let Some(value) = object.get("const") {
-        return value.to_string();
-    }
-    if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
-        return reference.rsplit('/').next().unwrap_or(reference).to_owned();
-    }
-    for key in ["anyOf", "oneOf"] {
-        if let Some(Value::Array(options)) = object.get(key) {
-            return options.iter().map(shape_of).collect::<Vec<_>>().join(" | ");
-        }
-    }
-    match object.get("type") {
-        Some(Value::Array(types)) => types
-            .iter()
-            .filter_map(Value::as_str)
-            .map(type_word)
-            .collect::<Vec<_>>()
-            .join(" | "),
-        Some(Value::String(t)) if t == "array" => match object.get("items") {
-            Some(items) => {
-                let inner = shape_of(items);
-                if inner.contains(' ') && !inner.starts_with('{') {
-                    format!("({inner})[]")
-                } else {
-                    format!("{inner}[]")
-                }
-            }
-            None => "any[]".into(),
-        },
-        Some(Value::String(t)) if t == "object" => {
-            let required: Vec<&str> = object
-                .get("required")
-                .and_then(Value::as_array)
-                .map(|r| r.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
-            match object.get("properties").and_then(Value::as_object) {
-                Some(properties) if !properties.is_empty() => {
-                    let parts: Vec<String> = properties
-                        .iter()
-                        .map(|(name, property)| {
-                            if required.contains(&name.as_str()) {
-                                format!("{name}: {}", shape_of(property))
-                            } else {
-                                format!("{name}?: {}", shape_of(&without_null(property)))
-                            }
-                        })
-                        .collect();
-                    format!("{{{}}}", parts.join(", "))
-                }
-                _ => match object.get("additionalProperties") {
-                    Some(values @ Value::Object(_)) => {
-                        format!("{{[key: string]: {}}}", shape_of(values))
-                    }
-                    _ => "{}".into(),
-                },
-            }
-        }
-        Some(Value::String(t)) => type_word(t).to_owned(),
-        _ => "any".into(),
-    }
-}
-
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
-}
-
-/// What a value must be to match `schema`, in words: "an integer ≥ 1", "a string or null", "one of \"a\", \"b\"".
-pub fn describe(schema: &Value) -> String {
-    let Some(object) = schema.as_object() else {
-        return "any value".into();
-    };
-    if let Some(Value::Array(values)) = object.get("enum") {
-        let values: Vec<String> = values.iter().map(Value::to_string).collect();
-        return format!("one of {}", values.join(", "));
-    }
-    if let Some(value) = object.get("const") {
-        return value.to_string();
-    }
-    for key in ["anyOf", "oneOf"] {
-        if let Some(Value::Array(options)) = object.get(key) {
-            return options
-                .iter()
-                .map(describe)
-                .collect::<Vec<_>>()
-                .join(" or ");
-        }
-    }
-    let mut text = match object.get("type") {
-        Some(Value::String(t)) if t == "null" => "null".to_owned(),
-        Some(Value::String(t)) if t == "object" => format!("an object {}", shape_of(schema)),
-        Some(Value::String(t)) if t == "array" => format!("an array {}", shape_of(schema)),
-        Some(Value::String(t)) => format!("{} {}", article(t), type_word(t)),
-        Some(Value::Array(types)) => types
-            .iter()
-            .filter_map(Value::as_str)
-            .map(|t| {
-                if t == "null" {
-                    "null".to_owned()
-                } else {
-                    format!("{} {}", article(t), type_word(t))
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" or "),
-        _ => match object.get("$ref").and_then(Value::as_str) {
-            Some(reference) => format!("a `{}`", reference.rsplit('/').next().unwrap_or(reference)),
-            None => "any value".into(),
-        },
-    };
-    let bounds = [
-        ("minimum", "≥"),
-        ("exclusiveMinimum", ">"),
-        ("maximum", "≤"),
-        ("exclusiveMaximum", "<"),
-    ];
-    if let (Some(min), Some(max)) = (
-        object.get("minimum").filter(|b| b.is_number()),
-        object.get("maximum").filter(|b| b.is_number()),
-    ) {
-        let _ = write!(text, " between {min} and {max}");
-        return text;
-    }
-    let mut first = true;
-    for (key, sign) in bounds {
-        if let Some(bound) = object.get(key).filter(|b| b.is_number()) {
-            let _ = write!(text, "{} {sign} {bound}", if first { "" } else { " and" });
-            first = false;
-        }
-    }
-    text
-}
-
-const SCHEMA_MAPS: [&str; 5] = [
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-];
-const SCHEMA_LISTS: [&str; 4] = ["anyOf", "oneOf", "allOf", "prefixItems"];
-const SCHEMA_ONE: [&str; 10] = [
-    "items",
-    "additionalProperties",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "propertyNames",
-];
-
-/// Rewrites every boolean `true` subschema to `{}` (same meaning), since strict clients reject boolean schemas.
-///
-/// `false` subschemas stay: `additionalProperties: false` is what strict clients ask for.
-pub fn strict(schema: &mut Value) {
-    if schema == &Value::Bool(true) {
-        *schema = Value::Object(Map::new());
-        return;
-    }
-    let Value::Object(object) = schema else {
-        return;
-    };
-    for key in SCHEMA_MAPS {
-        if let Some(Value::Object(map)) = object.get_mut(key) {
-            map.values_mut().for_each(strict);
-        }
-    }
-    for key in SCHEMA_LISTS {
-        if let Some(Value::Array(list)) = object.get_mut(key) {
-            list.iter_mut().for_each(strict);
-        }
-    }
-    for key in SCHEMA_ONE {
-        if let Some(sub) = object.get_mut(key) {
-            strict(sub);
-        }
-    }
+    crate::text::clip(&value.to_string(), 80).into_owned()
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -758,6 +563,7 @@ impl<T> LabelOther<T> for &Labeller<T> {
 // ---------------------------------------------------------------------------------------------------------------
 
 /// A field `#[expose]` can read as a value: its reader runs inside the exposure's effect.
+#[cfg(feature = "exposure")]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be exposed as a value",
     label = "`#[expose]` reads a `Signal<T>`, `Memo<T>` or `Mvu<Model, Msg>` field",
@@ -770,6 +576,7 @@ pub trait Readable {
     fn reader(&self) -> impl Fn() -> Self::Value + 'static;
 }
 
+#[cfg(feature = "exposure")]
 impl<T: Clone + Debug + 'static> Readable for Signal<T> {
     type Value = T;
     fn reader(&self) -> impl Fn() -> T + 'static {
@@ -778,6 +585,7 @@ impl<T: Clone + Debug + 'static> Readable for Signal<T> {
     }
 }
 
+#[cfg(feature = "exposure")]
 impl<T: Clone + Debug + 'static> Readable for Memo<T> {
     type Value = T;
     fn reader(&self) -> impl Fn() -> T + 'static {
@@ -786,6 +594,7 @@ impl<T: Clone + Debug + 'static> Readable for Memo<T> {
     }
 }
 
+#[cfg(feature = "exposure")]
 impl<Model: Clone + PartialEq + Debug + 'static, Msg: Debug + 'static> Readable
     for Mvu<Model, Msg>
 {
@@ -801,6 +610,7 @@ impl<Model: Clone + PartialEq + Debug + 'static, Msg: Debug + 'static> Readable
 /// # Errors
 ///
 /// The exposure's error (e.g. a name taken by a manual registration).
+#[cfg(feature = "exposure")]
 pub fn expose_value<F: Readable>(
     exposure: &mut Exposure,
     name: &str,
@@ -814,6 +624,7 @@ where
 }
 
 /// A field `#[expose(messages)]` can take messages from.
+#[cfg(feature = "exposure")]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a message source",
     label = "`#[expose(messages)]` needs an `Mvu<Model, Msg>` whose `Msg` derives `Messages` and `Debug`",
@@ -828,6 +639,7 @@ pub trait MessageSource {
     fn register(&self, exposure: &mut Exposure) -> Result<(), ExposeError>;
 }
 
+#[cfg(feature = "exposure")]
 impl<Model: Clone + PartialEq + Debug + 'static, Msg: Messages + Debug> MessageSource
     for Mvu<Model, Msg>
 {
@@ -842,6 +654,7 @@ impl<Model: Clone + PartialEq + Debug + 'static, Msg: Messages + Debug> MessageS
 /// # Errors
 ///
 /// The exposure's error (e.g. a message name already registered).
+#[cfg(feature = "exposure")]
 pub fn expose_messages<F: MessageSource>(
     exposure: &mut Exposure,
     field: &F,
@@ -854,6 +667,7 @@ pub fn expose_messages<F: MessageSource>(
 /// # Errors
 ///
 /// The exposure's error (e.g. a node name already registered).
+#[cfg(feature = "exposure")]
 pub fn expose_node<N: Node>(
     exposure: &mut Exposure,
     name: &str,

@@ -79,7 +79,7 @@
 //!
 //! let rejected = block_on(exposure.dispatch("add", serde_json::json!({"amount": "two"}))).unwrap_err();
 //! assert!(matches!(rejected, DispatchRejection::InvalidArgs { .. }));
-//! assert_eq!(rejected.to_string(), r#"invalid arguments for "add": `amount` must be an integer; expected {amount: integer}"#);
+//! assert_eq!(rejected.to_string(), "add rejected its arguments: `amount` must be an integer\nexpected: add {amount: integer}");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -88,6 +88,7 @@ mod dispatch;
 mod handle;
 mod journal;
 mod registry;
+pub(crate) mod schema;
 mod snapshot;
 mod timer;
 
@@ -107,13 +108,16 @@ pub use approval::{
     InterruptEvent, InterruptEvents, WhilePending, fill_prompt,
 };
 pub use dispatch::{DispatchRejection, SequenceOutcome, SequenceStop, Step};
+#[cfg(feature = "mcp")]
+pub(crate) use dispatch::{host_gone, known_messages};
 pub use handle::{APP_SENDER, ExposureHandle};
 pub use journal::{DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_CAPACITY, JOURNAL_ENV, JournalEntry};
 pub(crate) use registry::shut_down_thread;
 pub use snapshot::{Publication, Publications, Snapshot};
 
 use crate::graph::{AnyNode, NodeId};
-use crate::host::{GraphInbox, panic_message};
+use crate::host::{Cause, GraphInbox};
+use crate::text::panic_text;
 use crate::{Effect, Mvu};
 use approval::{Approvals, PromptFn};
 use dispatch::{Failure, RunMessage};
@@ -163,10 +167,13 @@ impl fmt::Display for NameKind {
 }
 
 /// A registration the [`Exposure`] refused, or a `start` that could not happen.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ExposeError {
     /// The name is empty or uses a character outside `[A-Za-z0-9_.~-]`.
+    #[error(
+        "invalid {kind} name {name:?}: a name is one or more of the characters A-Z a-z 0-9 _ . ~ -"
+    )]
     InvalidName {
         /// What the name was for.
         kind: NameKind,
@@ -174,6 +181,7 @@ pub enum ExposeError {
         name: String,
     },
     /// The name is already registered for this kind.
+    #[error("the {kind} name {name:?} is already registered; {kind} names must be unique")]
     DuplicateName {
         /// What the name was for.
         kind: NameKind,
@@ -181,6 +189,10 @@ pub enum ExposeError {
         name: String,
     },
     /// A shape or schema names a message that is not registered (register the message first).
+    #[error(
+        "the {kind} for {name:?} names no registered message; register the message first ({})",
+        registered_list(registered)
+    )]
     UnknownMessage {
         /// [`NameKind::MessageShape`] or [`NameKind::MessageSchema`].
         kind: NameKind,
@@ -190,48 +202,35 @@ pub enum ExposeError {
         registered: Vec<String>,
     },
     /// [`Exposure::start`] was called outside a [`GraphHost`](crate::host::GraphHost)'s graph thread.
+    #[error(
+        "Exposure::start must run on a GraphHost's graph thread (inside setup or work sent with invoke)"
+    )]
     NotOnGraphHost,
     /// A graph-side operation ([`ExposureHandle::on_publish`]) was called off the exposure's graph thread.
+    #[error(
+        "this must be called on the exposure's graph thread (inside work sent with GraphHost::invoke)"
+    )]
     NotOnGraphThread,
-    /// The journal file (named by `RANVIER_JOURNAL` or [`Exposure::journal_file`]) could not be opened.
+    /// The journal file (named by `RANVIER_JOURNAL` or [`Exposure::journal_file`]) could not be opened; the I/O
+    /// error is the source.
+    #[error("cannot open the journal file {path:?}")]
     Journal {
         /// The file.
         path: String,
-        /// Why it could not be opened.
-        error: String,
+        /// Why it could not be opened (a [`std::io::Error`]).
+        #[source]
+        source: Cause,
     },
 }
 
-impl fmt::Display for ExposeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ExposeError::InvalidName { kind, name } => write!(
-                f,
-                "invalid {kind} name {name:?}: a name is one or more of the characters A-Z a-z 0-9 _ . ~ -"
-            ),
-            ExposeError::DuplicateName { kind, name } => {
-                write!(f, "the {kind} name {name:?} is already registered; {kind} names must be unique")
-            }
-            ExposeError::UnknownMessage { kind, name, registered } => {
-                write!(f, "the {kind} for {name:?} names no registered message; register the message first")?;
-                if registered.is_empty() {
-                    f.write_str(" (no messages are registered yet)")
-                } else {
-                    write!(f, " (registered: {})", registered.join(", "))
-                }
-            }
-            ExposeError::NotOnGraphHost => f.write_str(
-                "Exposure::start must run on a GraphHost's graph thread (inside setup or work sent with invoke)",
-            ),
-            ExposeError::NotOnGraphThread => f.write_str(
-                "this must be called on the exposure's graph thread (inside work sent with GraphHost::invoke)",
-            ),
-            ExposeError::Journal { path, error } => write!(f, "cannot open the journal file {path:?}: {error}"),
-        }
+/// The registered messages as [`ExposeError::UnknownMessage`] lists them.
+fn registered_list(registered: &[String]) -> String {
+    if registered.is_empty() {
+        "no messages are registered yet".to_owned()
+    } else {
+        format!("registered: {}", registered.join(", "))
     }
 }
-
-impl std::error::Error for ExposeError {}
 
 fn check_name(kind: NameKind, name: &str) -> Result<(), ExposeError> {
     let valid = !name.is_empty()
@@ -380,7 +379,7 @@ impl Exposure {
             Box::new(
                 move || match catch_unwind(AssertUnwindSafe(|| encode(&read()))) {
                     Ok(value) => value,
-                    Err(panic) => error_value(&panic_message(panic.as_ref())),
+                    Err(panic) => error_value(&panic_text(panic.as_ref())),
                 },
             );
         self.values.push((name.to_owned(), read));
@@ -425,7 +424,7 @@ impl Exposure {
                     Ok(Ok(msg)) => msg,
                     Ok(Err(error)) => return Err(Failure::Decode(error)),
                     Err(panic) => {
-                        return Err(Failure::DecoderPanicked(panic_message(panic.as_ref())));
+                        return Err(Failure::DecoderPanicked(panic_text(panic.as_ref())));
                     }
                 };
                 if !dispatch {

@@ -74,7 +74,7 @@ pub(crate) use handle::{NodeRc, WeakNode};
 pub use node::NodeKind;
 pub(crate) use node::{Comparer, Computation, Core, Node, NodeRef, State, is_live, remove_live};
 pub(crate) use pool::{PoolBox, release_pool};
-pub(crate) use runtime::{Running, Runtime, panic_text as runtime_panic_text, with_runtime};
+pub(crate) use runtime::{Running, Runtime, with_runtime};
 
 use std::fmt;
 

@@ -57,6 +57,7 @@ use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::task::{Context, Poll, Wake, Waker};
 use std::thread::{self, JoinHandle, Thread, ThreadId};
 
+use crate::text::panic_text;
 use tokio::sync::oneshot;
 pub use tokio_util::sync::CancellationToken;
 use tokio_util::sync::WaitForCancellationFutureOwned;
@@ -66,46 +67,105 @@ use tokio_util::sync::WaitForCancellationFutureOwned;
 const GRAPH_STACK_SIZE: usize = 64 << 20;
 
 /// Why work sent to a [`GraphHost`] (or the host itself) failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// An error that stems from another error ([`Setup`](Self::Setup), [`Spawn`](Self::Spawn)) says what failed in its
+/// `Display` and returns the underlying error as its [`source`](std::error::Error::source), so a reporter that
+/// walks the chain (anyhow's `{:#}`, say) prints both.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum HostError {
-    /// `setup` returned an error; the host thread has stopped. Holds the error's text.
-    Setup(String),
+    /// `setup` returned an error; the host thread has stopped. The error is the source.
+    #[error("the graph host's setup failed")]
+    Setup(#[source] Cause),
     /// `setup` panicked; the host thread has stopped. Holds the panic's text.
+    #[error("the graph host's setup panicked: {0}")]
     SetupPanicked(String),
-    /// The operating system refused to start the graph thread.
-    Spawn(String),
+    /// The operating system refused to start the graph thread. Its error is the source.
+    #[error("could not start the graph thread")]
+    Spawn(#[source] Cause),
     /// The work panicked on the graph thread. Only this work failed: the host keeps serving.
+    #[error("the work panicked on the graph thread: {0}")]
     Panicked(String),
     /// The host is disposed: the work did not run and no more work will.
+    #[error("the graph host is disposed: the work did not run, and no more work will")]
     Disposed,
     /// The cancellation token fired before the work started: the work did not run.
+    #[error("the work was cancelled before it started, and did not run")]
     Cancelled,
     /// `invoke` was called on the graph thread while the app was unavailable: either inside other work that holds
     /// `&mut App` already, or before `setup` returned.
+    #[error(
+        "the app is not available: `invoke` was called on the graph thread inside work that already holds `&mut App` \
+         (use that reference instead), or before setup returned"
+    )]
     AppBusy,
 }
 
-impl fmt::Display for HostError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HostError::Setup(e) => write!(f, "the graph host's setup failed: {e}"),
-            HostError::SetupPanicked(p) => write!(f, "the graph host's setup panicked: {p}"),
-            HostError::Spawn(e) => write!(f, "could not start the graph thread: {e}"),
-            HostError::Panicked(p) => write!(f, "the work panicked on the graph thread: {p}"),
-            HostError::Disposed => {
-                f.write_str("the graph host is disposed: the work did not run, and no more work will")
-            }
-            HostError::Cancelled => f.write_str("the work was cancelled before it started, and did not run"),
-            HostError::AppBusy => f.write_str(
-                "the app is not available: `invoke` was called on the graph thread inside work that already \
-                 holds `&mut App` (use that reference instead), or before setup returned",
-            ),
-        }
+/// The error underneath another ([`HostError::Setup`], [`HostError::Spawn`],
+/// [`ExposeError::Journal`](crate::exposure::ExposeError::Journal)), kept as that error's
+/// [`source`](std::error::Error::source).
+///
+/// It reads as the error it holds (`Display`, `Debug` and `source` are that error's), is shared so the error that
+/// holds it stays `Clone`, and equals another cause that reads the same.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::host::Cause;
+/// use std::error::Error as _;
+///
+/// let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+/// let cause = Cause::new(io);
+/// assert_eq!(cause.to_string(), "no such file");
+/// assert_eq!(cause.downcast_ref::<std::io::Error>().unwrap().kind(), std::io::ErrorKind::NotFound);
+/// assert_eq!(cause, Cause::new("no such file"));
+/// assert!(cause.source().is_none());
+/// ```
+#[derive(Clone)]
+pub struct Cause(Arc<dyn std::error::Error + Send + Sync + 'static>);
+
+impl Cause {
+    /// Keeps `error` (an error, or a `&str` or `String` message) as a cause.
+    pub fn new(error: impl Into<Box<dyn std::error::Error + Send + Sync + 'static>>) -> Self {
+        Cause(Arc::from(error.into()))
+    }
+
+    /// The error held.
+    pub fn get_ref(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+        &*self.0
+    }
+
+    /// The error held, if it is an `E`.
+    pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        self.0.downcast_ref::<E>()
     }
 }
 
-impl std::error::Error for HostError {}
+impl fmt::Debug for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&*self.0, f)
+    }
+}
+
+impl std::error::Error for Cause {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl PartialEq for Cause {
+    fn eq(&self, other: &Cause) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for Cause {}
 
 /// A unit of work for the graph thread. It resolves its own future, and dropping it unrun resolves the future with
 /// [`HostError::Disposed`] (its oneshot sender is dropped with it).
@@ -130,6 +190,10 @@ pub(crate) struct GraphInbox {
 }
 
 struct HostContext {
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "read by the exposure")
+    )]
     inbox: GraphInbox,
     /// `Rc<RefCell<App>>` once setup has returned.
     app: Option<Rc<dyn Any>>,
@@ -141,6 +205,10 @@ thread_local! {
 
 impl GraphInbox {
     /// The inbox of the host whose graph thread this is, if any.
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "called by the exposure")
+    )]
     pub(crate) fn current() -> Option<GraphInbox> {
         CONTEXT.with_borrow(|context| context.as_ref().map(|context| context.inbox.clone()))
     }
@@ -161,6 +229,10 @@ impl GraphInbox {
     }
 
     /// Runs `work` on the graph thread (inline when called there). A panic faults the returned future only.
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "called by the exposure")
+    )]
     pub(crate) fn run<R: Send + 'static>(
         &self,
         work: impl FnOnce() -> R + Send + 'static,
@@ -192,7 +264,7 @@ impl GraphInbox {
                 }
                 let result = match catch_unwind(AssertUnwindSafe(work)) {
                     Ok(result) => result,
-                    Err(panic) => Err(HostError::Panicked(panic_message(panic.as_ref()))),
+                    Err(panic) => Err(HostError::Panicked(panic_text(panic.as_ref()))),
                 };
                 let _ = tx.send(result);
             }
@@ -339,22 +411,25 @@ impl<App: 'static> GraphHost<App> {
     ///
     /// # Errors
     ///
-    /// [`HostError::Setup`] when `setup` returns an error, [`HostError::SetupPanicked`] when it panics (in both
+    /// [`HostError::Setup`] when `setup` returns an error (any error that is `Send + Sync`, or a `&str` or `String`
+    /// message; it becomes the [`source`](std::error::Error::source)), [`HostError::SetupPanicked`] when it panics (in both
     /// cases `start` returns after the graph thread has disposed its graph and stopped), [`HostError::Spawn`] when
     /// the thread cannot be started.
     ///
     /// # Examples
     ///
     /// ```
-    /// use ranvier::host::{GraphHost, HostError};
+    /// use ranvier::host::{Cause, GraphHost, HostError};
     ///
-    /// let failed = GraphHost::<()>::start(|| Err("no database"));
-    /// assert_eq!(failed.unwrap_err(), HostError::Setup("no database".into()));
+    /// let failed = GraphHost::<()>::start(|| Err("no database")).unwrap_err();
+    /// assert_eq!(failed, HostError::Setup(Cause::new("no database")));
+    /// assert_eq!(failed.to_string(), "the graph host's setup failed");
+    /// assert_eq!(std::error::Error::source(&failed).unwrap().to_string(), "no database");
     /// ```
     pub fn start<F, E>(setup: F) -> Result<Self, HostError>
     where
         F: FnOnce() -> Result<App, E> + Send + 'static,
-        E: fmt::Display,
+        E: Into<Box<dyn std::error::Error + Send + Sync + 'static>>,
     {
         let (sender, receiver) = mpsc::channel::<Message>();
         let (ready_tx, ready_rx) = mpsc::channel::<Result<GraphInbox, HostError>>();
@@ -371,7 +446,7 @@ impl<App: 'static> GraphHost<App> {
                 };
                 run_graph_thread(setup, inbox, receiver, ready_tx);
             })
-            .map_err(|e| HostError::Spawn(e.to_string()))?;
+            .map_err(|e| HostError::Spawn(Cause::new(e)))?;
         match ready_rx.recv() {
             Ok(Ok(inbox)) => Ok(GraphHost {
                 inbox,
@@ -497,7 +572,7 @@ fn run_graph_thread<App, F, E>(
 ) where
     App: 'static,
     F: FnOnce() -> Result<App, E>,
-    E: fmt::Display,
+    E: Into<Box<dyn std::error::Error + Send + Sync + 'static>>,
 {
     CONTEXT.set(Some(HostContext {
         inbox: inbox.clone(),
@@ -506,13 +581,13 @@ fn run_graph_thread<App, F, E>(
     let app = match catch_unwind(AssertUnwindSafe(setup)) {
         Ok(Ok(app)) => app,
         Ok(Err(error)) => {
-            let error = HostError::Setup(error.to_string());
+            let error = HostError::Setup(Cause::new(error));
             shut_down(&inbox);
             let _ = ready.send(Err(error));
             return;
         }
         Err(panic) => {
-            let error = HostError::SetupPanicked(panic_message(panic.as_ref()));
+            let error = HostError::SetupPanicked(panic_text(panic.as_ref()));
             shut_down(&inbox);
             let _ = ready.send(Err(error));
             return;
@@ -543,19 +618,9 @@ fn shut_down(inbox: &GraphInbox) {
     let app =
         CONTEXT.with_borrow_mut(|context| context.as_mut().and_then(|context| context.app.take()));
     let _ = catch_unwind(AssertUnwindSafe(move || drop(app)));
+    #[cfg(feature = "exposure")]
     let _ = catch_unwind(crate::exposure::shut_down_thread);
     let _ = catch_unwind(crate::graph::dispose_current);
     let context = CONTEXT.take();
     let _ = catch_unwind(AssertUnwindSafe(move || drop(context)));
-}
-
-/// The text of a panic payload (`&str` or `String`; anything else is "a non-text panic payload").
-pub(crate) fn panic_message(panic: &(dyn Any + Send)) -> String {
-    if let Some(text) = panic.downcast_ref::<&str>() {
-        (*text).to_owned()
-    } else if let Some(text) = panic.downcast_ref::<String>() {
-        text.clone()
-    } else {
-        "a non-text panic payload".to_owned()
-    }
 }

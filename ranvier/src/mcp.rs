@@ -80,6 +80,10 @@
 //! ```
 
 /// The rmcp crate the adapter is built on, re-exported so apps serve it with the same version.
+///
+/// ranvier depends on rmcp `^3.11` (built and tested with 3.11.0): this is the rmcp 3.x your build resolved, the
+/// one the adapter's types come from. Use it (or a dependency on the same rmcp 3.x) for the transports and types
+/// you pass in; an rmcp of another major version is a different crate to the compiler.
 pub use rmcp;
 
 mod approval;
@@ -95,13 +99,11 @@ mod schema;
 mod state;
 pub mod stdio;
 mod text;
-#[cfg(any(debug_assertions, feature = "trace"))]
 mod traced;
 
 pub use env::{
     ALWAYS_LOAD_ENV, ANSWERERS_ENV, EnvError, PROTOCOL_ENV, RAW_TRACE_TOOLS_ENV, SENDER_ENV,
 };
-#[cfg(any(debug_assertions, feature = "trace"))]
 pub use traced::{EXPLAIN_MAX_CHARS, GRAPH_MAX_CHARS, NODE_PAGE_MAX_CHARS, STEPS_MAX_CHARS};
 
 use std::borrow::Cow;
@@ -342,14 +344,13 @@ impl McpAdapter {
                 (name, shape, schema)
             })
             .collect();
-        #[allow(unused_mut)]
         let mut tools = schema::tools(&schema::ToolInputs {
             names: &names,
             messages: &messages,
             always_load: options.always_load,
         });
-        #[cfg(any(debug_assertions, feature = "trace"))]
-        {
+        // An untraced build lists no traced tools (their queries would only answer that nothing is recorded).
+        if crate::trace::TRACED {
             tools.extend(traced::tools(
                 &messages,
                 options.raw_trace_tools,
@@ -694,7 +695,6 @@ impl ServerHandler for McpAdapter {
             approval::RESUME if self.get_tool(approval::RESUME).is_some() => {
                 approval::resume(handle, &caller, arguments).await
             }
-            #[cfg(any(debug_assertions, feature = "trace"))]
             name if traced::is_traced_tool(name) && self.get_tool(name).is_some() => {
                 traced::call(handle, &caller, name, arguments).await
             }

@@ -33,7 +33,6 @@
 //! assert_eq!(*seen.borrow(), [false, true, false]);
 //! ```
 
-use crate::graph::runtime_panic_text;
 use crate::graph::{AnyNode, NodeId, untrack, with_runtime};
 use crate::{Memo, Signal};
 use std::fmt;
@@ -211,7 +210,7 @@ where
                 first_error.map_or(Ok(()), Err)
             }
             Err(payload) => Err(DispatchError {
-                message: format!("update panicked: {}", runtime_panic_text(payload)),
+                message: format!("update panicked: {}", crate::text::panic_text(&*payload)),
             }),
         }
     }

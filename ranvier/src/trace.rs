@@ -45,13 +45,17 @@
 //! answers name those lines without reading the source. In an untraced build none of these functions takes the
 //! caller's location, so they cost what they did.
 //!
-//! In an untraced build every hook compiles to nothing, arguments included, [`TRACED`] is `false`, and only the two
-//! constants exist.
+//! # Untraced builds
+//!
+//! A release build without the feature `trace` records nothing: every hook compiles to nothing, arguments included,
+//! and [`TRACED`] is `false`. The API is the same in every build, so an app that calls it builds in both: each query
+//! (`dump`, `snapshot` and `summary` included) answers [`TraceError::NotTraced`], and `lookup` a [`LookupError`]
+//! saying so, while what describes the log itself answers for an empty one: `events` is empty, `records_held` and
+//! `capacity` are 0, and `set_capacity` has no effect.
 //!
 //! # Examples
 //!
 //! ```
-//! # #[cfg(any(debug_assertions, feature = "trace"))] {
 //! use ranvier::{trace, Memo, Mvu};
 //!
 //! #[derive(Debug)]
@@ -63,50 +67,75 @@
 //! cart.dispatch(Msg::Add(5)).unwrap();
 //! assert_eq!(doubled.get(), 10);
 //!
-//! let why = trace::why(&doubled).unwrap();
-//! assert!(matches!(&why.root, trace::WhyRoot::Message { name, .. } if &**name == "Add"));
-//! // `doubled#2 Memo ...:13 = 10 reads [cart#1]`, then the chain from the message to its last run.
-//! println!("{}", trace::explain(&doubled).unwrap());
-//! # }
+//! match trace::why(&doubled) {
+//!     Ok(why) => {
+//!         assert!(matches!(&why.root, trace::WhyRoot::Message { name, .. } if &**name == "Add"));
+//!         // `doubled#2 Memo ...:13 = 10 reads [cart#1]`, then the chain from the message to its last run.
+//!         println!("{}", trace::explain(&doubled).unwrap());
+//!     }
+//!     // A release build without the feature `trace`.
+//!     Err(trace::TraceError::NotTraced) => assert!(!trace::TRACED),
+//!     Err(other) => panic!("{other}"),
+//! }
 //! ```
 
-#[cfg(any(debug_assertions, feature = "trace"))]
-mod diagnose;
-#[cfg(any(debug_assertions, feature = "trace"))]
-mod dump;
-#[cfg(any(debug_assertions, feature = "trace"))]
-mod log;
-#[cfg(any(debug_assertions, feature = "trace"))]
-mod names;
-#[cfg(any(debug_assertions, feature = "trace"))]
-mod query;
-#[cfg(any(debug_assertions, feature = "trace"))]
-mod render;
-#[cfg(any(debug_assertions, feature = "trace"))]
-mod table;
+cfg_traced! {
+    mod diagnose;
+    mod dump;
+    mod log;
+    mod names;
+    mod query;
+    mod render;
+    mod table;
 
-#[cfg(any(debug_assertions, feature = "trace"))]
+    pub(crate) use log::Tracer;
+
+    /// Whether this build records the trace log.
+    pub const TRACED: bool = true;
+
+    /// Runs `f` on the current thread's trace log.
+    pub(crate) fn with_log<R>(f: impl FnOnce(&log::Tracer) -> R) -> Result<R, TraceError> {
+        Ok(crate::graph::with_runtime(|rt| f(&rt.tracer)))
+    }
+}
+
+cfg_untraced! {
+    // Compiled for their types and signatures, so the API is the same in every build; nothing reaches their code,
+    // since the runtime holds the empty tracer of `off.rs` and `with_log` answers `NotTraced`.
+    #[allow(dead_code)]
+    mod diagnose;
+    #[allow(dead_code)]
+    mod dump;
+    #[allow(dead_code)]
+    mod log;
+    #[allow(dead_code)]
+    mod names;
+    #[allow(dead_code)]
+    mod query;
+    #[allow(dead_code)]
+    mod render;
+    #[allow(dead_code)]
+    mod table;
+    mod off;
+
+    pub(crate) use off::Tracer;
+
+    /// Whether this build records the trace log.
+    pub const TRACED: bool = false;
+
+    /// [`TraceError::NotTraced`]: this build keeps no log to run `f` on.
+    pub(crate) fn with_log<R>(_: impl FnOnce(&log::Tracer) -> R) -> Result<R, TraceError> {
+        Err(TraceError::NotTraced)
+    }
+}
+
 pub use diagnose::{Finding, FindingKind};
-#[cfg(any(debug_assertions, feature = "trace"))]
 pub use dump::{DUMP_SCHEMA, dump};
-#[cfg(any(debug_assertions, feature = "trace"))]
 pub use log::*;
-#[cfg(any(debug_assertions, feature = "trace"))]
 pub use names::set_source_root;
-#[cfg(any(debug_assertions, feature = "trace"))]
 pub use query::*;
-#[cfg(any(debug_assertions, feature = "trace"))]
 pub use render::render_events;
-#[cfg(any(debug_assertions, feature = "trace"))]
 pub use table::DROPPED_KEPT;
-
-#[cfg(not(any(debug_assertions, feature = "trace")))]
-mod off;
-#[cfg(not(any(debug_assertions, feature = "trace")))]
-pub(crate) use off::Tracer;
-
-/// Whether this build records the trace log.
-pub const TRACED: bool = cfg!(any(debug_assertions, feature = "trace"));
 
 /// How many events the ring keeps by default.
 pub const DEFAULT_CAPACITY: usize = 65_536;

@@ -485,13 +485,14 @@ fn rejections_dispatch_nothing_and_say_what_to_change() {
     );
     assert_eq!(
         unknown.to_string(),
-        r#"unknown message "remove"; the exposed messages are: add, set_discount, boom"#
+        r#"unknown message "remove"; known messages: add, set_discount, boom"#
     );
 
     let invalid = block_on(exposure.dispatch("set_discount", json!({"percent": 140}))).unwrap_err();
     assert_eq!(
         invalid.to_string(),
-        r#"invalid arguments for "set_discount": `percent` must be between 0 and 100, not 140; expected {percent: integer 0..100}"#
+        "set_discount rejected its arguments: `percent` must be between 0 and 100, not 140\nexpected: set_discount \
+         {percent: integer 0..100}"
     );
 
     // A decoder that panics (missing property) is a rejection too.
@@ -511,7 +512,7 @@ fn rejections_dispatch_nothing_and_say_what_to_change() {
     assert!(fault.is_fault());
     assert_eq!(
         fault.to_string(),
-        r#""boom" failed: update panicked: boom in update; the model is unchanged"#
+        "boom failed: update panicked: boom in update; the model is unchanged"
     );
 
     assert_eq!(exposure.snapshot(), before);
@@ -703,6 +704,45 @@ fn the_journal_records_each_accepted_message_with_its_version_and_sender() {
     assert_eq!(lines, expected);
 }
 
+#[test]
+fn a_journal_that_cannot_be_opened_keeps_the_io_error_as_its_source() {
+    let path = std::env::temp_dir()
+        .join(format!("ranvier-no-such-dir-{}", std::process::id()))
+        .join("journal.jsonl");
+    let error = GraphHost::<ExposureHandle>::start({
+        let path = path.clone();
+        move || {
+            let mut exposure = Exposure::new();
+            exposure.journal_file(path);
+            exposure.start()
+        }
+    })
+    .unwrap_err();
+    // HostError::Setup -> ExposeError::Journal -> the io::Error, each text said once.
+    let HostError::Setup(cause) = &error else {
+        panic!("{error:?}")
+    };
+    let journal = cause
+        .downcast_ref::<ExposeError>()
+        .expect("the exposure's error");
+    let ExposeError::Journal { path: named, .. } = journal else {
+        panic!("{journal:?}")
+    };
+    assert_eq!(*named, path.display().to_string());
+    assert_eq!(
+        journal.to_string(),
+        format!("cannot open the journal file {named:?}")
+    );
+    let io = std::error::Error::source(journal).expect("the I/O error is the source");
+    let io = io
+        .downcast_ref::<ranvier::host::Cause>()
+        .and_then(|cause| cause.downcast_ref::<std::io::Error>());
+    assert_eq!(
+        io.map(std::io::Error::kind),
+        Some(std::io::ErrorKind::NotFound)
+    );
+}
+
 /// Run by [`the_journal_env_var_appends_json_lines`] in a child process with `RANVIER_JOURNAL` set, so that no
 /// test here changes its own environment.
 #[test]
@@ -764,10 +804,12 @@ fn the_journal_env_var_appends_json_lines() {
         String::from_utf8_lossy(&bad.stdout),
         String::from_utf8_lossy(&bad.stderr)
     );
+    // The child's `expect` prints the error's Debug: the journal error, its file and the I/O error beneath it.
     assert!(
-        output.contains(r#"cannot open the journal file \"/nonexistent-dir/journal.jsonl\""#),
+        output.contains(r#"Setup(Journal { path: "/nonexistent-dir/journal.jsonl", source: Os {"#),
         "{output}"
     );
+    assert!(output.contains("kind: NotFound"), "{output}");
 }
 
 #[test]

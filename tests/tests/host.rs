@@ -7,7 +7,7 @@ use std::task::{Context, Poll, Waker};
 use std::thread::{self, ThreadId};
 use std::time::Duration;
 
-use ranvier::host::{CancellationToken, GraphHost, HostError, Invoke, block_on};
+use ranvier::host::{CancellationToken, Cause, GraphHost, HostError, Invoke, block_on};
 use ranvier::{Effect, Memo, Signal, on_cleanup};
 
 /// A hang guard, never a timing assertion.
@@ -155,7 +155,8 @@ fn an_error_in_setup_comes_back_after_the_thread_stopped() {
             Err("no database")
         }
     });
-    assert_eq!(result.unwrap_err(), HostError::Setup("no database".into()));
+    let error = result.unwrap_err();
+    assert_eq!(error, HostError::Setup(Cause::new("no database")));
     assert!(
         stopped.load(Ordering::SeqCst),
         "start returned before the graph thread stopped"
@@ -163,6 +164,41 @@ fn an_error_in_setup_comes_back_after_the_thread_stopped() {
     assert!(
         cleaned.load(Ordering::SeqCst),
         "the graph built by setup was not disposed"
+    );
+}
+
+#[test]
+fn a_setup_error_is_the_source_of_the_host_error_not_part_of_its_text() {
+    #[derive(Debug, PartialEq)]
+    struct NoDatabase;
+    impl std::fmt::Display for NoDatabase {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("no database at localhost:5432")
+        }
+    }
+    impl std::error::Error for NoDatabase {}
+
+    let error = GraphHost::<()>::start(|| Err(NoDatabase)).unwrap_err();
+    assert_eq!(error.to_string(), "the graph host's setup failed");
+    let source = std::error::Error::source(&error).expect("the setup error is the source");
+    assert_eq!(source.to_string(), "no database at localhost:5432");
+    let HostError::Setup(cause) = &error else {
+        panic!("{error:?}")
+    };
+    assert_eq!(cause.downcast_ref::<NoDatabase>(), Some(&NoDatabase));
+    // A report that walks the chain reads each text once.
+    let mut chain = vec![error.to_string()];
+    let mut next = std::error::Error::source(&error);
+    while let Some(cause) = next {
+        chain.push(cause.to_string());
+        next = cause.source();
+    }
+    assert_eq!(
+        chain,
+        [
+            "the graph host's setup failed",
+            "no database at localhost:5432"
+        ]
     );
 }
 

@@ -368,6 +368,17 @@ async fn send_chunked(addr: SocketAddr, chunks: Vec<Vec<u8>>) -> StatusCode {
     StatusCode::from_u16(code).unwrap()
 }
 
+#[test]
+fn an_io_error_reads_as_itself_and_is_not_its_own_source() {
+    let error = HttpError::from(std::io::Error::new(
+        std::io::ErrorKind::AddrInUse,
+        "address in use",
+    ));
+    assert_eq!(error.to_string(), "address in use");
+    // Its source is the I/O error's own (none here): a report that walks the chain says "address in use" once.
+    assert!(std::error::Error::source(&error).is_none());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn binding_refuses_non_loopback_unless_told() {
     let (host, adapter) = cart();

@@ -1,12 +1,38 @@
 //! The trace log and its queries: causes, why/why_not/unread, names, lookup, the bounded ring, the dump.
 //!
-//! Traced builds only (debug, or `--features ranvier/trace`); in an untraced build this file checks that nothing is
-//! recorded and `TRACED` is false.
+//! Traced builds only (debug, or `--features ranvier/trace`); in an untraced build this file checks that the same
+//! API answers that nothing is recorded.
 
 #[cfg(not(any(debug_assertions, feature = "trace")))]
 #[test]
-fn untraced_build_has_no_log() {
-    assert!(!ranvier::trace::TRACED);
+fn an_untraced_build_answers_not_traced() {
+    use ranvier::trace::{self, TraceError};
+    use ranvier::{Memo, Signal};
+
+    assert!(!trace::TRACED);
+    let price = Signal::new(2).labelled("price");
+    let total = Memo::new({
+        let price = price.clone();
+        move |_| price.get() * 10
+    })
+    .labelled("total");
+    price.set(3);
+    assert_eq!(total.get(), 30);
+    assert_eq!(trace::why(&total).unwrap_err(), TraceError::NotTraced);
+    assert_eq!(trace::why_not(&total).unwrap_err(), TraceError::NotTraced);
+    assert_eq!(trace::explain(&total).unwrap_err(), TraceError::NotTraced);
+    assert_eq!(trace::history(&price).unwrap_err(), TraceError::NotTraced);
+    assert_eq!(trace::info(&price).unwrap_err(), TraceError::NotTraced);
+    assert_eq!(trace::snapshot().unwrap_err(), TraceError::NotTraced);
+    assert_eq!(trace::summary().unwrap_err(), TraceError::NotTraced);
+    assert_eq!(trace::dump().unwrap_err(), TraceError::NotTraced);
+    let lookup = trace::lookup("price").unwrap_err();
+    assert_eq!(lookup.reason, TraceError::NotTraced.to_string());
+    assert!(TraceError::NotTraced.to_string().contains("ranvier/trace"));
+    // The log functions describe an empty log.
+    trace::set_capacity(64);
+    assert_eq!((trace::capacity(), trace::records_held()), (0, 0));
+    assert!(trace::events().is_empty());
 }
 
 #[cfg(any(debug_assertions, feature = "trace"))]
@@ -553,6 +579,7 @@ mod traced {
         // The node table still knows `kept`'s cutoff.
         assert!(
             trace::snapshot()
+                .unwrap()
                 .nodes
                 .iter()
                 .any(|n| n.node.id == kept.id() && n.value.as_deref() == Some("0"))
@@ -574,7 +601,7 @@ mod traced {
         cart.dispatch(Msg::Add(2)).unwrap();
         cart.dispatch(Msg::Noop).unwrap();
         cart.dispatch(Msg::Add(3)).unwrap();
-        trace::dump()
+        trace::dump().unwrap()
     }
 
     #[test]
@@ -620,7 +647,7 @@ mod traced {
             }
         });
         cart.dispatch(Msg::Add(1)).unwrap();
-        let summary = trace::summary();
+        let summary = trace::summary().unwrap();
         assert_eq!((summary.signals, summary.memos, summary.effects), (1, 2, 1));
         let moved: Vec<NodeId> = summary.moved.iter().map(|n| n.node.id).collect();
         assert_eq!(moved, [cart.id(), doubled.id(), quad.id()]);

@@ -26,7 +26,8 @@ pub(super) enum Failure {
 
 /// Why a dispatched message did not happen. Nothing was dispatched, and the model is as it was.
 ///
-/// Its `Display` is written for the sender (an agent, say) to act on: it names the message and what to change.
+/// Its `Display` is written for the sender (an agent, say) to act on: it names the message and what to change. It is
+/// the text the MCP adapter answers with, so an app that shows a rejection shows what an agent reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DispatchRejection {
@@ -110,46 +111,39 @@ impl DispatchRejection {
 }
 
 impl fmt::Display for DispatchRejection {
-    /// Names a client sent (an unknown message's, say) are quoted and escaped (one line, no control characters).
+    /// The text an agent reads over MCP, word for word: the message, what was wrong, and what to send instead. Names
+    /// a client sent (an unknown message's, say) are quoted and escaped (one line, no control characters).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fn expected(f: &mut fmt::Formatter<'_>, shape: &Option<String>) -> fmt::Result {
+        fn expected(f: &mut fmt::Formatter<'_>, name: &str, shape: &Option<String>) -> fmt::Result {
             match shape {
-                Some(shape) => write!(f, "; expected {shape}"),
+                Some(shape) => write!(f, "\nexpected: {name} {shape}"),
                 None => Ok(()),
             }
         }
         match self {
-            DispatchRejection::UnknownMessage { name, known } if known.is_empty() => {
-                write!(
-                    f,
-                    "unknown message {}: this application exposes no messages",
-                    quote(name)
-                )
-            }
             DispatchRejection::UnknownMessage { name, known } => {
                 write!(
                     f,
-                    "unknown message {}; the exposed messages are: {}",
+                    "unknown message {}; {}",
                     quote(name),
-                    known.join(", ")
+                    known_messages(known)
                 )
             }
             DispatchRejection::InvalidArgs { name, error, shape } => {
-                write!(f, "invalid arguments for {}: {error}", quote(name))?;
-                expected(f, shape)
+                write!(f, "{name} rejected its arguments: {error}")?;
+                expected(f, name, shape)
             }
             DispatchRejection::DecoderPanicked { name, panic, shape } => {
                 write!(
                     f,
-                    "invalid arguments for {}: the decoder failed: {panic}",
-                    quote(name)
+                    "{name} could not decode its arguments (the decoder panicked: {panic}); nothing was dispatched"
                 )?;
-                expected(f, shape)
+                expected(f, name, shape)
             }
             DispatchRejection::UpdatePanicked { name, error } => {
-                write!(f, "{} failed: {error}; the model is unchanged", quote(name))
+                write!(f, "{name} failed: {error}; the model is unchanged")
             }
-            DispatchRejection::Host(error) => write!(f, "{error}"),
+            DispatchRejection::Host(error) => f.write_str(&host_gone(&error.to_string())),
             DispatchRejection::AwaitingApproval { interrupt } => write!(
                 f,
                 "{} needs a person's approval and did not run: interrupt {} asks {}",
@@ -170,6 +164,20 @@ impl fmt::Display for DispatchRejection {
             ),
         }
     }
+}
+
+/// The exposed message names, as a rejection lists them: `known messages: a, b`.
+pub(crate) fn known_messages(names: &[String]) -> String {
+    if names.is_empty() {
+        "this app exposes no messages".to_owned()
+    } else {
+        format!("known messages: {}", names.join(", "))
+    }
+}
+
+/// The host or graph is gone, so nothing can be dispatched or read.
+pub(crate) fn host_gone(reason: &str) -> String {
+    format!("the application is not running any more: {reason}")
 }
 
 impl std::error::Error for DispatchRejection {}

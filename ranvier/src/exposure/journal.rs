@@ -146,7 +146,7 @@ impl Journal {
             .open(&path)
             .map_err(|e| ExposeError::Journal {
                 path: path.display().to_string(),
-                error: e.to_string(),
+                source: crate::host::Cause::new(e),
             })?;
         Ok(Journal {
             ring: Mutex::new(Ring::new(capacity, max_bytes)),

@@ -303,7 +303,7 @@ impl Runtime {
         self.body_depth.set(self.body_depth.get() - 1);
         comp.running.set(false);
         self.reconcile_sources(this, comp, base);
-        result.map_err(panic_text)
+        result.map_err(|payload| crate::text::panic_text(&*payload))
     }
 
     /// Drops the edges of the last run's sources that this run did not read again in the same order (the new ones
@@ -608,16 +608,5 @@ fn observers_will_rerun(node: &dyn super::Node) -> bool {
         Ok(Edges::One(only)) => dirty(only),
         Ok(Edges::Many(all)) => !all.as_slice().is_empty() && all.as_slice().iter().all(dirty),
         _ => false,
-    }
-}
-
-/// The text of a panic payload.
-pub(crate) fn panic_text(payload: Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "panic with a non-string payload".to_string()
     }
 }

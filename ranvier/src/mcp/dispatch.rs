@@ -15,7 +15,6 @@ type Entry = Result<(String, Value), String>;
 
 /// Dispatches what the call's arguments hold (`message`/`args` or `messages`) and returns whether it was rejected
 /// (entirely or part way) and the answer's text. `explain` dispatches through it (traced builds).
-#[cfg(any(debug_assertions, feature = "trace"))]
 pub(crate) async fn run(
     handle: &ExposureHandle,
     caller: &Caller<'_>,
@@ -44,7 +43,11 @@ pub(crate) async fn run_pausing(
     for (index, entry) in entries.into_iter().enumerate() {
         match entry {
             Ok((name, _)) if !known.contains(&name) => {
-                malformed = Some((index + 1, text::unknown_message(&name, &known)));
+                let unknown = DispatchRejection::UnknownMessage {
+                    name,
+                    known: known.clone(),
+                };
+                malformed = Some((index + 1, unknown.to_string()));
                 break;
             }
             Ok(message) => prefix.push(message),
@@ -172,23 +175,13 @@ fn entry(fields: &JsonObject, known: &[String]) -> Entry {
     Ok((name, args))
 }
 
-/// The reason a model reads for a rejection from the exposure; a refusal while an interrupt is open names it as
-/// `caller` may see it.
+/// The reason a model reads for a rejection from the exposure: its `Display`, except that a refusal while an
+/// interrupt is open names the interrupt as `caller` may see it.
 fn rejection_text(rejection: &DispatchRejection, caller: Option<&Caller<'_>>) -> String {
-    match rejection {
-        DispatchRejection::UnknownMessage { name, known } => text::unknown_message(name, known),
-        DispatchRejection::InvalidArgs { name, error, shape } => {
-            text::decoder_error(name, error, shape.as_deref())
+    match (rejection, caller) {
+        (DispatchRejection::PendingApproval { name, interrupt }, Some(caller)) => {
+            super::approval::pending_text(name, interrupt, caller)
         }
-        DispatchRejection::DecoderPanicked { name, panic, shape } => {
-            text::decoder_panic(name, panic, shape.as_deref())
-        }
-        DispatchRejection::UpdatePanicked { name, error } => text::update_panic(name, error),
-        DispatchRejection::Host(error) => text::host_gone(&error.to_string()),
-        DispatchRejection::PendingApproval { name, interrupt } => match caller {
-            Some(caller) => super::approval::pending_text(name, interrupt, caller),
-            None => rejection.to_string(),
-        },
-        other => other.to_string(),
+        (other, _) => other.to_string(),
     }
 }

@@ -393,7 +393,8 @@ pub enum HttpError {
     ZeroBodyLimit,
     /// The timeout or cap named (an [`HttpOptions`] field) is zero.
     ZeroLimit(&'static str),
-    /// Resolving, binding or serving failed.
+    /// Resolving, binding or serving failed. It reads as the I/O error itself: its `Display` is that error's, and
+    /// its `source` that error's source (the error is not repeated as its own source).
     Io(std::io::Error),
 }
 
@@ -439,7 +440,7 @@ impl fmt::Display for HttpError {
 impl std::error::Error for HttpError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Self::Io(error) => Some(error),
+            Self::Io(error) => std::error::Error::source(error),
             _ => None,
         }
     }

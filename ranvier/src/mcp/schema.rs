@@ -9,6 +9,7 @@ use rmcp::model::{JsonObject, MetaObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
 use super::text;
+use crate::exposure::schema::strict;
 
 /// The tool names, in the order `tools/list` returns them.
 pub(crate) const SNAPSHOT: &str = "snapshot";
@@ -122,7 +123,11 @@ pub(crate) fn dispatch_input_schema(messages: &[(String, Option<String>, Option<
         .iter()
         .map(|(name, shape, schema)| {
             let mut variant = match schema {
-                Some(schema) => object(strict(schema.clone())),
+                Some(schema) => {
+                    let mut schema = schema.clone();
+                    strict(&mut schema);
+                    object(schema)
+                }
                 None => object(json!({"type": "object"})),
             };
             variant.insert("title".into(), Value::from(name.as_str()));
@@ -181,60 +186,6 @@ pub(crate) fn wait_version_input_schema() -> Value {
     })
 }
 
-/// Replaces every boolean subschema: `true` by `{}` and `false` by `{"not": {}}`, so strict clients accept it.
-pub(crate) fn strict(schema: Value) -> Value {
-    match schema {
-        Value::Bool(true) => json!({}),
-        Value::Bool(false) => json!({"not": {}}),
-        Value::Object(map) => Value::Object(
-            map.into_iter()
-                .map(|(key, value)| {
-                    let value = match key.as_str() {
-                        // keywords holding one subschema
-                        "items"
-                        | "additionalItems"
-                        | "contains"
-                        | "not"
-                        | "if"
-                        | "then"
-                        | "else"
-                        | "propertyNames"
-                        | "unevaluatedItems"
-                        | "unevaluatedProperties"
-                        | "additionalProperties" => {
-                            match value {
-                                // `additionalProperties: false` is a common, accepted spelling; keep it.
-                                Value::Bool(false) if key == "additionalProperties" => value,
-                                other => strict(other),
-                            }
-                        }
-                        // keywords holding arrays of subschemas
-                        "allOf" | "anyOf" | "oneOf" | "prefixItems" => match value {
-                            Value::Array(items) => {
-                                Value::Array(items.into_iter().map(strict).collect())
-                            }
-                            other => strict(other),
-                        },
-                        // keywords holding maps of subschemas
-                        "properties" | "patternProperties" | "$defs" | "definitions"
-                        | "dependentSchemas" => match value {
-                            Value::Object(map) => Value::Object(
-                                map.into_iter()
-                                    .map(|(name, sub)| (name, strict(sub)))
-                                    .collect(),
-                            ),
-                            other => other,
-                        },
-                        _ => value,
-                    };
-                    (key, value)
-                })
-                .collect(),
-        ),
-        other => other,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,24 +233,6 @@ mod tests {
             ),
             ("clear".into(), None, None),
         ]
-    }
-
-    #[test]
-    fn strict_replaces_boolean_subschemas_everywhere() {
-        let schema = json!({
-            "type": "object",
-            "properties": {"state": true, "never": false, "list": {"type": "array", "items": true}},
-            "anyOf": [true, {"$defs": {"x": true}}],
-            "additionalProperties": false
-        });
-        let cleaned = strict(schema);
-        assert_eq!(cleaned["properties"]["state"], json!({}));
-        assert_eq!(cleaned["properties"]["never"], json!({"not": {}}));
-        assert_eq!(cleaned["properties"]["list"]["items"], json!({}));
-        assert_eq!(cleaned["anyOf"][0], json!({}));
-        assert_eq!(cleaned["anyOf"][1]["$defs"]["x"], json!({}));
-        assert_eq!(cleaned["additionalProperties"], json!(false));
-        all_subschemas_are_objects(&cleaned, "$");
     }
 
     #[test]

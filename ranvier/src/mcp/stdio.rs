@@ -574,6 +574,7 @@ enum Decoded {
 /// The answer the stdio layer gives to `body` as a line (without its newline), when that is not a message for rmcp:
 /// the HTTP transport answers a bad body with the same words. `None` for a message, a blank body or a notification
 /// rmcp ignores.
+#[cfg(feature = "http")]
 pub(crate) fn answer_to(body: &[u8]) -> Option<Vec<u8>> {
     match decode(body) {
         Decoded::Answer(mut line) => {
@@ -1134,7 +1135,7 @@ mod tests {
             message,
             format!(
                 "Invalid request: \"jsonrpc\" must be \"2.0\", got \"\\\"\\n{}…\"",
-                "x".repeat(38)
+                "x".repeat(37)
             )
         );
     }

@@ -104,18 +104,9 @@ pub(crate) fn value_document_text(version: u64, value: &Value) -> String {
     format!("{{\"version\":{version},\"value\":{}}}", compact(value))
 }
 
-/// The known message names, as a rejection lists them.
+/// The known message names, as a rejection lists them (the exposure's wording, so both read the same).
 fn known(names: &[String]) -> String {
-    if names.is_empty() {
-        "this app exposes no messages".to_owned()
-    } else {
-        format!("known messages: {}", names.join(", "))
-    }
-}
-
-/// `message` names no exposed message.
-pub(crate) fn unknown_message(name: &str, names: &[String]) -> String {
-    format!("unknown message {}; {}", quoted(name), known(names))
+    crate::exposure::known_messages(names)
 }
 
 /// The call has neither `message` nor `messages`.
@@ -174,44 +165,8 @@ pub(crate) fn bad_entry(got: &Value) -> String {
     )
 }
 
-/// Appends the message's shape, when one is described, on its own line.
-fn with_shape(mut text: String, name: &str, shape: Option<&str>) -> String {
-    if let Some(shape) = shape {
-        let _ = write!(text, "\nexpected: {name} {shape}");
-    }
-    text
-}
-
-/// The decoder of `name` returned an error.
-pub(crate) fn decoder_error(name: &str, reason: &str, shape: Option<&str>) -> String {
-    with_shape(
-        format!("{name} rejected its arguments: {reason}"),
-        name,
-        shape,
-    )
-}
-
-/// The decoder of `name` panicked; nothing was dispatched.
-pub(crate) fn decoder_panic(name: &str, panic: &str, shape: Option<&str>) -> String {
-    with_shape(
-        format!(
-            "{name} could not decode its arguments (the decoder panicked: {panic}); nothing was dispatched"
-        ),
-        name,
-        shape,
-    )
-}
-
-/// `update` panicked on `name` (`error` is the dispatch error, `update panicked: ...`); the model write did not
-/// happen.
-pub(crate) fn update_panic(name: &str, error: &str) -> String {
-    format!("{name} failed: {error}; the model is unchanged")
-}
-
 /// The host or graph is gone, so nothing can be dispatched or read.
-pub(crate) fn host_gone(reason: &str) -> String {
-    format!("the application is not running any more: {reason}")
-}
+pub(crate) use crate::exposure::host_gone;
 
 /// A sequence stopped at `position` (1-based) of `total` messages (when known); `steps` are the lines of the
 /// messages that stay dispatched, `state` the state line after them.
@@ -338,21 +293,15 @@ pub(crate) fn notification_with_id(method: &str) -> String {
     )
 }
 
-/// How many characters of a value a client sent a line error echoes; longer ones end in `…`.
+/// How many characters of a value a client sent a line error echoes, `…` included when it is cut.
 const ECHO_MAX_CHARS: usize = 40;
 
-/// A value a client sent, in compact JSON (a string quoted and escaped), cut to [`ECHO_MAX_CHARS`] characters.
+/// A value a client sent, in compact JSON (a string quoted and escaped), cut to [`ECHO_MAX_CHARS`] characters (a
+/// string's before it is quoted).
 pub(crate) fn glimpse(value: &Value) -> String {
-    let clip = |text: &str| -> Option<String> {
-        (text.chars().count() > ECHO_MAX_CHARS)
-            .then(|| format!("{}…", text.chars().take(ECHO_MAX_CHARS).collect::<String>()))
-    };
     match value {
-        Value::String(text) => quoted(&clip(text).unwrap_or_else(|| text.clone())),
-        other => {
-            let text = compact(other);
-            clip(&text).unwrap_or(text)
-        }
+        Value::String(text) => quoted(&crate::text::clip(text, ECHO_MAX_CHARS)),
+        other => crate::text::clip(&compact(other), ECHO_MAX_CHARS).into_owned(),
     }
 }
 
@@ -658,44 +607,15 @@ mod tests {
     }
 
     #[test]
-    fn rejections_name_what_was_wrong_and_what_is_known() {
+    fn argument_errors_name_the_known_messages() {
         let names = vec!["add_item".to_owned(), "clear".to_owned()];
-        assert_eq!(
-            unknown_message("nope", &names),
-            "unknown message \"nope\"; known messages: add_item, clear"
-        );
         assert!(missing_message(&names).starts_with("missing \"message\""));
         assert!(missing_message(&names).ends_with("known messages: add_item, clear"));
         assert_eq!(
             non_string_message(&json!(7), &names),
             "\"message\" must be a string naming a message, got 7; known messages: add_item, clear"
         );
-        assert_eq!(
-            unknown_message("x", &[]),
-            "unknown message \"x\"; this app exposes no messages"
-        );
-    }
-
-    #[test]
-    fn decoder_errors_carry_the_shape_on_their_own_line() {
-        assert_eq!(
-            decoder_error(
-                "set_discount",
-                "percent must be at most 100",
-                Some("{percent: integer 0..=100}")
-            ),
-            "set_discount rejected its arguments: percent must be at most 100\nexpected: set_discount {percent: \
-             integer 0..=100}"
-        );
-        assert_eq!(
-            decoder_error("clear", "bad", None),
-            "clear rejected its arguments: bad"
-        );
-        assert!(decoder_panic("a", "boom", Some("{}")).contains("the decoder panicked: boom"));
-        assert_eq!(
-            update_panic("a", "update panicked: boom"),
-            "a failed: update panicked: boom; the model is unchanged"
-        );
+        assert!(missing_message(&[]).ends_with("; this app exposes no messages"));
     }
 
     #[test]

@@ -3,10 +3,12 @@
 //! The dump holds no addresses, times or hash orders, so the same program dumps the same bytes on every run (as long
 //! as its values' `Debug` text is itself deterministic: a `HashMap`'s is not).
 
+use std::fmt::Write as _;
+
+use super::TraceError;
 use super::log::{Event, EventKind, Writer};
 use super::query::Ctx;
-use crate::graph::{NodeId, with_runtime};
-use serde_json::{Value, json};
+use crate::graph::NodeId;
 
 /// The version of the dump's layout; it changes whenever a field changes meaning or goes away.
 pub const DUMP_SCHEMA: u32 = 1;
@@ -14,12 +16,16 @@ pub const DUMP_SCHEMA: u32 = 1;
 /// The current thread's trace log as JSON lines:
 ///
 /// ```text
-/// {"capacity":65536,"clock":42,"nodes":5,"oldest":1,"schema":1}
-/// {"node":{"id":1,"kind":"Signal","name":"price","site":"tests/tests/trace.rs:12:17",...}}
-/// {"cause":0,"kind":"Write","moved":true,"node":1,"seq":7,"value":"3","by":"program"}
+/// {"schema":1,"clock":42,"oldest":1,"capacity":65536,"nodes":5}
+/// {"node":{"id":1,"kind":"Signal","name":"price","label":"price","site":"tests/tests/trace.rs:12:17",...}}
+/// {"seq":7,"cause":0,"kind":"Write","node":1,"by":"program","moved":true,"value":"3"}
 /// ```
 ///
 /// Every line is one JSON object; keys are written in a fixed order.
+///
+/// # Errors
+///
+/// [`TraceError::NotTraced`] in an untraced build.
 ///
 /// # Examples
 ///
@@ -28,56 +34,62 @@ pub const DUMP_SCHEMA: u32 = 1;
 ///
 /// let n = Signal::new(1);
 /// n.set(2);
-/// let dump = trace::dump();
-/// let header: serde_json::Value = serde_json::from_str(dump.lines().next().unwrap()).unwrap();
-/// assert_eq!(header["schema"], trace::DUMP_SCHEMA);
+/// # if !trace::TRACED { assert_eq!(trace::dump(), Err(trace::TraceError::NotTraced)); return; }
+/// let dump = trace::dump().unwrap();
+/// assert!(dump.starts_with(&format!("{{\"schema\":{},", trace::DUMP_SCHEMA)));
+/// assert!(dump.lines().any(|line| line.contains(r#""kind":"Write""#)));
 /// ```
-pub fn dump() -> String {
-    with_runtime(|rt| {
-        let ctx = Ctx::new(&rt.tracer);
+pub fn dump() -> Result<String, TraceError> {
+    super::with_log(|tracer| {
+        let ctx = Ctx::new(tracer);
         let records: Vec<_> = ctx.records().cloned().collect();
-        let mut out = String::new();
-        let header = json!({
-            "schema": DUMP_SCHEMA,
-            "clock": rt.tracer.clock(),
-            "oldest": ctx.oldest,
-            "capacity": rt.tracer.capacity(),
-            "nodes": records.len(),
-        });
-        push_line(&mut out, &header);
+        let mut out = Object::new()
+            .field("schema", DUMP_SCHEMA)
+            .field("clock", tracer.clock())
+            .field("oldest", ctx.oldest)
+            .field("capacity", tracer.capacity())
+            .field("nodes", records.len())
+            .end();
+        out.push('\n');
         for r in &records {
-            let node = json!({ "node": {
-                "id": r.id.0,
-                "kind": r.kind.name(),
-                "name": &*ctx.base_name(r.id),
-                "label": r.label.as_deref(),
-                "site": format!("{}:{}:{}", r.site.file(), r.site.line(), r.site.column()),
-                "path": ctx.path(r.id),
-                "owner": r.owner.map(|o| o.0),
-                "created": r.created,
-                "creatingRun": r.creating_run,
-                "runs": r.runs,
-                "lastRunStart": r.last_run_start,
-                "lastRunEnd": r.last_run_end,
-                "lastMoved": r.last_moved,
-                "lastWrite": r.last_write,
-                "lastCutoff": r.last_cutoff.as_ref().map(|(seq, value)| json!([seq, &**value])),
-                "disposed": r.disposed,
-                "sources": r.sources.iter().map(|s| s.0).collect::<Vec<_>>(),
-                "value": ctx.value(r.id),
-            }});
-            push_line(&mut out, &node);
+            let site = format!("{}:{}:{}", r.site.file(), r.site.line(), r.site.column());
+            let cutoff = r.last_cutoff.as_ref().map(|(seq, value)| {
+                let mut pair = String::from("[");
+                seq.write(&mut pair);
+                pair.push(',');
+                value.write(&mut pair);
+                pair.push(']');
+                pair
+            });
+            let node = Object::new()
+                .field("id", id(r.id))
+                .field("kind", r.kind.name())
+                .field("name", &*ctx.base_name(r.id))
+                .field("label", r.label.as_deref())
+                .field("site", site.as_str())
+                .field("path", ctx.path(r.id).as_str())
+                .field("owner", r.owner.map(id))
+                .field("created", r.created)
+                .field("creatingRun", r.creating_run)
+                .field("runs", r.runs)
+                .field("lastRunStart", r.last_run_start)
+                .field("lastRunEnd", r.last_run_end)
+                .field("lastMoved", r.last_moved)
+                .field("lastWrite", r.last_write)
+                .field("lastCutoff", cutoff.as_deref().map(Raw))
+                .field("disposed", r.disposed)
+                .field("sources", r.sources.iter().map(|s| id(*s)).collect::<Vec<_>>().as_slice())
+                .field("value", ctx.value(r.id).as_deref())
+                .end();
+            out.push_str(&Object::new().field("node", Raw(&node)).end());
+            out.push('\n');
         }
-        for event in rt.tracer.events() {
-            push_line(&mut out, &event_json(&event));
+        for event in tracer.events() {
+            out.push_str(&event_json(&event));
+            out.push('\n');
         }
         out
     })
-}
-
-fn push_line(out: &mut String, value: &Value) {
-    out.push_str(&value.to_string());
-    out.push('\n');
 }
 
 fn id(node: NodeId) -> u32 {
@@ -85,17 +97,23 @@ fn id(node: NodeId) -> u32 {
 }
 
 /// One event as a JSON object: `seq`, `cause`, `kind`, then the kind's fields.
-pub(super) fn event_json(event: &Event) -> Value {
-    let mut fields = match &event.kind {
+pub(super) fn event_json(event: &Event) -> String {
+    let head = Object::new()
+        .field("seq", event.seq)
+        .field("cause", event.cause)
+        .field("kind", kind_name(&event.kind));
+    match &event.kind {
         EventKind::NodeNew {
             node,
             kind,
             owner,
             run,
-        } => {
-            json!({"node": id(*node), "nodeKind": kind.name(), "owner": owner.map(id), "run": run})
-        }
-        EventKind::Label { node, label } => json!({"node": id(*node), "label": &**label}),
+        } => head
+            .field("node", id(*node))
+            .field("nodeKind", kind.name())
+            .field("owner", owner.map(id))
+            .field("run", *run),
+        EventKind::Label { node, label } => head.field("node", id(*node)).field("label", &**label),
         EventKind::Write {
             node,
             by,
@@ -103,54 +121,177 @@ pub(super) fn event_json(event: &Event) -> Value {
             value,
         } => {
             let by = match by {
-                Writer::Program => json!("program"),
-                Writer::Message(seq) => json!({"message": seq}),
-                Writer::Computation(c) => json!({"computation": id(*c)}),
+                Writer::Program => Object::string("program"),
+                Writer::Message(seq) => Object::new().field("message", *seq).end(),
+                Writer::Computation(c) => Object::new().field("computation", id(*c)).end(),
             };
-            json!({"node": id(*node), "by": by, "moved": moved, "value": &**value})
+            head.field("node", id(*node))
+                .field("by", Raw(&by))
+                .field("moved", *moved)
+                .field("value", &**value)
         }
         EventKind::Mark {
             node,
             source,
             dirty,
-        } => json!({"node": id(*node), "source": id(*source), "dirty": dirty}),
+        } => head
+            .field("node", id(*node))
+            .field("source", id(*source))
+            .field("dirty", *dirty),
         EventKind::Schedule { node }
         | EventKind::CheckStart { node }
-        | EventKind::Dispose { node } => {
-            json!({"node": id(*node)})
-        }
-        EventKind::CheckResolved { node, dirty_source } => {
-            json!({"node": id(*node), "dirtySource": dirty_source.map(id)})
-        }
-        EventKind::RunStart { node, run, puller } => {
-            json!({"node": id(*node), "run": run, "puller": puller.map(id)})
-        }
+        | EventKind::Dispose { node } => head.field("node", id(*node)),
+        EventKind::CheckResolved { node, dirty_source } => head
+            .field("node", id(*node))
+            .field("dirtySource", dirty_source.map(id)),
+        EventKind::RunStart { node, run, puller } => head
+            .field("node", id(*node))
+            .field("run", *run)
+            .field("puller", puller.map(id)),
         EventKind::RunEnd {
             node,
             moved,
             error,
             value,
-        } => json!({
-            "node": id(*node), "moved": moved, "error": error.as_deref(), "value": value.as_deref()
-        }),
-        EventKind::Stopped { node, message } => json!({"node": id(*node), "message": &**message}),
-        EventKind::FlushStart { flush } | EventKind::FlushEnd { flush } => json!({"flush": flush}),
-        EventKind::BatchEnter { depth } | EventKind::BatchExit { depth } => json!({"depth": depth}),
-        EventKind::Message { target, name, args } => {
-            json!({"target": id(*target), "name": &**name, "args": &**args})
+        } => head
+            .field("node", id(*node))
+            .field("moved", *moved)
+            .field("error", error.as_deref())
+            .field("value", value.as_deref()),
+        EventKind::Stopped { node, message } => {
+            head.field("node", id(*node)).field("message", &**message)
         }
-        EventKind::EdgeAdd { node, source } | EventKind::EdgeRemove { node, source } => {
-            json!({"node": id(*node), "source": id(*source)})
-        }
-        EventKind::UntrackedRead { node, source } => {
-            json!({"node": node.map(id), "source": id(*source)})
-        }
-    };
-    let mut head = json!({"seq": event.seq, "cause": event.cause, "kind": kind_name(&event.kind)});
-    if let (Some(head), Some(fields)) = (head.as_object_mut(), fields.as_object_mut()) {
-        head.append(fields);
+        EventKind::FlushStart { flush } | EventKind::FlushEnd { flush } => head.field("flush", *flush),
+        EventKind::BatchEnter { depth } | EventKind::BatchExit { depth } => head.field("depth", *depth),
+        EventKind::Message { target, name, args } => head
+            .field("target", id(*target))
+            .field("name", &**name)
+            .field("args", &**args),
+        EventKind::EdgeAdd { node, source } | EventKind::EdgeRemove { node, source } => head
+            .field("node", id(*node))
+            .field("source", id(*source)),
+        EventKind::UntrackedRead { node, source } => head
+            .field("node", node.map(id))
+            .field("source", id(*source)),
     }
-    head
+    .end()
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// JSON, written by hand so the trace needs no JSON library: compact, keys in the order written, strings escaped as
+// serde_json escapes them (quote, backslash and control characters; everything else as it is).
+// ---------------------------------------------------------------------------------------------------------------
+
+/// A value the dump writes as JSON.
+trait Json {
+    fn write(&self, out: &mut String);
+}
+
+macro_rules! json_number {
+    ($($t:ty)*) => {$(
+        impl Json for $t {
+            fn write(&self, out: &mut String) {
+                let _ = write!(out, "{self}");
+            }
+        }
+    )*};
+}
+json_number!(u32 u64 usize);
+
+impl Json for bool {
+    fn write(&self, out: &mut String) {
+        out.push_str(if *self { "true" } else { "false" });
+    }
+}
+
+impl Json for str {
+    fn write(&self, out: &mut String) {
+        out.push('"');
+        for c in self.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\u{8}' => out.push_str("\\b"),
+                '\u{c}' => out.push_str("\\f"),
+                c if c < ' ' => {
+                    let _ = write!(out, "\\u{:04x}", u32::from(c));
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+    }
+}
+
+impl<T: Json + ?Sized> Json for &T {
+    fn write(&self, out: &mut String) {
+        (**self).write(out);
+    }
+}
+
+impl<T: Json> Json for Option<T> {
+    fn write(&self, out: &mut String) {
+        match self {
+            Some(value) => value.write(out),
+            None => out.push_str("null"),
+        }
+    }
+}
+
+impl<T: Json> Json for [T] {
+    fn write(&self, out: &mut String) {
+        out.push('[');
+        for (index, value) in self.iter().enumerate() {
+            if index > 0 {
+                out.push(',');
+            }
+            value.write(out);
+        }
+        out.push(']');
+    }
+}
+
+/// Text that is JSON already (a nested object or array).
+struct Raw<'a>(&'a str);
+
+impl Json for Raw<'_> {
+    fn write(&self, out: &mut String) {
+        out.push_str(self.0);
+    }
+}
+
+/// A JSON object being written, its fields in the order they are added.
+struct Object(String);
+
+impl Object {
+    fn new() -> Self {
+        Object(String::from("{"))
+    }
+
+    fn field(mut self, key: &str, value: impl Json) -> Self {
+        if self.0.len() > 1 {
+            self.0.push(',');
+        }
+        key.write(&mut self.0);
+        self.0.push(':');
+        value.write(&mut self.0);
+        self
+    }
+
+    fn end(mut self) -> String {
+        self.0.push('}');
+        self.0
+    }
+
+    /// `text` as a JSON string.
+    fn string(text: &str) -> String {
+        let mut out = String::new();
+        text.write(&mut out);
+        out
+    }
 }
 
 fn kind_name(kind: &EventKind) -> &'static str {
@@ -174,5 +315,31 @@ fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::EdgeAdd { .. } => "EdgeAdd",
         EventKind::EdgeRemove { .. } => "EdgeRemove",
         EventKind::UntrackedRead { .. } => "UntrackedRead",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        // Quote, backslash and the control characters below U+0020 are escaped; DEL, U+2028 and the rest are not.
+        let text = "a\"b\\c\nd\re\tf\u{8}\u{c}\u{0}\u{1f} \u{7f}\u{2028}é/";
+        let expected = "\"a\\\"b\\\\c\\nd\\re\\tf\\b\\f\\u0000\\u001f \u{7f}\u{2028}é/\"";
+        assert_eq!(Object::string(text), expected);
+    }
+
+    #[test]
+    fn objects_keep_their_fields_in_order() {
+        let nested = Object::new().field("message", 7_u64).end();
+        let object = Object::new()
+            .field("z", 1_u32)
+            .field("a", Some(true))
+            .field("n", None::<u32>)
+            .field("list", [1_u32, 2].as_slice())
+            .field("by", Raw(&nested))
+            .end();
+        assert_eq!(object, r#"{"z":1,"a":true,"n":null,"list":[1,2],"by":{"message":7}}"#);
     }
 }

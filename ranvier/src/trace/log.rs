@@ -1393,24 +1393,23 @@ impl Tracer {
 }
 
 /// Sets how many events the current thread's trace ring keeps (at least 1). Older events are dropped first; the
-/// node table is kept whatever the capacity.
+/// node table is kept whatever the capacity. No effect in an untraced build.
 pub fn set_capacity(capacity: usize) {
     with_runtime(|rt| rt.tracer.set_capacity(capacity));
 }
 
-/// How many events the current thread's trace ring keeps.
+/// How many events the current thread's trace ring keeps (0 in an untraced build).
 pub fn capacity() -> usize {
     with_runtime(|rt| rt.tracer.capacity())
 }
 
 /// How many node records the current thread's trace holds: one per living node, and those of the nodes dropped last
 /// (at most [`DROPPED_KEPT`](super::DROPPED_KEPT)). Records of nodes dropped before those are let go, so a program
-/// that keeps making and dropping nodes holds about as many as it has nodes alive.
+/// that keeps making and dropping nodes holds about as many as it has nodes alive. An untraced build holds none.
 ///
 /// # Examples
 ///
 /// ```
-/// # #[cfg(any(debug_assertions, feature = "trace"))] {
 /// use ranvier::{create_root, trace, Signal};
 ///
 /// let before = trace::records_held();
@@ -1421,13 +1420,12 @@ pub fn capacity() -> usize {
 ///     row.dispose();
 /// }
 /// assert!(trace::records_held() <= before + trace::DROPPED_KEPT + 64);
-/// # }
 /// ```
 pub fn records_held() -> usize {
     with_runtime(|rt| rt.tracer.records_held())
 }
 
-/// A copy of the events the current thread's ring holds, oldest first.
+/// A copy of the events the current thread's ring holds, oldest first (none in an untraced build).
 pub fn events() -> Vec<Event> {
     with_runtime(|rt| rt.tracer.events())
 }

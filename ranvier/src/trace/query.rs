@@ -8,14 +8,14 @@
 use super::diagnose::{self, Finding};
 use super::log::{Event, EventKind, NodeRecord, Tracer, Writer};
 use super::names;
-use crate::graph::{AnyNode, NodeId, NodeKind, with_runtime};
+use crate::graph::{AnyNode, NodeId, NodeKind};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::fmt;
 use std::panic::Location;
 use std::rc::Rc;
 
-/// The longest value text an answer carries; longer values end with `…`.
+/// The longest value text an answer carries, in characters; a longer value is cut to end with `…`.
 pub const VALUE_TEXT_MAX: usize = 120;
 
 /// The longest cause chain [`why`] follows.
@@ -41,6 +41,9 @@ pub enum TraceError {
     /// The node was made in this graph but dropped, long enough ago that the trace no longer keeps its record (it
     /// keeps those of the living nodes and of the [`DROPPED_KEPT`](super::DROPPED_KEPT) dropped last).
     Dropped(NodeId),
+    /// This build records no trace: a release build without the cargo feature `trace` (see
+    /// [`TRACED`](super::TRACED)).
+    NotTraced,
 }
 
 impl fmt::Display for TraceError {
@@ -56,6 +59,10 @@ impl fmt::Display for TraceError {
                 "node {id} was dropped, and the trace no longer keeps its record (it keeps the living nodes' and \
                  the {} dropped last)",
                 super::DROPPED_KEPT
+            ),
+            TraceError::NotTraced => f.write_str(
+                "this build records no trace (expected a debug build, or a release build with the cargo feature \
+                 `ranvier/trace`)",
             ),
         }
     }
@@ -1215,8 +1222,8 @@ impl<'a> Ctx<'a> {
             let id = NodeId(number);
             if self.rec(id).is_none() {
                 let reason = match self.missing(id) {
-                    dropped @ TraceError::Dropped(_) => dropped.to_string(),
                     TraceError::UnknownNode(_) => format!("there is no node {id} in this graph"),
+                    other => other.to_string(),
                 };
                 return Err(fail(reason, all()));
             }
@@ -1454,12 +1461,9 @@ fn escape_segment(name: &str) -> String {
     out
 }
 
-/// `text` cut to [`VALUE_TEXT_MAX`] characters, ending with `…` when cut.
+/// `text` in at most [`VALUE_TEXT_MAX`] characters, ending with `…` when cut.
 pub(crate) fn clip(text: &str) -> String {
-    match text.char_indices().nth(VALUE_TEXT_MAX) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_owned(),
-    }
+    crate::text::clip(text, VALUE_TEXT_MAX).into_owned()
 }
 
 /// The nodes an event mentions.
@@ -1511,8 +1515,8 @@ fn root_nodes(root: &WhyRoot) -> Vec<NodeId> {
 // The public functions
 // ---------------------------------------------------------------------------------------------------------------
 
-fn query<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> R {
-    with_runtime(|rt| f(&Ctx::new(&rt.tracer)))
+fn query<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> Result<R, TraceError> {
+    super::with_log(|tracer| f(&Ctx::new(tracer)))
 }
 
 /// Why `node` holds its value: the cause chain of its last run back to a root (a dispatched message, a program
@@ -1521,7 +1525,7 @@ fn query<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> R {
 /// # Errors
 ///
 /// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept.
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 ///
 /// # Examples
 ///
@@ -1533,12 +1537,13 @@ fn query<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> R {
 /// total.get();
 /// price.set(3);
 /// total.get();
+/// # if !trace::TRACED { assert_eq!(trace::why(&total).unwrap_err(), trace::TraceError::NotTraced); return; }
 /// let why = trace::why(&total).unwrap();
 /// assert!(matches!(why.root, trace::WhyRoot::ProgramWrite { node, .. } if node == price.id()));
 /// println!("{why}");
 /// ```
 pub fn why(node: impl AnyNode) -> Result<Why, TraceError> {
-    query(|c| c.why(node.node_id()))
+    query(|c| c.why(node.node_id()))?
 }
 
 /// Why `node` has not re-run since its last run: disposed, queued, unobserved, checked clean against its sources,
@@ -1547,9 +1552,9 @@ pub fn why(node: impl AnyNode) -> Result<Why, TraceError> {
 /// # Errors
 ///
 /// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept.
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 pub fn why_not(node: impl AnyNode) -> Result<WhyNot, TraceError> {
-    query(|c| c.why_not(node.node_id()))
+    query(|c| c.why_not(node.node_id()))?
 }
 
 /// The nodes `node` read untracked (with `peek`) during its last run that moved after that read.
@@ -1557,9 +1562,9 @@ pub fn why_not(node: impl AnyNode) -> Result<WhyNot, TraceError> {
 /// # Errors
 ///
 /// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept.
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 pub fn unread(node: impl AnyNode) -> Result<Vec<Unread>, TraceError> {
-    query(|c| c.unread(node.node_id()))
+    query(|c| c.unread(node.node_id()))?
 }
 
 /// The runs (or, for a signal, the writes) of `node` that the ring still holds, oldest first.
@@ -1567,9 +1572,9 @@ pub fn unread(node: impl AnyNode) -> Result<Vec<Unread>, TraceError> {
 /// # Errors
 ///
 /// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept.
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 pub fn history(node: impl AnyNode) -> Result<History, TraceError> {
-    query(|c| c.history(node.node_id()))
+    query(|c| c.history(node.node_id()))?
 }
 
 /// Where `node` comes from: its creation site and line, label, binding, owners, creating run and identity path.
@@ -1577,9 +1582,9 @@ pub fn history(node: impl AnyNode) -> Result<History, TraceError> {
 /// # Errors
 ///
 /// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept.
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 pub fn origin(node: impl AnyNode) -> Result<Origin, TraceError> {
-    query(|c| c.origin(node.node_id()))
+    query(|c| c.origin(node.node_id()))?
 }
 
 /// What `explain` says: the node's line, the cause chain of its last run, why it has not re-run since, what it read
@@ -1588,9 +1593,9 @@ pub fn origin(node: impl AnyNode) -> Result<Origin, TraceError> {
 /// # Errors
 ///
 /// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept.
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 pub fn explain(node: impl AnyNode) -> Result<Explain, TraceError> {
-    query(|c| c.explain(node.node_id()))
+    query(|c| c.explain(node.node_id()))?
 }
 
 /// The nodes `explain` searches for `node`: the node, its sources and theirs, what they read untracked, and the
@@ -1620,10 +1625,10 @@ pub fn cone(node: impl AnyNode) -> Vec<NodeId> {
 /// # Errors
 ///
 /// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept.
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 pub fn info(node: impl AnyNode) -> Result<NodeInfo, TraceError> {
     let id = node.node_id();
-    query(|c| c.info(id).ok_or_else(|| c.missing(id)))
+    query(|c| c.info(id).ok_or_else(|| c.missing(id)))?
 }
 
 /// The node's name, `name#id`.
@@ -1631,10 +1636,10 @@ pub fn info(node: impl AnyNode) -> Result<NodeInfo, TraceError> {
 /// # Errors
 ///
 /// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept.
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 pub fn name(node: impl AnyNode) -> Result<NodeName, TraceError> {
     let id = node.node_id();
-    query(|c| c.check(id).map(|_| c.name(id)))
+    query(|c| c.check(id).map(|_| c.name(id)))?
 }
 
 /// The node and its sources and observers within `hops` hops (each node once, at its nearest distance).
@@ -1642,18 +1647,26 @@ pub fn name(node: impl AnyNode) -> Result<NodeName, TraceError> {
 /// # Errors
 ///
 /// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept.
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 pub fn neighborhood(node: impl AnyNode, hops: u32) -> Result<Neighborhood, TraceError> {
-    query(|c| c.neighborhood(node.node_id(), hops))
+    query(|c| c.neighborhood(node.node_id(), hops))?
 }
 
 /// Every node of the current thread's graph, with edges and values.
-pub fn snapshot() -> TraceSnapshot {
+///
+/// # Errors
+///
+/// [`TraceError::NotTraced`] in an untraced build.
+pub fn snapshot() -> Result<TraceSnapshot, TraceError> {
     query(|c| c.snapshot())
 }
 
 /// Node counts by kind, the latest dispatched message, and the nodes that moved since it.
-pub fn summary() -> GraphSummary {
+///
+/// # Errors
+///
+/// [`TraceError::NotTraced`] in an untraced build.
+pub fn summary() -> Result<GraphSummary, TraceError> {
     query(|c| c.summary())
 }
 
@@ -1662,7 +1675,7 @@ pub fn summary() -> GraphSummary {
 ///
 /// # Errors
 ///
-/// A [`LookupError`] naming what was expected, with close candidates.
+/// A [`LookupError`] naming what was expected, with close candidates (in an untraced build, one saying so).
 ///
 /// # Examples
 ///
@@ -1670,10 +1683,17 @@ pub fn summary() -> GraphSummary {
 /// use ranvier::{trace, Signal};
 ///
 /// let count = Signal::new(0).labelled("count");
+/// # if !trace::TRACED { assert!(trace::lookup("count").is_err()); return; }
 /// assert_eq!(trace::lookup("count").unwrap(), count.id());
 /// assert_eq!(trace::lookup(&count.id().to_string()).unwrap(), count.id());
 /// assert!(trace::lookup("nothing").is_err());
 /// ```
 pub fn lookup(query_text: &str) -> Result<NodeId, LookupError> {
-    query(|c| c.lookup(query_text))
+    query(|c| c.lookup(query_text)).unwrap_or_else(|untraced| {
+        Err(LookupError {
+            query: query_text.to_owned(),
+            reason: untraced.to_string(),
+            candidates: Vec::new(),
+        })
+    })
 }

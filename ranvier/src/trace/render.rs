@@ -779,8 +779,8 @@ impl Display for LookupError {
 
 /// Renders events one line each, `#seq step (cause #n)`, with their nodes named from the current graph.
 pub fn render_events(events: &[Event]) -> String {
-    let names =
-        crate::graph::with_runtime(|rt| super::query::Ctx::new(&rt.tracer).names_in(events, &[]));
+    let names = super::with_log(|tracer| super::query::Ctx::new(tracer).names_in(events, &[]))
+        .unwrap_or_default();
     let mut out = String::new();
     for e in events {
         let _ = write!(out, "#{} {}", e.seq, Step(e, &names));

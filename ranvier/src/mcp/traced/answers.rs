@@ -13,10 +13,7 @@ const LINE_MAX_CHARS: usize = 600;
 
 /// `text` cut to `max` characters, ending with `…`.
 fn clip_line(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max.saturating_sub(1)) {
-        Some((i, _)) if text.chars().count() > max => format!("{}…", &text[..i]),
-        _ => text.to_owned(),
-    }
+    crate::text::clip(text, max).into_owned()
 }
 
 fn chars(text: &str) -> usize {
@@ -119,7 +116,10 @@ fn line(info: &NodeInfo) -> String {
 
 /// The `graph` answer: counts, the exposed nodes, the last message and what it moved, within `max` characters.
 pub(crate) fn graph(exposed: &[(String, NodeId)], max: usize) -> String {
-    let summary = trace::summary();
+    let summary = match trace::summary() {
+        Ok(summary) => summary,
+        Err(untraced) => return untraced.to_string(),
+    };
     let mut head = summary.counts();
     if summary.disposed > 0 {
         let _ = write!(head, ", {} disposed", summary.disposed);

@@ -50,7 +50,7 @@ pub(super) async fn trace_state(
     let limit = arguments.limit(args::STATE_LIMIT_DEFAULT, args::STATE_LIMIT_MAX)?;
     let cursor = arguments.cursor()?;
     let page = on_graph(handle, move || {
-        let snapshot = trace::snapshot();
+        let snapshot = trace::snapshot().map_err(|untraced| untraced.to_string())?;
         let total = snapshot.nodes.len();
         if cursor > total {
             return Err(format!(

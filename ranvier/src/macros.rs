@@ -1,0 +1,37 @@
+//! The crate's internal macros, and the one place that says which builds record the trace.
+//!
+//! A build is *traced* when it has debug assertions (every debug build) or the cargo feature `trace`. Code that only
+//! a traced build holds goes inside `cfg_traced!`, its untraced stand-in inside `cfg_untraced!` (in the manner
+//! of tokio's `cfg_*!` macros), and nothing else in the crate spells the predicate out. Code that must type-check in
+//! both builds tests [`TRACED`](crate::trace::TRACED) instead, a constant the optimizer folds away.
+
+/// Items compiled in traced builds only (debug builds, and release builds with the feature `trace`).
+macro_rules! cfg_traced {
+    ($($item:item)*) => {
+        $(
+            #[cfg(any(debug_assertions, feature = "trace"))]
+            $item
+        )*
+    };
+}
+
+/// Items compiled in untraced builds only: the stand-ins for what `cfg_traced!` leaves out.
+macro_rules! cfg_untraced {
+    ($($item:item)*) => {
+        $(
+            #[cfg(not(any(debug_assertions, feature = "trace")))]
+            $item
+        )*
+    };
+}
+
+/// Calls a trace hook. Both builds type-check the call against their tracer (the log in `trace/log.rs`, the empty
+/// one in `trace/off.rs`); an untraced build tests a constant `false`, so the call and its arguments are never
+/// evaluated and no code is generated for them.
+macro_rules! trace_hook {
+    ($rt:expr, $method:ident ( $($arg:expr),* $(,)? )) => {{
+        if $crate::trace::TRACED {
+            $rt.tracer.$method($($arg),*);
+        }
+    }};
+}
