@@ -87,6 +87,7 @@
 pub use rmcp;
 
 mod approval;
+mod caller;
 mod dispatch;
 mod env;
 #[cfg(feature = "http")]
@@ -309,7 +310,7 @@ struct Inner {
     /// The fixed sender name, when set.
     sender: Option<String>,
     /// Who may answer an interrupt, and which session opened each open one.
-    owners: approval::Owners,
+    owners: caller::Owners,
 }
 
 impl std::fmt::Debug for McpAdapter {
@@ -399,7 +400,7 @@ impl McpAdapter {
                 legacy: Arc::default(),
                 accepted: Default::default(),
                 sender: options.sender.clone(),
-                owners: approval::Owners::new(options.answerers),
+                owners: caller::Owners::new(options.answerers),
             }),
         }
     }
@@ -435,13 +436,13 @@ impl McpAdapter {
     }
 
     /// Who is calling: the sender name to record and the session the call came in on.
-    fn caller(&self, context: &RequestContext<RoleServer>) -> approval::Caller<'_> {
+    fn caller(&self, context: &RequestContext<RoleServer>) -> caller::Caller<'_> {
         let sender = self.inner.sender.clone().unwrap_or_else(|| {
             context
                 .client_info()
                 .map_or_else(|| "mcp".to_owned(), |client| client.name)
         });
-        approval::Caller {
+        caller::Caller {
             sender,
             session: session_of(context),
             owners: &self.inner.owners,

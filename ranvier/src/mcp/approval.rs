@@ -20,8 +20,7 @@
 //! [`Answerers::AnySession`] every session sees and may answer every open interrupt. Everything a client sent that
 //! these texts echo (names, arguments, prompts, ids, reasons) is quoted and escaped on one line.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use rmcp::RoleServer;
 use rmcp::model::{
@@ -32,11 +31,10 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use serde_json::{Value, json};
 
-use super::{Answerers, dispatch, schema, text};
+use super::caller::Caller;
+use super::{dispatch, schema, text};
 use crate::exposure::approval::interrupt_line;
-use crate::exposure::{
-    AnswerError, Answered, Closed, ExposureHandle, Interrupt, InterruptEvent, Snapshot, Step,
-};
+use crate::exposure::{AnswerError, Answered, Closed, ExposureHandle, Interrupt, InterruptEvent};
 
 /// The name of the tool that answers an interrupt.
 pub(crate) const RESUME: &str = "resume";
@@ -56,105 +54,6 @@ const RESUME_DESCRIPTION: &str = "Answer an interrupt a paused `dispatch` opened
 prompt: {\"id\": \"i-…\", \"approve\": true} runs the paused message and then the messages after it that were not \
 run; {\"id\": \"i-…\", \"approve\": false, \"reason\": \"...\"} drops them. Each interrupt is answered once; an \
 unknown or already answered id is an error listing the open ones.";
-
-/// Which session opened each interrupt opened over MCP, and so who may see and answer it.
-pub(crate) struct Owners {
-    answerers: Answerers,
-    /// Interrupt id → the session whose call opened it (`None`: a call without a session). Holds only open
-    /// interrupts: each registration forgets the ones closed since.
-    opened: Mutex<HashMap<String, Option<String>>>,
-}
-
-impl Owners {
-    pub(crate) fn new(answerers: Answerers) -> Owners {
-        Owners {
-            answerers,
-            opened: Mutex::new(HashMap::new()),
-        }
-    }
-
-    fn opened(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<String>>> {
-        self.opened.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// Who is calling a tool: the sender name recorded for it, and the session it came in on.
-pub(crate) struct Caller<'a> {
-    /// The name recorded as the sender (the client's name, or the adapter's fixed sender).
-    pub(crate) sender: String,
-    /// The session of the call, when it has one.
-    pub(crate) session: Option<String>,
-    pub(crate) owners: &'a Owners,
-}
-
-impl Caller<'_> {
-    /// Records that this caller's call opened `interrupt` (and forgets the interrupts no longer open).
-    pub(crate) fn opened(&self, interrupt: &Interrupt, handle: &ExposureHandle) {
-        let open = handle.interrupts();
-        let mut opened = self.owners.opened();
-        opened.retain(|id, _| open.iter().any(|o| &o.id == id));
-        opened.insert(interrupt.id.clone(), self.session.clone());
-    }
-
-    /// Whether this caller may answer interrupt `id` (it opened it, or any session may).
-    fn may_answer(&self, id: &str) -> bool {
-        match self.owners.answerers {
-            Answerers::AnySession => true,
-            Answerers::OwnSession => self.owners.opened().get(id) == Some(&self.session),
-        }
-    }
-
-    /// Whether this caller is shown `interrupt`'s id in listings (`snapshot`, the open interrupts an error lists).
-    /// A call without a session is shown none: it learns the ids of its own from their answers.
-    pub(crate) fn sees(&self, interrupt: &Interrupt) -> bool {
-        match self.owners.answerers {
-            Answerers::AnySession => true,
-            Answerers::OwnSession => {
-                self.session.is_some()
-                    && self.owners.opened().get(&interrupt.id) == Some(&self.session)
-            }
-        }
-    }
-
-    /// The open interrupts this caller is shown.
-    pub(crate) fn visible(&self, handle: &ExposureHandle) -> Vec<Interrupt> {
-        handle
-            .interrupts()
-            .into_iter()
-            .filter(|interrupt| self.sees(interrupt))
-            .collect()
-    }
-}
-
-/// The reason a dispatch was refused while `interrupt` is open, in the words of the one who reads it: with the id
-/// and how to answer for a caller shown it, without the id for any other.
-pub(crate) fn pending_text(name: &str, interrupt: &Interrupt, caller: &Caller<'_>) -> String {
-    let what = format!(
-        "{} {} — {}",
-        interrupt.message,
-        text::compact(&interrupt.args),
-        text::quoted(&interrupt.prompt)
-    );
-    let expires = interrupt.remaining().as_secs_f64().ceil() as u64;
-    if caller.sees(interrupt) {
-        let id = text::quoted(&interrupt.id);
-        format!(
-            "{} was refused: the app waits for a person's answer to interrupt {id} ({what}, asked by {}, expires in \
-             {expires} s); nothing ran. Ask the user: {} Then call resume with {{\"id\": {id}, \"approve\": true or \
-             false}}, and dispatch again",
-            text::quoted(name),
-            text::quoted(&interrupt.sender),
-            text::quoted(&interrupt.prompt),
-        )
-    } else {
-        format!(
-            "{} was refused: the app waits for a person's answer to an interrupt ({what}, expires in {expires} s); \
-             nothing ran. The session that opened it (with the id its dispatch gave) or the app can answer it: \
-             dispatch again once it is answered or has expired",
-            text::quoted(name),
-        )
-    }
-}
 
 /// Adds what approval needs to the tool list when some message is gated: `resume` after `dispatch`, and the
 /// `interrupts` property in `snapshot`'s output schema.
@@ -263,62 +162,6 @@ fn interrupt_json(interrupt: &Interrupt) -> Value {
         "sender": interrupt.sender,
         "expiresInMs": u64::try_from(interrupt.remaining().as_millis()).unwrap_or(u64::MAX),
     })
-}
-
-/// The text of a dispatch that paused at `interrupt`: the steps that ran, where it paused and why, the interrupt,
-/// the messages not run, how to answer, the other open interrupts, and the state.
-pub(crate) fn paused_text(
-    steps: &[String],
-    interrupt: &Interrupt,
-    total: Option<usize>,
-    open: &[Interrupt],
-    snapshot: &Snapshot,
-) -> String {
-    let mut out = String::new();
-    for step in steps {
-        out.push_str(step);
-        out.push('\n');
-    }
-    out.push_str(&format!("paused at message {}", interrupt.position));
-    if let Some(total) = total {
-        out.push_str(&format!(" of {total}"));
-    }
-    out.push_str(&format!(
-        ": {} needs a person's approval and did not run\ninterrupt {}",
-        interrupt.message,
-        interrupt_line(interrupt)
-    ));
-    if !interrupt.not_run.is_empty() {
-        out.push_str("\nnot run yet (they run after an approval):");
-        for (offset, (name, args)) in interrupt.not_run.iter().enumerate() {
-            out.push_str(&format!(
-                " {} {name} {}{}",
-                interrupt.position + offset + 1,
-                text::compact(args),
-                if offset + 1 < interrupt.not_run.len() {
-                    ";"
-                } else {
-                    ""
-                }
-            ));
-        }
-    }
-    let id = text::quoted(&interrupt.id);
-    out.push_str(&format!(
-        "\nAsk the user: {} Then call resume with {{\"id\": {id}, \"approve\": true}} to run it, or {{\"id\": \
-         {id}, \"approve\": false, \"reason\": \"...\"}} to drop it.",
-        text::quoted(&interrupt.prompt),
-    ));
-    let others: Vec<&Interrupt> = open.iter().filter(|o| o.id != interrupt.id).collect();
-    if !others.is_empty() {
-        out.push_str("\nalso open:");
-        for other in others {
-            out.push_str(&format!("\n- {}", interrupt_line(other)));
-        }
-    }
-    out.push('\n');
-    out.push_str(&text::state_line(snapshot.version, &snapshot.values));
-    out
 }
 
 /// The text of an answered interrupt, and whether it is an error (the resumed sequence stopped at a rejection).
@@ -778,20 +621,4 @@ fn closed_first(
             text::state_line(snapshot.version, &snapshot.values)
         ),
     ))
-}
-
-/// The lines of `steps`, as `dispatch` prints them.
-pub(crate) fn step_lines(steps: &[Step]) -> Vec<String> {
-    steps
-        .iter()
-        .map(|step| {
-            text::step_line(
-                step.position,
-                &step.name,
-                &step.args,
-                step.version,
-                &step.changes,
-            )
-        })
-        .collect()
 }

@@ -4,7 +4,7 @@
 use rmcp::model::JsonObject;
 use serde_json::Value;
 
-use super::approval::Caller;
+use super::caller::Caller;
 use super::text;
 use crate::exposure::{
     DispatchRejection, ExposureHandle, Interrupt, SequenceOutcome, Snapshot, Step,
@@ -73,8 +73,8 @@ pub(crate) async fn run_pausing(
         .or(malformed);
     if let Some(interrupt) = outcome.as_ref().and_then(SequenceOutcome::paused) {
         caller.opened(interrupt, handle);
-        let lines = super::approval::step_lines(steps);
-        let text = super::approval::paused_text(
+        let lines = text::step_lines(steps);
+        let text = text::paused_text(
             &lines,
             interrupt,
             Some(total),
@@ -112,8 +112,8 @@ fn render(
 /// The text `dispatch` answers for `outcome`; see [`crate::mcp::sequence_text`].
 pub(crate) fn sequence_text(outcome: &SequenceOutcome) -> String {
     if let Some(interrupt) = outcome.paused() {
-        let lines = super::approval::step_lines(&outcome.steps);
-        return super::approval::paused_text(&lines, interrupt, None, &[], &outcome.snapshot);
+        let lines = text::step_lines(&outcome.steps);
+        return text::paused_text(&lines, interrupt, None, &[], &outcome.snapshot);
     }
     let stopped = outcome
         .stopped
@@ -180,7 +180,7 @@ fn entry(fields: &JsonObject, known: &[String]) -> Entry {
 fn rejection_text(rejection: &DispatchRejection, caller: Option<&Caller<'_>>) -> String {
     match (rejection, caller) {
         (DispatchRejection::PendingApproval { name, interrupt }, Some(caller)) => {
-            super::approval::pending_text(name, interrupt, caller)
+            text::pending_text(name, interrupt, caller.sees(interrupt))
         }
         (other, _) => other.to_string(),
     }

@@ -7,6 +7,9 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
+use crate::exposure::approval::interrupt_line;
+use crate::exposure::{Interrupt, Snapshot, Step};
+
 /// The URI of the whole-state resource.
 pub(crate) const STATE_URI: &str = "ranvier://state";
 /// The prefix of a one-value resource; the value's name follows it.
@@ -510,6 +513,108 @@ pub(crate) fn instructions(has_messages: bool, names: &[String], traced: bool) -
         );
     }
     text
+}
+
+/// The lines of `steps`, as `dispatch` prints them.
+pub(crate) fn step_lines(steps: &[Step]) -> Vec<String> {
+    steps
+        .iter()
+        .map(|step| {
+            step_line(
+                step.position,
+                &step.name,
+                &step.args,
+                step.version,
+                &step.changes,
+            )
+        })
+        .collect()
+}
+
+/// The text of a dispatch that paused at `interrupt`: the steps that ran, where it paused and why, the interrupt,
+/// the messages not run, how to answer, the other open interrupts, and the state.
+pub(crate) fn paused_text(
+    steps: &[String],
+    interrupt: &Interrupt,
+    total: Option<usize>,
+    open: &[Interrupt],
+    snapshot: &Snapshot,
+) -> String {
+    let mut out = String::new();
+    for step in steps {
+        out.push_str(step);
+        out.push('\n');
+    }
+    out.push_str(&format!("paused at message {}", interrupt.position));
+    if let Some(total) = total {
+        out.push_str(&format!(" of {total}"));
+    }
+    out.push_str(&format!(
+        ": {} needs a person's approval and did not run\ninterrupt {}",
+        interrupt.message,
+        interrupt_line(interrupt)
+    ));
+    if !interrupt.not_run.is_empty() {
+        out.push_str("\nnot run yet (they run after an approval):");
+        for (offset, (name, args)) in interrupt.not_run.iter().enumerate() {
+            out.push_str(&format!(
+                " {} {name} {}{}",
+                interrupt.position + offset + 1,
+                compact(args),
+                if offset + 1 < interrupt.not_run.len() {
+                    ";"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    let id = quoted(&interrupt.id);
+    out.push_str(&format!(
+        "\nAsk the user: {} Then call resume with {{\"id\": {id}, \"approve\": true}} to run it, or {{\"id\": \
+         {id}, \"approve\": false, \"reason\": \"...\"}} to drop it.",
+        quoted(&interrupt.prompt),
+    ));
+    let others: Vec<&Interrupt> = open.iter().filter(|o| o.id != interrupt.id).collect();
+    if !others.is_empty() {
+        out.push_str("\nalso open:");
+        for other in others {
+            out.push_str(&format!("\n- {}", interrupt_line(other)));
+        }
+    }
+    out.push('\n');
+    out.push_str(&state_line(snapshot.version, &snapshot.values));
+    out
+}
+
+/// The reason a dispatch was refused while `interrupt` is open, in the words of the one who reads it: with the id
+/// and how to answer for a caller `shown` it, without the id for any other.
+pub(crate) fn pending_text(name: &str, interrupt: &Interrupt, shown: bool) -> String {
+    let what = format!(
+        "{} {} — {}",
+        interrupt.message,
+        compact(&interrupt.args),
+        quoted(&interrupt.prompt)
+    );
+    let expires = interrupt.remaining().as_secs_f64().ceil() as u64;
+    if shown {
+        let id = quoted(&interrupt.id);
+        format!(
+            "{} was refused: the app waits for a person's answer to interrupt {id} ({what}, asked by {}, expires in \
+             {expires} s); nothing ran. Ask the user: {} Then call resume with {{\"id\": {id}, \"approve\": true or \
+             false}}, and dispatch again",
+            quoted(name),
+            quoted(&interrupt.sender),
+            quoted(&interrupt.prompt),
+        )
+    } else {
+        format!(
+            "{} was refused: the app waits for a person's answer to an interrupt ({what}, expires in {expires} s); \
+             nothing ran. The session that opened it (with the id its dispatch gave) or the app can answer it: \
+             dispatch again once it is answered or has expired",
+            quoted(name),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -231,7 +231,7 @@ fn success(text: String) -> CallToolResult {
 /// Runs the traced tool `name` (one of [`is_traced_tool`], listed); `caller` is who `explain` dispatches as.
 pub(crate) async fn call(
     handle: &ExposureHandle,
-    caller: &super::approval::Caller<'_>,
+    caller: &super::caller::Caller<'_>,
     name: &str,
     arguments: Option<&JsonObject>,
 ) -> CallToolResult {
@@ -283,7 +283,7 @@ fn exposed_list(exposed: &[(String, NodeId)]) -> String {
 
 async fn explain(
     handle: &ExposureHandle,
-    caller: &super::approval::Caller<'_>,
+    caller: &super::caller::Caller<'_>,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
     let arguments = args::Args::new(EXPLAIN, arguments, &["node", "messages"])?;
