@@ -1,4 +1,125 @@
 //! ranvier: a reactive graph an AI agent can inspect and drive while the app runs.
+//!
+//! An app keeps its state in a graph; an exposure names the parts of it an agent may read and the messages it may
+//! send; the adapter serves the exposure over MCP. Each is built on the one before it, and each can be used alone.
+//!
+//! 1. **The graph** holds the state. [`Signal`]s hold what the program writes, [`Memo`]s derive values from them
+//!    (lazily, cached, and cut off when a re-run gives an equal value), [`Effect`]s react, and an [`Mvu`] is an
+//!    Elm-style model that changes only through messages. The graph is glitch-free: after a write everything runs
+//!    at most once, after everything it reads. Nodes belong to their thread's graph (they are `!Send`); [`Scope`]s
+//!    own and dispose them. See [`graph`].
+//! 2. **The trace** ([`trace`]) records, in debug builds, why every node holds its value: `trace::explain(&total)`
+//!    answers with the chain from the message or write that started its last run, and the line at fault.
+//! 3. **The host and the exposure.** A [`GraphHost`](host::GraphHost) runs the graph on a thread of its own. On that
+//!    thread an [`Exposure`](exposure::Exposure) registers named values, messages and nodes, and hands out an
+//!    [`ExposureHandle`](exposure::ExposureHandle) that any thread uses: versioned JSON snapshots of the values,
+//!    dispatch of messages decoded from JSON, waits, a journal, approvals.
+//! 4. **The adapter.** [`McpAdapter`](mcp::McpAdapter) serves an exposure to any MCP client (over stdio, or
+//!    Streamable HTTP with the feature `http`): tools to read the state, dispatch messages and ask why.
+//!
+//! The macros write the registration at compile time: `#[derive(Messages)]` turns an enum into messages with
+//! decoders, one-line shapes and JSON Schemas; `#[expose]` marks the fields of an app struct to register; `#[node]`
+//! labels the nodes a function builds with their `let` names, for the trace.
+//!
+//! # Example
+//!
+//! A counter an agent can drive: the graph, its exposure, and the adapter that would serve it.
+//!
+//! ```
+//! # #[cfg(feature = "mcp")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use ranvier::exposure::{ExposeError, Exposure};
+//! use ranvier::host::{GraphHost, block_on};
+//! use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+//! use ranvier::{Expose, Memo, Messages, Mvu, expose};
+//! use serde_json::json;
+//!
+//! /// What an agent may send.
+//! #[derive(Debug, Messages)]
+//! enum Msg {
+//!     /// Adds `amount` to the count.
+//!     Add { amount: i64 },
+//!     /// Back to zero.
+//!     Reset,
+//! }
+//!
+//! /// What an agent may read and send, marked on the fields.
+//! #[expose]
+//! struct Counter {
+//!     #[expose(messages, value)]
+//!     count: Mvu<i64, Msg>,
+//!     #[expose]
+//!     doubled: Memo<i64>,
+//! }
+//!
+//! // The graph lives on the host's thread; `setup` builds it there and registers what is exposed.
+//! let host = GraphHost::start(|| {
+//!     let count = Mvu::new(0_i64, |msg, count| match msg {
+//!         Msg::Add { amount } => count + amount,
+//!         Msg::Reset => 0,
+//!     });
+//!     let doubled = count.select(|count| count * 2);
+//!     let counter = Counter { count, doubled };
+//!     let mut exposure = Exposure::new();
+//!     counter.expose(&mut exposure)?;
+//!     Ok::<_, ExposeError>((counter, exposure.start()?))
+//! })?;
+//!
+//! // Any thread: dispatch a message as an agent would, and read the snapshot it led to.
+//! let exposure = host.invoke(|(_, handle)| handle.clone()).wait()?;
+//! let snapshot = block_on(exposure.dispatch("add", json!({"amount": 21})))?;
+//! assert_eq!(snapshot.get("doubled"), Some(&json!(42)));
+//! let refused = block_on(exposure.dispatch("add", json!({"amount": "lots"}))).unwrap_err();
+//! assert!(refused.to_string().starts_with("add rejected its arguments: `amount`: expected an integer"));
+//!
+//! // The same exposure over MCP: `ranvier::mcp::serve_stdio(adapter).await?` in an async main.
+//! let adapter = McpAdapter::new(exposure, McpAdapterOptions::new("counter", "0.1.0"));
+//! adapter.dispose();
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "mcp"))]
+//! # fn main() {}
+//! ```
+//!
+//! `examples/examples/cart.rs` in the repository is a whole app served over stdio.
+//!
+//! # Features
+//!
+//! | feature | default | what it adds | what it needs |
+//! |---|---|---|---|
+//! | (none) | | the graph, node kinds, scopes, `Mvu`, the trace, `#[node]` | std and `ranvier-macros` |
+//! | `host` | | [`host`]: `GraphHost`, the graph on its own thread | tokio's channels, tokio-util, thiserror |
+//! | `exposure` | | [`exposure`], [`Messages`], [`Expose`], `#[derive(Messages)]`, `#[expose]` | `host`, serde, serde_json, schemars |
+//! | `mcp` | yes | [`mcp`]: the adapter, served over stdio | `exposure`, rmcp, tokio's runtime |
+//! | `http` | | `mcp::http`: Streamable HTTP beside stdio | `mcp`, axum |
+//! | `trace` | | the trace in release builds too (debug builds always trace) | |
+//!
+//! For the graph alone: `ranvier = { version = "0.1", default-features = false }`. The API is the same in every build
+//! profile: in a release build without `trace`, the trace's queries answer [`trace::TraceError::NotTraced`].
+//!
+//! # Architecture
+//!
+//! ```text
+//!   app code:  #[derive(Messages)]  #[expose]  #[node]     (ranvier-macros: registration written at compile time)
+//!      │
+//!   ┌──┴────────────────────────────── core: std only ──────────────────────────────────┐
+//!   │  graph/           node storage, the per-thread runtime, scheduling, the node pool  │
+//!   │  signal memo effect    the node kinds, on graph/                                   │
+//!   │  owner mvu        scopes that own and dispose nodes; the message-driven model      │
+//!   │  trace/           the log the runtime's hooks write (traced builds), its queries   │
+//!   └──┬─────────────────────────────────────────────────────────────────────────────────┘
+//!   host         GraphHost: the graph's thread, work sent to it from any other           (feature host)
+//!   exposure     Exposure on the graph thread; ExposureHandle (Send + Sync) everywhere:  (feature exposure)
+//!                snapshots, dispatch, waits, journal, approvals
+//!   mcp          McpAdapter on rmcp: tools, resources, subscriptions, traced tools;      (feature mcp, default)
+//!                stdio, and Streamable HTTP on axum                                      (feature http)
+//! ```
+//!
+//! Each layer uses only the layers above it in this drawing, with three exceptions still to be removed: the graph's
+//! runtime calls into `owner` and `trace`, which use the graph; the host calls the exposure's per-thread shutdown;
+//! and the MCP adapter's dispatch and approval modules call each other. Every `!Send` thing stays on the graph
+//! thread; what crosses threads is a message or an immutable snapshot. The text an agent reads is written in one
+//! place per layer (`trace`'s renderers, the exposure's rejections, `mcp`'s text module).
 #![deny(missing_docs)]
 
 #[macro_use]
