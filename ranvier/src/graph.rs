@@ -78,34 +78,23 @@ pub(crate) use runtime::{Running, Runtime, with_runtime};
 
 use std::fmt;
 
-/// Where a read, write, batch or disposal was called from: the caller's source location in traced builds (the
-/// public entry points are `#[track_caller]` there), nothing at all in untraced ones.
-#[cfg(any(debug_assertions, feature = "trace"))]
-pub(crate) type CallSite = &'static std::panic::Location<'static>;
-/// See the traced definition.
-#[cfg(not(any(debug_assertions, feature = "trace")))]
-pub(crate) type CallSite = ();
+cfg_traced! {
+    /// Where a read, write, batch or disposal was called from: the caller's source location in traced builds (the
+    /// public entry points are `#[track_caller]` there), nothing at all in untraced ones.
+    pub(crate) type CallSite = &'static std::panic::Location<'static>;
 
-/// The caller's [`CallSite`]: call it first thing in a `#[track_caller]` function (closures do not carry the
-/// caller's location).
-#[cfg(any(debug_assertions, feature = "trace"))]
-#[track_caller]
-#[inline(always)]
-pub(crate) fn call_site() -> CallSite {
-    std::panic::Location::caller()
-}
+    /// The caller's [`CallSite`]: call it first thing in a `#[track_caller]` function (closures do not carry the
+    /// caller's location).
+    #[track_caller]
+    #[inline(always)]
+    pub(crate) fn call_site() -> CallSite {
+        std::panic::Location::caller()
+    }
 
-/// See the traced definition.
-#[cfg(not(any(debug_assertions, feature = "trace")))]
-#[inline(always)]
-pub(crate) fn call_site() -> CallSite {}
-
-/// Runs `f`, a disposal called at `site`: the trace records `site` as where every node `f` disposes was disposed
-/// (the outermost call's site, when disposals nest).
-#[inline]
-pub(crate) fn disposing_at<R>(site: CallSite, f: impl FnOnce() -> R) -> R {
-    #[cfg(any(debug_assertions, feature = "trace"))]
-    {
+    /// Runs `f`, a disposal called at `site`: the trace records `site` as where every node `f` disposes was disposed
+    /// (the outermost call's site, when disposals nest).
+    #[inline]
+    pub(crate) fn disposing_at<R>(site: CallSite, f: impl FnOnce() -> R) -> R {
         struct Restore(Option<CallSite>);
         impl Drop for Restore {
             fn drop(&mut self) {
@@ -119,8 +108,19 @@ pub(crate) fn disposing_at<R>(site: CallSite, f: impl FnOnce() -> R) -> R {
         let _restore = Restore(previous);
         f()
     }
-    #[cfg(not(any(debug_assertions, feature = "trace")))]
-    {
+}
+
+cfg_untraced! {
+    /// See the traced definition: an untraced build keeps no call sites.
+    pub(crate) type CallSite = ();
+
+    /// See the traced definition.
+    #[inline(always)]
+    pub(crate) fn call_site() -> CallSite {}
+
+    /// See the traced definition: runs `f`.
+    #[inline]
+    pub(crate) fn disposing_at<R>(site: CallSite, f: impl FnOnce() -> R) -> R {
         let () = site;
         f()
     }

@@ -2,8 +2,11 @@
 //!
 //! A build is *traced* when it has debug assertions (every debug build) or the cargo feature `trace`. Code that only
 //! a traced build holds goes inside `cfg_traced!`, its untraced stand-in inside `cfg_untraced!` (in the manner
-//! of tokio's `cfg_*!` macros), and nothing else in the crate spells the predicate out. Code that must type-check in
-//! both builds tests [`TRACED`](crate::trace::TRACED) instead, a constant the optimizer folds away.
+//! of tokio's `cfg_*!` macros). Code that must type-check in both builds tests [`TRACED`](crate::trace::TRACED)
+//! instead, a constant the optimizer folds away. One attribute repeats the predicate, since a `macro_rules!` macro
+//! cannot add an attribute to a function it does not wrap: the public entry points whose caller a traced build
+//! records carry `#[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]` (an untraced build passes no
+//! location, so they cost what they did).
 
 /// Items compiled in traced builds only (debug builds, and release builds with the feature `trace`).
 macro_rules! cfg_traced {

@@ -1,7 +1,8 @@
-//! Text helpers every layer shares: cutting a text to a length, and the text of a panic.
+//! Text helpers every layer shares: cutting a text to a length, writing a JSON string, and the text of a panic.
 
 use std::any::Any;
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 /// `text` in at most `max` characters: itself when it fits, else its first `max - 1` characters and `…`.
 pub(crate) fn clip(text: &str, max: usize) -> Cow<'_, str> {
@@ -13,6 +14,30 @@ pub(crate) fn clip(text: &str, max: usize) -> Cow<'_, str> {
         .nth(max.saturating_sub(1))
         .map_or(0, |(at, _)| at);
     Cow::Owned(format!("{}…", &text[..cut]))
+}
+
+/// Appends `text` to `out` as a JSON string exactly as serde_json writes it: quoted, with the quote, the backslash
+/// and the control characters below U+0020 escaped, and every other character as it is (the trace's dump, which
+/// needs no JSON library and must not change its bytes). Text a client sent and another reads goes through
+/// `crate::escape` instead, which also escapes line separators and invisible characters.
+pub(crate) fn push_json_string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if c < ' ' => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 /// The text of a panic payload: the `&str` or `String` it was raised with, else "a non-text panic payload".
@@ -39,6 +64,26 @@ mod tests {
         assert_eq!(clip("ééééé", 4).chars().count(), 4);
         assert_eq!(clip("", 0), "");
         assert_eq!(clip("a", 0), "…");
+    }
+
+    #[test]
+    fn json_strings_are_escaped_as_serde_json_escapes_them() {
+        // Quote, backslash and the control characters below U+0020 are escaped; DEL, U+2028 and the rest are not.
+        let text = "a\"b\\c\nd\re\tf\u{8}\u{c}\u{0}\u{1f} \u{7f}\u{2028}é/";
+        let expected = "\"a\\\"b\\\\c\\nd\\re\\tf\\b\\f\\u0000\\u001f \u{7f}\u{2028}é/\"";
+        let mut out = String::new();
+        push_json_string(&mut out, text);
+        assert_eq!(out, expected);
+    }
+
+    #[cfg(feature = "exposure")]
+    #[test]
+    fn json_strings_match_serde_json_for_every_character_below_u_0100_and_a_few_above() {
+        let mut text: String = (0u32..0x100).filter_map(char::from_u32).collect();
+        text.push_str("\u{2028}\u{2029}\u{feff}\u{10ffff}");
+        let mut out = String::new();
+        push_json_string(&mut out, &text);
+        assert_eq!(out, serde_json::to_string(&text).unwrap());
     }
 
     #[test]

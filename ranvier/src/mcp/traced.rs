@@ -312,7 +312,7 @@ async fn explain(
         let explanation = trace::explain(id)
             .map(|e| answers::clip_lines(&e.render(WHY_MAX_CHARS), EXPLAIN_MAX_CHARS))
             .map_err(|e| e.to_string())?;
-        let cone = trace::cone(id);
+        let cone = trace::cone(id).unwrap_or_default();
         let names: Vec<String> = exposed
             .iter()
             .filter(|(_, node)| cone.contains(node))

@@ -179,7 +179,7 @@ pub(super) fn event_json(event: &Event) -> String {
 
 // ---------------------------------------------------------------------------------------------------------------
 // JSON, written by hand so the trace needs no JSON library: compact, keys in the order written, strings escaped as
-// serde_json escapes them (quote, backslash and control characters; everything else as it is).
+// serde_json escapes them (`text::push_json_string`).
 // ---------------------------------------------------------------------------------------------------------------
 
 /// A value the dump writes as JSON.
@@ -206,23 +206,7 @@ impl Json for bool {
 
 impl Json for str {
     fn write(&self, out: &mut String) {
-        out.push('"');
-        for c in self.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                '\u{8}' => out.push_str("\\b"),
-                '\u{c}' => out.push_str("\\f"),
-                c if c < ' ' => {
-                    let _ = write!(out, "\\u{:04x}", u32::from(c));
-                }
-                c => out.push(c),
-            }
-        }
-        out.push('"');
+        crate::text::push_json_string(out, self);
     }
 }
 
@@ -321,14 +305,6 @@ fn kind_name(kind: &EventKind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn strings_are_escaped_as_serde_json_escapes_them() {
-        // Quote, backslash and the control characters below U+0020 are escaped; DEL, U+2028 and the rest are not.
-        let text = "a\"b\\c\nd\re\tf\u{8}\u{c}\u{0}\u{1f} \u{7f}\u{2028}é/";
-        let expected = "\"a\\\"b\\\\c\\nd\\re\\tf\\b\\f\\u0000\\u001f \u{7f}\u{2028}é/\"";
-        assert_eq!(Object::string(text), expected);
-    }
 
     #[test]
     fn objects_keep_their_fields_in_order() {

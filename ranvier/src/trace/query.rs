@@ -1601,6 +1601,10 @@ pub fn explain(node: impl AnyNode) -> Result<Explain, TraceError> {
 /// The nodes `explain` searches for `node`: the node, its sources and theirs, what they read untracked, and the
 /// memos and effects that wrote the signals among them, nearest first.
 ///
+/// # Errors
+///
+/// [`TraceError::NotTraced`] in an untraced build.
+///
 /// # Examples
 ///
 /// ```
@@ -1609,9 +1613,10 @@ pub fn explain(node: impl AnyNode) -> Result<Explain, TraceError> {
 /// let price = Signal::new(2);
 /// let total = Memo::new({ let p = price.clone(); move |_| p.get() * 10 });
 /// total.get();
-/// assert_eq!(trace::cone(&total), vec![total.id(), price.id()]);
+/// # if !trace::TRACED { assert_eq!(trace::cone(&total), Err(trace::TraceError::NotTraced)); return; }
+/// assert_eq!(trace::cone(&total).unwrap(), vec![total.id(), price.id()]);
 /// ```
-pub fn cone(node: impl AnyNode) -> Vec<NodeId> {
+pub fn cone(node: impl AnyNode) -> Result<Vec<NodeId>, TraceError> {
     query(|c| {
         diagnose::cone(c, node.node_id())
             .into_iter()
