@@ -385,6 +385,7 @@ pub fn newtype<T: DeserializeOwned>(args: &Value) -> Result<T, String> {
 
 /// `value` with every negative zero (JSON `-0`, which serde reads as the float -0.0 and an integer field refuses)
 /// replaced by the integer 0; `None` when it holds none.
+#[cfg(feature = "exposure")]
 fn without_negative_zero(value: &Value) -> Option<Value> {
     fn is_negative_zero(n: &serde_json::Number) -> bool {
         n.is_f64() && n.as_f64().is_some_and(|x| x == 0.0 && x.is_sign_negative())

@@ -672,8 +672,7 @@ impl ServerHandler for McpAdapter {
         // requests after them go at once.
         let turn = order::Turn::of(&context);
         let changes = matches!(request.name.as_ref(), schema::DISPATCH | approval::RESUME);
-        #[cfg(any(debug_assertions, feature = "trace"))]
-        let changes = changes || request.name == traced::EXPLAIN;
+        let changes = changes || (crate::trace::TRACED && request.name == traced::EXPLAIN);
         if changes {
             Self::wait_turn(turn.as_ref(), &context).await?;
         } else if let Some(turn) = &turn {
