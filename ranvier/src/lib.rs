@@ -115,11 +115,11 @@
 //!                stdio, and Streamable HTTP on axum                                      (feature http)
 //! ```
 //!
-//! Each layer uses only the layers above it in this drawing, with three exceptions still to be removed: the graph's
-//! runtime calls into `owner` and `trace`, which use the graph; the host calls the exposure's per-thread shutdown;
-//! and the MCP adapter's dispatch and approval modules call each other. Every `!Send` thing stays on the graph
-//! thread; what crosses threads is a message or an immutable snapshot. The text an agent reads is written in one
-//! place per layer (`trace`'s renderers, the exposure's rejections, `mcp`'s text module).
+//! Each layer uses only the layers above it in this drawing, with two exceptions still to be removed: the graph's
+//! runtime calls into `owner` and `trace`, which use the graph; and the host calls the exposure's per-thread
+//! shutdown. Inside the adapter, `text` and `caller` come first, then `dispatch`, then `approval`. Every `!Send`
+//! thing stays on the graph thread; what crosses threads is a message or an immutable snapshot. The text an agent
+//! reads is written in one place per layer (`trace`'s renderers, the exposure's rejections, `mcp`'s text module).
 #![deny(missing_docs)]
 
 #[macro_use]
