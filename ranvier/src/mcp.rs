@@ -31,7 +31,7 @@
 //! # One session: order, ids and the handshake
 //!
 //! A session is one stdio connection ([`serve_stdio`], [`serve_lines`]) or one HTTP `Mcp-Session-Id` (see
-//! [`http`]); each stateless 2026-07-28 HTTP request is a session of its own. Within a session:
+//! the `http` module, feature `http`); each stateless 2026-07-28 HTTP request is a session of its own. Within a session:
 //!
 //! - the requests that change something (`dispatch`, `resume`, `explain`, `resources/subscribe` and
 //!   `resources/unsubscribe`) are applied in the order they arrived, even when a client writes them back to back

@@ -1,0 +1,451 @@
+//! The hooks the engine calls as it runs: node made and dropped, writes, marks, runs, flushes, batches, messages,
+//! reads and disposal. Each appends one event and keeps the node table current.
+
+use super::*;
+
+impl Tracer {
+    pub fn node_new(
+        &self,
+        id: NodeId,
+        kind: NodeKind,
+        site: &'static Location<'static>,
+        owner: Option<NodeId>,
+        running: Option<NodeId>,
+        live: impl FnOnce() -> WeakNode,
+    ) {
+        let creating_run = running.map_or(0, |r| self.node_field(r, |n| n.last_run_start));
+        let seq = self.push(
+            creating_run,
+            Slot::NodeNew {
+                node: id,
+                kind,
+                owner,
+                run: creating_run,
+            },
+        );
+        let record = Rec {
+            id,
+            kind,
+            site,
+            label: None,
+            owner,
+            created: seq,
+            creating_run,
+            last_mark: 0,
+            first_mark_since_run: 0,
+            last_run_start: 0,
+            last_run_end: 0,
+            runs: 0,
+            last_cutoff: None,
+            previous_cutoff: None,
+            last_moved: 0,
+            last_write: 0,
+            value: None,
+            disposed: 0,
+            untracked: Vec::new(),
+            last_check: 0,
+            last_schedule: 0,
+            sources: Vec::new(),
+            is_model: false,
+            first_mark_dirty: false,
+            read_sites: Vec::new(),
+            moved_by: None,
+            program_reads: Vec::new(),
+            disposed_at: None,
+            custom_comparer: false,
+            update_fn: None,
+        };
+        self.nodes.borrow_mut().insert(id, record, live());
+    }
+
+    /// Node `id`, at `node`, is being dropped: let go of its weak handle, so that its block goes back to the pool
+    /// now (the handle could no longer be upgraded), and move its record to the table's ring of dropped nodes (see
+    /// `trace/table.rs`). An id of a graph since disposed may name a newer node: only this very node's record
+    /// moves.
+    pub fn node_dropped(&self, id: NodeId, node: *const ()) {
+        if let Ok(mut nodes) = self.nodes.try_borrow_mut() {
+            nodes.dropped(id, node);
+        }
+    }
+
+    pub fn label(&self, id: NodeId, label: &str) {
+        let text = self.store(label);
+        self.push(
+            0,
+            Slot::Label {
+                node: id,
+                label: text,
+            },
+        );
+        self.with_node(id, |n| n.label = Some(Rc::from(label)));
+    }
+
+    #[inline(always)]
+    pub fn write<V: Recordable + ?Sized>(
+        &self,
+        id: NodeId,
+        running: Option<NodeId>,
+        moved: bool,
+        value: &V,
+        site: Loc,
+    ) {
+        // A write is the message's when it is made where the message was dispatched (its `update`'s model write);
+        // a memo or effect running inside the message's flush writes on its own account.
+        let open = self.messages.borrow().last().copied();
+        let (by, cause) = if let Some((message, _)) = open.filter(|(_, at)| *at == running) {
+            (Writer::Message(message), message)
+        } else if let Some(r) = running {
+            (
+                Writer::Computation(r),
+                self.node_field(r, |n| n.last_run_start),
+            )
+        } else {
+            (Writer::Program, 0)
+        };
+        let value = self.capture(value);
+        let seq = self.push(
+            cause,
+            Slot::Write {
+                node: id,
+                by,
+                moved,
+                value,
+            },
+        );
+        self.with_node(id, |n| {
+            n.last_write = seq;
+            if moved {
+                n.last_moved = seq;
+                n.value = Some(value);
+                n.moved_by = Some((by, site));
+            }
+        });
+        if moved {
+            self.notifier.set(seq);
+        }
+    }
+
+    #[inline]
+    pub fn mark(&self, node: NodeId, source: NodeId, dirty: bool) {
+        let seq = self.clock.get() + 1;
+        let cause = {
+            let mut nodes = self.nodes.borrow_mut();
+            let cause = if dirty {
+                self.notifier.get()
+            } else {
+                nodes.get(source).map_or(0, |n| n.last_mark)
+            };
+            if let Some(n) = nodes.get_mut(node) {
+                n.last_mark = seq;
+                if n.first_mark_since_run == 0 || dirty && !n.first_mark_dirty {
+                    n.first_mark_since_run = seq;
+                    n.first_mark_dirty = dirty;
+                }
+            }
+            cause
+        };
+        self.push(
+            cause,
+            Slot::Mark {
+                node,
+                source,
+                dirty,
+            },
+        );
+    }
+
+    #[inline]
+    pub fn schedule(&self, node: NodeId) {
+        let seq = self.clock.get() + 1;
+        let cause = self
+            .with_node(node, |n| {
+                n.last_schedule = seq;
+                n.last_mark
+            })
+            .unwrap_or(0);
+        self.push(cause, Slot::Schedule { node });
+    }
+
+    pub fn check_start(&self, node: NodeId) {
+        let cause = self.node_field(node, |n| n.last_mark);
+        self.push(cause, Slot::CheckStart { node });
+        self.walkers.borrow_mut().push(node);
+    }
+
+    pub fn check_resolved(&self, node: NodeId, dirty_source: Option<NodeId>) {
+        self.walkers.borrow_mut().pop();
+        let cause = dirty_source.map_or(0, |s| self.node_field(s, |n| n.last_moved));
+        let seq = self.push(cause, Slot::CheckResolved { node, dirty_source });
+        self.with_node(node, |n| n.last_check = seq);
+    }
+
+    #[inline(always)]
+    pub fn run_start(&self, node: NodeId, run: u32, puller: Option<NodeId>) {
+        let puller = self
+            .walkers
+            .borrow()
+            .last()
+            .copied()
+            .filter(|w| *w != node)
+            .or(puller);
+        let seq = self.clock.get() + 1;
+        let cause = self
+            .with_node(node, |n| {
+                let cause = n.first_mark_since_run;
+                n.last_run_start = seq;
+                n.first_mark_since_run = 0;
+                n.first_mark_dirty = false;
+                n.runs = run;
+                n.untracked.clear();
+                cause
+            })
+            .unwrap_or(0);
+        self.push(cause, Slot::RunStart { node, run, puller });
+    }
+
+    #[inline(always)]
+    pub fn run_end<V: Recordable + ?Sized>(
+        &self,
+        node: NodeId,
+        moved: bool,
+        error: Option<&str>,
+        value: Option<&V>,
+    ) {
+        let seq = self.clock.get() + 1;
+        let error_text = error.map(|e| self.store(e));
+        let mut nodes = self.nodes.borrow_mut();
+        let Some(n) = nodes.get_mut(node) else {
+            drop(nodes);
+            self.push(
+                0,
+                Slot::RunEnd {
+                    node,
+                    moved,
+                    error: error_text,
+                    value: None,
+                },
+            );
+            return;
+        };
+        let start = n.last_run_start;
+        n.last_run_end = seq;
+        // A memo that kept its value (or failed and kept it) holds the value last recorded: no need to capture it.
+        let value = match (n.kind, value) {
+            (NodeKind::Memo, Some(value)) => match n.value {
+                Some(kept) if !moved || error.is_some() => Some(kept),
+                _ => Some(self.capture(value)),
+            },
+            _ => None,
+        };
+        if n.kind == NodeKind::Memo {
+            if moved {
+                n.last_moved = seq;
+            } else if n.runs > 1 && error.is_none() {
+                n.previous_cutoff = n.last_cutoff.take();
+                n.last_cutoff = value.map(|v| (seq, v));
+            }
+            n.value = value;
+        }
+        drop(nodes);
+        self.push(
+            start,
+            Slot::RunEnd {
+                node,
+                moved,
+                error: error_text,
+                value,
+            },
+        );
+        if moved {
+            self.notifier.set(seq);
+        }
+    }
+
+    pub fn stopped(&self, node: NodeId, message: &str) {
+        let cause = self.node_field(node, |n| n.last_mark);
+        let message = self.store(message);
+        self.push(cause, Slot::Stopped { node, message });
+    }
+
+    pub fn flush_start(&self, flush: u32) {
+        self.push(0, Slot::FlushStart { flush });
+    }
+
+    pub fn flush_end(&self, flush: u32) {
+        self.push(0, Slot::FlushEnd { flush });
+    }
+
+    pub fn batch_enter(&self, depth: u32, site: Loc) {
+        let seq = self.push(0, Slot::BatchEnter { depth });
+        if depth == 1 {
+            let mut batches = self.batches.borrow_mut();
+            if batches.len() == BATCH_SITES_KEPT {
+                batches.pop_front();
+            }
+            batches.push_back((seq, site));
+        }
+    }
+
+    /// Where the outermost batch whose `BatchEnter` is `seq` was opened, if still remembered.
+    pub fn batch_site(&self, seq: u64) -> Option<Loc> {
+        let batches = self.batches.borrow();
+        let i = batches.binary_search_by_key(&seq, |(s, _)| *s).ok()?;
+        Some(batches[i].1)
+    }
+
+    /// Labels node `id` with `name` unless it has a label: the name it is exposed under (`Exposure::node`), so
+    /// answers name it without reading the source.
+    #[cfg_attr(not(feature = "exposure"), allow(dead_code, reason = "called by the exposure"))]
+    pub fn name_if_unnamed(&self, id: NodeId, name: &str) {
+        if let Some(node) = self.live(id)
+            && node.core().label().is_none()
+        {
+            node.core().set_label(name);
+        }
+    }
+
+    /// Node `model` is the model of an `Mvu` whose `update` has the type name `name`.
+    pub fn update_fn(&self, model: NodeId, name: &'static str) {
+        self.with_node(model, |n| n.update_fn = Some(name));
+    }
+
+    /// The computation that dispatched message `seq` and where, when a memo or effect dispatched it.
+    pub fn dispatched_by(&self, seq: u64) -> Option<(NodeId, Loc)> {
+        let dispatches = self.dispatches.borrow();
+        let i = dispatches.binary_search_by_key(&seq, |(s, _, _)| *s).ok()?;
+        Some((dispatches[i].1, dispatches[i].2))
+    }
+
+    /// The node was made with a comparer of the program's.
+    pub fn custom_comparer(&self, id: NodeId) {
+        self.with_node(id, |n| n.custom_comparer = true);
+    }
+
+    /// Sets where the disposal running now was called, unless an outer disposal set it; returns what it was.
+    pub fn set_disposing(&self, site: Option<Loc>) -> Option<Loc> {
+        let previous = self.disposing.get();
+        if site.is_none() || previous.is_none() {
+            self.disposing.set(site);
+        }
+        previous
+    }
+
+    pub fn batch_exit(&self, depth: u32) {
+        self.push(0, Slot::BatchExit { depth });
+    }
+
+    pub fn dispose(&self, node: NodeId) {
+        let seq = self.push(0, Slot::Dispose { node });
+        let site = self.disposing.get();
+        self.with_node(node, |n| {
+            n.disposed = seq;
+            n.disposed_at = site;
+        });
+    }
+
+    pub fn message_start(
+        &self,
+        target: NodeId,
+        name: &str,
+        args: &str,
+        running: Option<NodeId>,
+        site: Loc,
+    ) -> u64 {
+        let cause = self.messages.borrow().last().map_or(0, |(m, _)| *m);
+        let (name, args) = (self.store(name), self.store(args));
+        let seq = self.push(cause, Slot::Message { target, name, args });
+        self.with_node(target, |n| n.is_model = true);
+        self.messages.borrow_mut().push((seq, running));
+        if let Some(by) = running {
+            let mut dispatches = self.dispatches.borrow_mut();
+            if dispatches.len() == BATCH_SITES_KEPT {
+                dispatches.pop_front();
+            }
+            dispatches.push_back((seq, by, site));
+        }
+        self.last_message.set(seq);
+        seq
+    }
+
+    pub fn message_end(&self, token: u64) {
+        let mut messages = self.messages.borrow_mut();
+        if let Some(i) = messages.iter().rposition(|(m, _)| *m == token) {
+            messages.truncate(i);
+        }
+    }
+
+    pub fn edge_read(&self, node: NodeId, source: NodeId, site: Loc) {
+        let cause = self.node_field(node, |n| n.last_run_start);
+        self.push(cause, Slot::EdgeAdd { node, source });
+        self.with_node(node, |n| {
+            n.sources.push(source);
+            match n.read_sites.iter_mut().find(|(s, _)| *s == source) {
+                Some(entry) => entry.1 = site,
+                None => n.read_sites.push((source, site)),
+            }
+        });
+    }
+
+    /// The program read `source` outside any memo or effect, at `site`. No event: the record keeps the first
+    /// [`PROGRAM_READS_KEPT`] distinct lines, with the clock when each last read.
+    pub fn program_read(&self, source: NodeId, site: Loc) {
+        let now = self.clock.get();
+        self.with_node(source, |n| {
+            match n
+                .program_reads
+                .iter()
+                .position(|(_, s)| std::ptr::eq(*s, site))
+            {
+                Some(i) => n.program_reads[i].0 = now,
+                None if n.program_reads.len() < PROGRAM_READS_KEPT => {
+                    n.program_reads.push((now, site));
+                }
+                None => {}
+            }
+        });
+    }
+
+    pub fn edge_removed(&self, node: NodeId, source: NodeId) {
+        let cause = self.node_field(node, |n| n.last_run_start);
+        self.push(cause, Slot::EdgeRemove { node, source });
+        self.with_node(node, |n| {
+            if let Some(i) = n.sources.iter().position(|s| *s == source) {
+                n.sources.remove(i);
+            }
+            if let Some(i) = n.read_sites.iter().position(|(s, _)| *s == source) {
+                n.read_sites.swap_remove(i);
+            }
+        });
+    }
+
+    /// A read under `untrack`: a body's untracked read, or (outside any body) a read of the program's.
+    pub fn untracked_read_in_body(&self, reader: Option<NodeId>, source: NodeId, site: Loc) {
+        if reader.is_some() {
+            self.untracked_read(reader, source, site);
+        } else {
+            self.program_read(source, site);
+        }
+    }
+
+    /// A read without tracking. A message's `update` reads its model through an unrecorded read (the dispatcher's
+    /// own), so every read that reaches here is the program's or a computation's, inside a message or not.
+    pub fn untracked_read(&self, reader: Option<NodeId>, source: NodeId, site: Loc) {
+        let cause = reader.map_or(0, |r| self.node_field(r, |n| n.last_run_start));
+        let seq = self.push(
+            cause,
+            Slot::UntrackedRead {
+                node: reader,
+                source,
+            },
+        );
+        if let Some(r) = reader {
+            self.with_node(r, |n| {
+                if !n.untracked.iter().any(|(s, _, _)| *s == source) {
+                    n.untracked.push((source, seq, Some(site)));
+                }
+            });
+        } else {
+            self.program_read(source, site);
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! The query context: one copy of the node table per query, with observers indexed and names computed on demand;
+//! the lookups every query shares (records, names, paths, upstream walks, cause chains).
+
+use super::*;
+
+/// The nodes created by one run (or at the root) under one name, in creation order.
+type SiblingIndex = HashMap<(Option<NodeId>, u64, Rc<str>), Vec<NodeId>>;
+
+/// A view of the tracer for one query: the node table copied, observers indexed, names computed on demand.
+pub(crate) struct Ctx<'a> {
+    pub tracer: &'a Tracer,
+    /// In id order.
+    pub(super) records: Vec<NodeRecord>,
+    pub(super) observers: HashMap<NodeId, Vec<NodeId>>,
+    pub oldest: u64,
+    pub(super) names: RefCell<HashMap<NodeId, Rc<str>>>,
+    pub(super) siblings: RefCell<Option<SiblingIndex>>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(tracer: &'a Tracer) -> Self {
+        let records = tracer.node_table();
+        let mut observers: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+        for record in &records {
+            if record.disposed != 0 {
+                continue;
+            }
+            for source in &record.sources {
+                let list = observers.entry(*source).or_default();
+                if !list.contains(&record.id) {
+                    list.push(record.id);
+                }
+            }
+        }
+        Ctx {
+            tracer,
+            records,
+            observers,
+            oldest: tracer.oldest_seq(),
+            names: RefCell::new(HashMap::new()),
+            siblings: RefCell::new(None),
+        }
+    }
+
+    pub fn rec(&self, id: NodeId) -> Option<&NodeRecord> {
+        let index = self.records.binary_search_by_key(&id, |r| r.id).ok()?;
+        Some(&self.records[index])
+    }
+
+    pub fn check(&self, id: NodeId) -> Result<&NodeRecord, TraceError> {
+        self.rec(id).ok_or_else(|| self.missing(id))
+    }
+
+    /// The error for a node the table does not hold.
+    pub fn missing(&self, id: NodeId) -> TraceError {
+        if self.tracer.ever_made(id) {
+            TraceError::Dropped(id)
+        } else {
+            TraceError::UnknownNode(id)
+        }
+    }
+
+    pub fn records(&self) -> impl Iterator<Item = &NodeRecord> {
+        self.records.iter()
+    }
+
+    pub fn event(&self, seq: u64) -> Option<Event> {
+        if seq == 0 {
+            None
+        } else {
+            self.tracer.event(seq)
+        }
+    }
+
+    pub fn observers(&self, id: NodeId) -> &[NodeId] {
+        self.observers.get(&id).map_or(&[], Vec::as_slice)
+    }
+
+    /// The node's name without `#id`.
+    pub fn base_name(&self, id: NodeId) -> Rc<str> {
+        if let Some(name) = self.names.borrow().get(&id) {
+            return name.clone();
+        }
+        let name: Rc<str> = match self.rec(id) {
+            None => Rc::from("node"),
+            Some(r) => match &r.label {
+                Some(label) => label.clone(),
+                None => match names::binding_at(r.site.file(), r.site.line(), r.site.column()) {
+                    Some(binding) => Rc::from(binding),
+                    None => Rc::from(r.kind.name()),
+                },
+            },
+        };
+        self.names.borrow_mut().insert(id, name.clone());
+        name
+    }
+
+    pub fn name(&self, id: NodeId) -> NodeName {
+        NodeName {
+            id,
+            name: self.base_name(id),
+        }
+    }
+
+    pub fn names_of(&self, ids: impl IntoIterator<Item = NodeId>) -> Names {
+        Names(ids.into_iter().map(|id| (id, self.base_name(id))).collect())
+    }
+
+    /// The current value text: the live node's, else the last recorded.
+    pub fn value(&self, id: NodeId) -> Option<String> {
+        let r = self.rec(id)?;
+        match r.kind {
+            NodeKind::Effect => None,
+            NodeKind::Memo if r.runs == 0 => None,
+            _ => match self.tracer.live(id).and_then(|n| n.value_text()) {
+                Some(text) => Some(clip(&text)),
+                None => r.value.as_deref().map(clip),
+            },
+        }
+    }
+
+    /// The identity path: the owner chain's names from the root, `/` separated; a repeated name among the nodes
+    /// one run created takes `[n]` (n from 2).
+    pub fn path(&self, id: NodeId) -> String {
+        let mut segments = Vec::new();
+        let mut current = Some(id);
+        let mut guard = 0;
+        while let Some(node) = current {
+            guard += 1;
+            if guard > 1000 {
+                break;
+            }
+            segments.push(self.segment(node));
+            current = self.rec(node).and_then(|r| r.owner);
+        }
+        let mut path = String::new();
+        for segment in segments.iter().rev() {
+            path.push('/');
+            path.push_str(segment);
+        }
+        path
+    }
+
+    pub(super) fn segment(&self, id: NodeId) -> String {
+        let base = self.base_name(id);
+        let escaped = escape_segment(&base);
+        let Some(r) = self.rec(id) else {
+            return escaped;
+        };
+        let mut siblings = self.siblings.borrow_mut();
+        let index = siblings.get_or_insert_with(|| {
+            let mut map: HashMap<(Option<NodeId>, u64, Rc<str>), Vec<NodeId>> = HashMap::new();
+            for r in self.records.iter() {
+                let key = (
+                    r.owner,
+                    if r.owner.is_some() { r.creating_run } else { 0 },
+                    self.base_name(r.id),
+                );
+                map.entry(key).or_default().push(r.id);
+            }
+            map
+        });
+        let key = (
+            r.owner,
+            if r.owner.is_some() { r.creating_run } else { 0 },
+            base,
+        );
+        match index
+            .get(&key)
+            .and_then(|ids| ids.iter().position(|s| *s == id))
+        {
+            Some(0) | None => escaped,
+            Some(k) => format!("{escaped}[{}]", k + 1),
+        }
+    }
+
+    pub fn info(&self, id: NodeId) -> Option<NodeInfo> {
+        let r = self.rec(id)?;
+        let error = match self.event(r.last_run_end).map(|e| e.kind) {
+            Some(EventKind::RunEnd { error, .. }) => error,
+            _ => None,
+        };
+        Some(NodeInfo {
+            node: self.name(id),
+            kind: r.kind,
+            site: Site::of(r.site),
+            label: r.label.clone(),
+            value: self.value(id),
+            error,
+            sources: r.sources.iter().map(|s| self.name(*s)).collect(),
+            observers: self.observers(id).iter().map(|o| self.name(*o)).collect(),
+            owner: r.owner.map(|o| self.name(o)),
+            path: self.path(id),
+            runs: r.runs,
+            disposed: r.disposed != 0,
+        })
+    }
+
+    /// Every node upstream of `id` (its sources, theirs, ...), nearest first, each once.
+    pub fn upstream(&self, id: NodeId) -> Vec<NodeId> {
+        self.walk(id, u32::MAX, |ctx, n| {
+            ctx.rec(n).map(|r| r.sources.clone()).unwrap_or_default()
+        })
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect()
+    }
+
+    /// Breadth-first from `id` along `next`, up to `hops`, excluding `id`.
+    pub(super) fn walk(
+        &self,
+        id: NodeId,
+        hops: u32,
+        next: impl Fn(&Self, NodeId) -> Vec<NodeId>,
+    ) -> Vec<(NodeId, u32)> {
+        let mut seen = HashSet::from([id]);
+        let mut queue = VecDeque::from([(id, 0u32)]);
+        let mut out = Vec::new();
+        while let Some((node, depth)) = queue.pop_front() {
+            if depth >= hops {
+                continue;
+            }
+            for n in next(self, node) {
+                if seen.insert(n) {
+                    out.push((n, depth + 1));
+                    queue.push_back((n, depth + 1));
+                }
+            }
+        }
+        out
+    }
+
+    /// Follows causes from `start`, newest first, to the root.
+    pub fn chain(&self, start: u64) -> (Vec<Event>, WhyRoot) {
+        let mut steps = Vec::new();
+        let mut seq = start;
+        loop {
+            let Some(event) = self.event(seq) else {
+                return (
+                    steps,
+                    WhyRoot::PastRing {
+                        seq,
+                        oldest: self.oldest,
+                    },
+                );
+            };
+            let cause = event.cause;
+            let root = match &event.kind {
+                EventKind::Message { target, name, args } if cause == 0 => Some(WhyRoot::Message {
+                    seq,
+                    target: *target,
+                    name: name.clone(),
+                    args: args.clone(),
+                }),
+                EventKind::NodeNew { node, .. } => Some(WhyRoot::Created { seq, node: *node }),
+                EventKind::Write {
+                    node,
+                    by: Writer::Program,
+                    ..
+                } => Some(WhyRoot::ProgramWrite {
+                    seq,
+                    node: *node,
+                    at: self.write_site(*node, seq),
+                }),
+                EventKind::RunStart { node, run, puller } if cause == 0 => {
+                    Some(match (puller, self.rec(*node)) {
+                        (None, Some(r)) if r.kind == NodeKind::Effect && *run == 1 => {
+                            WhyRoot::Created { seq, node: *node }
+                        }
+                        _ => WhyRoot::Pulled { seq, by: *puller },
+                    })
+                }
+                _ if cause == 0 || cause >= seq => Some(WhyRoot::NoCause { seq }),
+                _ => None,
+            };
+            steps.push(event);
+            if let Some(root) = root {
+                return (steps, root);
+            }
+            if steps.len() >= WHY_MAX_STEPS {
+                return (steps, WhyRoot::NoCause { seq: cause });
+            }
+            seq = cause;
+        }
+    }
+
+    /// Where the write `seq` to `node` was called, when it is the node's latest move (the trace keeps that one) and
+    /// the program's or a computation's.
+    pub fn write_site(&self, node: NodeId, seq: u64) -> Option<Site> {
+        let r = self.rec(node)?;
+        // a message's model write is made by the dispatcher: its line is the framework's, not the program's
+        match r.moved_by {
+            Some((Writer::Program | Writer::Computation(_), site)) if r.last_moved == seq => {
+                Some(Site::of(site))
+            }
+            _ => None,
+        }
+    }
+
+    pub fn names_in(&self, events: &[Event], extra: &[NodeId]) -> Names {
+        let mut ids: Vec<NodeId> = extra.to_vec();
+        for e in events {
+            ids.extend(event_nodes(&e.kind));
+        }
+        self.names_of(ids)
+    }
+
+}

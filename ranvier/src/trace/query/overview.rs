@@ -1,0 +1,139 @@
+//! The answers that gather the others: `explain` (the node, its findings and cause chain), the graph's summary and
+//! snapshot, and a node's neighborhood.
+
+use super::*;
+
+impl Ctx<'_> {
+    pub fn snapshot(&self) -> TraceSnapshot {
+        TraceSnapshot {
+            clock: self.tracer.clock(),
+            oldest: self.oldest,
+            capacity: self.tracer.capacity(),
+            nodes: self.records().filter_map(|r| self.info(r.id)).collect(),
+        }
+    }
+
+
+    pub fn explain(&self, id: NodeId) -> Result<Explain, TraceError> {
+        let r = self.check(id)?;
+        let info = self.info(id).ok_or_else(|| self.missing(id))?;
+        let why = self.why(id)?;
+        let why_not = (r.kind != NodeKind::Signal)
+            .then(|| self.why_not(id))
+            .transpose()?;
+        let unread = self.unread(id)?;
+        let since = match r.kind {
+            NodeKind::Signal => r.last_write,
+            _ => r.last_run_start,
+        };
+        let cutoffs = self.cutoffs(id, since, u64::MAX);
+        let earlier_cutoffs = if cutoffs.is_empty() {
+            let mut earlier = self.cutoffs(id, 0, since.max(1));
+            earlier.truncate(2);
+            earlier
+        } else {
+            Vec::new()
+        };
+        let comparers = if cutoffs.is_empty() && earlier_cutoffs.is_empty() {
+            self.upstream(id)
+                .into_iter()
+                .filter(|n| self.rec(*n).is_some_and(|r| r.custom_comparer))
+                .take(2)
+                .filter_map(|n| {
+                    let site = self.rec(n)?.site;
+                    Some(Comparer {
+                        info: self.info(n)?,
+                        line: names::line_text(site.file(), site.line()),
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let line = names::line_text(r.site.file(), r.site.line());
+        let (findings, body) = diagnose::diagnose(self, id, why_not.as_ref());
+        let reads = r
+            .sources
+            .iter()
+            .filter_map(|s| {
+                let source = self.rec(*s)?;
+                Some(SourceRef {
+                    node: self.name(*s),
+                    site: Site::of(source.site),
+                    disposed: source.disposed != 0,
+                })
+            })
+            .collect();
+        Ok(Explain {
+            info,
+            line,
+            why,
+            why_not,
+            unread,
+            cutoffs,
+            earlier_cutoffs,
+            comparers,
+            findings,
+            body,
+            reads,
+        })
+    }
+
+    pub fn summary(&self) -> GraphSummary {
+        let (mut signals, mut memos, mut effects, mut disposed) = (0, 0, 0, 0);
+        for r in self.records() {
+            if r.disposed != 0 {
+                disposed += 1;
+                continue;
+            }
+            if r.kind == NodeKind::Signal && self.tracer.live(r.id).is_none() {
+                continue;
+            }
+            match r.kind {
+                NodeKind::Signal => signals += 1,
+                NodeKind::Memo => memos += 1,
+                NodeKind::Effect => effects += 1,
+            }
+        }
+        let last = self.tracer.last_message();
+        let last_message = match self.event(last).map(|e| e.kind) {
+            Some(EventKind::Message { target, name, args }) => Some(MessageInfo {
+                seq: last,
+                target: self.name(target),
+                name,
+                args,
+            }),
+            _ => None,
+        };
+        let moved = self
+            .records()
+            .filter(|r| r.last_moved != 0 && r.last_moved > last)
+            .filter_map(|r| self.info(r.id))
+            .collect();
+        GraphSummary {
+            signals,
+            memos,
+            effects,
+            disposed,
+            last_message,
+            moved,
+        }
+    }
+
+    pub fn neighborhood(&self, id: NodeId, hops: u32) -> Result<Neighborhood, TraceError> {
+        self.check(id)?;
+        let center = self.info(id).ok_or_else(|| self.missing(id))?;
+        let mut nodes = Vec::new();
+        let up = self.walk(id, hops, |ctx, n| {
+            ctx.rec(n).map(|r| r.sources.clone()).unwrap_or_default()
+        });
+        for (n, depth) in up {
+            nodes.extend(self.info(n).map(|i| (depth, Relation::Source, i)));
+        }
+        let down = self.walk(id, hops, |ctx, n| ctx.observers(n).to_vec());
+        for (n, depth) in down {
+            nodes.extend(self.info(n).map(|i| (depth, Relation::Observer, i)));
+        }
+        Ok(Neighborhood { center, nodes })
+    }
+}
