@@ -68,7 +68,9 @@ mod edges;
 mod handle;
 mod node;
 mod pool;
+pub(crate) mod record;
 mod runtime;
+pub(crate) mod scope;
 
 pub(crate) use handle::{NodeRc, WeakNode};
 pub use node::NodeKind;

@@ -103,10 +103,11 @@
 //!   app code:  #[derive(Messages)]  #[expose]  #[node]     (ranvier-macros: registration written at compile time)
 //!      │
 //!   ┌──┴────────────────────────────── core: std only ──────────────────────────────────┐
-//!   │  graph/           node storage, the per-thread runtime, scheduling, the node pool  │
+//!   │  graph/           node storage, the per-thread runtime, scheduling, the node pool, │
+//!   │                   scopes (graph/scope), the recorder its hooks write (graph/record)│
 //!   │  signal memo effect    the node kinds, on graph/                                   │
-//!   │  owner mvu        scopes that own and dispose nodes; the message-driven model      │
-//!   │  trace/           the log the runtime's hooks write (traced builds), its queries   │
+//!   │  owner mvu        create_root and cleanups over graph/scope; the message model     │
+//!   │  trace/           the questions asked of the recorder: why, explain, dump, lookup  │
 //!   └──┬─────────────────────────────────────────────────────────────────────────────────┘
 //!   host         GraphHost: the graph's thread, work sent to it from any other           (feature host)
 //!   exposure     Exposure on the graph thread; ExposureHandle (Send + Sync) everywhere:  (feature exposure)
@@ -115,9 +116,10 @@
 //!                stdio, and Streamable HTTP on axum                                      (feature http)
 //! ```
 //!
-//! Each layer uses only the layers above it in this drawing, with two exceptions still to be removed: the graph's
-//! runtime calls into `owner` and `trace`, which use the graph; and the host calls the exposure's per-thread
-//! shutdown. Inside the adapter, `text` and `caller` come first, then `dispatch`, then `approval`. Every `!Send`
+//! Each layer uses only the layers above it in this drawing, with one exception still to be removed: the host calls
+//! the exposure's per-thread shutdown. The graph's runtime keeps its scopes and its recorder under `graph/`, so it
+//! calls nothing above it; `owner` and `trace` are the public faces of those two. Inside the adapter, `text` and
+//! `caller` come first, then `dispatch`, then `approval`. Every `!Send`
 //! thing stays on the graph thread; what crosses threads is a message or an immutable snapshot. The text an agent
 //! reads is written in one place per layer (`trace`'s renderers, the exposure's rejections, `mcp`'s text module).
 #![deny(missing_docs)]

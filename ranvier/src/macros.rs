@@ -28,12 +28,12 @@ macro_rules! cfg_untraced {
     };
 }
 
-/// Calls a trace hook. Both builds type-check the call against their tracer (the log in `trace/log.rs`, the empty
-/// one in `trace/off.rs`); an untraced build tests a constant `false`, so the call and its arguments are never
+/// Calls a trace hook. Both builds type-check the call against their tracer (the log in `graph/record/log.rs`, the
+/// empty one in `graph/record/off.rs`); an untraced build tests a constant `false`, so the call and its arguments are never
 /// evaluated and no code is generated for them.
 macro_rules! trace_hook {
     ($rt:expr, $method:ident ( $($arg:expr),* $(,)? )) => {{
-        if $crate::trace::TRACED {
+        if $crate::graph::record::TRACED {
             $rt.tracer.$method($($arg),*);
         }
     }};

@@ -79,19 +79,16 @@
 //! }
 //! ```
 
+// The log itself is the graph's (`graph/record`): the runtime writes it. This module asks it questions.
+pub use crate::graph::record::{DEFAULT_CAPACITY, TRACED};
+use crate::graph::record::{log, table};
+
 cfg_traced! {
     mod diagnose;
     mod dump;
-    mod log;
     mod names;
     mod query;
     mod render;
-    mod table;
-
-    pub(crate) use log::Tracer;
-
-    /// Whether this build records the trace log.
-    pub const TRACED: bool = true;
 
     /// Runs `f` on the current thread's trace log.
     pub(crate) fn with_log<R>(f: impl FnOnce(&log::Tracer) -> R) -> Result<R, TraceError> {
@@ -101,27 +98,17 @@ cfg_traced! {
 
 cfg_untraced! {
     // Compiled for their types and signatures, so the API is the same in every build; nothing reaches their code,
-    // since the runtime holds the empty tracer of `off.rs` and `with_log` answers `NotTraced`.
+    // since the runtime holds the empty tracer of `graph/record/off.rs` and `with_log` answers `NotTraced`.
     #[allow(dead_code)]
     mod diagnose;
     #[allow(dead_code)]
     mod dump;
-    #[allow(dead_code)]
-    mod log;
     #[allow(dead_code)]
     mod names;
     #[allow(dead_code)]
     mod query;
     #[allow(dead_code)]
     mod render;
-    #[allow(dead_code)]
-    mod table;
-    mod off;
-
-    pub(crate) use off::Tracer;
-
-    /// Whether this build records the trace log.
-    pub const TRACED: bool = false;
 
     /// [`TraceError::NotTraced`]: this build keeps no log to run `f` on.
     pub(crate) fn with_log<R>(_: impl FnOnce(&log::Tracer) -> R) -> Result<R, TraceError> {
@@ -136,52 +123,3 @@ pub use names::set_source_root;
 pub use query::*;
 pub use render::render_events;
 pub use table::DROPPED_KEPT;
-
-/// How many events the ring keeps by default.
-pub const DEFAULT_CAPACITY: usize = 65_536;
-
-/// A value the trace can record: `Debug` and `'static`, so that common scalars are kept as they are and formatted only
-/// when an answer reads them; anything else is formatted when recorded.
-pub(crate) trait Recordable: std::fmt::Debug {
-    /// The value as a scalar, if it is one of the kept kinds (decided per type at compile time).
-    #[allow(dead_code)]
-    fn scalar(&self) -> Option<Scalar>;
-}
-
-/// A scalar the trace keeps as it is.
-#[allow(dead_code)]
-#[derive(Copy, Clone, Debug)]
-pub(crate) enum Scalar {
-    I64(i64),
-    U64(u64),
-    F64(f64),
-    F32(f32),
-    Bool(bool),
-}
-
-impl<T: std::fmt::Debug + 'static> Recordable for T {
-    #[inline]
-    fn scalar(&self) -> Option<Scalar> {
-        // `T` is known here, so each test folds to a constant and only the matching arm is left.
-        let any: &dyn std::any::Any = self;
-        Some(if let Some(v) = any.downcast_ref::<i64>() {
-            Scalar::I64(*v)
-        } else if let Some(v) = any.downcast_ref::<f64>() {
-            Scalar::F64(*v)
-        } else if let Some(v) = any.downcast_ref::<i32>() {
-            Scalar::I64(i64::from(*v))
-        } else if let Some(v) = any.downcast_ref::<u64>() {
-            Scalar::U64(*v)
-        } else if let Some(v) = any.downcast_ref::<u32>() {
-            Scalar::U64(u64::from(*v))
-        } else if let Some(v) = any.downcast_ref::<usize>() {
-            Scalar::U64(*v as u64)
-        } else if let Some(v) = any.downcast_ref::<bool>() {
-            Scalar::Bool(*v)
-        } else if let Some(v) = any.downcast_ref::<f32>() {
-            Scalar::F32(*v)
-        } else {
-            return None;
-        })
-    }
-}

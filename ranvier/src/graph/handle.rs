@@ -465,7 +465,7 @@ mod tests {
         let id = signal.id();
         drop(signal);
         assert!(pooled_bytes() >= 96, "the block is back in the pool");
-        if crate::trace::TRACED {
+        if crate::graph::record::TRACED {
             crate::graph::with_runtime(|rt| assert!(rt.tracer.live(id).is_none()));
         }
         release_pool();

@@ -120,7 +120,7 @@ impl Drop for Core {
     fn drop(&mut self) {
         // The trace holds a weak handle to every node, to read live values; once the node is gone it could only keep
         // the node's block from the pool.
-        if crate::trace::TRACED {
+        if super::record::TRACED {
             let (id, me) = (self.id, self as *const Core as *const ());
             super::runtime::try_with_runtime(|rt| rt.tracer.node_dropped(id, me));
         }

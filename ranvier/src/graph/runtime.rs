@@ -4,9 +4,9 @@ use super::edges::Edges;
 use super::node::{
     Computation, NodeKind, NodeRef, State, add_live, is_live, raise_height, remove_live,
 };
+use super::record::Tracer;
+use super::scope::Scope;
 use super::{NodeError, NodeId};
-use crate::owner::Scope;
-use crate::trace::Tracer;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;

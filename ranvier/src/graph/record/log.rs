@@ -411,7 +411,7 @@ pub fn capacity() -> usize {
 }
 
 /// How many node records the current thread's trace holds: one per living node, and those of the nodes dropped last
-/// (at most [`DROPPED_KEPT`](super::DROPPED_KEPT)). Records of nodes dropped before those are let go, so a program
+/// (at most [`DROPPED_KEPT`](crate::trace::DROPPED_KEPT)). Records of nodes dropped before those are let go, so a program
 /// that keeps making and dropping nodes holds about as many as it has nodes alive. An untraced build holds none.
 ///
 /// # Examples

@@ -33,7 +33,7 @@ impl Tracer {
     #[inline(always)]
     pub fn label(&self, _: NodeId, _: &str) {}
     #[inline(always)]
-    pub fn write<V: crate::trace::Recordable + ?Sized>(
+    pub fn write<V: super::Recordable + ?Sized>(
         &self,
         _: NodeId,
         _: Option<NodeId>,
@@ -53,7 +53,7 @@ impl Tracer {
     #[inline(always)]
     pub fn run_start(&self, _: NodeId, _: u32, _: Option<NodeId>) {}
     #[inline(always)]
-    pub fn run_end<V: crate::trace::Recordable + ?Sized>(
+    pub fn run_end<V: super::Recordable + ?Sized>(
         &self,
         _: NodeId,
         _: bool,

@@ -60,7 +60,7 @@ impl Tracer {
 
     /// Node `id`, at `node`, is being dropped: let go of its weak handle, so that its block goes back to the pool
     /// now (the handle could no longer be upgraded), and move its record to the table's ring of dropped nodes (see
-    /// `trace/table.rs`). An id of a graph since disposed may name a newer node: only this very node's record
+    /// `graph/record/table.rs`). An id of a graph since disposed may name a newer node: only this very node's record
     /// moves.
     pub fn node_dropped(&self, id: NodeId, node: *const ()) {
         if let Ok(mut nodes) = self.nodes.try_borrow_mut() {
