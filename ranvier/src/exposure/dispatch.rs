@@ -376,19 +376,23 @@ pub(super) fn run_one(
     let before = side.publisher.current();
     check(side, &name, &args, true)?;
     let after = side.publisher.current();
-    shared.journal.record(JournalEntry {
-        name: name.clone(),
-        args: args.clone(),
-        version: after.version,
-        sender: sender.to_owned(),
-        approval,
-    });
+    let changes = before.changes_to(&after);
+    shared.journal.record_changes(
+        JournalEntry {
+            name: name.clone(),
+            args: args.clone(),
+            version: after.version,
+            sender: sender.to_owned(),
+            approval,
+        },
+        changes.clone(),
+    );
     Ok(Step {
         position,
         name,
         args,
         version: after.version,
-        changes: before.changes_to(&after),
+        changes,
         snapshot: after,
     })
 }

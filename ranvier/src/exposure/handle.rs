@@ -361,6 +361,36 @@ impl ExposureHandle {
         self.shared.journal.dropped()
     }
 
+    /// A stream of every accepted message journaled from now on (and every denied or expired one), each with the
+    /// values it changed, as it is recorded: what a live view of the app's messages reads.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::exposure::{Exposure, MessageDecoder};
+    /// use ranvier::host::{block_on, GraphHost};
+    /// use ranvier::Mvu;
+    ///
+    /// let host = GraphHost::start(|| {
+    ///     let counter = Mvu::new(0_i64, |add: i64, count| count + add);
+    ///     let mut exposure = Exposure::new();
+    ///     exposure.value("count", { let counter = counter.clone(); move || counter.model() })?;
+    ///     let add: MessageDecoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
+    ///     exposure.messages(&counter, vec![("add".into(), add)])?;
+    ///     exposure.start()
+    /// })?;
+    /// let exposure = host.invoke(|handle| handle.clone()).wait()?;
+    /// let mut events = exposure.journal_events();
+    /// block_on(exposure.dispatch_as("agent", "add", serde_json::json!({"n": 2}))).unwrap();
+    /// let event = block_on(events.next()).unwrap();
+    /// assert_eq!((event.entry.sender.as_str(), event.entry.version), ("agent", 1));
+    /// assert_eq!(event.changes, vec![("count".into(), 0.into(), 2.into())]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn journal_events(&self) -> super::JournalEvents {
+        self.shared.journal.events()
+    }
+
     fn message(&self, name: &str) -> Option<&MessageInfo> {
         self.shared.messages.iter().find(|info| info.name == name)
     }

@@ -15,6 +15,8 @@ use std::sync::{Mutex, PoisonError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use tokio::sync::broadcast;
+
 use super::ExposeError;
 use super::approval::ApprovalRecord;
 
@@ -47,9 +49,58 @@ pub struct JournalEntry {
     pub approval: Option<ApprovalRecord>,
 }
 
+/// How many journal events a [`JournalEvents`] reader may fall behind before it skips the oldest.
+const EVENTS_BUFFER: usize = 256;
+
+/// One journal entry as it was recorded, with the exposed values its message changed: what [`JournalEvents`]
+/// streams.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Journaled {
+    /// The entry's number: the n-th message journaled is number n, so [`ExposureHandle::journal`]`()[i]` is number
+    /// [`journal_dropped`]`() + i + 1`.
+    ///
+    /// [`ExposureHandle::journal`]: super::ExposureHandle::journal
+    /// [`journal_dropped`]: super::ExposureHandle::journal_dropped
+    pub seq: u64,
+    /// The entry, as the journal records it.
+    pub entry: JournalEntry,
+    /// The exposed values the message changed, `(name, old, new)`, in registration order (empty for a message that
+    /// changed nothing exposed, and for a denied or expired one, which did not run).
+    pub changes: Vec<(String, Value, Value)>,
+}
+
+/// A stream of every later journal entry, from [`ExposureHandle::journal_events`](super::ExposureHandle::journal_events).
+#[derive(Debug)]
+pub struct JournalEvents {
+    receiver: broadcast::Receiver<Journaled>,
+    skipped: u64,
+}
+
+impl JournalEvents {
+    /// The next entry, as soon as it is recorded. A reader that fell more than 256 entries behind skips the oldest
+    /// ones ([`skipped`](Self::skipped) counts them; [`ExposureHandle::journal`](super::ExposureHandle::journal)
+    /// still holds them). Never ends while the exposure lives: select it with something that does (its
+    /// [`Publications`](super::Publications), which end with the host).
+    pub async fn next(&mut self) -> Option<Journaled> {
+        loop {
+            match self.receiver.recv().await {
+                Ok(event) => return Some(event),
+                Err(broadcast::error::RecvError::Lagged(n)) => self.skipped += n,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    }
+
+    /// How many entries this reader skipped because it fell behind.
+    pub fn skipped(&self) -> u64 {
+        self.skipped
+    }
+}
+
 pub(super) struct Journal {
     ring: Mutex<Ring>,
     file: Option<JournalFile>,
+    events: broadcast::Sender<Journaled>,
 }
 
 /// The newest entries, within a count and a byte budget.
@@ -130,6 +181,7 @@ impl Journal {
             _ => Ok(Journal {
                 ring: Mutex::new(Ring::new(capacity, max_bytes)),
                 file: None,
+                events: broadcast::channel(EVENTS_BUFFER).0,
             }),
         }
     }
@@ -155,17 +207,39 @@ impl Journal {
                 file: Mutex::new(file),
                 failed: AtomicBool::new(false),
             }),
+            events: broadcast::channel(EVENTS_BUFFER).0,
         })
     }
 
+    /// Records `entry` (a message that did not run, or changed nothing exposed).
     pub(super) fn record(&self, entry: JournalEntry) {
+        self.record_changes(entry, Vec::new());
+    }
+
+    /// Records `entry`, and streams it with the values its message `changes` to the [`JournalEvents`] readers.
+    pub(super) fn record_changes(&self, entry: JournalEntry, changes: Vec<(String, Value, Value)>) {
         if let Some(journal) = &self.file {
             journal.append(&entry);
         }
-        self.ring
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(entry);
+        let mut ring = self.ring.lock().unwrap_or_else(PoisonError::into_inner);
+        let event = (self.events.receiver_count() > 0).then(|| entry.clone());
+        ring.push(entry);
+        if let Some(entry) = event {
+            // sent under the lock: the stream's order is the journal's
+            let _ = self.events.send(Journaled {
+                seq: ring.dropped + ring.entries.len() as u64,
+                entry,
+                changes,
+            });
+        }
+    }
+
+    /// A new stream of the entries recorded from now on.
+    pub(super) fn events(&self) -> JournalEvents {
+        JournalEvents {
+            receiver: self.events.subscribe(),
+            skipped: 0,
+        }
     }
 
     /// The entries held in memory, oldest first.

@@ -49,6 +49,10 @@
 //! - [`McpHttpService`] (a `tower` service) or [`router`] (an `axum` router) to mount in a server you already own,
 //!   beside your own routes for people.
 //!
+//! Beside the endpoint, [`HttpServer`] serves the [live page](page) at `/`, for the people beside the agent: the
+//! values as they change, every message and its sender, a form per message, the approvals waiting, and in traced
+//! builds the graph. Its routes pass the same checks; [`page_router`] mounts it in a server of your own.
+//!
 //! One adapter may serve stdio and HTTP at once: clones share the graph, and each session keeps its own
 //! subscriptions.
 //!
@@ -93,7 +97,10 @@ use tokio_util::sync::CancellationToken;
 use super::McpAdapter;
 
 mod connections;
+pub mod page;
 mod sessions;
+
+pub use page::page_router;
 
 /// The environment variable holding the bearer token HTTP clients must present (read by [`HttpOptions::from_env`]).
 pub const TOKEN_ENV: &str = "RANVIER_MCP_TOKEN";
@@ -175,6 +182,8 @@ pub struct HttpOptions {
     pub max_sessions: usize,
     /// How long a session with no request lives before it ends.
     pub session_idle_timeout: Duration,
+    /// Whether [`HttpServer`] serves the [live page](page) at `/` beside the endpoint (default `true`).
+    pub page: bool,
 }
 
 impl fmt::Debug for HttpOptions {
@@ -194,6 +203,7 @@ impl fmt::Debug for HttpOptions {
             .field("max_connections", &self.max_connections)
             .field("max_sessions", &self.max_sessions)
             .field("session_idle_timeout", &self.session_idle_timeout)
+            .field("page", &self.page)
             .finish()
     }
 }
@@ -226,6 +236,7 @@ impl HttpOptions {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_sessions: DEFAULT_MAX_SESSIONS,
             session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
+            page: true,
         }
     }
 
@@ -309,6 +320,12 @@ impl HttpOptions {
     /// Sets how long a session with no request lives (default [`DEFAULT_SESSION_IDLE_TIMEOUT`]).
     pub fn session_idle_timeout(mut self, timeout: Duration) -> Self {
         self.session_idle_timeout = timeout;
+        self
+    }
+
+    /// Serves (the default) or leaves out the [live page](page) at `/`.
+    pub fn page(mut self, page: bool) -> Self {
+        self.page = page;
         self
     }
 
@@ -706,13 +723,16 @@ fn check_path(path: &str) -> Result<(), HttpError> {
 pub struct HttpServer {
     local_addr: SocketAddr,
     path: String,
+    /// Whether it serves the live page.
+    page: bool,
     cancel: CancellationToken,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
 
 impl HttpServer {
-    /// Binds `addr` and serves `adapter` at `path` on the current tokio runtime. Bind port 0 to let the system
-    /// pick one, then read it from [`local_addr`](Self::local_addr).
+    /// Binds `addr` and serves `adapter` at `path` on the current tokio runtime, and the [live page](page) at `/`
+    /// (unless [`HttpOptions::page`] is off, or `path` is `/`), printing the page's URL on standard error. Bind port
+    /// 0 to let the system pick one, then read it from [`local_addr`](Self::local_addr).
     ///
     /// # Errors
     ///
@@ -737,17 +757,36 @@ impl HttpServer {
         }
         let cancel = CancellationToken::new();
         let limits = options.limits()?;
+        let page = match options.page {
+            true => Some(page::Page::new(adapter.handle().clone(), &options, cancel.clone())?),
+            false => None,
+        };
         let service = McpHttpService::with_cancellation(adapter, options, cancel.clone())?;
         let listener = tokio::net::TcpListener::bind(&addrs[..]).await?;
         let local_addr = listener.local_addr()?;
-        let app = axum::Router::new().route_service(path, service);
+        let mut app = axum::Router::new().route_service(path, service);
+        let serves_page = page.is_some() && path != "/";
+        if let (Some(page), true) = (page, serves_page) {
+            app = app.merge(page.router());
+        }
         let task = tokio::spawn(connections::serve(listener, app, limits, cancel.clone()));
-        Ok(Self {
+        let server = Self {
             local_addr,
             path: path.to_owned(),
+            page: serves_page,
             cancel,
             task,
-        })
+        };
+        if let Some(page) = server.page_url() {
+            eprintln!("ranvier: live page at {page} (MCP at {})", server.url());
+        }
+        Ok(server)
+    }
+
+    /// The live page's URL, like `http://127.0.0.1:8900/`, when the server serves it (see [`page`]). With a bearer
+    /// token set, a browser opens it once as `…/?token=<token>`.
+    pub fn page_url(&self) -> Option<String> {
+        self.page.then(|| format!("http://{}/", self.local_addr))
     }
 
     /// The address the server listens on.
@@ -867,6 +906,17 @@ impl Guard {
         headers: &HeaderMap,
         uri: &axum::http::Uri,
     ) -> Result<(), Response<Body>> {
+        self.check_host_origin(headers, uri)?;
+        self.check_token(headers)
+    }
+
+    /// [`check_headers`](Self::check_headers) without the token.
+    #[allow(clippy::result_large_err)]
+    fn check_host_origin(
+        &self,
+        headers: &HeaderMap,
+        uri: &axum::http::Uri,
+    ) -> Result<(), Response<Body>> {
         for name in [header::HOST, header::ORIGIN, header::AUTHORIZATION] {
             if headers.get_all(&name).iter().nth(1).is_some() {
                 return Err(plain(
@@ -923,6 +973,12 @@ impl Guard {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// The bearer token, when one is set (401 without it).
+    #[allow(clippy::result_large_err)]
+    fn check_token(&self, headers: &HeaderMap) -> Result<(), Response<Body>> {
         if let Some(token) = &self.token {
             let presented = headers
                 .get(header::AUTHORIZATION)
