@@ -1,0 +1,233 @@
+// The live page in a real browser (Debian's chromium, driven over WebDriver by webdriver.mjs) against the built cart
+// example: values, the form, the message log, an agent's dispatch, the decoder's rejection, approval, the graph,
+// the token, a cross-origin POST, and the narrow layout. Run by tests/page/run.sh, which builds the cart and sets
+// CART. Each state of the page is saved as a PNG under $SCREENSHOTS. Every wait is for a condition, with a deadline.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createServer } from "node:http";
+
+import { Browser } from "./webdriver.mjs";
+import { hello, mcpClient, startCart } from "./cart.mjs";
+
+const cart = process.env.CART;
+assert.ok(cart, "CART names the cart binary (tests/page/run.sh sets it)");
+const shots = process.env.SCREENSHOTS || "target/page-screenshots";
+mkdirSync(shots, { recursive: true });
+
+/** The cart with `clear` needing approval, for every case but the token's. */
+let app;
+let browser;
+
+before(async () => {
+  app = await startCart(cart, ["--confirm"]);
+  browser = await Browser.start();
+});
+
+after(async () => {
+  await browser?.quit();
+  app?.stop();
+});
+
+const shot = (name) => browser.screenshot(join(shots, `${name}.png`));
+const value = (name) => `document.querySelector('#values tr[data-name="${name}"] td.v')?.textContent`;
+const logLines = `Array.from(document.querySelectorAll("#log li")).map((li) => li.dataset.sender + " | " + li.querySelector(".line").textContent)`;
+
+test("the page loads and shows every value with its version", async () => {
+  await browser.open(app.page);
+  await browser.waitFor("the stream's hello", `document.getElementById("status").textContent === "live"`);
+  const rows = await browser.run(`return Array.from(document.querySelectorAll("#values tbody tr"))
+    .map((tr) => [tr.dataset.name, tr.children[1].textContent, tr.children[2].textContent]);`);
+  assert.deepEqual(rows, [["count", "0", "v0"], ["subtotal", "0", "v0"], ["discount", "0", "v0"], ["total", "0", "v0"]]);
+  assert.equal(await browser.run(`return document.getElementById("version").textContent`), "0");
+  // a form per message, fields from the schema: types, ranges, required
+  const fields = await browser.run(`return Array.from(document.querySelectorAll('form[data-message="add_item"] [data-kind]'))
+    .map((i) => [i.name, i.type, i.getAttribute("min"), i.getAttribute("aria-required"), document.querySelector('label[for="' + i.id + '"]').textContent]);`);
+  assert.deepEqual(fields, [
+    ["sku", "text", null, "true", "sku *"],
+    ["unitPrice", "number", "0", "true", "unitPrice *"],
+    ["quantity", "number", "1", "true", "quantity *"],
+  ]);
+  const percent = await browser.run(`const i = document.getElementById("f-set_discount-percent"); return [i.min, i.max];`);
+  assert.deepEqual(percent, ["0", "100"]);
+  await shot("1-loaded");
+});
+
+test("a dispatch from the form updates the values and the log", async () => {
+  await browser.type("#f-add_item-sku", "apple");
+  await browser.type("#f-add_item-unitPrice", "250");
+  await browser.type("#f-add_item-quantity", "2");
+  await browser.click('form[data-message="add_item"] button[type=submit]');
+  await browser.waitFor("the total", `${value("total")} === "500"`);
+  assert.equal(await browser.run(`return ${value("count")}`), "2");
+  const changed = await browser.run(`return Array.from(document.querySelectorAll("#values tr.changed")).map((tr) => tr.dataset.name)`);
+  assert.deepEqual(changed.sort(), ["count", "subtotal", "total"]);
+  const lines = await browser.waitFor("the log line", logLines + `.find((l) => l.includes("add_item"))`);
+  assert.equal(lines, `person | add_item {"sku":"apple","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500`);
+  const result = await browser.run(`return document.querySelector('form[data-message="add_item"] .result').textContent`);
+  assert.match(result, /v1: count=2, subtotal=500, discount=0, total=500/);
+  await shot("2-dispatched");
+});
+
+test("a bad argument shows the decoder's message inline", async () => {
+  await browser.type("#f-set_discount-percent", "150");
+  await browser.click('form[data-message="set_discount"] button[type=submit]');
+  const shown = await browser.waitFor("the rejection",
+    `document.querySelector('form[data-message="set_discount"] .result.error')?.textContent`);
+  assert.match(shown, /^set_discount rejected its arguments: .*percent.*\nexpected: set_discount \{percent: integer 0\.\.=100\}$/s);
+  assert.equal(await browser.run(`return ${value("discount")}`), "0", "nothing was dispatched");
+  await shot("3-rejected");
+});
+
+test("an MCP client's dispatch appears in the page within a second", async () => {
+  const agent = await mcpClient(app.mcp, "test-agent");
+  const answer = await agent.call("dispatch", { message: "set_discount", args: { percent: 10 } });
+  assert.equal(answer.isError, false, answer.text);
+  // the publication went out before the answer; the page has a second from here to show it
+  const line = await browser.waitFor("the agent's line",
+    logLines + `.find((l) => l.startsWith("test-agent | set_discount"))`, 1_000);
+  assert.equal(line, `test-agent | set_discount {"percent":10} → v2: discount 0→10, total 500→450`);
+  assert.equal(await browser.run(`return ${value("total")}`), "450");
+  assert.equal(await browser.run(`return document.querySelector("#log li .who").className`), "who agent");
+  await shot("4-agent");
+});
+
+test("clicking a node of the graph shows its explain (traced build)", async (t) => {
+  const state = await hello(app.page);
+  if (!state.traced) return t.skip("an untraced build shows no graph");
+  const total = await browser.waitFor("the total node", `document.querySelector('#graph g.node[data-name^="total#"]')?.dataset.name`);
+  const moved = await browser.run(`return Array.from(document.querySelectorAll("#graph g.node.moved")).map((g) => g.dataset.name.split("#")[0])`);
+  assert.ok(moved.includes("total") && moved.includes("discount"), `the nodes the last message moved are marked: ${moved}`);
+  assert.ok(await browser.run(`return document.querySelectorAll("#graph path.edge").length`) >= 3, "edges are drawn");
+  await browser.click(`#graph g.node[data-name="${total}"]`);
+  const explained = await browser.waitFor("the explanation", `document.getElementById("explain").textContent.includes("Memo") && document.getElementById("explain").textContent`);
+  assert.match(explained, new RegExp(`^${total} Memo .*cart\\.rs:\\d+ = 450 reads \\[`));
+  // by keyboard too: Enter on a focused node
+  const subtotal = await browser.run(`const g = document.querySelector('#graph g.node[data-name^="subtotal#"]'); g.focus(); return g.dataset.name;`);
+  await browser.keys(`#graph g.node[data-name="${subtotal}"]`, "\uE007");
+  await browser.waitFor("the subtotal's explanation", `document.getElementById("explain").textContent.startsWith("${subtotal} ")`);
+  await shot("5-graph");
+});
+
+test("approving a paused clear in the page completes the waiting MCP dispatch, once", async () => {
+  const agent = await mcpClient(app.mcp, "waiting-agent", { elicit: true });
+  const waiting = agent.call("dispatch", { message: "clear" });
+  let settled = false;
+  waiting.finally(() => (settled = true));
+  const prompt = await browser.waitFor("the approval", `document.querySelector("#approvals li .prompt")?.textContent`);
+  assert.equal(prompt, "Empty the cart and drop its discount?");
+  const meta = await browser.run(`return document.querySelector("#approvals li .meta").textContent`);
+  assert.match(meta, /^clear \{\} · asked by waiting-agent at .+ · expires in \d+ s$/);
+  assert.equal(settled, false, "the agent's dispatch waits for an answer");
+  await shot("6-approval");
+  const id = await browser.run(`return document.querySelector("#approvals li").dataset.id`);
+  await browser.type(`#reason-${id}`, "checked with the customer");
+  await browser.click("#approvals li button.approve");
+  const answer = await waiting;
+  assert.equal(answer.isError, false, answer.text);
+  assert.match(answer.text, /approved by "person" before the user answered/);
+  await browser.waitFor("the emptied cart", `${value("count")} === "0" && ${value("discount")} === "0"`);
+  await browser.waitFor("the approval gone", `document.querySelectorAll("#approvals li").length === 0`);
+  const line = await browser.waitFor("the clear line", logLines + `.find((l) => l.includes(" clear "))`);
+  assert.match(line, /^waiting-agent \| clear \{\} → v3: count 2→0, .* \(approved by person: checked with the customer\)$/);
+  const clears = await browser.run(`return ${logLines}.filter((l) => l.includes(" clear ")).length`);
+  assert.equal(clears, 1, "the message ran once");
+  // a second answer is refused: the first one won
+  const again = await browser.runAsync(`
+    const csrf = document.querySelector('meta[name="ranvier-csrf"]').content;
+    const r = await fetch("page/answer", { method: "POST", headers: { "content-type": "application/json", "x-ranvier-csrf": csrf },
+      body: JSON.stringify({ id: ${JSON.stringify(id)}, approve: true }) });
+    return r.json();`);
+  assert.equal(again.ok, false);
+  assert.match(again.text, /was already answered: approved by "person"/);
+  await shot("7-approved");
+});
+
+test("a cross-origin POST cannot dispatch", async () => {
+  const before = await hello(app.page);
+  // a page at another loopback origin (allowed as an Origin by default, so only the page's own checks stop it)
+  const attacker = createServer((_, response) => {
+    response.writeHead(200, { "content-type": "text/html" });
+    response.end("<!doctype html><title>elsewhere</title><p>another origin</p>");
+  });
+  await new Promise((resolve) => attacker.listen(0, "127.0.0.1", resolve));
+  const other = `http://127.0.0.1:${attacker.address().port}`;
+  try {
+    await browser.open(other + "/");
+    const attempts = await browser.runAsync(`
+      const target = ${JSON.stringify(app.page + "page/dispatch")};
+      const body = JSON.stringify({ message: "set_discount", args: { percent: 50 } });
+      const out = {};
+      // a simple request (no preflight): sent, refused by the server, and opaque to the page
+      out.simple = await fetch(target, { method: "POST", mode: "no-cors", headers: { "content-type": "text/plain" }, body })
+        .then((r) => r.type, (e) => "failed: " + e);
+      // with the CSRF header: the preflight is never granted, so it is not even sent
+      out.withHeader = await fetch(target, { method: "POST", headers: { "content-type": "application/json", "x-ranvier-csrf": "guess" }, body })
+        .then((r) => "status " + r.status, (e) => "failed: " + e.name);
+      // and the page cannot read the page (nor its CSRF token)
+      out.read = await fetch(${JSON.stringify(app.page)}).then((r) => "status " + r.status, (e) => "failed: " + e.name);
+      return out;`);
+    assert.deepEqual(attempts, { simple: "opaque", withHeader: "failed: TypeError", read: "failed: TypeError" });
+  } finally {
+    attacker.close();
+  }
+  // forged outside a browser, with the right CSRF token and an Origin not the page's own: refused too
+  await browser.open(app.page);
+  const csrf = await browser.run(`return document.querySelector('meta[name="ranvier-csrf"]').content`);
+  const forged = await fetch(app.page + "page/dispatch", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-ranvier-csrf": csrf, origin: other },
+    body: JSON.stringify({ message: "set_discount", args: { percent: 50 } }),
+  });
+  assert.equal(forged.status, 403);
+  assert.match(await forged.text(), /only the page's own origin/);
+  const withoutToken = await fetch(app.page + "page/dispatch", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "set_discount", args: { percent: 50 } }),
+  });
+  assert.equal(withoutToken.status, 403);
+  assert.match(await withoutToken.text(), /X-Ranvier-Csrf/);
+  const after = await hello(app.page);
+  assert.equal(after.version, before.version, "nothing was dispatched");
+  assert.deepEqual(after.values, before.values);
+});
+
+test("readable at 390 px wide", async () => {
+  await browser.setSize(390, 844);
+  await browser.open(app.page);
+  await browser.waitFor("the stream's hello", `document.getElementById("status").textContent === "live"`);
+  const overflow = await browser.run(`return document.documentElement.scrollWidth - document.documentElement.clientWidth`);
+  assert.equal(overflow, 0, "no sideways scrolling");
+  await shot("8-narrow");
+  await browser.setSize(1280, 900);
+});
+
+test("with a token set, the page and its endpoints refuse a request without it", async () => {
+  const token = "s3cret token/+";
+  const locked = await startCart(cart, [], { RANVIER_MCP_TOKEN: token });
+  try {
+    for (const path of ["", "page/app.js", "page/events", "page/graph"]) {
+      const response = await fetch(locked.page + path);
+      assert.equal(response.status, 401, `GET /${path}`);
+      assert.doesNotMatch(await response.text(), /csrf|s3cret/);
+    }
+    const post = await fetch(locked.page + "page/dispatch", {
+      method: "POST", headers: { "content-type": "application/json", "x-ranvier-csrf": "x" }, body: "{}",
+    });
+    assert.equal(post.status, 401);
+    assert.equal((await fetch(locked.page + "?token=wrong")).status, 401);
+    assert.equal((await hello(locked.page, { cookie: "ranvier-token=00" })).status, 401);
+    assert.equal((await hello(locked.page, { authorization: `Bearer ${token}` })).status, 200);
+    // a person opens the link with the token once: the cookie carries it, the address loses it
+    await browser.open(locked.page + "?token=" + encodeURIComponent(token));
+    await browser.waitFor("the page behind the token", `document.getElementById("status").textContent === "live"`);
+    assert.equal(await browser.url(), locked.page);
+    assert.equal(await browser.run(`return ${value("count")}`), "0");
+    await browser.type("#f-set_discount-percent", "5");
+    await browser.click('form[data-message="set_discount"] button[type=submit]');
+    await browser.waitFor("the discount", `${value("discount")} === "5"`);
+    await shot("9-token");
+  } finally {
+    locked.stop();
+  }
+});
