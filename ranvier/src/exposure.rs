@@ -112,7 +112,8 @@ pub use dispatch::{DispatchRejection, SequenceOutcome, SequenceStop, Step};
 pub(crate) use dispatch::{host_gone, known_messages};
 pub use handle::{APP_SENDER, ExposureHandle};
 pub use journal::{
-    DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_CAPACITY, JOURNAL_ENV, JournalEntry, JournalEvents, Journaled,
+    DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_CAPACITY, JOURNAL_ENV, JournalEntry, JournalEvents,
+    Journaled,
 };
 pub(crate) use registry::shut_down_thread;
 pub use snapshot::{Publication, Publications, Snapshot};

@@ -30,7 +30,11 @@ after(async () => {
   app?.stop();
 });
 
-const shot = (name) => browser.screenshot(join(shots, `${name}.png`));
+/** Saves the page as it looks now, scrolled to the top unless `keep`. */
+const shot = async (name, keep = false) => {
+  if (!keep) await browser.run(`window.scrollTo(0, 0)`);
+  await browser.screenshot(join(shots, `${name}.png`));
+};
 const value = (name) => `document.querySelector('#values tr[data-name="${name}"] td.v')?.textContent`;
 const logLines = `Array.from(document.querySelectorAll("#log li")).map((li) => li.dataset.sender + " | " + li.querySelector(".line").textContent)`;
 
@@ -107,7 +111,7 @@ test("clicking a node of the graph shows its explain (traced build)", async (t) 
   const subtotal = await browser.run(`const g = document.querySelector('#graph g.node[data-name^="subtotal#"]'); g.focus(); return g.dataset.name;`);
   await browser.keys(`#graph g.node[data-name="${subtotal}"]`, "\uE007");
   await browser.waitFor("the subtotal's explanation", `document.getElementById("explain").textContent.startsWith("${subtotal} ")`);
-  await shot("5-graph");
+  await shot("5-graph", true);
 });
 
 test("approving a paused clear in the page completes the waiting MCP dispatch, once", async () => {

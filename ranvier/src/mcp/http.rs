@@ -758,7 +758,11 @@ impl HttpServer {
         let cancel = CancellationToken::new();
         let limits = options.limits()?;
         let page = match options.page {
-            true => Some(page::Page::new(adapter.handle().clone(), &options, cancel.clone())?),
+            true => Some(page::Page::new(
+                adapter.handle().clone(),
+                &options,
+                cancel.clone(),
+            )?),
             false => None,
         };
         let service = McpHttpService::with_cancellation(adapter, options, cancel.clone())?;

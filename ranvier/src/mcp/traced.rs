@@ -10,7 +10,7 @@
 //! A node argument is an exposed node name (`Exposure::node`), a node name (label or `let` binding), `#id`,
 //! `name#id` or an identity path `/owner/name`; a miss is a tool error that lists the exposed nodes.
 
-mod answers;
+pub(crate) mod answers;
 mod args;
 mod raw;
 
@@ -50,7 +50,7 @@ pub const GRAPH_MAX_CHARS: usize = 2_000;
 /// The longest page of `node`, in characters.
 pub const NODE_PAGE_MAX_CHARS: usize = 4_000;
 /// The longest `why:` chain in an `explain` answer, in characters.
-const WHY_MAX_CHARS: usize = 600;
+pub(crate) const WHY_MAX_CHARS: usize = 600;
 
 /// Whether `name` is one of the traced tools (listed or not).
 pub(crate) fn is_traced_tool(name: &str) -> bool {

@@ -106,7 +106,10 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; conn
 /// axum::serve(listener, app).await?;
 /// # Ok(()) }
 /// ```
-pub fn page_router(handle: ExposureHandle, options: &HttpOptions) -> Result<axum::Router, HttpError> {
+pub fn page_router(
+    handle: ExposureHandle,
+    options: &HttpOptions,
+) -> Result<axum::Router, HttpError> {
     Ok(Page::new(handle, options, CancellationToken::new())?.router())
 }
 
@@ -168,7 +171,8 @@ impl Page {
         {
             return response;
         }
-        if let Err(response) = self.check(&parts.headers, &parts.uri, parts.method == Method::POST) {
+        if let Err(response) = self.check(&parts.headers, &parts.uri, parts.method == Method::POST)
+        {
             return response;
         }
         let mut response = match route {
@@ -186,7 +190,10 @@ impl Page {
         };
         let headers = response.headers_mut();
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+        headers.insert(
+            "x-content-type-options",
+            HeaderValue::from_static("nosniff"),
+        );
         headers.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
         if route == Route::Index {
             headers.insert("content-security-policy", HeaderValue::from_static(CSP));
@@ -205,7 +212,10 @@ impl Page {
         if !constant_time_eq(hex(&presented).as_bytes(), cookie.as_bytes()) {
             return Some(self.unauthorized());
         }
-        let mut response = plain(StatusCode::SEE_OTHER, "See Other: the page, without the token in its address");
+        let mut response = plain(
+            StatusCode::SEE_OTHER,
+            "See Other: the page, without the token in its address",
+        );
         let location = HeaderValue::from_str(uri.path()).unwrap_or(HeaderValue::from_static("/"));
         let set = format!("{TOKEN_COOKIE}={cookie}; HttpOnly; SameSite=Strict; Path=/");
         let headers = response.headers_mut();
@@ -220,7 +230,12 @@ impl Page {
     /// The checks of `/mcp` (Host, Origin; the token, from the header or the page's cookie), then that a present
     /// `Origin` is the page's own; for a `POST`, the CSRF token and a JSON body.
     #[allow(clippy::result_large_err)]
-    fn check(&self, headers: &HeaderMap, uri: &axum::http::Uri, post: bool) -> Result<(), Response<Body>> {
+    fn check(
+        &self,
+        headers: &HeaderMap,
+        uri: &axum::http::Uri,
+        post: bool,
+    ) -> Result<(), Response<Body>> {
         self.guard.check_host_origin(headers, uri)?;
         if let Some(cookie) = &self.cookie {
             let by_header = self.guard.check_token(headers).is_ok();
@@ -235,7 +250,8 @@ impl Page {
                 .get(header::HOST)
                 .and_then(|h| h.to_str().ok())
                 .map(|host| format!("http://{host}"));
-            let same = own.is_some_and(|own| origin.as_bytes().eq_ignore_ascii_case(own.as_bytes()));
+            let same =
+                own.is_some_and(|own| origin.as_bytes().eq_ignore_ascii_case(own.as_bytes()));
             if !same {
                 return Err(plain(
                     StatusCode::FORBIDDEN,
@@ -285,19 +301,25 @@ impl Page {
         B::Error: Into<axum::BoxError>,
     {
         let limited = http_body_util::Limited::new(body, self.guard.max_body_bytes);
-        let bytes = match tokio::time::timeout(self.guard.body_read_timeout, limited.collect()).await {
-            Ok(Ok(collected)) => collected.to_bytes(),
-            Ok(Err(_)) => {
-                return Err(plain(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    &format!(
-                        "Payload Too Large: the body exceeds {} bytes, or could not be read",
-                        self.guard.max_body_bytes
-                    ),
-                ));
-            }
-            Err(_) => return Err(plain(StatusCode::REQUEST_TIMEOUT, "Request Timeout: the body did not arrive")),
-        };
+        let bytes =
+            match tokio::time::timeout(self.guard.body_read_timeout, limited.collect()).await {
+                Ok(Ok(collected)) => collected.to_bytes(),
+                Ok(Err(_)) => {
+                    return Err(plain(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        &format!(
+                            "Payload Too Large: the body exceeds {} bytes, or could not be read",
+                            self.guard.max_body_bytes
+                        ),
+                    ));
+                }
+                Err(_) => {
+                    return Err(plain(
+                        StatusCode::REQUEST_TIMEOUT,
+                        "Request Timeout: the body did not arrive",
+                    ));
+                }
+            };
         match serde_json::from_slice::<Value>(&bytes) {
             Ok(Value::Object(fields)) => Ok(fields),
             Ok(_) => Err(bad_request("the body must be a JSON object")),
@@ -326,8 +348,12 @@ impl Page {
 
     /// `{id, approve, reason?}`: answers the interrupt as [`PAGE_SENDER`], answered `{ok, text}`.
     async fn answer_interrupt(&self, body: serde_json::Map<String, Value>) -> Response<Body> {
-        let (Some(Value::String(id)), Some(Value::Bool(approve))) = (body.get("id"), body.get("approve")) else {
-            return bad_request("send {\"id\": \"i-…\", \"approve\": true or false, \"reason\": \"…\" (optional)}");
+        let (Some(Value::String(id)), Some(Value::Bool(approve))) =
+            (body.get("id"), body.get("approve"))
+        else {
+            return bad_request(
+                "send {\"id\": \"i-…\", \"approve\": true or false, \"reason\": \"…\" (optional)}",
+            );
         };
         let reason = match body.get("reason") {
             None | Some(Value::Null) => None,
@@ -335,7 +361,11 @@ impl Page {
             Some(Value::String(reason)) => Some(reason.as_str()),
             Some(_) => return bad_request("\"reason\" must be a string"),
         };
-        let answer = match self.handle.answer_as(PAGE_SENDER, id, *approve, reason).await {
+        let answer = match self
+            .handle
+            .answer_as(PAGE_SENDER, id, *approve, reason)
+            .await
+        {
             Ok(answered) => json!({
                 "ok": true,
                 "text": match &answered.outcome {
@@ -355,7 +385,10 @@ impl Page {
         let graph = self.handle.on_graph(move || graph_json(&exposed)).await;
         match graph {
             Ok(graph) => json_response(StatusCode::OK, graph.to_string().into_bytes()),
-            Err(error) => plain(StatusCode::SERVICE_UNAVAILABLE, &crate::exposure::host_gone(&error.to_string())),
+            Err(error) => plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &crate::exposure::host_gone(&error.to_string()),
+            ),
         }
     }
 
@@ -370,14 +403,23 @@ impl Page {
             .on_graph(move || {
                 let id = super::super::traced::resolve(&format!("#{id}"), &exposed)?;
                 crate::trace::explain(id)
-                    .map(|e| e.render(600))
+                    .map(|e| {
+                        let text = e.render(super::super::traced::WHY_MAX_CHARS);
+                        super::super::traced::answers::clip_lines(
+                            &text,
+                            super::super::EXPLAIN_MAX_CHARS,
+                        )
+                    })
                     .map_err(|e| e.to_string())
             })
             .await;
         match explained {
             Ok(Ok(text)) => plain(StatusCode::OK, &text),
             Ok(Err(reason)) => plain(StatusCode::NOT_FOUND, &reason),
-            Err(error) => plain(StatusCode::SERVICE_UNAVAILABLE, &crate::exposure::host_gone(&error.to_string())),
+            Err(error) => plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &crate::exposure::host_gone(&error.to_string()),
+            ),
         }
     }
 
@@ -399,7 +441,12 @@ impl Page {
                 })
             })
             .collect();
-        let interrupts: Vec<Value> = self.handle.interrupts().iter().map(events::interrupt_json).collect();
+        let interrupts: Vec<Value> = self
+            .handle
+            .interrupts()
+            .iter()
+            .map(events::interrupt_json)
+            .collect();
         let first = last_seq + 1 - log.len() as u64;
         let log: Vec<Value> = log
             .iter()
@@ -447,7 +494,11 @@ fn graph_json(exposed: &[(String, crate::graph::NodeId)]) -> Value {
     let (Ok(snapshot), Ok(summary)) = (crate::trace::snapshot(), crate::trace::summary()) else {
         return json!({"traced": false});
     };
-    let live: Vec<&crate::trace::NodeInfo> = snapshot.nodes.iter().filter(|info| !info.disposed).collect();
+    let live: Vec<&crate::trace::NodeInfo> = snapshot
+        .nodes
+        .iter()
+        .filter(|info| !info.disposed)
+        .collect();
     let total = live.len();
     let nodes: Vec<Value> = live
         .iter()
@@ -552,7 +603,10 @@ mod tests {
 
     #[test]
     fn query_parameters_are_percent_decoded() {
-        assert_eq!(query_param("a=1&token=s%20c%2Br+t", "token").as_deref(), Some("s c+r t"));
+        assert_eq!(
+            query_param("a=1&token=s%20c%2Br+t", "token").as_deref(),
+            Some("s c+r t")
+        );
         assert_eq!(query_param("node=12", "node").as_deref(), Some("12"));
         assert_eq!(query_param("token", "token").as_deref(), Some(""));
         assert_eq!(query_param("x=%zz%4", "x").as_deref(), Some("%zz%4"));
@@ -562,7 +616,10 @@ mod tests {
     #[test]
     fn cookies_are_found_by_name() {
         let mut headers = HeaderMap::new();
-        headers.append(header::COOKIE, HeaderValue::from_static("a=1; ranvier-token=abc"));
+        headers.append(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; ranvier-token=abc"),
+        );
         assert_eq!(cookie_value(&headers, TOKEN_COOKIE), Some("abc"));
         assert_eq!(cookie_value(&headers, "b"), None);
         assert_eq!(hex("A z"), "41207a");

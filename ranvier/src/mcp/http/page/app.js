@@ -284,7 +284,7 @@ function layout(nodes) {
 }
 
 function shape(kind, w, h) {
-  if (kind === "Signal") return el("svg:ellipse", { class: "shape", cx: w / 2, cy: h / 2, rx: w / 2, ry: h / 2 });
+  if (kind === "Signal") return el("svg:rect", { class: "shape", width: w, height: h, rx: h / 2 });
   if (kind === "Effect") {
     const c = 10;
     return el("svg:polygon", { class: "shape",
@@ -328,8 +328,8 @@ function drawGraph(graph) {
       "aria-label": `${label}, ${node.kind}${value ? " = " + value : ""}${moved.has(node.id) ? ", moved by the last message" : ""}, made at ${node.site}` },
       el("svg:title", { text: `${node.name} ${node.kind} at ${node.site}` }),
       shape(node.kind, W, H),
-      el("svg:text", { x: 12, y: 16, text: clipText(label, 24) }),
-      el("svg:text", { x: 12, y: 31, class: "val", text: clipText(value, 26) }));
+      el("svg:text", { x: 14, y: 16, text: clipText(label, 24) }),
+      el("svg:text", { x: 14, y: 31, class: "val", text: clipText(value, 25) }));
     const explain = () => explainNode(node, g);
     g.addEventListener("click", explain);
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); explain(); } });

@@ -111,16 +111,25 @@ fn journaled_json(event: &Journaled) -> Value {
 }
 
 /// One journal entry as the page shows it: its fields, and its step line (`add_item {…} → v1: count 0→2`).
-pub(super) fn log_json(seq: u64, entry: &JournalEntry, changes: &[(String, Value, Value)]) -> Value {
+pub(super) fn log_json(
+    seq: u64,
+    entry: &JournalEntry,
+    changes: &[(String, Value, Value)],
+) -> Value {
     let line = match &entry.approval {
         Some(record) if !record.approved => format!(
             "{} {} did not run: {}",
             entry.name,
             crate::escape::json(&entry.args),
-            if record.expired { "nobody answered in time" } else { "denied" }
+            if record.expired {
+                "nobody answered in time"
+            } else {
+                "denied"
+            }
         ),
         _ => {
-            let line = crate::mcp::text::step_line(1, &entry.name, &entry.args, entry.version, changes);
+            let line =
+                crate::mcp::text::step_line(1, &entry.name, &entry.args, entry.version, changes);
             line.strip_prefix("1 ").map(str::to_owned).unwrap_or(line)
         }
     };
