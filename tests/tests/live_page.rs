@@ -158,12 +158,12 @@ async fn a_persons_dispatch_takes_the_agents_path_and_the_stream_reports_it() {
         "{answer}"
     );
 
-    let values = next(&mut events).await;
+    // the publication, then the journal line (the stream sends them in that order)
+    let (values, log) = (next(&mut events).await, next(&mut events).await);
     assert_eq!(
         values,
         json!({"version": 1, "changed": {"count": 3, "subtotal": 90, "total": 90}})
     );
-    let log = next(&mut events).await;
     assert_eq!(log["sender"], "person");
     assert_eq!(log["seq"], 1);
     assert_eq!(

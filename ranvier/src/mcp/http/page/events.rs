@@ -65,7 +65,9 @@ async fn feed(page: Arc<Page>, sender: mpsc::Sender<Bytes>) {
         return;
     }
     loop {
+        // in this order when several are ready: a message's publication goes out before its journal line
         let sent = tokio::select! {
+            biased;
             () = page.cancel.cancelled() => return,
             () = sender.closed() => return,
             publication = publications.next() => match publication {
