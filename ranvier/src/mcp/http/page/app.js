@@ -298,14 +298,16 @@ function drawGraph(graph) {
   if (!graph.traced) { $("graph-section").hidden = true; return; }
   $("graph-section").hidden = false;
   const { layers, layer, row } = layout(graph.nodes);
-  const W = 168, H = 40, GX = 64, GY = 16, PAD = 8;
+  const W = 150, H = 40, GX = 44, GY = 14, PAD = 8;
   const moved = new Set(graph.moved);
   const tallest = Math.max(1, ...layers.map((l) => (l ? l.length : 0)));
   const width = PAD * 2 + layers.length * (W + GX) - GX, height = PAD * 2 + tallest * (H + GY) - GY;
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("width", width);
-  svg.setAttribute("height", height);
+  // fit the panel's width when that keeps the text readable (at least 3/4 size); scroll otherwise
+  const shown = Math.min(width, Math.max($("graph-wrap").clientWidth - 2, width * 0.75));
+  svg.setAttribute("width", shown);
+  svg.setAttribute("height", (height * shown) / width);
   const at = (id) => ({ x: PAD + layer.get(id) * (W + GX), y: PAD + row.get(id) * (H + GY) });
   const edges = el("svg:g", {});
   for (const node of graph.nodes) {
@@ -328,8 +330,8 @@ function drawGraph(graph) {
       "aria-label": `${label}, ${node.kind}${value ? " = " + value : ""}${moved.has(node.id) ? ", moved by the last message" : ""}, made at ${node.site}` },
       el("svg:title", { text: `${node.name} ${node.kind} at ${node.site}` }),
       shape(node.kind, W, H),
-      el("svg:text", { x: 14, y: 16, text: clipText(label, 24) }),
-      el("svg:text", { x: 14, y: 31, class: "val", text: clipText(value, 25) }));
+      el("svg:text", { x: 14, y: 16, text: clipText(label, 21) }),
+      el("svg:text", { x: 14, y: 31, class: "val", text: clipText(value, 21) }));
     const explain = () => explainNode(node, g);
     g.addEventListener("click", explain);
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); explain(); } });
@@ -338,8 +340,8 @@ function drawGraph(graph) {
     g.addEventListener("focus", where);
     svg.append(g);
   }
-  const shown = graph.nodes.length < graph.total ? ` (the first ${graph.nodes.length} of ${graph.total})` : "";
-  $("graph-note").textContent = `${graph.nodes.length} nodes${shown}` +
+  const part = graph.nodes.length < graph.total ? ` (the first ${graph.nodes.length} of ${graph.total})` : "";
+  $("graph-note").textContent = `${graph.nodes.length} nodes${part}` +
     (graph.lastMessage ? ` · last message: ${graph.lastMessage}` : "");
 }
 
