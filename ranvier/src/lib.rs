@@ -91,7 +91,7 @@
 //! | `host` | | [`host`]: `GraphHost`, the graph on its own thread | tokio's channels, tokio-util, thiserror |
 //! | `exposure` | | [`exposure`], [`Messages`], [`Expose`], `#[derive(Messages)]`, `#[expose]` | `host`, serde, serde_json, schemars |
 //! | `mcp` | yes | [`mcp`]: the adapter, served over stdio | `exposure`, rmcp, tokio's runtime |
-//! | `http` | | `mcp::http`: Streamable HTTP beside stdio | `mcp`, axum |
+//! | `http` | | `mcp::http`: Streamable HTTP beside stdio, and the live page for people (`mcp::http::page`) | `mcp`, axum |
 //! | `trace` | | the trace in release builds too (debug builds always trace) | |
 //!
 //! For the graph alone: `ranvier = { version = "0.1", default-features = false }`. The API is the same in every build
