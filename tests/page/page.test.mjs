@@ -196,6 +196,20 @@ test("a cross-origin POST cannot dispatch", async () => {
   assert.deepEqual(after.values, before.values);
 });
 
+test("what a client sent is shown as text, never as HTML", async () => {
+  await browser.open(app.page);
+  await browser.waitFor("the stream's hello", `document.getElementById("status").textContent === "live"`);
+  const hostile = `<img src=x onerror="document.title='pwned'"><b>bold</b>`;
+  const agent = await mcpClient(app.mcp, `<i>agent</i>`);
+  const answer = await agent.call("dispatch", { message: "add_item", args: { sku: hostile, unitPrice: 1, quantity: 1 } });
+  assert.equal(answer.isError, false, answer.text);
+  const line = await browser.waitFor("the hostile line", logLines + `.find((l) => l.includes("onerror"))`);
+  assert.ok(line.startsWith(`<i>agent</i> | add_item {"sku":"<img src=x onerror=`), line);
+  const injected = await browser.run(`return document.querySelectorAll("#log img, #log b, #log i, #values img").length`);
+  assert.equal(injected, 0, "no element was made from a client's text");
+  assert.notEqual(await browser.run(`return document.title`), "pwned");
+});
+
 test("readable at 390 px wide", async () => {
   await browser.setSize(390, 844);
   await browser.open(app.page);
