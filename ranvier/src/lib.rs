@@ -129,6 +129,9 @@ mod macros;
 
 #[doc(hidden)]
 pub mod __private;
+pub mod async_memo;
+pub mod async_source;
+mod async_state;
 mod effect;
 #[cfg(feature = "exposure")]
 mod escape;
@@ -148,6 +151,9 @@ mod signal;
 mod text;
 pub mod trace;
 
+pub use async_memo::AsyncMemo;
+pub use async_source::AsyncSource;
+pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
 pub use effect::Effect;
 pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};
 pub use memo::Memo;
