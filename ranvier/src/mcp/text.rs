@@ -60,9 +60,25 @@ pub(crate) fn step_line(
         if index > 0 {
             line.push_str(", ");
         }
-        let _ = write!(line, "{changed} {}→{}", compact(old), compact(new));
+        let _ = write!(line, "{changed} {}→{}", shown(old, false), shown(new, false));
     }
     line
+}
+
+/// A value in a step or state line: compact JSON, except a pending async value (`{"pending": true}`, with or
+/// without `"last"`, the encoding of [`AsyncState`](crate::AsyncState)), which reads `(pending)` in a step line
+/// (`shipping 400→(pending)`, `(pending)→450`) and `(pending, last 400)` in a state line.
+fn shown(value: &Value, with_last: bool) -> String {
+    if let Value::Object(map) = value
+        && map.get("pending") == Some(&Value::Bool(true))
+        && map.keys().all(|key| key == "pending" || key == "last")
+    {
+        return match map.get("last") {
+            Some(last) if with_last => format!("(pending, last {})", compact(last)),
+            _ => "(pending)".to_owned(),
+        };
+    }
+    compact(value)
 }
 
 /// Every exposed value at one version: `v3: count=2, subtotal=500, discount=10, total=450`.
@@ -70,7 +86,7 @@ pub(crate) fn state_line(version: u64, values: &[(String, Value)]) -> String {
     let mut line = format!("v{version}:");
     for (index, (name, value)) in values.iter().enumerate() {
         line.push_str(if index == 0 { " " } else { ", " });
-        let _ = write!(line, "{name}={}", compact(value));
+        let _ = write!(line, "{name}={}", shown(value, true));
     }
     line
 }
@@ -641,6 +657,37 @@ mod tests {
         assert_eq!(
             step_line(2, "set_discount", &json!({"percent": 10}), 3, &changes),
             r#"2 set_discount {"percent":10} → v3: discount 0→10, total 500→450"#
+        );
+    }
+
+    #[test]
+    fn pending_async_values_read_as_pending_in_step_and_state_lines() {
+        let changes = vec![(
+            "shipping".to_owned(),
+            json!(400),
+            json!({"pending": true, "last": 400}),
+        )];
+        assert_eq!(
+            step_line(1, "set_weight", &json!({"grams": 900}), 2, &changes),
+            r#"1 set_weight {"grams":900} → v2: shipping 400→(pending)"#
+        );
+        let changes = vec![(
+            "shipping".to_owned(),
+            json!({"pending": true, "last": 400}),
+            json!(450),
+        )];
+        assert_eq!(
+            step_line(1, "settle", &json!({}), 3, &changes),
+            r#"1 settle {} → v3: shipping (pending)→450"#
+        );
+        let values = vec![
+            ("shipping".to_owned(), json!({"pending": true, "last": 400})),
+            ("quote".to_owned(), json!({"pending": true})),
+            ("other".to_owned(), json!({"pending": true, "note": "app data"})),
+        ];
+        assert_eq!(
+            state_line(2, &values),
+            r#"v2: shipping=(pending, last 400), quote=(pending), other={"note":"app data","pending":true}"#
         );
     }
 
