@@ -12,6 +12,8 @@
 //! 300 by default) and `total` (goods + shipping, pending while the quote is). A pending value reads
 //! `{"pending": true, "last": 450}` in snapshots and resources, and `(pending)` in step lines.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use ranvier::exposure::{Exposure, ExposureHandle};
@@ -110,23 +112,35 @@ pub struct ShopApp {
     pub exposure: ExposureHandle,
 }
 
-/// Starts the shop on its graph thread. Call it inside a tokio runtime: the quote's timer is tokio's.
+/// Starts the shop on its graph thread, the service answering after [`quote_delay`]. Call it inside a tokio
+/// runtime: the quote's timer is tokio's.
 ///
 /// # Errors
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_shop() -> Result<GraphHost<ShopApp>, HostError> {
-    GraphHost::start(|| {
+    let delay = u64::try_from(quote_delay().as_millis()).unwrap_or(u64::MAX);
+    start_shop_with(Arc::new(AtomicU64::new(delay)))
+}
+
+/// [`start_shop`], the service answering after `delay_ms` milliseconds, read as each quote starts (the tests change
+/// it between quotes).
+///
+/// # Errors
+///
+/// A [`HostError`] when the graph thread or the exposure cannot start.
+pub fn start_shop_with(delay_ms: Arc<AtomicU64>) -> Result<GraphHost<ShopApp>, HostError> {
+    GraphHost::start(move || {
         let order = Mvu::new(Order::default(), update).labelled("order");
         let goods = order.select(|order| order.goods);
         let grams = order.select(|order| order.grams);
         let zone = order.select(|order| order.zone.clone());
-        let delay = quote_delay();
         // The remote call: reads `grams` and `zone` (tracked), then waits for the "service".
         let shipping = AsyncMemo::try_new({
             let (grams, zone) = (grams.clone(), zone.clone());
             move |_| {
                 let (grams, zone) = (grams.get(), zone.get());
+                let delay = Duration::from_millis(delay_ms.load(Ordering::Relaxed));
                 async move {
                     tokio::time::sleep(delay).await;
                     quote(&zone, grams)

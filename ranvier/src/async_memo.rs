@@ -365,7 +365,11 @@ impl<T: Clone + fmt::Debug + 'static> AsyncMemo<T> {
 
     /// The memo's flights that have not been applied yet, oldest first (empty when it is not pending).
     pub fn flights(&self) -> Vec<FlightInfo> {
-        self.node.flight_infos()
+        self.node
+            .flight_infos()
+            .into_iter()
+            .map(|(_, flight)| flight)
+            .collect()
     }
 
     /// The memo's flight policy.
@@ -587,13 +591,16 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
         });
     }
 
-    fn flight_infos(&self) -> Vec<FlightInfo> {
+    fn flight_infos(&self) -> Vec<(Instant, FlightInfo)> {
         let book = self.book.borrow();
         let now = Instant::now();
-        let mut infos: Vec<FlightInfo> = book
+        let mut infos: Vec<(Instant, FlightInfo)> = book
             .flights
             .iter()
-            .map(|f| FlightInfo {
+            .map(|f| {
+                (
+                    f.started,
+                    FlightInfo {
                 node: self.core.id,
                 number: f.number,
                 run: f.run,
@@ -602,19 +609,24 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                     FlightStage::Finished
                 } else if f.superseded {
                     FlightStage::Superseded
-                } else {
-                    FlightStage::InTheAir
-                },
+                        } else {
+                            FlightStage::InTheAir
+                        },
+                    },
+                )
             })
             .collect();
         if let Some((_, run, started)) = &book.waiting {
-            infos.push(FlightInfo {
-                node: self.core.id,
-                number: book.started + 1,
-                run: *run,
-                age: now.saturating_duration_since(*started),
-                stage: FlightStage::Waiting,
-            });
+            infos.push((
+                *started,
+                FlightInfo {
+                    node: self.core.id,
+                    number: book.started + 1,
+                    run: *run,
+                    age: now.saturating_duration_since(*started),
+                    stage: FlightStage::Waiting,
+                },
+            ));
         }
         infos
     }
@@ -724,7 +736,7 @@ impl<T: fmt::Debug + 'static> fmt::Debug for AsyncMemo<T> {
 }
 
 /// The async memos of this thread, by id, so the trace can list a node's flights from its id alone.
-type FlightsOf = fn(&NodeRef) -> Vec<FlightInfo>;
+type FlightsOf = fn(&NodeRef) -> Vec<(Instant, FlightInfo)>;
 
 thread_local! {
     static ASYNC_MEMOS: RefCell<HashMap<NodeId, (WeakNode, FlightsOf)>> = RefCell::new(HashMap::new());
@@ -741,7 +753,7 @@ fn register(id: NodeId, weak: WeakNode, flights_of: FlightsOf) {
     });
 }
 
-fn flights_of<T: Clone + fmt::Debug + 'static>(node: &NodeRef) -> Vec<FlightInfo> {
+fn flights_of<T: Clone + fmt::Debug + 'static>(node: &NodeRef) -> Vec<(Instant, FlightInfo)> {
     // SAFETY: registered in `build` with this memo's `T`.
     let memo = unsafe { node.clone().into_typed::<AsyncInner<T>>() };
     memo.flight_infos()
@@ -753,18 +765,29 @@ pub(crate) fn flights_of_node(id: NodeId) -> Option<Vec<FlightInfo>> {
         let (weak, flights_of) = memos.get(&id)?;
         Some((weak.upgrade()?, *flights_of))
     })?;
-    (node.core().id == id).then(|| flights_of(&node))
+    (node.core().id == id).then(|| flights_of(&node).into_iter().map(|(_, f)| f).collect())
 }
 
 /// Every pending flight of this thread's async memos, oldest first.
 pub(crate) fn all_flights() -> Vec<FlightInfo> {
+    flights_started_since(None)
+}
+
+/// The pending flights of this thread's async memos that started at or after `since` (all with `None`), oldest
+/// first.
+pub(crate) fn flights_started_since(since: Option<Instant>) -> Vec<FlightInfo> {
     let nodes: Vec<(NodeRef, FlightsOf)> = ASYNC_MEMOS.with_borrow(|memos| {
         memos
             .values()
             .filter_map(|(weak, f)| Some((weak.upgrade()?, *f)))
             .collect()
     });
-    let mut all: Vec<FlightInfo> = nodes.iter().flat_map(|(node, f)| f(node)).collect();
+    let mut all: Vec<FlightInfo> = nodes
+        .iter()
+        .flat_map(|(node, f)| f(node))
+        .filter(|(started, _)| since.is_none_or(|since| *started >= since))
+        .map(|(_, flight)| flight)
+        .collect();
     all.sort_by(|a, b| b.age.cmp(&a.age).then(a.node.cmp(&b.node)));
     all
 }

@@ -81,6 +81,58 @@ fn shown(value: &Value, with_last: bool) -> String {
     compact(value)
 }
 
+/// A dispatch that waited for its flights (`settle`): its text, then `settled → v5: shipping (pending)→450` (or
+/// `settled: no exposed value changed`), or, when the bound ran out, what is still pending.
+pub(crate) fn settled_text(
+    dispatched: &str,
+    version: u64,
+    changes: &[(String, Value, Value)],
+    timeout: std::time::Duration,
+    pending: &[String],
+) -> String {
+    let mut text = dispatched.to_owned();
+    if pending.is_empty() {
+        let _ = write!(text, "\nsettled → v{version}: ");
+    } else {
+        let _ = write!(
+            text,
+            "\nnot settled after {} ms: {} flight(s) still pending:",
+            timeout.as_millis(),
+            pending.len()
+        );
+        for line in pending {
+            let _ = write!(text, "\n  {line}");
+        }
+        let _ = write!(text, "\nmeanwhile → v{version}: ");
+    }
+    if changes.is_empty() {
+        text.push_str("no exposed value changed");
+    }
+    for (index, (changed, old, new)) in changes.iter().enumerate() {
+        if index > 0 {
+            text.push_str(", ");
+        }
+        let _ = write!(text, "{changed} {}→{}", shown(old, false), shown(new, false));
+    }
+    text
+}
+
+/// `settle` was not a boolean.
+pub(crate) fn bad_settle(value: &Value) -> String {
+    format!(
+        "`settle` must be true or false (wait for the flights the messages start), got {}",
+        compact(value)
+    )
+}
+
+/// `settleMs` was not a whole number of milliseconds.
+pub(crate) fn bad_settle_ms(value: &Value) -> String {
+    format!(
+        "`settleMs` must be a whole number of milliseconds (0 to {MAX_TIMEOUT_MS}), got {}",
+        compact(value)
+    )
+}
+
 /// Every exposed value at one version: `v3: count=2, subtotal=500, discount=10, total=450`.
 pub(crate) fn state_line(version: u64, values: &[(String, Value)]) -> String {
     let mut line = format!("v{version}:");
