@@ -53,6 +53,7 @@ use crate::graph::{
     WeakNode, with_runtime,
 };
 use crate::memo::{dispose_computation, resolve_check};
+use crate::trace::FlightEvent;
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -465,7 +466,8 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
             match self.policy {
                 FlightPolicy::CancelPrevious => {
                     let waiting = book.waiting.take();
-                    let tasks: Vec<u64> = book.flights.drain(..).map(|f| f.task).collect();
+                    let tasks: Vec<(u64, u32)> =
+                        book.flights.drain(..).map(|f| (f.task, f.number)).collect();
                     (tasks, waiting)
                 }
                 FlightPolicy::KeepLatest => {
@@ -477,8 +479,9 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                 FlightPolicy::Queue | FlightPolicy::FinishCurrent => (Vec::new(), None),
             }
         };
-        for task in cancelled.0 {
+        for (task, number) in cancelled.0 {
             flights::cancel(task);
+            with_runtime(|rt| trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Cancel)));
         }
         drop(cancelled.1);
     }
@@ -506,6 +509,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
             book.started += 1;
             book.started
         };
+        with_runtime(|rt| trace_hook!(rt, flight_start(self.core.id, number)));
         let weak = this.downgrade();
         let task = flights::spawn(future, move |outcome| complete::<T>(&weak, number, outcome));
         self.book.borrow_mut().flights.push_back(Flight {
@@ -523,7 +527,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
         if self.comp.disposed.get() {
             return;
         }
-        let mut apply: Vec<(Result<T, String>, bool)> = Vec::new();
+        let mut apply: Vec<(u32, Result<T, String>, bool)> = Vec::new();
         {
             let mut book = self.book.borrow_mut();
             let Some(pos) = book.flights.iter().position(|f| f.number == number) else {
@@ -534,7 +538,11 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                     let flight = book.flights.remove(pos).expect("found above");
                     if !flight.superseded && pos == book.flights.len() {
                         let more = book.flights.iter().any(|f| !f.superseded);
-                        apply.push((outcome, more));
+                        apply.push((number, outcome, more));
+                    } else {
+                        with_runtime(|rt| {
+                            trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Drop))
+                        });
                     }
                 }
                 FlightPolicy::Queue => {
@@ -542,13 +550,13 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                     while book.flights.front().is_some_and(|f| f.outcome.is_some()) {
                         let flight = book.flights.pop_front().expect("checked above");
                         let more = !book.flights.is_empty();
-                        apply.push((flight.outcome.expect("checked above"), more));
+                        apply.push((flight.number, flight.outcome.expect("checked above"), more));
                     }
                 }
                 FlightPolicy::FinishCurrent => {
                     book.flights.remove(pos);
                     let waiting = book.waiting.take();
-                    apply.push((outcome, waiting.is_some()));
+                    apply.push((number, outcome, waiting.is_some()));
                     if let Some((future, run, started)) = waiting {
                         drop(book);
                         self.spawn(this, future, run, started);
@@ -556,13 +564,19 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                 }
             }
         }
-        for (outcome, still_pending) in apply {
-            self.settle(outcome, still_pending);
+        for (number, outcome, still_pending) in apply {
+            self.settle(number, outcome, still_pending);
         }
     }
 
     /// Applies an outcome: a write of the memo's state (it wakes the readers if the state moved, and flushes).
-    fn settle(&self, outcome: Result<T, String>, still_pending: bool) {
+    fn settle(&self, number: u32, outcome: Result<T, String>, still_pending: bool) {
+        let what = if outcome.is_ok() {
+            FlightEvent::Settle
+        } else {
+            FlightEvent::Fail
+        };
+        with_runtime(|rt| trace_hook!(rt, flight_end(self.core.id, number, what)));
         let old = self.state.borrow().clone();
         let new = match outcome {
             Ok(value) if still_pending => AsyncState::Pending { last: Some(value) },
@@ -689,11 +703,12 @@ unsafe impl<T: Clone + fmt::Debug + 'static> Node for AsyncInner<T> {
         }
         let (tasks, waiting) = {
             let mut book = self.book.borrow_mut();
-            let tasks: Vec<u64> = book.flights.drain(..).map(|f| f.task).collect();
+            let tasks: Vec<(u64, u32)> = book.flights.drain(..).map(|f| (f.task, f.number)).collect();
             (tasks, book.waiting.take())
         };
-        for task in tasks {
+        for (task, number) in tasks {
             flights::cancel(task);
+            with_runtime(|rt| trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Cancel)));
         }
         drop(waiting);
         let was_pending = self.state.borrow().is_pending();

@@ -352,3 +352,74 @@ fn under_a_host_each_settle_publishes_one_version() {
     assert_eq!(snapshot.version, 3, "one version per settle");
     assert_eq!(snapshot.get("price"), Some(&serde_json::json!(130)));
 }
+
+#[test]
+fn the_trace_records_flights_and_why_follows_a_settle_back_to_the_flight_and_its_cause() {
+    use crate::trace::{self, EventKind, FlightEvent, WhyRoot};
+    if !trace::TRACED {
+        return;
+    }
+    let flight_events = |memo: &AsyncMemo<i32>| -> Vec<(u32, FlightEvent)> {
+        trace::events()
+            .into_iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Flight { node, flight, what } if node == memo.id() => Some((flight, what)),
+                _ => None,
+            })
+            .collect()
+    };
+    let (input, memo, gates, _seen, effect) = watched(FlightPolicy::CancelPrevious);
+    input.set(5);
+    gates.open(1, 50);
+    assert_eq!(
+        flight_events(&memo),
+        vec![
+            (1, FlightEvent::Start),
+            (1, FlightEvent::Cancel),
+            (2, FlightEvent::Start),
+            (2, FlightEvent::Settle)
+        ]
+    );
+    // The effect ran because the flight settled; the flight started because the program wrote `input`.
+    let why = trace::why(&effect).unwrap();
+    assert!(
+        matches!(why.root, WhyRoot::ProgramWrite { node, .. } if node == input.id()),
+        "{why}"
+    );
+    let flights: Vec<(u32, FlightEvent)> = why
+        .steps
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Flight { flight, what, .. } => Some((flight, what)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        flights,
+        vec![(2, FlightEvent::Settle), (2, FlightEvent::Start)],
+        "{why}"
+    );
+    assert!(why.to_string().contains("settled"), "{why}");
+
+    // Superseded outcomes that arrive are dropped, and say so; failures are recorded as such.
+    let (input, memo, gates, _seen, _effect) = watched(FlightPolicy::KeepLatest);
+    input.set(1);
+    gates.open(0, 10);
+    gates.open(1, 20);
+    assert_eq!(
+        flight_events(&memo),
+        vec![
+            (1, FlightEvent::Start),
+            (2, FlightEvent::Start),
+            (1, FlightEvent::Drop),
+            (2, FlightEvent::Settle)
+        ]
+    );
+    let failing = AsyncMemo::try_new(|_| async { Err::<i32, _>("down") });
+    let _ = failing.get();
+    run_flights();
+    assert_eq!(
+        flight_events(&failing),
+        vec![(1, FlightEvent::Start), (1, FlightEvent::Fail)]
+    );
+}
