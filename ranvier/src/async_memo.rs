@@ -89,6 +89,8 @@ struct AsyncInner<T: 'static> {
     f: RefCell<Body<T>>,
     policy: FlightPolicy,
     book: RefCell<Book<T>>,
+    /// Whether the memo is in this thread's table of memos with flights (see [`register`]).
+    registered: Cell<bool>,
 }
 
 /// The memo's flights.
@@ -291,6 +293,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncMemo<T> {
                     waiting: None,
                     started: 0,
                 }),
+                registered: Cell::new(false),
             });
             trace_hook!(
                 rt,
@@ -304,7 +307,6 @@ impl<T: Clone + fmt::Debug + 'static> AsyncMemo<T> {
                 )
             );
             rt.adopt(inner.erase());
-            register(id, inner.downgrade(), flights_of::<T>);
             AsyncMemo { node: inner }
         })
     }
@@ -421,6 +423,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
             }
             Err(message) => {
                 self.supersede();
+                self.tidy();
                 let message = format!("the function panicked: {message}");
                 let state = AsyncState::Failed {
                     error: AsyncError {
@@ -457,6 +460,23 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
             }
         }
         rt.end_body();
+    }
+
+    /// Once no flight is left: gives back the flight list's buffer and leaves the table of memos with flights, so a
+    /// settled memo costs no more than its node.
+    fn tidy(&self) {
+        {
+            let mut book = self.book.borrow_mut();
+            if !book.flights.is_empty() || book.waiting.is_some() {
+                return;
+            }
+            if book.flights.capacity() > 0 {
+                book.flights = VecDeque::new();
+            }
+        }
+        if self.registered.replace(false) {
+            unregister(self.core.id);
+        }
     }
 
     /// What a new run does to the flights already started, by policy.
@@ -510,6 +530,9 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
             book.started
         };
         with_runtime(|rt| trace_hook!(rt, flight_start(self.core.id, number)));
+        if !self.registered.replace(true) {
+            register(self.core.id, this.downgrade(), flights_of::<T>);
+        }
         let weak = this.downgrade();
         let task = flights::spawn(future, move |outcome| complete::<T>(&weak, number, outcome));
         self.book.borrow_mut().flights.push_back(Flight {
@@ -564,6 +587,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                 }
             }
         }
+        self.tidy();
         for (number, outcome, still_pending) in apply {
             self.settle(number, outcome, still_pending);
         }
@@ -711,6 +735,7 @@ unsafe impl<T: Clone + fmt::Debug + 'static> Node for AsyncInner<T> {
             with_runtime(|rt| trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Cancel)));
         }
         drop(waiting);
+        self.tidy();
         let was_pending = self.state.borrow().is_pending();
         dispose_computation(this, &self.comp);
         if was_pending {
@@ -750,12 +775,17 @@ impl<T: fmt::Debug + 'static> fmt::Debug for AsyncMemo<T> {
     }
 }
 
-/// The async memos of this thread, by id, so the trace can list a node's flights from its id alone.
+/// The async memos of this thread that have flights, by id, so the trace and `dispatch` can list flights from an id
+/// alone, or all of them.
 type FlightsOf = fn(&NodeRef) -> Vec<(Instant, FlightInfo)>;
 
 thread_local! {
     static ASYNC_MEMOS: RefCell<HashMap<NodeId, (WeakNode, FlightsOf)>> = RefCell::new(HashMap::new());
     static SWEEP_AT: Cell<usize> = const { Cell::new(64) };
+}
+
+fn unregister(id: NodeId) {
+    let _ = ASYNC_MEMOS.try_with(|memos| memos.borrow_mut().remove(&id));
 }
 
 fn register(id: NodeId, weak: WeakNode, flights_of: FlightsOf) {
