@@ -259,8 +259,9 @@ mod leptos_lib {
                     last = Memo::new(move |_| prev.get() + 1);
                 }
                 let record = AssertSendSync(seen.clone());
-                let effect = ImmediateEffect::new_scoped(move || record.get().set(last.get()));
-                (source, (root, effect))
+                // scoped to the owner, which the case keeps
+                ImmediateEffect::new_scoped(move || record.get().set(last.get()));
+                (source, root)
             });
             Executor::poll_local();
             Box::new(move |i| {
@@ -283,11 +284,11 @@ mod leptos_lib {
                             async move { v + 1 }
                         });
                         let sum = AssertSendSync(sum.clone());
-                        let effect = ImmediateEffect::new_scoped(move || {
+                        ImmediateEffect::new_scoped(move || {
                             let s = sum.get();
                             s.set(s.get() + memo.get().unwrap_or(0))
                         });
-                        (memo, effect)
+                        memo
                     })
                     .collect();
                 (source, nodes)
@@ -359,7 +360,10 @@ fn bytes_per_node<L: Lib>() -> f64 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     #[cfg(feature = "compare")]
     leptos_lib::init();
     let reps: u64 = args
@@ -368,7 +372,12 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|n| n.parse().ok())
         .unwrap_or(50);
-    type Entry = (&'static str, fn(&str) -> Option<Box<dyn FnMut(u64)>>, fn() -> f64);
+    type Entry = (
+        &'static str,
+        fn(&str) -> Option<Box<dyn FnMut(u64)>>,
+        fn() -> f64,
+    );
+    #[cfg_attr(not(feature = "compare"), allow(unused_mut))]
     let mut libs: Vec<Entry> = vec![(
         ranvier_lib::Ranvier::NAME,
         case_of::<ranvier_lib::Ranvier>,
@@ -381,7 +390,8 @@ fn main() {
         bytes_per_node::<leptos_lib::Leptos>,
     ));
     let wanted_lib = |name: &str| {
-        !args.iter().any(|a| a == "ranvier" || a == "reactive_graph") || args.iter().any(|a| a == name)
+        !args.iter().any(|a| a == "ranvier" || a == "reactive_graph")
+            || args.iter().any(|a| a == name)
     };
     if args.iter().any(|a| a == "--memory") {
         for (name, _, bytes) in &libs {
@@ -392,7 +402,8 @@ fn main() {
         return;
     }
     let cases = ["create", "chain", "fanout"];
-    let wanted_case = |c: &str| !args.iter().any(|a| cases.contains(&a.as_str())) || args.iter().any(|a| a == c);
+    let wanted_case =
+        |c: &str| !args.iter().any(|a| cases.contains(&a.as_str())) || args.iter().any(|a| a == c);
     println!("case , library , best µs per repetition , mean µs ({reps} repetitions)");
     for case in cases.iter().filter(|c| wanted_case(c)) {
         for (name, make, _) in &libs {

@@ -88,7 +88,11 @@ pub fn quote(zone: &str, grams: u64) -> Result<u64, String> {
         "domestic" => (300, 10),
         "europe" => (900, 25),
         "world" => (1_500, 60),
-        other => return Err(format!("the shipping service has no rates for zone {other:?}")),
+        other => {
+            return Err(format!(
+                "the shipping service has no rates for zone {other:?}"
+            ));
+        }
     };
     Ok(base + grams.div_ceil(100) * per_100g)
 }
@@ -226,7 +230,10 @@ async fn demo(host: &GraphHost<ShopApp>) -> Result<(), Box<dyn std::error::Error
 
     // A zone without rates: the quote fails, and says why.
     let outcome = exposure
-        .dispatch_all_as("demo", vec![("set_zone".to_owned(), json!({"zone": "moon"}))])
+        .dispatch_all_as(
+            "demo",
+            vec![("set_zone".to_owned(), json!({"zone": "moon"}))],
+        )
         .await;
     println!("\n{}", ranvier::mcp::sequence_text(&outcome));
     let failed = until_settled(&exposure).await?;
@@ -271,7 +278,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     if args.iter().any(|arg| arg == "--demo") {
         demo(&host).await?;
     } else {
-        let mut options = McpAdapterOptions::new("shipping", env!("CARGO_PKG_VERSION")).with_env()?;
+        let mut options =
+            McpAdapterOptions::new("shipping", env!("CARGO_PKG_VERSION")).with_env()?;
         if args.iter().any(|arg| arg == "--raw-trace-tools") {
             options = options.raw_trace_tools(true);
         }

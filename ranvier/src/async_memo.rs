@@ -501,7 +501,9 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
         };
         for (task, number) in cancelled.0 {
             flights::cancel(task);
-            with_runtime(|rt| trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Cancel)));
+            with_runtime(|rt| {
+                trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Cancel))
+            });
         }
         drop(cancelled.1);
     }
@@ -639,14 +641,14 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                 (
                     f.started,
                     FlightInfo {
-                node: self.core.id,
-                number: f.number,
-                run: f.run,
-                age: now.saturating_duration_since(f.started),
-                stage: if f.outcome.is_some() {
-                    FlightStage::Finished
-                } else if f.superseded {
-                    FlightStage::Superseded
+                        node: self.core.id,
+                        number: f.number,
+                        run: f.run,
+                        age: now.saturating_duration_since(f.started),
+                        stage: if f.outcome.is_some() {
+                            FlightStage::Finished
+                        } else if f.superseded {
+                            FlightStage::Superseded
                         } else {
                             FlightStage::InTheAir
                         },
@@ -671,7 +673,11 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
 }
 
 /// A flight's completion, on the graph thread: finds the memo (if it is still there) and applies the outcome.
-fn complete<T: Clone + fmt::Debug + 'static>(weak: &WeakNode, number: u32, outcome: Result<T, String>) {
+fn complete<T: Clone + fmt::Debug + 'static>(
+    weak: &WeakNode,
+    number: u32,
+    outcome: Result<T, String>,
+) {
     let Some(node) = weak.upgrade() else {
         return;
     };
@@ -727,12 +733,15 @@ unsafe impl<T: Clone + fmt::Debug + 'static> Node for AsyncInner<T> {
         }
         let (tasks, waiting) = {
             let mut book = self.book.borrow_mut();
-            let tasks: Vec<(u64, u32)> = book.flights.drain(..).map(|f| (f.task, f.number)).collect();
+            let tasks: Vec<(u64, u32)> =
+                book.flights.drain(..).map(|f| (f.task, f.number)).collect();
             (tasks, book.waiting.take())
         };
         for (task, number) in tasks {
             flights::cancel(task);
-            with_runtime(|rt| trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Cancel)));
+            with_runtime(|rt| {
+                trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Cancel))
+            });
         }
         drop(waiting);
         self.tidy();

@@ -283,9 +283,7 @@ fn register<T: fmt::Debug + 'static>(signal: &NodeRc<SignalInner<AsyncState<T>>>
         }
         if registry.by_key.len() >= 64 && registry.by_key.len().is_power_of_two() {
             // Forget the sources that are gone (amortised: the table at most doubles between two sweeps).
-            registry
-                .by_key
-                .retain(|_, weak| weak.upgrade().is_some());
+            registry.by_key.retain(|_, weak| weak.upgrade().is_some());
             let live: std::collections::HashSet<u64> = registry.by_key.keys().copied().collect();
             registry.by_node.retain(|_, key| live.contains(key));
         }
@@ -297,7 +295,8 @@ fn register<T: fmt::Debug + 'static>(signal: &NodeRc<SignalInner<AsyncState<T>>>
 }
 
 fn lookup<T: 'static>(key: u64) -> Option<AsyncSource<T>> {
-    let node = REGISTRY.with_borrow(|registry| registry.by_key.get(&key).and_then(WeakNode::upgrade))?;
+    let node =
+        REGISTRY.with_borrow(|registry| registry.by_key.get(&key).and_then(WeakNode::upgrade))?;
     // SAFETY: only `register` inserts keys, for a `SignalInner<AsyncState<T>>`, and a key names one source (a
     // settler for another `T` cannot hold it: `Settler<T>` is made from the `AsyncSource<T>` itself).
     let inner = unsafe { node.into_typed::<SignalInner<AsyncState<T>>>() };

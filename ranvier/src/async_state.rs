@@ -171,14 +171,8 @@ impl<T> AsyncState<T> {
             (AsyncState::Ready(a), AsyncState::Ready(b)) => eq(a, b),
             (AsyncState::Pending { last: a }, AsyncState::Pending { last: b }) => same_last(a, b),
             (
-                AsyncState::Failed {
-                    error: e1,
-                    last: a,
-                },
-                AsyncState::Failed {
-                    error: e2,
-                    last: b,
-                },
+                AsyncState::Failed { error: e1, last: a },
+                AsyncState::Failed { error: e2, last: b },
             ) => e1 == e2 && same_last(a, b),
             _ => false,
         }

@@ -10,6 +10,10 @@
 //! - [`GraphHost::invoke`] sends `work(&mut app)` to the graph thread and returns an [`Invoke`] future, resolved
 //!   once the work and the effects it triggered have run. `.await` it from async code or [`Invoke::wait`] for it
 //!   from a plain thread. Called on the graph thread itself, the work runs before `invoke` returns.
+//! - [`AsyncMemo`](crate::AsyncMemo) flights and [`Settler`](crate::async_source::Settler) settles are run by the
+//!   host itself: a wake posts one drain job ([`graph::run_flights`](crate::graph::run_flights)) to the graph
+//!   thread. The graph thread enters the tokio runtime `start` was called from, if any, so flights can use its
+//!   timers and I/O.
 //! - Dropping the host (or [`GraphHost::dispose`]) lets the running work finish, disposes the graph on its thread
 //!   and returns once the thread has stopped. Work still queued, and any work sent later, fails with
 //!   [`HostError::Disposed`].

@@ -46,10 +46,13 @@ async fn connect(adapter: &McpAdapter, modern: bool) -> RunningService<RoleClien
     } else {
         ClientLifecycleMode::Initialize
     };
-    tokio::time::timeout(GUARD, serve_client_with_lifecycle(Client, client_io, lifecycle))
-        .await
-        .expect("hang guard")
-        .expect("the client connects")
+    tokio::time::timeout(
+        GUARD,
+        serve_client_with_lifecycle(Client, client_io, lifecycle),
+    )
+    .await
+    .expect("hang guard")
+    .expect("the client connects")
 }
 
 /// The shop, its "service" answering after `delay` (changed through the returned cell between quotes).
@@ -67,7 +70,11 @@ fn shop(delay: Duration) -> (GraphHost<shipping::ShopApp>, McpAdapter, Arc<Atomi
 /// Long enough that a quote started with it never settles during a test.
 const NEVER: u64 = 600_000;
 
-async fn call(client: &RunningService<RoleClient, Client>, name: &'static str, args: Value) -> CallToolResult {
+async fn call(
+    client: &RunningService<RoleClient, Client>,
+    name: &'static str,
+    args: Value,
+) -> CallToolResult {
     let params =
         CallToolRequestParams::new(name).with_arguments(args.as_object().expect("object").clone());
     tokio::time::timeout(GUARD, client.call_tool(params))
@@ -76,7 +83,11 @@ async fn call(client: &RunningService<RoleClient, Client>, name: &'static str, a
         .expect("the call is answered")
 }
 
-async fn ok(client: &RunningService<RoleClient, Client>, name: &'static str, args: Value) -> String {
+async fn ok(
+    client: &RunningService<RoleClient, Client>,
+    name: &'static str,
+    args: Value,
+) -> String {
     let result = call(client, name, args).await;
     assert_eq!(result.is_error, Some(false), "{}", text(&result));
     text(&result)
@@ -88,7 +99,9 @@ async fn read(client: &RunningService<RoleClient, Client>, uri: &str) -> Value {
         .await
         .expect("read");
     match &result.contents[0] {
-        ResourceContents::TextResourceContents { text, .. } => serde_json::from_str(text).expect("json"),
+        ResourceContents::TextResourceContents { text, .. } => {
+            serde_json::from_str(text).expect("json")
+        }
         other => panic!("unexpected contents {other:?}"),
     }
 }
@@ -101,7 +114,10 @@ async fn settled(client: &RunningService<RoleClient, Client>) -> Value {
         if shipping.get("pending").is_none() {
             return shipping;
         }
-        assert!(tokio::time::Instant::now() < deadline, "the quote never settled");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the quote never settled"
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
@@ -114,7 +130,12 @@ async fn pending_and_settled(modern: bool) {
 
     // Without settle: the answer comes while the quote is in flight (a slow one, so nothing here races it).
     delay.store(NEVER, Ordering::Relaxed);
-    let answer = ok(&client, "dispatch", json!({"message": "add_goods", "args": {"cents": 2400, "grams": 750}})).await;
+    let answer = ok(
+        &client,
+        "dispatch",
+        json!({"message": "add_goods", "args": {"cents": 2400, "grams": 750}}),
+    )
+    .await;
     assert!(
         answer.contains("shipping 300→(pending), total 300→(pending)"),
         "{answer}"
@@ -126,20 +147,35 @@ async fn pending_and_settled(modern: bool) {
     );
     let state = read(&client, "ranvier://state").await;
     // `total` maps the quote: its last value is the new goods plus the last quote.
-    assert_eq!(state["values"]["total"], json!({"pending": true, "last": 2700}), "{state}");
+    assert_eq!(
+        state["values"]["total"],
+        json!({"pending": true, "last": 2700}),
+        "{state}"
+    );
 
     // The raw waiting_on tool and explain, while it is pending.
     let waiting = call(&client, "waiting_on", json!({"node": "shipping"})).await;
     let document = waiting.structured_content.clone().expect("a JSON document");
     assert_eq!(document["waitingOn"], json!("flight"), "{document}");
-    assert_eq!(document["flights"].as_array().map(Vec::len), Some(1), "{document}");
+    assert_eq!(
+        document["flights"].as_array().map(Vec::len),
+        Some(1),
+        "{document}"
+    );
     assert_eq!(document["flights"][0]["run"], json!(2), "{document}");
-    assert_eq!(document["flights"][0]["stage"], json!("in the air"), "{document}");
+    assert_eq!(
+        document["flights"][0]["stage"],
+        json!("in the air"),
+        "{document}"
+    );
     let started_by = document["startedBy"].as_str().expect("a cause");
     assert!(started_by.starts_with("message add_goods"), "{document}");
     let explained = ok(&client, "explain", json!({"node": "shipping"})).await;
     assert!(explained.contains("pending: shipping#"), "{explained}");
-    assert!(explained.contains("the newest run started because of: message add_goods"), "{explained}");
+    assert!(
+        explained.contains("the newest run started because of: message add_goods"),
+        "{explained}"
+    );
 
     // With settle: one answer once the flight the message started has settled (the slow one is cancelled).
     delay.store(20, Ordering::Relaxed);
@@ -151,7 +187,8 @@ async fn pending_and_settled(modern: bool) {
     .await;
     assert!(answer.contains(r#"zone "domestic"→"europe""#), "{answer}");
     assert!(
-        answer.contains("\nsettled → v") && answer.contains("shipping (pending)→1100, total (pending)→3500"),
+        answer.contains("\nsettled → v")
+            && answer.contains("shipping (pending)→1100, total (pending)→3500"),
         "{answer}"
     );
     // Settled: waiting_on answers nothing async.
@@ -199,7 +236,10 @@ async fn settle_is_bounded_and_says_what_is_still_pending() {
         json!({"message": "add_goods", "args": {"cents": 100, "grams": 100}, "settleMs": 50}),
     )
     .await;
-    assert!(answer.contains("not settled after 50 ms: 1 flight(s) still pending:"), "{answer}");
+    assert!(
+        answer.contains("not settled after 50 ms: 1 flight(s) still pending:"),
+        "{answer}"
+    );
     assert!(answer.contains("\n  shipping#"), "{answer}");
     assert!(answer.contains("(started by run 2, "), "{answer}");
     assert!(answer.contains("in the air"), "{answer}");

@@ -85,16 +85,11 @@ impl<T: 'static> Gates<T> {
     }
 }
 
+/// The states an effect saw, in order.
+type Seen = Rc<RefCell<Vec<AsyncState<i32>>>>;
+
 /// A memo over `input` whose flights are gates, with `policy`, watched by an effect that logs every state it sees.
-fn watched(
-    policy: FlightPolicy,
-) -> (
-    Signal<i32>,
-    AsyncMemo<i32>,
-    Gates<i32>,
-    Rc<RefCell<Vec<AsyncState<i32>>>>,
-    Effect,
-) {
+fn watched(policy: FlightPolicy) -> (Signal<i32>, AsyncMemo<i32>, Gates<i32>, Seen, Effect) {
     let input = Signal::new(0);
     let gates = Gates::new();
     let memo = AsyncMemo::with_options(
@@ -127,7 +122,10 @@ fn cancel_previous_drops_the_superseded_future_and_applies_only_the_latest() {
     let (input, memo, gates, seen, _e) = watched(FlightPolicy::CancelPrevious);
     input.set(1);
     assert_eq!(gates.len(), 2);
-    assert!(gates.dropped(0), "the superseded flight's future is dropped at once");
+    assert!(
+        gates.dropped(0),
+        "the superseded flight's future is dropped at once"
+    );
     assert!(!gates.dropped(1));
     gates.open(1, 20);
     assert_eq!(memo.peek(), AsyncState::Ready(20));
@@ -170,7 +168,11 @@ fn queue_applies_every_outcome_in_start_order_whatever_order_they_finish_in() {
     input.set(2);
     gates.open(2, 30);
     gates.open(1, 20);
-    assert_eq!(memo.peek(), pending(None), "the oldest flight holds the others");
+    assert_eq!(
+        memo.peek(),
+        pending(None),
+        "the oldest flight holds the others"
+    );
     assert_eq!(memo.flights().len(), 3);
     gates.open(0, 10);
     assert_eq!(
@@ -193,8 +195,14 @@ fn finish_current_lets_the_flight_finish_then_runs_the_newest_once() {
     // Runs 2 and 3 made futures; 2's was replaced by 3's without ever being polled.
     assert_eq!(gates.len(), 3);
     assert!(gates.dropped(1) && !gates.polled(1));
-    assert!(!gates.polled(2), "the newest waits for the flight in the air");
-    assert_eq!(memo.flights().last().map(|f| f.stage), Some(super::FlightStage::Waiting));
+    assert!(
+        !gates.polled(2),
+        "the newest waits for the flight in the air"
+    );
+    assert_eq!(
+        memo.flights().last().map(|f| f.stage),
+        Some(super::FlightStage::Waiting)
+    );
     gates.open(0, 10);
     assert!(gates.polled(2), "started once the first finished");
     assert_eq!(memo.peek(), pending(Some(10)));
@@ -227,7 +235,10 @@ fn disposing_the_owner_cancels_the_flight() {
     assert!(memo.get().is_pending());
     scope.dispose();
     assert!(gates.dropped(0));
-    assert_eq!(memo.peek().error().map(|e| e.kind), Some(AsyncErrorKind::Disposed));
+    assert_eq!(
+        memo.peek().error().map(|e| e.kind),
+        Some(AsyncErrorKind::Disposed)
+    );
 }
 
 #[test]
@@ -248,7 +259,10 @@ fn a_failed_future_fails_the_memo_and_keeps_the_last_value() {
     run_flights();
     let state = memo.get();
     assert_eq!(state.error().map(|e| e.kind), Some(AsyncErrorKind::Failed));
-    assert_eq!(state.error().map(|e| e.message.as_str()), Some("service down"));
+    assert_eq!(
+        state.error().map(|e| e.message.as_str()),
+        Some("service down")
+    );
     assert_eq!(state.latest(), Some(&5));
 }
 
@@ -261,9 +275,8 @@ fn a_panicking_future_or_function_fails_its_memo_only() {
         }
         0
     });
-    let bad_function: AsyncMemo<i32> = AsyncMemo::new(|_| -> std::future::Ready<i32> {
-        panic!("boom in the function")
-    });
+    let bad_function: AsyncMemo<i32> =
+        AsyncMemo::new(|_| -> std::future::Ready<i32> { panic!("boom in the function") });
     let _ = (other.get(), bad_future.get(), bad_function.get());
     run_flights();
     assert_eq!(other.get(), AsyncState::Ready(1));
@@ -315,7 +328,10 @@ fn a_settle_from_another_thread_is_one_write_applied_on_the_graph_thread() {
     })
     .join()
     .unwrap();
-    assert!(source.peek().is_pending(), "nothing applied before the drain");
+    assert!(
+        source.peek().is_pending(),
+        "nothing applied before the drain"
+    );
     run_flights();
     assert_eq!(source.peek(), AsyncState::Ready(2));
     assert_eq!(runs.get(), 3, "each settle is its own write and flush");
@@ -363,7 +379,9 @@ fn the_trace_records_flights_and_why_follows_a_settle_back_to_the_flight_and_its
         trace::events()
             .into_iter()
             .filter_map(|e| match e.kind {
-                EventKind::Flight { node, flight, what } if node == memo.id() => Some((flight, what)),
+                EventKind::Flight { node, flight, what } if node == memo.id() => {
+                    Some((flight, what))
+                }
                 _ => None,
             })
             .collect()

@@ -86,9 +86,12 @@ impl Wake for TaskWaker {
     }
 }
 
+/// Polls a flight's future once, and applies its outcome when it is ready.
+type PollFn = Box<dyn FnMut(&mut Context<'_>) -> Poll<()>>;
+
 /// A flight: its future, and what to do with its outcome.
 struct Task {
-    poll: Box<dyn FnMut(&mut Context<'_>) -> Poll<()>>,
+    poll: PollFn,
     waker: Waker,
 }
 
@@ -222,8 +225,15 @@ pub(crate) fn drain() -> usize {
     loop {
         let (jobs, ready) = EXECUTOR.with(|e| {
             e.shared.requested.store(false, Ordering::Release);
-            let jobs = std::mem::take(&mut *e.shared.jobs.lock().unwrap_or_else(PoisonError::into_inner));
-            let ready = std::mem::take(&mut *e.shared.ready.lock().unwrap_or_else(PoisonError::into_inner));
+            let jobs =
+                std::mem::take(&mut *e.shared.jobs.lock().unwrap_or_else(PoisonError::into_inner));
+            let ready = std::mem::take(
+                &mut *e
+                    .shared
+                    .ready
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner),
+            );
             (jobs, ready)
         });
         if jobs.is_empty() && ready.is_empty() {

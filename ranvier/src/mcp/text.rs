@@ -60,7 +60,12 @@ pub(crate) fn step_line(
         if index > 0 {
             line.push_str(", ");
         }
-        let _ = write!(line, "{changed} {}→{}", shown(old, false), shown(new, false));
+        let _ = write!(
+            line,
+            "{changed} {}→{}",
+            shown(old, false),
+            shown(new, false)
+        );
     }
     line
 }
@@ -112,7 +117,12 @@ pub(crate) fn settled_text(
         if index > 0 {
             text.push_str(", ");
         }
-        let _ = write!(text, "{changed} {}→{}", shown(old, false), shown(new, false));
+        let _ = write!(
+            text,
+            "{changed} {}→{}",
+            shown(old, false),
+            shown(new, false)
+        );
     }
     text
 }
@@ -735,7 +745,10 @@ mod tests {
         let values = vec![
             ("shipping".to_owned(), json!({"pending": true, "last": 400})),
             ("quote".to_owned(), json!({"pending": true})),
-            ("other".to_owned(), json!({"pending": true, "note": "app data"})),
+            (
+                "other".to_owned(),
+                json!({"pending": true, "note": "app data"}),
+            ),
         ];
         assert_eq!(
             state_line(2, &values),

@@ -47,7 +47,12 @@ impl fmt::Display for WaitingOn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             WaitKind::Flights => {
-                write!(f, "{} waits on {} flight(s):", self.node, self.flights.len())?;
+                write!(
+                    f,
+                    "{} waits on {} flight(s):",
+                    self.node,
+                    self.flights.len()
+                )?;
                 for flight in &self.flights {
                     write!(
                         f,
@@ -58,7 +63,9 @@ impl fmt::Display for WaitingOn {
                         flight.stage.text()
                     )?;
                     if flight.stage == FlightStage::InTheAir {
-                        f.write_str(" (suspended in its future, woken when what it awaits is ready)")?;
+                        f.write_str(
+                            " (suspended in its future, woken when what it awaits is ready)",
+                        )?;
                     }
                 }
                 if let Some(root) = &self.started_by {
@@ -114,7 +121,10 @@ pub fn waiting_on(node: impl AnyNode) -> Result<WaitingOn, TraceError> {
         });
     }
     let pending_source = info.kind == crate::graph::NodeKind::Signal
-        && info.value.as_deref().is_some_and(|v| v.starts_with("(pending"));
+        && info
+            .value
+            .as_deref()
+            .is_some_and(|v| v.starts_with("(pending"));
     Ok(WaitingOn {
         node: name,
         kind: if pending_source {
