@@ -155,8 +155,9 @@ async fn wait_settled(
     let deadline = Instant::now() + timeout;
     loop {
         let snapshot = handle.snapshot();
+        let exposed = handle.node_names();
         let pending = handle
-            .on_graph(move || pending_since(began))
+            .on_graph(move || pending_since(began, &exposed))
             .await
             .unwrap_or_default();
         let now = Instant::now();
@@ -168,14 +169,18 @@ async fn wait_settled(
     }
 }
 
-/// The flights started since `began` that are still pending, on the graph thread, one line each.
-fn pending_since(began: Instant) -> Vec<String> {
+/// The flights started since `began` that are still pending, on the graph thread, one line each. A memo is named
+/// `name#id` by its exposed name, else by the trace (traced builds), else `#id`.
+fn pending_since(began: Instant, exposed: &[(String, crate::NodeId)]) -> Vec<String> {
     crate::async_memo::flights_started_since(Some(began))
         .into_iter()
         .map(|flight| {
-            let name = crate::trace::info(flight.node)
-                .map(|info| info.node.to_string())
-                .unwrap_or_else(|_| flight.node.to_string());
+            let name = match exposed.iter().find(|(_, id)| *id == flight.node) {
+                Some((name, id)) => format!("{name}{id}"),
+                None => crate::trace::info(flight.node)
+                    .map(|info| info.node.to_string())
+                    .unwrap_or_else(|_| flight.node.to_string()),
+            };
             format!(
                 "{name} flight {} (started by run {}, {} ms ago): {}",
                 flight.number,
