@@ -513,6 +513,18 @@ impl Node for Effect {
     }
 }
 
+impl<T: Clone + Debug + 'static> Node for crate::AsyncSource<T> {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<T: Clone + Debug + 'static> Node for crate::AsyncMemo<T> {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
 /// The value of a `let` binding inside a `#[node]` fn, before we know whether it is a node.
 ///
 /// `#[node]` expands `let total = expr;` to `let total = (&&Labeller::new(expr)).label("total");`. Method lookup
@@ -603,6 +615,27 @@ impl<Model: Clone + PartialEq + Debug + 'static, Msg: Debug + 'static> Readable
     fn reader(&self) -> impl Fn() -> Model + 'static {
         let mvu = self.clone();
         move || mvu.model()
+    }
+}
+
+/// An async source is published as its [`AsyncState`](crate::AsyncState): the value when ready,
+/// `{"pending": true, "last": ..}` while pending.
+#[cfg(feature = "exposure")]
+impl<T: Clone + Debug + 'static> Readable for crate::AsyncSource<T> {
+    type Value = crate::AsyncState<T>;
+    fn reader(&self) -> impl Fn() -> crate::AsyncState<T> + 'static {
+        let source = self.clone();
+        move || source.get()
+    }
+}
+
+/// An async memo is published as its [`AsyncState`](crate::AsyncState), as an async source is.
+#[cfg(feature = "exposure")]
+impl<T: Clone + Debug + 'static> Readable for crate::AsyncMemo<T> {
+    type Value = crate::AsyncState<T>;
+    fn reader(&self) -> impl Fn() -> crate::AsyncState<T> + 'static {
+        let memo = self.clone();
+        move || memo.get()
     }
 }
 

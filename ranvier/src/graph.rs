@@ -65,6 +65,7 @@
 //! ```
 
 mod edges;
+pub(crate) mod flights;
 mod handle;
 mod node;
 mod pool;
@@ -126,6 +127,33 @@ cfg_untraced! {
         let () = site;
         f()
     }
+}
+
+/// Runs what the graph thread's async nodes wait for: the settles other threads sent through
+/// [`Settler`](crate::async_source::Settler)s, and the [`AsyncMemo`](crate::AsyncMemo) flights that were woken, polled
+/// until nothing is ready. Returns how many flights are still pending.
+///
+/// A [`GraphHost`](crate::host::GraphHost) calls it by itself whenever something is woken; call it on a graph
+/// thread without a host (a test, a UI loop). Called while it runs (from a flight or an effect it woke), it returns
+/// at once.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::{AsyncMemo, graph};
+///
+/// let answer = AsyncMemo::new(|_| async { 42 });
+/// assert!(answer.get().is_pending());
+/// assert_eq!(graph::run_flights(), 0);
+/// assert_eq!(answer.get().value_or(0), 42);
+/// ```
+pub fn run_flights() -> usize {
+    flights::drain()
+}
+
+/// How many [`AsyncMemo`](crate::AsyncMemo) flights are started and not finished on this thread.
+pub fn pending_flights() -> usize {
+    flights::pending()
 }
 
 /// The identity of a node in its graph: a number from a per-graph counter, starting at 1.

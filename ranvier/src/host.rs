@@ -10,6 +10,10 @@
 //! - [`GraphHost::invoke`] sends `work(&mut app)` to the graph thread and returns an [`Invoke`] future, resolved
 //!   once the work and the effects it triggered have run. `.await` it from async code or [`Invoke::wait`] for it
 //!   from a plain thread. Called on the graph thread itself, the work runs before `invoke` returns.
+//! - [`AsyncMemo`](crate::AsyncMemo) flights and [`Settler`](crate::async_source::Settler) settles are run by the
+//!   host itself: a wake posts one drain job ([`graph::run_flights`](crate::graph::run_flights)) to the graph
+//!   thread. The graph thread enters the tokio runtime `start` was called from, if any, so flights can use its
+//!   timers and I/O.
 //! - Dropping the host (or [`GraphHost::dispose`]) lets the running work finish, disposes the graph on its thread
 //!   and returns once the thread has stopped. Work still queued, and any work sent later, fails with
 //!   [`HostError::Disposed`].
@@ -289,6 +293,13 @@ impl GraphInbox {
         Invoke { result: rx, cancel }
     }
 
+    /// Queues `job` for the graph thread, even when called there (it runs after the current job).
+    fn post(&self, job: Job) {
+        if !self.is_disposed() {
+            let _ = self.inner.sender.send(Message::Job(job));
+        }
+    }
+
     fn stop(&self) {
         self.inner.disposed.store(true, Ordering::Release);
         let _ = self.inner.sender.send(Message::Stop);
@@ -432,11 +443,14 @@ impl<App: 'static> GraphHost<App> {
         E: Into<Box<dyn std::error::Error + Send + Sync + 'static>>,
     {
         let (sender, receiver) = mpsc::channel::<Message>();
+        // Flights run inside the caller's tokio runtime, if any, so that they can use its timers and I/O.
+        let runtime = tokio::runtime::Handle::try_current().ok();
         let (ready_tx, ready_rx) = mpsc::channel::<Result<GraphInbox, HostError>>();
         let thread = thread::Builder::new()
             .name("ranvier-graph".into())
             .stack_size(GRAPH_STACK_SIZE)
             .spawn(move || {
+                let _runtime = runtime.as_ref().map(tokio::runtime::Handle::enter);
                 let inbox = GraphInbox {
                     inner: Arc::new(InboxInner {
                         sender,
@@ -578,6 +592,13 @@ fn run_graph_thread<App, F, E>(
         inbox: inbox.clone(),
         app: None,
     }));
+    // A woken flight or a settle sent from another thread posts one job that drains them all.
+    let poster = inbox.clone();
+    crate::graph::flights::set_notify(Some(Arc::new(move || {
+        poster.post(Box::new(|| {
+            crate::graph::run_flights();
+        }));
+    })));
     let app = match catch_unwind(AssertUnwindSafe(setup)) {
         Ok(Ok(app)) => app,
         Ok(Err(error)) => {
@@ -615,6 +636,7 @@ fn run_graph_thread<App, F, E>(
 /// Drops the app and disposes the graph, on the graph thread.
 fn shut_down(inbox: &GraphInbox) {
     inbox.inner.disposed.store(true, Ordering::Release);
+    crate::graph::flights::set_notify(None);
     let app =
         CONTEXT.with_borrow_mut(|context| context.as_mut().and_then(|context| context.app.take()));
     let _ = catch_unwind(AssertUnwindSafe(move || drop(app)));

@@ -5,7 +5,8 @@
 //!
 //! 1. **The graph** holds the state. [`Signal`]s hold what the program writes, [`Memo`]s derive values from them
 //!    (lazily, cached, and cut off when a re-run gives an equal value), [`Effect`]s react, and an [`Mvu`] is an
-//!    Elm-style model that changes only through messages. The graph is glitch-free: after a write everything runs
+//!    Elm-style model that changes only through messages; [`AsyncSource`]s and [`AsyncMemo`]s hold values that arrive
+//!    later (a read says whether they are pending, ready or failed). The graph is glitch-free: after a write everything runs
 //!    at most once, after everything it reads. Nodes belong to their thread's graph (they are `!Send`); [`Scope`]s
 //!    own and dispose them. See [`graph`].
 //! 2. **The trace** ([`trace`]) records, in debug builds, why every node holds its value: `trace::explain(&total)`
@@ -87,8 +88,8 @@
 //!
 //! | feature | default | what it adds | what it needs |
 //! |---|---|---|---|
-//! | (none) | | the graph, node kinds, scopes, `Mvu`, the trace, `#[node]` | std and `ranvier-macros` |
-//! | `host` | | [`host`]: `GraphHost`, the graph on its own thread | tokio's channels, tokio-util, thiserror |
+//! | (none) | | the graph, node kinds (async ones too: their flights run with [`graph::run_flights`]), scopes, `Mvu`, the trace, `#[node]` | std and `ranvier-macros` |
+//! | `host` | | [`host`]: `GraphHost`, the graph on its own thread, which polls async flights itself | tokio's channels and runtime handle, tokio-util, thiserror |
 //! | `exposure` | | [`exposure`], [`Messages`], [`Expose`], `#[derive(Messages)]`, `#[expose]` | `host`, serde, serde_json, schemars |
 //! | `mcp` | yes | [`mcp`]: the adapter, served over stdio | `exposure`, rmcp, tokio's runtime |
 //! | `http` | | `mcp::http`: Streamable HTTP beside stdio, and the live page for people (`mcp::http::page`) | `mcp`, axum |
@@ -129,6 +130,9 @@ mod macros;
 
 #[doc(hidden)]
 pub mod __private;
+pub mod async_memo;
+pub mod async_source;
+mod async_state;
 mod effect;
 #[cfg(feature = "exposure")]
 mod escape;
@@ -148,6 +152,9 @@ mod signal;
 mod text;
 pub mod trace;
 
+pub use async_memo::AsyncMemo;
+pub use async_source::AsyncSource;
+pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
 pub use effect::Effect;
 pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};
 pub use memo::Memo;

@@ -32,7 +32,7 @@ pub struct Signal<T: 'static> {
 #[repr(C)]
 pub(crate) struct SignalInner<T> {
     core: Core,
-    value: RefCell<T>,
+    pub(crate) value: RefCell<T>,
     eq: Comparer<T>,
     /// The runtime's run count when this signal last notified its observers (0: never).
     notified: Cell<u64>,
@@ -84,7 +84,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     }
 
     #[track_caller]
-    fn build(value: T, eq: impl Fn(&T, &T) -> bool + 'static) -> Self {
+    pub(crate) fn build(value: T, eq: impl Fn(&T, &T) -> bool + 'static) -> Self {
         let site = std::panic::Location::caller();
         with_runtime(|rt| {
             let id = rt.next_id();

@@ -28,6 +28,8 @@
 //!   (`cone`): untracked reads that moved after, disposed sources, who wrote a signal and where, values captured by
 //!   a closure, moves a batch hid, cutoffs, previous values kept, selects that kept their value on a message, the arm
 //!   of `update` that handled it — best first, each with the `file:line` to fix;
+//! * `waiting_on`: what an async node waits for (its flights: started when, by which run, and why; or a settle),
+//!   and `flights`: every pending flight;
 //! * `lookup`: a node by name, `#id`, `name#id` or identity path;
 //! * `dump`: the log as JSON lines, byte-identical for the same program.
 //!
@@ -123,3 +125,6 @@ pub use names::set_source_root;
 pub use query::*;
 pub use render::render_events;
 pub use table::DROPPED_KEPT;
+pub use waiting::{WaitKind, WaitingOn, flights, waiting_on};
+
+mod waiting;

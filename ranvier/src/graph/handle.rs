@@ -174,6 +174,22 @@ impl NodeRef {
     }
 }
 
+impl NodeRef {
+    /// The same handle with the node's type known again.
+    ///
+    /// # Safety
+    ///
+    /// The node was made as a `T` (by `NodeRc::<T>::new_with`).
+    pub unsafe fn into_typed<T>(self) -> NodeRc<T> {
+        let ptr = self.ptr.0.cast::<T>();
+        std::mem::forget(self);
+        NodeRc {
+            ptr: NodePtr(ptr),
+            _marker: PhantomData,
+        }
+    }
+}
+
 impl WeakNode {
     /// A weak handle that points at no node.
     pub fn new() -> Self {

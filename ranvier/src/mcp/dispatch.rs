@@ -1,6 +1,8 @@
 //! The `dispatch` tool: one message or a sequence, answered with step lines and the final state line (the call
 //! itself, with elicitation for messages that need approval, is in `approval.rs`).
 
+use std::time::{Duration, Instant};
+
 use rmcp::model::JsonObject;
 use serde_json::Value;
 
@@ -32,6 +34,19 @@ pub(crate) async fn run_pausing(
     arguments: Option<&JsonObject>,
 ) -> (bool, String, Option<Interrupt>) {
     let known = handle.message_names();
+    let settle = match settle_option(arguments) {
+        Ok(settle) => settle,
+        Err(reason) => return (true, reason, None),
+    };
+    let stripped = arguments.map(|arguments| {
+        let mut arguments = arguments.clone();
+        arguments.remove("settle");
+        arguments.remove("settleMs");
+        arguments
+    });
+    let arguments = stripped.as_ref();
+    // Flights that start from here on were started by these messages (or by messages sent meanwhile).
+    let began = Instant::now();
     let entries = match parse(arguments, &known) {
         Ok(entries) => entries,
         Err(reason) => return (true, reason, None),
@@ -83,8 +98,98 @@ pub(crate) async fn run_pausing(
         );
         return (false, text, Some(interrupt.clone()));
     }
-    let (failed, text) = render(steps, stopped, Some(total), &snapshot);
-    (failed, text, None)
+    match settle {
+        Some(timeout) if stopped.is_none() => {
+            let (settled, pending) = wait_settled(handle, began, timeout).await;
+            let (failed, text) = render(steps, None, Some(total), &settled);
+            let changes = snapshot.changes_to(&settled);
+            (
+                failed,
+                text::settled_text(&text, settled.version, &changes, timeout, &pending),
+                None,
+            )
+        }
+        _ => {
+            let (failed, text) = render(steps, stopped, Some(total), &snapshot);
+            (failed, text, None)
+        }
+    }
+}
+
+/// `settle` and `settleMs`: how long to wait for the flights the messages start (`None`: answer at once).
+/// `settle: true` waits up to [`text::DEFAULT_TIMEOUT_MS`]; `settleMs` (at most [`text::MAX_TIMEOUT_MS`]) sets the
+/// bound and implies `settle`, unless `settle` is `false`.
+fn settle_option(arguments: Option<&JsonObject>) -> Result<Option<Duration>, String> {
+    let Some(arguments) = arguments else {
+        return Ok(None);
+    };
+    let settle = match arguments.get("settle") {
+        None => None,
+        Some(Value::Bool(settle)) => Some(*settle),
+        Some(other) => return Err(text::bad_settle(other)),
+    };
+    let ms = match arguments.get("settleMs") {
+        None => None,
+        Some(value) => match value.as_u64() {
+            Some(ms) => Some(ms.min(text::MAX_TIMEOUT_MS)),
+            None => return Err(text::bad_settle_ms(value)),
+        },
+    };
+    Ok(match (settle, ms) {
+        (Some(false), _) | (None, None) => None,
+        (_, Some(ms)) => Some(Duration::from_millis(ms)),
+        (Some(true), None) => Some(Duration::from_millis(text::DEFAULT_TIMEOUT_MS)),
+    })
+}
+
+/// Waits until no flight started since `began` is pending, or `timeout` ran out. Returns the snapshot then, and
+/// the flights still pending (empty when all settled), as text.
+async fn wait_settled(
+    handle: &ExposureHandle,
+    began: Instant,
+    timeout: Duration,
+) -> (std::sync::Arc<Snapshot>, Vec<String>) {
+    /// How often the flights are looked at again when no version is published meanwhile (a flight can settle
+    /// without changing an exposed value).
+    const RECHECK: Duration = Duration::from_millis(25);
+    let deadline = Instant::now() + timeout;
+    loop {
+        let snapshot = handle.snapshot();
+        let exposed = handle.node_names();
+        let pending = handle
+            .on_graph(move || pending_since(began, &exposed))
+            .await
+            .unwrap_or_default();
+        let now = Instant::now();
+        if pending.is_empty() || now >= deadline {
+            return (handle.snapshot(), pending);
+        }
+        let wait = (deadline - now).min(RECHECK);
+        let _ = handle.wait_version(snapshot.version + 1, wait).await;
+    }
+}
+
+/// The flights started since `began` that are still pending, on the graph thread, one line each. A memo is named
+/// `name#id` by its exposed name, else by the trace (traced builds), else `#id`.
+fn pending_since(began: Instant, exposed: &[(String, crate::NodeId)]) -> Vec<String> {
+    crate::async_memo::flights_started_since(Some(began))
+        .into_iter()
+        .map(|flight| {
+            let name = match exposed.iter().find(|(_, id)| *id == flight.node) {
+                Some((name, id)) => format!("{name}{id}"),
+                None => crate::trace::info(flight.node)
+                    .map(|info| info.node.to_string())
+                    .unwrap_or_else(|_| flight.node.to_string()),
+            };
+            format!(
+                "{name} flight {} (started by run {}, {} ms ago): {}",
+                flight.number,
+                flight.run,
+                flight.age.as_millis(),
+                flight.stage.text()
+            )
+        })
+        .collect()
 }
 
 /// The text of a dispatch: the step lines and the state line, or for a rejection its reason (alone when the call

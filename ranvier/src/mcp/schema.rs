@@ -150,6 +150,18 @@ pub(crate) fn dispatch_input_schema(messages: &[(String, Option<String>, Option<
         "properties": {
             "message": message,
             "args": args,
+            "settle": {
+                "type": "boolean",
+                "description": "Wait until the async values the messages set off (flights) have settled, then answer \
+                                with what they changed (default false; bounded by settleMs)."
+            },
+            "settleMs": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": text::MAX_TIMEOUT_MS,
+                "description": "With settle: how long to wait, in milliseconds (default 5000, at most 60000); the \
+                                answer says what is still pending when it runs out. Implies settle."
+            },
             "messages": {
                 "type": "array",
                 "minItems": 1,

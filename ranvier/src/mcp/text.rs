@@ -60,9 +60,87 @@ pub(crate) fn step_line(
         if index > 0 {
             line.push_str(", ");
         }
-        let _ = write!(line, "{changed} {}→{}", compact(old), compact(new));
+        let _ = write!(
+            line,
+            "{changed} {}→{}",
+            shown(old, false),
+            shown(new, false)
+        );
     }
     line
+}
+
+/// A value in a step or state line: compact JSON, except a pending async value (`{"pending": true}`, with or
+/// without `"last"`, the encoding of [`AsyncState`](crate::AsyncState)), which reads `(pending)` in a step line
+/// (`shipping 400→(pending)`, `(pending)→450`) and `(pending, last 400)` in a state line.
+fn shown(value: &Value, with_last: bool) -> String {
+    if let Value::Object(map) = value
+        && map.get("pending") == Some(&Value::Bool(true))
+        && map.keys().all(|key| key == "pending" || key == "last")
+    {
+        return match map.get("last") {
+            Some(last) if with_last => format!("(pending, last {})", compact(last)),
+            _ => "(pending)".to_owned(),
+        };
+    }
+    compact(value)
+}
+
+/// A dispatch that waited for its flights (`settle`): its text, then `settled → v5: shipping (pending)→450` (or
+/// `settled: no exposed value changed`), or, when the bound ran out, what is still pending.
+pub(crate) fn settled_text(
+    dispatched: &str,
+    version: u64,
+    changes: &[(String, Value, Value)],
+    timeout: std::time::Duration,
+    pending: &[String],
+) -> String {
+    let mut text = dispatched.to_owned();
+    if pending.is_empty() {
+        let _ = write!(text, "\nsettled → v{version}: ");
+    } else {
+        let _ = write!(
+            text,
+            "\nnot settled after {} ms: {} flight(s) still pending:",
+            timeout.as_millis(),
+            pending.len()
+        );
+        for line in pending {
+            let _ = write!(text, "\n  {line}");
+        }
+        let _ = write!(text, "\nmeanwhile → v{version}: ");
+    }
+    if changes.is_empty() {
+        text.push_str("no exposed value changed");
+    }
+    for (index, (changed, old, new)) in changes.iter().enumerate() {
+        if index > 0 {
+            text.push_str(", ");
+        }
+        let _ = write!(
+            text,
+            "{changed} {}→{}",
+            shown(old, false),
+            shown(new, false)
+        );
+    }
+    text
+}
+
+/// `settle` was not a boolean.
+pub(crate) fn bad_settle(value: &Value) -> String {
+    format!(
+        "`settle` must be true or false (wait for the flights the messages start), got {}",
+        compact(value)
+    )
+}
+
+/// `settleMs` was not a whole number of milliseconds.
+pub(crate) fn bad_settle_ms(value: &Value) -> String {
+    format!(
+        "`settleMs` must be a whole number of milliseconds (0 to {MAX_TIMEOUT_MS}), got {}",
+        compact(value)
+    )
 }
 
 /// Every exposed value at one version: `v3: count=2, subtotal=500, discount=10, total=450`.
@@ -70,7 +148,7 @@ pub(crate) fn state_line(version: u64, values: &[(String, Value)]) -> String {
     let mut line = format!("v{version}:");
     for (index, (name, value)) in values.iter().enumerate() {
         line.push_str(if index == 0 { " " } else { ", " });
-        let _ = write!(line, "{name}={}", compact(value));
+        let _ = write!(line, "{name}={}", shown(value, true));
     }
     line
 }
@@ -641,6 +719,37 @@ mod tests {
         assert_eq!(
             step_line(2, "set_discount", &json!({"percent": 10}), 3, &changes),
             r#"2 set_discount {"percent":10} → v3: discount 0→10, total 500→450"#
+        );
+    }
+
+    #[test]
+    fn pending_async_values_read_as_pending_in_step_and_state_lines() {
+        let changes = vec![(
+            "shipping".to_owned(),
+            json!(400),
+            json!({"pending": true, "last": 400}),
+        )];
+        assert_eq!(
+            step_line(1, "set_weight", &json!({"grams": 900}), 2, &changes),
+            r#"1 set_weight {"grams":900} → v2: shipping 400→(pending)"#
+        );
+        let changes = vec![(
+            "shipping".to_owned(),
+            json!({"pending": true, "last": 400}),
+            json!(450),
+        )];
+        assert_eq!(
+            step_line(1, "settle", &json!({}), 3, &changes),
+            r#"1 settle {} → v3: shipping (pending)→450"#
+        );
+        let values = vec![
+            ("shipping".to_owned(), json!({"pending": true, "last": 400})),
+            ("quote".to_owned(), json!({"pending": true})),
+            ("other".to_owned(), json!({"pending": "soon"})),
+        ];
+        assert_eq!(
+            state_line(2, &values),
+            r#"v2: shipping=(pending, last 400), quote=(pending), other={"pending":"soon"}"#
         );
     }
 

@@ -309,9 +309,16 @@ async fn explain(
         steps = text;
     }
     let (explanation, cone_names) = on_graph(handle, move || {
-        let explanation = trace::explain(id)
-            .map(|e| answers::clip_lines(&e.render(WHY_MAX_CHARS), EXPLAIN_MAX_CHARS))
+        let mut explanation = trace::explain(id)
+            .map(|e| e.render(WHY_MAX_CHARS))
             .map_err(|e| e.to_string())?;
+        // An async node that is pending says what it waits for, and why its newest flight started.
+        if let Ok(waiting) = trace::waiting_on(id)
+            && waiting.kind != trace::WaitKind::Nothing
+        {
+            explanation = format!("{explanation}\npending: {waiting}");
+        }
+        let explanation = answers::clip_lines(&explanation, EXPLAIN_MAX_CHARS);
         let cone = trace::cone(id).unwrap_or_default();
         let names: Vec<String> = exposed
             .iter()

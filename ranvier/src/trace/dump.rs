@@ -173,6 +173,9 @@ pub(super) fn event_json(event: &Event) -> String {
         EventKind::UntrackedRead { node, source } => head
             .field("node", node.map(id))
             .field("source", id(*source)),
+        EventKind::Flight { node, flight, .. } => {
+            head.field("node", id(*node)).field("flight", *flight)
+        }
     }
     .end()
 }
@@ -299,6 +302,7 @@ fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::EdgeAdd { .. } => "EdgeAdd",
         EventKind::EdgeRemove { .. } => "EdgeRemove",
         EventKind::UntrackedRead { .. } => "UntrackedRead",
+        EventKind::Flight { what, .. } => what.name(),
     }
 }
 

@@ -4,7 +4,7 @@
 //! This module is the only place the trace turns into text for agents; the MCP tools print these `Display` impls.
 
 use super::diagnose::{Finding, FindingKind};
-use super::log::{Event, EventKind, Writer};
+use super::log::{Event, EventKind, FlightEvent, Writer};
 use super::query::{
     Cutoff, EqualWrite, Explain, GraphSummary, History, LookupError, Names, Neighborhood, NodeInfo,
     NodeName, Origin, Relation, RunStatus, Site, SourceLine, SourceRef, TraceSnapshot, Unread, Why,
@@ -179,6 +179,16 @@ impl Display for Step<'_> {
                 Some(r) => write!(f, "{} peeked {}", n(*r), n(*source)),
                 None => write!(f, "the program peeked {}", n(*source)),
             },
+            EventKind::Flight { node, flight, what } => {
+                let did = match what {
+                    FlightEvent::Start => "started",
+                    FlightEvent::Settle => "settled",
+                    FlightEvent::Fail => "failed",
+                    FlightEvent::Cancel => "was cancelled",
+                    FlightEvent::Drop => "finished, its outcome dropped (superseded)",
+                };
+                write!(f, "flight {flight} of {} {did}", n(*node))
+            }
         }
     }
 }

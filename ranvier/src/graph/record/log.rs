@@ -83,6 +83,8 @@ pub(crate) struct Tracer {
     batches: RefCell<std::collections::VecDeque<(u64, Loc)>>,
     /// The latest messages a memo or effect dispatched: their `Message` event, the computation, and where.
     dispatches: RefCell<std::collections::VecDeque<(u64, NodeId, Loc)>>,
+    /// The `Flight` start event of each flight not yet ended, by memo and flight number.
+    flights: RefCell<std::collections::HashMap<(NodeId, u32), u64>>,
 }
 
 /// How many outermost batches (and messages dispatched by memos and effects) the trace remembers the call sites of.
@@ -96,6 +98,7 @@ impl Tracer {
             texts: RefCell::new(TextRing::new(DEFAULT_CAPACITY * TEXT_BYTES_PER_EVENT)),
             nodes: RefCell::new(NodeTable::new()),
             notifier: Cell::new(0),
+            flights: RefCell::new(std::collections::HashMap::new()),
             messages: RefCell::new(Vec::new()),
             walkers: RefCell::new(Vec::new()),
             last_message: Cell::new(0),
@@ -116,6 +119,7 @@ impl Tracer {
         *self.texts.borrow_mut() = TextRing::new(size);
         self.nodes.borrow_mut().clear();
         self.notifier.set(0);
+        self.flights.borrow_mut().clear();
         self.messages.borrow_mut().clear();
         self.walkers.borrow_mut().clear();
         self.last_message.set(0);
@@ -261,6 +265,7 @@ impl Tracer {
             Slot::EdgeAdd { node, source } => EventKind::EdgeAdd { node, source },
             Slot::EdgeRemove { node, source } => EventKind::EdgeRemove { node, source },
             Slot::UntrackedRead { node, source } => EventKind::UntrackedRead { node, source },
+            Slot::Flight { node, flight, what } => EventKind::Flight { node, flight, what },
         };
         Event { seq, cause, kind }
     }

@@ -94,6 +94,10 @@ impl Tracer {
     }
     #[inline(always)]
     pub fn message_end(&self, _: u64) {}
+
+    pub fn flight_start(&self, _: NodeId, _: u32) {}
+
+    pub fn flight_end(&self, _: NodeId, _: u32, _: crate::trace::FlightEvent) {}
     #[inline(always)]
     pub fn edge_read(&self, _: NodeId, _: NodeId, _: CallSite) {}
     #[inline(always)]

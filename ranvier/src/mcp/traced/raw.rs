@@ -2,8 +2,10 @@
 //! JSON documents for clients that post-process the trace rather than read it.
 //!
 //! `trace_state` pages through the node table (at most `limit` nodes and [`STATE_PAGE_MAX_CHARS`] a page), since
-//! the table grows with the graph. `waiting_on` answers in this graph's terms: there are no async nodes, so a node
-//! waits on an open batch (`batch`), on a reader (`read`), or on nothing.
+//! the table grows with the graph. `waiting_on` answers in this graph's terms: an async memo waits on its flights
+//! (`flight`, each listed with its number, the run that started it, its age in ms and its stage, and `startedBy`, the
+//! cause of the newest run), a pending async source on a settle (`settle`); any other node on an open batch
+//! (`batch`), on a reader (`read`), or on nothing.
 
 use rmcp::model::{CallToolResult, JsonObject};
 use serde_json::{Value, json};
@@ -117,6 +119,28 @@ pub(super) async fn node_tool(
                 json!({"node": node, "reason": reason(&why_not), "text": why_not.to_string()})
             }
             _ => {
+                let waiting = trace::waiting_on(id).map_err(|e| e.to_string())?;
+                if waiting.kind != trace::WaitKind::Nothing {
+                    let flights: Vec<Value> = waiting
+                        .flights
+                        .iter()
+                        .map(|f| {
+                            json!({
+                                "flight": f.number,
+                                "run": f.run,
+                                "ageMs": u64::try_from(f.age.as_millis()).unwrap_or(u64::MAX),
+                                "stage": f.stage.text(),
+                            })
+                        })
+                        .collect();
+                    return Ok(json!({
+                        "node": node,
+                        "waitingOn": waiting.kind.name(),
+                        "flights": flights,
+                        "startedBy": waiting.started_by,
+                        "text": waiting.to_string(),
+                    }));
+                }
                 let why_not = trace::why_not(id).map_err(|e| e.to_string())?;
                 let (waiting_on, text) = waiting_on(&why_not);
                 json!({"node": node, "waitingOn": waiting_on, "text": text})

@@ -164,6 +164,45 @@ pub enum EventKind {
         /// The node read.
         source: NodeId,
     },
+    /// Something happened to a flight of an [`AsyncMemo`](crate::AsyncMemo). A start's cause is the run that
+    /// started it; every later event's cause is the start, and the readers a settle or failure wakes are marked with
+    /// it as their cause, so `why` follows a settle back to the run that started the flight and its cause.
+    Flight {
+        /// The async memo.
+        node: NodeId,
+        /// The flight's number, from 1.
+        flight: u32,
+        /// What happened.
+        what: FlightEvent,
+    },
+}
+
+/// What happened to a flight (see [`EventKind::Flight`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FlightEvent {
+    /// A run started it.
+    Start,
+    /// It settled the memo with a value.
+    Settle,
+    /// It failed the memo (its future returned an error or panicked).
+    Fail,
+    /// A newer run or the memo's disposal cancelled it: its future was dropped.
+    Cancel,
+    /// It finished, but its outcome was dropped: a newer flight superseded it.
+    Drop,
+}
+
+impl FlightEvent {
+    /// The event's name: `FlightStart`, `FlightSettle`, `FlightFail`, `FlightCancel` or `FlightDrop`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FlightEvent::Start => "FlightStart",
+            FlightEvent::Settle => "FlightSettle",
+            FlightEvent::Fail => "FlightFail",
+            FlightEvent::Cancel => "FlightCancel",
+            FlightEvent::Drop => "FlightDrop",
+        }
+    }
 }
 
 /// The longest value text an event stores, in bytes; longer values are cut and end with `…`.

@@ -367,6 +367,34 @@ impl Tracer {
         seq
     }
 
+    /// Flight `flight` of the async memo `node` started, in the memo's current run.
+    pub fn flight_start(&self, node: NodeId, flight: u32) {
+        let cause = self.node_field(node, |n| n.last_run_start);
+        let seq = self.push(
+            cause,
+            Slot::Flight {
+                node,
+                flight,
+                what: FlightEvent::Start,
+            },
+        );
+        self.flights.borrow_mut().insert((node, flight), seq);
+    }
+
+    /// Flight `flight` of `node` ended (`what` is not `Start`). A settle or failure becomes the cause of the marks
+    /// that follow (the readers it wakes).
+    pub fn flight_end(&self, node: NodeId, flight: u32, what: FlightEvent) {
+        let cause = self
+            .flights
+            .borrow_mut()
+            .remove(&(node, flight))
+            .unwrap_or(0);
+        let seq = self.push(cause, Slot::Flight { node, flight, what });
+        if matches!(what, FlightEvent::Settle | FlightEvent::Fail) {
+            self.notifier.set(seq);
+        }
+    }
+
     pub fn message_end(&self, token: u64) {
         let mut messages = self.messages.borrow_mut();
         if let Some(i) = messages.iter().rposition(|(m, _)| *m == token) {

@@ -228,6 +228,11 @@ pub(super) enum Slot {
         node: Option<NodeId>,
         source: NodeId,
     },
+    Flight {
+        node: NodeId,
+        flight: u32,
+        what: FlightEvent,
+    },
 }
 
 /// The ring of recent events: a fixed-size buffer of plain slots, overwritten oldest first.

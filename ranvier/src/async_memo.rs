@@ -1,0 +1,847 @@
+//! Async memos: derived values computed by a future.
+//!
+//! An [`AsyncMemo<T>`] is a function of its previous settled value that reads its sources synchronously (those
+//! reads are tracked, as in a [`Memo`](crate::Memo)) and returns a future. Each run starts a **flight**: the future
+//! runs on the graph thread as a local task (so it need not be `Send`), and settles the memo when it completes. While
+//! a flight is in the air the memo reads as [`AsyncState::Pending`], with the last settled value.
+//!
+//! - Like a memo it is lazy: it runs (and starts a flight) when something reads it, or, once an effect depends on
+//!   it, when one of its sources moves.
+//! - A run whose sources moved while a flight is in the air supersedes that flight; the [`FlightPolicy`] says what
+//!   happens to it (cancelled by default: its future is dropped).
+//! - A settle is a write: it wakes the readers (pending, ready and failed changes always do; an equal ready value
+//!   is cut off by the comparer), and flushes.
+//! - A future that panics, or a function that panics, fails this memo only ([`AsyncErrorKind::Panicked`]).
+//!   A future returning `Err` (with [`AsyncMemo::try_new`]) fails it with [`AsyncErrorKind::Failed`].
+//! - Disposing a pending memo cancels its flights and wakes its readers once, with an
+//!   [`AsyncErrorKind::Disposed`] failure.
+//!
+//! # Driving flights
+//!
+//! Flights run on the graph thread's executor, which needs std only, so async memos are in every build. Under a
+//! [`GraphHost`](crate::host::GraphHost) the host polls them as they are woken (inside the tokio runtime that
+//! started the host, if any, so tokio's timers work in them). Without a host, call
+//! [`graph::run_flights`](crate::graph::run_flights) on the graph thread: it polls what is ready and returns how many
+//! flights are still pending.
+//!
+//! # Examples
+//!
+//! ```
+//! use ranvier::{AsyncMemo, AsyncState, Signal, graph};
+//!
+//! let weight = Signal::new(3_u32);
+//! let quote = AsyncMemo::new({
+//!     let weight = weight.clone();
+//!     move |_| {
+//!         let weight = weight.get(); // tracked
+//!         async move { weight * 100 } // the "remote call"
+//!     }
+//! });
+//! assert_eq!(quote.get(), AsyncState::Pending { last: None }); // the first read starts a flight
+//! graph::run_flights();
+//! assert_eq!(quote.get(), AsyncState::Ready(300));
+//! weight.set(4);
+//! assert_eq!(quote.get(), AsyncState::Pending { last: Some(300) });
+//! graph::run_flights();
+//! assert_eq!(quote.get().value_or(0), 400);
+//! ```
+
+use crate::async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
+use crate::graph::flights::{self, FlightFuture};
+use crate::graph::{
+    AnyNode, Comparer, Computation, Core, Node, NodeId, NodeKind, NodeRc, NodeRef, Runtime, State,
+    WeakNode, with_runtime,
+};
+use crate::memo::{dispose_computation, resolve_check};
+use crate::trace::FlightEvent;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+#[cfg(test)]
+mod tests;
+
+/// A derived value computed by a future. See the [module docs](self).
+///
+/// Cheap to clone (all clones are the same memo), and `!Send`.
+pub struct AsyncMemo<T: 'static> {
+    node: NodeRc<AsyncInner<T>>,
+}
+
+impl<T> Clone for AsyncMemo<T> {
+    fn clone(&self) -> Self {
+        AsyncMemo {
+            node: self.node.clone(),
+        }
+    }
+}
+
+type Body<T> = Box<dyn FnMut(Option<&T>) -> FlightFuture<T>>;
+
+#[repr(C)]
+struct AsyncInner<T: 'static> {
+    core: Core,
+    comp: Computation,
+    state: RefCell<AsyncState<T>>,
+    eq: Comparer<T>,
+    f: RefCell<Body<T>>,
+    policy: FlightPolicy,
+    book: RefCell<Book<T>>,
+    /// Whether the memo is in this thread's table of memos with flights (see [`register`]).
+    registered: Cell<bool>,
+}
+
+/// The memo's flights.
+struct Book<T> {
+    /// Started and not yet applied, oldest first.
+    flights: VecDeque<Flight<T>>,
+    /// Under [`FlightPolicy::FinishCurrent`]: the newest run's future, started when the flight in the air finishes.
+    waiting: Option<(FlightFuture<T>, u32, Instant)>,
+    /// The number of the last flight started (from 1).
+    started: u32,
+}
+
+struct Flight<T> {
+    number: u32,
+    task: u64,
+    run: u32,
+    started: Instant,
+    superseded: bool,
+    /// Under [`FlightPolicy::Queue`]: its outcome, once it finished, while an older flight is still in the air.
+    outcome: Option<Result<T, String>>,
+}
+
+/// One flight of an [`AsyncMemo`], as [`AsyncMemo::flights`] and `trace::waiting_on` list it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlightInfo {
+    /// The memo.
+    pub node: NodeId,
+    /// The flight's number (the memo's first flight is 1).
+    pub number: u32,
+    /// The run of the memo's function that started it (from 1).
+    pub run: u32,
+    /// How long ago it started.
+    pub age: Duration,
+    /// Where it stands.
+    pub stage: FlightStage,
+}
+
+/// Where a flight stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FlightStage {
+    /// Its future is running: the memo waits for it.
+    InTheAir,
+    /// Its future is running, but a newer run superseded it: its outcome will be dropped
+    /// ([`FlightPolicy::KeepLatest`]).
+    Superseded,
+    /// Its future finished; its outcome waits for the older flights' ([`FlightPolicy::Queue`]).
+    Finished,
+    /// Not started: it starts when the flight in the air finishes ([`FlightPolicy::FinishCurrent`]).
+    Waiting,
+}
+
+impl FlightStage {
+    /// The stage as the tools show it.
+    pub fn text(self) -> &'static str {
+        match self {
+            FlightStage::InTheAir => "in the air",
+            FlightStage::Superseded => "superseded (its outcome will be dropped)",
+            FlightStage::Finished => "finished, waiting for the older flights",
+            FlightStage::Waiting => "waiting for the flight in the air to finish",
+        }
+    }
+}
+
+impl fmt::Display for FlightInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "flight {} of {} (started by run {}, {} ms ago): {}",
+            self.number,
+            self.node,
+            self.run,
+            self.age.as_millis(),
+            self.stage.text()
+        )
+    }
+}
+
+impl<T: Clone + fmt::Debug + 'static> AsyncMemo<T> {
+    /// Creates an async memo: `f` gets the last settled value (`None` before the first) and returns the future of the
+    /// next one. Ready values equal to the previous one (by `PartialEq`) wake nothing. Superseded flights are
+    /// cancelled ([`FlightPolicy::CancelPrevious`]).
+    #[track_caller]
+    pub fn new<Fut>(mut f: impl FnMut(Option<&T>) -> Fut + 'static) -> Self
+    where
+        T: PartialEq,
+        Fut: Future<Output = T> + 'static,
+    {
+        let site = std::panic::Location::caller();
+        Self::build(
+            Box::new(move |prev| {
+                let fut = f(prev);
+                Box::pin(async move { Ok(fut.await) })
+            }),
+            Box::new(T::eq),
+            FlightPolicy::default(),
+            site,
+        )
+    }
+
+    /// Like [`new`](Self::new), for a future that can fail: an `Err` fails the memo with its text
+    /// ([`AsyncErrorKind::Failed`]), keeping the last settled value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::{AsyncMemo, graph};
+    ///
+    /// let user = AsyncMemo::try_new(|_| async { Err::<String, _>("404: no such user") });
+    /// let _ = user.get();
+    /// graph::run_flights();
+    /// assert_eq!(user.get().error().map(|e| e.message.as_str()), Some("404: no such user"));
+    /// ```
+    #[track_caller]
+    pub fn try_new<Fut, E>(mut f: impl FnMut(Option<&T>) -> Fut + 'static) -> Self
+    where
+        T: PartialEq,
+        Fut: Future<Output = Result<T, E>> + 'static,
+        E: fmt::Display,
+    {
+        let site = std::panic::Location::caller();
+        Self::build(
+            Box::new(move |prev| {
+                let fut = f(prev);
+                Box::pin(async move { fut.await.map_err(|e| e.to_string()) })
+            }),
+            Box::new(T::eq),
+            FlightPolicy::default(),
+            site,
+        )
+    }
+
+    /// Like [`try_new`](Self::try_new), with a flight policy and a comparer for ready values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::{AsyncMemo, FlightPolicy, Signal, graph};
+    ///
+    /// let query = Signal::new("a");
+    /// let results = AsyncMemo::with_options(
+    ///     {
+    ///         let query = query.clone();
+    ///         move |_| {
+    ///             let q = query.get();
+    ///             async move { Ok::<_, String>(q.len()) }
+    ///         }
+    ///     },
+    ///     FlightPolicy::Queue,
+    ///     |a: &usize, b: &usize| a == b,
+    /// );
+    /// let _ = results.get();
+    /// query.set("ab");
+    /// let _ = results.get(); // a second flight; the first is not cancelled
+    /// assert_eq!(results.flights().len(), 2);
+    /// graph::run_flights();
+    /// assert_eq!(results.get().value_or(0), 2);
+    /// ```
+    #[track_caller]
+    pub fn with_options<Fut, E>(
+        mut f: impl FnMut(Option<&T>) -> Fut + 'static,
+        policy: FlightPolicy,
+        eq: impl Fn(&T, &T) -> bool + 'static,
+    ) -> Self
+    where
+        Fut: Future<Output = Result<T, E>> + 'static,
+        E: fmt::Display,
+    {
+        let site = std::panic::Location::caller();
+        let memo = Self::build(
+            Box::new(move |prev| {
+                let fut = f(prev);
+                Box::pin(async move { fut.await.map_err(|e| e.to_string()) })
+            }),
+            Box::new(eq),
+            policy,
+            site,
+        );
+        with_runtime(|rt| trace_hook!(rt, custom_comparer(memo.id())));
+        memo
+    }
+
+    fn build(
+        f: Body<T>,
+        eq: Comparer<T>,
+        policy: FlightPolicy,
+        site: &'static std::panic::Location<'static>,
+    ) -> Self {
+        with_runtime(|rt| {
+            let id = rt.next_id();
+            let inner = NodeRc::new_with(|| AsyncInner {
+                core: Core::new(id, NodeKind::Memo, site),
+                comp: Computation::new(),
+                state: RefCell::new(AsyncState::Pending { last: None }),
+                eq,
+                f: RefCell::new(f),
+                policy,
+                book: RefCell::new(Book {
+                    flights: VecDeque::new(),
+                    waiting: None,
+                    started: 0,
+                }),
+                registered: Cell::new(false),
+            });
+            trace_hook!(
+                rt,
+                node_new(
+                    id,
+                    NodeKind::Memo,
+                    site,
+                    rt.running_id(),
+                    rt.running_id(),
+                    || inner.downgrade()
+                )
+            );
+            rt.adopt(inner.erase());
+            AsyncMemo { node: inner }
+        })
+    }
+
+    /// Sets the node's label (the name the trace and the MCP tools give it) and returns the memo.
+    pub fn labelled(self, label: &str) -> Self {
+        self.node.core.set_label(label);
+        self
+    }
+
+    /// Brings the memo up to date (a run starts a flight if its sources moved), tracks it, and returns its state.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the memo reads itself (a cycle).
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    pub fn get(&self) -> AsyncState<T> {
+        self.with(AsyncState::clone)
+    }
+
+    /// The value when ready, else `fallback`; tracked, as [`get`](Self::get).
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    pub fn value_or(&self, fallback: T) -> T {
+        self.get().value_or(fallback)
+    }
+
+    /// Brings the memo up to date, tracks it, and calls `f` with its state.
+    ///
+    /// # Panics
+    ///
+    /// As [`get`](Self::get).
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    pub fn with<R>(&self, f: impl FnOnce(&AsyncState<T>) -> R) -> R {
+        let site = crate::graph::call_site();
+        let inner = &*self.node;
+        if inner.comp.running.get() {
+            panic!(
+                "async memo {} reads itself while it runs (a cycle)",
+                inner.core.id
+            );
+        }
+        with_runtime(|rt| {
+            if rt.has_eager() {
+                rt.drain_eager();
+            }
+            if inner.comp.state.get() != State::Clean {
+                let node = self.node.erase();
+                node.update_if_necessary(&node, rt);
+            }
+            rt.track(&inner.core, self.node.as_ptr(), site, || self.node.erase());
+        });
+        f(&inner.state.borrow())
+    }
+
+    /// The state, without running and without tracking.
+    pub fn peek(&self) -> AsyncState<T> {
+        self.node.state.borrow().clone()
+    }
+
+    /// The memo's flights that have not been applied yet, oldest first (empty when it is not pending).
+    pub fn flights(&self) -> Vec<FlightInfo> {
+        self.node
+            .flight_infos()
+            .into_iter()
+            .map(|(_, flight)| flight)
+            .collect()
+    }
+
+    /// The memo's flight policy.
+    pub fn policy(&self) -> FlightPolicy {
+        self.node.policy
+    }
+
+    /// How many times the memo's function has run (each run started one flight, or failed).
+    pub fn runs(&self) -> u32 {
+        self.node.comp.runs.get()
+    }
+
+    /// Disposes the memo: its flights are cancelled; if it was pending, its readers are woken once and read an
+    /// [`AsyncErrorKind::Disposed`] failure. It stops tracking.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    pub fn dispose(&self) {
+        let site = crate::graph::call_site();
+        let node = self.node.erase();
+        crate::graph::disposing_at(site, || node.dispose(&node));
+    }
+
+    /// The node's id.
+    pub fn id(&self) -> NodeId {
+        self.node.core.id
+    }
+}
+
+impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
+    fn recompute(&self, this: &NodeRef, rt: &Runtime) {
+        let comp = &self.comp;
+        comp.state.set(State::Clean);
+        trace_hook!(
+            rt,
+            run_start(self.core.id, comp.runs.get() + 1, rt.running_id())
+        );
+        let result = {
+            let state = self.state.borrow();
+            let mut f = self.f.borrow_mut();
+            let last = state.latest();
+            rt.run_computation(this, comp, || (*f)(last))
+        };
+        let run = comp.runs.get();
+        let old = self.state.borrow().clone();
+        let (new, panic) = match result {
+            Ok(future) => {
+                self.start(this, future, run);
+                (old.to_pending(), None)
+            }
+            Err(message) => {
+                self.supersede();
+                self.tidy();
+                let message = format!("the function panicked: {message}");
+                let state = AsyncState::Failed {
+                    error: AsyncError {
+                        node: self.core.id,
+                        kind: AsyncErrorKind::Panicked,
+                        message: message.clone(),
+                    },
+                    last: old.latest().cloned(),
+                };
+                (state, Some(message))
+            }
+        };
+        let moved = !old.same(&new, &*self.eq);
+        if moved {
+            *self.state.borrow_mut() = new;
+        }
+        trace_hook!(
+            rt,
+            run_end(
+                self.core.id,
+                moved,
+                panic.as_deref(),
+                Some(&*self.state.borrow())
+            )
+        );
+        if moved {
+            let observers = self.core.observers.borrow();
+            for observer in observers.iter() {
+                if rt.is_running(observer.as_ptr()) {
+                    continue;
+                }
+                trace_hook!(rt, mark(observer.core().id, self.core.id, true));
+                observer.mark(observer, State::Dirty, rt);
+            }
+        }
+        rt.end_body();
+    }
+
+    /// Once no flight is left: gives back the flight list's buffer and leaves the table of memos with flights, so a
+    /// settled memo costs no more than its node.
+    fn tidy(&self) {
+        {
+            let mut book = self.book.borrow_mut();
+            if !book.flights.is_empty() || book.waiting.is_some() {
+                return;
+            }
+            if book.flights.capacity() > 0 {
+                book.flights = VecDeque::new();
+            }
+        }
+        if self.registered.replace(false) {
+            unregister(self.core.id);
+        }
+    }
+
+    /// What a new run does to the flights already started, by policy.
+    fn supersede(&self) {
+        let cancelled = {
+            let mut book = self.book.borrow_mut();
+            match self.policy {
+                FlightPolicy::CancelPrevious => {
+                    let waiting = book.waiting.take();
+                    let tasks: Vec<(u64, u32)> =
+                        book.flights.drain(..).map(|f| (f.task, f.number)).collect();
+                    (tasks, waiting)
+                }
+                FlightPolicy::KeepLatest => {
+                    for flight in &mut book.flights {
+                        flight.superseded = true;
+                    }
+                    (Vec::new(), None)
+                }
+                FlightPolicy::Queue | FlightPolicy::FinishCurrent => (Vec::new(), None),
+            }
+        };
+        for (task, number) in cancelled.0 {
+            flights::cancel(task);
+            with_runtime(|rt| {
+                trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Cancel))
+            });
+        }
+        drop(cancelled.1);
+    }
+
+    /// Starts (or, under `FinishCurrent` with a flight in the air, parks) the flight of run `run`.
+    fn start(&self, this: &NodeRef, future: FlightFuture<T>, run: u32) {
+        self.supersede();
+        let parked = {
+            let mut book = self.book.borrow_mut();
+            if self.policy == FlightPolicy::FinishCurrent && !book.flights.is_empty() {
+                book.waiting.replace((future, run, Instant::now()))
+            } else {
+                drop(book);
+                self.spawn(this, future, run, Instant::now());
+                None
+            }
+        };
+        // A parked future a newer run replaced is dropped (outside the borrow).
+        drop(parked);
+    }
+
+    fn spawn(&self, this: &NodeRef, future: FlightFuture<T>, run: u32, started: Instant) {
+        let number = {
+            let mut book = self.book.borrow_mut();
+            book.started += 1;
+            book.started
+        };
+        with_runtime(|rt| trace_hook!(rt, flight_start(self.core.id, number)));
+        if !self.registered.replace(true) {
+            register(self.core.id, this.downgrade(), flights_of::<T>);
+        }
+        let weak = this.downgrade();
+        let task = flights::spawn(future, move |outcome| complete::<T>(&weak, number, outcome));
+        self.book.borrow_mut().flights.push_back(Flight {
+            number,
+            task,
+            run,
+            started,
+            superseded: false,
+            outcome: None,
+        });
+    }
+
+    /// Flight `number` finished with `outcome`.
+    fn finished(&self, this: &NodeRef, number: u32, outcome: Result<T, String>) {
+        if self.comp.disposed.get() {
+            return;
+        }
+        let mut apply: Vec<(u32, Result<T, String>, bool)> = Vec::new();
+        {
+            let mut book = self.book.borrow_mut();
+            let Some(pos) = book.flights.iter().position(|f| f.number == number) else {
+                return;
+            };
+            match self.policy {
+                FlightPolicy::CancelPrevious | FlightPolicy::KeepLatest => {
+                    let flight = book.flights.remove(pos).expect("found above");
+                    if !flight.superseded && pos == book.flights.len() {
+                        let more = book.flights.iter().any(|f| !f.superseded);
+                        apply.push((number, outcome, more));
+                    } else {
+                        with_runtime(|rt| {
+                            trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Drop))
+                        });
+                    }
+                }
+                FlightPolicy::Queue => {
+                    book.flights[pos].outcome = Some(outcome);
+                    while book.flights.front().is_some_and(|f| f.outcome.is_some()) {
+                        let flight = book.flights.pop_front().expect("checked above");
+                        let more = !book.flights.is_empty();
+                        apply.push((flight.number, flight.outcome.expect("checked above"), more));
+                    }
+                }
+                FlightPolicy::FinishCurrent => {
+                    book.flights.remove(pos);
+                    let waiting = book.waiting.take();
+                    apply.push((number, outcome, waiting.is_some()));
+                    if let Some((future, run, started)) = waiting {
+                        drop(book);
+                        self.spawn(this, future, run, started);
+                    }
+                }
+            }
+        }
+        self.tidy();
+        for (number, outcome, still_pending) in apply {
+            self.settle(number, outcome, still_pending);
+        }
+    }
+
+    /// Applies an outcome: a write of the memo's state (it wakes the readers if the state moved, and flushes).
+    fn settle(&self, number: u32, outcome: Result<T, String>, still_pending: bool) {
+        let what = if outcome.is_ok() {
+            FlightEvent::Settle
+        } else {
+            FlightEvent::Fail
+        };
+        with_runtime(|rt| trace_hook!(rt, flight_end(self.core.id, number, what)));
+        let old = self.state.borrow().clone();
+        let new = match outcome {
+            Ok(value) if still_pending => AsyncState::Pending { last: Some(value) },
+            Ok(value) => AsyncState::Ready(value),
+            Err(_) if still_pending => old.to_pending(),
+            Err(message) => AsyncState::Failed {
+                error: AsyncError {
+                    node: self.core.id,
+                    kind: if message.starts_with("the flight panicked: ") {
+                        AsyncErrorKind::Panicked
+                    } else {
+                        AsyncErrorKind::Failed
+                    },
+                    message,
+                },
+                last: old.latest().cloned(),
+            },
+        };
+        if old.same(&new, &*self.eq) {
+            return;
+        }
+        *self.state.borrow_mut() = new;
+        with_runtime(|rt| {
+            crate::signal::notify(rt, &self.core);
+            rt.request_flush();
+        });
+    }
+
+    fn flight_infos(&self) -> Vec<(Instant, FlightInfo)> {
+        let book = self.book.borrow();
+        let now = Instant::now();
+        let mut infos: Vec<(Instant, FlightInfo)> = book
+            .flights
+            .iter()
+            .map(|f| {
+                (
+                    f.started,
+                    FlightInfo {
+                        node: self.core.id,
+                        number: f.number,
+                        run: f.run,
+                        age: now.saturating_duration_since(f.started),
+                        stage: if f.outcome.is_some() {
+                            FlightStage::Finished
+                        } else if f.superseded {
+                            FlightStage::Superseded
+                        } else {
+                            FlightStage::InTheAir
+                        },
+                    },
+                )
+            })
+            .collect();
+        if let Some((_, run, started)) = &book.waiting {
+            infos.push((
+                *started,
+                FlightInfo {
+                    node: self.core.id,
+                    number: book.started + 1,
+                    run: *run,
+                    age: now.saturating_duration_since(*started),
+                    stage: FlightStage::Waiting,
+                },
+            ));
+        }
+        infos
+    }
+}
+
+/// A flight's completion, on the graph thread: finds the memo (if it is still there) and applies the outcome.
+fn complete<T: Clone + fmt::Debug + 'static>(
+    weak: &WeakNode,
+    number: u32,
+    outcome: Result<T, String>,
+) {
+    let Some(node) = weak.upgrade() else {
+        return;
+    };
+    // SAFETY: `weak` was made from this memo's own `NodeRc<AsyncInner<T>>` in `spawn`.
+    let memo = unsafe { node.clone().into_typed::<AsyncInner<T>>() };
+    memo.finished(&node, number, outcome);
+}
+
+// SAFETY: `#[repr(C)]`, `core` then `comp` first.
+unsafe impl<T: Clone + fmt::Debug + 'static> Node for AsyncInner<T> {
+    fn update_if_necessary(&self, this: &NodeRef, rt: &Runtime) {
+        let comp = &self.comp;
+        if comp.disposed.get() || comp.running.get() {
+            return;
+        }
+        if comp.state.get() == State::Check {
+            resolve_check(self, comp, rt);
+        }
+        if comp.state.get() == State::Dirty {
+            self.recompute(this, rt);
+        }
+    }
+
+    fn mark(&self, this: &NodeRef, state: State, rt: &Runtime) {
+        let comp = &self.comp;
+        if comp.disposed.get() {
+            return;
+        }
+        let current = comp.state.get();
+        if comp.live.get() > 0 {
+            if state > current {
+                comp.state.set(state);
+            }
+            if !self.core.eager_queued.replace(true) {
+                rt.enqueue_eager(this.clone(), self.core.height.get());
+            }
+            return;
+        }
+        if state > current {
+            comp.state.set(state);
+            if current == State::Clean {
+                for observer in self.core.observers.borrow().iter() {
+                    trace_hook!(rt, mark(observer.core().id, self.core.id, false));
+                    observer.mark(observer, State::Check, rt);
+                }
+            }
+        }
+    }
+
+    fn dispose(&self, this: &NodeRef) {
+        if self.comp.disposed.get() {
+            return;
+        }
+        let (tasks, waiting) = {
+            let mut book = self.book.borrow_mut();
+            let tasks: Vec<(u64, u32)> =
+                book.flights.drain(..).map(|f| (f.task, f.number)).collect();
+            (tasks, book.waiting.take())
+        };
+        for (task, number) in tasks {
+            flights::cancel(task);
+            with_runtime(|rt| {
+                trace_hook!(rt, flight_end(self.core.id, number, FlightEvent::Cancel))
+            });
+        }
+        drop(waiting);
+        self.tidy();
+        let was_pending = self.state.borrow().is_pending();
+        dispose_computation(this, &self.comp);
+        if was_pending {
+            let last = self.state.borrow().latest().cloned();
+            *self.state.borrow_mut() = AsyncState::Failed {
+                error: AsyncError {
+                    node: self.core.id,
+                    kind: AsyncErrorKind::Disposed,
+                    message: "the async memo was disposed while pending".into(),
+                },
+                last,
+            };
+            with_runtime(|rt| {
+                crate::signal::notify(rt, &self.core);
+                rt.request_flush();
+            });
+        }
+    }
+
+    fn value_text(&self) -> Option<String> {
+        Some(format!("{:?}", self.state.borrow()))
+    }
+}
+
+impl<T: 'static> AnyNode for AsyncMemo<T> {
+    fn node_id(&self) -> NodeId {
+        self.node.core.id
+    }
+}
+
+impl<T: fmt::Debug + 'static> fmt::Debug for AsyncMemo<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AsyncMemo")
+            .field("id", &self.node.core.id)
+            .field("state", &*self.node.state.borrow())
+            .finish()
+    }
+}
+
+/// The async memos of this thread that have flights, by id, so the trace and `dispatch` can list flights from an id
+/// alone, or all of them.
+type FlightsOf = fn(&NodeRef) -> Vec<(Instant, FlightInfo)>;
+
+thread_local! {
+    static ASYNC_MEMOS: RefCell<HashMap<NodeId, (WeakNode, FlightsOf)>> = RefCell::new(HashMap::new());
+    static SWEEP_AT: Cell<usize> = const { Cell::new(64) };
+}
+
+fn unregister(id: NodeId) {
+    let _ = ASYNC_MEMOS.try_with(|memos| memos.borrow_mut().remove(&id));
+}
+
+fn register(id: NodeId, weak: WeakNode, flights_of: FlightsOf) {
+    ASYNC_MEMOS.with_borrow_mut(|memos| {
+        if memos.len() >= SWEEP_AT.get() {
+            memos.retain(|_, (weak, _)| weak.upgrade().is_some());
+            SWEEP_AT.set((memos.len() * 2).max(64));
+        }
+        memos.insert(id, (weak, flights_of));
+    });
+}
+
+fn flights_of<T: Clone + fmt::Debug + 'static>(node: &NodeRef) -> Vec<(Instant, FlightInfo)> {
+    // SAFETY: registered in `build` with this memo's `T`.
+    let memo = unsafe { node.clone().into_typed::<AsyncInner<T>>() };
+    memo.flight_infos()
+}
+
+/// The flights of the async memo `id` on this thread, oldest first; `None` when `id` is not a live async memo.
+pub(crate) fn flights_of_node(id: NodeId) -> Option<Vec<FlightInfo>> {
+    let (node, flights_of) = ASYNC_MEMOS.with_borrow(|memos| {
+        let (weak, flights_of) = memos.get(&id)?;
+        Some((weak.upgrade()?, *flights_of))
+    })?;
+    (node.core().id == id).then(|| flights_of(&node).into_iter().map(|(_, f)| f).collect())
+}
+
+/// Every pending flight of this thread's async memos, oldest first.
+pub(crate) fn all_flights() -> Vec<FlightInfo> {
+    flights_started_since(None)
+}
+
+/// The pending flights of this thread's async memos that started at or after `since` (all with `None`), oldest
+/// first.
+pub(crate) fn flights_started_since(since: Option<Instant>) -> Vec<FlightInfo> {
+    let nodes: Vec<(NodeRef, FlightsOf)> = ASYNC_MEMOS.with_borrow(|memos| {
+        memos
+            .values()
+            .filter_map(|(weak, f)| Some((weak.upgrade()?, *f)))
+            .collect()
+    });
+    let mut all: Vec<FlightInfo> = nodes
+        .iter()
+        .flat_map(|(node, f)| f(node))
+        .filter(|(started, _)| since.is_none_or(|since| *started >= since))
+        .map(|(_, flight)| flight)
+        .collect();
+    all.sort_by(|a, b| b.age.cmp(&a.age).then(a.node.cmp(&b.node)));
+    all
+}
