@@ -87,7 +87,7 @@ fn list_prints_instructions_and_each_tools_description_and_arguments() {
     );
     assert!(text.contains("\n  snapshot()\n"), "{text}");
     assert!(
-        text.contains("\n  dispatch(message?, args?, messages?)\n"),
+        text.contains("\n  dispatch(message?, args?, settle?, settleMs?, messages?)\n"),
         "{text}"
     );
     assert!(
