@@ -17,10 +17,10 @@
 //! (subtotal × (100 − discount) / 100, integer division). An `add_item` that would take a line's quantity, `count` or
 //! `subtotal` past `u64::MAX` is refused with a tool error naming the value, and the cart is unchanged.
 
-use ranvier::exposure::{Exposure, ExposureHandle};
+use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, HostError};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
-use ranvier::{Memo, Messages, Mvu};
+use ranvier::{Expose, Memo, Messages, Mvu, expose, node};
 use serde_json::json;
 
 /// One line of the cart.
@@ -154,13 +154,72 @@ fn refuse(reason: String) -> ! {
     std::panic::resume_unwind(Box::new(reason))
 }
 
-/// What the graph thread keeps: the model and the exposure's handle.
+/// The cart as an agent sees it: `#[expose]` registers the marked fields, in field order.
+///
+/// `cart` is the message source (`add_item`, `remove_item`, `set_discount`, `clear`, with `clear`'s approval
+/// prompt); `count`, `subtotal`, `discount` and `total` are the exposed values, and the last three are also nodes the
+/// trace tools may name.
+#[expose]
 pub struct CartApp {
-    /// The cart's model and update.
+    /// The cart's model and update: its messages are what an agent may send.
+    #[expose(messages)]
     pub cart: Mvu<Cart, Msg>,
-    /// The exposure of the cart's values and messages.
-    pub exposure: ExposureHandle,
+    /// Total quantity.
+    #[expose]
+    pub count: Memo<u64>,
+    /// Σ unitPrice × quantity.
+    #[expose]
+    #[node]
+    pub subtotal: Memo<u64>,
+    /// Discount percent.
+    #[expose]
+    #[node]
+    pub discount: Memo<u64>,
+    /// subtotal × (100 − discount) / 100.
+    #[expose]
+    #[node]
+    pub total: Memo<u64>,
 }
+
+/// Builds the cart's graph; `#[node]` labels each node with its `let` name for the trace.
+#[node]
+pub fn cart_graph() -> CartApp {
+    let cart = Mvu::new(Cart::default(), update);
+    let count = cart.select(|cart| {
+        cart.items
+            .iter()
+            .map(|item| item.quantity)
+            .fold(0_u64, u64::saturating_add)
+    });
+    let subtotal = cart.select(|cart| {
+        cart.items
+            .iter()
+            .map(|item| item.unit_price.saturating_mul(item.quantity))
+            .fold(0_u64, u64::saturating_add)
+    });
+    let discount = cart.select(|cart| cart.discount);
+    let total = Memo::new({
+        let (subtotal, discount) = (subtotal.clone(), discount.clone());
+        move |_| {
+            let (subtotal, discount) = (
+                u128::from(subtotal.get()),
+                u128::from(discount.get().min(100)),
+            );
+            // at most `subtotal`, so it fits
+            u64::try_from(subtotal * (100 - discount) / 100).unwrap_or(u64::MAX)
+        }
+    });
+    CartApp {
+        cart,
+        count,
+        subtotal,
+        discount,
+        total,
+    }
+}
+
+/// What the cart's graph thread keeps: the app and the handle of its exposure.
+pub type CartHost = GraphHost<(CartApp, ExposureHandle)>;
 
 /// The environment variable that turns approval on (`1`), as `--confirm` does.
 pub const CONFIRM_ENV: &str = "RANVIER_CART_CONFIRM";
@@ -170,7 +229,7 @@ pub const CONFIRM_ENV: &str = "RANVIER_CART_CONFIRM";
 /// # Errors
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
-pub fn start_cart() -> Result<GraphHost<CartApp>, HostError> {
+pub fn start_cart() -> Result<CartHost, HostError> {
     start_cart_with(false)
 }
 
@@ -179,63 +238,14 @@ pub fn start_cart() -> Result<GraphHost<CartApp>, HostError> {
 /// # Errors
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
-pub fn start_cart_with(confirm: bool) -> Result<GraphHost<CartApp>, HostError> {
+pub fn start_cart_with(confirm: bool) -> Result<CartHost, HostError> {
     GraphHost::start(move || {
-        let cart = Mvu::new(Cart::default(), update);
-        let count = cart.select(|cart| {
-            cart.items
-                .iter()
-                .map(|item| item.quantity)
-                .fold(0_u64, u64::saturating_add)
-        });
-        let subtotal = cart.select(|cart| {
-            cart.items
-                .iter()
-                .map(|item| item.unit_price.saturating_mul(item.quantity))
-                .fold(0_u64, u64::saturating_add)
-        });
-        let discount = cart.select(|cart| cart.discount);
-        let total = Memo::new({
-            let (subtotal, discount) = (subtotal.clone(), discount.clone());
-            move |_| {
-                let (subtotal, discount) = (
-                    u128::from(subtotal.get()),
-                    u128::from(discount.get().min(100)),
-                );
-                // at most `subtotal`, so it fits
-                u64::try_from(subtotal * (100 - discount) / 100).unwrap_or(u64::MAX)
-            }
-        });
-
+        let app = cart_graph();
         let mut exposure = Exposure::new();
-        exposure.value("count", move || count.get())?;
-        exposure.value("subtotal", {
-            let subtotal = subtotal.clone();
-            move || subtotal.get()
-        })?;
-        exposure.value("discount", {
-            let discount = discount.clone();
-            move || discount.get()
-        })?;
-        exposure.value("total", {
-            let total = total.clone();
-            move || total.get()
-        })?;
-        if confirm {
-            // decoders, shapes, schemas and the approval prompt of `clear`
-            exposure.messages_of(&cart)?;
-        } else {
-            exposure
-                .messages(&cart, Msg::decoders())?
-                .message_shapes(Msg::shapes())?
-                .message_schemas(Msg::schemas())?;
-        }
-        exposure
-            .node("subtotal", &subtotal)?
-            .node("discount", &discount)?
-            .node("total", &total)?;
+        exposure.require_approval(confirm);
+        app.expose(&mut exposure)?;
         let exposure = exposure.start()?;
-        Ok::<_, ranvier::exposure::ExposeError>(CartApp { cart, exposure })
+        Ok::<_, ExposeError>((app, exposure))
     })
 }
 
@@ -244,11 +254,8 @@ pub fn start_cart_with(confirm: bool) -> Result<GraphHost<CartApp>, HostError> {
 /// # Errors
 ///
 /// A [`HostError`] when the host is gone.
-pub fn cart_adapter(
-    host: &GraphHost<CartApp>,
-    options: McpAdapterOptions,
-) -> Result<McpAdapter, HostError> {
-    host.invoke(move |app| McpAdapter::new(app.exposure.clone(), options))
+pub fn cart_adapter(host: &CartHost, options: McpAdapterOptions) -> Result<McpAdapter, HostError> {
+    host.invoke(move |(_, exposure)| McpAdapter::new(exposure.clone(), options))
         .wait()
 }
 
@@ -347,7 +354,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         || std::env::var(CONFIRM_ENV).is_ok_and(|value| value == "1");
     let host = start_cart_with(confirm)?;
     if args.iter().any(|arg| arg == "--demo") {
-        let exposure = host.invoke(|app| app.exposure.clone()).wait()?;
+        let exposure = host.invoke(|(_, exposure)| exposure.clone()).wait()?;
         demo(&exposure).await;
     } else if let Some(addr) = http {
         let adapter = cart_adapter(&host, cart_options(&args)?)?;

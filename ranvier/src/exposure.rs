@@ -38,6 +38,8 @@
 //!
 //! A message registered with [`Exposure::confirm`] pauses for a person instead of running: see [`approval`] for
 //! the interrupts it opens and how the app lists, answers and subscribes to them.
+//! [`Exposure::require_approval`] turns the pause off for the whole exposure (the cart example's default; its
+//! `--confirm` turns it on).
 //!
 //! # Examples
 //!
@@ -288,6 +290,7 @@ pub struct Exposure {
     journal_capacity: (usize, usize),
     approval_timeout: Duration,
     while_pending: WhilePending,
+    require_approval: bool,
 }
 
 impl Default for Exposure {
@@ -329,6 +332,7 @@ impl Exposure {
             journal_capacity: (DEFAULT_JOURNAL_CAPACITY, DEFAULT_JOURNAL_BYTES),
             approval_timeout: DEFAULT_APPROVAL_TIMEOUT,
             while_pending: WhilePending::default(),
+            require_approval: true,
         }
     }
 
@@ -591,6 +595,37 @@ impl Exposure {
         self
     }
 
+    /// Whether the messages marked for approval ([`confirm`](Self::confirm), `#[message(confirm = "...")]`) pause
+    /// for a person: `true` (the default) opens an interrupt for each; `false` runs them straight away, as if
+    /// unmarked, and lists no prompt (an app's switch for a trusted or scripted run, set in one place whatever
+    /// registered the prompts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::exposure::Exposure;
+    /// use ranvier::host::{block_on, GraphHost};
+    /// use ranvier::Mvu;
+    ///
+    /// let host = GraphHost::start(|| {
+    ///     let total = Mvu::new(0_i64, |refund: i64, total| total - refund);
+    ///     let mut exposure = Exposure::new();
+    ///     exposure.value("total", { let total = total.clone(); move || total.model() })?;
+    ///     exposure.messages(&total, vec![("refund".to_owned(), Box::new(|_: &serde_json::Value| Ok(5)))])?;
+    ///     exposure.confirm("refund", "Refund 5?")?.require_approval(false);
+    ///     exposure.start()
+    /// })?;
+    /// let exposure = host.invoke(|handle| handle.clone()).wait()?;
+    /// // ran without asking anyone
+    /// let snapshot = block_on(exposure.dispatch("refund", serde_json::json!({}))).unwrap();
+    /// assert_eq!(snapshot.get("total"), Some(&serde_json::json!(-5)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn require_approval(&mut self, required: bool) -> &mut Self {
+        self.require_approval = required;
+        self
+    }
+
     /// What a dispatch does while an interrupt is open: [`WhilePending::Refuse`] (the default) refuses it with
     /// [`DispatchRejection::PendingApproval`], naming the interrupt, until it is answered or expires;
     /// [`WhilePending::Run`] runs it. See [`WhilePending`] for why refusing is the default.
@@ -709,7 +744,7 @@ impl Exposure {
         let mut runs = std::collections::HashMap::with_capacity(self.messages.len());
         let mut gates = std::collections::HashMap::new();
         for slot in self.messages {
-            if let Some(prompt) = slot.confirm {
+            if let Some(prompt) = slot.confirm.filter(|_| self.require_approval) {
                 gates.insert(slot.name.clone(), prompt);
             }
             infos.push(MessageInfo {

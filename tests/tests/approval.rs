@@ -387,7 +387,7 @@ async fn call(
         .expect("answered")
 }
 
-fn confirming_cart() -> (GraphHost<cart::CartApp>, McpAdapter, ExposureHandle) {
+fn confirming_cart() -> (cart::CartHost, McpAdapter, ExposureHandle) {
     let host = cart::start_cart_with(true).expect("the cart starts");
     let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("ranvier-cart", "1.0.0"))
         .expect("adapter");
@@ -844,7 +844,7 @@ async fn call_named(
         .expect("answered")
 }
 
-fn cart_with(options: McpAdapterOptions) -> (GraphHost<cart::CartApp>, McpAdapter, ExposureHandle) {
+fn cart_with(options: McpAdapterOptions) -> (cart::CartHost, McpAdapter, ExposureHandle) {
     let host = cart::start_cart_with(true).expect("the cart starts");
     let adapter = cart::cart_adapter(&host, options).expect("adapter");
     let handle = adapter.handle().clone();

@@ -30,7 +30,6 @@ use std::path::{Path, PathBuf};
 
 use http_client::{Era, GUARD, Http};
 use hyper::{Method, StatusCode};
-use ranvier::host::GraphHost;
 use ranvier::mcp::http::{HttpOptions, HttpServer};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
 use rmcp::ServiceExt;
@@ -64,7 +63,7 @@ fn normalise(mut value: Value) -> Value {
     value
 }
 
-fn cart() -> (GraphHost<cart::CartApp>, McpAdapter) {
+fn cart() -> (cart::CartHost, McpAdapter) {
     let host = cart::start_cart().expect("the cart starts");
     let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("ranvier-cart", "1.0.0"))
         .expect("adapter");

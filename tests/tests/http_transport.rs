@@ -10,14 +10,13 @@ use std::net::SocketAddr;
 
 use http_client::{Era, GUARD, Http, Session, next, text};
 use hyper::{Method, StatusCode};
-use ranvier::host::GraphHost;
 use ranvier::mcp::http::{HttpError, HttpOptions, HttpServer, McpHttpService};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
 use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, ReadResourceRequestParams, ResourceContents};
 use serde_json::{Value, json};
 
-fn cart() -> (GraphHost<cart::CartApp>, McpAdapter) {
+fn cart() -> (cart::CartHost, McpAdapter) {
     let host = cart::start_cart().expect("the cart starts");
     let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("ranvier-cart", "1.0.0"))
         .expect("the adapter is built");

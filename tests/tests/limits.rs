@@ -124,7 +124,7 @@ fn the_journal_in_memory_keeps_the_newest_and_the_file_keeps_all() {
     let _ = std::fs::remove_file(&file);
 }
 
-async fn serve_cart(options: HttpOptions) -> (GraphHost<cart::CartApp>, HttpServer) {
+async fn serve_cart(options: HttpOptions) -> (cart::CartHost, HttpServer) {
     let host = cart::start_cart().expect("the cart starts");
     let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("ranvier-cart", "1.0.0"))
         .expect("the adapter is built");

@@ -74,7 +74,7 @@ async fn connect(adapter: &McpAdapter, modern: bool) -> Connected {
     (client, rx)
 }
 
-fn cart_adapter(options: McpAdapterOptions) -> (GraphHost<cart::CartApp>, McpAdapter) {
+fn cart_adapter(options: McpAdapterOptions) -> (cart::CartHost, McpAdapter) {
     let host = cart::start_cart().expect("the cart starts");
     let adapter = cart::cart_adapter(&host, options).expect("the adapter is built");
     (host, adapter)
