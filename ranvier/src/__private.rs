@@ -484,30 +484,32 @@ fn compact(value: &Value) -> String {
     label = "`#[node]` needs a `Signal`, `Memo`, `Effect` or `Mvu` here",
     note = "`#[node]` on a field names the node that field holds; remove it from fields of other types"
 )]
-pub trait Node: AnyNode + Clone {
+pub trait Labelable: AnyNode + Clone {
     /// Sets the trace label and returns the node.
     fn label(self, label: &str) -> Self;
 }
 
-impl<T: Debug + 'static> Node for Signal<T> {
+impl<T: Debug + 'static> Labelable for Signal<T> {
     fn label(self, label: &str) -> Self {
         self.labelled(label)
     }
 }
 
-impl<T: Debug + 'static> Node for Memo<T> {
+impl<T: Debug + 'static> Labelable for Memo<T> {
     fn label(self, label: &str) -> Self {
         self.labelled(label)
     }
 }
 
-impl<Model: Clone + PartialEq + Debug + 'static, Msg: Debug + 'static> Node for Mvu<Model, Msg> {
+impl<Model: Clone + PartialEq + Debug + 'static, Msg: Debug + 'static> Labelable
+    for Mvu<Model, Msg>
+{
     fn label(self, label: &str) -> Self {
         self.labelled(label)
     }
 }
 
-impl Node for Effect {
+impl Labelable for Effect {
     fn label(self, label: &str) -> Self {
         self.labelled(label)
     }
@@ -528,7 +530,7 @@ impl<T: Clone + Debug + 'static> Node for crate::AsyncMemo<T> {
 /// The value of a `let` binding inside a `#[node]` fn, before we know whether it is a node.
 ///
 /// `#[node]` expands `let total = expr;` to `let total = (&&Labeller::new(expr)).label("total");`. Method lookup
-/// probes `&&Labeller<T>` first, where only [`LabelNode`] is implemented and only for a [`Node`]; otherwise it
+/// probes `&&Labeller<T>` first, where only [`LabelNode`] is implemented and only for a [`Labelable`]; otherwise it
 /// derefs once to `&Labeller<T>`, where [`LabelOther`] applies to any value, so non-node bindings pass through unchanged with no type information needed at
 /// expansion time.
 pub struct Labeller<T>(core::cell::Cell<Option<T>>);
@@ -547,19 +549,19 @@ impl<T> Labeller<T> {
     }
 }
 
-/// Labels a node binding (chosen when the value is a [`Node`]).
+/// Labels a node binding (chosen when the value is a [`Labelable`]).
 pub trait LabelNode<T> {
     /// Labels the node and returns it.
     fn label(self, label: &str) -> T;
 }
 
-impl<T: Node> LabelNode<T> for &&Labeller<T> {
+impl<T: Labelable> LabelNode<T> for &&Labeller<T> {
     fn label(self, label: &str) -> T {
-        Node::label(self.take(), label)
+        Labelable::label(self.take(), label)
     }
 }
 
-/// Passes any other binding through (chosen when the value is not a [`Node`]).
+/// Passes any other binding through (chosen when the value is not a [`Labelable`]).
 pub trait LabelOther<T> {
     /// Returns the value unchanged.
     fn label(self, label: &str) -> T;
@@ -702,7 +704,7 @@ pub fn expose_messages<F: MessageSource>(
 ///
 /// The exposure's error (e.g. a node name already registered).
 #[cfg(feature = "exposure")]
-pub fn expose_node<N: Node>(
+pub fn expose_node<N: Labelable>(
     exposure: &mut Exposure,
     name: &str,
     node: &N,

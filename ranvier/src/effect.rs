@@ -13,8 +13,8 @@
 
 use crate::graph::MAX_EFFECT_RERUNS;
 use crate::graph::{
-    AnyNode, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRc, NodeRef, Runtime, State,
-    with_runtime,
+    AnyNode, Computation, Core, DynNodeRc, NodeBody, NodeError, NodeId, NodeKind, NodeRc, Runtime,
+    State, with_runtime,
 };
 use crate::memo::{dispose_computation, resolve_check};
 use std::cell::{Cell, RefCell};
@@ -43,7 +43,7 @@ use std::rc::Rc;
 #[derive(Clone)]
 pub struct Effect {
     /// An `EffectInner<F>`: the function lives in the node's own allocation.
-    inner: NodeRef,
+    inner: DynNodeRc,
 }
 
 #[repr(C)]
@@ -142,7 +142,7 @@ impl Effect {
 }
 
 impl<F: FnMut() + 'static> EffectInner<F> {
-    fn run(&self, this: &NodeRef, rt: &Runtime) {
+    fn run(&self, this: &DynNodeRc, rt: &Runtime) {
         {
             let comp = &self.comp;
             let epoch = rt.flush_epoch.get();
@@ -189,8 +189,8 @@ impl<F: FnMut() + 'static> EffectInner<F> {
 }
 
 // SAFETY: `#[repr(C)]`, `core` first then `comp`.
-unsafe impl<F: FnMut() + 'static> Node for EffectInner<F> {
-    fn mark(&self, this: &NodeRef, state: State, rt: &Runtime) {
+unsafe impl<F: FnMut() + 'static> NodeBody for EffectInner<F> {
+    fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {
             return;
@@ -204,7 +204,7 @@ unsafe impl<F: FnMut() + 'static> Node for EffectInner<F> {
         }
     }
 
-    fn execute(&self, this: &NodeRef, rt: &Runtime) {
+    fn execute(&self, this: &DynNodeRc, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {
             self.queued.set(false);
@@ -220,7 +220,7 @@ unsafe impl<F: FnMut() + 'static> Node for EffectInner<F> {
         }
     }
 
-    fn dispose(&self, this: &NodeRef) {
+    fn dispose(&self, this: &DynNodeRc) {
         dispose_computation(this, &self.comp);
     }
 }

@@ -75,7 +75,9 @@ pub(crate) mod scope;
 
 pub(crate) use handle::{NodeRc, WeakNode};
 pub use node::NodeKind;
-pub(crate) use node::{Comparer, Computation, Core, Node, NodeRef, State, is_live, remove_live};
+pub(crate) use node::{
+    Comparer, Computation, Core, DynNodeRc, NodeBody, State, is_live, remove_live,
+};
 pub(crate) use pool::{PoolBox, release_pool};
 pub(crate) use runtime::{Running, Runtime, with_runtime};
 

@@ -13,7 +13,7 @@
 //! The memo runs again when one of its sources moves.
 
 use crate::graph::{
-    AnyNode, Comparer, Computation, Core, Node, NodeError, NodeId, NodeKind, NodeRc, NodeRef,
+    AnyNode, Comparer, Computation, Core, DynNodeRc, NodeBody, NodeError, NodeId, NodeKind, NodeRc,
     Runtime, State, is_live, remove_live, with_runtime,
 };
 use std::cell::RefCell;
@@ -43,7 +43,7 @@ use std::rc::Rc;
 pub struct Memo<T: 'static> {
     /// A `MemoInner<T, F>`: the function lives in the node's own allocation, and the memo reaches the rest through
     /// [`MemoHead`], which does not depend on the function's type.
-    node: NodeRef,
+    node: DynNodeRc,
     _value: PhantomData<T>,
 }
 
@@ -294,7 +294,7 @@ impl<T, F> std::ops::Deref for MemoInner<T, F> {
 }
 
 impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> MemoInner<T, F> {
-    fn recompute(&self, this: &NodeRef, rt: &Runtime) {
+    fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
         {
             let comp = &self.comp;
             comp.state.set(State::Clean);
@@ -368,7 +368,7 @@ fn failed_read(e: NodeError) -> ! {
     panic!("{e}")
 }
 
-pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation, rt: &Runtime) {
+pub(crate) fn resolve_check(this: &dyn NodeBody, comp: &Computation, rt: &Runtime) {
     trace_hook!(rt, check_start(this.core().id));
     let mut i = 0;
     let mut answered = None;
@@ -394,8 +394,10 @@ pub(crate) fn resolve_check(this: &dyn Node, comp: &Computation, rt: &Runtime) {
 }
 
 // SAFETY: `#[repr(C)]`, and so is its `head`, which begins with `core` then `comp`.
-unsafe impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> Node for MemoInner<T, F> {
-    fn update_if_necessary(&self, this: &NodeRef, rt: &Runtime) {
+unsafe impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> NodeBody
+    for MemoInner<T, F>
+{
+    fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() || comp.running.get() {
             return;
@@ -408,7 +410,7 @@ unsafe impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> Node f
         }
     }
 
-    fn mark(&self, this: &NodeRef, state: State, rt: &Runtime) {
+    fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {
             return;
@@ -435,7 +437,7 @@ unsafe impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> Node f
         }
     }
 
-    fn dispose(&self, this: &NodeRef) {
+    fn dispose(&self, this: &DynNodeRc) {
         dispose_computation(this, &self.comp);
     }
 
@@ -445,7 +447,7 @@ unsafe impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> Node f
 }
 
 /// Disposes a memo or effect: its run scope, then its edges to its sources.
-pub(crate) fn dispose_computation(this: &NodeRef, comp: &Computation) {
+pub(crate) fn dispose_computation(this: &DynNodeRc, comp: &Computation) {
     let was_live = is_live(&**this);
     if comp.disposed.replace(true) {
         return;

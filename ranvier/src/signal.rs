@@ -6,7 +6,7 @@
 //! (by `PartialEq`, or by the comparer given to [`Signal::with_comparer`]): an equal write does nothing at all.
 
 use crate::graph::{
-    AnyNode, CallSite, Comparer, Core, Node, NodeId, NodeKind, NodeRc, State, with_runtime,
+    AnyNode, CallSite, Comparer, Core, NodeBody, NodeId, NodeKind, NodeRc, State, with_runtime,
 };
 use std::cell::{Cell, RefCell};
 use std::fmt;
@@ -246,7 +246,7 @@ impl<T: fmt::Debug> SignalInner<T> {
 }
 
 // SAFETY: `#[repr(C)]`, `core` first.
-unsafe impl<T: fmt::Debug + 'static> Node for SignalInner<T> {
+unsafe impl<T: fmt::Debug + 'static> NodeBody for SignalInner<T> {
     fn value_text(&self) -> Option<String> {
         Some(self.debug_text())
     }

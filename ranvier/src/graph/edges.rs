@@ -5,7 +5,7 @@
 //! buffer comes from the thread's [pool](super::pool) while it is small, so a graph that makes and drops nodes with a
 //! few edges each does not go through the allocator for them.
 
-use super::node::NodeRef;
+use super::node::DynNodeRc;
 use super::pool::{PoolVec, PoolVecIntoIter};
 
 /// A list of edges in insertion order (up to [`Edges::swap_remove`], which moves the last edge into the gap).
@@ -15,15 +15,15 @@ pub(crate) enum Edges {
     #[default]
     Empty,
     /// One edge, inline.
-    One(NodeRef),
+    One(DynNodeRc),
     /// Two or more (or fewer, after removals: a list that spilled keeps its buffer).
-    Many(PoolVec<NodeRef>),
+    Many(PoolVec<DynNodeRc>),
 }
 
 impl Edges {
     /// The edges, in order.
     #[inline]
-    pub fn as_slice(&self) -> &[NodeRef] {
+    pub fn as_slice(&self) -> &[DynNodeRc] {
         match self {
             Edges::Empty => &[],
             Edges::One(node) => std::slice::from_ref(node),
@@ -33,7 +33,7 @@ impl Edges {
 
     /// Iterates over the edges, in order.
     #[inline]
-    pub fn iter(&self) -> std::slice::Iter<'_, NodeRef> {
+    pub fn iter(&self) -> std::slice::Iter<'_, DynNodeRc> {
         self.as_slice().iter()
     }
 
@@ -49,7 +49,7 @@ impl Edges {
 
     /// Appends an edge.
     #[inline]
-    pub fn push(&mut self, node: NodeRef) {
+    pub fn push(&mut self, node: DynNodeRc) {
         match self {
             Edges::Empty => *self = Edges::One(node),
             Edges::Many(nodes) => nodes.push(node),
@@ -59,7 +59,7 @@ impl Edges {
 
     /// Moves the inline edge and `node` to a `Vec` of at least `capacity`.
     #[cold]
-    fn spill(&mut self, node: NodeRef, capacity: usize) {
+    fn spill(&mut self, node: DynNodeRc, capacity: usize) {
         let mut nodes = PoolVec::with_capacity(capacity);
         if let Edges::One(first) = std::mem::take(self) {
             nodes.push(first);
@@ -69,7 +69,7 @@ impl Edges {
     }
 
     /// Appends every node of `nodes` (whose length is known, so a spill allocates once).
-    pub fn extend(&mut self, nodes: impl ExactSizeIterator<Item = NodeRef>) {
+    pub fn extend(&mut self, nodes: impl ExactSizeIterator<Item = DynNodeRc>) {
         let mut nodes = nodes;
         if let Edges::Empty = self {
             let Some(first) = nodes.next() else {
@@ -94,7 +94,7 @@ impl Edges {
     }
 
     /// Removes the edge at `index`, moving the last edge into its place.
-    pub fn swap_remove(&mut self, index: usize) -> NodeRef {
+    pub fn swap_remove(&mut self, index: usize) -> DynNodeRc {
         match self {
             Edges::Many(nodes) => nodes.swap_remove(index),
             _ => {
@@ -108,7 +108,7 @@ impl Edges {
     }
 
     /// Removes the edges from `at` on, handing each to `f` in order.
-    pub fn truncate_with(&mut self, at: usize, mut f: impl FnMut(NodeRef)) {
+    pub fn truncate_with(&mut self, at: usize, mut f: impl FnMut(DynNodeRc)) {
         match self {
             Edges::Many(nodes) => nodes.truncate_with(at, f),
             Edges::One(_) if at == 0 => {
@@ -122,7 +122,7 @@ impl Edges {
 }
 
 impl IntoIterator for Edges {
-    type Item = NodeRef;
+    type Item = DynNodeRc;
     type IntoIter = EdgesIntoIter;
 
     fn into_iter(self) -> EdgesIntoIter {
@@ -136,15 +136,15 @@ impl IntoIterator for Edges {
 
 /// The owning iterator of [`Edges`].
 pub(crate) enum EdgesIntoIter {
-    One(Option<NodeRef>),
-    Vec(PoolVecIntoIter<NodeRef>),
+    One(Option<DynNodeRc>),
+    Vec(PoolVecIntoIter<DynNodeRc>),
 }
 
 impl Iterator for EdgesIntoIter {
-    type Item = NodeRef;
+    type Item = DynNodeRc;
 
     #[inline]
-    fn next(&mut self) -> Option<NodeRef> {
+    fn next(&mut self) -> Option<DynNodeRc> {
         match self {
             EdgesIntoIter::One(node) => node.take(),
             EdgesIntoIter::Vec(nodes) => nodes.next(),
@@ -157,17 +157,17 @@ mod tests {
     use super::*;
     use crate::Signal;
 
-    fn node() -> NodeRef {
+    fn node() -> DynNodeRc {
         Signal::new(0).inner.erase()
     }
 
-    fn same(a: &NodeRef, b: &NodeRef) -> bool {
+    fn same(a: &DynNodeRc, b: &DynNodeRc) -> bool {
         a.as_ptr() == b.as_ptr()
     }
 
     #[test]
     fn no_bigger_than_a_vec() {
-        assert_eq!(size_of::<Edges>(), size_of::<Vec<NodeRef>>());
+        assert_eq!(size_of::<Edges>(), size_of::<Vec<DynNodeRc>>());
     }
 
     #[test]
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn extend_and_truncate_with() {
-        let nodes: Vec<NodeRef> = (0..4).map(|_| node()).collect();
+        let nodes: Vec<DynNodeRc> = (0..4).map(|_| node()).collect();
         let mut edges = Edges::default();
         edges.extend(nodes[..1].iter().cloned());
         assert_eq!(edges.len(), 1);
@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(edges.len(), 0);
         edges.extend([a.clone(), b.clone(), c.clone()].into_iter());
         assert!(same(&edges.swap_remove(0), &a));
-        let rest: Vec<NodeRef> = edges.into_iter().collect();
+        let rest: Vec<DynNodeRc> = edges.into_iter().collect();
         assert!(same(&rest[0], &c) && same(&rest[1], &b));
     }
 }

@@ -1,20 +1,20 @@
 //! Node handles: reference-counted pointers to nodes.
 //!
 //! A node lives in one heap block with two counts in front of it, as in an `Rc`. Strong handles keep the node alive:
-//! [`NodeRc<T>`] knows the node's type, [`NodeRef`] sees it as `dyn Node`, and both point at the same node. A
+//! [`NodeRc<T>`] knows the node's type, [`DynNodeRc`] sees it as `dyn NodeBody`, and both point at the same node. A
 //! [`WeakNode`] (the trace keeps one per node) keeps only the block, and [`WeakNode::upgrade`] finds out whether the
 //! node is still there.
 //!
 //! A handle points at the node itself, not at the start of its block, and the counts sit in the 8 bytes just before
-//! the node whatever its type: so reaching a node through a `dyn Node` handle never reads its alignment from the
-//! vtable to find where it starts, as an `Rc<dyn Node>` must.
+//! the node whatever its type: so reaching a node through a `dyn NodeBody` handle never reads its alignment from the
+//! vtable to find where it starts, as an `Rc<dyn NodeBody>` must.
 //!
 //! Blocks come from the thread's [pool](super::pool), so a node made after one was disposed reuses its memory.
 //!
 //! The counts are `u32`: the program would need four billion clones of one handle to overflow one, and then the
 //! process aborts, as `Rc` does.
 
-use super::node::Node;
+use super::node::NodeBody;
 use super::pool::{allocate, release};
 use std::alloc::Layout;
 use std::cell::Cell;
@@ -82,18 +82,18 @@ pub(crate) struct NodeRc<T> {
 }
 
 /// A strong handle to a node of any type.
-pub(crate) struct NodeRef {
-    ptr: NodePtr<dyn Node>,
+pub(crate) struct DynNodeRc {
+    ptr: NodePtr<dyn NodeBody>,
     /// Keeps the handle on its thread (`!Send`, `!Sync`).
-    _marker: PhantomData<Rc<dyn Node>>,
+    _marker: PhantomData<Rc<dyn NodeBody>>,
 }
 
 /// A handle that does not keep its node alive; [`upgrade`](WeakNode::upgrade) tells whether it still is.
 pub(crate) struct WeakNode {
     /// `None` for a handle that never pointed at a node.
-    ptr: Option<NodePtr<dyn Node>>,
+    ptr: Option<NodePtr<dyn NodeBody>>,
     /// Keeps the handle on its thread (`!Send`, `!Sync`).
-    _marker: PhantomData<Rc<dyn Node>>,
+    _marker: PhantomData<Rc<dyn NodeBody>>,
 }
 
 impl<T> NodeRc<T> {
@@ -132,14 +132,14 @@ impl<T> NodeRc<T> {
     }
 }
 
-impl<T: Node> NodeRc<T> {
-    /// A handle to the same node that sees it as `dyn Node`.
+impl<T: NodeBody> NodeRc<T> {
+    /// A handle to the same node that sees it as `dyn NodeBody`.
     #[inline]
-    pub fn erase(&self) -> NodeRef {
+    pub fn erase(&self) -> DynNodeRc {
         // SAFETY: a strong handle keeps its node and block alive.
         add_strong(unsafe { counts(self.ptr.0.as_ptr()) });
-        let ptr: NonNull<dyn Node> = self.ptr.0;
-        NodeRef {
+        let ptr: NonNull<dyn NodeBody> = self.ptr.0;
+        DynNodeRc {
             ptr: NodePtr(ptr),
             _marker: PhantomData,
         }
@@ -151,7 +151,7 @@ impl<T: Node> NodeRc<T> {
     }
 }
 
-impl NodeRef {
+impl DynNodeRc {
     /// The node's address, the same for every handle to it.
     #[inline(always)]
     pub fn as_ptr(&self) -> *const () {
@@ -199,13 +199,13 @@ impl WeakNode {
         }
     }
 
-    /// The node's address (see [`NodeRef::as_ptr`]), if the handle ever pointed at one.
+    /// The node's address (see [`DynNodeRc::as_ptr`]), if the handle ever pointed at one.
     pub fn as_ptr(&self) -> Option<*const ()> {
         self.ptr.map(|ptr| ptr.0.as_ptr() as *const ())
     }
 
     /// A strong handle to the node, if it is still alive. (Only the trace looks its nodes up.)
-    pub fn upgrade(&self) -> Option<NodeRef> {
+    pub fn upgrade(&self) -> Option<DynNodeRc> {
         let ptr = self.ptr?;
         // SAFETY: a weak handle keeps the block, counts included, after the node is dropped.
         let counts = unsafe { counts(ptr.0.as_ptr()) };
@@ -213,7 +213,7 @@ impl WeakNode {
             return None;
         }
         add_strong(counts);
-        Some(NodeRef {
+        Some(DynNodeRc {
             ptr,
             _marker: PhantomData,
         })
@@ -249,12 +249,12 @@ impl<T> Clone for NodeRc<T> {
     }
 }
 
-impl Clone for NodeRef {
+impl Clone for DynNodeRc {
     #[inline]
     fn clone(&self) -> Self {
         // SAFETY: a strong handle keeps its node and block alive.
         add_strong(unsafe { counts(self.ptr.0.as_ptr()) });
-        NodeRef {
+        DynNodeRc {
             ptr: self.ptr,
             _marker: PhantomData,
         }
@@ -271,11 +271,11 @@ impl<T> Deref for NodeRc<T> {
     }
 }
 
-impl Deref for NodeRef {
-    type Target = dyn Node;
+impl Deref for DynNodeRc {
+    type Target = dyn NodeBody;
 
     #[inline(always)]
-    fn deref(&self) -> &dyn Node {
+    fn deref(&self) -> &dyn NodeBody {
         // SAFETY: a strong handle keeps its node alive.
         unsafe { self.ptr.0.as_ref() }
     }
@@ -289,7 +289,7 @@ impl<T> Drop for NodeRc<T> {
     }
 }
 
-impl Drop for NodeRef {
+impl Drop for DynNodeRc {
     #[inline]
     fn drop(&mut self) {
         // SAFETY: this handle holds one of the strong counts.
@@ -402,7 +402,7 @@ mod tests {
     }
 
     // SAFETY: `#[repr(C)]`, `core` first, and a signal's kind: no `Computation` is read.
-    unsafe impl Node for Probe {}
+    unsafe impl NodeBody for Probe {}
 
     impl Drop for Probe {
         fn drop(&mut self) {
@@ -453,7 +453,7 @@ mod tests {
             core: Core,
         }
         // SAFETY: `#[repr(C)]`, `core` first, a signal's kind.
-        unsafe impl Node for Panics {}
+        unsafe impl NodeBody for Panics {}
         impl Drop for Panics {
             fn drop(&mut self) {
                 panic!("a program's Drop that panics");

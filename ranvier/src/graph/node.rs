@@ -10,7 +10,7 @@ use std::rc::Rc;
 /// How a node compares a new value with the old one.
 pub(crate) type Comparer<T> = Box<dyn Fn(&T, &T) -> bool>;
 
-pub(crate) use super::handle::NodeRef;
+pub(crate) use super::handle::DynNodeRc;
 
 /// How current a computation is. Ordered: `Clean < Check < Dirty`.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -169,7 +169,7 @@ pub(crate) type Cleanup = Box<dyn FnOnce()>;
 #[derive(Default)]
 struct Extras {
     /// Nodes created by the last run (disposed before the next run and at disposal, last created first).
-    owned: Vec<NodeRef>,
+    owned: Vec<DynNodeRc>,
     /// Cleanups registered by the last run.
     cleanups: Vec<Cleanup>,
     /// The failure of the last run, if it panicked.
@@ -220,7 +220,7 @@ impl Computation {
     }
 
     /// Gives a node created by the current run to this computation.
-    pub fn own(&self, node: NodeRef) {
+    pub fn own(&self, node: DynNodeRc) {
         self.extras_mut(|x| x.owned.push(node));
     }
 
@@ -231,7 +231,7 @@ impl Computation {
 
     /// Takes the last run's scope: the nodes it created and its cleanups.
     #[inline]
-    pub fn take_scope(&self) -> Option<(Vec<NodeRef>, Vec<Cleanup>)> {
+    pub fn take_scope(&self) -> Option<(Vec<DynNodeRc>, Vec<Cleanup>)> {
         let mut extras = self.extras.borrow_mut();
         let x = extras.as_mut()?;
         if x.owned.is_empty() && x.cleanups.is_empty() {
@@ -249,20 +249,20 @@ impl Computation {
 /// # Safety
 ///
 /// An implementor is `#[repr(C)]` and starts with a `core: Core` field, followed by a `comp: Computation` field when
-/// its kind is [`NodeKind::Memo`] or [`NodeKind::Effect`]. The engine then reaches both through a `dyn Node` without
-/// a virtual call (`<dyn Node>::core` and `<dyn Node>::computation`, below).
-pub(crate) unsafe trait Node: 'static {
+/// its kind is [`NodeKind::Memo`] or [`NodeKind::Effect`]. The engine then reaches both through a `dyn NodeBody` without
+/// a virtual call (`<dyn NodeBody>::core` and `<dyn NodeBody>::computation`, below).
+pub(crate) unsafe trait NodeBody: 'static {
     /// Brings the node up to date (memos); nothing for signals.
-    fn update_if_necessary(&self, _this: &NodeRef, _rt: &Runtime) {}
+    fn update_if_necessary(&self, _this: &DynNodeRc, _rt: &Runtime) {}
 
     /// Marks the node stale. Memos pass `Check` on to their observers; effects queue themselves.
-    fn mark(&self, _this: &NodeRef, _state: State, _rt: &Runtime) {}
+    fn mark(&self, _this: &DynNodeRc, _state: State, _rt: &Runtime) {}
 
     /// Runs a queued effect if it is still stale.
-    fn execute(&self, _this: &NodeRef, _rt: &Runtime) {}
+    fn execute(&self, _this: &DynNodeRc, _rt: &Runtime) {}
 
     /// Disposes the node: its run scope, its edges to its sources.
-    fn dispose(&self, _this: &NodeRef) {}
+    fn dispose(&self, _this: &DynNodeRc) {}
 
     /// The node's current value as `Debug` text, if it has one.
     #[allow(dead_code)]
@@ -271,19 +271,19 @@ pub(crate) unsafe trait Node: 'static {
     }
 }
 
-/// The layout every memo and effect begins with (see [`Node`]'s safety contract).
+/// The layout every memo and effect begins with (see [`NodeBody`]'s safety contract).
 #[repr(C)]
 struct Head {
     core: Core,
     comp: Computation,
 }
 
-impl dyn Node {
+impl dyn NodeBody {
     /// The part every node has.
     #[inline(always)]
     pub fn core(&self) -> &Core {
-        // SAFETY: by `Node`'s contract the node is `#[repr(C)]` and begins with its `Core`.
-        unsafe { &*(self as *const dyn Node as *const Core) }
+        // SAFETY: by `NodeBody`'s contract the node is `#[repr(C)]` and begins with its `Core`.
+        unsafe { &*(self as *const dyn NodeBody as *const Core) }
     }
 
     /// The computation part, for memos and effects.
@@ -292,15 +292,15 @@ impl dyn Node {
         if self.core().kind == NodeKind::Signal {
             return None;
         }
-        // SAFETY: by `Node`'s contract a memo or effect is `#[repr(C)]` and begins with `Core` then `Computation`,
+        // SAFETY: by `NodeBody`'s contract a memo or effect is `#[repr(C)]` and begins with `Core` then `Computation`,
         // so it starts with `Head`'s layout.
-        Some(unsafe { &(*(self as *const dyn Node as *const Head)).comp })
+        Some(unsafe { &(*(self as *const dyn NodeBody as *const Head)).comp })
     }
 }
 
 /// Whether `node` keeps what it reads current: an effect that is not disposed, or a memo with a live observer.
 #[inline]
-pub(crate) fn is_live(node: &dyn Node) -> bool {
+pub(crate) fn is_live(node: &dyn NodeBody) -> bool {
     match node.computation() {
         Some(comp) => match node.core().kind {
             NodeKind::Effect => !comp.disposed.get(),
@@ -312,13 +312,13 @@ pub(crate) fn is_live(node: &dyn Node) -> bool {
 
 /// `node` gained a live observer: a memo that becomes live makes its own sources live in turn.
 #[inline]
-pub(crate) fn add_live(node: &dyn Node) {
+pub(crate) fn add_live(node: &dyn NodeBody) {
     if node.core().kind == NodeKind::Memo {
         add_live_memo(node);
     }
 }
 
-fn add_live_memo(node: &dyn Node) {
+fn add_live_memo(node: &dyn NodeBody) {
     if let Some(comp) = node.computation() {
         let count = comp.live.get();
         comp.live.set(count + 1);
@@ -332,13 +332,13 @@ fn add_live_memo(node: &dyn Node) {
 
 /// `node` lost a live observer: a memo that is no longer live releases its own sources in turn.
 #[inline]
-pub(crate) fn remove_live(node: &dyn Node) {
+pub(crate) fn remove_live(node: &dyn NodeBody) {
     if node.core().kind == NodeKind::Memo {
         remove_live_memo(node);
     }
 }
 
-fn remove_live_memo(node: &dyn Node) {
+fn remove_live_memo(node: &dyn NodeBody) {
     if let Some(comp) = node.computation() {
         let count = comp.live.get();
         if count == 0 {
@@ -355,13 +355,13 @@ fn remove_live_memo(node: &dyn Node) {
 
 /// Raises `node`'s height to at least `height`, and its observers' above it.
 #[inline]
-pub(crate) fn raise_height(node: &dyn Node, height: u32) {
+pub(crate) fn raise_height(node: &dyn NodeBody, height: u32) {
     if node.core().height.get() < height {
         raise_height_from(node, height);
     }
 }
 
-fn raise_height_from(node: &dyn Node, height: u32) {
+fn raise_height_from(node: &dyn NodeBody, height: u32) {
     let core = node.core();
     core.height.set(height);
     for observer in core.observers.borrow().iter() {
@@ -391,7 +391,7 @@ mod tests {
             (a, m)
         });
         assert_eq!(labels(), before + 2);
-        let a_node: super::NodeRef = a.inner.erase();
+        let a_node: super::DynNodeRc = a.inner.erase();
         assert_eq!(a_node.core().label().as_deref(), Some("a"));
         drop(a_node);
         let ((), inner) = crate::create_root(|_| {

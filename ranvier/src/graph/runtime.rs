@@ -2,7 +2,7 @@
 
 use super::edges::Edges;
 use super::node::{
-    Computation, NodeKind, NodeRef, State, add_live, is_live, raise_height, remove_live,
+    Computation, DynNodeRc, NodeKind, State, add_live, is_live, raise_height, remove_live,
 };
 use super::record::Tracer;
 use super::scope::Scope;
@@ -31,18 +31,18 @@ pub(crate) struct Runtime {
     body_depth: Cell<u32>,
     flushing: Cell<bool>,
     flush_owed: Cell<bool>,
-    queue: RefCell<Vec<NodeRef>>,
+    queue: RefCell<Vec<DynNodeRc>>,
     queue_head: Cell<usize>,
     /// The sources each running computation read after its first difference from its last run, as a stack of
     /// segments (one per nested run, from where the stack stood when the run started).
-    scratch: RefCell<Vec<NodeRef>>,
+    scratch: RefCell<Vec<DynNodeRc>>,
     /// Live memos whose sources moved, brought up to date lowest height first before any effect runs.
     /// One bucket per height: a bucket queue, so queuing and taking cost O(1).
-    eager: RefCell<Vec<Vec<NodeRef>>>,
+    eager: RefCell<Vec<Vec<DynNodeRc>>>,
     /// No bucket below this one holds a memo.
     eager_min: Cell<usize>,
     eager_len: Cell<usize>,
-    eager_spare: RefCell<Vec<NodeRef>>,
+    eager_spare: RefCell<Vec<DynNodeRc>>,
     draining: Cell<bool>,
     pub flush_epoch: Cell<u32>,
     pub errors: RefCell<Vec<NodeError>>,
@@ -62,20 +62,20 @@ impl Drop for Runtime {
     }
 }
 
-/// The computation whose body is running: pointers to the caller's `NodeRef` and to its `Computation`.
+/// The computation whose body is running: pointers to the caller's `DynNodeRc` and to its `Computation`.
 ///
 /// Both outlive the run: [`Runtime::run_computation`] borrows them for the whole body and restores the previous value
 /// when the body ends (panics included), so runs nest like a stack. Raw pointers spare a reference-count round trip
 /// on every run.
 #[derive(Copy, Clone)]
 pub(crate) struct Running {
-    node: *const NodeRef,
+    node: *const DynNodeRc,
     comp: *const Computation,
 }
 
 impl Running {
     #[inline]
-    pub fn node(&self) -> &NodeRef {
+    pub fn node(&self) -> &DynNodeRc {
         // SAFETY: see the type's docs: the pointee outlives every use made while the run is current.
         unsafe { &*self.node }
     }
@@ -170,7 +170,7 @@ impl Runtime {
     }
 
     /// Gives a new memo or effect to the current owner: the running body, else the current scope, else the root.
-    pub fn adopt(&self, node: NodeRef) {
+    pub fn adopt(&self, node: DynNodeRc) {
         if let Some(running) = self.running.get() {
             running.comp().own(node);
             return;
@@ -202,7 +202,7 @@ impl Runtime {
         src: &super::Core,
         ptr: *const (),
         site: super::CallSite,
-        make: impl FnOnce() -> NodeRef,
+        make: impl FnOnce() -> DynNodeRc,
     ) {
         if !self.tracking.get() {
             // A read under `untrack` inside a body: the trace lists it among the body's untracked reads.
@@ -275,7 +275,7 @@ impl Runtime {
     #[inline(always)]
     pub fn run_computation<R>(
         &self,
-        this: &NodeRef,
+        this: &DynNodeRc,
         comp: &Computation,
         body: impl FnOnce() -> R,
     ) -> Result<R, String> {
@@ -309,7 +309,7 @@ impl Runtime {
     /// Drops the edges of the last run's sources that this run did not read again in the same order (the new ones
     /// were linked as they were read).
     #[inline]
-    fn reconcile_sources(&self, this: &NodeRef, comp: &Computation, base: usize) {
+    fn reconcile_sources(&self, this: &DynNodeRc, comp: &Computation, base: usize) {
         if comp.diverged.get() || comp.cursor.get() as usize != comp.sources.borrow().len() {
             self.relink_sources(this, comp, base);
         }
@@ -317,7 +317,7 @@ impl Runtime {
 
     #[cold]
     #[inline(never)]
-    fn relink_sources(&self, this: &NodeRef, comp: &Computation, base: usize) {
+    fn relink_sources(&self, this: &DynNodeRc, comp: &Computation, base: usize) {
         let cursor = comp.cursor.get() as usize;
         let diverged = comp.diverged.get();
         let mut sources = comp.sources.borrow_mut();
@@ -395,7 +395,7 @@ impl Runtime {
     /// Queues a live memo to be brought up to date, lowest height first, before the next effect runs or memo is
     /// read.
     #[inline(always)]
-    pub fn enqueue_eager(&self, memo: NodeRef, height: u32) {
+    pub fn enqueue_eager(&self, memo: DynNodeRc, height: u32) {
         let height = height as usize;
         let mut buckets = self.eager.borrow_mut();
         match buckets.get_mut(height) {
@@ -409,7 +409,7 @@ impl Runtime {
     }
 
     #[cold]
-    fn add_bucket(buckets: &mut Vec<Vec<NodeRef>>, memo: NodeRef, height: usize) {
+    fn add_bucket(buckets: &mut Vec<Vec<DynNodeRc>>, memo: DynNodeRc, height: usize) {
         buckets.resize_with(height + 1, Vec::new);
         buckets[height].push(memo);
     }
@@ -487,7 +487,7 @@ impl Runtime {
     /// Brings a live memo taken from the queue up to date, unless every node that reads it is already dirty: those
     /// run anyway and pull it if they still read it, so a memo they stop reading is never computed for nothing.
     #[inline]
-    fn refresh_live(&self, node: &NodeRef) {
+    fn refresh_live(&self, node: &DynNodeRc) {
         // A dirty live reader waits in the height queue or the effect queue: with both empty (a chain), none can be
         // dirty, and the memo runs without looking.
         let others_wait = self.eager_len.get() > 0 || self.has_queued_effects();
@@ -504,7 +504,7 @@ impl Runtime {
     }
 
     /// Queues an effect to run at the next flush.
-    pub fn schedule(&self, effect: NodeRef) {
+    pub fn schedule(&self, effect: DynNodeRc) {
         self.queue.borrow_mut().push(effect);
     }
 
@@ -546,7 +546,7 @@ impl Runtime {
     }
 
     /// Flushes with `effect` run first, without queueing it (a new effect created while the graph is idle).
-    pub fn flush_new_effect(&self, effect: &NodeRef) {
+    pub fn flush_new_effect(&self, effect: &DynNodeRc) {
         self.flush(Some(effect));
     }
 
@@ -554,7 +554,7 @@ impl Runtime {
         self.flush(None);
     }
 
-    fn flush(&self, first: Option<&NodeRef>) {
+    fn flush(&self, first: Option<&DynNodeRc>) {
         if self.flushing.replace(true) {
             return;
         }
@@ -595,8 +595,8 @@ impl Runtime {
 
 /// Whether `node` has observers and every one of them is dirty (so it will run, and read `node` if it still does).
 #[inline]
-fn observers_will_rerun(node: &dyn super::Node) -> bool {
-    let dirty = |o: &NodeRef| {
+fn observers_will_rerun(node: &dyn super::NodeBody) -> bool {
+    let dirty = |o: &DynNodeRc| {
         o.computation()
             .is_some_and(|c| c.state.get() == State::Dirty)
     };

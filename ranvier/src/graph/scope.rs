@@ -3,7 +3,7 @@
 //! (`create_root`, `on_cleanup`, and the rules) is in [`owner`](crate::owner); memos and effects own what their
 //! running body creates through the same list (`Computation::take_scope`).
 
-use super::{NodeRef, with_runtime};
+use super::{DynNodeRc, with_runtime};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -30,7 +30,7 @@ struct ScopeInner {
 const PRUNE_FROM: usize = 32;
 
 enum Owned {
-    Node(NodeRef),
+    Node(DynNodeRc),
     Cleanup(Box<dyn FnOnce()>),
     Scope(Scope),
     /// A cleanup that has run (during disposal).
@@ -81,7 +81,7 @@ impl Scope {
         self.own(Owned::Scope(child.clone()));
     }
 
-    pub(crate) fn adopt(&self, node: NodeRef) {
+    pub(crate) fn adopt(&self, node: DynNodeRc) {
         if self.0.disposed.get() {
             // Created in a disposed scope: dispose at once, as the original does.
             node.dispose(&node);
@@ -145,7 +145,7 @@ impl Scope {
             let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
         }
         let mut scopes = vec![self.clone()];
-        let mut nodes: Vec<NodeRef> = Vec::new();
+        let mut nodes: Vec<DynNodeRc> = Vec::new();
         // A work list, not recursion: ownership can nest deeper than the stack.
         while let Some(scope) = scopes.pop() {
             scope.0.disposed.set(true);

@@ -4,7 +4,7 @@
 use super::DEFAULT_CAPACITY;
 use super::table::NodeTable;
 use super::{Recordable, Scalar};
-use crate::graph::{NodeId, NodeKind, NodeRef, WeakNode, with_runtime};
+use crate::graph::{NodeId, NodeKind, DynNodeRc, WeakNode, with_runtime};
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::fmt;
 use std::num::NonZeroU64;
@@ -381,7 +381,7 @@ impl Tracer {
         self.clock.get()
     }
 
-    pub fn live(&self, id: NodeId) -> Option<NodeRef> {
+    pub fn live(&self, id: NodeId) -> Option<DynNodeRc> {
         self.nodes.borrow().live(id)
     }
 

@@ -121,7 +121,7 @@ impl Tracer {
         Vec::new()
     }
     #[cfg(test)]
-    pub fn live(&self, _: NodeId) -> Option<crate::graph::NodeRef> {
+    pub fn live(&self, _: NodeId) -> Option<crate::graph::DynNodeRc> {
         None
     }
 }

@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-use crate::graph::{NodeId, NodeRef, WeakNode};
+use crate::graph::{NodeId, DynNodeRc, WeakNode};
 
 /// How many consecutive ids share a page.
 pub const PAGE: usize = 64;
@@ -107,7 +107,7 @@ impl<R> NodeTable<R> {
     }
 
     /// A strong handle to node `id`, if it is alive.
-    pub fn live(&self, id: NodeId) -> Option<NodeRef> {
+    pub fn live(&self, id: NodeId) -> Option<DynNodeRc> {
         let (page, slot) = Self::split(id);
         self.pages.get(page)?.as_ref()?.live[slot].upgrade()
     }
@@ -156,7 +156,7 @@ impl<R> NodeTable<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::{Core, Node, NodeKind, NodeRc};
+    use crate::graph::{Core, NodeBody, NodeKind, NodeRc};
 
     #[repr(C)]
     struct Probe {
@@ -164,7 +164,7 @@ mod tests {
     }
 
     // SAFETY: `#[repr(C)]`, `core` first, and a signal's kind: no `Computation` is read.
-    unsafe impl Node for Probe {}
+    unsafe impl NodeBody for Probe {}
 
     fn probe(id: u32) -> NodeRc<Probe> {
         NodeRc::new_with(|| Probe {
