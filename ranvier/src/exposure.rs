@@ -27,7 +27,8 @@
 //!
 //! [`ExposureHandle::dispatch`] decodes the message's JSON arguments on the graph thread, runs the message with
 //! [`Mvu::dispatch_traced`](crate::Mvu::dispatch_traced) and resolves to the snapshot published once the message
-//! and its effects have run. A [`DispatchRejection`] says why nothing happened: an unknown message, arguments its
+//! and its effects have run ([`Dispatched::Ran`]), or to the interrupt of a message that waits for a person's approval
+//! ([`Dispatched::AwaitingApproval`], see below). A [`DispatchRejection`] says why nothing happened: an unknown message, arguments its
 //! decoder refused (or panicked on), or an `update` that panicked (the model is unchanged). Every accepted message
 //! is recorded in the journal with the version it produced and who sent it; when the environment variable
 //! `RANVIER_JOURNAL` names a file, each is also appended to it as a JSON line. In memory the journal keeps the newest
@@ -76,7 +77,7 @@
 //!
 //! // From any thread, without entering the graph:
 //! assert_eq!(exposure.snapshot().version, 0);
-//! let snapshot = block_on(exposure.dispatch("add", serde_json::json!({"amount": 2}))).unwrap();
+//! let snapshot = block_on(exposure.dispatch("add", serde_json::json!({"amount": 2}))).unwrap().ran().unwrap();
 //! assert_eq!((snapshot.version, snapshot.get("count")), (1, Some(&serde_json::json!(2))));
 //!
 //! let rejected = block_on(exposure.dispatch("add", serde_json::json!({"amount": "two"}))).unwrap_err();
@@ -109,7 +110,7 @@ pub use approval::{
     AnswerError, Answered, ApprovalRecord, Closed, DEFAULT_APPROVAL_TIMEOUT, EXPIRY, Interrupt,
     InterruptEvent, InterruptEvents, WhilePending, fill_prompt,
 };
-pub use dispatch::{DispatchRejection, SequenceOutcome, SequenceStop, Step};
+pub use dispatch::{DispatchRejection, Dispatched, SequenceOutcome, SequenceStop, Step};
 #[cfg(feature = "mcp")]
 pub(crate) use dispatch::{host_gone, known_messages};
 pub use handle::{APP_SENDER, ExposureHandle};
@@ -617,7 +618,7 @@ impl Exposure {
     /// })?;
     /// let exposure = host.invoke(|handle| handle.clone()).wait()?;
     /// // ran without asking anyone
-    /// let snapshot = block_on(exposure.dispatch("refund", serde_json::json!({}))).unwrap();
+    /// let snapshot = block_on(exposure.dispatch("refund", serde_json::json!({}))).unwrap().ran().unwrap();
     /// assert_eq!(snapshot.get("total"), Some(&serde_json::json!(-5)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

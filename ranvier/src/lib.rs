@@ -68,7 +68,7 @@
 //!
 //! // Any thread: dispatch a message as an agent would, and read the snapshot it led to.
 //! let exposure = host.invoke(|(_, handle)| handle.clone()).wait()?;
-//! let snapshot = block_on(exposure.dispatch("add", json!({"amount": 21})))?;
+//! let snapshot = block_on(exposure.dispatch("add", json!({"amount": 21})))?.ran().expect("add needs no approval");
 //! assert_eq!(snapshot.get("doubled"), Some(&json!(42)));
 //! let refused = block_on(exposure.dispatch("add", json!({"amount": "lots"}))).unwrap_err();
 //! assert!(refused.to_string().starts_with("add rejected its arguments: `amount`: expected an integer"));

@@ -495,7 +495,7 @@ fn session_of(context: &RequestContext<RoleServer>) -> Option<String> {
 ///     changes: vec![("discount".into(), json!(0), json!(10))],
 ///     snapshot: snapshot.clone(),
 /// };
-/// let outcome = SequenceOutcome { steps: vec![step], stopped: None, snapshot };
+/// let outcome = SequenceOutcome { steps: vec![step], stopped: None, interrupt: None, snapshot };
 /// assert_eq!(
 ///     ranvier::mcp::sequence_text(&outcome),
 ///     "1 set_discount {\"percent\":10} → v3: discount 0→10\nv3: discount=10"

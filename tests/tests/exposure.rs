@@ -438,7 +438,10 @@ fn dispatch_resolves_to_the_snapshot_after_the_message_and_its_effects() {
     });
     let caller = thread::current().id();
     assert_ne!(exposure.graph_thread_id(), caller);
-    let snapshot = block_on(exposure.dispatch("add", json!({"amount": 3}))).unwrap();
+    let snapshot = block_on(exposure.dispatch("add", json!({"amount": 3})))
+        .unwrap()
+        .ran()
+        .unwrap();
     assert_eq!(snapshot.get("items"), Some(&json!(3)));
     assert_eq!(
         snapshot.get("mirror"),
@@ -449,7 +452,10 @@ fn dispatch_resolves_to_the_snapshot_after_the_message_and_its_effects() {
     assert_eq!(host.invoke(|app| app.cart.peek_model().items).wait(), Ok(3));
 
     // A message that changes nothing exposed resolves to the current snapshot.
-    let same = block_on(exposure.dispatch("add", json!({"amount": 0}))).unwrap();
+    let same = block_on(exposure.dispatch("add", json!({"amount": 0})))
+        .unwrap()
+        .ran()
+        .unwrap();
     assert_eq!(same.version, snapshot.version);
 }
 
@@ -466,7 +472,10 @@ fn dispatch_works_under_tokio_too() {
             .await
             .unwrap()
     });
-    assert_eq!(snapshot.unwrap().get("total"), Some(&json!(1000)));
+    assert_eq!(
+        snapshot.unwrap().ran().unwrap().get("total"),
+        Some(&json!(1000))
+    );
 }
 
 #[test]
@@ -529,7 +538,10 @@ fn rejections_dispatch_nothing_and_say_what_to_change() {
         "rejected messages are not journaled"
     );
     // And the host keeps serving.
-    let after = block_on(exposure.dispatch("set_discount", json!({"percent": 10}))).unwrap();
+    let after = block_on(exposure.dispatch("set_discount", json!({"percent": 10})))
+        .unwrap()
+        .ran()
+        .unwrap();
     assert_eq!(after.get("total"), Some(&json!(450)));
 }
 
@@ -650,7 +662,10 @@ fn the_publication_callback_runs_inside_the_flush_after_the_snapshot_moved() {
     })
     .wait()
     .unwrap();
-    let snapshot = block_on(exposure.dispatch("add", json!({"amount": 1}))).unwrap();
+    let snapshot = block_on(exposure.dispatch("add", json!({"amount": 1})))
+        .unwrap()
+        .ran()
+        .unwrap();
     // Inside the flush: it has run by the time the dispatch resolved.
     let seen = seen.lock().unwrap();
     assert_eq!(
@@ -879,6 +894,8 @@ fn dispatch_concurrently(buffer: usize) -> Vec<Publication> {
                 (0..PER_THREAD)
                     .map(|_| {
                         block_on(exposure.dispatch("add", json!({"amount": 1})))
+                            .unwrap()
+                            .ran()
                             .unwrap()
                             .version
                     })

@@ -420,7 +420,9 @@ fn expose_registers_values_messages_and_nodes_in_one_call() {
         "add_item",
         json!({"sku": "a", "unitPrice": 250, "quantity": 2}),
     ))
-    .expect("dispatch");
+    .expect("dispatch")
+    .ran()
+    .expect("ran");
     assert_eq!(snapshot.get("cart.total"), Some(&json!(500)));
     assert_eq!(
         snapshot.get("cart"),

@@ -2,8 +2,8 @@
 //!
 //! A message registered with [`Exposure::confirm`](super::Exposure::confirm) (or `#[message(confirm = "…")]` with
 //! the derive) never runs straight from a dispatch. Its arguments are decoded (bad ones are rejected as usual),
-//! then the dispatch stops there with [`DispatchRejection::AwaitingApproval`](super::DispatchRejection): an open
-//! [`Interrupt`] holds the message, its arguments, the prompt built from them, who asked, and the messages of the
+//! then the dispatch pauses there and answers [`Dispatched::AwaitingApproval`](super::Dispatched) (not an error):
+//! an open [`Interrupt`] holds the message, its arguments, the prompt built from them, who asked, and the messages of the
 //! sequence that were not run yet. Nothing of it has run.
 //!
 //! Someone then answers it, once: the app's own code or UI with [`ExposureHandle::answer`], an MCP client through
@@ -26,7 +26,7 @@
 //! # Examples
 //!
 //! ```
-//! use ranvier::exposure::{DispatchRejection, Exposure};
+//! use ranvier::exposure::{Dispatched, Exposure};
 //! use ranvier::host::{block_on, GraphHost};
 //! use ranvier::Mvu;
 //!
@@ -51,8 +51,8 @@
 //! let exposure = host.invoke(|handle| handle.clone()).wait()?;
 //!
 //! // An agent's dispatch pauses: nothing ran.
-//! let paused = block_on(exposure.dispatch_as("agent", "refund", serde_json::json!({"amount": 250}))).unwrap_err();
-//! let DispatchRejection::AwaitingApproval { interrupt } = paused else { panic!("{paused}") };
+//! let paused = block_on(exposure.dispatch_as("agent", "refund", serde_json::json!({"amount": 250})))?;
+//! let Dispatched::AwaitingApproval { interrupt } = paused else { panic!("{paused:?}") };
 //! assert_eq!(interrupt.prompt, "Refund 250 cents?");
 //! assert_eq!(exposure.snapshot().get("refunded"), Some(&serde_json::json!(0)));
 //!

@@ -1,4 +1,5 @@
-//! Dispatching exposed messages: the outcomes a caller sees, and the graph-side run of one message or a sequence.
+//! Dispatching exposed messages: the outcomes a caller sees (a message ran, or paused for a person's approval, or was
+//! rejected), and the graph-side run of one message or a sequence.
 
 use std::fmt;
 use std::sync::Arc;
@@ -22,6 +23,70 @@ pub(super) enum Failure {
     DecoderPanicked(String),
     /// The `DispatchError` text, `update panicked: ...`.
     Update(String),
+}
+
+/// What a dispatch that was not rejected led to: the message ran, or it waits for a person's approval.
+///
+/// `T` is what a run gives: the snapshot once the message and its effects had run
+/// ([`ExposureHandle::dispatch`](super::ExposureHandle::dispatch)), or its [`Step`]
+/// ([`ExposureHandle::dispatch_step_as`](super::ExposureHandle::dispatch_step_as)). A pause is not a rejection:
+/// the arguments were accepted, and the message runs once someone approves it.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::exposure::{Dispatched, Exposure};
+/// use ranvier::host::{block_on, GraphHost};
+/// use ranvier::Mvu;
+///
+/// let host = GraphHost::start(|| {
+///     let total = Mvu::new(0_i64, |refund: i64, total| total - refund);
+///     let mut exposure = Exposure::new();
+///     exposure.value("total", { let total = total.clone(); move || total.model() })?;
+///     exposure.messages(&total, vec![("refund".to_owned(), Box::new(|_: &serde_json::Value| Ok(5)))])?;
+///     exposure.confirm("refund", "Refund 5?")?;
+///     exposure.start()
+/// })?;
+/// let exposure = host.invoke(|handle| handle.clone()).wait()?;
+/// match block_on(exposure.dispatch("refund", serde_json::json!({})))? {
+///     Dispatched::Ran(snapshot) => unreachable!("refund waits for a person, got {snapshot:?}"),
+///     Dispatched::AwaitingApproval { interrupt } => assert_eq!(interrupt.prompt, "Refund 5?"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dispatched<T = Arc<Snapshot>> {
+    /// The message ran: what it led to.
+    Ran(T),
+    /// The message needs a person's approval: it paused, nothing of it ran, and the interrupt is open until someone
+    /// answers it ([`ExposureHandle::answer`](super::ExposureHandle::answer)) or it expires.
+    AwaitingApproval {
+        /// The open interrupt: id, message, arguments, prompt, and the messages that were not run.
+        interrupt: Box<Interrupt>,
+    },
+}
+
+impl<T> Dispatched<T> {
+    /// What the message led to, when it ran (`None` when it paused).
+    pub fn ran(self) -> Option<T> {
+        match self {
+            Dispatched::Ran(ran) => Some(ran),
+            Dispatched::AwaitingApproval { .. } => None,
+        }
+    }
+
+    /// The interrupt the message waits on, when it paused.
+    pub fn interrupt(&self) -> Option<&Interrupt> {
+        match self {
+            Dispatched::Ran(_) => None,
+            Dispatched::AwaitingApproval { interrupt } => Some(interrupt),
+        }
+    }
+
+    /// Whether the message paused for approval.
+    pub fn is_paused(&self) -> bool {
+        matches!(self, Dispatched::AwaitingApproval { .. })
+    }
 }
 
 /// Why a dispatched message did not happen. Nothing was dispatched, and the model is as it was.
@@ -66,13 +131,6 @@ pub enum DispatchRejection {
     },
     /// The host could not run the message (it is disposed, typically).
     Host(HostError),
-    /// The message needs a person's approval: it paused, nothing of it ran, and the interrupt is open until
-    /// someone answers it ([`ExposureHandle::answer`](super::ExposureHandle::answer)) or it expires. Not a
-    /// refusal: see [`is_paused`](Self::is_paused).
-    AwaitingApproval {
-        /// The open interrupt: id, message, arguments, prompt, and the messages that were not run.
-        interrupt: Box<Interrupt>,
-    },
     /// Refused because another message waits for a person's approval ([`WhilePending::Refuse`], the default):
     /// nothing ran. Answer the interrupt (or let it expire), then dispatch again.
     ///
@@ -94,14 +152,8 @@ impl DispatchRejection {
             | DispatchRejection::DecoderPanicked { name, .. }
             | DispatchRejection::UpdatePanicked { name, .. }
             | DispatchRejection::PendingApproval { name, .. } => Some(name),
-            DispatchRejection::AwaitingApproval { interrupt } => Some(&interrupt.message),
             DispatchRejection::Host(_) => None,
         }
-    }
-
-    /// Whether the message paused for approval (as opposed to being refused or failing).
-    pub fn is_paused(&self) -> bool {
-        matches!(self, DispatchRejection::AwaitingApproval { .. })
     }
 
     /// Whether the message was accepted but `update` panicked (as opposed to refused before running).
@@ -144,13 +196,6 @@ impl fmt::Display for DispatchRejection {
                 write!(f, "{name} failed: {error}; the model is unchanged")
             }
             DispatchRejection::Host(error) => f.write_str(&host_gone(&error.to_string())),
-            DispatchRejection::AwaitingApproval { interrupt } => write!(
-                f,
-                "{} needs a person's approval and did not run: interrupt {} asks {}",
-                quote(&interrupt.message),
-                quote(&interrupt.id),
-                quote(&interrupt.prompt)
-            ),
             DispatchRejection::PendingApproval { name, interrupt } => write!(
                 f,
                 "{} was refused: the app waits for a person's answer to interrupt {} ({} {} — {}, expires in {} s); \
@@ -199,7 +244,7 @@ pub struct Step {
     pub snapshot: Arc<Snapshot>,
 }
 
-/// Where a sequence stopped: the rejected (or paused) message's 1-based position and why.
+/// Where a sequence stopped: the rejected message's 1-based position and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SequenceStop {
     /// 1-based position of the rejected message; the messages before it stay dispatched.
@@ -221,30 +266,27 @@ pub struct SequenceOutcome {
     pub steps: Vec<Step>,
     /// The first rejected message, when the sequence stopped early.
     pub stopped: Option<SequenceStop>,
+    /// The interrupt the sequence paused at, when a message needs a person's approval: the messages before it ran,
+    /// it and the rest wait on the interrupt ([`Interrupt::not_run`]).
+    pub interrupt: Option<Interrupt>,
     /// The snapshot after the last message that ran.
     pub snapshot: Arc<Snapshot>,
 }
 
 impl SequenceOutcome {
-    /// Whether every message ran.
+    /// Whether every message ran (none was rejected, none paused).
     pub fn is_complete(&self) -> bool {
-        self.stopped.is_none()
+        self.stopped.is_none() && self.interrupt.is_none()
     }
 
     /// The interrupt the sequence paused at, when a message needs a person's approval.
     pub fn paused(&self) -> Option<&Interrupt> {
-        match &self.stopped {
-            Some(SequenceStop {
-                rejection: DispatchRejection::AwaitingApproval { interrupt },
-                ..
-            }) => Some(interrupt),
-            _ => None,
-        }
+        self.interrupt.as_ref()
     }
 }
 
 /// Runs the messages in order on the graph thread, each after the previous one's effects, stopping at the first
-/// rejection or at a message that needs approval (or, while an interrupt is open and the exposure refuses
+/// rejection or pausing at a message that needs approval (or, while an interrupt is open and the exposure refuses
 /// dispatches meanwhile, at the first message).
 pub(super) fn run_sequence(
     side: &GraphSide,
@@ -265,6 +307,7 @@ pub(super) fn run_sequence_from(
 ) -> SequenceOutcome {
     let mut steps = Vec::with_capacity(messages.len());
     let mut stopped = None;
+    let mut paused = None;
     let mut messages = messages.into_iter();
     let mut position = first_position;
     while let Some((name, args)) = messages.next() {
@@ -279,7 +322,13 @@ pub(super) fn run_sequence_from(
                 interrupt: Box::new(interrupt),
             })
         } else if approved.is_none() && side.shared.approvals.is_gated(&name) {
-            pause(side, position, name, args, sender, messages.as_slice())
+            match pause(side, position, name, args, sender, messages.as_slice()) {
+                Ok(interrupt) => {
+                    paused = Some(interrupt);
+                    break;
+                }
+                Err(rejection) => Err(rejection),
+            }
         } else {
             run_one(side, position, name, args, sender, approved)
         };
@@ -298,11 +347,12 @@ pub(super) fn run_sequence_from(
     SequenceOutcome {
         steps,
         stopped,
+        interrupt: paused,
         snapshot: side.publisher.current(),
     }
 }
 
-/// Checks a gated message's arguments and opens its interrupt: the sequence stops here, nothing of it ran.
+/// Checks a gated message's arguments and opens its interrupt: the sequence pauses here, nothing of it ran.
 fn pause(
     side: &GraphSide,
     position: usize,
@@ -310,15 +360,12 @@ fn pause(
     args: Value,
     sender: &str,
     not_run: &[(String, Value)],
-) -> Result<Step, DispatchRejection> {
+) -> Result<Interrupt, DispatchRejection> {
     check(side, &name, &args, false)?;
-    let interrupt = side
+    Ok(side
         .shared
         .approvals
-        .open(name, args, sender, position, not_run.to_vec());
-    Err(DispatchRejection::AwaitingApproval {
-        interrupt: Box::new(interrupt),
-    })
+        .open(name, args, sender, position, not_run.to_vec()))
 }
 
 /// Decodes `args` for `name` (and dispatches it when `dispatch`), turning a failure into its rejection.

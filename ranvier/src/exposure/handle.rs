@@ -9,7 +9,7 @@ use serde_json::Value;
 use tokio::sync::{broadcast, watch};
 
 use super::approval::Approvals;
-use super::dispatch::{self, DispatchRejection, SequenceOutcome, SequenceStop, Step};
+use super::dispatch::{self, DispatchRejection, Dispatched, SequenceOutcome, SequenceStop, Step};
 use super::journal::{Journal, JournalEntry};
 use super::snapshot::{Publication, Publications, Snapshot};
 use super::{ExposeError, registry, timer};
@@ -66,7 +66,8 @@ impl Drop for Waiting<'_> {
 ///
 /// For an MCP adapter, the pieces are: [`snapshot`](Self::snapshot) and [`wait_version`](Self::wait_version) for the
 /// state; [`dispatch_all_as`](Self::dispatch_all_as) for `dispatch`, whose [`Step`]s carry each message's changes
-/// (`name`, old, new) in registration order and whose [`SequenceStop`] says where and why a sequence stopped;
+/// (`name`, old, new) in registration order, whose [`SequenceStop`] says where and why a sequence stopped, and whose
+/// `interrupt` is the approval it paused at;
 /// [`publications`](Self::publications) for resource notifications; [`message_names`](Self::message_names),
 /// [`message_shape`](Self::message_shape) and [`message_schema`](Self::message_schema) for the tool's description
 /// and input schema; [`node_names`](Self::node_names) and [`on_graph`](Self::on_graph) for the traced tools.
@@ -104,20 +105,16 @@ impl ExposureHandle {
         self.shared.snapshot.borrow().version
     }
 
-    /// Dispatches the message `name` with JSON `args`, as the sender `"app"`, and resolves to the snapshot
-    /// published once the message and its effects have run (the current one if it changed nothing exposed).
+    /// Dispatches the message `name` with JSON `args`, as the sender `"app"`, and resolves to
+    /// [`Dispatched::Ran`] with the snapshot published once the message and its effects have run (the current one if
+    /// it changed nothing exposed), or to [`Dispatched::AwaitingApproval`] when the message waits for a person's
+    /// approval (see [`approval`](super::approval)).
     ///
     /// # Errors
     ///
     /// A [`DispatchRejection`]; nothing was dispatched and the model is as it was.
-    pub async fn dispatch(
-        &self,
-        name: &str,
-        args: Value,
-    ) -> Result<Arc<Snapshot>, DispatchRejection> {
-        self.dispatch_step_as(APP_SENDER, name, args)
-            .await
-            .map(|step| step.snapshot)
+    pub async fn dispatch(&self, name: &str, args: Value) -> Result<Dispatched, DispatchRejection> {
+        self.dispatch_as(APP_SENDER, name, args).await
     }
 
     /// [`dispatch`](Self::dispatch), recording `sender` (an MCP client's name, say) in the journal.
@@ -130,13 +127,17 @@ impl ExposureHandle {
         sender: &str,
         name: &str,
         args: Value,
-    ) -> Result<Arc<Snapshot>, DispatchRejection> {
-        self.dispatch_step_as(sender, name, args)
-            .await
-            .map(|step| step.snapshot)
+    ) -> Result<Dispatched, DispatchRejection> {
+        Ok(match self.dispatch_step_as(sender, name, args).await? {
+            Dispatched::Ran(step) => Dispatched::Ran(step.snapshot),
+            Dispatched::AwaitingApproval { interrupt } => {
+                Dispatched::AwaitingApproval { interrupt }
+            }
+        })
     }
 
-    /// Dispatches one message as `sender` and resolves to its [`Step`]: the version and the values it changed.
+    /// Dispatches one message as `sender` and resolves to its [`Step`] (the version and the values it changed)
+    /// when it ran, or to the interrupt it waits on.
     ///
     /// # Errors
     ///
@@ -146,14 +147,23 @@ impl ExposureHandle {
         sender: &str,
         name: &str,
         args: Value,
-    ) -> Result<Step, DispatchRejection> {
+    ) -> Result<Dispatched<Step>, DispatchRejection> {
         let mut outcome = self
             .dispatch_all_as(sender, vec![(name.to_owned(), args)])
             .await;
-        match (outcome.stopped.take(), outcome.steps.pop()) {
-            (Some(stop), _) => Err(stop.rejection),
-            (None, Some(step)) => Ok(step),
-            (None, None) => unreachable!("a one-message sequence either runs it or stops at it"),
+        match (
+            outcome.stopped.take(),
+            outcome.interrupt.take(),
+            outcome.steps.pop(),
+        ) {
+            (Some(stop), _, _) => Err(stop.rejection),
+            (None, Some(interrupt), _) => Ok(Dispatched::AwaitingApproval {
+                interrupt: Box::new(interrupt),
+            }),
+            (None, None, Some(step)) => Ok(Dispatched::Ran(step)),
+            (None, None, None) => {
+                unreachable!("a one-message sequence runs it, pauses at it or stops at it")
+            }
         }
     }
 
@@ -192,6 +202,7 @@ impl ExposureHandle {
                     position: 1,
                     rejection: DispatchRejection::Host(error),
                 }),
+                interrupt: None,
                 snapshot: self.snapshot(),
             },
         }

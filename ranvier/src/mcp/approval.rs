@@ -211,7 +211,7 @@ pub(crate) fn answered_text(answered: &Answered, handle: &ExposureHandle) -> (bo
         out.push_str(&text::state_line(snapshot.version, &snapshot.values));
         return (false, out);
     };
-    let failed = outcome.stopped.is_some() && outcome.paused().is_none();
+    let failed = outcome.stopped.is_some();
     out.push_str(&dispatch::sequence_text(outcome));
     (failed, out)
 }
