@@ -2,17 +2,18 @@
 //!
 //! Not a public API: names here change without notice. Generated code reaches everything through
 //! `::ranvier::__private::…`, including std items, so it never depends on what the user's module imports.
-//! The heavy lifting (decoding with precise errors, schemas, shapes) lives here as ordinary functions driven by
-//! static tables, which keeps each expansion small and readable under `cargo expand`.
+//! The heavy lifting (decoding with precise errors) lives here as ordinary functions driven by static tables, which
+//! keeps each expansion small and readable under `cargo expand`; the schemas and shapes those tables describe are
+//! built by the exposure's schema module (`exposure/schema.rs`).
 //!
 //! `#[node]` needs the core alone; what `#[derive(Messages)]` and `#[expose]` call is marked
 //! `#[cfg(feature = "exposure")]`.
 
 #[cfg(feature = "exposure")]
-use crate::exposure::schema::{describe, shape_of, strict, without_null};
+use crate::exposure::schema::{describe, field_schema, generator};
 use crate::{AnyNode, Effect, Memo, Mvu, Signal};
 #[cfg(feature = "exposure")]
-use schemars::generate::{SchemaGenerator, SchemaSettings};
+use schemars::generate::SchemaGenerator;
 #[cfg(feature = "exposure")]
 use serde::de::DeserializeOwned;
 #[cfg(feature = "exposure")]
@@ -91,140 +92,6 @@ pub struct Message {
     pub description: Option<&'static str>,
     /// Its arguments.
     pub args: Args,
-}
-
-#[cfg(feature = "exposure")]
-fn generator() -> SchemaGenerator {
-    SchemaSettings::draft2020_12()
-        .with(|s| {
-            s.inline_subschemas = true;
-            s.meta_schema = None;
-        })
-        .into_generator()
-}
-
-#[cfg(feature = "exposure")]
-fn number(x: f64) -> Value {
-    if x.fract() == 0.0 && x.abs() < 9.0e15 {
-        Value::from(x as i64)
-    } else {
-        Value::from(x)
-    }
-}
-
-#[cfg(feature = "exposure")]
-fn field_schema(field: &Field, generator: &mut SchemaGenerator) -> Value {
-    let mut schema = (field.schema)(generator).to_value();
-    if let Value::Object(object) = &mut schema {
-        if let Some(min) = field.min {
-            let tighter = object
-                .get("minimum")
-                .and_then(Value::as_f64)
-                .is_none_or(|old| old < min);
-            if tighter {
-                object.insert("minimum".into(), number(min));
-            }
-        }
-        if let Some(max) = field.max {
-            let tighter = object
-                .get("maximum")
-                .and_then(Value::as_f64)
-                .is_none_or(|old| old > max);
-            if tighter {
-                object.insert("maximum".into(), number(max));
-            }
-        }
-        if let Some(description) = field.description {
-            object
-                .entry("description")
-                .or_insert_with(|| description.into());
-        }
-    }
-    schema
-}
-
-#[cfg(feature = "exposure")]
-impl Message {
-    /// The JSON Schema of this message's arguments: an object schema, strict-client friendly.
-    pub fn schema(&self) -> Value {
-        let mut generator = generator();
-        let mut schema = match &self.args {
-            Args::Unit => {
-                serde_json::json!({"type": "object", "properties": {}, "additionalProperties": false})
-            }
-            Args::Fields(fields) => {
-                let mut properties = Map::new();
-                let mut required = Vec::new();
-                for field in fields.iter() {
-                    properties.insert(field.name.into(), field_schema(field, &mut generator));
-                    if !(field.optional)() {
-                        required.push(Value::from(field.name));
-                    }
-                }
-                serde_json::json!({
-                    "type": "object",
-                    "properties": properties,
-                    "required": required,
-                    "additionalProperties": false,
-                })
-            }
-            Args::Newtype(schema) => schema(&mut generator).to_value(),
-        };
-        if let Value::Object(object) = &mut schema {
-            if let Some(description) = self.description {
-                object
-                    .entry("description")
-                    .or_insert_with(|| description.into());
-            }
-            let definitions = generator.take_definitions(true);
-            if !definitions.is_empty() {
-                object.insert("$defs".into(), Value::Object(definitions));
-            }
-        }
-        strict(&mut schema);
-        schema
-    }
-
-    /// The one-line shape of this message's arguments, properties in declaration order.
-    pub fn shape(&self) -> String {
-        match &self.args {
-            Args::Unit => "{}".into(),
-            Args::Fields(fields) => {
-                let mut generator = generator();
-                let parts: Vec<String> = fields
-                    .iter()
-                    .map(|field| {
-                        let schema = field_schema(field, &mut generator);
-                        if (field.optional)() {
-                            let shape = shape_of(&without_null(&schema));
-                            format!("{}?: {shape}{}", field.name, range_suffix(field))
-                        } else {
-                            format!(
-                                "{}: {}{}",
-                                field.name,
-                                shape_of(&schema),
-                                range_suffix(field)
-                            )
-                        }
-                    })
-                    .collect();
-                format!("{{{}}}", parts.join(", "))
-            }
-            Args::Newtype(schema) => shape_of(&schema(&mut generator()).to_value()),
-        }
-    }
-}
-
-/// The bounds of a field's `range(min, max)` as its shape shows them: ` 0..=100`, ` ≥ 1`, ` ≤ 100` (empty without).
-#[cfg(feature = "exposure")]
-fn range_suffix(field: &Field) -> String {
-    let show = |x: f64| number(x).to_string();
-    match (field.min, field.max) {
-        (Some(min), Some(max)) => format!(" {}..={}", show(min), show(max)),
-        (Some(min), None) => format!(" ≥ {}", show(min)),
-        (None, Some(max)) => format!(" ≤ {}", show(max)),
-        (None, None) => String::new(),
-    }
 }
 
 /// The shapes of `messages`, for `Messages::shapes`.

@@ -1,12 +1,17 @@
 //! JSON Schema as the exposure describes it: the one-line shape of a schema (`{sku: string, quantity: integer ≥ 1}`),
 //! what a value must be to match it, in words, and the one cleaner that makes a schema acceptable to strict clients.
 //!
-//! `#[derive(Messages)]` builds its shapes, decode errors and schemas with these, and the MCP adapter cleans every
-//! message schema it lists with [`strict`], so a schema reads and validates the same wherever it is shown.
+//! `#[derive(Messages)]` builds its shapes, decode errors and schemas with these (the schema and shape of a derived
+//! message, from the static tables its generated code holds, are at the end of this file), and the MCP adapter
+//! cleans every message schema it lists with [`strict`], so a schema reads and validates the same wherever it is
+//! shown.
 
 use std::fmt::Write as _;
 
+use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value};
+
+use crate::__private::{Args, Field, Message};
 
 /// The part of `schema` that is not `null`: `integer` for `integer | null`, the one other option of an `anyOf`.
 pub(crate) fn without_null(schema: &Value) -> Value {
@@ -247,6 +252,139 @@ pub(crate) fn strict(schema: &mut Value) {
         {
             map.values_mut().for_each(strict);
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The schemas and shapes of derived messages (`crate::__private`'s tables)
+// ---------------------------------------------------------------------------------------------------------------
+
+pub(crate) fn generator() -> SchemaGenerator {
+    SchemaSettings::draft2020_12()
+        .with(|s| {
+            s.inline_subschemas = true;
+            s.meta_schema = None;
+        })
+        .into_generator()
+}
+
+fn number(x: f64) -> Value {
+    if x.fract() == 0.0 && x.abs() < 9.0e15 {
+        Value::from(x as i64)
+    } else {
+        Value::from(x)
+    }
+}
+
+pub(crate) fn field_schema(field: &Field, generator: &mut SchemaGenerator) -> Value {
+    let mut schema = (field.schema)(generator).to_value();
+    if let Value::Object(object) = &mut schema {
+        if let Some(min) = field.min {
+            let tighter = object
+                .get("minimum")
+                .and_then(Value::as_f64)
+                .is_none_or(|old| old < min);
+            if tighter {
+                object.insert("minimum".into(), number(min));
+            }
+        }
+        if let Some(max) = field.max {
+            let tighter = object
+                .get("maximum")
+                .and_then(Value::as_f64)
+                .is_none_or(|old| old > max);
+            if tighter {
+                object.insert("maximum".into(), number(max));
+            }
+        }
+        if let Some(description) = field.description {
+            object
+                .entry("description")
+                .or_insert_with(|| description.into());
+        }
+    }
+    schema
+}
+
+impl Message {
+    /// The JSON Schema of this message's arguments: an object schema, strict-client friendly.
+    pub fn schema(&self) -> Value {
+        let mut generator = generator();
+        let mut schema = match &self.args {
+            Args::Unit => {
+                serde_json::json!({"type": "object", "properties": {}, "additionalProperties": false})
+            }
+            Args::Fields(fields) => {
+                let mut properties = Map::new();
+                let mut required = Vec::new();
+                for field in fields.iter() {
+                    properties.insert(field.name.into(), field_schema(field, &mut generator));
+                    if !(field.optional)() {
+                        required.push(Value::from(field.name));
+                    }
+                }
+                serde_json::json!({
+                    "type": "object",
+                    "properties": properties,
+                    "required": required,
+                    "additionalProperties": false,
+                })
+            }
+            Args::Newtype(schema) => schema(&mut generator).to_value(),
+        };
+        if let Value::Object(object) = &mut schema {
+            if let Some(description) = self.description {
+                object
+                    .entry("description")
+                    .or_insert_with(|| description.into());
+            }
+            let definitions = generator.take_definitions(true);
+            if !definitions.is_empty() {
+                object.insert("$defs".into(), Value::Object(definitions));
+            }
+        }
+        strict(&mut schema);
+        schema
+    }
+
+    /// The one-line shape of this message's arguments, properties in declaration order.
+    pub fn shape(&self) -> String {
+        match &self.args {
+            Args::Unit => "{}".into(),
+            Args::Fields(fields) => {
+                let mut generator = generator();
+                let parts: Vec<String> = fields
+                    .iter()
+                    .map(|field| {
+                        let schema = field_schema(field, &mut generator);
+                        if (field.optional)() {
+                            let shape = shape_of(&without_null(&schema));
+                            format!("{}?: {shape}{}", field.name, range_suffix(field))
+                        } else {
+                            format!(
+                                "{}: {}{}",
+                                field.name,
+                                shape_of(&schema),
+                                range_suffix(field)
+                            )
+                        }
+                    })
+                    .collect();
+                format!("{{{}}}", parts.join(", "))
+            }
+            Args::Newtype(schema) => shape_of(&schema(&mut generator()).to_value()),
+        }
+    }
+}
+
+/// The bounds of a field's `range(min, max)` as its shape shows them: ` 0..=100`, ` ≥ 1`, ` ≤ 100` (empty without).
+fn range_suffix(field: &Field) -> String {
+    let show = |x: f64| number(x).to_string();
+    match (field.min, field.max) {
+        (Some(min), Some(max)) => format!(" {}..={}", show(min), show(max)),
+        (Some(min), None) => format!(" ≥ {}", show(min)),
+        (None, Some(max)) => format!(" ≤ {}", show(max)),
+        (None, None) => String::new(),
     }
 }
 
