@@ -118,7 +118,6 @@ pub use journal::{
     DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_CAPACITY, JOURNAL_ENV, JournalEntry, JournalEvents,
     Journaled,
 };
-pub(crate) use registry::shut_down_thread;
 pub use snapshot::{Publication, Publications, Snapshot};
 
 use crate::graph::{AnyNode, NodeId};

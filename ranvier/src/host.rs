@@ -201,6 +201,8 @@ struct HostContext {
     inbox: GraphInbox,
     /// `Rc<RefCell<App>>` once setup has returned.
     app: Option<Rc<dyn Any>>,
+    /// What the layers built on the host asked to run at shutdown ([`GraphInbox::on_shutdown`]), in that order.
+    shutdown_hooks: Vec<Box<dyn FnOnce()>>,
 }
 
 thread_local! {
@@ -215,6 +217,24 @@ impl GraphInbox {
     )]
     pub(crate) fn current() -> Option<GraphInbox> {
         CONTEXT.with_borrow(|context| context.as_ref().map(|context| context.inbox.clone()))
+    }
+
+    /// Registers `hook` to run on this graph thread when the host shuts down: after the app is dropped, before the
+    /// graph is disposed, hooks in registration order (a panicking hook is skipped). The exposure closes its
+    /// streams this way, so the host needs to know nothing of the layers built on it. Returns `false`, dropping
+    /// `hook`, off a host's graph thread.
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "called by the exposure")
+    )]
+    pub(crate) fn on_shutdown(hook: impl FnOnce() + 'static) -> bool {
+        CONTEXT.with_borrow_mut(|context| match context {
+            Some(context) => {
+                context.shutdown_hooks.push(Box::new(hook));
+                true
+            }
+            None => false,
+        })
     }
 
     /// Whether the calling thread is this inbox's graph thread.
@@ -591,6 +611,7 @@ fn run_graph_thread<App, F, E>(
     CONTEXT.set(Some(HostContext {
         inbox: inbox.clone(),
         app: None,
+        shutdown_hooks: Vec::new(),
     }));
     // A woken flight or a settle sent from another thread posts one job that drains them all.
     let poster = inbox.clone();
@@ -640,8 +661,15 @@ fn shut_down(inbox: &GraphInbox) {
     let app =
         CONTEXT.with_borrow_mut(|context| context.as_mut().and_then(|context| context.app.take()));
     let _ = catch_unwind(AssertUnwindSafe(move || drop(app)));
-    #[cfg(feature = "exposure")]
-    let _ = catch_unwind(crate::exposure::shut_down_thread);
+    let hooks = CONTEXT.with_borrow_mut(|context| {
+        context
+            .as_mut()
+            .map(|context| std::mem::take(&mut context.shutdown_hooks))
+            .unwrap_or_default()
+    });
+    for hook in hooks {
+        let _ = catch_unwind(AssertUnwindSafe(hook));
+    }
     let _ = catch_unwind(crate::graph::dispose_current);
     let context = CONTEXT.take();
     let _ = catch_unwind(AssertUnwindSafe(move || drop(context)));

@@ -117,10 +117,10 @@
 //!                stdio, and Streamable HTTP on axum                                      (feature http)
 //! ```
 //!
-//! Each layer uses only the layers above it in this drawing, with one exception still to be removed: the host calls
-//! the exposure's per-thread shutdown. The graph's runtime keeps its scopes and its recorder under `graph/`, so it
-//! calls nothing above it; `owner` and `trace` are the public faces of those two. Inside the adapter, `text` and
-//! `caller` come first, then `dispatch`, then `approval`. Every `!Send`
+//! Each layer uses only the layers above it in this drawing. The graph's runtime keeps its scopes and its recorder
+//! under `graph/`, so it calls nothing above it; `owner` and `trace` are the public faces of those two. The host
+//! knows nothing of the exposure: it offers a per-thread shutdown hook, and the exposure registers the closing of its
+//! streams there. Inside the adapter, `text` and `caller` come first, then `dispatch`, then `approval`. Every `!Send`
 //! thing stays on the graph thread; what crosses threads is a message or an immutable snapshot. The text an agent
 //! reads is written in one place per layer (`trace`'s renderers, the exposure's rejections, `mcp`'s text module).
 #![deny(missing_docs)]

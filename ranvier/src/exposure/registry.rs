@@ -9,6 +9,7 @@ use super::dispatch::RunMessage;
 use super::handle::Shared;
 use super::snapshot::Publisher;
 use crate::Effect;
+use crate::host::GraphInbox;
 
 /// What only the graph thread may touch: the decoders and `Mvu`s, the publisher, its effect.
 pub(super) struct GraphSide {
@@ -22,8 +23,17 @@ thread_local! {
     static SIDES: RefCell<HashMap<u64, Rc<GraphSide>>> = RefCell::new(HashMap::new());
 }
 
+/// Keeps `side` on this graph thread; the first exposure started on the thread registers [`shut_down_thread`] with
+/// the host, to run when it shuts down.
 pub(super) fn insert(side: GraphSide) {
-    SIDES.with_borrow_mut(|sides| sides.insert(side.shared.id, Rc::new(side)));
+    let first = SIDES.with_borrow_mut(|sides| {
+        let first = sides.is_empty();
+        sides.insert(side.shared.id, Rc::new(side));
+        first
+    });
+    if first {
+        GraphInbox::on_shutdown(shut_down_thread);
+    }
 }
 
 /// The graph side of exposure `id`, when called on its graph thread before shutdown.
@@ -32,8 +42,8 @@ pub(super) fn get(id: u64) -> Option<Rc<GraphSide>> {
 }
 
 /// Closes every exposure started on this thread: publication streams end, `wait_version` stops waiting.
-/// The host calls it on shutdown, before disposing the graph.
-pub(crate) fn shut_down_thread() {
+/// Runs as the host's shutdown hook (registered by [`insert`]), before the graph is disposed.
+fn shut_down_thread() {
     let sides = SIDES.take();
     for side in sides.values() {
         side.publisher.close();
