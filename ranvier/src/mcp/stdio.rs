@@ -43,6 +43,11 @@
 //! The reading and the parse errors are public for a process that stands between an stdio client and a ranvier
 //! app, such as `ranvier-mcp supervise`: [`LineReader`] reads lines within the limit, and [`Line::json`] reads one
 //! as JSON or gives the [`ParseError`] the app would answer it with, in the same words.
+//!
+//! Three files: this one is the transport (the reading loop, the session's bookkeeping, the writer task);
+//! `stdio/reader.rs` reads lines within the limit and parses one as JSON (what `ranvier-mcp supervise` uses too);
+//! `stdio/validate.rs` decides what a line is (a message for rmcp, nothing, or the answer to give instead), which
+//! the HTTP transport uses for a bad body.
 
 use std::collections::HashSet;
 use std::io;
@@ -50,33 +55,31 @@ use std::sync::Arc;
 
 use rmcp::RoleServer;
 use rmcp::model::{
-    ClientJsonRpcMessage, ClientNotification, ClientRequest, ClientResult, GetExtensions,
-    JsonRpcError, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId,
-    ServerJsonRpcMessage,
+    ClientJsonRpcMessage, ClientNotification, ClientRequest, GetExtensions, JsonRpcError,
+    RequestId, ServerJsonRpcMessage,
 };
 use rmcp::transport::Transport;
-use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use serde_json::Value;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
+mod reader;
+mod validate;
+
+pub use reader::{Line, LineReader, ParseError};
+#[cfg(feature = "http")]
+pub(crate) use validate::answer_to;
+use validate::{Decoded, INVALID_REQUEST, decode, error_line};
+
 use super::order::Order;
-use super::{keys, text};
+use super::text;
 
 /// The longest line [`LineTransport`] reads by default, in bytes, its newline not counted: 16 MiB, rmcp's limit.
 pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
 
-/// JSON-RPC's parse error.
-const PARSE_ERROR: i32 = -32700;
-/// JSON-RPC's invalid request.
-const INVALID_REQUEST: i32 = -32600;
 /// How many whole lines may wait for the writer.
 const QUEUE_LINES: usize = 64;
-/// The capacity a line buffer keeps between lines; a longer line's buffer is freed once it is read.
-const KEPT_CAPACITY: usize = 64 * 1024;
-/// The UTF-8 byte order mark, which RFC 8259 lets a parser ignore (rmcp's transport drops it).
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// An rmcp server transport over a byte stream of newline-delimited JSON-RPC messages (stdin and stdout, for
 /// [`serve_stdio`](super::serve_stdio)) that answers every line it cannot hand to rmcp. See the
@@ -241,199 +244,6 @@ impl Written {
     }
 }
 
-/// Reads newline-delimited lines from a byte stream without ever holding more than a limit: a longer line is
-/// discarded as it arrives and reported with its length once its newline (or the end of the input) arrives. What
-/// [`LineTransport`] reads its input with; a process between an stdio client and a ranvier app (such as
-/// `ranvier-mcp supervise`) can read its client with it and answer, through [`Line::json`], the lines the app would
-/// answer with a parse error, in the app's words.
-///
-/// Nothing a bad line holds stops the reading: the bytes after its newline are the next line. A last line without
-/// a newline is still a line.
-///
-/// # Examples
-///
-/// ```
-/// use ranvier::mcp::stdio::{Line, LineReader};
-///
-/// # #[tokio::main(flavor = "current_thread")]
-/// # async fn main() {
-/// let input: &[u8] = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\nhi\xff\n";
-/// let mut lines = LineReader::new(input).max_line_bytes(64);
-///
-/// let line = lines.next_line().await.expect("a line");
-/// let (text, json) = line.json().expect("JSON").expect("not blank");
-/// assert_eq!(text, r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#);
-/// assert_eq!(json["method"], "ping");
-///
-/// let line = lines.next_line().await.expect("a line");
-/// assert_eq!(line, Line::TooLong { bytes: 75, limit: 64 });
-/// assert_eq!(
-///     line.json().unwrap_err().response(),
-///     r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: line of 75 bytes is past the 64-byte limit"}}"#
-/// );
-///
-/// let line = lines.next_line().await.expect("a line");
-/// assert_eq!(line, Line::Read(b"hi\xff"));
-/// assert_eq!(line.json().unwrap_err().message(), "Parse error: invalid UTF-8 at byte 2");
-///
-/// assert_eq!(lines.next_line().await, None);
-/// # }
-/// ```
-pub struct LineReader<R> {
-    read: BufReader<R>,
-    /// The line being read, without its newline; it survives a cancelled `next_line`.
-    line: Vec<u8>,
-    /// Whether `line` holds the line the last `next_line` returned, to clear before reading the next one.
-    returned: bool,
-    /// While the rest of a line past the limit is discarded: how many bytes it has had so far.
-    discarding: Option<usize>,
-    max_line_bytes: usize,
-}
-
-impl<R> std::fmt::Debug for LineReader<R> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LineReader")
-            .field("max_line_bytes", &self.max_line_bytes)
-            .finish_non_exhaustive()
-    }
-}
-
-/// A line [`LineReader::next_line`] read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Line<'a> {
-    /// A line within the limit, without its newline (a `\r` before the newline is kept).
-    Read(&'a [u8]),
-    /// A line past the limit, discarded as it arrived.
-    TooLong {
-        /// The line's length in bytes, its newline not counted.
-        bytes: usize,
-        /// The reader's limit.
-        limit: usize,
-    },
-}
-
-impl<R: AsyncRead + Unpin> LineReader<R> {
-    /// A reader of the lines of `read`, with the [`MAX_LINE_BYTES`] limit.
-    pub fn new(read: R) -> Self {
-        Self {
-            read: BufReader::new(read),
-            line: Vec::new(),
-            returned: false,
-            discarding: None,
-            max_line_bytes: MAX_LINE_BYTES,
-        }
-    }
-
-    /// Reads lines of at most `max_line_bytes` bytes, their newline not counted; a longer line is discarded as it
-    /// arrives and read as [`Line::TooLong`].
-    pub fn max_line_bytes(mut self, max_line_bytes: usize) -> Self {
-        self.max_line_bytes = max_line_bytes;
-        self
-    }
-
-    /// The next line, or `None` at the end of the input (or when reading it fails). It never holds more than the
-    /// limit of a line.
-    ///
-    /// Cancel safe: the bytes taken from the reader are kept (or counted, past the limit) before each await, so a
-    /// cancelled call resumes where it stopped and no line is lost.
-    pub async fn next_line(&mut self) -> Option<Line<'_>> {
-        if std::mem::take(&mut self.returned) {
-            self.line.clear();
-            self.line.shrink_to(KEPT_CAPACITY);
-        }
-        loop {
-            let (consumed, ended) = {
-                let available = self.read.fill_buf().await.ok()?;
-                if available.is_empty() {
-                    // the end of the input: a last line without a newline is still a line
-                    if let Some(bytes) = self.discarding.take() {
-                        return Some(self.too_long(bytes));
-                    }
-                    if self.line.is_empty() {
-                        return None;
-                    }
-                    self.returned = true;
-                    return Some(Line::Read(&self.line));
-                }
-                let newline = available.iter().position(|&b| b == b'\n');
-                let content = newline.unwrap_or(available.len());
-                if let Some(bytes) = &mut self.discarding {
-                    *bytes = bytes.saturating_add(content);
-                } else if self.line.len().saturating_add(content) > self.max_line_bytes {
-                    self.discarding = Some(self.line.len() + content);
-                    self.line = Vec::new();
-                } else {
-                    self.line.extend_from_slice(&available[..content]);
-                }
-                (newline.map_or(content, |at| at + 1), newline.is_some())
-            };
-            self.read.consume(consumed);
-            if ended {
-                if let Some(bytes) = self.discarding.take() {
-                    return Some(self.too_long(bytes));
-                }
-                self.returned = true;
-                return Some(Line::Read(&self.line));
-            }
-        }
-    }
-
-    fn too_long(&self, bytes: usize) -> Line<'static> {
-        Line::TooLong {
-            bytes,
-            limit: self.max_line_bytes,
-        }
-    }
-}
-
-impl<'a> Line<'a> {
-    /// The line's text and JSON, read as [`LineTransport`] reads a line before it judges the message: a leading
-    /// UTF-8 byte order mark and a trailing `\r` are dropped (the text is what is left), and a blank line (only
-    /// spaces, tabs, `\r` and `\n`), which [`LineTransport`] ignores, is `None`.
-    ///
-    /// # Errors
-    ///
-    /// A line [`LineTransport`] answers with a parse error (-32700): past the limit, not UTF-8, not JSON, nested too
-    /// deep or holding a number past the range of f64. The [`ParseError`] holds the same message and gives the same
-    /// response.
-    pub fn json(&self) -> Result<Option<(&'a str, Value)>, ParseError> {
-        match *self {
-            Line::Read(line) => match content(line) {
-                Some((line, skipped)) => parse_json(line, skipped).map(Some),
-                None => Ok(None),
-            },
-            Line::TooLong { bytes, limit } => Err(ParseError::too_long(bytes, limit)),
-        }
-    }
-}
-
-/// Why a line does not read as JSON, as [`LineTransport`] answers it: from [`Line::json`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    message: String,
-}
-
-impl ParseError {
-    /// The error's message, such as `Parse error: invalid UTF-8 at byte 31`.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
-    /// The response [`LineTransport`] writes for the line, without its newline:
-    /// `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: …"}}`.
-    pub fn response(&self) -> String {
-        error_response(PARSE_ERROR, &self.message, Value::Null)
-    }
-}
-
-impl std::fmt::Display for ParseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ParseError {}
-
 impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
     type Error = io::Error;
 
@@ -561,281 +371,13 @@ async fn write_lines<W: AsyncWrite + Unpin>(mut out: W, mut lines: mpsc::Receive
     }
 }
 
-/// What one line holds.
-enum Decoded {
-    /// A JSON-RPC message, for rmcp.
-    Message(Box<ClientJsonRpcMessage>),
-    /// Nothing to hand on or answer.
-    Ignored,
-    /// The line answering it, newline included.
-    Answer(Vec<u8>),
-}
-
-/// The answer the stdio layer gives to `body` as a line (without its newline), when that is not a message for rmcp:
-/// the HTTP transport answers a bad body with the same words. `None` for a message, a blank body or a notification
-/// rmcp ignores.
-#[cfg(feature = "http")]
-pub(crate) fn answer_to(body: &[u8]) -> Option<Vec<u8>> {
-    match decode(body) {
-        Decoded::Answer(mut line) => {
-            line.pop();
-            Some(line)
-        }
-        Decoded::Message(_) | Decoded::Ignored => None,
-    }
-}
-
-/// Decodes one line (without its newline).
-fn decode(line: &[u8]) -> Decoded {
-    let Some((line, skipped)) = content(line) else {
-        return Decoded::Ignored;
-    };
-    // the way rmcp's transport reads a line, so every message it takes goes through as it would
-    let error = match serde_json::from_slice::<ClientJsonRpcMessage>(line) {
-        Ok(message) => {
-            return match keys::first_duplicate(line) {
-                None => Decoded::Message(Box::new(message)),
-                Some(duplicate) => {
-                    let id = match &message {
-                        ClientJsonRpcMessage::Request(request) => {
-                            serde_json::to_value(&request.id).unwrap_or(Value::Null)
-                        }
-                        _ => Value::Null,
-                    };
-                    Decoded::Answer(duplicate_line(&duplicate, id))
-                }
-            };
-        }
-        Err(error) => error,
-    };
-    let value = match parse_json(line, skipped) {
-        Ok((_, value)) => value,
-        Err(error) => return Decoded::Answer(error.line()),
-    };
-    if ignored_by_rmcp(&value) {
-        return Decoded::Ignored;
-    }
-    let (id, reason) = not_a_message(&value, &error);
-    if let Some(duplicate) = keys::first_duplicate(line) {
-        return Decoded::Answer(duplicate_line(&duplicate, id));
-    }
-    Decoded::Answer(error_line(
-        INVALID_REQUEST,
-        &text::not_a_message(&reason),
-        id,
-    ))
-}
-
-/// The answer to a message that names `duplicate` twice: with `id`, unless the key repeated is the id itself.
-fn duplicate_line(duplicate: &keys::Duplicate, id: Value) -> Vec<u8> {
-    let id = if duplicate.path.is_empty() && duplicate.key == "id" {
-        Value::Null
-    } else {
-        id
-    };
-    error_line(
-        INVALID_REQUEST,
-        &text::not_a_message(&text::duplicate_key(&duplicate.key, &duplicate.place())),
-        id,
-    )
-}
-
-/// A line's content: without a trailing `\r` and a leading UTF-8 byte order mark, and how many bytes the mark took
-/// (the offsets of a parse error count it); `None` for a blank line.
-fn content(line: &[u8]) -> Option<(&[u8], usize)> {
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let (line, skipped) = match line.strip_prefix(UTF8_BOM) {
-        Some(rest) => (rest, UTF8_BOM.len()),
-        None => (line, 0),
-    };
-    let blank = line
-        .iter()
-        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
-    (!blank).then_some((line, skipped))
-}
-
-/// A line's content (see [`content`]) as text and JSON, or the parse error it is answered with.
-fn parse_json(line: &[u8], skipped: usize) -> Result<(&str, Value), ParseError> {
-    let text = std::str::from_utf8(line).map_err(|bad| ParseError {
-        message: text::invalid_utf8(skipped + bad.valid_up_to()),
-    })?;
-    let value = serde_json::from_str::<Value>(text).map_err(|not_json| ParseError {
-        message: text::not_json(&not_json.to_string()),
-    })?;
-    Ok((text, value))
-}
-
-impl ParseError {
-    fn too_long(bytes: usize, limit: usize) -> Self {
-        Self {
-            message: text::line_too_long(bytes, limit),
-        }
-    }
-
-    /// The response line, its newline included.
-    fn line(&self) -> Vec<u8> {
-        error_line(PARSE_ERROR, &self.message, Value::Null)
-    }
-}
-
-/// The error response `{"jsonrpc":"2.0","id":id,"error":{"code":code,"message":message}}`.
-fn error_response(code: i32, message: &str, id: Value) -> String {
-    text::compact(&serde_json::json!({
-        "jsonrpc": "2.0",
-        "id": id,
-        "error": {"code": code, "message": message},
-    }))
-}
-
-/// The error response (see [`error_response`]) and its newline.
-fn error_line(code: i32, message: &str, id: Value) -> Vec<u8> {
-    let mut line = error_response(code, message, id).into_bytes();
-    line.push(b'\n');
-    line
-}
-
-/// Why `value`, JSON that rmcp did not read as a message (`error` says why, in serde's words), is not one; and the
-/// id to answer with: the request's, when it reads as one, or null.
-fn not_a_message(value: &Value, error: &serde_json::Error) -> (Value, String) {
-    let message = match value {
-        Value::Object(message) => message,
-        Value::Array(_) => return (Value::Null, text::BATCH.to_owned()),
-        other => return (Value::Null, text::not_an_object(other)),
-    };
-    let has = |key: &str| message.contains_key(key);
-    let is_response = has("result") || has("error");
-    let (id, bad_id) = match message.get("id") {
-        None => (Value::Null, None),
-        Some(id) if serde_json::from_value::<RequestId>(id.clone()).is_err() => {
-            (Value::Null, Some(text::bad_id(id)))
-        }
-        // a response's id counts the server's requests: answering with it would answer one of the client's
-        Some(_) if is_response => (Value::Null, None),
-        Some(id) => (id.clone(), None),
-    };
-    let reason = bad_id
-        .or_else(|| match message.get("jsonrpc") {
-            None => Some(text::MISSING_JSONRPC.to_owned()),
-            Some(Value::String(version)) if version == "2.0" => None,
-            Some(other) => Some(text::bad_jsonrpc(other)),
-        })
-        .unwrap_or_else(|| shape_reason(message, error));
-    (id, reason)
-}
-
-/// Why `message`, an object with a readable id and `"jsonrpc": "2.0"`, is not a message; `error` is serde's reason,
-/// for when no better one is found.
-fn shape_reason(message: &Map<String, Value>, error: &serde_json::Error) -> String {
-    let value = Value::Object(message.clone());
-    let has_id = message.contains_key("id");
-    let reason = |better: Option<String>| better.unwrap_or_else(|| error.to_string());
-    match (
-        message.get("method"),
-        message.get("result"),
-        message.get("error"),
-    ) {
-        (None, None, None) => text::NO_KIND.to_owned(),
-        (Some(Value::String(method)), None, None) => {
-            if let Some(params) = message.get("params")
-                && !params.is_object()
-                && !params.is_null()
-            {
-                return text::bad_message_params(params);
-            }
-            if has_id {
-                let why = serde_error::<JsonRpcRequest<ClientRequest>>(&value);
-                text::unreadable_message("request", Some(method), &reason(why))
-            } else {
-                let why = serde_error::<JsonRpcNotification<ClientNotification>>(&value);
-                text::unreadable_message("notification", Some(method), &reason(why))
-            }
-        }
-        (Some(method), None, None) => text::bad_method(method),
-        (None, Some(_), None) | (None, None, Some(_)) if !has_id => {
-            text::RESPONSE_WITHOUT_ID.to_owned()
-        }
-        (None, Some(_), None) => {
-            let why = serde_error::<JsonRpcResponse<ClientResult>>(&value);
-            text::unreadable_message("response", None, &reason(why))
-        }
-        (None, None, Some(member)) => {
-            if !member.get("code").is_some_and(Value::is_i64)
-                || !member.get("message").is_some_and(Value::is_string)
-            {
-                return text::bad_error_member(member);
-            }
-            let why = serde_error::<JsonRpcError>(&value);
-            text::unreadable_message("error response", None, &reason(why))
-        }
-        _ => text::TWO_KINDS.to_owned(),
-    }
-}
-
-/// What serde says about `value` as a `T`, or `None` when it reads.
-fn serde_error<T: DeserializeOwned>(value: &Value) -> Option<String> {
-    serde_json::from_value::<T>(value.clone())
-        .err()
-        .map(|error| error.to_string())
-}
-
-/// Whether rmcp's transport skips `value` without an answer when it does not read (rmcp's
-/// `should_ignore_notification`, in `transport/async_rw.rs`): a notification whose method MCP does not define, and
-/// any message whose method is a `notifications/` one MCP does not define.
-fn ignored_by_rmcp(value: &Value) -> bool {
-    let Some(method) = value.get("method").and_then(Value::as_str) else {
-        return false;
-    };
-    let notification = value.get("id").is_none();
-    (notification && !is_mcp_method(method))
-        || (method.starts_with("notifications/") && !is_mcp_notification(method))
-}
-
-/// The methods rmcp's transport knows as MCP's (its `is_standard_method`).
-fn is_mcp_method(method: &str) -> bool {
-    matches!(
-        method,
-        "initialize"
-            | "ping"
-            | "server/discover"
-            | "prompts/get"
-            | "prompts/list"
-            | "resources/list"
-            | "resources/read"
-            | "resources/subscribe"
-            | "resources/unsubscribe"
-            | "resources/templates/list"
-            | "subscriptions/listen"
-            | "tools/call"
-            | "tools/list"
-            | "completion/complete"
-            | "elicitation/create"
-            | "logging/setLevel"
-            | "roots/list"
-            | "sampling/createMessage"
-    ) || is_mcp_notification(method)
-}
-
-/// The notifications rmcp's transport knows as MCP's (its `is_standard_notification`).
-fn is_mcp_notification(method: &str) -> bool {
-    matches!(
-        method,
-        "notifications/cancelled"
-            | "notifications/initialized"
-            | "notifications/message"
-            | "notifications/progress"
-            | "notifications/prompts/list_changed"
-            | "notifications/resources/list_changed"
-            | "notifications/resources/updated"
-            | "notifications/roots/list_changed"
-            | "notifications/subscriptions/acknowledged"
-            | "notifications/tools/list_changed"
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+    use tokio::io::{AsyncBufReadExt, BufReader};
 
+    use super::reader::KEPT_CAPACITY;
+    use super::validate::PARSE_ERROR;
     use super::*;
 
     /// The answer to `line`, parsed (anything else fails the test).
