@@ -12,13 +12,12 @@ use std::net::SocketAddr;
 
 use http_client::{Era, Http, Session, next, open_stream};
 use hyper::{Method, StatusCode};
-use ranvier::exposure::DispatchRejection;
-use ranvier::host::GraphHost;
+use ranvier::exposure::Dispatched;
 use ranvier::mcp::McpAdapterOptions;
 use ranvier::mcp::http::{HttpOptions, HttpServer};
 use serde_json::{Value, json};
 
-async fn serve(confirm: bool, options: HttpOptions) -> (GraphHost<cart::CartApp>, HttpServer) {
+async fn serve(confirm: bool, options: HttpOptions) -> (cart::CartHost, HttpServer) {
     let host = cart::start_cart_with(confirm).expect("the cart starts");
     let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("ranvier-cart", "1.0.0"))
         .expect("the adapter is built");
@@ -172,7 +171,7 @@ async fn a_persons_dispatch_takes_the_agents_path_and_the_stream_reports_it() {
     );
     let notified = next(&mut updates).await;
     assert_eq!(notified["params"]["uri"], "ranvier://state/count");
-    let exposure = host.invoke(|app| app.exposure.clone()).await.unwrap();
+    let exposure = host.invoke(|(_, exposure)| exposure.clone()).await.unwrap();
     let journal = exposure.journal();
     assert_eq!(
         (journal[0].sender.as_str(), journal[0].version),
@@ -207,7 +206,7 @@ async fn an_answer_from_the_page_runs_the_paused_message_once() {
     let (host, server) = serve(true, HttpOptions::new()).await;
     let addr = server.local_addr();
     let (_, csrf) = page(addr, &[]).await;
-    let exposure = host.invoke(|app| app.exposure.clone()).await.unwrap();
+    let exposure = host.invoke(|(_, exposure)| exposure.clone()).await.unwrap();
     exposure
         .dispatch_as(
             "agent",
@@ -219,9 +218,9 @@ async fn an_answer_from_the_page_runs_the_paused_message_once() {
     let paused = exposure
         .dispatch_as("agent", "clear", json!({}))
         .await
-        .unwrap_err();
-    let DispatchRejection::AwaitingApproval { interrupt } = paused else {
-        panic!("{paused}")
+        .unwrap();
+    let Dispatched::AwaitingApproval { interrupt } = paused else {
+        panic!("{paused:?}")
     };
     let (status, mut events, stream) =
         open_stream(addr, "/page/events", Method::GET, &[], Vec::new()).await;
@@ -336,7 +335,7 @@ async fn a_state_change_needs_the_csrf_token_json_and_the_pages_own_origin() {
     )
     .await;
     assert_eq!(got, StatusCode::BAD_REQUEST, "{text}");
-    let exposure = host.invoke(|app| app.exposure.clone()).await.unwrap();
+    let exposure = host.invoke(|(_, exposure)| exposure.clone()).await.unwrap();
     assert_eq!(exposure.version(), 0, "nothing was dispatched");
     let (got, text) = post(
         addr,
