@@ -382,13 +382,13 @@ impl Labelable for Effect {
     }
 }
 
-impl<T: Clone + Debug + 'static> Node for crate::AsyncSource<T> {
+impl<T: Clone + Debug + 'static> Labelable for crate::AsyncSource<T> {
     fn label(self, label: &str) -> Self {
         self.labelled(label)
     }
 }
 
-impl<T: Clone + Debug + 'static> Node for crate::AsyncMemo<T> {
+impl<T: Clone + Debug + 'static> Labelable for crate::AsyncMemo<T> {
     fn label(self, label: &str) -> Self {
         self.labelled(label)
     }

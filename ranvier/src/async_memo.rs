@@ -49,8 +49,8 @@
 use crate::async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
 use crate::graph::flights::{self, FlightFuture};
 use crate::graph::{
-    AnyNode, Comparer, Computation, Core, Node, NodeId, NodeKind, NodeRc, NodeRef, Runtime, State,
-    WeakNode, with_runtime,
+    AnyNode, Comparer, Computation, Core, DynNodeRc, NodeBody, NodeId, NodeKind, NodeRc, Runtime,
+    State, WeakNode, with_runtime,
 };
 use crate::memo::{dispose_computation, resolve_check};
 use crate::trace::FlightEvent;
@@ -401,7 +401,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncMemo<T> {
 }
 
 impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
-    fn recompute(&self, this: &NodeRef, rt: &Runtime) {
+    fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
         let comp = &self.comp;
         comp.state.set(State::Clean);
         trace_hook!(
@@ -509,7 +509,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
     }
 
     /// Starts (or, under `FinishCurrent` with a flight in the air, parks) the flight of run `run`.
-    fn start(&self, this: &NodeRef, future: FlightFuture<T>, run: u32) {
+    fn start(&self, this: &DynNodeRc, future: FlightFuture<T>, run: u32) {
         self.supersede();
         let parked = {
             let mut book = self.book.borrow_mut();
@@ -525,7 +525,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
         drop(parked);
     }
 
-    fn spawn(&self, this: &NodeRef, future: FlightFuture<T>, run: u32, started: Instant) {
+    fn spawn(&self, this: &DynNodeRc, future: FlightFuture<T>, run: u32, started: Instant) {
         let number = {
             let mut book = self.book.borrow_mut();
             book.started += 1;
@@ -548,7 +548,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
     }
 
     /// Flight `number` finished with `outcome`.
-    fn finished(&self, this: &NodeRef, number: u32, outcome: Result<T, String>) {
+    fn finished(&self, this: &DynNodeRc, number: u32, outcome: Result<T, String>) {
         if self.comp.disposed.get() {
             return;
         }
@@ -687,8 +687,8 @@ fn complete<T: Clone + fmt::Debug + 'static>(
 }
 
 // SAFETY: `#[repr(C)]`, `core` then `comp` first.
-unsafe impl<T: Clone + fmt::Debug + 'static> Node for AsyncInner<T> {
-    fn update_if_necessary(&self, this: &NodeRef, rt: &Runtime) {
+unsafe impl<T: Clone + fmt::Debug + 'static> NodeBody for AsyncInner<T> {
+    fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() || comp.running.get() {
             return;
@@ -701,7 +701,7 @@ unsafe impl<T: Clone + fmt::Debug + 'static> Node for AsyncInner<T> {
         }
     }
 
-    fn mark(&self, this: &NodeRef, state: State, rt: &Runtime) {
+    fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {
             return;
@@ -727,7 +727,7 @@ unsafe impl<T: Clone + fmt::Debug + 'static> Node for AsyncInner<T> {
         }
     }
 
-    fn dispose(&self, this: &NodeRef) {
+    fn dispose(&self, this: &DynNodeRc) {
         if self.comp.disposed.get() {
             return;
         }
@@ -786,7 +786,7 @@ impl<T: fmt::Debug + 'static> fmt::Debug for AsyncMemo<T> {
 
 /// The async memos of this thread that have flights, by id, so the trace and `dispatch` can list flights from an id
 /// alone, or all of them.
-type FlightsOf = fn(&NodeRef) -> Vec<(Instant, FlightInfo)>;
+type FlightsOf = fn(&DynNodeRc) -> Vec<(Instant, FlightInfo)>;
 
 thread_local! {
     static ASYNC_MEMOS: RefCell<HashMap<NodeId, (WeakNode, FlightsOf)>> = RefCell::new(HashMap::new());
@@ -807,7 +807,7 @@ fn register(id: NodeId, weak: WeakNode, flights_of: FlightsOf) {
     });
 }
 
-fn flights_of<T: Clone + fmt::Debug + 'static>(node: &NodeRef) -> Vec<(Instant, FlightInfo)> {
+fn flights_of<T: Clone + fmt::Debug + 'static>(node: &DynNodeRc) -> Vec<(Instant, FlightInfo)> {
     // SAFETY: registered in `build` with this memo's `T`.
     let memo = unsafe { node.clone().into_typed::<AsyncInner<T>>() };
     memo.flight_infos()
@@ -830,7 +830,7 @@ pub(crate) fn all_flights() -> Vec<FlightInfo> {
 /// The pending flights of this thread's async memos that started at or after `since` (all with `None`), oldest
 /// first.
 pub(crate) fn flights_started_since(since: Option<Instant>) -> Vec<FlightInfo> {
-    let nodes: Vec<(NodeRef, FlightsOf)> = ASYNC_MEMOS.with_borrow(|memos| {
+    let nodes: Vec<(DynNodeRc, FlightsOf)> = ASYNC_MEMOS.with_borrow(|memos| {
         memos
             .values()
             .filter_map(|(weak, f)| Some((weak.upgrade()?, *f)))

@@ -174,7 +174,7 @@ impl DynNodeRc {
     }
 }
 
-impl NodeRef {
+impl DynNodeRc {
     /// The same handle with the node's type known again.
     ///
     /// # Safety
