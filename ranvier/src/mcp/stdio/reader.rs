@@ -7,6 +7,9 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 use serde_json::Value;
 
 use super::MAX_LINE_BYTES;
+// For the doc links: the transport is what reads lines this way.
+#[cfg(doc)]
+use super::LineTransport;
 use super::validate::{PARSE_ERROR, error_line, error_response};
 use crate::mcp::text;
 
