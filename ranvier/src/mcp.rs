@@ -200,7 +200,9 @@ pub struct McpAdapterOptions {
     /// The name recorded as the sender of every message (and answer) MCP clients send: in the journal, in an
     /// interrupt's `sender` and in the texts that name who asked or answered. `None` (the default) records each
     /// client's own name (`clientInfo.name`, or `mcp` when it gave none). Like every client-supplied string, it
-    /// is quoted and escaped wherever another client reads it.
+    /// is quoted and escaped wherever another client reads it. The names the app and the live page record,
+    /// `app` and `person` (in any case, spaces around them ignored), are reserved: an MCP client so named is recorded
+    /// as `mcp:app` or `mcp:person`, so it never reads as the app or a person.
     pub sender: Option<String>,
     /// Who may answer an interrupt over MCP; [`Answerers::OwnSession`] by default.
     pub answerers: Answerers,
@@ -442,6 +444,7 @@ impl McpAdapter {
                 .client_info()
                 .map_or_else(|| "mcp".to_owned(), |client| client.name)
         });
+        let sender = caller::unreserved(sender);
         caller::Caller {
             sender,
             session: session_of(context),

@@ -366,6 +366,40 @@ impl ExposureHandle {
         self.shared.journal.entries()
     }
 
+    /// At most `count` of the in-memory journal's entries: the newest numbered below `before` (`u64::MAX` for the
+    /// newest of all), oldest first, and the number of the first of them (the n-th message journaled is number n;
+    /// with no entry, the number the next one below `before` would have). Only those entries are copied, not the
+    /// journal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::exposure::{Exposure, MessageDecoder};
+    /// use ranvier::host::{block_on, GraphHost};
+    /// use ranvier::Mvu;
+    ///
+    /// let host = GraphHost::start(|| {
+    ///     let counter = Mvu::new(0_i64, |add: i64, count| count + add);
+    ///     let mut exposure = Exposure::new();
+    ///     exposure.value("count", { let counter = counter.clone(); move || counter.model() })?;
+    ///     let add: MessageDecoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
+    ///     exposure.messages(&counter, vec![("add".into(), add)])?;
+    ///     exposure.start()
+    /// })?;
+    /// let handle = host.invoke(|handle| handle.clone()).wait()?;
+    /// for n in 1..=5 {
+    ///     block_on(handle.dispatch("add", serde_json::json!({"n": n}))).unwrap();
+    /// }
+    /// let (first, newest) = handle.journal_window(u64::MAX, 2);
+    /// assert_eq!((first, newest.len()), (4, 2));
+    /// let (first, older) = handle.journal_window(first, 10);
+    /// assert_eq!((first, older.len()), (1, 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn journal_window(&self, before: u64, count: usize) -> (u64, Vec<JournalEntry>) {
+        self.shared.journal.window(before, count)
+    }
+
     /// How many accepted messages were dropped from the in-memory journal (the oldest), to keep it within its
     /// capacity; 0 while it holds every one.
     pub fn journal_dropped(&self) -> u64 {

@@ -251,6 +251,23 @@ impl Journal {
             .collect()
     }
 
+    /// The newest `count` entries numbered below `before`, and the number of the first (see
+    /// [`ExposureHandle::journal_window`](super::ExposureHandle::journal_window)).
+    pub(super) fn window(&self, before: u64, count: usize) -> (u64, Vec<JournalEntry>) {
+        let ring = self.ring.lock().unwrap_or_else(PoisonError::into_inner);
+        // entry i of the ring is number dropped + i + 1
+        let end = before
+            .saturating_sub(ring.dropped + 1)
+            .min(ring.entries.len() as u64) as usize;
+        let start = end.saturating_sub(count);
+        let entries = ring
+            .entries
+            .range(start..end)
+            .map(|(entry, _)| entry.clone())
+            .collect();
+        (ring.dropped + start as u64 + 1, entries)
+    }
+
     /// How many entries were dropped from memory (the oldest first).
     pub(super) fn dropped(&self) -> u64 {
         self.ring

@@ -7,6 +7,23 @@ use std::sync::{Mutex, PoisonError};
 use super::Answerers;
 use crate::exposure::{ExposureHandle, Interrupt};
 
+/// The senders only the app (`app`, in-process dispatch) and a person on the live page (`person`) are recorded as.
+pub(crate) const RESERVED_SENDERS: [&str; 2] = ["app", "person"];
+
+/// `name`, unless it is a reserved sender (in any case, spaces around it ignored): then `mcp:<name>`, a name that
+/// cannot read as the app or a person.
+pub(crate) fn unreserved(name: String) -> String {
+    let bare = name.trim();
+    if RESERVED_SENDERS
+        .iter()
+        .any(|reserved| bare.eq_ignore_ascii_case(reserved))
+    {
+        format!("mcp:{bare}")
+    } else {
+        name
+    }
+}
+
 /// Which session opened each interrupt opened over MCP, and so who may see and answer it.
 pub(crate) struct Owners {
     answerers: Answerers,
@@ -73,5 +90,18 @@ impl Caller<'_> {
             .into_iter()
             .filter(|interrupt| self.sees(interrupt))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unreserved;
+
+    #[test]
+    fn reserved_senders_are_renamed() {
+        assert_eq!(unreserved("person".into()), "mcp:person");
+        assert_eq!(unreserved(" App ".into()), "mcp:App");
+        assert_eq!(unreserved("claude".into()), "claude");
+        assert_eq!(unreserved("personal".into()), "personal");
     }
 }

@@ -107,6 +107,13 @@ pub use page::page_router;
 /// The environment variable holding the bearer token HTTP clients must present (read by [`HttpOptions::from_env`]).
 pub const TOKEN_ENV: &str = "RANVIER_MCP_TOKEN";
 
+/// The environment variable holding the live page's key (read by [`HttpOptions::from_env`]); unset, each server
+/// makes a random one. See [`page`] for what the key is for.
+pub const PAGE_KEY_ENV: &str = "RANVIER_PAGE_KEY";
+
+/// How many live page event streams are open at once by default.
+pub const DEFAULT_MAX_PAGE_STREAMS: usize = 16;
+
 /// The largest request body accepted by default: 1 MiB. Larger bodies get 413.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1 << 20;
 
@@ -183,6 +190,15 @@ pub struct HttpOptions {
     pub session_idle_timeout: Duration,
     /// Whether [`HttpServer`] serves the [live page](page) at `/` beside the endpoint (default `true`).
     pub page: bool,
+    /// Whether the live page wants its own credential, the page key, which MCP clients do not hold (default
+    /// `true`); see [`page`]. Off, the page's routes let in whoever passes the guard of `/mcp`.
+    pub page_credential: bool,
+    /// The live page's key (`None`: a random one per server, the default). [`HttpServer`] prints the page's
+    /// address with it where it starts; a person trades it once for a session cookie.
+    pub page_key: Option<String>,
+    /// How many live page event streams are open at once; one more is answered 503. They do not count against
+    /// the sessions of `/mcp`, and at most this many of [`max_connections`](Self::max_connections) are page streams.
+    pub max_page_streams: usize,
 }
 
 impl fmt::Debug for HttpOptions {
@@ -203,6 +219,9 @@ impl fmt::Debug for HttpOptions {
             .field("max_sessions", &self.max_sessions)
             .field("session_idle_timeout", &self.session_idle_timeout)
             .field("page", &self.page)
+            .field("page_credential", &self.page_credential)
+            .field("page_key", &self.page_key.as_ref().map(|_| "<redacted>"))
+            .field("max_page_streams", &self.max_page_streams)
             .finish()
     }
 }
@@ -236,23 +255,33 @@ impl HttpOptions {
             max_sessions: DEFAULT_MAX_SESSIONS,
             session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
             page: true,
+            page_credential: true,
+            page_key: None,
+            max_page_streams: DEFAULT_MAX_PAGE_STREAMS,
         }
     }
 
-    /// [`new`](Self::new), with the bearer token from the environment variable [`TOKEN_ENV`] when it is set.
+    /// [`new`](Self::new), with the bearer token from the environment variable [`TOKEN_ENV`] and the page key from
+    /// [`PAGE_KEY_ENV`] when they are set.
     ///
     /// # Errors
     ///
-    /// [`HttpError::EmptyToken`] when the variable is set but empty (or only whitespace), and
-    /// [`HttpError::TokenNotUnicode`] when it is not valid Unicode: a token was meant, and serving without one would
+    /// [`HttpError::EmptyToken`] when a variable is set but empty (or only whitespace), and
+    /// [`HttpError::TokenNotUnicode`] when it is not valid Unicode: a secret was meant, and serving without one would
     /// be a silent downgrade.
     pub fn from_env() -> Result<Self, HttpError> {
-        let options = Self::new();
+        let mut options = Self::new();
         match std::env::var(TOKEN_ENV) {
-            Ok(token) if token.trim().is_empty() => Err(HttpError::EmptyToken),
-            Ok(token) => Ok(options.bearer_token(token)),
+            Ok(token) if token.trim().is_empty() => return Err(HttpError::EmptyToken),
+            Ok(token) => options = options.bearer_token(token),
+            Err(std::env::VarError::NotPresent) => {}
+            Err(std::env::VarError::NotUnicode(_)) => return Err(HttpError::TokenNotUnicode),
+        }
+        match std::env::var(PAGE_KEY_ENV) {
+            Ok(key) if key.trim().is_empty() => Err(HttpError::EmptyPageKey),
+            Ok(key) => Ok(options.page_key(key)),
             Err(std::env::VarError::NotPresent) => Ok(options),
-            Err(std::env::VarError::NotUnicode(_)) => Err(HttpError::TokenNotUnicode),
+            Err(std::env::VarError::NotUnicode(_)) => Err(HttpError::PageKeyNotUnicode),
         }
     }
 
@@ -328,6 +357,24 @@ impl HttpOptions {
         self
     }
 
+    /// Requires (the default) or not the live page's own credential; see [`page`].
+    pub fn page_credential(mut self, required: bool) -> Self {
+        self.page_credential = required;
+        self
+    }
+
+    /// Sets the live page's key (instead of a random one per server).
+    pub fn page_key(mut self, key: impl Into<String>) -> Self {
+        self.page_key = Some(key.into());
+        self
+    }
+
+    /// Sets how many live page event streams are open at once (default [`DEFAULT_MAX_PAGE_STREAMS`]).
+    pub fn max_page_streams(mut self, streams: usize) -> Self {
+        self.max_page_streams = streams;
+        self
+    }
+
     /// The connection limits, checked.
     fn limits(&self) -> Result<connections::Limits, HttpError> {
         for (option, zero) in [
@@ -368,10 +415,18 @@ impl HttpOptions {
         if self.max_body_bytes == 0 {
             return Err(HttpError::ZeroBodyLimit);
         }
+        if self
+            .page_key
+            .as_ref()
+            .is_some_and(|key| key.trim().is_empty())
+        {
+            return Err(HttpError::EmptyPageKey);
+        }
         for (option, zero) in [
             ("body_read_timeout", self.body_read_timeout.is_zero()),
             ("max_sessions", self.max_sessions == 0),
             ("session_idle_timeout", self.session_idle_timeout.is_zero()),
+            ("max_page_streams", self.max_page_streams == 0),
         ] {
             if zero {
                 return Err(HttpError::ZeroLimit(option));
@@ -405,6 +460,10 @@ pub enum HttpError {
     EmptyToken,
     /// [`TOKEN_ENV`] is not valid Unicode.
     TokenNotUnicode,
+    /// The page key (or [`PAGE_KEY_ENV`]) is empty.
+    EmptyPageKey,
+    /// [`PAGE_KEY_ENV`] is not valid Unicode.
+    PageKeyNotUnicode,
     /// The body limit is zero.
     ZeroBodyLimit,
     /// The timeout or cap named (an [`HttpOptions`] field) is zero.
@@ -443,6 +502,11 @@ impl fmt::Display for HttpError {
                 "the bearer token ({TOKEN_ENV}) is empty; unset it or give a token"
             ),
             Self::TokenNotUnicode => write!(f, "{TOKEN_ENV} is not valid Unicode"),
+            Self::EmptyPageKey => write!(
+                f,
+                "the live page's key ({PAGE_KEY_ENV}) is empty; unset it (a random key is made) or give a key"
+            ),
+            Self::PageKeyNotUnicode => write!(f, "{PAGE_KEY_ENV} is not valid Unicode"),
             Self::ZeroBodyLimit => write!(f, "the request body limit must be at least 1 byte"),
             Self::ZeroLimit(option) => write!(
                 f,
@@ -724,6 +788,8 @@ pub struct HttpServer {
     path: String,
     /// Whether it serves the live page.
     page: bool,
+    /// The live page's key, when the page wants it.
+    page_key: Option<page::Secret>,
     cancel: CancellationToken,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -769,6 +835,7 @@ impl HttpServer {
         let local_addr = listener.local_addr()?;
         let mut app = axum::Router::new().route_service(path, service);
         let serves_page = page.is_some() && path != "/";
+        let page_key = page.as_ref().and_then(|page| page.key());
         if let (Some(page), true) = (page, serves_page) {
             app = app.merge(page.router());
         }
@@ -777,6 +844,7 @@ impl HttpServer {
             local_addr,
             path: path.to_owned(),
             page: serves_page,
+            page_key,
             cancel,
             task,
         };
@@ -786,10 +854,20 @@ impl HttpServer {
         Ok(server)
     }
 
-    /// The live page's URL, like `http://127.0.0.1:8900/`, when the server serves it (see [`page`]). With a bearer
-    /// token set, a browser opens it once as `…/?token=<token>`.
+    /// The live page's address as a person opens it, like `http://127.0.0.1:8900/?key=<the page key>`, when the
+    /// server serves it (see [`page`]); without the page credential ([`HttpOptions::page_credential`] off), like
+    /// `http://127.0.0.1:8900/` (with a bearer token set, a browser then opens it once as `…/?token=<token>`).
+    /// [`bind`](Self::bind) prints it on standard error. It holds the key: show it to the person, not to an agent.
     pub fn page_url(&self) -> Option<String> {
-        self.page.then(|| format!("http://{}/", self.local_addr))
+        self.page.then(|| match &self.page_key {
+            Some(key) => format!(
+                "http://{}/?{}={}",
+                self.local_addr,
+                page::KEY_PARAM,
+                page::percent_encode(key.reveal())
+            ),
+            None => format!("http://{}/", self.local_addr),
+        })
     }
 
     /// The address the server listens on.

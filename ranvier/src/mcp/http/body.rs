@@ -31,6 +31,80 @@ impl Guard {
         B: HttpBody<Data = Bytes> + Send + 'static,
         B::Error: Into<axum::BoxError>,
     {
+        let bytes = self.read_bytes(headers, body).await?;
+        let is_json = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| {
+                v.split(';')
+                    .next()
+                    .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+            });
+        // the stdio layer's answer to the same bytes, in its words: the reason in the message, and the request's id
+        // when it can be read (a body that is not one message, or that names a key twice in an object)
+        if is_json && let Some(answer) = crate::mcp::stdio::answer_to(&bytes) {
+            return Err(json_response(StatusCode::BAD_REQUEST, answer));
+        }
+        // rmcp answers other content types with 415
+        let message = if is_json {
+            serde_json::from_slice::<ClientJsonRpcMessage>(&bytes)
+        } else {
+            return Ok(ReadBody {
+                bytes,
+                initialize: false,
+            });
+        };
+        if let Err(error) = message {
+            // the stdio layer's answer to the same bytes, in its words: the reason in the message, and the request's
+            // id when it can be read
+            if let Some(answer) = crate::mcp::stdio::answer_to(&bytes) {
+                return Err(json_response(StatusCode::BAD_REQUEST, answer));
+            }
+            // a blank body, or a notification rmcp's stdio transport would ignore: the reason in `data`
+            let (code, message, reason) = match error.classify() {
+                serde_json::error::Category::Syntax | serde_json::error::Category::Eof => (
+                    -32700,
+                    "Parse error",
+                    format!("the body is not JSON: {error}"),
+                ),
+                _ => (
+                    -32600,
+                    "Invalid request",
+                    format!(
+                        "the body is JSON but not one JSON-RPC 2.0 request, notification or response: {error}"
+                    ),
+                ),
+            };
+            let body = serde_json::json!({
+                "jsonrpc": "2.0",
+                "id": null,
+                "error": {"code": code, "message": message, "data": {"reason": reason}}
+            });
+            return Err(json_response(
+                StatusCode::BAD_REQUEST,
+                body.to_string().into_bytes(),
+            ));
+        }
+        let initialize = matches!(
+            message,
+            Ok(ClientJsonRpcMessage::Request(ref request))
+                if matches!(request.request, rmcp::model::ClientRequest::InitializeRequest(_))
+        );
+        Ok(ReadBody { bytes, initialize })
+    }
+
+    /// Reads a body within the limit (413 past it, at once for `Expect: 100-continue`) and the body-read timeout
+    /// (408 past it): the one rule of `/mcp` and the page's routes.
+    #[allow(clippy::result_large_err)]
+    pub(super) async fn read_bytes<B>(
+        &self,
+        headers: &HeaderMap,
+        body: B,
+    ) -> Result<Bytes, Response<Body>>
+    where
+        B: HttpBody<Data = Bytes> + Send + 'static,
+        B::Error: Into<axum::BoxError>,
+    {
         let too_large = || {
             plain(
                 StatusCode::PAYLOAD_TOO_LARGE,
@@ -91,80 +165,21 @@ impl Guard {
             }
             if over { Err(too_large()) } else { Ok(bytes) }
         };
-        let bytes = match tokio::time::timeout(self.body_read_timeout, read).await {
-            Ok(read) => Bytes::from(read?),
+        match tokio::time::timeout(self.body_read_timeout, read).await {
+            Ok(read) => Ok(Bytes::from(read?)),
             Err(_) => {
                 let mut response = plain(
                     StatusCode::REQUEST_TIMEOUT,
                     &format!(
-                        "Request Timeout: the body did not arrive within {} ms of the request's head                          (HttpOptions::body_read_timeout)",
+                        "Request Timeout: the body did not arrive within {} ms of the request's head (HttpOptions::body_read_timeout)",
                         self.body_read_timeout.as_millis()
                     ),
                 );
                 response
                     .headers_mut()
                     .insert(header::CONNECTION, HeaderValue::from_static("close"));
-                return Err(response);
+                Err(response)
             }
-        };
-        let is_json = headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| {
-                v.split(';')
-                    .next()
-                    .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
-            });
-        // the stdio layer's answer to the same bytes, in its words: the reason in the message, and the request's id
-        // when it can be read (a body that is not one message, or that names a key twice in an object)
-        if is_json && let Some(answer) = crate::mcp::stdio::answer_to(&bytes) {
-            return Err(json_response(StatusCode::BAD_REQUEST, answer));
         }
-        // rmcp answers other content types with 415
-        let message = if is_json {
-            serde_json::from_slice::<ClientJsonRpcMessage>(&bytes)
-        } else {
-            return Ok(ReadBody {
-                bytes,
-                initialize: false,
-            });
-        };
-        if let Err(error) = message {
-            // the stdio layer's answer to the same bytes, in its words: the reason in the message, and the request's
-            // id when it can be read
-            if let Some(answer) = crate::mcp::stdio::answer_to(&bytes) {
-                return Err(json_response(StatusCode::BAD_REQUEST, answer));
-            }
-            // a blank body, or a notification rmcp's stdio transport would ignore: the reason in `data`
-            let (code, message, reason) = match error.classify() {
-                serde_json::error::Category::Syntax | serde_json::error::Category::Eof => (
-                    -32700,
-                    "Parse error",
-                    format!("the body is not JSON: {error}"),
-                ),
-                _ => (
-                    -32600,
-                    "Invalid request",
-                    format!(
-                        "the body is JSON but not one JSON-RPC 2.0 request, notification or response: {error}"
-                    ),
-                ),
-            };
-            let body = serde_json::json!({
-                "jsonrpc": "2.0",
-                "id": null,
-                "error": {"code": code, "message": message, "data": {"reason": reason}}
-            });
-            return Err(json_response(
-                StatusCode::BAD_REQUEST,
-                body.to_string().into_bytes(),
-            ));
-        }
-        let initialize = matches!(
-            message,
-            Ok(ClientJsonRpcMessage::Request(ref request))
-                if matches!(request.request, rmcp::model::ClientRequest::InitializeRequest(_))
-        );
-        Ok(ReadBody { bytes, initialize })
     }
 }
