@@ -274,6 +274,7 @@ pub(super) fn log_json(
             line.strip_prefix("1 ").map(str::to_owned).unwrap_or(line)
         }
     };
+    let line = crate::text::clip(&line, VALUE_MAX_CHARS);
     json!({
         "seq": seq,
         "name": entry.name,
