@@ -4,6 +4,8 @@
 //! `cargo run --example cart -- --demo` dispatches a few messages in process and prints the steps instead;
 //! `cargo run --example cart -- --http 127.0.0.1:8900` serves Streamable HTTP at `http://127.0.0.1:8900/mcp` instead
 //! (loopback only; `RANVIER_MCP_TOKEN` sets a bearer token), and adding `--stdio` serves both at once from one graph.
+//! It prints the live page's address with the page's key (`…/?key=<key>`; `RANVIER_PAGE_KEY` chooses the key): open it
+//! in a browser, the agent never needs it.
 //! `--confirm` (or `RANVIER_CART_CONFIRM=1`) makes `clear` wait for a person's approval: `dispatch` then pauses and
 //! the client answers with `resume` (or its user is asked directly, where the client supports elicitation).
 //! `--raw-trace-tools` (`RANVIER_MCP_RAW_TRACE_TOOLS=1`) also lists the JSON trace tools in a debug build,

@@ -8,11 +8,21 @@ export const GUARD_MS = 30_000;
 /** The environment without the variables that change what the cart serves, plus `extra`. */
 function cartEnv(extra) {
   const env = { ...process.env };
-  for (const name of ["RANVIER_JOURNAL", "RANVIER_MCP_TOKEN", "RANVIER_MCP_PROTOCOL", "RANVIER_CART_CONFIRM"]) delete env[name];
+  for (const name of ["RANVIER_JOURNAL", "RANVIER_MCP_TOKEN", "RANVIER_PAGE_KEY", "RANVIER_MCP_PROTOCOL", "RANVIER_CART_CONFIRM"]) delete env[name];
   return { ...env, ...extra };
 }
 
-/** Starts `cart --http 127.0.0.1:0 ...args` and resolves once it printed its page's URL. */
+/** Opens `link` (the address the cart printed, the page key in it) as a person's browser does once: resolves to the
+ * session cookie (`name=value`) it answers with. */
+export async function login(link) {
+  const response = await fetch(link, { redirect: "manual", signal: AbortSignal.timeout(GUARD_MS) });
+  if (response.status !== 303) throw new Error(`the printed address answered ${response.status}: ${await response.text()}`);
+  return response.headers.get("set-cookie").split(";")[0];
+}
+
+/** Starts `cart --http 127.0.0.1:0 ...args` and resolves once it printed its page's address: `page` (the page's
+ * base URL), `link` (the address a person opens, with the page key when it wants one), `cookie` (a session, from
+ * opening `link` once, for node's fetch; `null` when the page wants no key) and `mcp`. */
 export function startCart(binary, args = [], env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, ["--http", "127.0.0.1:0", ...args], {
@@ -26,10 +36,13 @@ export function startCart(binary, args = [], env = {}) {
     }, GUARD_MS);
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
-      const found = /live page at (http:\/\/\S+\/) \(MCP at (\S+)\)/.exec(stderr);
+      const found = /live page at (http:\/\/\S+?\/)(\?key=\S+)? \(MCP at (\S+)\)/.exec(stderr);
       if (found) {
         clearTimeout(timer);
-        resolve({ child, page: found[1], mcp: found[2], stop: () => child.kill("SIGTERM") });
+        const [page, link, mcp] = [found[1], found[1] + (found[2] ?? ""), found[3]];
+        const stop = () => child.kill("SIGTERM");
+        const cookie = found[2] ? login(link) : Promise.resolve(null);
+        cookie.then((cookie) => resolve({ child, page, link, cookie, mcp, stop }), (error) => { stop(); reject(error); });
       }
     });
     child.once("exit", (code) => {

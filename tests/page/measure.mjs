@@ -14,11 +14,11 @@ if (!cart) throw new Error("CART names the cart binary (tests/page/run.sh --meas
 const app = await startCart(cart, []);
 const browser = await Browser.start();
 try {
-  await browser.open(app.page);
+  await browser.open(app.link);
   await browser.waitFor("the stream's hello", `document.getElementById("status").textContent === "live"`);
   const weight = {};
   for (const path of ["", "page/app.js", "page/app.css"]) {
-    const response = await fetch(app.page + path);
+    const response = await fetch(app.page + path, { headers: { cookie: app.cookie } });
     weight["/" + path] = (await response.arrayBuffer()).byteLength;
   }
   const total = Object.values(weight).reduce((a, b) => a + b, 0);

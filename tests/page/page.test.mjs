@@ -39,7 +39,8 @@ const value = (name) => `document.querySelector('#values tr[data-name="${name}"]
 const logLines = `Array.from(document.querySelectorAll("#log li")).map((li) => li.dataset.sender + " | " + li.querySelector(".line").textContent)`;
 
 test("the page loads and shows every value with its version", async () => {
-  await browser.open(app.page);
+  // a person opens the address the cart printed (its key in it) once; the key leaves the address bar
+  await browser.open(app.link);
   await browser.waitFor("the stream's hello", `document.getElementById("status").textContent === "live"`);
   const rows = await browser.run(`return Array.from(document.querySelectorAll("#values tbody tr"))
     .map((tr) => [tr.dataset.name, tr.children[1].textContent, tr.children[2].textContent]);`);
@@ -98,7 +99,7 @@ test("an MCP client's dispatch appears in the page within a second", async () =>
 });
 
 test("clicking a node of the graph shows its explain (traced build)", async (t) => {
-  const state = await hello(app.page);
+  const state = await hello(app.page, { cookie: app.cookie });
   if (!state.traced) return t.skip("an untraced build shows no graph");
   const total = await browser.waitFor("the total node", `document.querySelector('#graph g.node[data-name^="total#"]')?.dataset.name`);
   const moved = await browser.run(`return Array.from(document.querySelectorAll("#graph g.node.moved")).map((g) => g.dataset.name.split("#")[0])`);
@@ -149,7 +150,7 @@ test("approving a paused clear in the page completes the waiting MCP dispatch, o
 });
 
 test("a cross-origin POST cannot dispatch", async () => {
-  const before = await hello(app.page);
+  const before = await hello(app.page, { cookie: app.cookie });
   // a page at another loopback origin (allowed as an Origin by default, so only the page's own checks stop it)
   const attacker = createServer((_, response) => {
     response.writeHead(200, { "content-type": "text/html" });
@@ -181,17 +182,18 @@ test("a cross-origin POST cannot dispatch", async () => {
   const csrf = await browser.run(`return document.querySelector('meta[name="ranvier-csrf"]').content`);
   const forged = await fetch(app.page + "page/dispatch", {
     method: "POST",
-    headers: { "content-type": "application/json", "x-ranvier-csrf": csrf, origin: other },
+    headers: { "content-type": "application/json", "x-ranvier-csrf": csrf, origin: other, cookie: app.cookie },
     body: JSON.stringify({ message: "set_discount", args: { percent: 50 } }),
   });
   assert.equal(forged.status, 403);
   assert.match(await forged.text(), /only the page's own origin/);
   const withoutToken = await fetch(app.page + "page/dispatch", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "set_discount", args: { percent: 50 } }),
+    method: "POST", headers: { "content-type": "application/json", cookie: app.cookie },
+    body: JSON.stringify({ message: "set_discount", args: { percent: 50 } }),
   });
   assert.equal(withoutToken.status, 403);
   assert.match(await withoutToken.text(), /X-Ranvier-Csrf/);
-  const after = await hello(app.page);
+  const after = await hello(app.page, { cookie: app.cookie });
   assert.equal(after.version, before.version, "nothing was dispatched");
   assert.deepEqual(after.values, before.values);
 });
@@ -220,25 +222,27 @@ test("readable at 390 px wide", async () => {
   await browser.setSize(1280, 900);
 });
 
-test("with a token set, the page and its endpoints refuse a request without it", async () => {
+test("the page wants its key: the token agents hold does not open it", async () => {
   const token = "s3cret token/+";
   const locked = await startCart(cart, [], { RANVIER_MCP_TOKEN: token });
   try {
-    for (const path of ["", "page/app.js", "page/events", "page/graph"]) {
-      const response = await fetch(locked.page + path);
-      assert.equal(response.status, 401, `GET /${path}`);
-      assert.doesNotMatch(await response.text(), /csrf|s3cret/);
+    const hex = Array.from(new TextEncoder().encode(token), (b) => b.toString(16).padStart(2, "0")).join("");
+    for (const headers of [{}, { authorization: `Bearer ${token}` }, { cookie: `ranvier-token=${hex}` }]) {
+      for (const path of ["", "page/app.js", "page/events", "page/graph", "?token=" + encodeURIComponent(token)]) {
+        const response = await fetch(locked.page + path, { headers });
+        assert.equal(response.status, 401, `GET /${path} ${JSON.stringify(headers)}`);
+        assert.doesNotMatch(await response.text(), /csrf|s3cret/);
+      }
+      const post = await fetch(locked.page + "page/answer", {
+        method: "POST", headers: { ...headers, "content-type": "application/json", "x-ranvier-csrf": "x" }, body: "{}",
+      });
+      assert.equal(post.status, 401);
     }
-    const post = await fetch(locked.page + "page/dispatch", {
-      method: "POST", headers: { "content-type": "application/json", "x-ranvier-csrf": "x" }, body: "{}",
-    });
-    assert.equal(post.status, 401);
-    assert.equal((await fetch(locked.page + "?token=wrong")).status, 401);
-    assert.equal((await hello(locked.page, { cookie: "ranvier-token=00" })).status, 401);
-    assert.equal((await hello(locked.page, { authorization: `Bearer ${token}` })).status, 200);
-    // a person opens the link with the token once: the cookie carries it, the address loses it
-    await browser.open(locked.page + "?token=" + encodeURIComponent(token));
-    await browser.waitFor("the page behind the token", `document.getElementById("status").textContent === "live"`);
+    assert.equal((await fetch(locked.page + "?key=wrong")).status, 401);
+    assert.equal((await hello(locked.page, { cookie: locked.cookie })).status, 200);
+    // a person opens the printed address once: a session cookie, and the key leaves the address bar
+    await browser.open(locked.link);
+    await browser.waitFor("the page behind its key", `document.getElementById("status").textContent === "live"`);
     assert.equal(await browser.url(), locked.page);
     assert.equal(await browser.run(`return ${value("count")}`), "0");
     await browser.type("#f-set_discount-percent", "5");

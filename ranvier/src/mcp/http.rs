@@ -51,7 +51,10 @@
 //!
 //! Beside the endpoint, [`HttpServer`] serves the [live page](page) at `/`, for the people beside the agent: the
 //! values as they change, every message and its sender, a form per message, the approvals waiting, and in traced
-//! builds the graph. Its routes pass the same checks; [`page_router`] mounts it in a server of your own.
+//! builds the graph. Its routes pass the same checks, then want the page's own key, which MCP clients do not hold
+//! (printed with the page's address where the server starts; see [`page`]); at most
+//! [`DEFAULT_MAX_PAGE_STREAMS`] (16) page event streams are open at once, apart from the sessions of `/mcp`.
+//! [`page_router`] mounts it in a server of your own.
 //!
 //! One adapter may serve stdio and HTTP at once: clones share the graph, and each session keeps its own
 //! subscriptions.

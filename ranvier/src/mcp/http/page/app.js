@@ -26,7 +26,8 @@ function el(tag, attrs, ...children) {
 const compact = (value) => (typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value));
 const time = (ms) => new Date(ms).toLocaleTimeString();
 
-const state = { version: null, lastSeq: 0, sender: "person", traced: false, rows: new Map(), interrupts: new Map() };
+const state = { version: null, lastSeq: 0, firstSeq: 1, keep: 200, sender: "person", traced: false, rows: new Map(),
+  interrupts: new Map() };
 
 function setStatus(text) { $("status").textContent = text; }
 
@@ -62,9 +63,8 @@ function senderKind(sender) {
   return "agent";
 }
 
-function addLog(entry, fresh) {
-  if (entry.seq <= state.lastSeq) return;
-  state.lastSeq = entry.seq;
+/** One log entry's list item. */
+function logItem(entry, fresh) {
   const kind = senderKind(entry.sender);
   let line = entry.line;
   if (entry.approval) {
@@ -72,12 +72,38 @@ function addLog(entry, fresh) {
     line += a.expired ? " (expired unanswered)" : ` (${a.approved ? "approved" : "denied"} by ${a.by}` +
       (a.reason ? `: ${a.reason}` : "") + ")";
   }
-  const item = el("li", { class: fresh ? "fresh" : null, "data-seq": entry.seq, "data-sender": entry.sender },
+  return el("li", { class: fresh ? "fresh" : null, "data-seq": entry.seq, "data-sender": entry.sender },
     el("span", { class: "who " + kind, title: kind, text: entry.sender }),
     el("span", { class: "line", text: line }));
-  $("log").prepend(item);
+}
+
+function addLog(entry, fresh) {
+  if (entry.seq <= state.lastSeq) return;
+  state.lastSeq = entry.seq;
+  $("log").prepend(logItem(entry, fresh));
   $("no-log").hidden = true;
-  while ($("log").children.length > 200) $("log").lastElementChild.remove();
+  while ($("log").children.length > state.keep) $("log").lastElementChild.remove();
+}
+
+/** The stream opens with the newest messages only: the older ones, a page at a time, on request. */
+async function olderLog() {
+  const button = $("older");
+  button.disabled = true;
+  try {
+    const response = await fetch("page/log?before=" + state.firstSeq, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(response.status + " " + (await response.text()));
+    const older = await response.json();
+    // newest first, as the log shows them
+    for (const entry of older.log.slice().reverse()) $("log").append(logItem(entry, false));
+    state.keep += older.log.length;
+    state.firstSeq = older.firstSeq;
+    button.hidden = state.firstSeq <= 1;
+    button.textContent = "Older messages";
+  } catch (error) {
+    button.textContent = "older messages failed: " + error.message + " (retry)";
+  } finally {
+    button.disabled = false;
+  }
 }
 
 // ---- approvals -------------------------------------------------------------------------------------------------
@@ -382,6 +408,9 @@ function hello(data) {
   $("no-log").hidden = data.log.length > 0;
   data.log.forEach((entry) => addLog(entry, false));
   state.lastSeq = Math.max(state.lastSeq, data.lastSeq);
+  state.firstSeq = data.firstSeq;
+  state.keep = 200;
+  $("older").hidden = data.firstSeq <= 1;
   $("graph-section").hidden = !data.traced;
   refreshGraph();
   setStatus("live");
@@ -405,4 +434,5 @@ function connect() {
   source.addEventListener("error", () => setStatus(source.readyState === EventSource.CLOSED ? "disconnected: reload the page" : "reconnecting…"));
 }
 
+$("older").addEventListener("click", olderLog);
 connect();
