@@ -867,19 +867,18 @@ async fn page_streams_have_a_budget_of_their_own() {
     drop(session);
     // a stream that closes gives its slot back
     first_stream.abort();
-    let reopened = tokio::time::timeout(GUARD, async {
+    tokio::time::timeout(GUARD, async {
         loop {
             let (status, _, stream) = open().await;
-            if status == StatusCode::OK {
-                return stream;
-            }
             stream.abort();
+            if status == StatusCode::OK {
+                return;
+            }
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
     })
     .await
     .expect("the slot comes back");
-    reopened.abort();
     second_stream.abort();
 }
 

@@ -191,10 +191,7 @@ mod tests {
         let options = HttpOptions::new().bearer_token("t0ken").page_key("k3y");
         let guard = options.guard().unwrap();
         let credential = Credential::new(&options, &guard);
-        assert!(matches!(
-            credential.trade(Some("token=t0ken"), &guard),
-            None
-        ));
+        assert!(credential.trade(Some("token=t0ken"), &guard).is_none());
         assert!(matches!(
             credential.trade(Some("key=wrong"), &guard),
             Some(Trade::Wrong)
