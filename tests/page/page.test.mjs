@@ -222,6 +222,20 @@ test("readable at 390 px wide", async () => {
   await browser.setSize(1280, 900);
 });
 
+test("the page opens with the newest 100 messages and pages back to the older ones", async () => {
+  const agent = await mcpClient(app.mcp, "busy-agent");
+  for (let i = 0; i < 105; i++) await agent.call("dispatch", { message: "remove_item", args: { sku: `none-${i}` } });
+  const total = (await hello(app.page, { cookie: app.cookie })).lastSeq;
+  await browser.open(app.page);
+  await browser.waitFor("the stream's hello", `document.getElementById("status").textContent === "live"`);
+  assert.equal(await browser.run(`return document.querySelectorAll("#log li").length`), 100);
+  await browser.click("#older");
+  await browser.waitFor("every message", `document.querySelectorAll("#log li").length === ${total}`);
+  const seqs = await browser.run(`return Array.from(document.querySelectorAll("#log li")).map((li) => Number(li.dataset.seq))`);
+  assert.deepEqual(seqs, Array.from({ length: total }, (_, i) => total - i), "newest first, none missing or twice");
+  assert.equal(await browser.run(`return document.getElementById("older").hidden`), true);
+});
+
 test("the page wants its key: the token agents hold does not open it", async () => {
   const token = "s3cret token/+";
   const locked = await startCart(cart, [], { RANVIER_MCP_TOKEN: token });
