@@ -41,7 +41,8 @@ pub struct JournalEntry {
     pub args: Value,
     /// The version once it and its effects had run.
     pub version: u64,
-    /// Who sent it: `"app"` for in-process dispatch, the MCP client's name for the adapter.
+    /// Who sent it: `"app"` for in-process dispatch, `"person"` for the live page, the MCP client's name for the
+    /// adapter (a client named `app` or `person` is recorded as `mcp:app` or `mcp:person`).
     pub sender: String,
     /// For a message that needed approval: who answered and how. A denied message did not run (its `version` is
     /// the version when it was denied). `None` for every other message.
