@@ -1,4 +1,8 @@
 //! The example apps the tests drive, each compiled once for the whole binary (their `main`s go unused).
+//!
+//! A standalone example includes the files of the examples it builds on (`gallery.rs` has `defects.rs`, the blind apps
+//! have `gallery.rs`), so those files are compiled again inside them here: clippy's `duplicate_mod` is allowed for that.
+#![allow(clippy::duplicate_mod)]
 
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_cafe.rs"]
