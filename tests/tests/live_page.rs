@@ -1,12 +1,11 @@
 //! The live page's server side (`ranvier::mcp::http::page`), over raw HTTP: served beside `/mcp` with its policy,
 //! its event stream, a person's dispatch taking the agent's path (journal, versions, MCP notifications), answers to
-//! interrupts, and its guard (CSRF token, the page's own origin, the bearer token and its cookie). The page itself,
-//! in a browser, is tested by tests/page/run.sh.
+//! interrupts, and its guard (CSRF token, the page's own origin, the page key and its opaque session cookie, the bearer
+//! token when the key is off), and issue 27's attacks, one test each. The page itself, in a browser, is tested by
+//! tests/page/run.sh.
 
-#[allow(dead_code)]
-#[path = "../../examples/examples/cart.rs"]
-mod cart;
-mod http_client;
+use crate::examples::cart;
+use crate::http_client;
 
 use std::net::SocketAddr;
 
