@@ -124,6 +124,7 @@
 //! thing stays on the graph thread; what crosses threads is a message or an immutable snapshot. The text an agent
 //! reads is written in one place per layer (`trace`'s renderers, the exposure's rejections, `mcp`'s text module).
 #![deny(missing_docs)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 #[macro_use]
 mod macros;
