@@ -127,6 +127,7 @@
 // docs.rs (`--cfg docsrs`, nightly rustdoc): each item shows the features it needs, e.g. `mcp::http` "Available on crate
 // feature http only".
 #![cfg_attr(docsrs, feature(doc_cfg))]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 #[macro_use]
 mod macros;

@@ -69,9 +69,10 @@ impl<T: ?Sized> Clone for NodePtr<T> {
 
 impl<T: ?Sized> Copy for NodePtr<T> {}
 
-// SAFETY: see the type's docs: it only lives inside handles that are `!Send` and `!Sync`.
+// SAFETY: see the type's docs: it only lives inside handles that are `!Send` and `!Sync` (their `Rc` marker), so no
+// node is reached from another thread through it.
 unsafe impl<T: ?Sized> Send for NodePtr<T> {}
-// SAFETY: as above.
+// SAFETY: as for `Send`: no `&NodePtr` is reachable from another thread, since every holder is `!Sync`.
 unsafe impl<T: ?Sized> Sync for NodePtr<T> {}
 
 /// A strong handle to a node whose type is known.

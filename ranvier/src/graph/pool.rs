@@ -12,6 +12,9 @@
 //! [`dispose_current`](crate::graph::dispose_current). A block freed on another thread (never a node: nodes do not
 //! leave their thread) goes to that thread's pool, which is just as good: every block comes from the global
 //! allocator with its class's layout.
+//!
+//! Under AddressSanitizer (`.ci/memcheck.sh` builds with `--cfg ranvier_asan`) a free block is poisoned while it waits
+//! in the pool, so a node used after its block went back is reported as it would be after a `free`.
 
 use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
 use std::cell::Cell;
@@ -102,6 +105,33 @@ pub(crate) unsafe fn release(block: NonNull<u8>, layout: Layout) {
     }
 }
 
+/// AddressSanitizer's manual poisoning, so that the blocks the pool keeps read as freed; nothing without
+/// `--cfg ranvier_asan`.
+mod asan {
+    #[cfg(ranvier_asan)]
+    unsafe extern "C" {
+        // The sanitizer's runtime, linked by `-Zsanitizer=address`; both accept any range of the program's memory.
+        safe fn __asan_poison_memory_region(addr: *const u8, size: usize);
+        safe fn __asan_unpoison_memory_region(addr: *const u8, size: usize);
+    }
+
+    /// Marks `size` bytes at `addr` as not to be touched until [`unpoison`]ed.
+    #[inline(always)]
+    pub(super) fn poison(addr: *const u8, size: usize) {
+        #[cfg(ranvier_asan)]
+        __asan_poison_memory_region(addr, size);
+        let _ = (addr, size);
+    }
+
+    /// Lets the program use `size` bytes at `addr` again.
+    #[inline(always)]
+    pub(super) fn unpoison(addr: *const u8, size: usize) {
+        #[cfg(ranvier_asan)]
+        __asan_unpoison_memory_region(addr, size);
+        let _ = (addr, size);
+    }
+}
+
 /// A free block: its first word links to the next free block of its class.
 struct Free {
     next: *mut Free,
@@ -128,6 +158,7 @@ impl Pool {
     fn take(&self, class: usize) -> Option<NonNull<u8>> {
         let head = &self.heads[class];
         let block = NonNull::new(head.get())?;
+        asan::unpoison(block.as_ptr().cast(), class_layout(class).size());
         // SAFETY: a block on a free list is ours, and begins with its link.
         head.set(unsafe { (*block.as_ptr()).next });
         self.bytes
@@ -147,6 +178,7 @@ impl Pool {
         let block = block.cast::<Free>().as_ptr();
         // SAFETY: the block is free, at least `GRAIN` bytes and aligned to it: room for its link.
         unsafe { block.write(Free { next: head.get() }) };
+        asan::poison(block.cast(), size);
         head.set(block);
         true
     }
@@ -156,6 +188,7 @@ impl Pool {
         for (class, head) in self.heads.iter().enumerate() {
             let mut block = head.replace(ptr::null_mut());
             while !block.is_null() {
+                asan::unpoison(block.cast(), class_layout(class).size());
                 // SAFETY: the block is on the free list, so it is free and begins with its link; it was allocated
                 // with its class's layout.
                 unsafe {

@@ -76,13 +76,16 @@ pub(crate) struct Running {
 impl Running {
     #[inline]
     pub fn node(&self) -> &DynNodeRc {
-        // SAFETY: see the type's docs: the pointee outlives every use made while the run is current.
+        // SAFETY: `run_computation` made this from a `&DynNodeRc` it borrows until the body ends, and a `Running` is
+        // read only while its run is the current one (it is restored to the caller's when the body ends, panics
+        // included), so the handle is alive and not moved for as long as the returned reference is used.
         unsafe { &*self.node }
     }
 
     #[inline]
     pub fn comp(&self) -> &Computation {
-        // SAFETY: as above.
+        // SAFETY: as for `node`: the `Computation` lives inside that node, which the borrowed handle keeps alive, and
+        // it is only read through shared references (its fields are cells).
         unsafe { &*self.comp }
     }
 }
