@@ -37,23 +37,15 @@ fi
 valgrind --version
 cargo +nightly --version
 
-# The core's integration tests (tests/tests/core.rs): their own binary, or the `core` module of the one test binary.
-if [ -f tests/tests/main.rs ]; then
-    core=(--test main -- core::)
-else
-    core=(--test core)
-fi
 target=x86_64-unknown-linux-gnu
 
-echo "== memcheck: the core's unit tests and integration tests under valgrind"
+echo "== memcheck: the core's tests (its unit tests and its behaviour tests, ranvier/src/core_tests.rs) under valgrind"
 runner="valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
 CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$runner" cargo test -q -p ranvier --no-default-features --lib
-CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$runner" cargo test -q -p ranvier-tests "${core[@]}"
 
 echo "== AddressSanitizer (nightly, leak detection on): the same tests, pooled blocks poisoned"
 export RUSTFLAGS="-Zsanitizer=address --cfg ranvier_asan"
 export ASAN_OPTIONS="detect_leaks=1"
 cargo +nightly test -q --target $target --target-dir target/asan -p ranvier --no-default-features --lib
-cargo +nightly test -q --target $target --target-dir target/asan -p ranvier-tests "${core[@]}"
 
 echo "== memcheck and AddressSanitizer passed"

@@ -132,6 +132,13 @@
 #[macro_use]
 mod macros;
 
+// The core's behaviour through its public API, as an app sees it (`ranvier::…` paths): part of the lib's tests so the
+// memory checkers (`.ci/memcheck.sh`) run them with the core alone.
+#[cfg(test)]
+extern crate self as ranvier;
+#[cfg(test)]
+mod core_tests;
+
 #[doc(hidden)]
 pub mod __private;
 pub mod async_memo;

@@ -19,7 +19,6 @@ mod approval;
 mod blind_cafe;
 mod blind_till;
 mod conformance;
-mod core;
 mod exposure;
 mod gallery;
 mod host;

@@ -1,4 +1,7 @@
 //! The reactive core's rules, one test each: propagation, cutoff, laziness, batches, effects, owners, failures, Mvu.
+//!
+//! Written as an app would write them (`ranvier::…` paths, the public API only), and compiled with the lib's tests so that
+//! `.ci/memcheck.sh` runs them under valgrind and AddressSanitizer with the core alone.
 
 use ranvier::graph::{MAX_EFFECT_RERUNS, take_errors};
 use ranvier::{Effect, Memo, Mvu, Signal, batch, create_root, on_cleanup, untrack};
