@@ -1,45 +1,24 @@
 //! [`ExposureHandle`]: the exposure as seen from any thread.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, PoisonError};
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::broadcast;
 
-use super::approval::Approvals;
 use super::dispatch::{self, DispatchRejection, Dispatched, SequenceOutcome, SequenceStop, Step};
-use super::journal::{Journal, JournalEntry};
+use super::error::ExposeError;
+use super::journal::{JournalEntry, JournalEvents};
+use super::registry::{MessageInfo, Shared};
 use super::snapshot::{Publication, Publications, Snapshot};
-use super::{ExposeError, registry, timer};
+use super::{registry, timer};
 use crate::graph::NodeId;
-use crate::host::{GraphInbox, HostError, Invoke};
+use crate::host::{HostError, Invoke};
 
 /// The sender recorded for in-process dispatch ([`ExposureHandle::dispatch`] and friends).
 pub const APP_SENDER: &str = "app";
-
-pub(super) struct MessageInfo {
-    pub(super) name: String,
-    pub(super) shape: Option<String>,
-    pub(super) schema: Option<Value>,
-}
-
-/// What every thread shares about one started exposure.
-pub(super) struct Shared {
-    pub(super) id: u64,
-    pub(super) inbox: GraphInbox,
-    pub(super) names: Vec<String>,
-    pub(super) messages: Vec<MessageInfo>,
-    pub(super) nodes: Vec<(String, NodeId)>,
-    pub(super) snapshot: watch::Receiver<Arc<Snapshot>>,
-    /// `None` once the host has shut down.
-    pub(super) publications: Mutex<Option<broadcast::Sender<Publication>>>,
-    pub(super) journal: Arc<Journal>,
-    pub(super) approvals: Arc<Approvals>,
-    /// How many `wait_version` futures are waiting.
-    pub(super) waiting: AtomicUsize,
-}
 
 /// Counts one waiting `wait_version` while it lives.
 struct Waiting<'a>(&'a AtomicUsize);
@@ -398,7 +377,7 @@ impl ExposureHandle {
     /// assert_eq!(event.changes, vec![("count".into(), 0.into(), 2.into())]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn journal_events(&self) -> super::JournalEvents {
+    pub fn journal_events(&self) -> JournalEvents {
         self.shared.journal.events()
     }
 
