@@ -92,6 +92,7 @@ mod error;
 mod handle;
 mod interrupts;
 mod journal;
+pub(crate) mod messages;
 mod registry;
 pub(crate) mod schema;
 mod snapshot;

@@ -144,8 +144,6 @@ pub mod host;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 mod memo;
-#[cfg(feature = "exposure")]
-mod messages;
 mod mvu;
 mod owner;
 mod signal;
@@ -156,10 +154,10 @@ pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
 pub use effect::Effect;
+#[cfg(feature = "exposure")]
+pub use exposure::messages::{Decoder, Expose, Messages};
 pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};
 pub use memo::Memo;
-#[cfg(feature = "exposure")]
-pub use messages::{Decoder, Expose, Messages};
 pub use mvu::{DispatchError, Mvu};
 pub use owner::{Scope, create_root, on_cleanup};
 pub use ranvier_macros::node;
