@@ -7,17 +7,25 @@
 //! until nothing is ready. A [`GraphHost`](crate::host::GraphHost) drains it by itself (a wake posts one drain job to
 //! the host's inbox); without a host the program calls `run_flights` on the graph thread.
 //!
+//! It also keeps the thread's one flight registry: the async memos that have flights, so the trace
+//! ([`trace::waiting_on`](crate::trace::waiting_on)) and the exposure (a dispatch that waits for its flights to settle)
+//! list flights from here, never from `async_memo`'s insides.
+//!
 //! A cancelled flight's future is dropped at once (if it is being polled, as soon as its poll returns). A flight
 //! whose poll panics is caught here: its completion callback gets the panic's text.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::fmt;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, Wake, Waker};
+use std::time::{Duration, Instant};
+
+use super::{DynNodeRc, NodeId, WeakNode};
 
 /// A flight's future, boxed: it resolves to the flight's outcome, or `Err` with the text of why it failed.
 pub(crate) type FlightFuture<T> = Pin<Box<dyn Future<Output = Result<T, String>>>>;
@@ -275,4 +283,122 @@ fn poll_one(id: u64) {
     } else {
         drop(task);
     }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The flight registry
+// ---------------------------------------------------------------------------------------------------------------
+
+/// One flight of an [`AsyncMemo`](crate::AsyncMemo), as [`AsyncMemo::flights`](crate::AsyncMemo::flights) and `trace::waiting_on` list it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlightInfo {
+    /// The memo.
+    pub node: NodeId,
+    /// The flight's number (the memo's first flight is 1).
+    pub number: u32,
+    /// The run of the memo's function that started it (from 1).
+    pub run: u32,
+    /// How long ago it started.
+    pub age: Duration,
+    /// Where it stands.
+    pub stage: FlightStage,
+}
+
+/// Where a flight stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FlightStage {
+    /// Its future is running: the memo waits for it.
+    InTheAir,
+    /// Its future is running, but a newer run superseded it: its outcome will be dropped
+    /// ([`FlightPolicy::KeepLatest`](crate::FlightPolicy::KeepLatest)).
+    Superseded,
+    /// Its future finished; its outcome waits for the older flights' ([`FlightPolicy::Queue`](crate::FlightPolicy::Queue)).
+    Finished,
+    /// Not started: it starts when the flight in the air finishes ([`FlightPolicy::FinishCurrent`](crate::FlightPolicy::FinishCurrent)).
+    Waiting,
+}
+
+impl FlightStage {
+    /// The stage as the tools show it.
+    pub fn text(self) -> &'static str {
+        match self {
+            FlightStage::InTheAir => "in the air",
+            FlightStage::Superseded => "superseded (its outcome will be dropped)",
+            FlightStage::Finished => "finished, waiting for the older flights",
+            FlightStage::Waiting => "waiting for the flight in the air to finish",
+        }
+    }
+}
+
+impl fmt::Display for FlightInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "flight {} of {} (started by run {}, {} ms ago): {}",
+            self.number,
+            self.node,
+            self.run,
+            self.age.as_millis(),
+            self.stage.text()
+        )
+    }
+}
+
+/// Lists one async memo's flights (with when each started), given its node: registered with the memo, which knows
+/// its value type.
+pub(crate) type FlightsOf = fn(&DynNodeRc) -> Vec<(Instant, FlightInfo)>;
+
+thread_local! {
+    /// The async memos of this thread that have flights, by id, so the trace and the exposure can list flights from
+    /// an id alone, or all of them.
+    static ASYNC_MEMOS: RefCell<HashMap<NodeId, (WeakNode, FlightsOf)>> = RefCell::new(HashMap::new());
+    static SWEEP_AT: Cell<usize> = const { Cell::new(64) };
+}
+
+pub(crate) fn unregister(id: NodeId) {
+    let _ = ASYNC_MEMOS.try_with(|memos| memos.borrow_mut().remove(&id));
+}
+
+pub(crate) fn register(id: NodeId, weak: WeakNode, flights_of: FlightsOf) {
+    ASYNC_MEMOS.with_borrow_mut(|memos| {
+        if memos.len() >= SWEEP_AT.get() {
+            memos.retain(|_, (weak, _)| weak.upgrade().is_some());
+            SWEEP_AT.set((memos.len() * 2).max(64));
+        }
+        memos.insert(id, (weak, flights_of));
+    });
+}
+
+/// The flights of the async memo `id` on this thread, oldest first; `None` when `id` is not a live async memo.
+pub(crate) fn flights_of_node(id: NodeId) -> Option<Vec<FlightInfo>> {
+    let (node, flights_of) = ASYNC_MEMOS.with_borrow(|memos| {
+        let (weak, flights_of) = memos.get(&id)?;
+        Some((weak.upgrade()?, *flights_of))
+    })?;
+    (node.core().id == id).then(|| flights_of(&node).into_iter().map(|(_, f)| f).collect())
+}
+
+/// Every pending flight of this thread's async memos, oldest first.
+pub(crate) fn all_flights() -> Vec<FlightInfo> {
+    flights_started_since(None)
+}
+
+/// The pending flights of this thread's async memos that started at or after `since` (all with `None`), oldest
+/// first.
+pub(crate) fn flights_started_since(since: Option<Instant>) -> Vec<FlightInfo> {
+    let nodes: Vec<(DynNodeRc, FlightsOf)> = ASYNC_MEMOS.with_borrow(|memos| {
+        memos
+            .values()
+            .filter_map(|(weak, f)| Some((weak.upgrade()?, *f)))
+            .collect()
+    });
+    let mut all: Vec<FlightInfo> = nodes
+        .iter()
+        .flat_map(|(node, f)| f(node))
+        .filter(|(started, _)| since.is_none_or(|since| *started >= since))
+        .map(|(_, flight)| flight)
+        .collect();
+    all.sort_by(|a, b| b.age.cmp(&a.age).then(a.node.cmp(&b.node)));
+    all
 }

@@ -172,7 +172,7 @@ async fn wait_settled(
 /// The flights started since `began` that are still pending, on the graph thread, one line each. A memo is named
 /// `name#id` by its exposed name, else by the trace (traced builds), else `#id`.
 fn pending_since(began: Instant, exposed: &[(String, crate::NodeId)]) -> Vec<String> {
-    crate::async_memo::flights_started_since(Some(began))
+    crate::graph::flights::flights_started_since(Some(began))
         .into_iter()
         .map(|flight| {
             let name = match exposed.iter().find(|(_, id)| *id == flight.node) {
