@@ -95,6 +95,7 @@ mod journal;
 pub(crate) mod messages;
 mod registry;
 pub(crate) mod schema;
+mod settle;
 mod snapshot;
 mod timer;
 
@@ -123,6 +124,7 @@ pub use journal::{
     DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_CAPACITY, JOURNAL_ENV, JournalEntry, JournalEvents,
     Journaled,
 };
+pub use settle::Settled;
 pub use snapshot::{Publication, Publications, Snapshot};
 
 use crate::graph::{AnyNode, NodeId};
@@ -677,6 +679,7 @@ impl Exposure {
             )),
             journal,
             waiting: Default::default(),
+            flights: crate::graph::flights::remote(),
         });
         let effect = Effect::new({
             let publisher = publisher.clone();

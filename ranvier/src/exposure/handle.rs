@@ -20,11 +20,11 @@ use crate::host::{HostError, Invoke};
 /// The sender recorded for in-process dispatch ([`ExposureHandle::dispatch`] and friends).
 pub const APP_SENDER: &str = "app";
 
-/// Counts one waiting `wait_version` while it lives.
-struct Waiting<'a>(&'a AtomicUsize);
+/// Counts one waiting `wait_version` (or `wait_settled`) while it lives.
+pub(super) struct Waiting<'a>(&'a AtomicUsize);
 
 impl<'a> Waiting<'a> {
-    fn new(count: &'a AtomicUsize) -> Self {
+    pub(super) fn new(count: &'a AtomicUsize) -> Self {
         count.fetch_add(1, Ordering::Relaxed);
         Self(count)
     }
@@ -209,8 +209,9 @@ impl ExposureHandle {
         timer::until(deadline, reached).await.flatten()
     }
 
-    /// How many [`wait_version`](Self::wait_version) futures are waiting now: neither resolved, timed out nor
-    /// dropped. A waiting future holds a timer entry and a receiver until one of those happens, so a server that
+    /// How many [`wait_version`](Self::wait_version) and [`wait_settled`](Self::wait_settled) futures are waiting
+    /// now: neither resolved, timed out nor dropped. A waiting future holds a timer entry and a receiver (or a waker
+    /// with the flight executor) until one of those happens, so a server that
     /// lets go of the waits its clients cancel keeps this at the number its clients are really waiting on.
     ///
     /// # Examples

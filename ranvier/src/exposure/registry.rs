@@ -17,7 +17,7 @@ use super::interrupts::Approvals;
 use super::journal::Journal;
 use super::snapshot::{Publication, Publisher, Snapshot};
 use crate::Effect;
-use crate::graph::NodeId;
+use crate::graph::{NodeId, flights};
 use crate::host::GraphInbox;
 
 /// Decodes and dispatches one message on the graph thread: `(args, args as compact JSON, dispatch)`; with
@@ -50,8 +50,10 @@ pub(super) struct Shared {
     pub(super) publications: Mutex<Option<broadcast::Sender<Publication>>>,
     pub(super) journal: Arc<Journal>,
     pub(super) approvals: Arc<Approvals>,
-    /// How many `wait_version` futures are waiting.
+    /// How many `wait_version` and `wait_settled` futures are waiting.
     pub(super) waiting: AtomicUsize,
+    /// The graph thread's flight executor: it wakes `wait_settled` when a flight finishes or is cancelled.
+    pub(super) flights: flights::Remote,
 }
 
 /// What only the graph thread may touch: the decoders and `Mvu`s, the publisher, its effect.

@@ -20,7 +20,7 @@ use std::fmt;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, Wake, Waker};
 use std::time::{Duration, Instant};
@@ -45,6 +45,18 @@ pub(crate) struct Shared {
     /// Whether a drain was requested since the last one began.
     requested: AtomicBool,
     notify: Mutex<Option<Notify>>,
+    /// How many times this thread's pending flights changed (a flight finished or was cancelled, a memo left the
+    /// registry): what [`FlightsChanged`] waits on.
+    changes: AtomicU64,
+    /// The wakers of the [`FlightsChanged`] futures waiting for the next change, by key.
+    watchers: Mutex<Watchers>,
+}
+
+/// The futures waiting for a change of the pending flights.
+#[derive(Default)]
+struct Watchers {
+    next: u64,
+    wakers: HashMap<u64, Waker>,
 }
 
 impl Shared {
@@ -61,6 +73,45 @@ impl Shared {
         }
     }
 
+    /// Counts a change of the pending flights and wakes every [`FlightsChanged`] waiting for one.
+    fn flights_changed(&self) {
+        self.changes.fetch_add(1, Ordering::AcqRel);
+        let wakers = std::mem::take(
+            &mut self
+                .watchers
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .wakers,
+        );
+        for waker in wakers.into_values() {
+            waker.wake();
+        }
+    }
+
+    /// How many times the pending flights changed so far: read it before looking at the flights, then wait with
+    /// [`changed_since`](Self::changed_since), and no change between the two is missed.
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "the exposure waits on it")
+    )]
+    pub(crate) fn changes(&self) -> u64 {
+        self.changes.load(Ordering::Acquire)
+    }
+
+    /// A future that resolves once the pending flights changed after [`changes`](Self::changes) read `seen`.
+    /// Any thread may await it: the graph thread's executor wakes it. Dropped, it leaves nothing behind.
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "the exposure waits on it")
+    )]
+    pub(crate) fn changed_since(self: &Arc<Self>, seen: u64) -> FlightsChanged {
+        FlightsChanged {
+            remote: self.clone(),
+            seen,
+            key: None,
+        }
+    }
+
     /// Queues `job` to run on the graph thread at the next drain.
     pub(crate) fn post(&self, job: Job) {
         self.jobs
@@ -73,6 +124,57 @@ impl Shared {
 
 /// A handle on a graph thread's executor that any thread may hold.
 pub(crate) type Remote = Arc<Shared>;
+
+/// Resolves once a graph thread's pending flights changed (see [`Shared::changed_since`]).
+pub(crate) struct FlightsChanged {
+    remote: Remote,
+    seen: u64,
+    /// Its entry among the watchers, while it waits.
+    key: Option<u64>,
+}
+
+impl Future for FlightsChanged {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.remote.changes() != self.seen {
+            return Poll::Ready(());
+        }
+        let mut watchers = self
+            .remote
+            .watchers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let key = match self.key {
+            Some(key) => key,
+            None => {
+                watchers.next += 1;
+                watchers.next
+            }
+        };
+        watchers.wakers.insert(key, cx.waker().clone());
+        drop(watchers);
+        self.key = Some(key);
+        // A change between the first look and the registration took the wakers before this one was in.
+        if self.remote.changes() != self.seen {
+            return Poll::Ready(());
+        }
+        Poll::Pending
+    }
+}
+
+impl Drop for FlightsChanged {
+    fn drop(&mut self) {
+        if let Some(key) = self.key {
+            self.remote
+                .watchers
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .wakers
+                .remove(&key);
+        }
+    }
+}
 
 struct TaskWaker {
     id: u64,
@@ -120,6 +222,8 @@ thread_local! {
             jobs: Mutex::new(Vec::new()),
             requested: AtomicBool::new(false),
             notify: Mutex::new(None),
+            changes: AtomicU64::new(0),
+            watchers: Mutex::new(Watchers::default()),
         }),
         tasks: RefCell::new(HashMap::new()),
         next: Cell::new(1),
@@ -206,7 +310,15 @@ pub(crate) fn cancel(id: u64) {
         e.tasks.borrow_mut().remove(&id)
     });
     // Dropped outside the table's borrow: dropping a future may run code that starts or cancels other flights.
-    drop(task);
+    if task.is_some() {
+        drop(task);
+        changed();
+    }
+}
+
+/// Tells the waiters of this thread's executor that the pending flights changed (nothing during thread exit).
+fn changed() {
+    let _ = EXECUTOR.try_with(|e| e.shared.flights_changed());
 }
 
 /// How many flights are started and not finished on this thread.
@@ -282,6 +394,7 @@ fn poll_one(id: u64) {
         EXECUTOR.with(|e| e.tasks.borrow_mut().insert(id, task));
     } else {
         drop(task);
+        changed();
     }
 }
 
@@ -358,6 +471,7 @@ thread_local! {
 
 pub(crate) fn unregister(id: NodeId) {
     let _ = ASYNC_MEMOS.try_with(|memos| memos.borrow_mut().remove(&id));
+    changed();
 }
 
 pub(crate) fn register(id: NodeId, weak: WeakNode, flights_of: FlightsOf) {
