@@ -91,6 +91,7 @@ mod approval;
 mod caller;
 mod dispatch;
 mod env;
+mod explain;
 #[cfg(feature = "http")]
 pub mod http;
 mod keys;
