@@ -54,7 +54,7 @@ use crate::graph::{
     AnyNode, Comparer, Computation, Core, DynNodeRc, NodeBody, NodeId, NodeKind, NodeRc, Runtime,
     State, WeakNode, with_runtime,
 };
-use crate::memo::{dispose_computation, resolve_check};
+use crate::memo::{dispose_computation, mark_derived, update_derived};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::fmt;
@@ -631,45 +631,18 @@ fn complete<T: Clone + fmt::Debug + 'static>(
     memo.finished(&node, number, outcome);
 }
 
-// SAFETY: `#[repr(C)]`, `core` then `comp` first.
+// The layout the engine relies on, checked at compile time (for one value type: `repr(C)` puts `core` and `comp`
+// first whatever it is).
+assert_node_layout!(AsyncInner<u8>, computation);
+
+// SAFETY: `#[repr(C)]`, `core` then `comp` first (asserted above).
 unsafe impl<T: Clone + fmt::Debug + 'static> NodeBody for AsyncInner<T> {
     fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
-        let comp = &self.comp;
-        if comp.disposed.get() || comp.running.get() {
-            return;
-        }
-        if comp.state.get() == State::Check {
-            resolve_check(self, comp, rt);
-        }
-        if comp.state.get() == State::Dirty {
-            self.recompute(this, rt);
-        }
+        update_derived(self, &self.comp, rt, || self.recompute(this, rt));
     }
 
     fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
-        let comp = &self.comp;
-        if comp.disposed.get() {
-            return;
-        }
-        let current = comp.state.get();
-        if comp.live.get() > 0 {
-            if state > current {
-                comp.state.set(state);
-            }
-            if !self.core.eager_queued.replace(true) {
-                rt.enqueue_eager(this.clone(), self.core.height.get());
-            }
-            return;
-        }
-        if state > current {
-            comp.state.set(state);
-            if current == State::Clean {
-                for observer in self.core.observers.borrow().iter() {
-                    trace_hook!(rt, mark(observer.core().id, self.core.id, false));
-                    observer.mark(observer, State::Check, rt);
-                }
-            }
-        }
+        mark_derived(&self.core, &self.comp, this, state, rt);
     }
 
     fn dispose(&self, this: &DynNodeRc) {
