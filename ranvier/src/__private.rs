@@ -11,12 +11,12 @@
 //! `#[cfg(feature = "exposure")]`.
 
 #[cfg(feature = "exposure")]
-pub use crate::exposure::schema::{
-    Args, Field, Message, SchemaFn, accepts_null, schema_of, schemas, shapes,
-};
+pub use crate::exposure::schema::{Args, Field, Message, SchemaFn, schemas, shapes};
 #[cfg(feature = "exposure")]
 use crate::exposure::schema::{describe, field_schema, generator};
 use crate::{AnyNode, Effect, Memo, Mvu, Signal};
+#[cfg(feature = "exposure")]
+use schemars::generate::SchemaGenerator;
 #[cfg(feature = "exposure")]
 use serde::de::DeserializeOwned;
 #[cfg(feature = "exposure")]
@@ -41,6 +41,18 @@ pub use serde_json::Value as Json;
 // ---------------------------------------------------------------------------------------------------------------
 // #[derive(Messages)]
 // ---------------------------------------------------------------------------------------------------------------
+
+/// The schema of `T`, for a [`Field`] or [`Args::Newtype`] table entry.
+#[cfg(feature = "exposure")]
+pub fn schema_of<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) -> schemars::Schema {
+    generator.subschema_for::<T>()
+}
+
+/// Whether `T` accepts JSON `null`, which makes its property optional (e.g. `Option<_>`).
+#[cfg(feature = "exposure")]
+pub fn accepts_null<T: DeserializeOwned>() -> bool {
+    T::deserialize(&Value::Null).is_ok()
+}
 
 /// Wraps one decoder for `Messages::decoders`.
 #[cfg(feature = "exposure")]

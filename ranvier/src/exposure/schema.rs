@@ -10,7 +10,6 @@
 use std::fmt::Write as _;
 
 use schemars::generate::{SchemaGenerator, SchemaSettings};
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 /// The part of `schema` that is not `null`: `integer` for `integer | null`, the one other option of an `anyOf`.
@@ -262,16 +261,6 @@ pub(crate) fn strict(schema: &mut Value) {
 
 /// Builds the schema of one field type; a fn pointer so the tables below can be `const`.
 pub type SchemaFn = fn(&mut SchemaGenerator) -> schemars::Schema;
-
-/// The schema of `T`, for a [`Field`] or [`Args::Newtype`] table entry.
-pub fn schema_of<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) -> schemars::Schema {
-    generator.subschema_for::<T>()
-}
-
-/// Whether `T` accepts JSON `null`, which makes its property optional (e.g. `Option<_>`).
-pub fn accepts_null<T: DeserializeOwned>() -> bool {
-    T::deserialize(&Value::Null).is_ok()
-}
 
 /// One argument of a struct-like message, as the derive saw it.
 pub struct Field {
