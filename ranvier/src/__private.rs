@@ -3,12 +3,15 @@
 //! Not a public API: names here change without notice. Generated code reaches everything through
 //! `::ranvier::__private::…`, including std items, so it never depends on what the user's module imports.
 //! The heavy lifting (decoding with precise errors) lives here as ordinary functions driven by static tables, which
-//! keeps each expansion small and readable under `cargo expand`; the schemas and shapes those tables describe are
-//! built by the exposure's schema module (`exposure/schema.rs`).
+//! keeps each expansion small and readable under `cargo expand`. The tables' types (`Message`, `Args`, `Field`) and
+//! the schemas and shapes they describe belong to the exposure's schema module (`exposure/schema.rs`); this module
+//! only re-exports what the generated code names, and never the other way round.
 //!
 //! `#[node]` needs the core alone; what `#[derive(Messages)]` and `#[expose]` call is marked
 //! `#[cfg(feature = "exposure")]`.
 
+#[cfg(feature = "exposure")]
+pub use crate::exposure::schema::{Args, Field, Message, SchemaFn, schemas, shapes};
 #[cfg(feature = "exposure")]
 use crate::exposure::schema::{describe, field_schema, generator};
 use crate::{AnyNode, Effect, Memo, Mvu, Signal};
@@ -23,9 +26,9 @@ use std::fmt::Debug;
 use std::fmt::Write as _;
 
 #[cfg(feature = "exposure")]
-pub use crate::exposure::{ExposeError, Exposure};
+pub use crate::exposure::messages::{Decoder, Expose, Messages};
 #[cfg(feature = "exposure")]
-pub use crate::messages::{Decoder, Expose, Messages};
+pub use crate::exposure::{ExposeError, Exposure};
 pub use ::core::option::Option::{self, None, Some};
 pub use ::core::result::Result::{self, Err, Ok};
 pub use ::core::{stringify, unreachable};
@@ -39,10 +42,6 @@ pub use serde_json::Value as Json;
 // #[derive(Messages)]
 // ---------------------------------------------------------------------------------------------------------------
 
-/// Builds the schema of one field type; a fn pointer so the tables below can be `const`.
-#[cfg(feature = "exposure")]
-pub type SchemaFn = fn(&mut SchemaGenerator) -> schemars::Schema;
-
 /// The schema of `T`, for a [`Field`] or [`Args::Newtype`] table entry.
 #[cfg(feature = "exposure")]
 pub fn schema_of<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) -> schemars::Schema {
@@ -53,63 +52,6 @@ pub fn schema_of<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) -> sc
 #[cfg(feature = "exposure")]
 pub fn accepts_null<T: DeserializeOwned>() -> bool {
     T::deserialize(&Value::Null).is_ok()
-}
-
-/// One argument of a struct-like message, as the derive saw it.
-#[cfg(feature = "exposure")]
-pub struct Field {
-    /// The property name on the wire (after `rename`/`rename_all`).
-    pub name: &'static str,
-    /// The field's doc comment.
-    pub description: Option<&'static str>,
-    /// The field type's schema.
-    pub schema: SchemaFn,
-    /// Whether the property may be left out (its type accepts `null`).
-    pub optional: fn() -> bool,
-    /// `#[message(range(min = …))]`.
-    pub min: Option<f64>,
-    /// `#[message(range(max = …))]`.
-    pub max: Option<f64>,
-}
-
-/// The arguments a message takes.
-#[cfg(feature = "exposure")]
-pub enum Args {
-    /// A unit variant: no arguments (`{}` or `null`).
-    Unit,
-    /// A struct variant: an object of these properties.
-    Fields(&'static [Field]),
-    /// A single-field tuple variant: the field's own object.
-    Newtype(SchemaFn),
-}
-
-/// One exposed message, as the derive saw it.
-#[cfg(feature = "exposure")]
-pub struct Message {
-    /// The wire name.
-    pub name: &'static str,
-    /// The variant's doc comment.
-    pub description: Option<&'static str>,
-    /// Its arguments.
-    pub args: Args,
-}
-
-/// The shapes of `messages`, for `Messages::shapes`.
-#[cfg(feature = "exposure")]
-pub fn shapes(messages: &[Message]) -> Vec<(String, String)> {
-    messages
-        .iter()
-        .map(|m| (m.name.to_owned(), m.shape()))
-        .collect()
-}
-
-/// The schemas of `messages`, for `Messages::schemas`.
-#[cfg(feature = "exposure")]
-pub fn schemas(messages: &[Message]) -> Vec<(String, Value)> {
-    messages
-        .iter()
-        .map(|m| (m.name.to_owned(), m.schema()))
-        .collect()
 }
 
 /// Wraps one decoder for `Messages::decoders`.

@@ -47,18 +47,19 @@
 //! ```
 
 use crate::async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
-use crate::graph::flights::{self, FlightFuture};
+use crate::graph::flights::{self, FlightFuture, register, unregister};
+pub use crate::graph::flights::{FlightInfo, FlightStage};
+use crate::graph::record::log::FlightEvent;
 use crate::graph::{
     AnyNode, Comparer, Computation, Core, DynNodeRc, NodeBody, NodeId, NodeKind, NodeRc, Runtime,
     State, WeakNode, with_runtime,
 };
-use crate::memo::{dispose_computation, resolve_check};
-use crate::trace::FlightEvent;
+use crate::memo::{dispose_computation, mark_derived, update_derived};
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::fmt;
 use std::future::Future;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[cfg(test)]
 mod tests;
@@ -111,62 +112,6 @@ struct Flight<T> {
     superseded: bool,
     /// Under [`FlightPolicy::Queue`]: its outcome, once it finished, while an older flight is still in the air.
     outcome: Option<Result<T, String>>,
-}
-
-/// One flight of an [`AsyncMemo`], as [`AsyncMemo::flights`] and `trace::waiting_on` list it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FlightInfo {
-    /// The memo.
-    pub node: NodeId,
-    /// The flight's number (the memo's first flight is 1).
-    pub number: u32,
-    /// The run of the memo's function that started it (from 1).
-    pub run: u32,
-    /// How long ago it started.
-    pub age: Duration,
-    /// Where it stands.
-    pub stage: FlightStage,
-}
-
-/// Where a flight stands.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum FlightStage {
-    /// Its future is running: the memo waits for it.
-    InTheAir,
-    /// Its future is running, but a newer run superseded it: its outcome will be dropped
-    /// ([`FlightPolicy::KeepLatest`]).
-    Superseded,
-    /// Its future finished; its outcome waits for the older flights' ([`FlightPolicy::Queue`]).
-    Finished,
-    /// Not started: it starts when the flight in the air finishes ([`FlightPolicy::FinishCurrent`]).
-    Waiting,
-}
-
-impl FlightStage {
-    /// The stage as the tools show it.
-    pub fn text(self) -> &'static str {
-        match self {
-            FlightStage::InTheAir => "in the air",
-            FlightStage::Superseded => "superseded (its outcome will be dropped)",
-            FlightStage::Finished => "finished, waiting for the older flights",
-            FlightStage::Waiting => "waiting for the flight in the air to finish",
-        }
-    }
-}
-
-impl fmt::Display for FlightInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "flight {} of {} (started by run {}, {} ms ago): {}",
-            self.number,
-            self.node,
-            self.run,
-            self.age.as_millis(),
-            self.stage.text()
-        )
-    }
 }
 
 impl<T: Clone + fmt::Debug + 'static> AsyncMemo<T> {
@@ -686,45 +631,18 @@ fn complete<T: Clone + fmt::Debug + 'static>(
     memo.finished(&node, number, outcome);
 }
 
-// SAFETY: `#[repr(C)]`, `core` then `comp` first.
+// The layout the engine relies on, checked at compile time (for one value type: `repr(C)` puts `core` and `comp`
+// first whatever it is).
+assert_node_layout!(AsyncInner<u8>, computation);
+
+// SAFETY: `#[repr(C)]`, `core` then `comp` first (asserted above).
 unsafe impl<T: Clone + fmt::Debug + 'static> NodeBody for AsyncInner<T> {
     fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
-        let comp = &self.comp;
-        if comp.disposed.get() || comp.running.get() {
-            return;
-        }
-        if comp.state.get() == State::Check {
-            resolve_check(self, comp, rt);
-        }
-        if comp.state.get() == State::Dirty {
-            self.recompute(this, rt);
-        }
+        update_derived(self, &self.comp, rt, || self.recompute(this, rt));
     }
 
     fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
-        let comp = &self.comp;
-        if comp.disposed.get() {
-            return;
-        }
-        let current = comp.state.get();
-        if comp.live.get() > 0 {
-            if state > current {
-                comp.state.set(state);
-            }
-            if !self.core.eager_queued.replace(true) {
-                rt.enqueue_eager(this.clone(), self.core.height.get());
-            }
-            return;
-        }
-        if state > current {
-            comp.state.set(state);
-            if current == State::Clean {
-                for observer in self.core.observers.borrow().iter() {
-                    trace_hook!(rt, mark(observer.core().id, self.core.id, false));
-                    observer.mark(observer, State::Check, rt);
-                }
-            }
-        }
+        mark_derived(&self.core, &self.comp, this, state, rt);
     }
 
     fn dispose(&self, this: &DynNodeRc) {
@@ -784,64 +702,8 @@ impl<T: fmt::Debug + 'static> fmt::Debug for AsyncMemo<T> {
     }
 }
 
-/// The async memos of this thread that have flights, by id, so the trace and `dispatch` can list flights from an id
-/// alone, or all of them.
-type FlightsOf = fn(&DynNodeRc) -> Vec<(Instant, FlightInfo)>;
-
-thread_local! {
-    static ASYNC_MEMOS: RefCell<HashMap<NodeId, (WeakNode, FlightsOf)>> = RefCell::new(HashMap::new());
-    static SWEEP_AT: Cell<usize> = const { Cell::new(64) };
-}
-
-fn unregister(id: NodeId) {
-    let _ = ASYNC_MEMOS.try_with(|memos| memos.borrow_mut().remove(&id));
-}
-
-fn register(id: NodeId, weak: WeakNode, flights_of: FlightsOf) {
-    ASYNC_MEMOS.with_borrow_mut(|memos| {
-        if memos.len() >= SWEEP_AT.get() {
-            memos.retain(|_, (weak, _)| weak.upgrade().is_some());
-            SWEEP_AT.set((memos.len() * 2).max(64));
-        }
-        memos.insert(id, (weak, flights_of));
-    });
-}
-
 fn flights_of<T: Clone + fmt::Debug + 'static>(node: &DynNodeRc) -> Vec<(Instant, FlightInfo)> {
     // SAFETY: registered in `build` with this memo's `T`.
     let memo = unsafe { node.clone().into_typed::<AsyncInner<T>>() };
     memo.flight_infos()
-}
-
-/// The flights of the async memo `id` on this thread, oldest first; `None` when `id` is not a live async memo.
-pub(crate) fn flights_of_node(id: NodeId) -> Option<Vec<FlightInfo>> {
-    let (node, flights_of) = ASYNC_MEMOS.with_borrow(|memos| {
-        let (weak, flights_of) = memos.get(&id)?;
-        Some((weak.upgrade()?, *flights_of))
-    })?;
-    (node.core().id == id).then(|| flights_of(&node).into_iter().map(|(_, f)| f).collect())
-}
-
-/// Every pending flight of this thread's async memos, oldest first.
-pub(crate) fn all_flights() -> Vec<FlightInfo> {
-    flights_started_since(None)
-}
-
-/// The pending flights of this thread's async memos that started at or after `since` (all with `None`), oldest
-/// first.
-pub(crate) fn flights_started_since(since: Option<Instant>) -> Vec<FlightInfo> {
-    let nodes: Vec<(DynNodeRc, FlightsOf)> = ASYNC_MEMOS.with_borrow(|memos| {
-        memos
-            .values()
-            .filter_map(|(weak, f)| Some((weak.upgrade()?, *f)))
-            .collect()
-    });
-    let mut all: Vec<FlightInfo> = nodes
-        .iter()
-        .flat_map(|(node, f)| f(node))
-        .filter(|(started, _)| since.is_none_or(|since| *started >= since))
-        .map(|(_, flight)| flight)
-        .collect();
-    all.sort_by(|a, b| b.age.cmp(&a.age).then(a.node.cmp(&b.node)));
-    all
 }

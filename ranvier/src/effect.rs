@@ -188,7 +188,10 @@ impl<F: FnMut() + 'static> EffectInner<F> {
     }
 }
 
-// SAFETY: `#[repr(C)]`, `core` first then `comp`.
+// The layout the engine relies on, checked at compile time.
+assert_node_layout!(EffectInner<fn()>, computation);
+
+// SAFETY: `#[repr(C)]`, `core` first then `comp` (asserted above).
 unsafe impl<F: FnMut() + 'static> NodeBody for EffectInner<F> {
     fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
         let comp = &self.comp;

@@ -88,10 +88,14 @@
 
 pub mod approval;
 mod dispatch;
+mod error;
 mod handle;
+mod interrupts;
 mod journal;
+pub(crate) mod messages;
 mod registry;
 pub(crate) mod schema;
+mod settle;
 mod snapshot;
 mod timer;
 
@@ -106,29 +110,30 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::Value;
 
-pub use approval::{
-    AnswerError, Answered, ApprovalRecord, Closed, DEFAULT_APPROVAL_TIMEOUT, EXPIRY, Interrupt,
-    InterruptEvent, InterruptEvents, WhilePending, fill_prompt,
-};
+pub use approval::Answered;
 pub use dispatch::{DispatchRejection, Dispatched, SequenceOutcome, SequenceStop, Step};
 #[cfg(feature = "mcp")]
 pub(crate) use dispatch::{host_gone, known_messages};
+pub use error::{ExposeError, NameKind};
 pub use handle::{APP_SENDER, ExposureHandle};
+pub use interrupts::{
+    AnswerError, ApprovalRecord, Closed, DEFAULT_APPROVAL_TIMEOUT, EXPIRY, Interrupt,
+    InterruptEvent, InterruptEvents, WhilePending, fill_prompt,
+};
 pub use journal::{
     DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_CAPACITY, JOURNAL_ENV, JournalEntry, JournalEvents,
     Journaled,
 };
+pub use settle::Settled;
 pub use snapshot::{Publication, Publications, Snapshot};
 
 use crate::graph::{AnyNode, NodeId};
-use crate::host::{Cause, GraphInbox};
+use crate::host::GraphInbox;
 use crate::text::panic_text;
 use crate::{Effect, Mvu};
-use approval::{Approvals, PromptFn};
-use dispatch::{Failure, RunMessage};
-use handle::{MessageInfo, Shared};
+use interrupts::{Approvals, PromptFn};
 use journal::Journal;
-use registry::GraphSide;
+use registry::{Failure, GraphSide, MessageInfo, RunMessage, Shared};
 use snapshot::{Callback, Publisher, Read};
 
 /// Decodes one message from its JSON arguments (the same type as `ranvier::Decoder`). The error text says what is
@@ -140,102 +145,6 @@ pub type MessageDecoder<Msg> = Box<dyn Fn(&Value) -> Result<Msg, String>>;
 pub const DEFAULT_PUBLICATION_BUFFER: usize = 1024;
 
 static NEXT_EXPOSURE_ID: AtomicU64 = AtomicU64::new(1);
-
-/// The kinds of names an [`Exposure`] registers; names are unique within a kind.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum NameKind {
-    /// A value published in snapshots.
-    Value,
-    /// A message clients may dispatch.
-    Message,
-    /// The one-line shape of a message's arguments.
-    MessageShape,
-    /// The JSON Schema of a message's arguments.
-    MessageSchema,
-    /// A node the traced tools may name.
-    Node,
-    /// The approval prompt of a message ([`Exposure::confirm`]).
-    Confirm,
-}
-
-impl fmt::Display for NameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            NameKind::Value => "value",
-            NameKind::Message => "message",
-            NameKind::MessageShape => "message shape",
-            NameKind::MessageSchema => "message schema",
-            NameKind::Node => "node",
-            NameKind::Confirm => "approval prompt",
-        })
-    }
-}
-
-/// A registration the [`Exposure`] refused, or a `start` that could not happen.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ExposeError {
-    /// The name is empty or uses a character outside `[A-Za-z0-9_.~-]`.
-    #[error(
-        "invalid {kind} name {name:?}: a name is one or more of the characters A-Z a-z 0-9 _ . ~ -"
-    )]
-    InvalidName {
-        /// What the name was for.
-        kind: NameKind,
-        /// The name as given.
-        name: String,
-    },
-    /// The name is already registered for this kind.
-    #[error("the {kind} name {name:?} is already registered; {kind} names must be unique")]
-    DuplicateName {
-        /// What the name was for.
-        kind: NameKind,
-        /// The repeated name.
-        name: String,
-    },
-    /// A shape or schema names a message that is not registered (register the message first).
-    #[error(
-        "the {kind} for {name:?} names no registered message; register the message first ({})",
-        registered_list(registered)
-    )]
-    UnknownMessage {
-        /// [`NameKind::MessageShape`] or [`NameKind::MessageSchema`].
-        kind: NameKind,
-        /// The name given.
-        name: String,
-        /// The messages registered so far, in registration order.
-        registered: Vec<String>,
-    },
-    /// [`Exposure::start`] was called outside a [`GraphHost`](crate::host::GraphHost)'s graph thread.
-    #[error(
-        "Exposure::start must run on a GraphHost's graph thread (inside setup or work sent with invoke)"
-    )]
-    NotOnGraphHost,
-    /// A graph-side operation ([`ExposureHandle::on_publish`]) was called off the exposure's graph thread.
-    #[error(
-        "this must be called on the exposure's graph thread (inside work sent with GraphHost::invoke)"
-    )]
-    NotOnGraphThread,
-    /// The journal file (named by `RANVIER_JOURNAL` or [`Exposure::journal_file`]) could not be opened; the I/O
-    /// error is the source.
-    #[error("cannot open the journal file {path:?}")]
-    Journal {
-        /// The file.
-        path: String,
-        /// Why it could not be opened (a [`std::io::Error`]).
-        #[source]
-        source: Cause,
-    },
-}
-
-/// The registered messages as [`ExposeError::UnknownMessage`] lists them.
-fn registered_list(registered: &[String]) -> String {
-    if registered.is_empty() {
-        "no messages are registered yet".to_owned()
-    } else {
-        format!("registered: {}", registered.join(", "))
-    }
-}
 
 fn check_name(kind: NameKind, name: &str) -> Result<(), ExposeError> {
     let valid = !name.is_empty()
@@ -770,6 +679,7 @@ impl Exposure {
             )),
             journal,
             waiting: Default::default(),
+            flights: crate::graph::flights::remote(),
         });
         let effect = Effect::new({
             let publisher = publisher.clone();
@@ -791,7 +701,7 @@ impl Exposure {
 fn expiry_journal(
     journal: &Arc<Journal>,
     snapshot: tokio::sync::watch::Receiver<Arc<Snapshot>>,
-) -> approval::ExpiredFn {
+) -> interrupts::ExpiredFn {
     let journal = Arc::downgrade(journal);
     Box::new(move |interrupt: &Interrupt, waited: Duration| {
         let Some(journal) = journal.upgrade() else {

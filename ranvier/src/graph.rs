@@ -76,7 +76,8 @@ pub(crate) mod scope;
 pub(crate) use handle::{NodeRc, WeakNode};
 pub use node::NodeKind;
 pub(crate) use node::{
-    Comparer, Computation, Core, DynNodeRc, NodeBody, State, is_live, remove_live,
+    COMPUTATION_OFFSET, Comparer, Computation, Core, DynNodeRc, NodeBody, State, is_live,
+    remove_live,
 };
 pub(crate) use pool::{PoolBox, release_pool};
 pub(crate) use runtime::{Running, Runtime, with_runtime};

@@ -123,6 +123,16 @@
 //! streams there. Inside the adapter, `text` and `caller` come first, then `dispatch`, then `approval`. Every `!Send`
 //! thing stays on the graph thread; what crosses threads is a message or an immutable snapshot. The text an agent
 //! reads is written in one place per layer (`trace`'s renderers, the exposure's rejections, `mcp`'s text module).
+//!
+//! `python3 ranvier/imports.py` draws who uses whom among these files (`a -> b` per file, a path through a re-export
+//! counted for the module that defines the item) and prints the cycles. None runs through the exposure: the
+//! interrupt book (`exposure/interrupts`) comes first, then the journal and its records, what a started exposure
+//! holds (`registry`), the dispatch sequence, the handle, and on top the answering of interrupts (`approval`);
+//! `__private` only re-exports `exposure::schema`'s message tables; the async memos reach flights only through the
+//! flight registry of `graph/flights`. CI runs `imports.py --check exposure __private`. The cycles it still prints
+//! are within a module and its children: a parent file that defines what its children share (`graph.rs`'s `NodeId`,
+//! `mcp.rs`'s options) and uses them, and three knots between siblings: the engine's core (`graph`'s runtime, nodes,
+//! edges, scopes and recorder), `trace`'s `query` and `diagnose`, and the stdio transport's `reader` and `validate`.
 #![deny(missing_docs)]
 // docs.rs (`--cfg docsrs`, nightly rustdoc): each item shows the features it needs, e.g. `mcp::http` "Available on crate
 // feature http only".
@@ -155,8 +165,6 @@ pub mod host;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 mod memo;
-#[cfg(feature = "exposure")]
-mod messages;
 mod mvu;
 mod owner;
 mod signal;
@@ -167,10 +175,10 @@ pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
 pub use effect::Effect;
+#[cfg(feature = "exposure")]
+pub use exposure::messages::{Decoder, Expose, Messages};
 pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};
 pub use memo::Memo;
-#[cfg(feature = "exposure")]
-pub use messages::{Decoder, Expose, Messages};
 pub use mvu::{DispatchError, Mvu};
 pub use owner::{Scope, create_root, on_cleanup};
 pub use ranvier_macros::node;

@@ -38,3 +38,29 @@ macro_rules! trace_hook {
         }
     }};
 }
+
+/// Fails to compile unless the node type `$node` (one instantiation of it) is laid out as `NodeBody`'s safety
+/// contract says (`graph/node.rs`): its `core: Core` at offset 0 and, for a memo or an effect (`computation`), its
+/// `comp: Computation` where the engine reads it. Each node kind states it next to its type, so a reordered field
+/// is a compile error there instead of undefined behaviour in the engine.
+macro_rules! assert_node_layout {
+    ($node:ty) => {
+        const _: () = assert!(
+            ::std::mem::offset_of!($node, core) == 0,
+            concat!(
+                stringify!($node),
+                " must begin with its `core: Core` (NodeBody's safety contract)"
+            )
+        );
+    };
+    ($node:ty, computation) => {
+        assert_node_layout!($node);
+        const _: () = assert!(
+            ::std::mem::offset_of!($node, comp) == $crate::graph::COMPUTATION_OFFSET,
+            concat!(
+                stringify!($node),
+                " must have its `comp: Computation` right after its `core` (NodeBody's safety contract)"
+            )
+        );
+    };
+}

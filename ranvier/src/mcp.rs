@@ -47,7 +47,8 @@
 //! - a second `initialize` is refused with -32600, `the session is already initialized`: the session keeps its
 //!   handshake, its client name (the sender journaled for its dispatches) and its subscriptions. Open a new session
 //!   to start over;
-//! - a cancelled request (`notifications/cancelled`) stops: a cancelled `wait_version` lets go of its waiter at once
+//! - a cancelled request (`notifications/cancelled`) stops: a cancelled `wait_version`, or a cancelled `dispatch`
+//!   waiting for its flights to `settle`, lets go of its wait at once
 //!   ([`ExposureHandle::waiting`](crate::exposure::ExposureHandle::waiting) counts the waiting ones).
 //!
 //! A message that names a key twice in one object, anywhere (`{"message":"set_discount","message":"clear"}` in a
@@ -90,6 +91,7 @@ mod approval;
 mod caller;
 mod dispatch;
 mod env;
+mod explain;
 #[cfg(feature = "http")]
 pub mod http;
 mod keys;
@@ -449,6 +451,7 @@ impl McpAdapter {
             sender,
             session: session_of(context),
             owners: &self.inner.owners,
+            cancelled: context.ct.clone(),
         }
     }
 

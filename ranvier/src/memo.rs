@@ -62,6 +62,14 @@ struct MemoInner<T, F> {
     f: RefCell<F>,
 }
 
+// The layout `Memo::inner` and the engine rely on, checked at compile time (`repr(C)` puts `core` and `comp` before
+// the value whatever its type, so one value type stands for all).
+assert_node_layout!(MemoHead<u8>, computation);
+const _: () = assert!(
+    std::mem::offset_of!(MemoInner<u8, fn(Option<&u8>) -> u8>, head) == 0,
+    "a MemoInner must begin with its MemoHead (Memo::inner reads it through the node's pointer)"
+);
+
 impl<T> Clone for Memo<T> {
     fn clone(&self) -> Self {
         Memo {
@@ -393,48 +401,16 @@ pub(crate) fn resolve_check(this: &dyn NodeBody, comp: &Computation, rt: &Runtim
     }
 }
 
-// SAFETY: `#[repr(C)]`, and so is its `head`, which begins with `core` then `comp`.
+// SAFETY: `#[repr(C)]`, and so is its `head`, which begins with `core` then `comp` (asserted above).
 unsafe impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> NodeBody
     for MemoInner<T, F>
 {
     fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
-        let comp = &self.comp;
-        if comp.disposed.get() || comp.running.get() {
-            return;
-        }
-        if comp.state.get() == State::Check {
-            resolve_check(self, comp, rt);
-        }
-        if comp.state.get() == State::Dirty {
-            self.recompute(this, rt);
-        }
+        update_derived(self, &self.comp, rt, || self.recompute(this, rt));
     }
 
     fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
-        let comp = &self.comp;
-        if comp.disposed.get() {
-            return;
-        }
-        let current = comp.state.get();
-        if comp.live.get() > 0 {
-            // Live: queue it to run in height order. Nothing below it is touched unless its value moves.
-            if state > current {
-                comp.state.set(state);
-            }
-            if !self.core.eager_queued.replace(true) {
-                rt.enqueue_eager(this.clone(), self.core.height.get());
-            }
-            return;
-        }
-        if state > current {
-            comp.state.set(state);
-            if current == State::Clean {
-                for observer in self.core.observers.borrow().iter() {
-                    trace_hook!(rt, mark(observer.core().id, self.core.id, false));
-                    observer.mark(observer, State::Check, rt);
-                }
-            }
-        }
+        mark_derived(&self.core, &self.comp, this, state, rt);
     }
 
     fn dispose(&self, this: &DynNodeRc) {
@@ -443,6 +419,61 @@ unsafe impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> NodeBo
 
     fn value_text(&self) -> Option<String> {
         Some(self.debug_text())
+    }
+}
+
+/// Brings a derived node (a memo, an async memo) up to date: resolves a `Check` against its sources, then runs
+/// `recompute` if that left it `Dirty`. Nothing for a disposed node or one that is running.
+#[inline(always)]
+pub(crate) fn update_derived(
+    node: &dyn NodeBody,
+    comp: &Computation,
+    rt: &Runtime,
+    recompute: impl FnOnce(),
+) {
+    if comp.disposed.get() || comp.running.get() {
+        return;
+    }
+    if comp.state.get() == State::Check {
+        resolve_check(node, comp, rt);
+    }
+    if comp.state.get() == State::Dirty {
+        recompute();
+    }
+}
+
+/// Marks a derived node (a memo, an async memo) stale with `state`. A live one is queued to run in height order
+/// and nothing below it is touched unless its value moves; a lazy one passes `Check` on to its observers the first
+/// time it leaves `Clean`.
+#[inline(always)]
+pub(crate) fn mark_derived(
+    core: &Core,
+    comp: &Computation,
+    this: &DynNodeRc,
+    state: State,
+    rt: &Runtime,
+) {
+    if comp.disposed.get() {
+        return;
+    }
+    let current = comp.state.get();
+    if comp.live.get() > 0 {
+        if state > current {
+            comp.state.set(state);
+        }
+        if !core.eager_queued.replace(true) {
+            rt.enqueue_eager(this.clone(), core.height.get());
+        }
+        return;
+    }
+    if state > current {
+        comp.state.set(state);
+        if current == State::Clean {
+            for observer in core.observers.borrow().iter() {
+                trace_hook!(rt, mark(observer.core().id, core.id, false));
+                observer.mark(observer, State::Check, rt);
+            }
+        }
     }
 }
 

@@ -245,7 +245,11 @@ impl<T: fmt::Debug> SignalInner<T> {
     }
 }
 
-// SAFETY: `#[repr(C)]`, `core` first.
+// The layout the engine relies on, checked at compile time (for one value type: `repr(C)` puts `core` first
+// whatever it is).
+assert_node_layout!(SignalInner<u8>);
+
+// SAFETY: `#[repr(C)]`, `core` first (asserted above).
 unsafe impl<T: fmt::Debug + 'static> NodeBody for SignalInner<T> {
     fn value_text(&self) -> Option<String> {
         Some(self.debug_text())

@@ -261,3 +261,101 @@ async fn bad_settle_arguments_are_refused_and_dispatch_nothing() {
     client.cancel().await.expect("closes");
     host.dispose();
 }
+
+/// `dispatch {settle}` calls the client cancels (`notifications/cancelled`) stop waiting at once (issue 27, defect
+/// 6), as a cancelled `wait_version` does: the exposure's count of waiting calls falls back to zero while their
+/// flights are still in the air and their bound is a minute away, and the server still answers. (Before, each
+/// cancelled wait kept looking at the flights every 25 ms until its bound, and `waiting` did not count it.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelled_settle_waits_end_at_once() {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    const WAITS: u64 = 200;
+    // A service that never answers during the test: every wait has a flight in the air.
+    let (host, adapter, _) = shop(Duration::from_millis(NEVER));
+    let handle = adapter.handle().clone();
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let (server_read, server_write) = tokio::io::split(server_io);
+    let served = tokio::spawn(ranvier::mcp::serve_lines(
+        adapter,
+        server_read,
+        server_write,
+    ));
+    let (client_read, mut client_write) = tokio::io::split(client_io);
+    let mut lines = tokio::io::BufReader::new(client_read).lines();
+    let mut batch = String::new();
+    let mut line = |message: Value| {
+        batch.push_str(&message.to_string());
+        batch.push('\n');
+    };
+    line(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "impatient", "version": "1"}}}));
+    line(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    for id in 1..=WAITS {
+        line(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "dispatch", "arguments": {"message": "add_goods",
+                "args": {"cents": 100, "grams": id}, "settleMs": 60000}}}));
+    }
+    client_write.write_all(batch.as_bytes()).await.unwrap();
+    let waited = async {
+        while handle.waiting() < WAITS as usize {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    tokio::time::timeout(GUARD, waited)
+        .await
+        .unwrap_or_else(|_| panic!("hang guard: {} of {WAITS} calls wait", handle.waiting()));
+    let mut batch = String::new();
+    for id in 1..=WAITS {
+        batch.push_str(
+            &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                "params": {"requestId": id, "reason": "changed my mind"}})
+            .to_string(),
+        );
+        batch.push('\n');
+    }
+    client_write.write_all(batch.as_bytes()).await.unwrap();
+    // Their bound is a minute away, their flights never land: only the cancellation ends them before the guard.
+    // Gone means gone for good: no look in 20 (over more than one 25 ms poll of the old code) sees one waiting.
+    let released = async {
+        let mut zero_looks = 0;
+        while zero_looks < 20 {
+            zero_looks = if handle.waiting() == 0 {
+                zero_looks + 1
+            } else {
+                0
+            };
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    };
+    tokio::time::timeout(GUARD, released)
+        .await
+        .unwrap_or_else(|_| panic!("{} cancelled settle waits still wait", handle.waiting()));
+    let after = json!({"jsonrpc": "2.0", "id": "after", "method": "tools/call",
+        "params": {"name": "snapshot", "arguments": {}}});
+    client_write
+        .write_all(format!("{after}\n").as_bytes())
+        .await
+        .unwrap();
+    let answer = tokio::time::timeout(GUARD, async {
+        loop {
+            let line = lines.next_line().await.unwrap().expect("a line");
+            let message: Value = serde_json::from_str(&line).unwrap();
+            if message["id"] == "after" {
+                return message;
+            }
+            // a cancelled call is never answered (only the handshake is)
+            assert_eq!(message["id"], 0, "{message}");
+        }
+    })
+    .await
+    .expect("hang guard: the server answers");
+    // every dispatch ran (each added goods), and the answer is the state now
+    let version = answer["result"]["structuredContent"]["version"].as_u64();
+    assert_eq!(version, Some(handle.version()), "{answer}");
+    assert!(version >= Some(WAITS), "{answer}");
+    drop(client_write);
+    drop(lines);
+    let _ = tokio::time::timeout(GUARD, served).await;
+    host.dispose();
+}

@@ -6,24 +6,12 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::approval::{ApprovalRecord, Interrupt};
+use super::interrupts::{ApprovalRecord, Interrupt};
 use super::journal::JournalEntry;
-use super::registry::GraphSide;
+use super::registry::{Failure, GraphSide};
 use super::snapshot::Snapshot;
 use crate::escape::quote;
 use crate::host::HostError;
-
-/// Decodes and dispatches one message on the graph thread: `(args, args as compact JSON, dispatch)`; with
-/// `dispatch` false it only decodes (a gated message's arguments are checked before it pauses).
-pub(super) type RunMessage = Box<dyn Fn(&Value, &str, bool) -> Result<(), Failure>>;
-
-/// Why a registered message did not run.
-pub(super) enum Failure {
-    Decode(String),
-    DecoderPanicked(String),
-    /// The `DispatchError` text, `update panicked: ...`.
-    Update(String),
-}
 
 /// What a dispatch that was not rejected led to: the message ran, or it waits for a person's approval.
 ///

@@ -1,51 +1,30 @@
 //! [`ExposureHandle`]: the exposure as seen from any thread.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, PoisonError};
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::broadcast;
 
-use super::approval::Approvals;
 use super::dispatch::{self, DispatchRejection, Dispatched, SequenceOutcome, SequenceStop, Step};
-use super::journal::{Journal, JournalEntry};
+use super::error::ExposeError;
+use super::journal::{JournalEntry, JournalEvents};
+use super::registry::{MessageInfo, Shared};
 use super::snapshot::{Publication, Publications, Snapshot};
-use super::{ExposeError, registry, timer};
+use super::{registry, timer};
 use crate::graph::NodeId;
-use crate::host::{GraphInbox, HostError, Invoke};
+use crate::host::{HostError, Invoke};
 
 /// The sender recorded for in-process dispatch ([`ExposureHandle::dispatch`] and friends).
 pub const APP_SENDER: &str = "app";
 
-pub(super) struct MessageInfo {
-    pub(super) name: String,
-    pub(super) shape: Option<String>,
-    pub(super) schema: Option<Value>,
-}
-
-/// What every thread shares about one started exposure.
-pub(super) struct Shared {
-    pub(super) id: u64,
-    pub(super) inbox: GraphInbox,
-    pub(super) names: Vec<String>,
-    pub(super) messages: Vec<MessageInfo>,
-    pub(super) nodes: Vec<(String, NodeId)>,
-    pub(super) snapshot: watch::Receiver<Arc<Snapshot>>,
-    /// `None` once the host has shut down.
-    pub(super) publications: Mutex<Option<broadcast::Sender<Publication>>>,
-    pub(super) journal: Arc<Journal>,
-    pub(super) approvals: Arc<Approvals>,
-    /// How many `wait_version` futures are waiting.
-    pub(super) waiting: AtomicUsize,
-}
-
-/// Counts one waiting `wait_version` while it lives.
-struct Waiting<'a>(&'a AtomicUsize);
+/// Counts one waiting `wait_version` (or `wait_settled`) while it lives.
+pub(super) struct Waiting<'a>(&'a AtomicUsize);
 
 impl<'a> Waiting<'a> {
-    fn new(count: &'a AtomicUsize) -> Self {
+    pub(super) fn new(count: &'a AtomicUsize) -> Self {
         count.fetch_add(1, Ordering::Relaxed);
         Self(count)
     }
@@ -230,8 +209,9 @@ impl ExposureHandle {
         timer::until(deadline, reached).await.flatten()
     }
 
-    /// How many [`wait_version`](Self::wait_version) futures are waiting now: neither resolved, timed out nor
-    /// dropped. A waiting future holds a timer entry and a receiver until one of those happens, so a server that
+    /// How many [`wait_version`](Self::wait_version) and [`wait_settled`](Self::wait_settled) futures are waiting
+    /// now: neither resolved, timed out nor dropped. A waiting future holds a timer entry and a receiver (or a waker
+    /// with the flight executor) until one of those happens, so a server that
     /// lets go of the waits its clients cancel keeps this at the number its clients are really waiting on.
     ///
     /// # Examples
@@ -432,7 +412,7 @@ impl ExposureHandle {
     /// assert_eq!(event.changes, vec![("count".into(), 0.into(), 2.into())]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn journal_events(&self) -> super::JournalEvents {
+    pub fn journal_events(&self) -> JournalEvents {
         self.shared.journal.events()
     }
 

@@ -17,8 +17,8 @@ use serde_json::Value;
 
 use tokio::sync::broadcast;
 
-use super::ExposeError;
-use super::approval::ApprovalRecord;
+use super::error::ExposeError;
+use super::interrupts::ApprovalRecord;
 
 /// The environment variable naming a file each accepted message is appended to, as one JSON line
 /// (`{"name":…,"args":…,"version":…,"sender":…}`, plus `"approval":{…}` for a message a person answered).

@@ -1,15 +1,60 @@
-//! The graph-side half of each started exposure, kept in a thread-local registry on its graph thread.
+//! What a started exposure holds: [`Shared`], what every thread reads (the snapshot, the journal, the interrupt book),
+//! and [`GraphSide`], the graph-side half (the decoders and `Mvu`s, the publisher) kept in a thread-local registry on
+//! its graph thread. Below the dispatch sequence and the handle, above the journal and the interrupt book.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::{Arc, PoisonError};
 
-use super::dispatch::RunMessage;
-use super::handle::Shared;
-use super::snapshot::Publisher;
+use std::sync::Mutex;
+use std::sync::atomic::AtomicUsize;
+
+use serde_json::Value;
+use tokio::sync::{broadcast, watch};
+
+use super::interrupts::Approvals;
+use super::journal::Journal;
+use super::snapshot::{Publication, Publisher, Snapshot};
 use crate::Effect;
+use crate::graph::{NodeId, flights};
 use crate::host::GraphInbox;
+
+/// Decodes and dispatches one message on the graph thread: `(args, args as compact JSON, dispatch)`; with
+/// `dispatch` false it only decodes (a gated message's arguments are checked before it pauses).
+pub(super) type RunMessage = Box<dyn Fn(&Value, &str, bool) -> Result<(), Failure>>;
+
+/// Why a registered message did not run.
+pub(super) enum Failure {
+    Decode(String),
+    DecoderPanicked(String),
+    /// The `DispatchError` text, `update panicked: ...`.
+    Update(String),
+}
+
+pub(super) struct MessageInfo {
+    pub(super) name: String,
+    pub(super) shape: Option<String>,
+    pub(super) schema: Option<Value>,
+}
+
+/// What every thread shares about one started exposure.
+pub(super) struct Shared {
+    pub(super) id: u64,
+    pub(super) inbox: GraphInbox,
+    pub(super) names: Vec<String>,
+    pub(super) messages: Vec<MessageInfo>,
+    pub(super) nodes: Vec<(String, NodeId)>,
+    pub(super) snapshot: watch::Receiver<Arc<Snapshot>>,
+    /// `None` once the host has shut down.
+    pub(super) publications: Mutex<Option<broadcast::Sender<Publication>>>,
+    pub(super) journal: Arc<Journal>,
+    pub(super) approvals: Arc<Approvals>,
+    /// How many `wait_version` and `wait_settled` futures are waiting.
+    pub(super) waiting: AtomicUsize,
+    /// The graph thread's flight executor: it wakes `wait_settled` when a flight finishes or is cancelled.
+    pub(super) flights: flights::Remote,
+}
 
 /// What only the graph thread may touch: the decoders and `Mvu`s, the publisher, its effect.
 pub(super) struct GraphSide {

@@ -1,8 +1,9 @@
 //! JSON Schema as the exposure describes it: the one-line shape of a schema (`{sku: string, quantity: integer ≥ 1}`),
 //! what a value must be to match it, in words, and the one cleaner that makes a schema acceptable to strict clients.
 //!
-//! `#[derive(Messages)]` builds its shapes, decode errors and schemas with these (the schema and shape of a derived
-//! message, from the static tables its generated code holds, are at the end of this file), and the MCP adapter
+//! `#[derive(Messages)]` builds its shapes, decode errors and schemas with these: the description of a derived message
+//! ([`Message`], its [`Args`] and [`Field`]s, the static tables its generated code holds, which the generated code
+//! names through `crate::__private`'s re-exports) and its schema and shape are at the end of this file; and the MCP adapter
 //! cleans every message schema it lists with [`strict`], so a schema reads and validates the same wherever it is
 //! shown.
 
@@ -10,8 +11,6 @@ use std::fmt::Write as _;
 
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value};
-
-use crate::__private::{Args, Field, Message};
 
 /// The part of `schema` that is not `null`: `integer` for `integer | null`, the one other option of an `anyOf`.
 pub(crate) fn without_null(schema: &Value) -> Value {
@@ -256,8 +255,64 @@ pub(crate) fn strict(schema: &mut Value) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The schemas and shapes of derived messages (`crate::__private`'s tables)
+// The schemas and shapes of derived messages: the tables `#[derive(Messages)]` writes (named by the generated code
+// through `crate::__private`'s re-exports)
 // ---------------------------------------------------------------------------------------------------------------
+
+/// Builds the schema of one field type; a fn pointer so the tables below can be `const`.
+pub type SchemaFn = fn(&mut SchemaGenerator) -> schemars::Schema;
+
+/// One argument of a struct-like message, as the derive saw it.
+pub struct Field {
+    /// The property name on the wire (after `rename`/`rename_all`).
+    pub name: &'static str,
+    /// The field's doc comment.
+    pub description: Option<&'static str>,
+    /// The field type's schema.
+    pub schema: SchemaFn,
+    /// Whether the property may be left out (its type accepts `null`).
+    pub optional: fn() -> bool,
+    /// `#[message(range(min = …))]`.
+    pub min: Option<f64>,
+    /// `#[message(range(max = …))]`.
+    pub max: Option<f64>,
+}
+
+/// The arguments a message takes.
+pub enum Args {
+    /// A unit variant: no arguments (`{}` or `null`).
+    Unit,
+    /// A struct variant: an object of these properties.
+    Fields(&'static [Field]),
+    /// A single-field tuple variant: the field's own object.
+    Newtype(SchemaFn),
+}
+
+/// One exposed message, as the derive saw it.
+pub struct Message {
+    /// The wire name.
+    pub name: &'static str,
+    /// The variant's doc comment.
+    pub description: Option<&'static str>,
+    /// Its arguments.
+    pub args: Args,
+}
+
+/// The shapes of `messages`, for `Messages::shapes`.
+pub fn shapes(messages: &[Message]) -> Vec<(String, String)> {
+    messages
+        .iter()
+        .map(|m| (m.name.to_owned(), m.shape()))
+        .collect()
+}
+
+/// The schemas of `messages`, for `Messages::schemas`.
+pub fn schemas(messages: &[Message]) -> Vec<(String, Value)> {
+    messages
+        .iter()
+        .map(|m| (m.name.to_owned(), m.schema()))
+        .collect()
+}
 
 pub(crate) fn generator() -> SchemaGenerator {
     SchemaSettings::draft2020_12()

@@ -7,17 +7,25 @@
 //! until nothing is ready. A [`GraphHost`](crate::host::GraphHost) drains it by itself (a wake posts one drain job to
 //! the host's inbox); without a host the program calls `run_flights` on the graph thread.
 //!
+//! It also keeps the thread's one flight registry: the async memos that have flights, so the trace
+//! ([`trace::waiting_on`](crate::trace::waiting_on)) and the exposure (a dispatch that waits for its flights to settle)
+//! list flights from here, never from `async_memo`'s insides.
+//!
 //! A cancelled flight's future is dropped at once (if it is being polled, as soon as its poll returns). A flight
 //! whose poll panics is caught here: its completion callback gets the panic's text.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::fmt;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, Wake, Waker};
+use std::time::{Duration, Instant};
+
+use super::{DynNodeRc, NodeId, WeakNode};
 
 /// A flight's future, boxed: it resolves to the flight's outcome, or `Err` with the text of why it failed.
 pub(crate) type FlightFuture<T> = Pin<Box<dyn Future<Output = Result<T, String>>>>;
@@ -37,6 +45,18 @@ pub(crate) struct Shared {
     /// Whether a drain was requested since the last one began.
     requested: AtomicBool,
     notify: Mutex<Option<Notify>>,
+    /// How many times this thread's pending flights changed (a flight finished or was cancelled, a memo left the
+    /// registry): what [`FlightsChanged`] waits on.
+    changes: AtomicU64,
+    /// The wakers of the [`FlightsChanged`] futures waiting for the next change, by key.
+    watchers: Mutex<Watchers>,
+}
+
+/// The futures waiting for a change of the pending flights.
+#[derive(Default)]
+struct Watchers {
+    next: u64,
+    wakers: HashMap<u64, Waker>,
 }
 
 impl Shared {
@@ -53,6 +73,45 @@ impl Shared {
         }
     }
 
+    /// Counts a change of the pending flights and wakes every [`FlightsChanged`] waiting for one.
+    fn flights_changed(&self) {
+        self.changes.fetch_add(1, Ordering::AcqRel);
+        let wakers = std::mem::take(
+            &mut self
+                .watchers
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .wakers,
+        );
+        for waker in wakers.into_values() {
+            waker.wake();
+        }
+    }
+
+    /// How many times the pending flights changed so far: read it before looking at the flights, then wait with
+    /// [`changed_since`](Self::changed_since), and no change between the two is missed.
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "the exposure waits on it")
+    )]
+    pub(crate) fn changes(&self) -> u64 {
+        self.changes.load(Ordering::Acquire)
+    }
+
+    /// A future that resolves once the pending flights changed after [`changes`](Self::changes) read `seen`.
+    /// Any thread may await it: the graph thread's executor wakes it. Dropped, it leaves nothing behind.
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "the exposure waits on it")
+    )]
+    pub(crate) fn changed_since(self: &Arc<Self>, seen: u64) -> FlightsChanged {
+        FlightsChanged {
+            remote: self.clone(),
+            seen,
+            key: None,
+        }
+    }
+
     /// Queues `job` to run on the graph thread at the next drain.
     pub(crate) fn post(&self, job: Job) {
         self.jobs
@@ -65,6 +124,57 @@ impl Shared {
 
 /// A handle on a graph thread's executor that any thread may hold.
 pub(crate) type Remote = Arc<Shared>;
+
+/// Resolves once a graph thread's pending flights changed (see [`Shared::changed_since`]).
+pub(crate) struct FlightsChanged {
+    remote: Remote,
+    seen: u64,
+    /// Its entry among the watchers, while it waits.
+    key: Option<u64>,
+}
+
+impl Future for FlightsChanged {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.remote.changes() != self.seen {
+            return Poll::Ready(());
+        }
+        let mut watchers = self
+            .remote
+            .watchers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let key = match self.key {
+            Some(key) => key,
+            None => {
+                watchers.next += 1;
+                watchers.next
+            }
+        };
+        watchers.wakers.insert(key, cx.waker().clone());
+        drop(watchers);
+        self.key = Some(key);
+        // A change between the first look and the registration took the wakers before this one was in.
+        if self.remote.changes() != self.seen {
+            return Poll::Ready(());
+        }
+        Poll::Pending
+    }
+}
+
+impl Drop for FlightsChanged {
+    fn drop(&mut self) {
+        if let Some(key) = self.key {
+            self.remote
+                .watchers
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .wakers
+                .remove(&key);
+        }
+    }
+}
 
 struct TaskWaker {
     id: u64,
@@ -112,6 +222,8 @@ thread_local! {
             jobs: Mutex::new(Vec::new()),
             requested: AtomicBool::new(false),
             notify: Mutex::new(None),
+            changes: AtomicU64::new(0),
+            watchers: Mutex::new(Watchers::default()),
         }),
         tasks: RefCell::new(HashMap::new()),
         next: Cell::new(1),
@@ -198,7 +310,15 @@ pub(crate) fn cancel(id: u64) {
         e.tasks.borrow_mut().remove(&id)
     });
     // Dropped outside the table's borrow: dropping a future may run code that starts or cancels other flights.
-    drop(task);
+    if task.is_some() {
+        drop(task);
+        changed();
+    }
+}
+
+/// Tells the waiters of this thread's executor that the pending flights changed (nothing during thread exit).
+fn changed() {
+    let _ = EXECUTOR.try_with(|e| e.shared.flights_changed());
 }
 
 /// How many flights are started and not finished on this thread.
@@ -274,5 +394,125 @@ fn poll_one(id: u64) {
         EXECUTOR.with(|e| e.tasks.borrow_mut().insert(id, task));
     } else {
         drop(task);
+        changed();
     }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The flight registry
+// ---------------------------------------------------------------------------------------------------------------
+
+/// One flight of an [`AsyncMemo`](crate::AsyncMemo), as [`AsyncMemo::flights`](crate::AsyncMemo::flights) and `trace::waiting_on` list it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlightInfo {
+    /// The memo.
+    pub node: NodeId,
+    /// The flight's number (the memo's first flight is 1).
+    pub number: u32,
+    /// The run of the memo's function that started it (from 1).
+    pub run: u32,
+    /// How long ago it started.
+    pub age: Duration,
+    /// Where it stands.
+    pub stage: FlightStage,
+}
+
+/// Where a flight stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FlightStage {
+    /// Its future is running: the memo waits for it.
+    InTheAir,
+    /// Its future is running, but a newer run superseded it: its outcome will be dropped
+    /// ([`FlightPolicy::KeepLatest`](crate::FlightPolicy::KeepLatest)).
+    Superseded,
+    /// Its future finished; its outcome waits for the older flights' ([`FlightPolicy::Queue`](crate::FlightPolicy::Queue)).
+    Finished,
+    /// Not started: it starts when the flight in the air finishes ([`FlightPolicy::FinishCurrent`](crate::FlightPolicy::FinishCurrent)).
+    Waiting,
+}
+
+impl FlightStage {
+    /// The stage as the tools show it.
+    pub fn text(self) -> &'static str {
+        match self {
+            FlightStage::InTheAir => "in the air",
+            FlightStage::Superseded => "superseded (its outcome will be dropped)",
+            FlightStage::Finished => "finished, waiting for the older flights",
+            FlightStage::Waiting => "waiting for the flight in the air to finish",
+        }
+    }
+}
+
+impl fmt::Display for FlightInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "flight {} of {} (started by run {}, {} ms ago): {}",
+            self.number,
+            self.node,
+            self.run,
+            self.age.as_millis(),
+            self.stage.text()
+        )
+    }
+}
+
+/// Lists one async memo's flights (with when each started), given its node: registered with the memo, which knows
+/// its value type.
+pub(crate) type FlightsOf = fn(&DynNodeRc) -> Vec<(Instant, FlightInfo)>;
+
+thread_local! {
+    /// The async memos of this thread that have flights, by id, so the trace and the exposure can list flights from
+    /// an id alone, or all of them.
+    static ASYNC_MEMOS: RefCell<HashMap<NodeId, (WeakNode, FlightsOf)>> = RefCell::new(HashMap::new());
+    static SWEEP_AT: Cell<usize> = const { Cell::new(64) };
+}
+
+pub(crate) fn unregister(id: NodeId) {
+    let _ = ASYNC_MEMOS.try_with(|memos| memos.borrow_mut().remove(&id));
+    changed();
+}
+
+pub(crate) fn register(id: NodeId, weak: WeakNode, flights_of: FlightsOf) {
+    ASYNC_MEMOS.with_borrow_mut(|memos| {
+        if memos.len() >= SWEEP_AT.get() {
+            memos.retain(|_, (weak, _)| weak.upgrade().is_some());
+            SWEEP_AT.set((memos.len() * 2).max(64));
+        }
+        memos.insert(id, (weak, flights_of));
+    });
+}
+
+/// The flights of the async memo `id` on this thread, oldest first; `None` when `id` is not a live async memo.
+pub(crate) fn flights_of_node(id: NodeId) -> Option<Vec<FlightInfo>> {
+    let (node, flights_of) = ASYNC_MEMOS.with_borrow(|memos| {
+        let (weak, flights_of) = memos.get(&id)?;
+        Some((weak.upgrade()?, *flights_of))
+    })?;
+    (node.core().id == id).then(|| flights_of(&node).into_iter().map(|(_, f)| f).collect())
+}
+
+/// Every pending flight of this thread's async memos, oldest first.
+pub(crate) fn all_flights() -> Vec<FlightInfo> {
+    flights_started_since(None)
+}
+
+/// The pending flights of this thread's async memos that started at or after `since` (all with `None`), oldest
+/// first.
+pub(crate) fn flights_started_since(since: Option<Instant>) -> Vec<FlightInfo> {
+    let nodes: Vec<(DynNodeRc, FlightsOf)> = ASYNC_MEMOS.with_borrow(|memos| {
+        memos
+            .values()
+            .filter_map(|(weak, f)| Some((weak.upgrade()?, *f)))
+            .collect()
+    });
+    let mut all: Vec<FlightInfo> = nodes
+        .iter()
+        .flat_map(|(node, f)| f(node))
+        .filter(|(started, _)| since.is_none_or(|since| *started >= since))
+        .map(|(_, flight)| flight)
+        .collect();
+    all.sort_by(|a, b| b.age.cmp(&a.age).then(a.node.cmp(&b.node)));
+    all
 }

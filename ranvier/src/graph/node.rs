@@ -278,6 +278,10 @@ struct Head {
     comp: Computation,
 }
 
+/// Where a memo or an effect keeps its `Computation`: right after its `Core`, as in [`Head`]. Every node type checks
+/// its layout against it at compile time (`assert_node_layout!`).
+pub(crate) const COMPUTATION_OFFSET: usize = std::mem::offset_of!(Head, comp);
+
 impl dyn NodeBody {
     /// The part every node has.
     #[inline(always)]

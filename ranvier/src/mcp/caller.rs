@@ -52,6 +52,9 @@ pub(crate) struct Caller<'a> {
     /// The session of the call, when it has one.
     pub(crate) session: Option<String>,
     pub(crate) owners: &'a Owners,
+    /// Cancelled when the client cancels the request (`notifications/cancelled`): a wait the call makes (a
+    /// `dispatch`'s `settle`) ends then.
+    pub(crate) cancelled: tokio_util::sync::CancellationToken,
 }
 
 impl Caller<'_> {

@@ -1,6 +1,7 @@
 //! The `dispatch` tool: one message or a sequence, answered with step lines and the final state line (the call
 //! itself, with elicitation for messages that need approval, is in `approval.rs`).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rmcp::model::JsonObject;
@@ -8,6 +9,7 @@ use serde_json::Value;
 
 use super::caller::Caller;
 use super::text;
+use crate::async_memo::FlightInfo;
 use crate::exposure::{
     DispatchRejection, ExposureHandle, Interrupt, SequenceOutcome, Snapshot, Step,
 };
@@ -100,7 +102,10 @@ pub(crate) async fn run_pausing(
     }
     match settle {
         Some(timeout) if stopped.is_none() => {
-            let (settled, pending) = wait_settled(handle, began, timeout).await;
+            let Some((settled, pending)) = wait_settled(handle, caller, began, timeout).await
+            else {
+                return (true, text::CANCELLED.to_owned(), None);
+            };
             let (failed, text) = render(steps, None, Some(total), &settled);
             let changes = snapshot.changes_to(&settled);
             (
@@ -142,38 +147,37 @@ fn settle_option(arguments: Option<&JsonObject>) -> Result<Option<Duration>, Str
     })
 }
 
-/// Waits until no flight started since `began` is pending, or `timeout` ran out. Returns the snapshot then, and
-/// the flights still pending (empty when all settled), as text.
+/// Waits until no flight started since `began` is pending, `timeout` ran out, or the client cancelled the call
+/// (then at once, letting go of the wait: `None`). Returns the snapshot then, and the flights still pending (empty when all
+/// settled), one line each. A memo is named `name#id` by its exposed name, else by the trace (traced builds), else
+/// `#id`.
 async fn wait_settled(
     handle: &ExposureHandle,
+    caller: &Caller<'_>,
     began: Instant,
     timeout: Duration,
-) -> (std::sync::Arc<Snapshot>, Vec<String>) {
-    /// How often the flights are looked at again when no version is published meanwhile (a flight can settle
-    /// without changing an exposed value).
-    const RECHECK: Duration = Duration::from_millis(25);
-    let deadline = Instant::now() + timeout;
-    loop {
-        let snapshot = handle.snapshot();
-        let exposed = handle.node_names();
-        let pending = handle
-            .on_graph(move || pending_since(began, &exposed))
-            .await
-            .unwrap_or_default();
-        let now = Instant::now();
-        if pending.is_empty() || now >= deadline {
-            return (handle.snapshot(), pending);
-        }
-        let wait = (deadline - now).min(RECHECK);
-        let _ = handle.wait_version(snapshot.version + 1, wait).await;
+) -> Option<(Arc<Snapshot>, Vec<String>)> {
+    let settled = tokio::select! {
+        settled = handle.wait_settled(began, timeout) => settled,
+        // rmcp keeps running a cancelled request's handler: let go of the wait now (its answer is dropped)
+        () = caller.cancelled.cancelled() => return None,
+    };
+    if settled.pending.is_empty() {
+        return Some((settled.snapshot, Vec::new()));
     }
+    let exposed = handle.node_names();
+    let flights = settled.pending.clone();
+    let named = handle
+        .on_graph(move || pending_lines(&flights, &exposed))
+        .await
+        .unwrap_or_else(|_| pending_lines_untraced(&settled.pending, &handle.node_names()));
+    Some((settled.snapshot, named))
 }
 
-/// The flights started since `began` that are still pending, on the graph thread, one line each. A memo is named
-/// `name#id` by its exposed name, else by the trace (traced builds), else `#id`.
-fn pending_since(began: Instant, exposed: &[(String, crate::NodeId)]) -> Vec<String> {
-    crate::async_memo::flights_started_since(Some(began))
-        .into_iter()
+/// The pending flights, one line each, named on the graph thread (the trace names unexposed memos there).
+fn pending_lines(flights: &[FlightInfo], exposed: &[(String, crate::NodeId)]) -> Vec<String> {
+    flights
+        .iter()
         .map(|flight| {
             let name = match exposed.iter().find(|(_, id)| *id == flight.node) {
                 Some((name, id)) => format!("{name}{id}"),
@@ -181,15 +185,36 @@ fn pending_since(began: Instant, exposed: &[(String, crate::NodeId)]) -> Vec<Str
                     .map(|info| info.node.to_string())
                     .unwrap_or_else(|_| flight.node.to_string()),
             };
-            format!(
-                "{name} flight {} (started by run {}, {} ms ago): {}",
-                flight.number,
-                flight.run,
-                flight.age.as_millis(),
-                flight.stage.text()
-            )
+            flight_line(&name, flight)
         })
         .collect()
+}
+
+/// [`pending_lines`] without the graph thread (the host is gone): exposed names, else `#id`.
+fn pending_lines_untraced(
+    flights: &[FlightInfo],
+    exposed: &[(String, crate::NodeId)],
+) -> Vec<String> {
+    flights
+        .iter()
+        .map(|flight| {
+            let name = match exposed.iter().find(|(_, id)| *id == flight.node) {
+                Some((name, id)) => format!("{name}{id}"),
+                None => flight.node.to_string(),
+            };
+            flight_line(&name, flight)
+        })
+        .collect()
+}
+
+fn flight_line(name: &str, flight: &FlightInfo) -> String {
+    format!(
+        "{name} flight {} (started by run {}, {} ms ago): {}",
+        flight.number,
+        flight.run,
+        flight.age.as_millis(),
+        flight.stage.text()
+    )
 }
 
 /// The text of a dispatch: the step lines and the state line, or for a rejection its reason (alone when the call

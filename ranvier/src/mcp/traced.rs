@@ -19,10 +19,10 @@ use std::sync::Arc;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
-use super::{dispatch, schema, text};
+pub use super::explain::EXPLAIN_MAX_CHARS;
+pub(crate) use super::explain::resolve;
+use super::{dispatch, explain as explainer, schema, text};
 use crate::exposure::ExposureHandle;
-use crate::graph::NodeId;
-use crate::trace;
 
 /// The tool names, in the order `tools/list` returns them (after the untraced tools).
 pub(crate) const EXPLAIN: &str = "explain";
@@ -41,16 +41,12 @@ pub(crate) const WHY_NOT: &str = "why_not";
 /// See [`EXPLAIN`].
 pub(crate) const WAITING_ON: &str = "waiting_on";
 
-/// The longest `explain` answer, in characters, without the dispatched steps after it.
-pub const EXPLAIN_MAX_CHARS: usize = 2_000;
 /// The longest part of an `explain` answer that reports the dispatched messages.
 pub const STEPS_MAX_CHARS: usize = 1_000;
 /// The longest `graph` answer, in characters.
 pub const GRAPH_MAX_CHARS: usize = 2_000;
 /// The longest page of `node`, in characters.
 pub const NODE_PAGE_MAX_CHARS: usize = 4_000;
-/// The longest `why:` chain in an `explain` answer, in characters.
-pub(crate) const WHY_MAX_CHARS: usize = 600;
 
 /// Whether `name` is one of the traced tools (listed or not).
 pub(crate) fn is_traced_tool(name: &str) -> bool {
@@ -256,31 +252,6 @@ pub(crate) async fn on_graph<R: Send + 'static>(
         .map_err(|e| text::host_gone(&e.to_string()))
 }
 
-/// Resolves `query` on the graph thread: an exposed name first, then [`trace::lookup`]. A miss names what was
-/// expected, the close candidates and every exposed node.
-pub(crate) fn resolve(query: &str, exposed: &[(String, NodeId)]) -> Result<NodeId, String> {
-    if let Some((_, id)) = exposed.iter().find(|(name, _)| name == query.trim()) {
-        return Ok(*id);
-    }
-    trace::lookup(query).map_err(|miss| format!("{miss}\n{}", exposed_list(exposed)))
-}
-
-/// `exposed nodes: subtotal (subtotal#4), total#5`, or that there are none.
-fn exposed_list(exposed: &[(String, NodeId)]) -> String {
-    if exposed.is_empty() {
-        return "this app exposes no nodes (Exposure::node); pass a node name, `#id` or an identity path".to_owned();
-    }
-    let names: Vec<String> = exposed
-        .iter()
-        .map(|(name, id)| match trace::name(*id) {
-            Ok(node) if *node.name == **name => node.to_string(),
-            Ok(node) => format!("{name} ({node})"),
-            Err(_) => format!("{name} ({id})"),
-        })
-        .collect();
-    format!("exposed nodes: {}", names.join(", "))
-}
-
 async fn explain(
     handle: &ExposureHandle,
     caller: &super::caller::Caller<'_>,
@@ -308,26 +279,12 @@ async fn explain(
         }
         steps = text;
     }
-    let (explanation, cone_names) = on_graph(handle, move || {
-        let mut explanation = trace::explain(id)
-            .map(|e| e.render(WHY_MAX_CHARS))
-            .map_err(|e| e.to_string())?;
-        // An async node that is pending says what it waits for, and why its newest flight started.
-        if let Ok(waiting) = trace::waiting_on(id)
-            && waiting.kind != trace::WaitKind::Nothing
-        {
-            explanation = format!("{explanation}\npending: {waiting}");
-        }
-        let explanation = answers::clip_lines(&explanation, EXPLAIN_MAX_CHARS);
-        let cone = trace::cone(id).unwrap_or_default();
-        let names: Vec<String> = exposed
-            .iter()
-            .filter(|(_, node)| cone.contains(node))
-            .map(|(name, _)| name.clone())
-            .collect();
-        Ok::<_, String>((explanation, names))
-    })
-    .await??;
+    let explainer::Explained {
+        text: explanation,
+        cone: cone_names,
+    } = explainer::explain(handle, &id.to_string())
+        .await
+        .map_err(|e| text::host_gone(&e.to_string()))??;
     if steps.is_empty() {
         return Ok(success(explanation));
     }

@@ -2,8 +2,8 @@
 //! started; `flights`: every pending flight of the thread's graph.
 
 use super::{TraceError, info, why};
-use crate::async_memo::{FlightInfo, FlightStage, all_flights, flights_of_node};
 use crate::graph::AnyNode;
+use crate::graph::flights::{FlightInfo, FlightStage, all_flights, flights_of_node};
 use std::fmt;
 
 /// What a node waits for: the answer of [`waiting_on`].

@@ -97,7 +97,7 @@ impl Tracer {
 
     pub fn flight_start(&self, _: NodeId, _: u32) {}
 
-    pub fn flight_end(&self, _: NodeId, _: u32, _: crate::trace::FlightEvent) {}
+    pub fn flight_end(&self, _: NodeId, _: u32, _: super::log::FlightEvent) {}
     #[inline(always)]
     pub fn edge_read(&self, _: NodeId, _: NodeId, _: CallSite) {}
     #[inline(always)]

@@ -434,24 +434,10 @@ impl Page {
         let Some(id) = query_param(query, "node").and_then(|id| id.parse::<u32>().ok()) else {
             return bad_request("send ?node=<the node's id, a number>");
         };
-        let exposed = self.handle.node_names();
-        let explained = self
-            .handle
-            .on_graph(move || {
-                let id = super::super::traced::resolve(&format!("#{id}"), &exposed)?;
-                crate::trace::explain(id)
-                    .map(|e| {
-                        let text = e.render(super::super::traced::WHY_MAX_CHARS);
-                        super::super::traced::answers::clip_lines(
-                            &text,
-                            super::super::EXPLAIN_MAX_CHARS,
-                        )
-                    })
-                    .map_err(|e| e.to_string())
-            })
-            .await;
+        // the one explain, as the `explain` tool answers it
+        let explained = super::super::explain::explain(&self.handle, &format!("#{id}")).await;
         match explained {
-            Ok(Ok(text)) => plain(StatusCode::OK, &text),
+            Ok(Ok(explained)) => plain(StatusCode::OK, &explained.text),
             Ok(Err(reason)) => plain(StatusCode::NOT_FOUND, &reason),
             Err(error) => plain(
                 StatusCode::SERVICE_UNAVAILABLE,

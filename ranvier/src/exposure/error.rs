@@ -1,0 +1,102 @@
+//! The errors of registering and starting an [`Exposure`](super::Exposure): [`ExposeError`] and the [`NameKind`] it
+//! names. Below everything else in the exposure, so every part of it can refuse with them.
+
+use std::fmt;
+
+use crate::host::Cause;
+
+/// The kinds of names an [`Exposure`](super::Exposure) registers; names are unique within a kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NameKind {
+    /// A value published in snapshots.
+    Value,
+    /// A message clients may dispatch.
+    Message,
+    /// The one-line shape of a message's arguments.
+    MessageShape,
+    /// The JSON Schema of a message's arguments.
+    MessageSchema,
+    /// A node the traced tools may name.
+    Node,
+    /// The approval prompt of a message ([`Exposure::confirm`](super::Exposure::confirm)).
+    Confirm,
+}
+
+impl fmt::Display for NameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NameKind::Value => "value",
+            NameKind::Message => "message",
+            NameKind::MessageShape => "message shape",
+            NameKind::MessageSchema => "message schema",
+            NameKind::Node => "node",
+            NameKind::Confirm => "approval prompt",
+        })
+    }
+}
+
+/// A registration the [`Exposure`](super::Exposure) refused, or a `start` that could not happen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExposeError {
+    /// The name is empty or uses a character outside `[A-Za-z0-9_.~-]`.
+    #[error(
+        "invalid {kind} name {name:?}: a name is one or more of the characters A-Z a-z 0-9 _ . ~ -"
+    )]
+    InvalidName {
+        /// What the name was for.
+        kind: NameKind,
+        /// The name as given.
+        name: String,
+    },
+    /// The name is already registered for this kind.
+    #[error("the {kind} name {name:?} is already registered; {kind} names must be unique")]
+    DuplicateName {
+        /// What the name was for.
+        kind: NameKind,
+        /// The repeated name.
+        name: String,
+    },
+    /// A shape or schema names a message that is not registered (register the message first).
+    #[error(
+        "the {kind} for {name:?} names no registered message; register the message first ({})",
+        registered_list(registered)
+    )]
+    UnknownMessage {
+        /// [`NameKind::MessageShape`] or [`NameKind::MessageSchema`].
+        kind: NameKind,
+        /// The name given.
+        name: String,
+        /// The messages registered so far, in registration order.
+        registered: Vec<String>,
+    },
+    /// [`Exposure::start`](super::Exposure::start) was called outside a [`GraphHost`](crate::host::GraphHost)'s graph thread.
+    #[error(
+        "Exposure::start must run on a GraphHost's graph thread (inside setup or work sent with invoke)"
+    )]
+    NotOnGraphHost,
+    /// A graph-side operation ([`ExposureHandle::on_publish`](super::ExposureHandle::on_publish)) was called off the exposure's graph thread.
+    #[error(
+        "this must be called on the exposure's graph thread (inside work sent with GraphHost::invoke)"
+    )]
+    NotOnGraphThread,
+    /// The journal file (named by `RANVIER_JOURNAL` or [`Exposure::journal_file`](super::Exposure::journal_file)) could not be opened; the I/O
+    /// error is the source.
+    #[error("cannot open the journal file {path:?}")]
+    Journal {
+        /// The file.
+        path: String,
+        /// Why it could not be opened (a [`std::io::Error`]).
+        #[source]
+        source: Cause,
+    },
+}
+
+/// The registered messages as [`ExposeError::UnknownMessage`] lists them.
+fn registered_list(registered: &[String]) -> String {
+    if registered.is_empty() {
+        "no messages are registered yet".to_owned()
+    } else {
+        format!("registered: {}", registered.join(", "))
+    }
+}
