@@ -97,6 +97,7 @@ mod order;
 mod params;
 mod resources;
 mod schema;
+mod serve;
 mod state;
 pub mod stdio;
 mod text;
@@ -105,6 +106,9 @@ mod traced;
 pub use env::{
     ALWAYS_LOAD_ENV, ANSWERERS_ENV, EnvError, PROTOCOL_ENV, RAW_TRACE_TOOLS_ENV, SENDER_ENV,
 };
+#[cfg(feature = "http")]
+pub use serve::{run_http, serve_app_http};
+pub use serve::{ServeError, run_stdio, serve_app_stdio};
 pub use traced::{EXPLAIN_MAX_CHARS, GRAPH_MAX_CHARS, NODE_PAGE_MAX_CHARS, STEPS_MAX_CHARS};
 
 use std::borrow::Cow;
