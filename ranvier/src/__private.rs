@@ -28,12 +28,21 @@ pub use crate::exposure::{ExposeError, Exposure};
 pub use crate::messages::{Decoder, Expose, Messages};
 pub use ::core::option::Option::{self, None, Some};
 pub use ::core::result::Result::{self, Err, Ok};
-pub use ::core::{stringify, unreachable};
+pub use ::core::{env, stringify, unreachable};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 pub use ::std::vec::Vec;
 #[cfg(feature = "exposure")]
 pub use serde_json::Value as Json;
+
+/// Records the root of the crate the macros expanded in (its `CARGO_MANIFEST_DIR` at compile time), where the
+/// trace looks for that crate's sources first, whatever the current directory: `#[expose]` and `#[node]` call it.
+/// Nothing in an untraced build, which reads no sources.
+pub fn crate_root(root: &'static str) {
+    if crate::trace::TRACED {
+        crate::trace::add_crate_root(root);
+    }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // #[derive(Messages)]

@@ -639,8 +639,9 @@ impl Display for Neighborhood {
 
 /// The indented line under a node that names its source line: `  file.rs:12: text`, or `  at file.rs:12` when
 /// the source cannot be read.
+/// A blank text counts as none: a quote line never ends in nothing.
 fn source_line(f: &mut Formatter<'_>, site: &Site, text: Option<&str>) -> fmt::Result {
-    match text {
+    match text.filter(|text| !text.trim().is_empty()) {
         Some(text) => write!(f, "\n  {site}: {text}"),
         None => write!(f, "\n  at {site}"),
     }
@@ -673,7 +674,7 @@ impl Display for ExplainText<'_> {
         let e = self.0;
         let home = Some(e.info.site.file);
         node_head(f, e, self.2, home)?;
-        if let Some(line) = &e.line {
+        if let Some(line) = e.line.as_deref().filter(|line| !line.trim().is_empty()) {
             write!(f, "\n  {}: {}", e.info.site, quoted(line))?;
         }
         let strong = e.findings.first().filter(|x| x.rank >= STRONG_FINDING);
