@@ -48,19 +48,36 @@ pub fn crate_root(root: &'static str) {
 // #[derive(Messages)]
 // ---------------------------------------------------------------------------------------------------------------
 
+/// What a message argument's type must be: encoded (`to_wire`), decoded and described by a schema. Every generated
+/// use of a field type asks for this one trait, so a type without the derives gets one error, saying which to add.
+#[cfg(feature = "exposure")]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a message argument: it needs serde's `Serialize` and `Deserialize` and schemars' `JsonSchema`",
+    label = "a message argument must derive `Serialize`, `Deserialize` and `JsonSchema`",
+    note = "add `#[derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema)]` to `{Self}`",
+    note = "without serde and schemars in your [dependencies], use ranvier's: `#[derive(ranvier::serde::Serialize, ranvier::serde::Deserialize, ranvier::schemars::JsonSchema)]` with `#[serde(crate = \"ranvier::serde\")]` and `#[schemars(crate = \"ranvier::schemars\")]`"
+)]
+pub trait MessageArg: serde::Serialize + DeserializeOwned + schemars::JsonSchema {}
+
+// `do_not_recommend`: rustc reports the missing `MessageArg` (with the message above) rather than each missing
+// serde or schemars trait, and reports it once per field type however many generated calls need it.
+#[cfg(feature = "exposure")]
+#[diagnostic::do_not_recommend]
+impl<T: serde::Serialize + DeserializeOwned + schemars::JsonSchema> MessageArg for T {}
+
 /// Builds the schema of one field type; a fn pointer so the tables below can be `const`.
 #[cfg(feature = "exposure")]
 pub type SchemaFn = fn(&mut SchemaGenerator) -> schemars::Schema;
 
 /// The schema of `T`, for a [`Field`] or [`Args::Newtype`] table entry.
 #[cfg(feature = "exposure")]
-pub fn schema_of<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) -> schemars::Schema {
+pub fn schema_of<T: MessageArg>(generator: &mut SchemaGenerator) -> schemars::Schema {
     generator.subschema_for::<T>()
 }
 
 /// Whether `T` accepts JSON `null`, which makes its property optional (e.g. `Option<_>`).
 #[cfg(feature = "exposure")]
-pub fn accepts_null<T: DeserializeOwned>() -> bool {
+pub fn accepts_null<T: MessageArg>() -> bool {
     T::deserialize(&Value::Null).is_ok()
 }
 
@@ -178,7 +195,7 @@ impl Object<'_> {
     /// # Errors
     ///
     /// "missing property `p`", or "`p`: expected <what the schema says>, got <value>".
-    pub fn get<T: DeserializeOwned>(&self, index: usize) -> Result<T, String> {
+    pub fn get<T: MessageArg>(&self, index: usize) -> Result<T, String> {
         let field = &self.fields[index];
         match self.map.and_then(|m| m.get(field.name)) {
             None => T::deserialize(&Value::Null)
@@ -199,7 +216,7 @@ impl Object<'_> {
     /// # Errors
     ///
     /// As [`get`](Self::get), plus "`p`: expected an integer ≥ 1, got 0" for a value out of range.
-    pub fn get_ranged<T: DeserializeOwned + Ranged>(&self, index: usize) -> Result<T, String> {
+    pub fn get_ranged<T: MessageArg + Ranged>(&self, index: usize) -> Result<T, String> {
         let value: T = self.get(index)?;
         let field = &self.fields[index];
         if let Some(x) = value.as_f64() {
@@ -242,7 +259,7 @@ fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
 ///
 /// serde's reason, in the same words as the struct-like decoders ("missing property `p`").
 #[cfg(feature = "exposure")]
-pub fn newtype<T: DeserializeOwned>(args: &Value) -> Result<T, String> {
+pub fn newtype<T: MessageArg>(args: &Value) -> Result<T, String> {
     let empty = Value::Object(Map::new());
     let args = if args.is_null() { &empty } else { args };
     T::deserialize(args)
@@ -340,7 +357,7 @@ pub fn args_object<const N: usize>(properties: [(&str, Value); N]) -> Value {
 
 /// `value` as JSON; a value serde cannot encode becomes a string saying why, so journals never fail.
 #[cfg(feature = "exposure")]
-pub fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Value {
+pub fn to_json<T: MessageArg>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or_else(|e| Value::String(format!("<not encodable: {e}>")))
 }
 
