@@ -20,7 +20,8 @@
 //!
 //! The macros write the registration at compile time: `#[derive(Messages)]` turns an enum into messages with
 //! decoders, one-line shapes and JSON Schemas; `#[expose]` marks the fields of an app struct to register; `#[node]`
-//! labels the nodes a function builds with their `let` names, for the trace.
+//! on a function labels the nodes it builds with their `let` names, for the trace; on a field of an `#[expose]`
+//! struct it also registers that node under the field's name, so an agent's `explain` and `node` can ask about it.
 //!
 //! # Your first app
 //!
@@ -247,15 +248,15 @@ pub use ranvier_macros::node;
 pub use ranvier_macros::{Messages, expose};
 pub use signal::Signal;
 
+/// schemars, re-exported for message argument types of an app's own: `#[derive(ranvier::schemars::JsonSchema)]`
+/// with `#[schemars(crate = "ranvier::schemars")]`.
+#[cfg(feature = "exposure")]
+pub use schemars;
 /// serde, re-exported so an app needs no dependency of its own for the model types it exposes:
 /// `#[derive(ranvier::serde::Serialize)]` with `#[serde(crate = "ranvier::serde")]` (a message argument type also
 /// derives `Deserialize`).
 #[cfg(feature = "exposure")]
 pub use serde;
-/// schemars, re-exported for message argument types of an app's own: `#[derive(ranvier::schemars::JsonSchema)]`
-/// with `#[schemars(crate = "ranvier::schemars")]`.
-#[cfg(feature = "exposure")]
-pub use schemars;
 /// serde_json, re-exported: the JSON values the exposure reads and dispatches.
 #[cfg(feature = "exposure")]
 pub use serde_json;
