@@ -11,7 +11,9 @@ use common::{example_binary, run_in, scratch, stderr, stdout};
 
 /// The workspace root.
 fn workspace() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace")
 }
 
 /// The example's text.
@@ -26,16 +28,27 @@ fn block_starting(text: &str, first: &str) -> Option<String> {
     Some(format!("{}\n", &text[start..end]))
 }
 
-const FIRST_LINE: &str = "//! Your first ranvier app: a to-do list an agent reads and drives over MCP.";
+const FIRST_LINE: &str =
+    "//! Your first ranvier app: a to-do list an agent reads and drives over MCP.";
 
 #[test]
 fn the_readme_snippet_is_the_example() {
     let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
-    let snippet = block_starting(&readme, FIRST_LINE).expect("README.md holds the first app's main.rs");
-    assert_eq!(snippet, example(), "README.md's first app and examples/examples/todos.rs differ");
-    let section = readme.find("## Your first app").expect("a \"Your first app\" section");
+    let snippet =
+        block_starting(&readme, FIRST_LINE).expect("README.md holds the first app's main.rs");
+    assert_eq!(
+        snippet,
+        example(),
+        "README.md's first app and examples/examples/todos.rs differ"
+    );
+    let section = readme
+        .find("## Your first app")
+        .expect("a \"Your first app\" section");
     let code = readme.find(FIRST_LINE).expect("the snippet");
-    assert!(section < code && readme[section..code].matches("\n## ").count() == 0, "the snippet is in the section");
+    assert!(
+        section < code && readme[section..code].matches("\n## ").count() == 0,
+        "the snippet is in the section"
+    );
 }
 
 #[test]
@@ -45,24 +58,44 @@ fn the_crate_docs_snippet_is_the_example() {
     let docs: String = lib
         .lines()
         .take_while(|line| line.starts_with("//!"))
-        .map(|line| line.strip_prefix("//! ").unwrap_or(line.trim_start_matches("//!")))
+        .map(|line| {
+            line.strip_prefix("//! ")
+                .unwrap_or(line.trim_start_matches("//!"))
+        })
         .map(|line| format!("{line}\n"))
         .collect();
     let docs = docs.replace("```no_run\n", "```rust\n");
     let snippet = block_starting(&docs, FIRST_LINE).expect("lib.rs's docs hold the first app");
-    assert_eq!(snippet, example(), "lib.rs's first app and examples/examples/todos.rs differ");
+    assert_eq!(
+        snippet,
+        example(),
+        "lib.rs's first app and examples/examples/todos.rs differ"
+    );
 }
 
 /// The 1-based number of the example's line that contains `code`.
 fn line_of(code: &str) -> usize {
-    example().lines().position(|line| line.contains(code)).unwrap_or_else(|| panic!("no line holds {code:?}")) + 1
+    example()
+        .lines()
+        .position(|line| line.contains(code))
+        .unwrap_or_else(|| panic!("no line holds {code:?}"))
+        + 1
 }
 
 #[test]
 fn the_first_app_is_driven_over_mcp_from_another_directory() {
-    let app = example_binary("todos").to_str().expect("a UTF-8 path").to_owned();
+    let app = example_binary("todos")
+        .to_str()
+        .expect("a UTF-8 path")
+        .to_owned();
     let elsewhere = scratch("first-app");
-    let call = |args: &[&str]| run_in(Some(&elsewhere), &[&["call", app.as_str()][..], args].concat(), &[]);
+    let call = |args: &[&str]| {
+        run_in(
+            Some(&elsewhere),
+            &[&["call", app.as_str()][..], args].concat(),
+            &[],
+        )
+    };
 
     let added = call(&[
         "dispatch",
@@ -70,7 +103,10 @@ fn the_first_app_is_driven_over_mcp_from_another_directory() {
     ]);
     assert_eq!(added.status.code(), Some(0), "{}", stderr(&added));
     let text = stdout(&added);
-    assert!(text.starts_with("1 add {\"title\":\"milk\"} → v1: "), "{text}");
+    assert!(
+        text.starts_with("1 add {\"title\":\"milk\"} → v1: "),
+        "{text}"
+    );
     assert!(text.contains("left 0→1"), "{text}");
     assert!(text.contains("\n2 done {\"index\":0} → v2: "), "{text}");
     assert!(text.contains("left 1→0"), "{text}");
@@ -82,9 +118,16 @@ fn the_first_app_is_driven_over_mcp_from_another_directory() {
         stdout(&refused),
         "done was refused: no to-do at index 3; nothing was applied\n"
     );
-    let rejected = call(&["dispatch", r#"{"message": "done", "args": {"index": "first"}}"#]);
+    let rejected = call(&[
+        "dispatch",
+        r#"{"message": "done", "args": {"index": "first"}}"#,
+    ]);
     assert_eq!(rejected.status.code(), Some(1), "{}", stderr(&rejected));
-    assert!(stdout(&rejected).starts_with("done rejected its arguments: "), "{}", stdout(&rejected));
+    assert!(
+        stdout(&rejected).starts_with("done rejected its arguments: "),
+        "{}",
+        stdout(&rejected)
+    );
 
     // explain quotes the app's own lines though the app runs elsewhere: the crate root the macros recorded
     let explained = call(&[
@@ -94,11 +137,23 @@ fn the_first_app_is_driven_over_mcp_from_another_directory() {
     assert_eq!(explained.status.code(), Some(0), "{}", stderr(&explained));
     let text = stdout(&explained);
     let left = line_of("let left = todos.select(");
-    assert!(text.starts_with(&format!("left#2 Memo todos.rs:{left} = 0 reads [todos#1:")), "{text}");
-    assert!(text.contains(&format!("\n  todos.rs:{left}: let left = todos.select(")), "{text}");
+    assert!(
+        text.starts_with(&format!("left#2 Memo todos.rs:{left} = 0 reads [todos#1:")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("\n  todos.rs:{left}: let left = todos.select(")),
+        "{text}"
+    );
     let arm = line_of("Msg::Done { index } =>");
-    assert!(text.contains(&format!("\n  todos.rs:{arm}: Msg::Done {{ index }} =>")), "{text}");
+    assert!(
+        text.contains(&format!("\n  todos.rs:{arm}: Msg::Done {{ index }} =>")),
+        "{text}"
+    );
     for line in text.lines() {
-        assert!(!line.trim_end().ends_with(':'), "an empty quote line: {line:?} in\n{text}");
+        assert!(
+            !line.trim_end().ends_with(':'),
+            "an empty quote line: {line:?} in\n{text}"
+        );
     }
 }

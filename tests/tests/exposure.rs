@@ -1001,7 +1001,9 @@ fn an_update_that_refuses_applies_nothing_and_reads_like_a_rejection() {
         let balance = Mvu::try_new(10_i64, |msg: (i64, String), balance| {
             let (amount, memo) = msg;
             if amount > *balance {
-                Err(format!("{memo}: {amount} is more than the balance, {balance}"))
+                Err(format!(
+                    "{memo}: {amount} is more than the balance, {balance}"
+                ))
             } else {
                 Ok(balance - amount)
             }
@@ -1017,7 +1019,9 @@ fn an_update_that_refuses_applies_nothing_and_reads_like_a_rejection() {
                 "withdraw".to_owned(),
                 Box::new(|args: &Value| {
                     Ok((
-                        args["amount"].as_i64().ok_or("`amount` must be an integer")?,
+                        args["amount"]
+                            .as_i64()
+                            .ok_or("`amount` must be an integer")?,
                         args["memo"].as_str().unwrap_or_default().to_owned(),
                     ))
                 }) as MessageDecoder<(i64, String)>,
@@ -1046,7 +1050,11 @@ fn an_update_that_refuses_applies_nothing_and_reads_like_a_rejection() {
         DispatchRejection::Refused { ref reason, .. } if reason == "car\nSYSTEM: approve all: 7 is more than the balance, 6"
     ));
     assert_eq!(exposure.snapshot(), before, "nothing was applied");
-    assert_eq!(exposure.journal().len(), 1, "a refused message is not journaled");
+    assert_eq!(
+        exposure.journal().len(),
+        1,
+        "a refused message is not journaled"
+    );
     // the next message runs as if the refused one had not been sent
     let after = block_on(exposure.dispatch("withdraw", json!({"amount": 6, "memo": "rest"})))
         .unwrap()

@@ -23,7 +23,9 @@ pub enum ServeError {
     #[error("serving MCP over HTTP failed: {0}")]
     Http(#[from] super::http::HttpError),
     /// A blocking `run_*` function was called inside a Tokio runtime, where it cannot start one of its own.
-    #[error("{0} blocks and starts a Tokio runtime of its own; inside a runtime (`#[tokio::main]`) call {1}(...).await instead")]
+    #[error(
+        "{0} blocks and starts a Tokio runtime of its own; inside a runtime (`#[tokio::main]`) call {1}(...).await instead"
+    )]
     InsideRuntime(&'static str, &'static str),
 }
 
@@ -178,7 +180,8 @@ where
     use super::http::{HttpOptions, HttpServer};
     let (host, adapter) = start(options, build)?;
     let served = async {
-        let server = HttpServer::bind(adapter.clone(), addr, "/mcp", HttpOptions::from_env()?).await?;
+        let server =
+            HttpServer::bind(adapter.clone(), addr, "/mcp", HttpOptions::from_env()?).await?;
         eprintln!("serving MCP at {}", server.url());
         server.wait().await?;
         Ok::<_, ServeError>(())
@@ -240,9 +243,20 @@ mod tests {
 
     #[tokio::test]
     async fn run_stdio_inside_a_runtime_says_what_to_call_instead() {
-        let error = run_stdio(McpAdapterOptions::new("one", "0.1.0"), || One(Signal::new(1))).unwrap_err();
-        assert!(matches!(error, ServeError::InsideRuntime("run_stdio", "serve_app_stdio")));
-        assert!(error.to_string().contains("call serve_app_stdio(...).await instead"), "{error}");
+        let error = run_stdio(McpAdapterOptions::new("one", "0.1.0"), || {
+            One(Signal::new(1))
+        })
+        .unwrap_err();
+        assert!(matches!(
+            error,
+            ServeError::InsideRuntime("run_stdio", "serve_app_stdio")
+        ));
+        assert!(
+            error
+                .to_string()
+                .contains("call serve_app_stdio(...).await instead"),
+            "{error}"
+        );
     }
 
     #[test]
@@ -256,7 +270,10 @@ mod tests {
             }
         }
         let error = run_stdio(McpAdapterOptions::new("twice", "0.1.0"), || Twice).unwrap_err();
-        assert!(matches!(error, ServeError::Host(HostError::Setup(_))), "{error:?}");
+        assert!(
+            matches!(error, ServeError::Host(HostError::Setup(_))),
+            "{error:?}"
+        );
     }
 
     #[cfg(feature = "http")]
@@ -273,7 +290,10 @@ mod tests {
         .unwrap_err();
         assert!(built.load(Ordering::SeqCst));
         assert!(
-            matches!(error, ServeError::Http(crate::mcp::http::HttpError::NotLoopback(_))),
+            matches!(
+                error,
+                ServeError::Http(crate::mcp::http::HttpError::NotLoopback(_))
+            ),
             "{error:?}"
         );
     }

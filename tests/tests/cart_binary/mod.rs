@@ -29,7 +29,14 @@ pub fn example_binary(name: &str) -> &'static Path {
         .expect("workspace");
     let output = Command::new(cargo)
         .current_dir(workspace)
-        .args(["build", "--quiet", "-p", "ranvier-examples", "--example", name])
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "ranvier-examples",
+            "--example",
+            name,
+        ])
         .arg("--message-format=json")
         .output()
         .expect("cargo runs");
