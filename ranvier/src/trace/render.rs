@@ -269,7 +269,7 @@ impl Display for Why {
 
 impl Why {
     /// The chain on one line, oldest first, keeping the root, the writes and the moves (each value cut to
-    /// [`WHY_VALUE_MAX`] characters; the node's own line and `node` hold it whole):
+    /// 60 characters; the node's own line and `node` hold it whole):
     /// `message add {..} #30 -> write lines#2 = [..] #31 -> subtotal#4 = 1000 #45 -> total#5 run 3 #49`.
     pub fn compact(&self) -> String {
         self.parts().join(" -> ")

@@ -110,7 +110,7 @@ mod tests {
 
     fn change(old: Value, new: Value) -> String {
         let mut out = String::new();
-        write_change(&mut out, "todos", &old, &new, |v| crate::escape::json(v));
+        write_change(&mut out, "todos", &old, &new, crate::escape::json);
         out
     }
 
