@@ -3,7 +3,7 @@
 //! commands, from a directory that is not the project (as MCP clients start servers), where `explain` still quotes
 //! its lines.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! its calls in one supervised session and prints each answer; `--script -` reads calls as they come, so a rebuild
 //! between two of them reloads the app and replays what was accepted.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::{Command, Stdio};
