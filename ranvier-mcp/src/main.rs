@@ -5,6 +5,8 @@
 //!   error (missing binary, not an MCP server, bad JSON). `--list` prints the instructions and the tools.
 //! - `ranvier-mcp supervise <app>` serves the app over stdio from a copy of its build output and, on a
 //!   `tools/call` after a rebuild, starts the new build and replays every message accepted so far.
+//! - `ranvier-mcp supervise --script <steps.jsonl> <app>` drives `supervise` from a shell: one tool call per line
+//!   (`-` reads them from the terminal as they are typed, so a rebuild between two lines reloads the app).
 //! - `ranvier-mcp replay <app> <journal>` dispatches the messages of a journal (written by an app run with
 //!   `RANVIER_JOURNAL=FILE`) into a fresh run of the app and prints the steps.
 //!
@@ -14,6 +16,7 @@ mod app;
 mod call;
 mod journal;
 mod replay;
+mod script;
 mod supervise;
 mod text;
 
@@ -78,6 +81,13 @@ enum Command {
         /// Seconds a new build has to answer the repeated handshake.
         #[arg(long, default_value_t = 10.0, value_parser = seconds)]
         startup_timeout: f64,
+        /// Drive supervise from a shell instead of serving an MCP client: one tool call a line,
+        /// {"tool": "dispatch", "arguments": {...}}, each answer printed; `-` reads the lines from stdin as typed.
+        #[arg(long, value_name = "FILE")]
+        script: Option<PathBuf>,
+        /// With --script: seconds one call has to answer.
+        #[arg(long, default_value_t = 120.0, value_parser = seconds, requires = "script")]
+        timeout: f64,
         /// Arguments passed to the app, after `--`.
         #[arg(last = true)]
         app_args: Vec<String>,
@@ -157,7 +167,25 @@ async fn run(cli: Cli) -> Result<String, Failure> {
         Command::Supervise {
             app,
             startup_timeout,
+            script: Some(script),
+            timeout,
             app_args,
+        } => {
+            script::run(script::Options {
+                script,
+                app,
+                app_args,
+                startup_timeout: Duration::from_secs_f64(startup_timeout),
+                timeout: Duration::from_secs_f64(timeout),
+            })
+            .await
+        }
+        Command::Supervise {
+            app,
+            startup_timeout,
+            script: None,
+            app_args,
+            ..
         } => {
             supervise::run(supervise::Options {
                 binary: app,

@@ -8,8 +8,10 @@ mod layout;
 
 mod agents;
 mod cli;
+mod first_app;
 mod replay_approval;
 mod supervise;
+mod supervise_script;
 
 /// A file here that is not declared above would never be compiled, and its tests would silently not run.
 #[test]

@@ -1,7 +1,7 @@
 //! In-process dispatch round trip: another thread → graph thread → published snapshot, in µs, with the cost of a
 //! bare cross-thread hop measured beside it in the same run.
 //!
-//! Run with `cargo bench -p ranvier --bench dispatch` (`RANVIER_BENCH_SAMPLES=N` to change the sample count).
+//! Run with `cargo bench -p ranvier-rs --bench dispatch` (`RANVIER_BENCH_SAMPLES=N` to change the sample count).
 
 use std::hint::black_box;
 use std::sync::mpsc;

@@ -3,8 +3,8 @@
 //! A build is traced or not, so run this twice and compare (or run `ranvier/benches/trace_overhead.sh`, which does):
 //!
 //! ```text
-//! cargo bench -p ranvier --bench trace_overhead                    # untraced
-//! cargo bench -p ranvier --bench trace_overhead --features trace   # traced
+//! cargo bench -p ranvier-rs --bench trace_overhead                    # untraced
+//! cargo bench -p ranvier-rs --bench trace_overhead --features trace   # traced
 //! ```
 //!
 //! Each shape prints one line, `shape ns/op`, the best of several rounds (least disturbed by other work on the

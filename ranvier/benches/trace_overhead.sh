@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bench_binary() {
-    cargo bench -q -p ranvier --bench trace_overhead --no-run --message-format=json "$@" 2>/dev/null |
+    cargo bench -q -p ranvier-rs --bench trace_overhead --no-run --message-format=json "$@" 2>/dev/null |
         python3 -c 'import json, sys
 for line in sys.stdin:
     m = json.loads(line)

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 binary() {
-    cargo bench -p ranvier --bench trace_overhead --no-run --message-format=json "$@" 2>/dev/null |
+    cargo bench -p ranvier-rs --bench trace_overhead --no-run --message-format=json "$@" 2>/dev/null |
         grep '"executable":"' | sed 's/.*"executable":"\([^"]*\)".*/\1/' | tail -1
 }
 count() { nm -C "$1" | grep -cE ' ranvier::(trace|graph::record::(log|table))::' || true; }

@@ -31,26 +31,52 @@ pub use crate::exposure::messages::{Decoder, Expose, Messages};
 pub use crate::exposure::{ExposeError, Exposure};
 pub use ::core::option::Option::{self, None, Some};
 pub use ::core::result::Result::{self, Err, Ok};
-pub use ::core::{stringify, unreachable};
+pub use ::core::{env, stringify, unreachable};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 pub use ::std::vec::Vec;
 #[cfg(feature = "exposure")]
 pub use serde_json::Value as Json;
 
+/// Records the root of the crate the macros expanded in (its `CARGO_MANIFEST_DIR` at compile time), where the
+/// trace looks for that crate's sources first, whatever the current directory: `#[expose]` and `#[node]` call it.
+/// Nothing in an untraced build, which reads no sources.
+pub fn crate_root(root: &'static str) {
+    if crate::trace::TRACED {
+        crate::trace::add_crate_root(root);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // #[derive(Messages)]
 // ---------------------------------------------------------------------------------------------------------------
 
+/// What a message argument's type must be: encoded (`to_wire`), decoded and described by a schema. Every generated
+/// use of a field type asks for this one trait, so a type without the derives gets one error, saying which to add.
+#[cfg(feature = "exposure")]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a message argument: it needs serde's `Serialize` and `Deserialize` and schemars' `JsonSchema`",
+    label = "a message argument must derive `Serialize`, `Deserialize` and `JsonSchema`",
+    note = "add `#[derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema)]` to `{Self}`",
+    note = "without serde and schemars in your [dependencies], use ranvier's: `#[derive(ranvier::serde::Serialize, ranvier::serde::Deserialize, ranvier::schemars::JsonSchema)]` with `#[serde(crate = \"ranvier::serde\")]` and `#[schemars(crate = \"ranvier::schemars\")]`"
+)]
+pub trait MessageArg: serde::Serialize + DeserializeOwned + schemars::JsonSchema {}
+
+// `do_not_recommend`: rustc reports the missing `MessageArg` (with the message above) rather than each missing
+// serde or schemars trait, and reports it once per field type however many generated calls need it.
+#[cfg(feature = "exposure")]
+#[diagnostic::do_not_recommend]
+impl<T: serde::Serialize + DeserializeOwned + schemars::JsonSchema> MessageArg for T {}
+
 /// The schema of `T`, for a [`Field`] or [`Args::Newtype`] table entry.
 #[cfg(feature = "exposure")]
-pub fn schema_of<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) -> schemars::Schema {
+pub fn schema_of<T: MessageArg>(generator: &mut SchemaGenerator) -> schemars::Schema {
     generator.subschema_for::<T>()
 }
 
 /// Whether `T` accepts JSON `null`, which makes its property optional (e.g. `Option<_>`).
 #[cfg(feature = "exposure")]
-pub fn accepts_null<T: DeserializeOwned>() -> bool {
+pub fn accepts_null<T: MessageArg>() -> bool {
     T::deserialize(&Value::Null).is_ok()
 }
 
@@ -111,7 +137,7 @@ impl Object<'_> {
     /// # Errors
     ///
     /// "missing property `p`", or "`p`: expected <what the schema says>, got <value>".
-    pub fn get<T: DeserializeOwned>(&self, index: usize) -> Result<T, String> {
+    pub fn get<T: MessageArg>(&self, index: usize) -> Result<T, String> {
         let field = &self.fields[index];
         match self.map.and_then(|m| m.get(field.name)) {
             None => T::deserialize(&Value::Null)
@@ -132,7 +158,7 @@ impl Object<'_> {
     /// # Errors
     ///
     /// As [`get`](Self::get), plus "`p`: expected an integer ≥ 1, got 0" for a value out of range.
-    pub fn get_ranged<T: DeserializeOwned + Ranged>(&self, index: usize) -> Result<T, String> {
+    pub fn get_ranged<T: MessageArg + Ranged>(&self, index: usize) -> Result<T, String> {
         let value: T = self.get(index)?;
         let field = &self.fields[index];
         if let Some(x) = value.as_f64() {
@@ -175,7 +201,7 @@ fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
 ///
 /// serde's reason, in the same words as the struct-like decoders ("missing property `p`").
 #[cfg(feature = "exposure")]
-pub fn newtype<T: DeserializeOwned>(args: &Value) -> Result<T, String> {
+pub fn newtype<T: MessageArg>(args: &Value) -> Result<T, String> {
     let empty = Value::Object(Map::new());
     let args = if args.is_null() { &empty } else { args };
     T::deserialize(args)
@@ -273,7 +299,7 @@ pub fn args_object<const N: usize>(properties: [(&str, Value); N]) -> Value {
 
 /// `value` as JSON; a value serde cannot encode becomes a string saying why, so journals never fail.
 #[cfg(feature = "exposure")]
-pub fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Value {
+pub fn to_json<T: MessageArg>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or_else(|e| Value::String(format!("<not encodable: {e}>")))
 }
 

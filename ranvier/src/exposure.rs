@@ -347,7 +347,13 @@ impl Exposure {
                     return Ok(());
                 }
                 mvu.dispatch_traced(&traced_name, args_text, msg)
-                    .map_err(|e| Failure::Update(e.message))
+                    .map_err(|e| {
+                        if e.refused {
+                            Failure::Refused(e.message)
+                        } else {
+                            Failure::Update(e.message)
+                        }
+                    })
             });
             self.messages.push(MessageSlot {
                 name,

@@ -20,11 +20,92 @@
 //!
 //! The macros write the registration at compile time: `#[derive(Messages)]` turns an enum into messages with
 //! decoders, one-line shapes and JSON Schemas; `#[expose]` marks the fields of an app struct to register; `#[node]`
-//! labels the nodes a function builds with their `let` names, for the trace.
+//! on a function labels the nodes it builds with their `let` names, for the trace; on a field of an `#[expose]`
+//! struct it also registers that node under the field's name, so an agent's `explain` and `node` can ask about it.
 //!
-//! # Example
+//! # Your first app
 //!
-//! A counter an agent can drive: the graph, its exposure, and the adapter that would serve it.
+//! One dependency, `ranvier-rs = "0.1"` (the package's library is `ranvier`; serde, schemars and tokio are
+//! re-exported, so an app needs none of them). This `src/main.rs` serves a to-do list over stdio; the README's "Your
+//! first app" drives it with `ranvier-mcp call target/debug/todos dispatch …` and `… explain …`, and registers it for
+//! an MCP client. It is `examples/examples/todos.rs` in the repository, word for word.
+//!
+//! ```no_run
+//! //! Your first ranvier app: a to-do list an agent reads and drives over MCP.
+//! //!
+//! //! `cargo run` serves it over stdio; `ranvier-mcp call target/debug/todos snapshot` reads it from a shell.
+//!
+//! use ranvier::mcp::{McpAdapterOptions, ServeError, run_stdio};
+//! use ranvier::serde::Serialize;
+//! use ranvier::{Memo, Messages, Mvu, expose, node};
+//!
+//! /// One thing to do.
+//! #[derive(Debug, Clone, PartialEq, Serialize)]
+//! #[serde(crate = "ranvier::serde")]
+//! pub struct Todo {
+//!     title: String,
+//!     done: bool,
+//! }
+//!
+//! /// The model: every to-do, in the order added.
+//! #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+//! #[serde(crate = "ranvier::serde")]
+//! pub struct Todos {
+//!     items: Vec<Todo>,
+//! }
+//!
+//! /// What an agent may send: `add {title}` and `done {index}`.
+//! #[derive(Debug, Messages)]
+//! pub enum Msg {
+//!     /// Adds a to-do titled `title`.
+//!     Add { title: String },
+//!     /// Marks the to-do at `index` (from 0) done.
+//!     Done { index: usize },
+//! }
+//!
+//! /// The next model; a message naming no to-do is refused, and nothing changes.
+//! fn update(msg: Msg, todos: &Todos) -> Result<Todos, String> {
+//!     let mut next = todos.clone();
+//!     match msg {
+//!         Msg::Add { title } => next.items.push(Todo { title, done: false }),
+//!         Msg::Done { index } => match next.items.get_mut(index) {
+//!             Some(todo) => todo.done = true,
+//!             None => return Err(format!("no to-do at index {index}")),
+//!         },
+//!     }
+//!     Ok(next)
+//! }
+//!
+//! /// What an agent may see: the model (and its messages), and how many to-dos are left.
+//! #[expose]
+//! pub struct App {
+//!     #[expose(messages, value)]
+//!     todos: Mvu<Todos, Msg>,
+//!     #[expose]
+//!     #[node]
+//!     left: Memo<usize>,
+//! }
+//!
+//! /// Builds the graph; `#[node]` names each node after its `let`, for `explain`.
+//! #[node]
+//! fn app() -> App {
+//!     let todos = Mvu::try_new(Todos::default(), update);
+//!     let left = todos.select(|todos| todos.items.iter().filter(|todo| !todo.done).count());
+//!     App { todos, left }
+//! }
+//!
+//! fn main() -> Result<(), ServeError> {
+//!     run_stdio(
+//!         McpAdapterOptions::new("todos", env!("CARGO_PKG_VERSION")),
+//!         app,
+//!     )
+//! }
+//! ```
+//!
+//! # The long form
+//!
+//! What [`mcp::run_stdio`] does, step by step, for an app that needs more (approvals, a journal, two transports, its
+//! own runtime): a counter an agent can drive, the graph, its exposure, and the adapter that would serve it.
 //!
 //! ```
 //! # #[cfg(feature = "mcp")]
@@ -185,3 +266,20 @@ pub use ranvier_macros::node;
 #[cfg(feature = "exposure")]
 pub use ranvier_macros::{Messages, expose};
 pub use signal::Signal;
+
+/// schemars, re-exported for message argument types of an app's own: `#[derive(ranvier::schemars::JsonSchema)]`
+/// with `#[schemars(crate = "ranvier::schemars")]`.
+#[cfg(feature = "exposure")]
+pub use schemars;
+/// serde, re-exported so an app needs no dependency of its own for the model types it exposes:
+/// `#[derive(ranvier::serde::Serialize)]` with `#[serde(crate = "ranvier::serde")]` (a message argument type also
+/// derives `Deserialize`).
+#[cfg(feature = "exposure")]
+pub use serde;
+/// serde_json, re-exported: the JSON values the exposure reads and dispatches.
+#[cfg(feature = "exposure")]
+pub use serde_json;
+/// tokio, re-exported (with the features the adapter uses: the multi-threaded runtime, macros, time, stdio) for an
+/// async `main`: `#[ranvier::tokio::main(crate = "ranvier::tokio")]`. [`mcp::run_stdio`] needs none of it.
+#[cfg(feature = "mcp")]
+pub use tokio;

@@ -1,6 +1,7 @@
 //! The MCP adapter: serves an exposure's state and messages to any MCP client over rmcp.
 //!
-//! [`McpAdapter`] implements [`rmcp::ServerHandler`] over an [`ExposureHandle`]. It lists three tools:
+//! [`McpAdapter`] implements [`rmcp::ServerHandler`](https://docs.rs/rmcp/3/rmcp/handler/server/trait.ServerHandler.html)
+//! (a link to docs.rs: `cargo doc --no-deps` builds no page of rmcp's to link to) over an [`ExposureHandle`]. It lists three tools:
 //!
 //! - `snapshot` reads every exposed value, as the `ranvier://state` document `{"version": n, "values": {...}}`;
 //! - `dispatch` (listed only when messages are exposed) sends one message, `{"message": name, "args": {...}}`, or a
@@ -99,6 +100,7 @@ mod order;
 mod params;
 mod resources;
 mod schema;
+mod serve;
 mod state;
 pub mod stdio;
 mod text;
@@ -107,6 +109,9 @@ mod traced;
 pub use env::{
     ALWAYS_LOAD_ENV, ANSWERERS_ENV, EnvError, PROTOCOL_ENV, RAW_TRACE_TOOLS_ENV, SENDER_ENV,
 };
+pub use serve::{ServeError, run_stdio, serve_app_stdio};
+#[cfg(feature = "http")]
+pub use serve::{run_http, serve_app_http};
 pub use traced::{EXPLAIN_MAX_CHARS, GRAPH_MAX_CHARS, NODE_PAGE_MAX_CHARS, STEPS_MAX_CHARS};
 
 use std::borrow::Cow;

@@ -5,8 +5,10 @@
 //! the model, which wakes its readers only when that part changes. The Elmish variant,
 //! [`Mvu::with_commands`], lets `update` also return follow-up messages, dispatched in order after the model write.
 //!
-//! A panic in `update` leaves the model unchanged and comes back to the dispatcher as a [`DispatchError`]. A dispatch
-//! from inside an effect joins the running flush.
+//! A panic in `update` leaves the model unchanged and comes back to the dispatcher as a [`DispatchError`]. An
+//! `update` that may refuse a message returns a `Result` ([`Mvu::try_new`]): an `Err` leaves the model unchanged too,
+//! and comes back as a [`DispatchError`] whose [`refused`](DispatchError::refused) is set (over MCP, the client reads
+//! it as it reads a decoder's rejection). A dispatch from inside an effect joins the running flush.
 //!
 //! # Examples
 //!
@@ -38,7 +40,8 @@ use crate::{Memo, Signal};
 use std::fmt;
 use std::rc::Rc;
 
-type Update<Model, Msg> = Rc<dyn Fn(Msg, &Model) -> (Model, Vec<Msg>)>;
+/// `update`: the next model and its commands, or why the message is refused.
+type Update<Model, Msg> = Rc<dyn Fn(Msg, &Model) -> Result<(Model, Vec<Msg>), String>>;
 
 /// A model updated by messages, Elm style.
 ///
@@ -57,11 +60,13 @@ impl<Model, Msg> Clone for Mvu<Model, Msg> {
     }
 }
 
-/// A dispatched message whose `update` panicked. The model is unchanged.
+/// A dispatched message whose `update` panicked, or refused it ([`Mvu::try_new`]). The model is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DispatchError {
-    /// What went wrong, starting `update panicked: `.
+    /// What went wrong: `update panicked: ...`, or the refusal's own text.
     pub message: String,
+    /// Whether `update` refused the message (returned `Err`) rather than panicked.
+    pub refused: bool,
 }
 
 impl fmt::Display for DispatchError {
@@ -89,7 +94,51 @@ where
         });
         Mvu {
             model,
-            update: Rc::new(move |msg, model| (update(msg, model), Vec::new())),
+            update: Rc::new(move |msg, model| Ok((update(msg, model), Vec::new()))),
+        }
+    }
+
+    /// Creates an `Mvu` whose `update` may refuse a message: `Ok(model)` is written as [`new`](Mvu::new)'s `update`
+    /// would write it; `Err(reason)` writes nothing and [`dispatch`](Mvu::dispatch) returns a [`DispatchError`]
+    /// whose `message` is `reason`'s text and whose `refused` is set. Over MCP the client reads
+    /// `name was refused: reason; nothing was applied`, as it reads a decoder's rejection.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::Mvu;
+    ///
+    /// #[derive(Debug)]
+    /// enum Msg { Withdraw(u32) }
+    ///
+    /// let balance = Mvu::try_new(10_u32, |Msg::Withdraw(n), balance| {
+    ///     balance.checked_sub(n).ok_or_else(|| format!("the balance is {balance}, less than {n}"))
+    /// });
+    /// balance.dispatch(Msg::Withdraw(4)).unwrap();
+    /// let refused = balance.dispatch(Msg::Withdraw(7)).unwrap_err();
+    /// assert!(refused.refused);
+    /// assert_eq!(refused.message, "the balance is 6, less than 7");
+    /// assert_eq!(balance.peek_model(), 6);
+    /// ```
+    #[track_caller]
+    pub fn try_new<E: fmt::Display>(
+        init: Model,
+        update: impl Fn(Msg, &Model) -> Result<Model, E> + 'static,
+    ) -> Self {
+        let model = Signal::new(init);
+        with_runtime(|rt| {
+            trace_hook!(
+                rt,
+                update_fn(model.id(), std::any::type_name_of_val(&update))
+            )
+        });
+        Mvu {
+            model,
+            update: Rc::new(move |msg, model| {
+                update(msg, model)
+                    .map(|model| (model, Vec::new()))
+                    .map_err(|reason| reason.to_string())
+            }),
         }
     }
 
@@ -127,7 +176,7 @@ where
         });
         let mvu = Mvu {
             model,
-            update: Rc::new(update),
+            update: Rc::new(move |msg, model| Ok(update(msg, model))),
         };
         for command in commands {
             // A panicking initial command leaves the model as it was; there is nobody to return the error to.
@@ -149,8 +198,8 @@ where
     ///
     /// # Errors
     ///
-    /// Returns a [`DispatchError`] if `update` panicked; the model is unchanged (commands dispatched before the panic
-    /// keep their effect).
+    /// Returns a [`DispatchError`] if `update` panicked or refused the message; the model is unchanged (commands
+    /// dispatched before the panic keep their effect).
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn dispatch(&self, msg: Msg) -> Result<(), DispatchError> {
         let site = crate::graph::call_site();
@@ -199,7 +248,11 @@ where
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| update(msg, model)))
         });
         match outcome {
-            Ok((model, commands)) => {
+            Ok(Err(reason)) => Err(DispatchError {
+                message: reason,
+                refused: true,
+            }),
+            Ok(Ok((model, commands))) => {
                 self.model.set(model);
                 let mut first_error = None;
                 for command in commands {
@@ -211,6 +264,7 @@ where
             }
             Err(payload) => Err(DispatchError {
                 message: format!("update panicked: {}", crate::text::panic_text(&*payload)),
+                refused: false,
             }),
         }
     }

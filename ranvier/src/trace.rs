@@ -121,6 +121,7 @@ cfg_untraced! {
 pub use diagnose::{Finding, FindingKind};
 pub use dump::{DUMP_SCHEMA, dump};
 pub use log::*;
+pub(crate) use names::add_crate_root;
 pub use names::set_source_root;
 pub use query::*;
 pub use render::render_events;

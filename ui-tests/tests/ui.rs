@@ -23,7 +23,8 @@ const PINNED_RUSTC: &str = "1.95.0";
 
 /// The compile-fail cases whose expected output is rustc's notes about the generated code rather than a macro's
 /// message.
-const RUSTC_NOTES: [&str; 7] = [
+const RUSTC_NOTES: [&str; 8] = [
+    "expose_messages_not_derived",
     "expose_not_a_message_source",
     "expose_not_readable",
     "expose_not_serializable",

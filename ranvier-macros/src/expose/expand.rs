@@ -45,6 +45,7 @@ pub fn expand(app: &App) -> TokenStream {
                     &self,
                     __exposure: &mut ::ranvier::__private::Exposure,
                 ) -> ::ranvier::__private::Result<(), ::ranvier::__private::ExposeError> {
+                    ::ranvier::__private::crate_root(::ranvier::__private::env!("CARGO_MANIFEST_DIR"));
                     #(#registrations)*
                     ::ranvier::__private::Ok(())
                 }

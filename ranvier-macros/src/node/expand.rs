@@ -10,6 +10,11 @@ use syn::visit_mut::{self, VisitMut};
 
 pub fn expand(mut function: Box<syn::ItemFn>) -> TokenStream {
     Labeller.visit_block_mut(&mut function.block);
+    // where the trace finds this crate's sources, whatever directory the program runs in
+    let root: syn::Stmt = syn::parse_quote! {
+        ::ranvier::__private::crate_root(::ranvier::__private::env!("CARGO_MANIFEST_DIR"));
+    };
+    function.block.stmts.insert(0, root);
     function.into_token_stream()
 }
 

@@ -13,6 +13,10 @@ mod cart_binary;
 /// The cart example's binary, built with cargo on first use (wherever the target dir is).
 pub use cart_binary::cart_binary as cart;
 
+/// Any example's binary, built with cargo on first use.
+#[allow(unused_imports)]
+pub use cart_binary::example_binary;
+
 #[path = "../../../tests/tests/tool_text/mod.rs"]
 mod tool_text;
 
@@ -37,7 +41,15 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// Runs `ranvier-mcp` with `args` and `env`, waiting for it to end.
 pub fn run(args: &[&str], env: &[(&str, &str)]) -> Output {
+    run_in(None, args, env)
+}
+
+/// Runs `ranvier-mcp` with `args` and `env` in the directory `dir` (this process's own when `None`).
+pub fn run_in(dir: Option<&std::path::Path>, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(BIN);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
     command
         .args(args)
         .env_remove("RANVIER_JOURNAL")

@@ -117,6 +117,14 @@ pub enum DispatchRejection {
         /// The [`DispatchError`](crate::DispatchError) text, `update panicked: ...`.
         error: String,
     },
+    /// `update` refused the message ([`Mvu::try_new`](crate::Mvu::try_new)): nothing was applied. A refusal, like a
+    /// decoder's, not a fault.
+    Refused {
+        /// The message.
+        name: String,
+        /// The reason `update` gave.
+        reason: String,
+    },
     /// The host could not run the message (it is disposed, typically).
     Host(HostError),
     /// Refused because another message waits for a person's approval ([`WhilePending::Refuse`], the default):
@@ -139,6 +147,7 @@ impl DispatchRejection {
             | DispatchRejection::InvalidArgs { name, .. }
             | DispatchRejection::DecoderPanicked { name, .. }
             | DispatchRejection::UpdatePanicked { name, .. }
+            | DispatchRejection::Refused { name, .. }
             | DispatchRejection::PendingApproval { name, .. } => Some(name),
             DispatchRejection::Host(_) => None,
         }
@@ -182,6 +191,11 @@ impl fmt::Display for DispatchRejection {
             }
             DispatchRejection::UpdatePanicked { name, error } => {
                 write!(f, "{name} failed: {error}; the model is unchanged")
+            }
+            DispatchRejection::Refused { name, reason } => {
+                // the reason may splice in what a client sent: one line, its unsafe characters escaped
+                let reason = crate::escape::inline(reason);
+                write!(f, "{name} was refused: {reason}; nothing was applied")
             }
             DispatchRejection::Host(error) => f.write_str(&host_gone(&error.to_string())),
             DispatchRejection::PendingApproval { name, interrupt } => write!(
@@ -395,6 +409,7 @@ fn check(
             panic,
         }),
         Err(Failure::Update(error)) => Err(DispatchRejection::UpdatePanicked { name, error }),
+        Err(Failure::Refused(reason)) => Err(DispatchRejection::Refused { name, reason }),
     }
 }
 

@@ -47,6 +47,11 @@ pub type Decoder<Msg> = Box<dyn Fn(&serde_json::Value) -> Result<Msg, String>>;
 /// Implemented by `#[derive(Messages)]`; register it with `Exposure::messages_of`. Messages marked
 /// `#[message(skip)]` are left out of [`decoders`](Messages::decoders), [`shapes`](Messages::shapes) and
 /// [`schemas`](Messages::schemas) but still have a wire form in [`to_wire`](Messages::to_wire).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a set of messages: it does not derive `Messages`",
+    label = "`{Self}` needs `#[derive(Messages)]`",
+    note = "add `#[derive(Debug, ranvier::Messages)]` to the enum `{Self}` (each variant is a message an agent may send)"
+)]
 pub trait Messages: Sized + 'static {
     /// One decoder per exposed message, keyed by its wire name, in declaration order.
     fn decoders() -> Vec<(String, Decoder<Self>)>;

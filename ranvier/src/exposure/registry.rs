@@ -30,6 +30,8 @@ pub(super) enum Failure {
     DecoderPanicked(String),
     /// The `DispatchError` text, `update panicked: ...`.
     Update(String),
+    /// `update` refused the message ([`Mvu::try_new`](crate::Mvu::try_new)): its reason.
+    Refused(String),
 }
 
 pub(super) struct MessageInfo {

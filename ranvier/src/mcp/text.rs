@@ -3,6 +3,8 @@
 //! Keeping them in one module makes the formats easy to find, test and keep consistent. Nothing here touches the
 //! graph or rmcp; every function takes plain data and returns a `String`.
 
+mod diff;
+
 use std::fmt::Write as _;
 
 use serde_json::Value;
@@ -44,7 +46,8 @@ pub(crate) fn value_uri(name: &str) -> String {
 /// One dispatch step: `2 set_discount {"percent":10} → v3: discount 0→10, total 500→450`.
 ///
 /// `changes` holds each changed value as `(name, old, new)`, in registration order; with none the line ends
-/// `→ v3: no exposed value changed`.
+/// `→ v3: no exposed value changed`. A structured value (an object or array before and after) lists the paths that
+/// changed inside it instead, capped: `2 done {"index":0} → v2: todos.items[0].done false→true, left 1→0`.
 pub(crate) fn step_line(
     position: usize,
     name: &str,
@@ -56,18 +59,18 @@ pub(crate) fn step_line(
     if changes.is_empty() {
         line.push_str("no exposed value changed");
     }
+    write_changes(&mut line, changes);
+    line
+}
+
+/// The changes of a step line, `, `-separated: `name old→new` or, for a structured value, its changed paths.
+fn write_changes(out: &mut String, changes: &[(String, Value, Value)]) {
     for (index, (changed, old, new)) in changes.iter().enumerate() {
         if index > 0 {
-            line.push_str(", ");
+            out.push_str(", ");
         }
-        let _ = write!(
-            line,
-            "{changed} {}→{}",
-            shown(old, false),
-            shown(new, false)
-        );
+        diff::write_change(out, changed, old, new, |value| shown(value, false));
     }
-    line
 }
 
 /// A value in a step or state line: compact JSON, except a pending async value (`{"pending": true}`, with or
@@ -113,17 +116,7 @@ pub(crate) fn settled_text(
     if changes.is_empty() {
         text.push_str("no exposed value changed");
     }
-    for (index, (changed, old, new)) in changes.iter().enumerate() {
-        if index > 0 {
-            text.push_str(", ");
-        }
-        let _ = write!(
-            text,
-            "{changed} {}→{}",
-            shown(old, false),
-            shown(new, false)
-        );
-    }
+    write_changes(&mut text, changes);
     text
 }
 
@@ -762,14 +755,19 @@ mod tests {
     }
 
     #[test]
-    fn step_line_prints_strings_and_structures_as_compact_json() {
+    fn step_line_prints_strings_as_compact_json_and_structures_as_changed_paths() {
         let changes = vec![
             ("tags".to_owned(), json!(["a"]), json!(["a", "b"])),
             ("label".to_owned(), json!(null), json!("é")),
+            (
+                "todos".to_owned(),
+                json!({"items": [{"done": false}]}),
+                json!({"items": [{"done": true}]}),
+            ),
         ];
         assert_eq!(
             step_line(1, "tag", &json!({}), 9, &changes),
-            r#"1 tag {} → v9: tags ["a"]→["a","b"], label null→"é""#
+            r#"1 tag {} → v9: tags[1] (none)→"b", label null→"é", todos.items[0].done false→true"#
         );
     }
 

@@ -1,10 +1,12 @@
 //! Reading creation sites back: the source line of a node's creation, and the `let` binding it names.
 //!
 //! A creation site's file path is relative to the root of the crate build that made the node (for a workspace
-//! member, the workspace root). A file is looked for relative to the current directory first, then relative to the
-//! source root: the directory set with [`set_source_root`], else the nearest directory holding `.git` at or above
-//! the current directory. Files are read once and cached for the process's life; a file that cannot be read is
-//! remembered as missing.
+//! member, the workspace root). With a source root set ([`set_source_root`]), a file is looked for there, then
+//! relative to the current directory, and nowhere else. Without one, it is looked for in each crate root the macros
+//! recorded at compile time (`CARGO_MANIFEST_DIR`, as `#[expose]` and `#[node]` saw it) and the directories above
+//! it, so an app started from any directory quotes its own lines; then relative to the current directory; then in
+//! the nearest directory holding `.git` at or above it. Files are read once and cached for the process's life; a
+//! file that cannot be read is remembered as missing (until another crate root is recorded).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -13,7 +15,11 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 #[derive(Default)]
 struct Sources {
     root: Option<PathBuf>,
+    /// Whether `root` was set with [`set_source_root`] (rather than found: the git root).
+    root_set: bool,
     root_found: bool,
+    /// The crate roots the macros recorded, in the order first seen.
+    crate_roots: Vec<PathBuf>,
     files: HashMap<String, Option<Arc<[String]>>>,
 }
 
@@ -35,8 +41,27 @@ pub fn set_source_root(root: impl Into<PathBuf>) {
     let mut guard = sources();
     let state = guard.get_or_insert_with(Sources::default);
     state.root = Some(root.into());
+    state.root_set = true;
     state.root_found = true;
     state.files.clear();
+}
+
+/// Records `root` (a crate's `CARGO_MANIFEST_DIR` at compile time) as a place to look for its sources; what
+/// `#[expose]` and `#[node]` call. A root already recorded changes nothing; a new one forgets the files that could
+/// not be read so far.
+pub(crate) fn add_crate_root(root: &str) {
+    let mut guard = sources();
+    let state = guard.get_or_insert_with(Sources::default);
+    if state.crate_roots.iter().any(|known| known.as_os_str() == root) {
+        return;
+    }
+    state.crate_roots.push(PathBuf::from(root));
+    state.files.retain(|_, lines| lines.is_some());
+}
+
+/// `file` read from the first of `root` and the directories above it where it exists.
+fn read_under(root: &Path, file: &str) -> Option<Arc<[String]>> {
+    root.ancestors().find_map(|dir| read_lines(&dir.join(file)))
 }
 
 /// The nearest directory holding `.git` at or above the current directory.
@@ -57,30 +82,38 @@ fn read_lines(path: &Path) -> Option<Arc<[String]>> {
     Some(text.lines().map(str::to_owned).collect())
 }
 
-/// The lines of `file` (a site path), read from the current directory or the source root, cached.
+/// The lines of `file` (a site path), read from where the module docs say, cached.
 pub(crate) fn file_lines(file: &str) -> Option<Arc<[String]>> {
     let mut guard = sources();
     let state = guard.get_or_insert_with(Sources::default);
     if let Some(cached) = state.files.get(file) {
         return cached.clone();
     }
-    if !state.root_found {
-        state.root = find_git_root();
-        state.root_found = true;
-    }
-    let mut lines = read_lines(Path::new(file));
-    if let (None, Some(root)) = (&lines, &state.root) {
-        lines = read_lines(&root.join(file));
-    }
+    let lines = if state.root_set {
+        let root = state.root.as_deref().unwrap_or(Path::new("."));
+        read_lines(&root.join(file)).or_else(|| read_lines(Path::new(file)))
+    } else {
+        if !state.root_found {
+            state.root = find_git_root();
+            state.root_found = true;
+        }
+        let crate_roots = state.crate_roots.iter();
+        crate_roots
+            .filter_map(|root| read_under(root, file))
+            .next()
+            .or_else(|| read_lines(Path::new(file)))
+            .or_else(|| state.root.as_ref().and_then(|root| read_lines(&root.join(file))))
+    };
     state.files.insert(file.to_owned(), lines.clone());
     lines
 }
 
-/// The text of line `line` (1-based) of `file`, trimmed, if it can be read.
+/// The text of line `line` (1-based) of `file`, trimmed, if it can be read and is not blank (a blank line is not
+/// the line a node was made on: the file read is not the one compiled).
 pub(crate) fn line_text(file: &str, line: u32) -> Option<String> {
     let lines = file_lines(file)?;
-    let text = lines.get((line as usize).checked_sub(1)?)?;
-    Some(text.trim().to_owned())
+    let text = lines.get((line as usize).checked_sub(1)?)?.trim();
+    (!text.is_empty()).then(|| text.to_owned())
 }
 
 /// The lines of the call that starts at line index `start`, column `column` (1-based): from the column until its

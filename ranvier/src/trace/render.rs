@@ -11,6 +11,7 @@ use super::query::{
     WhyNot, WhyRoot,
 };
 use crate::graph::NodeKind;
+use crate::text::clip;
 use std::fmt::{self, Display, Formatter, Write as _};
 
 impl Display for NodeName {
@@ -267,7 +268,8 @@ impl Display for Why {
 }
 
 impl Why {
-    /// The chain on one line, oldest first, keeping the root, the writes and the moves:
+    /// The chain on one line, oldest first, keeping the root, the writes and the moves (each value cut to
+    /// 60 characters; the node's own line and `node` hold it whole):
     /// `message add {..} #30 -> write lines#2 = [..] #31 -> subtotal#4 = 1000 #45 -> total#5 run 3 #49`.
     pub fn compact(&self) -> String {
         self.parts().join(" -> ")
@@ -342,9 +344,10 @@ impl Why {
                         .map(|at| format!(" at {at}"))
                         .unwrap_or_default();
                     format!(
-                        "{} {} = {value}{at}",
+                        "{} {} = {}{at}",
                         if *moved { "write" } else { "equal write" },
-                        n(*node)
+                        n(*node),
+                        clip(value, WHY_VALUE_MAX)
                     )
                 }
                 EventKind::RunEnd {
@@ -352,14 +355,14 @@ impl Why {
                     moved: true,
                     value: Some(v),
                     ..
-                } => format!("{} = {v}", n(*node)),
+                } => format!("{} = {}", n(*node), clip(v, WHY_VALUE_MAX)),
                 EventKind::RunEnd {
                     node,
                     moved: false,
                     value: Some(v),
                     error: None,
                 } => {
-                    format!("{} kept {v}", n(*node))
+                    format!("{} kept {}", n(*node), clip(v, WHY_VALUE_MAX))
                 }
                 EventKind::RunStart { node, run, .. } if *node == self.node.id => {
                     format!("{} run {run}", n(*node))
@@ -639,8 +642,9 @@ impl Display for Neighborhood {
 
 /// The indented line under a node that names its source line: `  file.rs:12: text`, or `  at file.rs:12` when
 /// the source cannot be read.
+/// A blank text counts as none: a quote line never ends in nothing.
 fn source_line(f: &mut Formatter<'_>, site: &Site, text: Option<&str>) -> fmt::Result {
-    match text {
+    match text.filter(|text| !text.trim().is_empty()) {
         Some(text) => write!(f, "\n  {site}: {text}"),
         None => write!(f, "\n  at {site}"),
     }
@@ -658,6 +662,9 @@ impl Explain {
 /// An explanation, its `why:` chain cut to `.1` characters and its node lines to `.2` sources.
 struct ExplainText<'a>(&'a Explain, usize, usize);
 
+/// The longest value a `why:` chain prints for one step (a model's `Debug` text can be long); longer ones end with `…`.
+const WHY_VALUE_MAX: usize = 60;
+
 /// The longest source line text an explanation quotes; longer lines end with `…`.
 const QUOTED_LINE_MAX: usize = 100;
 
@@ -673,7 +680,7 @@ impl Display for ExplainText<'_> {
         let e = self.0;
         let home = Some(e.info.site.file);
         node_head(f, e, self.2, home)?;
-        if let Some(line) = &e.line {
+        if let Some(line) = e.line.as_deref().filter(|line| !line.trim().is_empty()) {
             write!(f, "\n  {}: {}", e.info.site, quoted(line))?;
         }
         let strong = e.findings.first().filter(|x| x.rank >= STRONG_FINDING);

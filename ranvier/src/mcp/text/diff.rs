@@ -1,0 +1,163 @@
+//! A changed value in a step line: a scalar as `old→new`, a structured value (an object or array on both sides) as
+//! the paths that changed inside it, `todos.items[0].done false→true`, at most [`PATHS_MAX`] of them, so a step
+//! line costs an agent the change and not the whole value (the state line after the steps, the `snapshot` tool and
+//! `ranvier://state/{name}` hold it whole).
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+/// The most changed paths a step line lists for one value; the rest are counted.
+pub(crate) const PATHS_MAX: usize = 6;
+
+/// The longest text of one side of a changed path; longer ones end with `…`.
+const SIDE_MAX_CHARS: usize = 80;
+
+/// A side that is absent: an added or removed key or element.
+const ABSENT: &str = "(none)";
+
+/// Writes `name`'s change: `name old→new` for scalars (`shown` renders each side), or its changed paths.
+pub(crate) fn write_change(
+    out: &mut String,
+    name: &str,
+    old: &Value,
+    new: &Value,
+    shown: impl Fn(&Value) -> String,
+) {
+    if !(structured(old) && structured(new)) || is_pending(old) || is_pending(new) {
+        let _ = write!(out, "{name} {}→{}", shown(old), shown(new));
+        return;
+    }
+    let mut paths = Vec::new();
+    collect(name.to_owned(), Some(old), Some(new), &mut paths);
+    if paths.is_empty() {
+        // equal as JSON values (the snapshot's encoding differed only in key order, say): say what changed whole
+        let _ = write!(out, "{name} {}→{}", shown(old), shown(new));
+        return;
+    }
+    for (index, (path, old, new)) in paths.iter().take(PATHS_MAX).enumerate() {
+        if index > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{path} {}→{}", side(*old), side(*new));
+    }
+    if paths.len() > PATHS_MAX {
+        let _ = write!(out, ", … {} more in {name}", paths.len() - PATHS_MAX);
+    }
+}
+
+fn structured(value: &Value) -> bool {
+    matches!(value, Value::Object(_) | Value::Array(_))
+}
+
+/// The encoding of a pending async value, which step lines print as `(pending)`.
+fn is_pending(value: &Value) -> bool {
+    matches!(value, Value::Object(map) if map.get("pending") == Some(&Value::Bool(true))
+        && map.keys().all(|key| key == "pending" || key == "last"))
+}
+
+/// Every leaf that differs between `old` and `new` under `path`, in document order (old's keys, then new's).
+fn collect<'a>(
+    path: String,
+    old: Option<&'a Value>,
+    new: Option<&'a Value>,
+    out: &mut Vec<(String, Option<&'a Value>, Option<&'a Value>)>,
+) {
+    match (old, new) {
+        (Some(Value::Object(a)), Some(Value::Object(b))) => {
+            for (key, before) in a {
+                collect(member(&path, key), Some(before), b.get(key), out);
+            }
+            for (key, after) in b.iter().filter(|(key, _)| !a.contains_key(*key)) {
+                collect(member(&path, key), None, Some(after), out);
+            }
+        }
+        (Some(Value::Array(a)), Some(Value::Array(b))) => {
+            for index in 0..a.len().max(b.len()) {
+                collect(format!("{path}[{index}]"), a.get(index), b.get(index), out);
+            }
+        }
+        (old, new) if old != new => out.push((path, old, new)),
+        _ => {}
+    }
+}
+
+/// `path.key`, or `path["key"]` (quoted and escaped: keys can be text a client sent) when `key` is not a plain name.
+fn member(path: &str, key: &str) -> String {
+    let plain = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        format!("{path}.{key}")
+    } else {
+        format!("{path}[{}]", crate::escape::quote(key))
+    }
+}
+
+fn side(value: Option<&Value>) -> String {
+    match value {
+        None => ABSENT.to_owned(),
+        Some(value) => crate::text::clip(&crate::escape::json(value), SIDE_MAX_CHARS).into_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn change(old: Value, new: Value) -> String {
+        let mut out = String::new();
+        write_change(&mut out, "todos", &old, &new, crate::escape::json);
+        out
+    }
+
+    #[test]
+    fn scalars_read_old_to_new() {
+        assert_eq!(change(json!(1), json!(2)), "todos 1→2");
+        assert_eq!(change(json!(null), json!({"a": 1})), "todos null→{\"a\":1}");
+    }
+
+    #[test]
+    fn structured_values_list_the_changed_paths() {
+        let old =
+            json!({"items": [{"title": "milk", "done": false}, {"title": "bread", "done": false}]});
+        let new = json!({"items": [{"title": "milk", "done": true}, {"title": "bread", "done": false},
+            {"title": "eggs", "done": false}], "filter": "all"});
+        assert_eq!(
+            change(old, new),
+            "todos.items[0].done false→true, todos.items[2] (none)→{\"title\":\"eggs\",\"done\":false}, \
+             todos.filter (none)→\"all\""
+        );
+        assert_eq!(
+            change(json!({"a": [1, 2]}), json!({"a": [1]})),
+            "todos.a[1] 2→(none)"
+        );
+        assert_eq!(change(json!([1]), json!([1])), "todos [1]→[1]");
+    }
+
+    #[test]
+    fn keys_that_are_not_names_are_quoted_and_escaped() {
+        let old = json!({"by sku": {"a\nb": 1}});
+        let new = json!({"by sku": {"a\nb": 2}});
+        assert_eq!(change(old, new), "todos[\"by sku\"][\"a\\nb\"] 1→2");
+    }
+
+    #[test]
+    fn paths_are_capped_and_sides_clipped() {
+        let old = json!({"n": (0..10).collect::<Vec<_>>(), "text": ""});
+        let new = json!({"n": (1..11).collect::<Vec<_>>(), "text": "x".repeat(200)});
+        let text = change(old, new);
+        assert!(
+            text.starts_with("todos.n[0] 0→1, todos.n[1] 1→2, "),
+            "{text}"
+        );
+        assert!(text.ends_with(", … 5 more in todos"), "{text}");
+        assert_eq!(text.matches("→").count(), PATHS_MAX, "{text}");
+        let text = change(json!({"text": ""}), json!({"text": "x".repeat(200)}));
+        assert!(text.ends_with("…"), "{text}");
+        assert!(text.chars().count() < 100, "{text}");
+    }
+}
