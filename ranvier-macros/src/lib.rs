@@ -60,8 +60,9 @@ pub fn expose(args: TokenStream, item: TokenStream) -> TokenStream {
 /// On a fn that builds nodes: each `let name = …;` holding a `Signal`, `Memo` or `Effect` is labelled `name`.
 ///
 /// Other bindings pass through untouched (the choice is made by the type checker, not by the macro). Closures,
-/// async blocks and nested items are not rewritten. On a field of an `#[expose]` struct, `#[node]` registers the
-/// field's node instead (see [`macro@expose`]).
+/// async blocks and nested items are not rewritten, nor is a binding of a clone (`let source = sum.clone();`,
+/// `Rc::clone(&x)`): a clone is the same node and keeps its name. On a field of an `#[expose]` struct, `#[node]`
+/// registers the field's node instead (see [`macro@expose`]).
 #[proc_macro_attribute]
 pub fn node(args: TokenStream, item: TokenStream) -> TokenStream {
     node::attribute(args.into(), item.into()).into()

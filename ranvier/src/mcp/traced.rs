@@ -309,23 +309,29 @@ async fn explain(
         steps = text;
     }
     let (explanation, cone_names) = on_graph(handle, move || {
-        let mut explanation = trace::explain(id)
-            .map(|e| e.render(WHY_MAX_CHARS))
-            .map_err(|e| e.to_string())?;
-        // An async node that is pending says what it waits for, and why its newest flight started.
-        if let Ok(waiting) = trace::waiting_on(id)
-            && waiting.kind != trace::WaitKind::Nothing
-        {
-            explanation = format!("{explanation}\npending: {waiting}");
-        }
-        let explanation = answers::clip_lines(&explanation, EXPLAIN_MAX_CHARS);
-        let cone = trace::cone(id).unwrap_or_default();
-        let names: Vec<String> = exposed
-            .iter()
-            .filter(|(_, node)| cone.contains(node))
-            .map(|(name, _)| name.clone())
-            .collect();
-        Ok::<_, String>((explanation, names))
+        // one view of the trace for the whole answer
+        trace::view(|ctx| {
+            let mut explanation = ctx
+                .explain(id)
+                .map(|e| e.render(WHY_MAX_CHARS))
+                .map_err(|e| e.to_string())?;
+            // An async node that is pending says what it waits for, and why its newest flight started.
+            if let Ok(waiting) = trace::waiting_on_in(ctx, id)
+                && waiting.kind != trace::WaitKind::Nothing
+            {
+                explanation = format!("{explanation}\npending: {waiting}");
+            }
+            let explanation = answers::clip_lines(&explanation, EXPLAIN_MAX_CHARS);
+            let cone: std::collections::HashSet<NodeId> =
+                trace::cone_in(ctx, id).into_iter().collect();
+            let names: Vec<String> = exposed
+                .iter()
+                .filter(|(_, node)| cone.contains(node))
+                .map(|(name, _)| name.clone())
+                .collect();
+            Ok::<_, String>((explanation, names))
+        })
+        .map_err(|e| e.to_string())?
     })
     .await??;
     if steps.is_empty() {

@@ -15,20 +15,31 @@ pub(crate) struct Ctx<'a> {
     pub oldest: u64,
     pub(super) names: RefCell<HashMap<NodeId, Rc<str>>>,
     pub(super) siblings: RefCell<Option<SiblingIndex>>,
+    /// The binding at each creation site (and kind) read so far.
+    bindings: RefCell<HashMap<(usize, NodeKind), Rc<str>>>,
+    /// The positions in `records` of the nodes the program read outside any memo or effect, found once.
+    program_readers: std::cell::OnceCell<Vec<usize>>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(tracer: &'a Tracer) -> Self {
         let records = tracer.node_table();
         let mut observers: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+        let mut seen = HashSet::new();
         for record in &records {
             if record.disposed != 0 {
                 continue;
             }
-            for source in &record.sources {
-                let list = observers.entry(*source).or_default();
-                if !list.contains(&record.id) {
-                    list.push(record.id);
+            // a source listed twice by one record is one observer: test within the record, not the whole list
+            seen.clear();
+            for (i, source) in record.sources.iter().enumerate() {
+                let repeated = if record.sources.len() <= 8 {
+                    record.sources[..i].contains(source)
+                } else {
+                    !seen.insert(*source)
+                };
+                if !repeated {
+                    observers.entry(*source).or_default().push(record.id);
                 }
             }
         }
@@ -39,6 +50,8 @@ impl<'a> Ctx<'a> {
             oldest: tracer.oldest_seq(),
             names: RefCell::new(HashMap::new()),
             siblings: RefCell::new(None),
+            program_readers: std::cell::OnceCell::new(),
+            bindings: RefCell::new(HashMap::new()),
         }
     }
 
@@ -64,11 +77,35 @@ impl<'a> Ctx<'a> {
         self.records.iter()
     }
 
+    /// The nodes the program read outside any memo or effect (their records keep where), in id order.
+    pub fn program_readers(&self) -> impl Iterator<Item = &NodeRecord> {
+        self.program_readers
+            .get_or_init(|| {
+                (0..self.records.len())
+                    .filter(|i| !self.records[*i].program_reads.is_empty())
+                    .collect()
+            })
+            .iter()
+            .map(|i| &self.records[*i])
+    }
+
     pub fn event(&self, seq: u64) -> Option<Event> {
         if seq == 0 {
             None
         } else {
-            self.tracer.event(seq)
+            // a message the ring dropped is still named by the table of messages
+            self.tracer.event(seq).or_else(|| {
+                let m = self.tracer.kept_message(seq)?;
+                Some(Event {
+                    seq,
+                    cause: m.cause,
+                    kind: EventKind::Message {
+                        target: m.target,
+                        name: m.name,
+                        args: m.args,
+                    },
+                })
+            })
         }
     }
 
@@ -85,10 +122,23 @@ impl<'a> Ctx<'a> {
             None => Rc::from("node"),
             Some(r) => match &r.label {
                 Some(label) => label.clone(),
-                None => match names::binding_at(r.site.file(), r.site.line(), r.site.column()) {
-                    Some(binding) => Rc::from(binding),
-                    None => Rc::from(r.kind.name()),
-                },
+                None => {
+                    // nodes made at one line (a row per item) share its binding: read it once
+                    let key = (std::ptr::from_ref(r.site) as usize, r.kind);
+                    let cached = self.bindings.borrow().get(&key).cloned();
+                    cached.unwrap_or_else(|| {
+                        let name: Rc<str> = match names::binding_at(
+                            r.site.file(),
+                            r.site.line(),
+                            r.site.column(),
+                        ) {
+                            Some(binding) => Rc::from(binding),
+                            None => Rc::from(r.kind.name()),
+                        };
+                        self.bindings.borrow_mut().insert(key, name.clone());
+                        name
+                    })
+                }
             },
         };
         self.names.borrow_mut().insert(id, name.clone());
@@ -241,6 +291,7 @@ impl<'a> Ctx<'a> {
                     WhyRoot::PastRing {
                         seq,
                         oldest: self.oldest,
+                        message: self.dropped_in(seq),
                     },
                 );
             };
@@ -282,6 +333,20 @@ impl<'a> Ctx<'a> {
             }
             seq = cause;
         }
+    }
+
+    /// The message the dropped event `seq` was recorded in, and how many of its events the ring dropped.
+    pub fn dropped_in(&self, seq: u64) -> Option<DroppedIn> {
+        let m = self.tracer.message_around(seq)?;
+        let end = if m.end == 0 { self.tracer.clock() } else { m.end };
+        Some(DroppedIn {
+            seq: m.seq,
+            target: m.target,
+            name: m.name,
+            args: m.args,
+            events: end + 1 - m.seq,
+            dropped: self.oldest.min(end + 1).saturating_sub(m.seq),
+        })
     }
 
     /// Where the write `seq` to `node` was called, when it is the node's latest move (the trace keeps that one) and
