@@ -11,10 +11,15 @@ pub(crate) struct Ctx<'a> {
     pub tracer: &'a Tracer,
     /// In id order.
     pub(super) records: Vec<NodeRecord>,
-    pub(super) observers: HashMap<NodeId, Vec<NodeId>>,
+    /// Every observer, grouped by the node observed: those of the node with id `i` are
+    /// `observers[observer_starts[i]..observer_starts[i + 1]]`, in id order.
+    pub(super) observers: Vec<NodeId>,
+    observer_starts: Vec<u32>,
     pub oldest: u64,
     pub(super) names: RefCell<HashMap<NodeId, Rc<str>>>,
     pub(super) siblings: RefCell<Option<SiblingIndex>>,
+    /// The position in `records` of each id's record (`u32::MAX`: none).
+    positions: Vec<u32>,
     /// The binding at each creation site (and kind) read so far.
     bindings: RefCell<HashMap<(usize, NodeKind), Rc<str>>>,
     /// The positions in `records` of the nodes the program read outside any memo or effect, found once.
@@ -24,40 +29,61 @@ pub(crate) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     pub fn new(tracer: &'a Tracer) -> Self {
         let records = tracer.node_table();
-        let mut observers: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
-        let mut seen = HashSet::new();
+        // where each id's record is: a lookup by id is then one load, not a search of a table of big records
+        let mut positions = vec![u32::MAX; records.last().map_or(0, |r| r.id.0 as usize + 1)];
+        for (i, record) in records.iter().enumerate() {
+            positions[record.id.0 as usize] = i as u32;
+        }
+        // each living record's sources, once each (a source listed twice by one record is one observer)
+        let mut edges: Vec<(u32, NodeId)> = Vec::new();
         for record in &records {
             if record.disposed != 0 {
                 continue;
             }
-            // a source listed twice by one record is one observer: test within the record, not the whole list
-            seen.clear();
+            let mut seen = (record.sources.len() > 8).then(HashSet::new);
             for (i, source) in record.sources.iter().enumerate() {
-                let repeated = if record.sources.len() <= 8 {
-                    record.sources[..i].contains(source)
-                } else {
-                    !seen.insert(*source)
+                let repeated = match &mut seen {
+                    Some(seen) => !seen.insert(*source),
+                    None => record.sources[..i].contains(source),
                 };
                 if !repeated {
-                    observers.entry(*source).or_default().push(record.id);
+                    edges.push((source.0, record.id));
                 }
             }
         }
+        // the observers of each id in one list, grouped by id (a stable sort keeps them in id order)
+        edges.sort_by_key(|(source, _)| *source);
+        let mut observer_starts = vec![0u32; positions.len() + 1];
+        for (source, _) in &edges {
+            if let Some(count) = observer_starts.get_mut(*source as usize + 1) {
+                *count += 1;
+            }
+        }
+        for i in 1..observer_starts.len() {
+            observer_starts[i] += observer_starts[i - 1];
+        }
+        let observers: Vec<NodeId> = edges
+            .into_iter()
+            .filter(|(source, _)| (*source as usize) < positions.len())
+            .map(|(_, observer)| observer)
+            .collect();
         Ctx {
             tracer,
             records,
             observers,
+            observer_starts,
             oldest: tracer.oldest_seq(),
             names: RefCell::new(HashMap::new()),
             siblings: RefCell::new(None),
             program_readers: std::cell::OnceCell::new(),
             bindings: RefCell::new(HashMap::new()),
+            positions,
         }
     }
 
     pub fn rec(&self, id: NodeId) -> Option<&NodeRecord> {
-        let index = self.records.binary_search_by_key(&id, |r| r.id).ok()?;
-        Some(&self.records[index])
+        let index = *self.positions.get(id.0 as usize)?;
+        self.records.get(index as usize)
     }
 
     pub fn check(&self, id: NodeId) -> Result<&NodeRecord, TraceError> {
@@ -110,7 +136,11 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn observers(&self, id: NodeId) -> &[NodeId] {
-        self.observers.get(&id).map_or(&[], Vec::as_slice)
+        let i = id.0 as usize;
+        match (self.observer_starts.get(i), self.observer_starts.get(i + 1)) {
+            (Some(start), Some(end)) => &self.observers[*start as usize..*end as usize],
+            _ => &[],
+        }
     }
 
     /// The node's name without `#id`.
@@ -217,7 +247,8 @@ impl<'a> Ctx<'a> {
         );
         match index
             .get(&key)
-            .and_then(|ids| ids.iter().position(|s| *s == id))
+            // the records are in id order, so each list is sorted
+            .and_then(|ids| ids.binary_search(&id).ok())
         {
             Some(0) | None => escaped,
             Some(k) => format!("{escaped}[{}]", k + 1),
