@@ -125,10 +125,10 @@ pub use dump::{DUMP_SCHEMA, dump};
 pub use log::*;
 pub use names::set_source_root;
 pub use query::*;
+pub(crate) use query::{Ctx, cone_in, view};
 pub use render::render_events;
 pub use table::DROPPED_KEPT;
-pub use waiting::{WaitKind, WaitingOn, flights, waiting_on};
-pub(crate) use query::{Ctx, cone_in, view};
 pub(crate) use waiting::waiting_on_in;
+pub use waiting::{WaitKind, WaitingOn, flights, waiting_on};
 
 mod waiting;

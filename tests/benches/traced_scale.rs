@@ -157,17 +157,26 @@ async fn row(n: usize, rounds: usize) -> String {
             json!({"node": "sum", "messages": [add]}),
         )
         .await;
-        assert!(text.starts_with("sum#"), "explain answers about the sum: {text}");
+        assert!(
+            text.starts_with("sum#"),
+            "explain answers about the sum: {text}"
+        );
         explain = Some(took);
         let (took, text) = fastest(&client, rounds, "graph", json!({})).await;
-        assert!(text.contains("last message: add"), "graph names the message: {text}");
+        assert!(
+            text.contains("last message: add"),
+            "graph names the message: {text}"
+        );
         graph = Some(took);
         let (took, text) = fastest(&client, rounds, "node", json!({"node": "sum"})).await;
         let total: usize = text
             .rsplit_once(" of ")
             .and_then(|(_, rest)| rest.split(' ').next()?.parse().ok())
             .unwrap_or(0);
-        assert!(total > n, "node pages the sum's {n} sources and its observers: {text}");
+        assert!(
+            total > n,
+            "node pages the sum's {n} sources and its observers: {text}"
+        );
         node = Some(took);
     }
     drop(client);
@@ -214,7 +223,9 @@ fn main() {
         "{} build, fastest of {rounds} calls",
         if traced { "traced" } else { "untraced" }
     );
-    println!("| N | start-up | `dispatch` | `snapshot` | `explain` of the sum | `graph` | `node` of the sum |");
+    println!(
+        "| N | start-up | `dispatch` | `snapshot` | `explain` of the sum | `graph` | `node` of the sum |"
+    );
     println!("|---|---|---|---|---|---|---|");
     for n in sizes {
         println!("{}", runtime.block_on(row(n, rounds)));

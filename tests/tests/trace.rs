@@ -644,7 +644,13 @@ mod traced {
         assert_eq!(sources(&partial), expected(40));
         // the observers the trace lists follow the same edges
         for cell in &cells[..40] {
-            assert!(trace::info(cell).unwrap().observers.iter().any(|o| o.id == partial.id()));
+            assert!(
+                trace::info(cell)
+                    .unwrap()
+                    .observers
+                    .iter()
+                    .any(|o| o.id == partial.id())
+            );
         }
         assert!(
             !trace::info(&cells[50])

@@ -47,6 +47,8 @@ struct Rec {
     first_mark_dirty: bool,
     read_sites: Vec<(NodeId, Loc)>,
     /// Where each source is in `read_sites`, once it holds more than [`READ_SITES_SCANNED`].
+    /// Boxed: most records never have one, and every record stays a pointer wide for it.
+    #[allow(clippy::box_collection)]
     read_index: Option<Box<std::collections::HashMap<NodeId, usize>>>,
     moved_by: Option<(Writer, Loc)>,
     program_reads: Vec<(u64, Loc)>,

@@ -59,8 +59,10 @@ impl<'a> Ctx<'a> {
                 *count += 1;
             }
         }
-        for i in 1..observer_starts.len() {
-            observer_starts[i] += observer_starts[i - 1];
+        let mut total = 0;
+        for start in &mut observer_starts {
+            total += *start;
+            *start = total;
         }
         let observers: Vec<NodeId> = edges
             .into_iter()

@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// A neighbour as an id: its hops away, and whether it is upstream or downstream.
+pub(crate) type Neighbour = (u32, Relation, NodeId);
+
 impl Ctx<'_> {
     pub fn snapshot(&self) -> TraceSnapshot {
         TraceSnapshot {
@@ -144,7 +147,7 @@ impl Ctx<'_> {
         &self,
         id: NodeId,
         hops: u32,
-    ) -> Result<(NodeInfo, Vec<(u32, Relation, NodeId)>), TraceError> {
+    ) -> Result<(NodeInfo, Vec<Neighbour>), TraceError> {
         self.check(id)?;
         let center = self.info(id).ok_or_else(|| self.missing(id))?;
         let mut nodes = Vec::new();
