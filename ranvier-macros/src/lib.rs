@@ -60,7 +60,8 @@ pub fn expose(args: TokenStream, item: TokenStream) -> TokenStream {
 /// On a fn that builds nodes: each `let name = …;` holding a `Signal`, `Memo` or `Effect` is labelled `name`.
 ///
 /// Other bindings pass through untouched (the choice is made by the type checker, not by the macro). Closures,
-/// async blocks and nested items are not rewritten.
+/// async blocks and nested items are not rewritten, nor is a binding of a clone (`let source = sum.clone();`,
+/// `Rc::clone(&x)`): a clone is the same node and keeps its name.
 ///
 /// On a fn, `#[node]` only names nodes (in the trace's text); on a field of an `#[expose]` struct it also registers
 /// the field's node with the exposure under the field's name, which is what lets an agent ask `explain` and `node`

@@ -6,9 +6,11 @@
 //! [`Mvu`](crate::Mvu). Every event carries the sequence number of the event that caused it, recorded when the cause
 //! was notified, so a node's last run can be followed back to the message or write that started it.
 //!
-//! The log is bounded: a ring of recent events ([`DEFAULT_CAPACITY`], change it with `set_capacity`) beside a table
-//! of every living node's latest facts (site, label, edges, last run, last cutoff), which is kept whatever the ring
-//! drops, so the queries keep answering for every node's latest run; an answer that reaches past the ring says so.
+//! The log is bounded: a ring of recent events ([`DEFAULT_RING_BYTES`], [`DEFAULT_CAPACITY`] events; change it with
+//! `set_ring_bytes` or `set_capacity`) beside a table of every living node's latest facts (site, label, edges, last
+//! run, last cutoff), which is kept whatever the ring drops, so the queries keep answering for every node's latest
+//! run; an answer that reaches past the ring says so, naming the message the dropped events belonged to from a table
+//! of the latest `MESSAGES_KEPT` messages, which also outlives the ring.
 //! A node's record outlives the node for a while: the table keeps the records of the `DROPPED_KEPT` (1024) nodes
 //! dropped last, so that the events still in the ring can name them, and lets older ones go, so that a program that
 //! keeps making and dropping nodes does not grow its trace (`records_held` says how many it holds).
@@ -82,7 +84,7 @@
 //! ```
 
 // The log itself is the graph's (`graph/record`): the runtime writes it. This module asks it questions.
-pub use crate::graph::record::{DEFAULT_CAPACITY, TRACED};
+pub use crate::graph::record::{DEFAULT_CAPACITY, DEFAULT_RING_BYTES, EVENT_BYTES, TRACED};
 use crate::graph::record::{log, table};
 
 cfg_traced! {
@@ -124,8 +126,10 @@ pub use log::*;
 pub(crate) use names::add_crate_root;
 pub use names::set_source_root;
 pub use query::*;
+pub(crate) use query::{Ctx, cone_in, view};
 pub use render::render_events;
 pub use table::DROPPED_KEPT;
+pub(crate) use waiting::waiting_on_in;
 pub use waiting::{WaitKind, WaitingOn, flights, waiting_on};
 
 mod waiting;

@@ -312,6 +312,38 @@ fn build_cart() -> (Signal<i64>, Memo<i64>, usize) {
     (price, total, length)
 }
 
+/// A clone of a labelled node bound to another name inside the fn body (as a closure's capture often is).
+#[ranvier::node]
+fn build_sum() -> (Signal<i64>, Memo<i64>, Memo<i64>) {
+    let price = Signal::new(3_i64);
+    let sum = Memo::new({
+        let price = price.clone();
+        move |_| price.get() * 2
+    });
+    let source = sum.clone();
+    let doubled = Memo::new(move |_| source.get() * 2);
+    (price, sum, doubled)
+}
+
+#[test]
+fn node_fn_keeps_a_nodes_name_when_a_clone_of_it_is_bound_to_another() {
+    let (_price, sum, doubled) = build_sum();
+    assert_eq!(doubled.get(), 12);
+    #[cfg(debug_assertions)]
+    {
+        let labels: Vec<String> = labels()
+            .into_iter()
+            .filter(|(node, _)| *node == sum.node_id())
+            .map(|(_, label)| label)
+            .collect();
+        assert_eq!(labels, ["sum"], "the clone `source` relabelled the node");
+        assert_eq!(&*ranvier::trace::name(&sum).unwrap().name, "sum");
+        assert_eq!(&*ranvier::trace::name(&doubled).unwrap().name, "doubled");
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = sum;
+}
+
 #[test]
 fn node_fn_labels_each_node_binding_and_passes_other_values_through() {
     let (price, total, length) = build_cart();

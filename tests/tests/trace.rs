@@ -542,6 +542,125 @@ mod traced {
         assert_eq!(writes.entries.len(), 2);
     }
 
+    /// A model read by 200 selects, all summed: one message records far more events than a 256-event ring holds.
+    #[test]
+    fn a_message_the_ring_dropped_is_still_named_with_its_update_arm() {
+        trace::set_capacity(256);
+        let cart = Mvu::new(0_i64, |msg, total| match msg {
+            Msg::Add(n) => total + n,
+            Msg::Noop => *total,
+        })
+        .labelled("cart");
+        let parts: Vec<Memo<i64>> = (0..200).map(|i| cart.select(move |t| t + i)).collect();
+        let sum = Memo::new(move |_| parts.iter().map(Memo::get).sum::<i64>());
+        let _show = Effect::new({
+            let sum = sum.clone();
+            move || {
+                sum.get();
+            }
+        });
+        cart.dispatch(Msg::Add(1)).unwrap();
+        assert_eq!(sum.get(), (0..200).sum::<i64>() + 200);
+        let events = trace::events();
+        assert!(events.len() <= 256);
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::Message { .. })),
+            "the message's own event is past the ring"
+        );
+        // the summary (and so `graph`) still names the latest message
+        let summary = trace::summary().unwrap();
+        let last = summary.last_message.as_ref().expect("the latest message");
+        assert_eq!((&*last.name, &*last.args), ("Add", "(1)"));
+        assert!(
+            summary.to_string().contains("last message: Add (1) #"),
+            "{summary}"
+        );
+        // the cause chain says which message's events were dropped, and how many
+        let why = trace::why(&sum).unwrap();
+        match &why.root {
+            WhyRoot::PastRing {
+                message: Some(m),
+                oldest,
+                ..
+            } => {
+                assert_eq!((&*m.name, m.target), ("Add", cart.id()));
+                assert_eq!(m.dropped, oldest - m.seq, "{why}");
+                assert!(m.events > m.dropped, "{why}");
+            }
+            other => panic!("expected a chain past the ring inside the message: {other:?}"),
+        }
+        assert!(
+            why.to_string().contains("events of message Add (1) #"),
+            "{why}"
+        );
+        // explain keeps the arm of update that handled it
+        let explain = trace::explain(&sum).unwrap();
+        let update = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Update)
+            .unwrap_or_else(|| panic!("no update finding: {explain}"));
+        assert!(update.text.starts_with("message Add #"), "{explain}");
+        assert!(
+            update
+                .at
+                .as_ref()
+                .is_some_and(|l| l.text.contains("Msg::Add(n) => total + n")),
+            "{explain}"
+        );
+    }
+
+    /// A memo whose run drops many of its sources at once: the record keeps the sources it still reads, in order.
+    #[test]
+    fn a_run_that_drops_many_sources_keeps_the_rest_in_order() {
+        let cells: Vec<Signal<i64>> = (0..60).map(Signal::new).collect();
+        let count = Signal::new(60_usize);
+        let partial = Memo::new({
+            let (cells, count) = (cells.clone(), count.clone());
+            move |_| cells[..count.get()].iter().map(Signal::get).sum::<i64>()
+        });
+        let sources = |memo: &Memo<i64>| -> Vec<NodeId> {
+            trace::info(memo)
+                .unwrap()
+                .sources
+                .iter()
+                .map(|n| n.id)
+                .collect()
+        };
+        let expected = |k: usize| -> Vec<NodeId> {
+            std::iter::once(count.id())
+                .chain(cells[..k].iter().map(Signal::id))
+                .collect()
+        };
+        assert_eq!(partial.get(), (0..60).sum::<i64>());
+        assert_eq!(sources(&partial), expected(60));
+        count.set(7);
+        assert_eq!(partial.get(), (0..7).sum::<i64>());
+        assert_eq!(sources(&partial), expected(7));
+        count.set(40);
+        assert_eq!(partial.get(), (0..40).sum::<i64>());
+        assert_eq!(sources(&partial), expected(40));
+        // the observers the trace lists follow the same edges
+        for cell in &cells[..40] {
+            assert!(
+                trace::info(cell)
+                    .unwrap()
+                    .observers
+                    .iter()
+                    .any(|o| o.id == partial.id())
+            );
+        }
+        assert!(
+            !trace::info(&cells[50])
+                .unwrap()
+                .observers
+                .iter()
+                .any(|o| o.id == partial.id())
+        );
+    }
+
     #[test]
     fn the_ring_is_bounded_and_the_node_table_keeps_answering() {
         trace::set_capacity(64);

@@ -1,7 +1,8 @@
 //! Rewrites `let name = expr;` to `let name = <label if node>(expr, "name");` throughout the fn body.
 //!
 //! Closures, async blocks and nested items are left alone: their bindings run later (often many times) and
-//! usually clone handles that already have a name.
+//! usually clone handles that already have a name. A binding of a clone (`let source = sum.clone();`) is left alone
+//! too: the clone is the same node, which keeps its name.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
@@ -37,6 +38,21 @@ fn never_a_node(expr: &syn::Expr) -> bool {
     )
 }
 
+/// `x.clone()`, `Clone::clone(&x)` or `Rc::clone(&x)` (any path ending in `clone`, one argument): a clone of a
+/// handle is the same node, which keeps the name it has (`let source = sum.clone();` must not rename `sum`).
+fn is_a_clone(expr: &syn::Expr) -> bool {
+    match expr {
+        syn::Expr::MethodCall(call) => call.method == "clone" && call.args.is_empty(),
+        syn::Expr::Call(call) => {
+            call.args.len() == 1
+                && matches!(&*call.func, syn::Expr::Path(path)
+                    if path.path.segments.last().is_some_and(|s| s.ident == "clone"))
+        }
+        syn::Expr::Paren(inner) => is_a_clone(&inner.expr),
+        _ => false,
+    }
+}
+
 impl VisitMut for Labeller {
     fn visit_local_mut(&mut self, local: &mut syn::Local) {
         visit_mut::visit_local_mut(self, local);
@@ -51,7 +67,7 @@ impl VisitMut for Labeller {
             _ => return,
         };
         let Some(init) = &mut local.init else { return };
-        if init.diverge.is_some() || never_a_node(&init.expr) {
+        if init.diverge.is_some() || never_a_node(&init.expr) || is_a_clone(&init.expr) {
             return;
         }
         let name = ident.to_string();

@@ -30,8 +30,29 @@ cfg_untraced! {
     pub const TRACED: bool = false;
 }
 
-/// How many events the ring keeps by default.
-pub const DEFAULT_CAPACITY: usize = 65_536;
+/// How many bytes one event of ring capacity takes: its 48-byte slot and its 16 bytes of the text ring.
+pub const EVENT_BYTES: usize = 64;
+
+/// How many bytes the trace's ring takes by default, slots and texts together: 4 MiB. Change it for a thread with
+/// [`set_ring_bytes`](crate::trace::set_ring_bytes), or for every thread with the environment variable
+/// `RANVIER_TRACE_RING_BYTES` (read once, when the first graph starts).
+pub const DEFAULT_RING_BYTES: usize = 4 << 20;
+
+/// How many events the ring keeps by default: [`DEFAULT_RING_BYTES`] ÷ [`EVENT_BYTES`] = 65,536.
+pub const DEFAULT_CAPACITY: usize = DEFAULT_RING_BYTES / EVENT_BYTES;
+
+/// The ring's capacity in events for a new graph: `RANVIER_TRACE_RING_BYTES` ÷ [`EVENT_BYTES`] when it is set to a
+/// number of bytes, else [`DEFAULT_CAPACITY`].
+#[allow(dead_code)]
+pub(crate) fn initial_capacity() -> usize {
+    static CAPACITY: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CAPACITY.get_or_init(|| {
+        std::env::var("RANVIER_TRACE_RING_BYTES")
+            .ok()
+            .and_then(|bytes| bytes.trim().replace('_', "").parse::<usize>().ok())
+            .map_or(DEFAULT_CAPACITY, |bytes| (bytes / EVENT_BYTES).max(1))
+    })
+}
 
 /// A value the trace can record: `Debug` and `'static`, so that common scalars are kept as they are and formatted only
 /// when an answer reads them; anything else is formatted when recorded.

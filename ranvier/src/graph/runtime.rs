@@ -333,6 +333,7 @@ impl Runtime {
             }
             trace_hook!(self, edge_removed(this.core().id, removed.core().id));
         });
+        trace_hook!(self, edges_removed_end(this.core().id));
         if diverged {
             sources.extend(self.scratch.borrow_mut().drain(base..));
         }

@@ -41,24 +41,30 @@ pub(crate) async fn explain(
 
 fn explain_on_graph(query: &str, exposed: &[(String, NodeId)]) -> Result<Explained, String> {
     let id = resolve(query, exposed)?;
-    let mut explanation = trace::explain(id)
-        .map(|e| e.render(WHY_MAX_CHARS))
-        .map_err(|e| e.to_string())?;
-    // An async node that is pending says what it waits for, and why its newest flight started.
-    if let Ok(waiting) = trace::waiting_on(id)
-        && waiting.kind != trace::WaitKind::Nothing
-    {
-        explanation = format!("{explanation}\npending: {waiting}");
-    }
-    let cone = trace::cone(id).unwrap_or_default();
-    Ok(Explained {
-        text: answers::clip_lines(&explanation, EXPLAIN_MAX_CHARS),
-        cone: exposed
-            .iter()
-            .filter(|(_, node)| cone.contains(node))
-            .map(|(name, _)| name.clone())
-            .collect(),
+    // one view of the trace for the whole answer
+    trace::view(|ctx| {
+        let mut explanation = ctx
+            .explain(id)
+            .map(|e| e.render(WHY_MAX_CHARS))
+            .map_err(|e| e.to_string())?;
+        // An async node that is pending says what it waits for, and why its newest flight started.
+        if let Ok(waiting) = trace::waiting_on_in(ctx, id)
+            && waiting.kind != trace::WaitKind::Nothing
+        {
+            explanation = format!("{explanation}\npending: {waiting}");
+        }
+        let cone: std::collections::HashSet<NodeId> =
+            trace::cone_in(ctx, id).into_iter().collect();
+        Ok(Explained {
+            text: answers::clip_lines(&explanation, EXPLAIN_MAX_CHARS),
+            cone: exposed
+                .iter()
+                .filter(|(_, node)| cone.contains(node))
+                .map(|(name, _)| name.clone())
+                .collect(),
+        })
     })
+    .map_err(|e| e.to_string())?
 }
 
 /// Resolves `query` on the graph thread: an exposed name first, then [`trace::lookup`]. A miss names what was

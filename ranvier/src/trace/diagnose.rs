@@ -452,18 +452,21 @@ fn captured(
     depth: u32,
     found: &mut Vec<Finding>,
 ) {
-    for p in ctx.records() {
-        if p.id == r.id || r.sources.contains(&p.id) || p.program_reads.is_empty() {
+    // the cheap tests first: the few nodes the program read, then the read's line, then the node's sources
+    for p in ctx.program_readers() {
+        if p.id == r.id {
             continue;
         }
         // read by the node through others, the copy may still go stale: a weaker sign
         let rank = if in_cone.contains(&p.id) { 700 } else { 800 } + near(depth);
+        let mut reads_it = None;
         for (when, site) in &p.program_reads {
             let above = r.site.line().checked_sub(site.line());
             if site.file() != r.site.file()
                 || *when >= r.created
                 || p.last_moved <= *when
                 || above.is_none_or(|lines| lines > CAPTURE_LINES)
+                || *reads_it.get_or_insert_with(|| r.sources.contains(&p.id))
             {
                 continue;
             }

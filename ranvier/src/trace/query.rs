@@ -160,7 +160,18 @@ fn root_nodes(root: &WhyRoot) -> Vec<NodeId> {
 // ---------------------------------------------------------------------------------------------------------------
 
 fn query<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> Result<R, TraceError> {
+    view(f)
+}
+
+/// Runs `f` on one view of the current thread's trace: a caller that asks several questions (a tool call) builds
+/// the view, which copies the node table and indexes observers, once.
+pub(crate) fn view<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> Result<R, TraceError> {
     super::with_log(|tracer| f(&Ctx::new(tracer)))
+}
+
+/// The nodes `cone` lists, in a view the caller holds.
+pub(crate) fn cone_in(ctx: &Ctx<'_>, id: NodeId) -> Vec<NodeId> {
+    diagnose::cone(ctx, id).into_iter().map(|(n, _)| n).collect()
 }
 
 /// Why `node` holds its value: the cause chain of its last run back to a root (a dispatched message, a program

@@ -237,11 +237,26 @@ impl Display for Root<'_> {
                 write!(f, "pulled by {} #{seq}", self.1.of(*by))
             }
             WhyRoot::Pulled { seq, by: None } => write!(f, "pulled by the program #{seq}"),
-            WhyRoot::PastRing { seq, oldest } => {
+            WhyRoot::PastRing {
+                seq,
+                oldest,
+                message,
+            } => {
                 write!(
                     f,
                     "reaches past the ring: #{seq} was dropped (oldest kept #{oldest})"
-                )
+                )?;
+                if let Some(m) = message {
+                    write!(
+                        f,
+                        "; it was one of the {} events of message {} #{}, whose first {} the ring dropped",
+                        m.events,
+                        message_text(&m.name, &m.args),
+                        m.seq,
+                        m.dropped
+                    )?;
+                }
+                Ok(())
             }
             WhyRoot::NeverRan => f.write_str("never ran: nothing has read it"),
             WhyRoot::NoCause { seq } => write!(f, "no recorded cause before #{seq}"),

@@ -1,9 +1,9 @@
 //! `waiting_on`: what an async node waits for (its flights, or a settle from outside), and why its newest flight
 //! started; `flights`: every pending flight of the thread's graph.
 
-use super::{TraceError, info, why};
-use crate::graph::AnyNode;
+use super::TraceError;
 use crate::graph::flights::{FlightInfo, FlightStage, all_flights, flights_of_node};
+use crate::graph::{AnyNode, NodeId};
 use std::fmt;
 
 /// What a node waits for: the answer of [`waiting_on`].
@@ -109,10 +109,15 @@ impl fmt::Display for WaitingOn {
 /// ```
 pub fn waiting_on(node: impl AnyNode) -> Result<WaitingOn, TraceError> {
     let id = node.node_id();
-    let info = info(id)?;
+    super::view(|ctx| waiting_on_in(ctx, id))?
+}
+
+/// [`waiting_on`] in a view of the trace the caller already holds.
+pub(crate) fn waiting_on_in(ctx: &super::Ctx<'_>, id: NodeId) -> Result<WaitingOn, TraceError> {
+    let info = ctx.info(id).ok_or_else(|| ctx.missing(id))?;
     let name = info.node.to_string();
     if let Some(flights) = flights_of_node(id).filter(|f| !f.is_empty()) {
-        let started_by = why(id).ok().map(|why| why.root_text());
+        let started_by = ctx.why(id).ok().map(|why| why.root_text());
         return Ok(WaitingOn {
             node: name,
             kind: WaitKind::Flights,

@@ -1,7 +1,7 @@
 //! The traced build's log: the [`Tracer`] a graph's runtime holds, its node table, and what the queries read from it.
 //! The event model is in `event.rs`, the bounded storage in `ring.rs`, the hooks the engine calls in `hooks.rs`.
 
-use super::DEFAULT_CAPACITY;
+use super::{EVENT_BYTES, initial_capacity};
 use super::table::NodeTable;
 use super::{Recordable, Scalar};
 use crate::graph::{NodeId, NodeKind, DynNodeRc, WeakNode, with_runtime};
@@ -46,6 +46,10 @@ struct Rec {
     is_model: bool,
     first_mark_dirty: bool,
     read_sites: Vec<(NodeId, Loc)>,
+    /// Where each source is in `read_sites`, once it holds more than [`READ_SITES_SCANNED`].
+    /// Boxed: most records never have one, and every record stays a pointer wide for it.
+    #[allow(clippy::box_collection)]
+    read_index: Option<Box<std::collections::HashMap<NodeId, usize>>>,
     moved_by: Option<(Writer, Loc)>,
     program_reads: Vec<(u64, Loc)>,
     disposed_at: Option<Loc>,
@@ -54,6 +58,76 @@ struct Rec {
 }
 
 type Loc = &'static Location<'static>;
+
+/// Up to this many read sites a node's record finds one by scanning; past it, by an index.
+const READ_SITES_SCANNED: usize = 16;
+
+impl Rec {
+    /// Where the node read `source`: the latest site.
+    fn set_read_site(&mut self, source: NodeId, site: Loc) {
+        let at = match &self.read_index {
+            Some(index) => index.get(&source).copied(),
+            None => self.read_sites.iter().position(|(s, _)| *s == source),
+        };
+        match at {
+            Some(i) => self.read_sites[i].1 = site,
+            None => {
+                self.read_sites.push((source, site));
+                if let Some(index) = &mut self.read_index {
+                    index.insert(source, self.read_sites.len() - 1);
+                } else if self.read_sites.len() > READ_SITES_SCANNED {
+                    self.read_index = Some(Box::new(
+                        self.read_sites
+                            .iter()
+                            .enumerate()
+                            .map(|(i, (s, _))| (*s, i))
+                            .collect(),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Drops the edges from `removed` (each one's first occurrence in `sources`, as if removed one by one, and its
+    /// read site) in one pass over the lists.
+    fn remove_sources(&mut self, removed: &[NodeId]) {
+        if removed.len() <= 2 {
+            for source in removed {
+                if let Some(i) = self.sources.iter().position(|s| s == source) {
+                    self.sources.remove(i);
+                }
+            }
+        } else {
+            let mut pending: std::collections::HashMap<NodeId, usize> =
+                std::collections::HashMap::with_capacity(removed.len());
+            for source in removed {
+                *pending.entry(*source).or_default() += 1;
+            }
+            self.sources.retain(|s| match pending.get_mut(s) {
+                Some(count) if *count > 0 => {
+                    *count -= 1;
+                    false
+                }
+                _ => true,
+            });
+        }
+        for source in removed {
+            let at = match &self.read_index {
+                Some(index) => index.get(source).copied(),
+                None => self.read_sites.iter().position(|(s, _)| s == source),
+            };
+            if let Some(i) = at {
+                self.read_sites.swap_remove(i);
+                if let Some(index) = &mut self.read_index {
+                    index.remove(source);
+                    if let Some((moved, _)) = self.read_sites.get(i) {
+                        index.insert(*moved, i);
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// How many bytes of text (values, labels, messages) the trace keeps per event of ring capacity: texts share one byte
 /// ring of `capacity × TEXT_BYTES_PER_EVENT` bytes; a text older than that reads as gone, except a node's current
@@ -85,7 +159,32 @@ pub(crate) struct Tracer {
     dispatches: RefCell<std::collections::VecDeque<(u64, NodeId, Loc)>>,
     /// The `Flight` start event of each flight not yet ended, by memo and flight number.
     flights: RefCell<std::collections::HashMap<(NodeId, u32), u64>>,
+    /// The latest messages, oldest first: what the answers need to name a message and its `update` arm after the
+    /// ring dropped its events (at most [`MESSAGES_KEPT`]).
+    message_table: RefCell<std::collections::VecDeque<KeptMessage>>,
+    /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
+    removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
 }
+
+/// A dispatched message as the trace's table of messages keeps it, past the ring.
+#[derive(Clone, Debug)]
+pub(crate) struct KeptMessage {
+    /// Its `Message` event.
+    pub seq: u64,
+    /// The message it was dispatched inside of (a command), else 0.
+    pub cause: u64,
+    /// The model it was dispatched to.
+    pub target: NodeId,
+    /// Its name and arguments, as its event holds them.
+    pub name: Rc<str>,
+    /// See `name`.
+    pub args: Rc<str>,
+    /// The last event recorded while it was open (0 while it is).
+    pub end: u64,
+}
+
+/// How many of the latest messages the trace names after the ring dropped their events.
+pub const MESSAGES_KEPT: usize = 1_024;
 
 /// How many outermost batches (and messages dispatched by memos and effects) the trace remembers the call sites of.
 const BATCH_SITES_KEPT: usize = 256;
@@ -94,8 +193,8 @@ impl Tracer {
     pub fn new() -> Self {
         Tracer {
             clock: Cell::new(0),
-            events: EventRing::new(DEFAULT_CAPACITY),
-            texts: RefCell::new(TextRing::new(DEFAULT_CAPACITY * TEXT_BYTES_PER_EVENT)),
+            events: EventRing::new(initial_capacity()),
+            texts: RefCell::new(TextRing::new(initial_capacity() * TEXT_BYTES_PER_EVENT)),
             nodes: RefCell::new(NodeTable::new()),
             notifier: Cell::new(0),
             flights: RefCell::new(std::collections::HashMap::new()),
@@ -105,6 +204,8 @@ impl Tracer {
             disposing: Cell::new(None),
             batches: RefCell::new(std::collections::VecDeque::new()),
             dispatches: RefCell::new(std::collections::VecDeque::new()),
+            removing: RefCell::new((None, Vec::new())),
+            message_table: RefCell::new(std::collections::VecDeque::new()),
         }
     }
 
@@ -126,6 +227,8 @@ impl Tracer {
         self.disposing.set(None);
         self.batches.borrow_mut().clear();
         self.dispatches.borrow_mut().clear();
+        *self.removing.borrow_mut() = (None, Vec::new());
+        self.message_table.borrow_mut().clear();
     }
 
     #[inline]
@@ -349,6 +452,24 @@ impl Tracer {
         Some(self.materialize(seq, cause, slot))
     }
 
+    /// The message whose `Message` event is `seq`, from the table of messages (which outlives the ring).
+    pub fn kept_message(&self, seq: u64) -> Option<KeptMessage> {
+        let table = self.message_table.borrow();
+        let i = table.binary_search_by_key(&seq, |m| m.seq).ok()?;
+        Some(table[i].clone())
+    }
+
+    /// The innermost message that was open when event `seq` was recorded, if the table still holds it.
+    pub fn message_around(&self, seq: u64) -> Option<KeptMessage> {
+        let table = self.message_table.borrow();
+        let after = table.partition_point(|m| m.seq <= seq);
+        table
+            .range(..after)
+            .rev()
+            .find(|m| m.end == 0 || m.end >= seq)
+            .cloned()
+    }
+
     /// The events of the ring that write, start or end a run of `id`, oldest first.
     pub fn events_of(&self, id: NodeId) -> Vec<Event> {
         self.events()
@@ -415,6 +536,29 @@ pub fn capacity() -> usize {
     with_runtime(|rt| rt.tracer.capacity())
 }
 
+/// Sizes the current thread's trace ring by bytes: `bytes` ÷ [`EVENT_BYTES`] events (at least 1), slots and texts
+/// together. The default is [`DEFAULT_RING_BYTES`] (4 MiB, 65,536 events); one message that moves N nodes records
+/// about 3 N events, so keeping all of one that moves 100,000 takes about 20 MB. No effect in an untraced build.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::trace;
+///
+/// trace::set_ring_bytes(16 << 20);
+/// # if !trace::TRACED { assert_eq!(trace::ring_bytes(), 0); return; }
+/// assert_eq!(trace::capacity(), (16 << 20) / trace::EVENT_BYTES);
+/// assert_eq!(trace::ring_bytes(), 16 << 20);
+/// ```
+pub fn set_ring_bytes(bytes: usize) {
+    set_capacity((bytes / EVENT_BYTES).max(1));
+}
+
+/// How many bytes the current thread's trace ring takes, slots and texts (0 in an untraced build).
+pub fn ring_bytes() -> usize {
+    capacity() * EVENT_BYTES
+}
+
 /// How many node records the current thread's trace holds: one per living node, and those of the nodes dropped last
 /// (at most [`DROPPED_KEPT`](crate::trace::DROPPED_KEPT)). Records of nodes dropped before those are let go, so a program
 /// that keeps making and dropping nodes holds about as many as it has nodes alive. An untraced build holds none.
@@ -450,6 +594,7 @@ mod tests {
     fn an_event_slot_is_48_bytes() {
         // The README states the ring's memory from this size; texts are 12-byte refs into the text ring.
         assert_eq!(slot_bytes(), 48);
+        assert_eq!(slot_bytes() + TEXT_BYTES_PER_EVENT, crate::graph::record::EVENT_BYTES);
         assert_eq!(std::mem::size_of::<Option<TextRef>>(), 12);
         assert_eq!(std::mem::size_of::<Option<ValueRef>>(), 16);
     }

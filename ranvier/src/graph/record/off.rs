@@ -103,6 +103,8 @@ impl Tracer {
     #[inline(always)]
     pub fn edge_removed(&self, _: NodeId, _: NodeId) {}
     #[inline(always)]
+    pub fn edges_removed_end(&self, _: NodeId) {}
+    #[inline(always)]
     pub fn untracked_read(&self, _: Option<NodeId>, _: NodeId, _: CallSite) {}
     #[inline(always)]
     pub fn untracked_read_in_body(&self, _: Option<NodeId>, _: NodeId, _: CallSite) {}

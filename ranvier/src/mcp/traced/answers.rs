@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::graph::NodeId;
-use crate::trace::{self, NodeInfo, Relation};
+use crate::trace::{self, Ctx, NodeInfo, Relation};
 
 /// How many sources a node line names before `… n more`.
 const LINE_SOURCES_MAX: usize = 12;
@@ -114,28 +114,37 @@ fn line(info: &NodeInfo) -> String {
     clip_line(&info.line_within(LINE_SOURCES_MAX), LINE_MAX_CHARS)
 }
 
+/// A line of the `graph` answer: its text, or a moved node's line, built only when the answer shows it.
+enum GraphLine {
+    Text(String),
+    Moved(NodeId),
+}
+
 /// The `graph` answer: counts, the exposed nodes, the last message and what it moved, within `max` characters.
 pub(crate) fn graph(exposed: &[(String, NodeId)], max: usize) -> String {
-    let summary = match trace::summary() {
-        Ok(summary) => summary,
-        Err(untraced) => return untraced.to_string(),
-    };
+    trace::view(|ctx| graph_in(ctx, exposed, max)).unwrap_or_else(|untraced| untraced.to_string())
+}
+
+fn graph_in(ctx: &Ctx<'_>, exposed: &[(String, NodeId)], max: usize) -> String {
+    let (summary, moved) = ctx.summary_ids();
     let mut head = summary.counts();
     if summary.disposed > 0 {
         let _ = write!(head, ", {} disposed", summary.disposed);
     }
     let mut lines = Vec::new();
     if exposed.is_empty() {
-        lines.push("exposed: none (register nodes with Exposure::node)".to_owned());
+        lines.push(GraphLine::Text(
+            "exposed: none (register nodes with Exposure::node)".to_owned(),
+        ));
     } else {
-        lines.push("exposed:".to_owned());
+        lines.push(GraphLine::Text("exposed:".to_owned()));
         for (name, id) in exposed {
-            if let Ok(info) = trace::info(*id) {
-                lines.push(if *info.node.name == **name {
+            if let Some(info) = ctx.info(*id) {
+                lines.push(GraphLine::Text(if *info.node.name == **name {
                     line(&info)
                 } else {
                     format!("{name} = {}", line(&info))
-                });
+                }));
             }
         }
     }
@@ -146,30 +155,36 @@ pub(crate) fn graph(exposed: &[(String, NodeId)], max: usize) -> String {
             } else {
                 format!(" {}", m.args)
             };
-            lines.push(clip_line(
+            lines.push(GraphLine::Text(clip_line(
                 &format!(
                     "last message: {}{args} #{} to {}; it moved:",
                     m.name, m.seq, m.target
                 ),
                 LINE_MAX_CHARS,
-            ));
+            )));
         }
-        None => lines.push("no message dispatched yet; moved:".to_owned()),
+        None => lines.push(GraphLine::Text(
+            "no message dispatched yet; moved:".to_owned(),
+        )),
     }
-    if summary.moved.is_empty() {
-        lines.push("nothing".to_owned());
+    if moved.is_empty() {
+        lines.push(GraphLine::Text("nothing".to_owned()));
     }
-    lines.extend(summary.moved.iter().map(line));
+    lines.extend(moved.into_iter().map(GraphLine::Moved));
     let mut out = head;
-    for (index, text) in lines.iter().enumerate() {
+    for (index, entry) in lines.iter().enumerate() {
+        let text = match entry {
+            GraphLine::Text(text) => text.clone(),
+            GraphLine::Moved(id) => ctx.info(*id).map(|info| line(&info)).unwrap_or_default(),
+        };
         let rest = lines.len() - index;
         let note = format!("\n… {rest} more lines; ask `node` about one");
-        if chars(&out) + 1 + chars(text) + if rest > 1 { chars(&note) } else { 0 } > max {
+        if chars(&out) + 1 + chars(&text) + if rest > 1 { chars(&note) } else { 0 } > max {
             out.push_str(&note);
             break;
         }
         out.push('\n');
-        out.push_str(text);
+        out.push_str(&text);
     }
     out
 }
@@ -190,10 +205,10 @@ pub(crate) struct NodeRequest {
 
 /// The indented source line under a node (`  file.rs:12: text`, when `source` or `full`) and, in full detail, its
 /// observers, path and runs.
-fn detail_lines(info: &NodeInfo, source: bool, full: bool) -> String {
+fn detail_lines(ctx: &Ctx<'_>, info: &NodeInfo, source: bool, full: bool) -> String {
     let mut out = String::new();
     if let Some(text) = (source || full)
-        .then(|| trace::origin(info.node.id).ok().and_then(|o| o.line))
+        .then(|| ctx.origin(info.node.id).ok().and_then(|o| o.line))
         .flatten()
     {
         let _ = write!(out, "\n  {}: {}", info.site, clip_line(&text, 200));
@@ -228,16 +243,23 @@ fn detail_lines(info: &NodeInfo, source: bool, full: bool) -> String {
 /// One page of `node`: the node with its source line, then its neighbours from `cursor` one line each (in full
 /// detail with their source lines, observers, paths and runs), then where the page ends.
 pub(crate) fn node_page(id: NodeId, request: &NodeRequest) -> Result<String, String> {
-    let around = trace::neighborhood(id, request.around).map_err(|e| e.to_string())?;
-    let total = around.nodes.len();
+    trace::view(|ctx| node_page_in(ctx, id, request)).map_err(|e| e.to_string())?
+}
+
+fn node_page_in(ctx: &Ctx<'_>, id: NodeId, request: &NodeRequest) -> Result<String, String> {
+    // the neighbours as ids: only the page's are built into lines
+    let (center, around) = ctx
+        .neighbours(id, request.around)
+        .map_err(|e| e.to_string())?;
+    let total = around.len();
     if request.cursor > total || (request.cursor == total && total > 0) {
         return Err(format!(
             "\"cursor\" {} is past the last neighbour of {} ({total} within {} hops); start again without a cursor",
-            request.cursor, around.center.node, request.around
+            request.cursor, center.node, request.around
         ));
     }
-    let mut out = line(&around.center);
-    out.push_str(&detail_lines(&around.center, true, request.full));
+    let mut out = line(&center);
+    out.push_str(&detail_lines(ctx, &center, true, request.full));
     let hops = if request.around == 1 { "hop" } else { "hops" };
     if total == 0 {
         let _ = write!(
@@ -250,10 +272,14 @@ pub(crate) fn node_page(id: NodeId, request: &NodeRequest) -> Result<String, Str
     // the footer is at most this long
     let footer_room = 90;
     let mut shown = 0;
-    for (hops_away, relation, info) in around.nodes.iter().skip(request.cursor) {
+    for (hops_away, relation, node) in around.iter().skip(request.cursor) {
         if shown == request.limit {
             break;
         }
+        let Some(info) = ctx.info(*node) else {
+            continue;
+        };
+        let info = &info;
         let way = match relation {
             Relation::Source => "source",
             Relation::Observer => "observer",
@@ -261,7 +287,7 @@ pub(crate) fn node_page(id: NodeId, request: &NodeRequest) -> Result<String, Str
         let entry = format!(
             "\n{way} {hops_away}: {}{}",
             line(info),
-            detail_lines(info, false, request.full)
+            detail_lines(ctx, info, false, request.full)
         );
         if chars(&out) + chars(&entry) + footer_room > request.max_chars && shown > 0 {
             break;

@@ -167,6 +167,9 @@ pub enum WhyRoot {
         seq: u64,
         /// The oldest event the ring still holds.
         oldest: u64,
+        /// The message the dropped event was recorded in, when the trace's table of messages (which outlives the
+        /// ring) still holds it.
+        message: Option<DroppedIn>,
     },
     /// A memo that nothing has read yet: it never ran.
     NeverRan,
@@ -175,6 +178,24 @@ pub enum WhyRoot {
         /// The event.
         seq: u64,
     },
+}
+
+/// The message a dropped event was recorded in: named from the trace's table of the latest
+/// [`MESSAGES_KEPT`](crate::trace::MESSAGES_KEPT) messages, which outlives the ring.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DroppedIn {
+    /// The message's `Message` event.
+    pub seq: u64,
+    /// The model it was dispatched to.
+    pub target: NodeId,
+    /// Its name.
+    pub name: Rc<str>,
+    /// Its arguments.
+    pub args: Rc<str>,
+    /// How many events it recorded (so far, while it is open).
+    pub events: u64,
+    /// How many of them the ring dropped (the first ones).
+    pub dropped: u64,
 }
 
 /// Why a node holds its value: the cause chain of its last run (or, for a signal, of its last write that moved it).

@@ -11,40 +11,81 @@ pub(crate) struct Ctx<'a> {
     pub tracer: &'a Tracer,
     /// In id order.
     pub(super) records: Vec<NodeRecord>,
-    pub(super) observers: HashMap<NodeId, Vec<NodeId>>,
+    /// Every observer, grouped by the node observed: those of the node with id `i` are
+    /// `observers[observer_starts[i]..observer_starts[i + 1]]`, in id order.
+    pub(super) observers: Vec<NodeId>,
+    observer_starts: Vec<u32>,
     pub oldest: u64,
     pub(super) names: RefCell<HashMap<NodeId, Rc<str>>>,
     pub(super) siblings: RefCell<Option<SiblingIndex>>,
+    /// The position in `records` of each id's record (`u32::MAX`: none).
+    positions: Vec<u32>,
+    /// The binding at each creation site (and kind) read so far.
+    bindings: RefCell<HashMap<(usize, NodeKind), Rc<str>>>,
+    /// The positions in `records` of the nodes the program read outside any memo or effect, found once.
+    program_readers: std::cell::OnceCell<Vec<usize>>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(tracer: &'a Tracer) -> Self {
         let records = tracer.node_table();
-        let mut observers: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+        // where each id's record is: a lookup by id is then one load, not a search of a table of big records
+        let mut positions = vec![u32::MAX; records.last().map_or(0, |r| r.id.0 as usize + 1)];
+        for (i, record) in records.iter().enumerate() {
+            positions[record.id.0 as usize] = i as u32;
+        }
+        // each living record's sources, once each (a source listed twice by one record is one observer)
+        let mut edges: Vec<(u32, NodeId)> = Vec::new();
         for record in &records {
             if record.disposed != 0 {
                 continue;
             }
-            for source in &record.sources {
-                let list = observers.entry(*source).or_default();
-                if !list.contains(&record.id) {
-                    list.push(record.id);
+            let mut seen = (record.sources.len() > 8).then(HashSet::new);
+            for (i, source) in record.sources.iter().enumerate() {
+                let repeated = match &mut seen {
+                    Some(seen) => !seen.insert(*source),
+                    None => record.sources[..i].contains(source),
+                };
+                if !repeated {
+                    edges.push((source.0, record.id));
                 }
             }
         }
+        // the observers of each id in one list, grouped by id (a stable sort keeps them in id order)
+        edges.sort_by_key(|(source, _)| *source);
+        let mut observer_starts = vec![0u32; positions.len() + 1];
+        for (source, _) in &edges {
+            if let Some(count) = observer_starts.get_mut(*source as usize + 1) {
+                *count += 1;
+            }
+        }
+        let mut total = 0;
+        for start in &mut observer_starts {
+            total += *start;
+            *start = total;
+        }
+        let observers: Vec<NodeId> = edges
+            .into_iter()
+            .filter(|(source, _)| (*source as usize) < positions.len())
+            .map(|(_, observer)| observer)
+            .collect();
         Ctx {
             tracer,
             records,
             observers,
+            observer_starts,
             oldest: tracer.oldest_seq(),
             names: RefCell::new(HashMap::new()),
             siblings: RefCell::new(None),
+            program_readers: std::cell::OnceCell::new(),
+            bindings: RefCell::new(HashMap::new()),
+            positions,
         }
     }
 
     pub fn rec(&self, id: NodeId) -> Option<&NodeRecord> {
-        let index = self.records.binary_search_by_key(&id, |r| r.id).ok()?;
-        Some(&self.records[index])
+        let index = *self.positions.get(id.0 as usize)?;
+        self.records.get(index as usize)
     }
 
     pub fn check(&self, id: NodeId) -> Result<&NodeRecord, TraceError> {
@@ -64,16 +105,44 @@ impl<'a> Ctx<'a> {
         self.records.iter()
     }
 
+    /// The nodes the program read outside any memo or effect (their records keep where), in id order.
+    pub fn program_readers(&self) -> impl Iterator<Item = &NodeRecord> {
+        self.program_readers
+            .get_or_init(|| {
+                (0..self.records.len())
+                    .filter(|i| !self.records[*i].program_reads.is_empty())
+                    .collect()
+            })
+            .iter()
+            .map(|i| &self.records[*i])
+    }
+
     pub fn event(&self, seq: u64) -> Option<Event> {
         if seq == 0 {
             None
         } else {
-            self.tracer.event(seq)
+            // a message the ring dropped is still named by the table of messages
+            self.tracer.event(seq).or_else(|| {
+                let m = self.tracer.kept_message(seq)?;
+                Some(Event {
+                    seq,
+                    cause: m.cause,
+                    kind: EventKind::Message {
+                        target: m.target,
+                        name: m.name,
+                        args: m.args,
+                    },
+                })
+            })
         }
     }
 
     pub fn observers(&self, id: NodeId) -> &[NodeId] {
-        self.observers.get(&id).map_or(&[], Vec::as_slice)
+        let i = id.0 as usize;
+        match (self.observer_starts.get(i), self.observer_starts.get(i + 1)) {
+            (Some(start), Some(end)) => &self.observers[*start as usize..*end as usize],
+            _ => &[],
+        }
     }
 
     /// The node's name without `#id`.
@@ -85,10 +154,23 @@ impl<'a> Ctx<'a> {
             None => Rc::from("node"),
             Some(r) => match &r.label {
                 Some(label) => label.clone(),
-                None => match names::binding_at(r.site.file(), r.site.line(), r.site.column()) {
-                    Some(binding) => Rc::from(binding),
-                    None => Rc::from(r.kind.name()),
-                },
+                None => {
+                    // nodes made at one line (a row per item) share its binding: read it once
+                    let key = (std::ptr::from_ref(r.site) as usize, r.kind);
+                    let cached = self.bindings.borrow().get(&key).cloned();
+                    cached.unwrap_or_else(|| {
+                        let name: Rc<str> = match names::binding_at(
+                            r.site.file(),
+                            r.site.line(),
+                            r.site.column(),
+                        ) {
+                            Some(binding) => Rc::from(binding),
+                            None => Rc::from(r.kind.name()),
+                        };
+                        self.bindings.borrow_mut().insert(key, name.clone());
+                        name
+                    })
+                }
             },
         };
         self.names.borrow_mut().insert(id, name.clone());
@@ -167,7 +249,8 @@ impl<'a> Ctx<'a> {
         );
         match index
             .get(&key)
-            .and_then(|ids| ids.iter().position(|s| *s == id))
+            // the records are in id order, so each list is sorted
+            .and_then(|ids| ids.binary_search(&id).ok())
         {
             Some(0) | None => escaped,
             Some(k) => format!("{escaped}[{}]", k + 1),
@@ -241,6 +324,7 @@ impl<'a> Ctx<'a> {
                     WhyRoot::PastRing {
                         seq,
                         oldest: self.oldest,
+                        message: self.dropped_in(seq),
                     },
                 );
             };
@@ -282,6 +366,20 @@ impl<'a> Ctx<'a> {
             }
             seq = cause;
         }
+    }
+
+    /// The message the dropped event `seq` was recorded in, and how many of its events the ring dropped.
+    pub fn dropped_in(&self, seq: u64) -> Option<DroppedIn> {
+        let m = self.tracer.message_around(seq)?;
+        let end = if m.end == 0 { self.tracer.clock() } else { m.end };
+        Some(DroppedIn {
+            seq: m.seq,
+            target: m.target,
+            name: m.name,
+            args: m.args,
+            events: end + 1 - m.seq,
+            dropped: self.oldest.min(end + 1).saturating_sub(m.seq),
+        })
     }
 
     /// Where the write `seq` to `node` was called, when it is the node's latest move (the trace keeps that one) and

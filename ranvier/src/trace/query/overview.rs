@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// A neighbour as an id: its hops away, and whether it is upstream or downstream.
+pub(crate) type Neighbour = (u32, Relation, NodeId);
+
 impl Ctx<'_> {
     pub fn snapshot(&self) -> TraceSnapshot {
         TraceSnapshot {
@@ -80,6 +83,14 @@ impl Ctx<'_> {
     }
 
     pub fn summary(&self) -> GraphSummary {
+        let (mut summary, moved) = self.summary_ids();
+        summary.moved = moved.into_iter().filter_map(|n| self.info(n)).collect();
+        summary
+    }
+
+    /// [`summary`](Self::summary) with `moved` left empty, and the ids of the nodes it would hold: an answer that
+    /// shows a few of them builds only those.
+    pub fn summary_ids(&self) -> (GraphSummary, Vec<NodeId>) {
         let (mut signals, mut memos, mut effects, mut disposed) = (0, 0, 0, 0);
         for r in self.records() {
             if r.disposed != 0 {
@@ -108,32 +119,52 @@ impl Ctx<'_> {
         let moved = self
             .records()
             .filter(|r| r.last_moved != 0 && r.last_moved > last)
-            .filter_map(|r| self.info(r.id))
+            .map(|r| r.id)
             .collect();
-        GraphSummary {
+        let summary = GraphSummary {
             signals,
             memos,
             effects,
             disposed,
             last_message,
-            moved,
-        }
+            moved: Vec::new(),
+        };
+        (summary, moved)
     }
 
     pub fn neighborhood(&self, id: NodeId, hops: u32) -> Result<Neighborhood, TraceError> {
+        let (center, around) = self.neighbours(id, hops)?;
+        let nodes = around
+            .into_iter()
+            .filter_map(|(depth, relation, n)| Some((depth, relation, self.info(n)?)))
+            .collect();
+        Ok(Neighborhood { center, nodes })
+    }
+
+    /// [`neighborhood`](Self::neighborhood) with the neighbours as ids (those the table holds), in the same order:
+    /// an answer that shows a page of them builds only those.
+    pub fn neighbours(
+        &self,
+        id: NodeId,
+        hops: u32,
+    ) -> Result<(NodeInfo, Vec<Neighbour>), TraceError> {
         self.check(id)?;
         let center = self.info(id).ok_or_else(|| self.missing(id))?;
         let mut nodes = Vec::new();
         let up = self.walk(id, hops, |ctx, n| {
             ctx.rec(n).map(|r| r.sources.clone()).unwrap_or_default()
         });
-        for (n, depth) in up {
-            nodes.extend(self.info(n).map(|i| (depth, Relation::Source, i)));
-        }
+        nodes.extend(
+            up.into_iter()
+                .filter(|(n, _)| self.rec(*n).is_some())
+                .map(|(n, depth)| (depth, Relation::Source, n)),
+        );
         let down = self.walk(id, hops, |ctx, n| ctx.observers(n).to_vec());
-        for (n, depth) in down {
-            nodes.extend(self.info(n).map(|i| (depth, Relation::Observer, i)));
-        }
-        Ok(Neighborhood { center, nodes })
+        nodes.extend(
+            down.into_iter()
+                .filter(|(n, _)| self.rec(*n).is_some())
+                .map(|(n, depth)| (depth, Relation::Observer, n)),
+        );
+        Ok((center, nodes))
     }
 }

@@ -49,6 +49,7 @@ impl Tracer {
             is_model: false,
             first_mark_dirty: false,
             read_sites: Vec::new(),
+            read_index: None,
             moved_by: None,
             program_reads: Vec::new(),
             disposed_at: None,
@@ -354,6 +355,20 @@ impl Tracer {
         let cause = self.messages.borrow().last().map_or(0, |(m, _)| *m);
         let (name, args) = (self.store(name), self.store(args));
         let seq = self.push(cause, Slot::Message { target, name, args });
+        {
+            let mut table = self.message_table.borrow_mut();
+            if table.len() == MESSAGES_KEPT {
+                table.pop_front();
+            }
+            table.push_back(KeptMessage {
+                seq,
+                cause,
+                target,
+                name: self.get_text(name),
+                args: self.get_text(args),
+                end: 0,
+            });
+        }
         self.with_node(target, |n| n.is_model = true);
         self.messages.borrow_mut().push((seq, running));
         if let Some(by) = running {
@@ -396,6 +411,12 @@ impl Tracer {
     }
 
     pub fn message_end(&self, token: u64) {
+        {
+            let mut table = self.message_table.borrow_mut();
+            if let Ok(i) = table.binary_search_by_key(&token, |m| m.seq) {
+                table[i].end = self.clock.get();
+            }
+        }
         let mut messages = self.messages.borrow_mut();
         if let Some(i) = messages.iter().rposition(|(m, _)| *m == token) {
             messages.truncate(i);
@@ -407,10 +428,7 @@ impl Tracer {
         self.push(cause, Slot::EdgeAdd { node, source });
         self.with_node(node, |n| {
             n.sources.push(source);
-            match n.read_sites.iter_mut().find(|(s, _)| *s == source) {
-                Some(entry) => entry.1 = site,
-                None => n.read_sites.push((source, site)),
-            }
+            n.set_read_site(source, site);
         });
     }
 
@@ -433,17 +451,33 @@ impl Tracer {
         });
     }
 
+    /// `node`'s run dropped its edge from `source`. The record's lists are updated in
+    /// [`edges_removed_end`](Self::edges_removed_end), once for all the edges a run drops: removing them one by one
+    /// from a list of N sources would cost N each.
     pub fn edge_removed(&self, node: NodeId, source: NodeId) {
         let cause = self.node_field(node, |n| n.last_run_start);
         self.push(cause, Slot::EdgeRemove { node, source });
-        self.with_node(node, |n| {
-            if let Some(i) = n.sources.iter().position(|s| *s == source) {
-                n.sources.remove(i);
-            }
-            if let Some(i) = n.read_sites.iter().position(|(s, _)| *s == source) {
-                n.read_sites.swap_remove(i);
-            }
-        });
+        let mut removing = self.removing.borrow_mut();
+        if removing.0 != Some(node) {
+            let earlier = std::mem::take(&mut *removing);
+            drop(removing);
+            self.apply_removals(earlier);
+            removing = self.removing.borrow_mut();
+            removing.0 = Some(node);
+        }
+        removing.1.push(source);
+    }
+
+    /// `node`'s run has dropped the edges it no longer reads: take them out of its record.
+    pub fn edges_removed_end(&self, node: NodeId) {
+        let removing = std::mem::take(&mut *self.removing.borrow_mut());
+        debug_assert!(removing.0.is_none_or(|n| n == node));
+        self.apply_removals(removing);
+    }
+
+    fn apply_removals(&self, (node, sources): (Option<NodeId>, Vec<NodeId>)) {
+        let Some(node) = node else { return };
+        self.with_node(node, |n| n.remove_sources(&sources));
     }
 
     /// A read under `untrack`: a body's untracked read, or (outside any body) a read of the program's.
