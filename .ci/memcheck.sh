@@ -41,11 +41,11 @@ target=x86_64-unknown-linux-gnu
 
 echo "== memcheck: the core's tests (its unit tests and its behaviour tests, ranvier/src/core_tests.rs) under valgrind"
 runner="valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
-CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$runner" cargo test -q -p ranvier --no-default-features --lib
+CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$runner" cargo test -q -p ranvier-rs --no-default-features --lib
 
 echo "== AddressSanitizer (nightly, leak detection on): the same tests, pooled blocks poisoned"
 export RUSTFLAGS="-Zsanitizer=address --cfg ranvier_asan"
 export ASAN_OPTIONS="detect_leaks=1"
-cargo +nightly test -q --target $target --target-dir target/asan -p ranvier --no-default-features --lib
+cargo +nightly test -q --target $target --target-dir target/asan -p ranvier-rs --no-default-features --lib
 
 echo "== memcheck and AddressSanitizer passed"
