@@ -15,6 +15,10 @@
 #[path = "defects.rs"]
 mod defects;
 
+#[allow(dead_code)]
+#[path = "parcel/mod.rs"]
+mod parcel;
+
 use std::any::Any;
 
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
@@ -158,7 +162,11 @@ pub type Started = (McpAdapter, Box<dyn FnOnce() + Send>);
 
 /// `gallery.rs:<n>` for the first code line after `// FAULT(key)`.
 fn fault(key: &str) -> String {
-    let source = include_str!("gallery.rs");
+    fault_in(include_str!("gallery.rs"), "gallery.rs", key)
+}
+
+/// `<file>:<n>` for the first code line of `source` (the text of `file`) after `// FAULT(key)`.
+fn fault_in(source: &str, file: &str, key: &str) -> String {
     let marker = format!("// FAULT({key})");
     let lines: Vec<&str> = source.lines().collect();
     let at = lines
@@ -168,7 +176,7 @@ fn fault(key: &str) -> String {
     let line = (at + 1..lines.len())
         .find(|i| !lines[*i].trim_start().starts_with("//"))
         .expect("a line after the marker");
-    format!("gallery.rs:{}", line + 1)
+    format!("{file}:{}", line + 1)
 }
 
 /// `defects.rs:<n>` for the first line of `defects.rs` holding `search`.
@@ -216,6 +224,12 @@ fn start_till(
             )
         })
         .wait()?;
+    Ok((adapter, Box::new(move || host.dispose())))
+}
+
+/// The parcel desk of `parcel/` (five files), as a shape's app.
+fn start_parcel() -> Result<Started, HostError> {
+    let (adapter, host) = parcel::start()?;
     Ok((adapter, Box::new(move || host.dispose())))
 }
 
@@ -530,6 +544,34 @@ pub fn shapes() -> Vec<Shape> {
             json!([item("pen", 150, 1)])
         ),
     ];
+    // the parcel desk: `update` and the helpers in modules of their own, the graph in a fourth file
+    shapes.push(Shape {
+        name: "parcel_insure_arm",
+        class: "update arm in another module writes the wrong field",
+        node: "insurance",
+        messages: json!([
+            {"message": "declare", "args": {"cents": 8000}},
+            {"message": "insure", "args": {}}
+        ]),
+        faulty: fault_in(
+            include_str!("parcel/update.rs"),
+            "update.rs",
+            "parcel_insure_arm",
+        ),
+        start: start_parcel,
+    });
+    shapes.push(Shape {
+        name: "parcel_postage_helper",
+        class: "boundary in a helper of another module",
+        node: "postage",
+        messages: json!([{"message": "weigh", "args": {"grams": 2000}}]),
+        faulty: fault_in(
+            include_str!("parcel/rules.rs"),
+            "rules.rs",
+            "parcel_postage_helper",
+        ),
+        start: start_parcel,
+    });
     for (name, class, node, search) in [
         (
             "comparer_cuts_off_a_real_change",

@@ -882,11 +882,14 @@ fn update_arms(
 /// How many lines above a dispatch by a memo or effect an `update:` finding quotes.
 const DISPATCH_CONTEXT_LINES: usize = 6;
 
+/// An `update` arm: its file, the file's lines, and the line indexes to quote.
+type ArmFound = (&'static str, Arc<[String]>, Vec<usize>);
+
 /// The arm of `model`'s `update` handling `message`, in whichever file of the crate it is: inside the named
 /// `update` function the `Mvu` was made with (resolved through the crate's module tree), else the arm naming the
 /// message's variant nearest below where the `Mvu` was made, else the first in the crate. Its file, the file's lines
 /// and the arm's line indexes (0-based: the `=>` line, then the lines of its body that change state).
-fn locate_arm(message: &str, model: &NodeRecord) -> Option<(&'static str, Arc<[String]>, Vec<usize>)> {
+fn locate_arm(message: &str, model: &NodeRecord) -> Option<ArmFound> {
     let variant = variant_of(message);
     if variant.is_empty() {
         return None;
@@ -1162,7 +1165,8 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
     }
     let own: HashSet<(&str, u32)> = body.iter().map(|l| (l.site.file, l.site.line)).collect();
     out.retain(|l| {
-        !own.contains(&(l.site.file, l.site.line)) && !(l.site.file == file && call.whole.contains(l.site.line))
+        let in_call = l.site.file == file && call.whole.contains(l.site.line);
+        !in_call && !own.contains(&(l.site.file, l.site.line))
     });
     out.dedup_by_key(|l| (l.site.file, l.site.line));
     out

@@ -55,8 +55,6 @@ pub(crate) struct FnDef {
     pub trait_name: Option<String>,
     /// From its signature to its closing brace.
     pub whole: Lines,
-    /// Its block's statements, each as its lines.
-    pub stmts: Vec<Lines>,
     /// The lines that produce its value: the tail expression (each branch of a tail `if` or `match`) and `return`s.
     pub value: Vec<Lines>,
 }
@@ -70,8 +68,6 @@ pub(crate) struct Call {
     pub column: u32,
     /// The whole call.
     pub whole: Lines,
-    /// The callee's last path segment or the method's name.
-    pub callee: String,
     /// The callee's whole path, for a call of a path (`helpers::total` → `["helpers", "total"]`).
     pub path: Vec<String>,
     /// The first closure among its arguments (directly, or as the tail of a block argument).
@@ -100,8 +96,6 @@ pub(crate) struct Arm {
     pub arrow: u32,
     /// Its body.
     pub body: Lines,
-    /// Each statement of its body, when it is a block; else the body.
-    pub stmts: Vec<Lines>,
     /// The function it is in (an index into [`Index::fns`]).
     pub in_fn: Option<usize>,
 }
@@ -168,20 +162,6 @@ impl Index {
             })
     }
 
-    /// The innermost function holding `line`.
-    pub fn fn_at(&self, line: u32) -> Option<&FnDef> {
-        self.fns
-            .iter()
-            .filter(|f| f.whole.contains(line))
-            .min_by_key(|f| f.whole.last - f.whole.first)
-    }
-
-    /// The text of `line` (1-based), trimmed.
-    pub fn text(&self, line: u32) -> &str {
-        self.lines
-            .get((line as usize).wrapping_sub(1))
-            .map_or("", |l| l.trim())
-    }
 }
 
 /// Walks a file, recording spans.
@@ -261,6 +241,19 @@ fn block_tail(block: &syn::Block, out: &mut Vec<Lines>, depth: u32) {
     }
 }
 
+/// From the line of `start` to the end of `whole`: an item without the doc comments and attributes above it.
+fn from_line_of(start: proc_macro2::Span, whole: proc_macro2::Span) -> Lines {
+    Lines {
+        first: Lines::of(start).first,
+        last: Lines::of(whole).last,
+    }
+}
+
+/// A function's lines from its signature (`pub fn`, not its doc comment) to its closing brace.
+fn from_sig(sig: &syn::Signature, whole: proc_macro2::Span) -> Lines {
+    from_line_of(sig.fn_token.span(), whole)
+}
+
 fn closure_of(expr: &syn::Expr) -> Option<&syn::ExprClosure> {
     match expr {
         syn::Expr::Closure(c) => Some(c),
@@ -295,13 +288,15 @@ fn closure(c: &syn::ExprClosure) -> Closure {
     }
 }
 
-fn call(start: proc_macro2::Span, whole: Lines, callee: String, path: Vec<String>, args: &syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>) -> Call {
+/// A call's arguments.
+type Args = syn::punctuated::Punctuated<syn::Expr, syn::token::Comma>;
+
+fn call(start: proc_macro2::Span, whole: Lines, path: Vec<String>, args: &Args) -> Call {
     let at = start.start();
     Call {
         line: u32::try_from(at.line).unwrap_or(u32::MAX),
         column: u32::try_from(at.column + 1).unwrap_or(u32::MAX),
         whole,
-        callee,
         path,
         closure: args.iter().find_map(closure_of).map(closure),
         fn_args: args
@@ -323,7 +318,6 @@ impl Walker {
             self_ty,
             trait_name,
             whole,
-            stmts: block.stmts.iter().map(|s| Lines::of(s.span())).collect(),
             value: value_lines(block),
         });
         self.index.fns.len() - 1
@@ -407,19 +401,19 @@ impl<'ast> Visit<'ast> for Walker {
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
         let outer_impl = self.impl_of.take();
-        let at = self.function(f.sig.ident.to_string(), Lines::of(f.span()), &f.block);
+        let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), &f.block);
         self.within_fn(at, |w| visit::visit_item_fn(w, f));
         self.impl_of = outer_impl;
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        let at = self.function(f.sig.ident.to_string(), Lines::of(f.span()), &f.block);
+        let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), &f.block);
         self.within_fn(at, |w| visit::visit_impl_item_fn(w, f));
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
         if let Some(block) = &f.default {
-            let at = self.function(f.sig.ident.to_string(), Lines::of(f.span()), block);
+            let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), block);
             self.within_fn(at, |w| visit::visit_trait_item_fn(w, f));
         }
     }
@@ -427,7 +421,7 @@ impl<'ast> Visit<'ast> for Walker {
     fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
         self.index.consts.push(ConstDef {
             name: c.ident.to_string(),
-            whole: Lines::of(c.span()),
+            whole: from_line_of(c.ident.span(), c.span()),
         });
         visit::visit_item_const(self, c);
     }
@@ -435,20 +429,17 @@ impl<'ast> Visit<'ast> for Walker {
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
         self.index.consts.push(ConstDef {
             name: s.ident.to_string(),
-            whole: Lines::of(s.span()),
+            whole: from_line_of(s.ident.span(), s.span()),
         });
         visit::visit_item_static(self, s);
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-        let (callee, path) = match &*c.func {
-            syn::Expr::Path(p) => (
-                last_segment(&p.path).unwrap_or_default(),
-                p.path.segments.iter().map(|s| s.ident.to_string()).collect(),
-            ),
-            _ => (String::new(), Vec::new()),
+        let path = match &*c.func {
+            syn::Expr::Path(p) => p.path.segments.iter().map(|s| s.ident.to_string()).collect(),
+            _ => Vec::new(),
         };
-        let found = call(c.func.span(), Lines::of(c.span()), callee, path, &c.args);
+        let found = call(c.func.span(), Lines::of(c.span()), path, &c.args);
         self.index.calls.push(found);
         visit::visit_expr_call(self, c);
     }
@@ -460,7 +451,6 @@ impl<'ast> Visit<'ast> for Walker {
                 first: Lines::of(c.method.span()).first,
                 last: Lines::of(c.span()).last,
             },
-            c.method.to_string(),
             Vec::new(),
             &c.args,
         );
@@ -480,17 +470,10 @@ impl<'ast> Visit<'ast> for Walker {
         let mut paths = Paths(Vec::new());
         paths.visit_pat(&a.pat);
         let body = Lines::of(a.body.span());
-        let stmts = match &*a.body {
-            syn::Expr::Block(b) if !b.block.stmts.is_empty() => {
-                b.block.stmts.iter().map(|s| Lines::of(s.span())).collect()
-            }
-            _ => vec![body],
-        };
         self.index.arms.push(Arm {
             variants: paths.0,
             arrow: Lines::of(a.fat_arrow_token.span()).first,
             body,
-            stmts,
             in_fn: self.current_fn,
         });
         visit::visit_arm(self, a);
@@ -549,8 +532,9 @@ fn intern(path: &str) -> &'static str {
 const CRATE_FILES_MAX: usize = 512;
 
 /// Every file of the crate `file` belongs to, by its module tree (`mod`, `#[path]`), `file` first; just `file` when
-/// no crate root that reaches it is found. The root is looked for beside the nearest `Cargo.toml` above `file`: the
-/// file itself, `src/lib.rs`, `src/main.rs`, then the files of `src/bin`, `examples`, `tests` and `benches`.
+/// no crate root that reaches it is found. The root is looked for beside the nearest `Cargo.toml` above `file`:
+/// `src/lib.rs`, `src/main.rs`, then the files of `src/bin`, `examples`, `tests` and `benches` (the first whose tree
+/// holds `file`).
 pub(crate) fn crate_files(file: &str) -> Arc<[CrateFile]> {
     {
         let guard = CRATES.lock().unwrap_or_else(PoisonError::into_inner);
@@ -585,7 +569,8 @@ fn find_crate(file: &str) -> Vec<CrateFile> {
         }
         dir = d.parent();
     };
-    let mut roots: Vec<PathBuf> = vec![PathBuf::from(file)];
+    // the file itself is tried first only when it is a target's root (nothing else declares it)
+    let mut roots: Vec<PathBuf> = Vec::new();
     roots.push(manifest.join("src/lib.rs"));
     roots.push(manifest.join("src/main.rs"));
     for sub in ["src/bin", "examples", "tests", "benches"] {
@@ -781,22 +766,6 @@ pub(crate) fn resolve_const(file: &str, name: &str) -> Option<(&'static str, Arc
     })
 }
 
-/// The `impl Trait for Type` methods named `method` in `file`'s crate (`PartialEq`'s `eq`, `Default`'s
-/// `default`).
-pub(crate) fn trait_impl(file: &str, trait_name: &str, type_name: &str) -> Option<Found> {
-    crate_files(file).iter().find_map(|f| {
-        let index = index(f.file)?;
-        let at = index.fns.iter().position(|d| {
-            d.trait_name.as_deref() == Some(trait_name) && d.self_ty.as_deref() == Some(type_name)
-        })?;
-        Some(Found {
-            file: f.file,
-            index,
-            at,
-        })
-    })
-}
-
 /// The arms of `match`es in `file`'s crate whose pattern names `variant`, each with its file and parsed file; those
 /// in `file` first.
 pub(crate) fn arms_naming(file: &str, variant: &str) -> Vec<(&'static str, Arc<Index>, usize)> {
@@ -833,6 +802,13 @@ mod tests {
     }
 
     #[test]
+    fn items_start_at_their_keyword_not_their_doc_comment() {
+        let index = parsed("/// The cap.\n#[allow(dead_code)]\npub const CAP: u8 = 1;\n/// Doubles.\npub fn double(x: u8) -> u8 {\n    x * 2\n}\n");
+        assert_eq!(index.consts[0].whole, Lines { first: 3, last: 3 });
+        assert_eq!(index.fns[0].whole, Lines { first: 5, last: 7 });
+    }
+
+    #[test]
     fn a_raw_string_with_braces_and_quotes_is_one_token() {
         let index = parsed(
             "fn page() -> &'static str {\n    r#\"{ \"}\" // {\n    }\"#\n}\nconst LIMIT: u64 = 3;\n",
@@ -850,16 +826,14 @@ mod tests {
              let xs = a.get().iter().map(|x| x + 1).collect::<Vec<_>>();\n            xs.len() as u64\n        }\n    });\n}\n",
         );
         let call = index.call_at(2, 13).expect("the Memo::new call");
-        assert_eq!(call.callee, "new");
-        assert_eq!(call.whole, Lines { first: 2, last: 8 });
+                assert_eq!(call.whole, Lines { first: 2, last: 8 });
         let closure = call.closure.as_ref().expect("its closure");
         assert_eq!(closure.param.as_deref(), Some("prev"));
         assert_eq!(closure.body, Lines { first: 4, last: 7 });
         assert_eq!(closure.value, [Lines { first: 6, last: 6 }]);
         // the inner `map(|x| x + 1)` is a call of its own, with its own closure
         let map = index.call_at(5, 40).expect("the map call");
-        assert_eq!(map.callee, "map");
-        assert_eq!(map.closure.as_ref().and_then(|c| c.param.as_deref()), Some("x"));
+                assert_eq!(map.closure.as_ref().and_then(|c| c.param.as_deref()), Some("x"));
     }
 
     #[test]
@@ -873,7 +847,7 @@ mod tests {
         assert_eq!(add.len(), 1);
         assert!(add[0].variants.contains(&"Put".to_owned()));
         assert_eq!(add[0].arrow, 5);
-        assert_eq!(add[0].stmts, [Lines { first: 6, last: 6 }]);
+        assert_eq!(add[0].body, Lines { first: 5, last: 7 });
         assert_eq!(add[0].in_fn, Some(0));
         let clear: Vec<&Arm> = index.arms.iter().filter(|a| a.variants.contains(&"Clear".to_owned())).collect();
         assert_eq!(clear.len(), 1, "the string in println! is not an arm");
