@@ -903,7 +903,7 @@ fn locate_arm(message: &str, model: &NodeRecord) -> Option<ArmFound> {
     let in_update = named
         .and_then(|path| {
             let segments: Vec<String> = path.split("::").skip(1).map(str::to_owned).collect();
-            source::resolve_fn(home, &segments)
+            source::resolve_fn(home, model.site.line(), &segments)
         })
         .and_then(|update| {
             arms.iter().find(|(file, index, i)| {
@@ -1096,6 +1096,26 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
     let mut out: Vec<SourceLine> = Vec::new();
     let mut seen_fns: HashSet<(&'static str, usize)> = HashSet::new();
     let mut seen_consts: HashSet<String> = HashSet::new();
+    // the constants named on `lines` of `file`, quoted (at most HELPER_LINES_MAX lines in all)
+    let mut quote_constants =
+        |file: &'static str, index: &source::Index, lines: &[usize], out: &mut Vec<SourceLine>| {
+            for i in lines {
+                let code = index.lines[*i].split("//").next().unwrap_or_default();
+                for name in constants(code) {
+                    if out.len() >= HELPER_LINES_MAX || !seen_consts.insert(name.clone()) {
+                        continue;
+                    }
+                    let at_line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    if let Some((at_file, at_index, at)) =
+                        source::resolve_const(file, at_line, &name)
+                    {
+                        out.push(numbered(at_file, &at_index.lines, at.first as usize - 1));
+                    }
+                }
+            }
+        };
+    let own_lines: Vec<usize> = (call.whole.first as usize - 1..call.whole.last as usize).collect();
+    quote_constants(file, &index, &own_lines, &mut out);
     for _level in 0..2 {
         let mut next = Vec::new();
         for (file, index, span) in &frontier {
@@ -1103,24 +1123,24 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
                 .calls
                 .iter()
                 .filter(|c| span.holds(c.whole) && !c.path.is_empty())
-                .map(|c| c.path.clone())
+                .map(|c| (c.line, c.path.clone()))
                 .chain(
                     index
                         .calls
                         .iter()
                         .filter(|c| span.holds(c.whole))
-                        .flat_map(|c| c.fn_args.iter().cloned()),
+                        .flat_map(|c| c.fn_args.iter().map(|a| (c.line, a.clone()))),
                 )
-                .filter(|path| {
+                .filter(|(_, path)| {
                     path.last().is_some_and(|n| {
                         n.chars().next().is_some_and(|c| c.is_lowercase() || c == '_')
                     })
                 });
-            for path in called.collect::<Vec<_>>() {
+            for (at_line, path) in called.collect::<Vec<_>>() {
                 if out.len() >= HELPER_LINES_MAX {
                     break;
                 }
-                let Some(found) = source::resolve_fn(file, &path) else {
+                let Some(found) = source::resolve_fn(file, at_line, &path) else {
                     continue;
                 };
                 if !seen_fns.insert((found.file, found.at)) {
@@ -1134,31 +1154,21 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
                 // a helper longer than what is quoted of it is quoted by the lines that produce its value and
                 // compute
                 let long = code.len() > HELPER_LINES_EACH;
-                let values: HashSet<usize> = def.value.iter().map(|v| v.first as usize - 1).collect();
-                let mut taken = 0;
+                let values: HashSet<usize> =
+                    def.value.iter().map(|v| v.first as usize - 1).collect();
+                let mut quoted = Vec::new();
                 for i in code {
                     if long && !values.contains(&i) && !computes(&lines[i]) {
                         continue;
                     }
-                    if out.len() >= HELPER_LINES_MAX || taken >= HELPER_LINES_EACH {
+                    if out.len() >= HELPER_LINES_MAX || quoted.len() >= HELPER_LINES_EACH {
                         break;
                     }
                     out.push(numbered(found.file, lines, i));
-                    taken += 1;
+                    quoted.push(i);
                 }
+                quote_constants(found.file, &found.index, &quoted, &mut out);
                 next.push((found.file, found.index.clone(), def.whole));
-            }
-            let texts = (span.first as usize - 1..span.last as usize).map(|i| index.lines[i].clone());
-            for text in texts {
-                let code = text.split("//").next().unwrap_or_default();
-                for name in constants(code) {
-                    if out.len() >= HELPER_LINES_MAX || !seen_consts.insert(name.clone()) {
-                        continue;
-                    }
-                    if let Some((at_file, at_index, at)) = source::resolve_const(file, &name) {
-                        out.push(numbered(at_file, &at_index.lines, at.first as usize - 1));
-                    }
-                }
             }
         }
         frontier = next;

@@ -105,6 +105,8 @@ pub(crate) struct Arm {
 pub(crate) struct ConstDef {
     /// Its name.
     pub name: String,
+    /// The inline modules around it in its file.
+    pub module: Vec<String>,
     /// Its lines.
     pub whole: Lines,
 }
@@ -162,6 +164,18 @@ impl Index {
             })
     }
 
+}
+
+impl Index {
+    /// The inline modules around `line` (as far as the functions holding it tell).
+    pub fn module_at(&self, line: u32) -> Vec<String> {
+        self.fns
+            .iter()
+            .filter(|f| f.whole.contains(line))
+            .min_by_key(|f| f.whole.last - f.whole.first)
+            .map(|f| f.module.clone())
+            .unwrap_or_default()
+    }
 }
 
 /// Walks a file, recording spans.
@@ -421,6 +435,7 @@ impl<'ast> Visit<'ast> for Walker {
     fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
         self.index.consts.push(ConstDef {
             name: c.ident.to_string(),
+            module: self.modules.clone(),
             whole: from_line_of(c.ident.span(), c.span()),
         });
         visit::visit_item_const(self, c);
@@ -429,6 +444,7 @@ impl<'ast> Visit<'ast> for Walker {
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
         self.index.consts.push(ConstDef {
             name: s.ident.to_string(),
+            module: self.modules.clone(),
             whole: from_line_of(s.ident.span(), s.span()),
         });
         visit::visit_item_static(self, s);
@@ -696,12 +712,15 @@ impl Found {
 
 /// The function a call of `path` (`total`, `helpers::total`, `Till::default`) made in `file` most likely reaches:
 /// among the crate's functions of that name (free functions first, unless the path names a type), the one whose
-/// module the path or a `use` of the calling file names, else one in the calling file, else the first.
-pub(crate) fn resolve_fn(file: &str, path: &[String]) -> Option<Found> {
+/// module the call at `line` is made in (for an unqualified name), else the one whose module the path or a `use` of
+/// the calling file names, else one in the calling file, else the first.
+pub(crate) fn resolve_fn(file: &str, line: u32, path: &[String]) -> Option<Found> {
     let name = path.last()?;
     let qualifier = path.len().checked_sub(2).map(|i| &path[i]);
     let files = crate_files(file);
     let own = index(file);
+    // the inline module the call is made in: a name it defines is the one an unqualified call reaches
+    let caller_module = own.as_ref().map(|i| i.module_at(line)).unwrap_or_default();
     // the module the calling file's `use` brings the name from
     let imported: Option<Vec<String>> = own.as_ref().and_then(|i| {
         let first = path.first()?;
@@ -741,6 +760,9 @@ pub(crate) fn resolve_fn(file: &str, path: &[String]) -> Option<Found> {
             }
             if n == 0 {
                 score += 2;
+                if path.len() == 1 && def.module == caller_module {
+                    score += 10;
+                }
             }
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
                 best = Some((
@@ -757,13 +779,28 @@ pub(crate) fn resolve_fn(file: &str, path: &[String]) -> Option<Found> {
     best.map(|(_, found)| found)
 }
 
-/// Where a `const` or `static` named `name`, used in `file`, is defined: in `file`, else anywhere in its crate.
-pub(crate) fn resolve_const(file: &str, name: &str) -> Option<(&'static str, Arc<Index>, Lines)> {
-    crate_files(file).iter().find_map(|f| {
-        let index = index(f.file)?;
-        let at = index.consts.iter().find(|c| c.name == name)?.whole;
-        Some((f.file, index, at))
-    })
+/// Lines of a parsed file: the file, its index, the lines.
+pub(crate) type Place = (&'static str, Arc<Index>, Lines);
+
+/// Where a `const` or `static` named `name`, used at `line` of `file`, is defined: in the inline module of `file`
+/// that line is in, else elsewhere in `file`, else anywhere in its crate.
+pub(crate) fn resolve_const(file: &str, line: u32, name: &str) -> Option<Place> {
+    let module = index(file).map(|i| i.module_at(line)).unwrap_or_default();
+    let mut best: Option<(u32, Place)> = None;
+    for (n, f) in crate_files(file).iter().enumerate() {
+        let Some(index) = index(f.file) else { continue };
+        for c in index.consts.iter().filter(|c| c.name == name) {
+            let score = match (n, c.module == module) {
+                (0, true) => 2,
+                (0, false) => 1,
+                _ => 0,
+            };
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, (f.file, index.clone(), c.whole)));
+            }
+        }
+    }
+    best.map(|(_, found)| found)
 }
 
 /// The arms of `match`es in `file`'s crate whose pattern names `variant`, each with its file and parsed file; those
