@@ -623,6 +623,8 @@ pub struct Outcome {
     pub named: bool,
     /// How many characters after the node line the faulty `file:line` first appears, if it does.
     pub position: Option<usize>,
+    /// How many characters from the answer's start it first appears, if it does.
+    pub from_start: Option<usize>,
 }
 
 /// Where `file_line` (`gallery.rs:12`) first appears in `text` as a whole `file:line` (not `gallery.rs:120`).
@@ -643,6 +645,7 @@ impl Outcome {
         Outcome {
             named: find_line(&answer, faulty).is_some(),
             position: find_line(after_node_line, faulty),
+            from_start: find_line(&answer, faulty),
             answer,
         }
     }
@@ -726,10 +729,12 @@ async fn main() {
         std::process::exit(1);
     }
     println!(
-        "| shape | class | named in one call | answer (chars) | faulty line at (chars after the node line) |"
+        "| shape | class | named in one call | answer (chars) | faulty line at (chars after the node line) | \
+         faulty line at (chars from the start) |"
     );
-    println!("|---|---|---|---|---|");
-    let (mut named, mut early) = (0, 0);
+    println!("|---|---|---|---|---|---|");
+    let (mut named, mut early, mut first_400) = (0, 0, 0);
+    let mut lengths = Vec::new();
     let shapes = shapes();
     for shape in &shapes {
         match run(shape).await {
@@ -742,22 +747,31 @@ async fn main() {
                 }
                 named += usize::from(outcome.named);
                 early += usize::from(outcome.position.is_some_and(|p| p < 600));
+                first_400 += usize::from(outcome.from_start.is_some_and(|p| p < 400));
+                lengths.push(outcome.answer.chars().count());
+                let at = |p: Option<usize>| p.map_or_else(|| "-".to_owned(), |p| p.to_string());
                 println!(
-                    "| {} | {} | {} | {} | {} |",
+                    "| {} | {} | {} | {} | {} | {} |",
                     shape.name,
                     shape.class,
                     if outcome.named { "yes" } else { "no" },
                     outcome.answer.chars().count(),
-                    outcome
-                        .position
-                        .map_or_else(|| "-".to_owned(), |p| p.to_string())
+                    at(outcome.position),
+                    at(outcome.from_start)
                 );
             }
             Err(error) => println!("| {} | {} | error: {error} | | |", shape.name, shape.class),
         }
     }
+    lengths.sort_unstable();
+    let median = match lengths.len() {
+        0 => 0,
+        n if n % 2 == 1 => lengths[n / 2],
+        n => (lengths[n / 2 - 1] + lengths[n / 2]) / 2,
+    };
     println!(
-        "\n{named} of {} named in one call; {early} within the first 600 characters after the node line",
+        "\n{named} of {} named in one call; {early} within the first 600 characters after the node line, \
+         {first_400} within the first 400 of the answer; median answer {median} characters",
         shapes.len()
     );
 }

@@ -850,7 +850,8 @@ fn update_arms(
         // the message behind the nearest select first; the latest one breaks ties
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
         let (rank, what) = match (message == latest, model.last_moved > message) {
-            (true, false) => (650, "left as it was"),
+            // the latest message changed nothing: the arm that handled it is the first suspect (before the body)
+            (true, false) => (700, "left as it was"),
             _ => (rank, "moved"),
         };
         let mut text = format!(
@@ -983,8 +984,14 @@ fn arm_lines(index: &source::Index, arm: &source::Arm) -> Vec<usize> {
             .unwrap_or_default()
             .to_owned()
     };
+    // a field written by its name alone (`sku,` in `Item { sku, qty }`) says nothing the line above does not
+    let shorthand = |t: &str| {
+        t.trim().strip_suffix(',').is_some_and(|t| {
+            !t.is_empty() && t.chars().all(|c| c.is_alphanumeric() || c == '_')
+        })
+    };
     let mut body: Vec<usize> = (arm.arrow as usize..arm.body.last as usize)
-        .filter(|i| is_code(&index.lines[*i]))
+        .filter(|i| is_code(&index.lines[*i]) && !shorthand(&index.lines[*i]))
         .collect();
     if body.len() >= ARM_LINES {
         let changes: Vec<usize> = body
@@ -1239,6 +1246,12 @@ mod tests {
         )
         .expect("parses");
         assert_eq!(arm_lines(&index, &index.arms[0]), [2, 6, 7]);
+        let index = source::Index::parse(
+            "fn update(msg: Msg, t: &mut T) {\n    match msg {\n        Msg::Add { sku, qty } => t.lines.push(Line {\n            \
+             sku,\n            qty,\n            price: 0,\n        }),\n    }\n}",
+        )
+        .expect("parses");
+        assert_eq!(arm_lines(&index, &index.arms[0]), [2, 5]);
     }
 
     #[test]

@@ -651,12 +651,19 @@ impl Explain {
     /// kept): what the MCP `explain` tool answers.
     /// Node lines name at most twelve sources each.
     pub fn render(&self, why_max: usize) -> String {
-        ExplainText(self, why_max, 12).to_string()
+        ExplainText(self, why_max, 12, false).to_string()
+    }
+
+    /// The short form of [`render`](Self::render): the same node line, findings and lines, without the `why:` chain
+    /// when a finding already names a line (the chain then repeats what the findings say). What the MCP `explain`
+    /// tool answers by default (`detail: "full"` gives [`render`](Self::render)).
+    pub fn brief(&self, why_max: usize) -> String {
+        ExplainText(self, why_max, 12, true).to_string()
     }
 }
 
-/// An explanation, its `why:` chain cut to `.1` characters and its node lines to `.2` sources.
-struct ExplainText<'a>(&'a Explain, usize, usize);
+/// An explanation, its `why:` chain cut to `.1` characters and its node lines to `.2` sources; `.3`: the short form.
+struct ExplainText<'a>(&'a Explain, usize, usize, bool);
 
 /// The longest source line text an explanation quotes; longer lines end with `…`.
 const QUOTED_LINE_MAX: usize = 100;
@@ -693,7 +700,10 @@ impl Display for ExplainText<'_> {
         for x in findings {
             finding(f, x)?;
         }
-        write!(f, "\nwhy: {}", e.why.compact_within(self.1))?;
+        let named = e.findings.iter().any(|x| x.at.is_some());
+        if !(self.3 && named) {
+            write!(f, "\nwhy: {}", e.why.compact_within(self.1))?;
+        }
         let reported = e.findings.iter().any(|x| x.kind == FindingKind::NotReRun);
         if let Some(why_not) = e.why_not.as_ref().filter(|_| !reported) {
             write!(f, "\nnot re-run since: {why_not}")?;
@@ -773,7 +783,7 @@ impl Display for Explain {
     /// node's own body that read its sources after the first strong one; then `why:` (the cause chain on one line,
     /// each node with its line) and `not re-run since:`.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        ExplainText(self, usize::MAX, usize::MAX).fmt(f)
+        ExplainText(self, usize::MAX, usize::MAX, false).fmt(f)
     }
 }
 
