@@ -1131,11 +1131,13 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
                 .iter()
                 .filter(|c| span.holds(c.whole) && !c.path.is_empty())
                 .map(|c| (c.line, c.path.clone()))
+                // a function given as an argument (`till.select(amount)`): to the node's own call only, where the
+                // argument is the body (elsewhere a path argument is mostly a value: `.min(subtotal)`)
                 .chain(
                     index
                         .calls
                         .iter()
-                        .filter(|c| span.holds(c.whole))
+                        .filter(|c| c.whole == *span)
                         .flat_map(|c| c.fn_args.iter().map(|a| (c.line, a.clone()))),
                 )
                 .filter(|(_, path)| {

@@ -705,7 +705,9 @@ impl Display for ExplainText<'_> {
             write!(f, "\nwhy: {}", e.why.compact_within(self.1))?;
         }
         let reported = e.findings.iter().any(|x| x.kind == FindingKind::NotReRun);
-        if let Some(why_not) = e.why_not.as_ref().filter(|_| !reported) {
+        // the short form leaves out "nothing upstream moved" when the findings name lines: it adds nothing to them
+        let idle = self.3 && named && matches!(e.why_not, Some(WhyNot::NotReached { .. }));
+        if let Some(why_not) = e.why_not.as_ref().filter(|_| !reported && !idle) {
             write!(f, "\nnot re-run since: {why_not}")?;
         }
         Ok(())
