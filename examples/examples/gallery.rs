@@ -572,6 +572,18 @@ pub fn shapes() -> Vec<Shape> {
         ),
         start: start_parcel,
     });
+    shapes.push(Shape {
+        name: "parcel_label_written_elsewhere",
+        class: "a message's effect writes the wrong signal",
+        node: "price_label",
+        messages: json!([{"message": "weigh", "args": {"grams": 1500}}]),
+        faulty: fault_in(
+            include_str!("parcel/graph.rs"),
+            "graph.rs",
+            "parcel_label_written_elsewhere",
+        ),
+        start: start_parcel,
+    });
     for (name, class, node, search) in [
         (
             "comparer_cuts_off_a_real_change",

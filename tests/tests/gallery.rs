@@ -80,5 +80,6 @@ mod traced {
         a_cutoff_upstream,
         parcel_insure_arm,
         parcel_postage_helper,
+        parcel_label_written_elsewhere,
     );
 }

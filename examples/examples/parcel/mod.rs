@@ -9,10 +9,11 @@ pub mod model;
 pub mod rules;
 pub mod update;
 
+use ranvier::Mvu;
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, HostError};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
-use ranvier::{Memo, Mvu};
+use std::any::Any;
 
 /// What the graph thread keeps of the desk.
 pub struct ParcelApp {
@@ -20,7 +21,7 @@ pub struct ParcelApp {
     pub parcel: Mvu<model::Parcel, model::Msg>,
     /// The exposure.
     pub exposure: ExposureHandle,
-    _memos: Vec<Memo<u64>>,
+    _keep: Vec<Box<dyn Any>>,
 }
 
 /// Starts the desk on its own graph thread, and its MCP adapter.
@@ -32,12 +33,12 @@ pub fn start() -> Result<(McpAdapter, GraphHost<ParcelApp>), HostError> {
     let host = GraphHost::start(|| {
         let parcel = Mvu::new(model::Parcel::default(), update::update).labelled("parcel");
         let mut exposure = Exposure::new();
-        let memos = graph::build(&parcel, &mut exposure)?;
+        let keep = graph::build(&parcel, &mut exposure)?;
         exposure.messages_of(&parcel)?;
         Ok::<_, ExposeError>(ParcelApp {
             parcel,
             exposure: exposure.start()?,
-            _memos: memos,
+            _keep: keep,
         })
     })?;
     let adapter = host

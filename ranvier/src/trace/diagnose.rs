@@ -17,6 +17,7 @@
 //! | `select:` | a select over the model re-ran on the latest message and kept its value while the model moved | the select |
 //! | `comparer:` | a node made with a comparer lies upstream: where a later change may stop | the node |
 //! | `update:` | the latest message moved (or did not move) a model upstream | the arm of `update` that handled it |
+//! | `wrote:` | the node did not follow the latest message, which wrote signals outside its cone (effects, commands) | each write |
 //! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
 //!
@@ -75,6 +76,8 @@ pub enum FindingKind {
     Initial,
     /// A source that kept its value on the latest message while another source moved.
     Steady,
+    /// The writes the latest message made outside the cone of a node that did not follow it.
+    Wrote,
 }
 
 impl FindingKind {
@@ -95,6 +98,7 @@ impl FindingKind {
             FindingKind::Update => "update",
             FindingKind::Initial => "initial",
             FindingKind::Steady => "steady",
+            FindingKind::Wrote => "wrote",
         }
     }
 }
@@ -207,6 +211,7 @@ pub(super) fn diagnose(
     kept_itself(ctx, me, &mut found);
     update_arms(ctx, &cone, &in_cone, &mut found);
     steady_sources(ctx, me, &mut found);
+    message_writes(ctx, me, &in_cone, &mut found);
     initial_values(ctx, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
     selects(ctx, &cone, strongest, &mut found);
@@ -1079,6 +1084,78 @@ fn steady_sources(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
         finding.more = body.collect();
         found.push(finding);
     }
+}
+
+/// The most events after the latest message a `wrote:` search reads.
+const WRITES_LOOKAHEAD: u64 = 4_096;
+/// The most writes a `wrote:` finding lists.
+const WRITES_MAX: usize = 4;
+
+/// When the explained node did not follow the latest message: the signals outside its cone that the message's
+/// effects, commands or program wrote (a write to the wrong place shows there), each with its line. The model's own
+/// write is the `update:` finding's.
+fn message_writes(
+    ctx: &Ctx<'_>,
+    me: &NodeRecord,
+    in_cone: &HashSet<NodeId>,
+    found: &mut Vec<Finding>,
+) {
+    let message = ctx.tracer.last_message();
+    if message == 0 || me.last_moved > message {
+        return;
+    }
+    let Some(EventKind::Message { name, .. }) = ctx.event(message).map(|e| e.kind) else {
+        return;
+    };
+    let end = ctx.tracer.clock().min(message + WRITES_LOOKAHEAD);
+    let mut writes: Vec<(NodeId, Writer, Option<&'static Location<'static>>)> = Vec::new();
+    for seq in message + 1..=end {
+        let Some(EventKind::Write {
+            node,
+            by,
+            moved: true,
+            ..
+        }) = ctx.event(seq).map(|e| e.kind)
+        else {
+            continue;
+        };
+        if in_cone.contains(&node) || matches!(by, Writer::Message(_)) {
+            continue;
+        }
+        if writes.iter().any(|(n, _, _)| *n == node) {
+            continue;
+        }
+        // the trace keeps the site of a signal's latest move: when the message made it, it is this message's
+        let site = ctx
+            .rec(node)
+            .and_then(|r| r.moved_by.filter(|_| r.last_moved > message && r.last_moved <= end))
+            .map(|(_, site)| site);
+        writes.push((node, by, site));
+        if writes.len() >= WRITES_MAX {
+            break;
+        }
+    }
+    if writes.is_empty() {
+        return;
+    }
+    let mut text = format!(
+        "{} did not move on message {name} #{message}, which wrote ",
+        ctx.name(me.id)
+    );
+    for (i, (node, by, _)) in writes.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        let _ = write!(text, "{}", ctx.name(*node));
+        if let Writer::Computation(w) = by {
+            let _ = write!(text, " (by {})", ctx.name(*w));
+        }
+    }
+    let mut sites = writes.iter().filter_map(|(_, _, site)| site.map(line));
+    let at = sites.next();
+    let mut finding = Finding::new(FindingKind::Wrote, 420, text, at);
+    finding.more = sites.collect();
+    found.push(finding);
 }
 
 /// How many lines of the helpers a node's body calls an explanation quotes, in all.
