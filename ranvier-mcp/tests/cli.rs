@@ -1,6 +1,6 @@
 //! `ranvier-mcp call` and `ranvier-mcp replay` against the cart example's binary, in both protocol eras.
 
-mod common;
+use crate::common;
 
 use common::{cart, run, scratch, stderr, stdout};
 

@@ -2,7 +2,7 @@
 //! `clear` for approval): a denied message's line is skipped; an approved one runs in a build that does not gate
 //! it, and stops the replay in one that does (nobody can answer the approval: the app stops with the replay).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! rejects; an app that dies on its own is restarted by the next call, with the journal replayed.
 #![allow(deprecated)] // resources/subscribe is the legacy era's subscription; it is what we test
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;

@@ -5,9 +5,7 @@
 //! pretends it is.
 
 #[cfg(any(debug_assertions, feature = "trace"))]
-#[allow(dead_code)]
-#[path = "../../examples/examples/blind_cafe.rs"]
-mod blind;
+use crate::examples::blind_cafe as blind;
 
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod traced {

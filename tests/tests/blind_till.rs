@@ -4,9 +4,7 @@
 //! `Default` impl reached through a function pointer) is not named: the report says so, and no test pretends it is.
 
 #[cfg(any(debug_assertions, feature = "trace"))]
-#[allow(dead_code)]
-#[path = "../../examples/examples/blind_till.rs"]
-mod blind;
+use crate::examples::blind_till as blind;
 
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod traced {

@@ -20,10 +20,8 @@
 //! writes `expect`, then the same command without `--release` writes `expectTraced` where the traced response differs
 //! from `expect` (and removes it where it does not).
 
-#[allow(dead_code)]
-#[path = "../../examples/examples/cart.rs"]
-mod cart;
-mod http_client;
+use crate::examples::cart;
+use crate::http_client;
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};

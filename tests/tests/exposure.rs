@@ -775,7 +775,7 @@ fn the_journal_env_var_appends_json_lines() {
     let status = std::process::Command::new(std::env::current_exe().unwrap())
         .args([
             "--exact",
-            "journal_env_child",
+            "exposure::journal_env_child",
             "--include-ignored",
             "--quiet",
         ])
@@ -803,7 +803,7 @@ fn the_journal_env_var_appends_json_lines() {
     let bad = std::process::Command::new(std::env::current_exe().unwrap())
         .args([
             "--exact",
-            "journal_env_child",
+            "exposure::journal_env_child",
             "--include-ignored",
             "--quiet",
         ])

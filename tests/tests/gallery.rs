@@ -3,9 +3,7 @@
 //! lists no `explain`).
 
 #[cfg(any(debug_assertions, feature = "trace"))]
-#[allow(dead_code)]
-#[path = "../../examples/examples/gallery.rs"]
-mod gallery;
+use crate::examples::gallery;
 
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod traced {

@@ -10,11 +10,9 @@
 //! read gets one -32700 naming the problem, and JSON that is not a JSON-RPC message one -32600 naming the reason,
 //! each with id null (or the request's id when it reads), instead of rmcp's silence or its bare "Invalid request".
 
-#[allow(dead_code)]
-#[path = "../../examples/examples/cart.rs"]
-mod cart;
-mod cart_binary;
-mod http_client;
+use crate::cart_binary;
+use crate::examples::cart;
+use crate::http_client;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

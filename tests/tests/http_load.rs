@@ -2,7 +2,7 @@
 //! × 500 dispatches each against one app, while a client floods oversized and malformed requests and others
 //! disconnect mid-call; and 200 `subscriptions/listen` streams opened at once around a change.
 
-mod http_client;
+use crate::http_client;
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;

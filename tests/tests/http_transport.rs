@@ -1,10 +1,8 @@
 //! Streamable HTTP beside stdio: both eras over raw HTTP, the guard (Host, Origin, token, body limit, malformed JSON),
 //! mounting in an existing axum app, and one adapter serving stdio and HTTP at once.
 
-#[allow(dead_code)]
-#[path = "../../examples/examples/cart.rs"]
-mod cart;
-mod http_client;
+use crate::examples::cart;
+use crate::http_client;
 
 use std::net::SocketAddr;
 

@@ -6,10 +6,8 @@
 //! Timeouts are configured short (200 ms) and every check waits for the server to act within a generous bound; none
 //! asserts how long something took.
 
-#[allow(dead_code)]
-#[path = "../../examples/examples/cart.rs"]
-mod cart;
-mod http_client;
+use crate::examples::cart;
+use crate::http_client;
 
 use std::net::SocketAddr;
 use std::time::Duration;

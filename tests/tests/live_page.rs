@@ -3,10 +3,8 @@
 //! interrupts, and its guard (CSRF token, the page's own origin, the bearer token and its cookie). The page itself,
 //! in a browser, is tested by tests/page/run.sh.
 
-#[allow(dead_code)]
-#[path = "../../examples/examples/cart.rs"]
-mod cart;
-mod http_client;
+use crate::examples::cart;
+use crate::http_client;
 
 use std::net::SocketAddr;
 

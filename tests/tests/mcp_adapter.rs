@@ -1,10 +1,9 @@
 //! The MCP adapter through an in-process rmcp client, in both protocol eras, over the cart example.
 #![allow(deprecated)] // resources/subscribe is the legacy era's subscription; it is what we test
 
-#[allow(dead_code)]
-#[path = "../../examples/examples/cart.rs"]
-mod cart;
-mod tool_text;
+use crate::client::{call, ok, rejected};
+use crate::examples::cart;
+use crate::tool_text;
 
 use tool_text::result_text as text;
 
@@ -15,8 +14,8 @@ use ranvier::exposure::{Exposure, ExposureHandle, MessageDecoder};
 use ranvier::host::GraphHost;
 use ranvier::mcp::{McpAdapter, McpAdapterOptions, ProtocolEra};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ProtocolVersion, ReadResourceRequestParams,
-    ResourceContents, ResourceUpdatedNotificationParam, SubscribeRequestParams, SubscriptionFilter,
+    CallToolRequestParams, ProtocolVersion, ReadResourceRequestParams, ResourceContents,
+    ResourceUpdatedNotificationParam, SubscribeRequestParams, SubscriptionFilter,
     UnsubscribeRequestParams,
 };
 use rmcp::service::{
@@ -78,45 +77,6 @@ fn cart_adapter(options: McpAdapterOptions) -> (cart::CartHost, McpAdapter) {
     let host = cart::start_cart().expect("the cart starts");
     let adapter = cart::cart_adapter(&host, options).expect("the adapter is built");
     (host, adapter)
-}
-
-async fn call(
-    client: &RunningService<RoleClient, Client>,
-    name: &'static str,
-    args: Value,
-) -> CallToolResult {
-    let params =
-        CallToolRequestParams::new(name).with_arguments(args.as_object().expect("object").clone());
-    tokio::time::timeout(GUARD, client.call_tool(params))
-        .await
-        .expect("hang guard")
-        .expect("the call is answered")
-}
-
-async fn ok(
-    client: &RunningService<RoleClient, Client>,
-    name: &'static str,
-    args: Value,
-) -> String {
-    let result = call(client, name, args).await;
-    assert_eq!(result.is_error, Some(false), "{}", text(&result));
-    text(&result)
-}
-
-async fn rejected(
-    client: &RunningService<RoleClient, Client>,
-    name: &'static str,
-    args: Value,
-) -> String {
-    let result = call(client, name, args).await;
-    assert_eq!(
-        result.is_error,
-        Some(true),
-        "expected a rejection, got {}",
-        text(&result)
-    );
-    assert!(result.structured_content.is_none());
-    text(&result)
 }
 
 async fn read(client: &RunningService<RoleClient, Client>, uri: &str) -> Value {

@@ -2,10 +2,9 @@
 //! lines and resources; `dispatch` with `settle` (settled, timed out, bad arguments); and in traced builds the raw
 //! `waiting_on` tool and `explain` of a pending quote.
 
-#[allow(dead_code)]
-#[path = "../../examples/examples/shipping.rs"]
-mod shipping;
-mod tool_text;
+use crate::client::{call, ok};
+use crate::examples::shipping;
+use crate::tool_text;
 
 use tool_text::result_text as text;
 
@@ -15,10 +14,7 @@ use std::time::Duration;
 
 use ranvier::host::GraphHost;
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ProtocolVersion, ReadResourceRequestParams,
-    ResourceContents,
-};
+use rmcp::model::{ProtocolVersion, ReadResourceRequestParams, ResourceContents};
 use rmcp::service::{ClientLifecycleMode, RunningService, serve_client_with_lifecycle};
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::{Value, json};
@@ -69,29 +65,6 @@ fn shop(delay: Duration) -> (GraphHost<shipping::ShopApp>, McpAdapter, Arc<Atomi
 
 /// Long enough that a quote started with it never settles during a test.
 const NEVER: u64 = 600_000;
-
-async fn call(
-    client: &RunningService<RoleClient, Client>,
-    name: &'static str,
-    args: Value,
-) -> CallToolResult {
-    let params =
-        CallToolRequestParams::new(name).with_arguments(args.as_object().expect("object").clone());
-    tokio::time::timeout(GUARD, client.call_tool(params))
-        .await
-        .expect("hang guard")
-        .expect("the call is answered")
-}
-
-async fn ok(
-    client: &RunningService<RoleClient, Client>,
-    name: &'static str,
-    args: Value,
-) -> String {
-    let result = call(client, name, args).await;
-    assert_eq!(result.is_error, Some(false), "{}", text(&result));
-    text(&result)
-}
 
 async fn read(client: &RunningService<RoleClient, Client>, uri: &str) -> Value {
     let result = client

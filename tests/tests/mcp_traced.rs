@@ -2,17 +2,16 @@
 //! the planted defects of `examples/examples/defects.rs`: one `explain` call names each defect's line, within the
 //! size limits. In an untraced build, none of them is listed and calling one is an unknown-tool error.
 
-#[allow(dead_code)]
-#[path = "../../examples/examples/defects.rs"]
-mod defects;
+use crate::client::try_call;
+use crate::examples::defects;
 #[cfg(any(debug_assertions, feature = "trace"))]
-mod tool_text;
+use crate::tool_text;
 
 use std::time::Duration;
 
 use ranvier::host::GraphHost;
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
-use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::model::CallToolResult;
 use rmcp::service::RunningService;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
@@ -46,18 +45,6 @@ fn options() -> McpAdapterOptions {
     McpAdapterOptions::new("ranvier-defects", "1.0.0")
 }
 
-async fn call(
-    client: &Client,
-    name: &str,
-    args: Value,
-) -> Result<CallToolResult, rmcp::ServiceError> {
-    let params = CallToolRequestParams::new(name.to_owned())
-        .with_arguments(args.as_object().expect("object").clone());
-    tokio::time::timeout(GUARD, client.call_tool(params))
-        .await
-        .expect("hang guard")
-}
-
 async fn tool_names(client: &Client) -> Vec<String> {
     client
         .list_all_tools()
@@ -87,7 +74,7 @@ async fn an_untraced_build_lists_no_traced_tool_and_calling_one_is_unknown() {
         "waiting_on",
         "trace_lookup",
     ] {
-        let error = call(&client, tool, json!({"node": "total"}))
+        let error = try_call(&client, tool, json!({"node": "total"}))
             .await
             .expect_err(tool);
         assert!(
@@ -113,13 +100,13 @@ mod traced {
     use ranvier::{Memo, Mvu};
 
     async fn ok(client: &Client, name: &str, args: Value) -> String {
-        let result = call(client, name, args).await.expect("answered");
+        let result = try_call(client, name, args).await.expect("answered");
         assert_eq!(result.is_error, Some(false), "{}", text(&result));
         text(&result)
     }
 
     async fn rejected(client: &Client, name: &str, args: Value) -> String {
-        let result = call(client, name, args).await.expect("answered");
+        let result = try_call(client, name, args).await.expect("answered");
         assert_eq!(
             result.is_error,
             Some(true),
@@ -673,7 +660,7 @@ mod traced {
         );
         // raw tools are off by default: an unlisted tool is an unknown tool
         assert!(
-            call(&client, "why", json!({"node": "total"}))
+            try_call(&client, "why", json!({"node": "total"}))
                 .await
                 .is_err()
         );
@@ -734,7 +721,7 @@ mod traced {
         .await;
         let structured = |result: CallToolResult| result.structured_content.expect("structured");
         let lookup = structured(
-            call(&client, "trace_lookup", json!({"node": "billable_units"}))
+            try_call(&client, "trace_lookup", json!({"node": "billable_units"}))
                 .await
                 .unwrap(),
         );
@@ -744,7 +731,7 @@ mod traced {
         assert_eq!(lookup["node"]["sources"], json!(["count#2"]));
         assert_eq!(lookup["node"]["observers"], json!(["handling#11"]));
         let why = structured(
-            call(&client, "why", json!({"node": "handling"}))
+            try_call(&client, "why", json!({"node": "handling"}))
                 .await
                 .unwrap(),
         );
@@ -764,13 +751,13 @@ mod traced {
             "{why}"
         );
         let why_not = structured(
-            call(&client, "why_not", json!({"node": "points"}))
+            try_call(&client, "why_not", json!({"node": "points"}))
                 .await
                 .unwrap(),
         );
         assert_eq!(why_not["reason"], "unobserved");
         let waiting = structured(
-            call(&client, "waiting_on", json!({"node": "points"}))
+            try_call(&client, "waiting_on", json!({"node": "points"}))
                 .await
                 .unwrap(),
         );
@@ -783,7 +770,7 @@ mod traced {
             "{waiting}"
         );
         let current = structured(
-            call(&client, "waiting_on", json!({"node": "handling"}))
+            try_call(&client, "waiting_on", json!({"node": "handling"}))
                 .await
                 .unwrap(),
         );
@@ -796,7 +783,7 @@ mod traced {
             if let Some(c) = &cursor {
                 args["cursor"] = json!(c);
             }
-            let page = structured(call(&client, "trace_state", args).await.unwrap());
+            let page = structured(try_call(&client, "trace_state", args).await.unwrap());
             let nodes = page["nodes"].as_array().unwrap();
             assert!(nodes.len() <= 5);
             seen.extend(nodes.iter().map(|n| n["id"].as_u64().unwrap()));
@@ -812,7 +799,7 @@ mod traced {
         sorted.dedup();
         assert_eq!(sorted, seen);
         assert!(seen.len() >= 13, "{seen:?}");
-        let miss = call(&client, "why", json!({"node": "nothing"}))
+        let miss = try_call(&client, "why", json!({"node": "nothing"}))
             .await
             .unwrap();
         assert_eq!(miss.is_error, Some(true));

@@ -1,16 +1,34 @@
 //! Started where the source cannot be read (another directory, no source root), answers still name the exposed
 //! nodes (an exposed node is labelled with its exposed name) and still give every finding its `file:line` (the call
-//! sites are recorded when the program runs, not read from the source). Its own test binary: the source root is
-//! global to the process.
+//! sites are recorded when the program runs, not read from the source). The source root and the working directory
+//! are global to the process, so the check runs in a process of its own: the test binary started again on just the
+//! ignored `in_its_own_process` test.
 
 #[cfg(any(debug_assertions, feature = "trace"))]
-#[allow(dead_code)]
-#[path = "../../examples/examples/defects.rs"]
-mod defects;
+use crate::examples::defects;
 
+/// Starts this test binary again, on [`in_its_own_process`] alone, and expects it to pass there.
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[test]
 fn explain_names_nodes_and_lines_without_the_source() {
+    let name = concat!(module_path!(), "::in_its_own_process");
+    let name = name.split_once("::").map_or(name, |(_, rest)| rest);
+    let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args(["--exact", name, "--ignored", "--test-threads=1"])
+        .output()
+        .expect("the test binary starts again");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains("1 passed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[test]
+#[ignore = "moves the process away from the checkout: run by explain_names_nodes_and_lines_without_the_source"]
+fn in_its_own_process() {
     let elsewhere = std::env::temp_dir().join("ranvier-names-without-sources");
     std::fs::create_dir_all(&elsewhere).expect("a directory");
     std::env::set_current_dir(&elsewhere).expect("moved away from the checkout");

@@ -1,0 +1,21 @@
+//! The example apps the tests drive, each compiled once for the whole binary (their `main`s go unused).
+//!
+//! A standalone example includes the files of the examples it builds on (`gallery.rs` has `defects.rs`, the blind apps
+//! have `gallery.rs`), so those files are compiled again inside them here: clippy's `duplicate_mod` is allowed for that.
+#![allow(clippy::duplicate_mod)]
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[path = "../../../examples/examples/blind_cafe.rs"]
+pub mod blind_cafe;
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[path = "../../../examples/examples/blind_till.rs"]
+pub mod blind_till;
+#[path = "../../../examples/examples/cart.rs"]
+pub mod cart;
+#[path = "../../../examples/examples/defects.rs"]
+pub mod defects;
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[path = "../../../examples/examples/gallery.rs"]
+pub mod gallery;
+#[path = "../../../examples/examples/shipping.rs"]
+pub mod shipping;

@@ -1,0 +1,47 @@
+//! ranvier's behaviour tests, across layers and through real clients: one test binary per profile, so each profile
+//! links once. Each module is one area (the old one-file-per-binary layout, kept file for file); the helpers they
+//! share live in `client`, `http_client`, `tool_text` and `cart_binary`, and the example apps they drive are compiled
+//! once, in `examples`.
+//!
+//! Run one area with `cargo test -p ranvier-tests --test main approval::`. A new area is a new module declared here
+//! (the `every_test_file_is_a_module` test below fails when a file in this folder is not).
+
+#[allow(dead_code)]
+mod examples;
+
+mod cart_binary;
+mod client;
+mod http_client;
+mod layout;
+mod tool_text;
+
+mod approval;
+mod blind_cafe;
+mod blind_till;
+mod conformance;
+mod core;
+mod exposure;
+mod gallery;
+mod host;
+mod hostile_input;
+mod http_load;
+mod http_transport;
+mod limits;
+mod live_page;
+mod macros;
+mod mcp_adapter;
+mod mcp_async;
+mod mcp_traced;
+mod names_without_sources;
+mod trace;
+
+/// A file here that is not declared above would never be compiled, and its tests would silently not run.
+#[test]
+fn every_test_file_is_a_module() {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let missing = layout::undeclared_modules(&here, include_str!("main.rs"));
+    assert!(
+        missing.is_empty(),
+        "declare these in tests/tests/main.rs: {missing:?}"
+    );
+}
