@@ -76,7 +76,7 @@ since, `disposed:` a disposed source, `written:` who wrote a signal and where, `
 closure that moved since, `batch:` moves hidden by a batch, `cutoff:`/`earlier cutoff:` an upstream memo that kept its \
 value, `not re-run since:`, `kept:` a previous value returned, `select:` a select that kept its value on the message, \
 `update:` the arm of update that handled the message, `steady:` a source that did not follow it, `wrote:` what \
-the message wrote outside the cone of a node that did not follow it, \
+the message wrote elsewhere when a signal did not follow it, \
 `comparer:`, `initial:`; then the dispatched steps that moved what it reads. `detail: \"full\"` adds `why:` (the \
 cause chain) and the state after the steps.";
 

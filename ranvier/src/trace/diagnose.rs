@@ -17,7 +17,7 @@
 //! | `select:` | a select over the model re-ran on the latest message and kept its value while the model moved | the select |
 //! | `comparer:` | a node made with a comparer lies upstream: where a later change may stop | the node |
 //! | `update:` | the latest message moved (or did not move) a model upstream | the arm of `update` that handled it |
-//! | `wrote:` | the node did not follow the latest message, which wrote signals outside its cone (effects, commands) | each write |
+//! | `wrote:` | a signal did not follow the latest message, which wrote signals outside its cone (effects, commands) | each write |
 //! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
 //!
@@ -1091,8 +1091,8 @@ const WRITES_LOOKAHEAD: u64 = 4_096;
 /// The most writes a `wrote:` finding lists.
 const WRITES_MAX: usize = 4;
 
-/// When the explained node did not follow the latest message: the signals outside its cone that the message's
-/// effects, commands or program wrote (a write to the wrong place shows there), each with its line. The model's own
+/// When the explained node is a signal that did not follow the latest message: the signals outside its cone that the
+/// message's effects, commands or program wrote (a write to the wrong place shows there), each with its line. The model's own
 /// write is the `update:` finding's.
 fn message_writes(
     ctx: &Ctx<'_>,
@@ -1101,7 +1101,8 @@ fn message_writes(
     found: &mut Vec<Finding>,
 ) {
     let message = ctx.tracer.last_message();
-    if message == 0 || me.last_moved > message {
+    // a memo that did not follow is explained by its sources; a signal only by who writes it
+    if me.kind != NodeKind::Signal || me.is_model || message == 0 || me.last_moved > message {
         return;
     }
     let Some(EventKind::Message { name, .. }) = ctx.event(message).map(|e| e.kind) else {
