@@ -4,12 +4,15 @@
 //! within the first 600 characters after the node line.
 //!
 //! `cargo run --example gallery -- --report` prints, per shape, whether one call named the line, the answer's
-//! length and where the line first appears (a debug build: only traced builds list `explain`).
+//! length and where the line first appears (after the node line, and from the answer's start), then the median
+//! length (a debug build: only traced builds list `explain`).
 //!
 //! The shapes: an untracked read in an effect, `untrack` in a memo, an effect writing a wrong value, a setup write,
 //! a value captured by a closure, a comparer over a collection, a memo reading the wrong of two similar sources, a
 //! select over the wrong part of the model, a disposed source, a previous value kept, a value peeked before a later
-//! effect in the same flush wrote it, and a batch hiding an intermediate value.
+//! effect in the same flush wrote it, and a batch hiding an intermediate value. Then three in the parcel desk of
+//! `parcel/`, an app split over five files (`// FAULT` markers there too): an `update` arm in its own module writing
+//! the wrong field, a helper in another module with a wrong boundary, and an effect writing the wrong signal.
 
 #[allow(dead_code)]
 #[path = "defects.rs"]
@@ -468,7 +471,7 @@ macro_rules! till_shape {
     };
 }
 
-/// Every shape: the twelve tills, then the four defects of `defects.rs`.
+/// Every shape: the twelve tills, the three of the parcel desk, then the four defects of `defects.rs`.
 pub fn shapes() -> Vec<Shape> {
     let mut shapes = vec![
         till_shape!(
