@@ -124,6 +124,9 @@
 //! thing stays on the graph thread; what crosses threads is a message or an immutable snapshot. The text an agent
 //! reads is written in one place per layer (`trace`'s renderers, the exposure's rejections, `mcp`'s text module).
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, nightly rustdoc): each item shows the features it needs, e.g. `mcp::http` "Available on crate
+// feature http only".
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[macro_use]
 mod macros;

@@ -11,10 +11,9 @@ use std::time::Duration;
 
 use ranvier::host::GraphHost;
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
-use rmcp::model::CallToolResult;
 use rmcp::service::RunningService;
 use rmcp::{RoleClient, ServiceExt};
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// Generous hang guard; nothing here is timed.
 const GUARD: Duration = Duration::from_secs(30);
@@ -95,15 +94,12 @@ mod traced {
     use super::*;
 
     use super::tool_text::result_text as text;
+    use crate::client::ok;
     use ranvier::exposure::Exposure;
     use ranvier::mcp::{EXPLAIN_MAX_CHARS, GRAPH_MAX_CHARS, NODE_PAGE_MAX_CHARS, STEPS_MAX_CHARS};
     use ranvier::{Memo, Mvu};
-
-    async fn ok(client: &Client, name: &str, args: Value) -> String {
-        let result = try_call(client, name, args).await.expect("answered");
-        assert_eq!(result.is_error, Some(false), "{}", text(&result));
-        text(&result)
-    }
+    use rmcp::model::CallToolResult;
+    use serde_json::Value;
 
     async fn rejected(client: &Client, name: &str, args: Value) -> String {
         let result = try_call(client, name, args).await.expect("answered");

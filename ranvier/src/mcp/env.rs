@@ -2,8 +2,6 @@
 //! built on the adapter (the cart sample among them) switches on the raw trace tools, `alwaysLoad`, a fixed sender
 //! name or another answer policy from the shell or a client's config.
 
-use std::fmt;
-
 use super::{Answerers, McpAdapterOptions, ProtocolEra};
 
 /// `legacy`, `modern` or `both` (the default): the protocol eras served.
@@ -18,7 +16,8 @@ pub const SENDER_ENV: &str = "RANVIER_MCP_SENDER";
 pub const ANSWERERS_ENV: &str = "RANVIER_MCP_ANSWERERS";
 
 /// An environment variable of the adapter holds a value it does not take.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{var} must be {expected}, got {}", crate::escape::quote(.value))]
 pub struct EnvError {
     /// The variable.
     pub var: &'static str,
@@ -27,20 +26,6 @@ pub struct EnvError {
     /// What it takes.
     pub expected: &'static str,
 }
-
-impl fmt::Display for EnvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} must be {}, got {}",
-            self.var,
-            self.expected,
-            crate::escape::quote(&self.value)
-        )
-    }
-}
-
-impl std::error::Error for EnvError {}
 
 /// Reads the adapter's variables into `options` (an unset or empty variable leaves its option as it is).
 pub(super) fn apply(mut options: McpAdapterOptions) -> Result<McpAdapterOptions, EnvError> {
