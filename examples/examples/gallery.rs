@@ -4,16 +4,23 @@
 //! within the first 600 characters after the node line.
 //!
 //! `cargo run --example gallery -- --report` prints, per shape, whether one call named the line, the answer's
-//! length and where the line first appears (a debug build: only traced builds list `explain`).
+//! length and where the line first appears (after the node line, and from the answer's start), then the median
+//! length (a debug build: only traced builds list `explain`).
 //!
 //! The shapes: an untracked read in an effect, `untrack` in a memo, an effect writing a wrong value, a setup write,
 //! a value captured by a closure, a comparer over a collection, a memo reading the wrong of two similar sources, a
 //! select over the wrong part of the model, a disposed source, a previous value kept, a value peeked before a later
-//! effect in the same flush wrote it, and a batch hiding an intermediate value.
+//! effect in the same flush wrote it, and a batch hiding an intermediate value. Then three in the parcel desk of
+//! `parcel/`, an app split over five files (`// FAULT` markers there too): an `update` arm in its own module writing
+//! the wrong field, a helper in another module with a wrong boundary, and an effect writing the wrong signal.
 
 #[allow(dead_code)]
 #[path = "defects.rs"]
 mod defects;
+
+#[allow(dead_code)]
+#[path = "parcel/mod.rs"]
+mod parcel;
 
 use std::any::Any;
 
@@ -158,7 +165,11 @@ pub type Started = (McpAdapter, Box<dyn FnOnce() + Send>);
 
 /// `gallery.rs:<n>` for the first code line after `// FAULT(key)`.
 fn fault(key: &str) -> String {
-    let source = include_str!("gallery.rs");
+    fault_in(include_str!("gallery.rs"), "gallery.rs", key)
+}
+
+/// `<file>:<n>` for the first code line of `source` (the text of `file`) after `// FAULT(key)`.
+fn fault_in(source: &str, file: &str, key: &str) -> String {
     let marker = format!("// FAULT({key})");
     let lines: Vec<&str> = source.lines().collect();
     let at = lines
@@ -168,7 +179,7 @@ fn fault(key: &str) -> String {
     let line = (at + 1..lines.len())
         .find(|i| !lines[*i].trim_start().starts_with("//"))
         .expect("a line after the marker");
-    format!("gallery.rs:{}", line + 1)
+    format!("{file}:{}", line + 1)
 }
 
 /// `defects.rs:<n>` for the first line of `defects.rs` holding `search`.
@@ -216,6 +227,12 @@ fn start_till(
             )
         })
         .wait()?;
+    Ok((adapter, Box::new(move || host.dispose())))
+}
+
+/// The parcel desk of `parcel/` (five files), as a shape's app.
+fn start_parcel() -> Result<Started, HostError> {
+    let (adapter, host) = parcel::start()?;
     Ok((adapter, Box::new(move || host.dispose())))
 }
 
@@ -454,7 +471,7 @@ macro_rules! till_shape {
     };
 }
 
-/// Every shape: the twelve tills, then the four defects of `defects.rs`.
+/// Every shape: the twelve tills, the three of the parcel desk, then the four defects of `defects.rs`.
 pub fn shapes() -> Vec<Shape> {
     let mut shapes = vec![
         till_shape!(
@@ -530,6 +547,46 @@ pub fn shapes() -> Vec<Shape> {
             json!([item("pen", 150, 1)])
         ),
     ];
+    // the parcel desk: `update` and the helpers in modules of their own, the graph in a fourth file
+    shapes.push(Shape {
+        name: "parcel_insure_arm",
+        class: "update arm in another module writes the wrong field",
+        node: "insurance",
+        messages: json!([
+            {"message": "declare", "args": {"cents": 8000}},
+            {"message": "insure", "args": {}}
+        ]),
+        faulty: fault_in(
+            include_str!("parcel/update.rs"),
+            "update.rs",
+            "parcel_insure_arm",
+        ),
+        start: start_parcel,
+    });
+    shapes.push(Shape {
+        name: "parcel_postage_helper",
+        class: "boundary in a helper of another module",
+        node: "postage",
+        messages: json!([{"message": "weigh", "args": {"grams": 2000}}]),
+        faulty: fault_in(
+            include_str!("parcel/rules.rs"),
+            "rules.rs",
+            "parcel_postage_helper",
+        ),
+        start: start_parcel,
+    });
+    shapes.push(Shape {
+        name: "parcel_label_written_elsewhere",
+        class: "a message's effect writes the wrong signal",
+        node: "price_label",
+        messages: json!([{"message": "weigh", "args": {"grams": 1500}}]),
+        faulty: fault_in(
+            include_str!("parcel/graph.rs"),
+            "graph.rs",
+            "parcel_label_written_elsewhere",
+        ),
+        start: start_parcel,
+    });
     for (name, class, node, search) in [
         (
             "comparer_cuts_off_a_real_change",
@@ -581,6 +638,8 @@ pub struct Outcome {
     pub named: bool,
     /// How many characters after the node line the faulty `file:line` first appears, if it does.
     pub position: Option<usize>,
+    /// How many characters from the answer's start it first appears, if it does.
+    pub from_start: Option<usize>,
 }
 
 /// Where `file_line` (`gallery.rs:12`) first appears in `text` as a whole `file:line` (not `gallery.rs:120`).
@@ -601,6 +660,7 @@ impl Outcome {
         Outcome {
             named: find_line(&answer, faulty).is_some(),
             position: find_line(after_node_line, faulty),
+            from_start: find_line(&answer, faulty),
             answer,
         }
     }
@@ -684,10 +744,12 @@ async fn main() {
         std::process::exit(1);
     }
     println!(
-        "| shape | class | named in one call | answer (chars) | faulty line at (chars after the node line) |"
+        "| shape | class | named in one call | answer (chars) | faulty line at (chars after the node line) | \
+         faulty line at (chars from the start) |"
     );
-    println!("|---|---|---|---|---|");
-    let (mut named, mut early) = (0, 0);
+    println!("|---|---|---|---|---|---|");
+    let (mut named, mut early, mut first_400) = (0, 0, 0);
+    let mut lengths = Vec::new();
     let shapes = shapes();
     for shape in &shapes {
         match run(shape).await {
@@ -700,22 +762,31 @@ async fn main() {
                 }
                 named += usize::from(outcome.named);
                 early += usize::from(outcome.position.is_some_and(|p| p < 600));
+                first_400 += usize::from(outcome.from_start.is_some_and(|p| p < 400));
+                lengths.push(outcome.answer.chars().count());
+                let at = |p: Option<usize>| p.map_or_else(|| "-".to_owned(), |p| p.to_string());
                 println!(
-                    "| {} | {} | {} | {} | {} |",
+                    "| {} | {} | {} | {} | {} | {} |",
                     shape.name,
                     shape.class,
                     if outcome.named { "yes" } else { "no" },
                     outcome.answer.chars().count(),
-                    outcome
-                        .position
-                        .map_or_else(|| "-".to_owned(), |p| p.to_string())
+                    at(outcome.position),
+                    at(outcome.from_start)
                 );
             }
             Err(error) => println!("| {} | {} | error: {error} | | |", shape.name, shape.class),
         }
     }
+    lengths.sort_unstable();
+    let median = match lengths.len() {
+        0 => 0,
+        n if n % 2 == 1 => lengths[n / 2],
+        n => (lengths[n / 2 - 1] + lengths[n / 2]) / 2,
+    };
     println!(
-        "\n{named} of {} named in one call; {early} within the first 600 characters after the node line",
+        "\n{named} of {} named in one call; {early} within the first 600 characters after the node line, \
+         {first_400} within the first 400 of the answer; median answer {median} characters",
         shapes.len()
     );
 }

@@ -93,6 +93,7 @@ cfg_traced! {
     mod names;
     mod query;
     mod render;
+    mod source;
 
     /// Runs `f` on the current thread's trace log.
     pub(crate) fn with_log<R>(f: impl FnOnce(&log::Tracer) -> R) -> Result<R, TraceError> {
@@ -113,6 +114,8 @@ cfg_untraced! {
     mod query;
     #[allow(dead_code)]
     mod render;
+    #[allow(dead_code)]
+    mod source;
 
     /// [`TraceError::NotTraced`]: this build keeps no log to run `f` on.
     pub(crate) fn with_log<R>(_: impl FnOnce(&log::Tracer) -> R) -> Result<R, TraceError> {

@@ -76,5 +76,8 @@ mod traced {
         peek_goes_stale,
         nobody_observes_it,
         a_cutoff_upstream,
+        parcel_insure_arm,
+        parcel_postage_helper,
+        parcel_label_written_elsewhere,
     );
 }

@@ -217,6 +217,31 @@ mod traced {
             snapshot.contains("\"subtotal\":1250") && snapshot.contains("\"total\":1400"),
             "{snapshot}"
         );
+        // the short form leaves out the cause chain the findings already name lines for; `detail: "full"` gives it
+        assert!(!answer.contains("\nwhy: "), "{answer}");
+        let brief = ok(&client, "explain", json!({"node": "total"})).await;
+        let full = ok(
+            &client,
+            "explain",
+            json!({"node": "total", "detail": "full"}),
+        )
+        .await;
+        assert!(!brief.contains("\nwhy: "), "{brief}");
+        assert!(full.contains("\nwhy: message add_item"), "{full}");
+        assert!(
+            brief.lines().all(|l| full.lines().any(|f| f == l)) && full.len() > brief.len(),
+            "the long form adds to the short one:\n{brief}\n--\n{full}"
+        );
+        let bad = rejected(
+            &client,
+            "explain",
+            json!({"node": "total", "detail": "long"}),
+        )
+        .await;
+        assert!(
+            bad.contains("\"detail\" must be \"brief\" or \"full\""),
+            "{bad}"
+        );
         host.dispose();
     }
 
@@ -423,7 +448,7 @@ mod traced {
         .await;
         assert_eq!(
             unknown,
-            "explain has no argument \"message\"; its arguments are node, messages"
+            "explain has no argument \"message\"; its arguments are node, messages, detail"
         );
         let stopped = rejected(
             &client,

@@ -22,7 +22,8 @@ pub(crate) struct Explained {
     pub(crate) cone: Vec<String>,
 }
 
-/// Explains the node `query` names (see [`resolve`]), on the graph thread.
+/// Explains the node `query` names (see [`resolve`]), on the graph thread: the brief form (findings and their
+/// lines), or with `full` the long one (the `why:` chain too).
 ///
 /// # Errors
 ///
@@ -31,21 +32,32 @@ pub(crate) struct Explained {
 pub(crate) async fn explain(
     handle: &ExposureHandle,
     query: &str,
+    full: bool,
 ) -> Result<Result<Explained, String>, HostError> {
     let exposed = handle.node_names();
     let query = query.to_owned();
     handle
-        .on_graph(move || explain_on_graph(&query, &exposed))
+        .on_graph(move || explain_on_graph(&query, &exposed, full))
         .await
 }
 
-fn explain_on_graph(query: &str, exposed: &[(String, NodeId)]) -> Result<Explained, String> {
+fn explain_on_graph(
+    query: &str,
+    exposed: &[(String, NodeId)],
+    full: bool,
+) -> Result<Explained, String> {
     let id = resolve(query, exposed)?;
     // one view of the trace for the whole answer
     trace::view(|ctx| {
         let mut explanation = ctx
             .explain(id)
-            .map(|e| e.render(WHY_MAX_CHARS))
+            .map(|e| {
+                if full {
+                    e.render(WHY_MAX_CHARS)
+                } else {
+                    e.brief(WHY_MAX_CHARS)
+                }
+            })
             .map_err(|e| e.to_string())?;
         // An async node that is pending says what it waits for, and why its newest flight started.
         if let Ok(waiting) = trace::waiting_on_in(ctx, id)

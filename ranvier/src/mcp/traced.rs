@@ -71,9 +71,10 @@ each followed by the line to fix (`  file.rs:line: code`): `unread:` a value rea
 since, `disposed:` a disposed source, `written:` who wrote a signal and where, `captured:` a value copied into a \
 closure that moved since, `batch:` moves hidden by a batch, `cutoff:`/`earlier cutoff:` an upstream memo that kept its \
 value, `not re-run since:`, `kept:` a previous value returned, `select:` a select that kept its value on the message, \
-`update:` the arm of update that handled the message, `steady:` a source that did not follow it, \
-`comparer:`, `initial:`; then `why:` the cause chain, and the \
-dispatched steps that moved what it reads.";
+`update:` the arm of update that handled the message, `steady:` a source that did not follow it, `wrote:` what \
+the message wrote elsewhere when a signal did not follow it, \
+`comparer:`, `initial:`; then the dispatched steps that moved what it reads. `detail: \"full\"` adds `why:` (the \
+cause chain) and the state after the steps.";
 
 const GRAPH_DESCRIPTION: &str = "The graph at a glance: node counts by kind, the exposed nodes with their values, and \
 the nodes the last message moved, one line each (`name#id Kind file.rs:line = value reads [sources]`). At most 2,000 \
@@ -117,6 +118,12 @@ pub(crate) fn tools(
     });
     let mut explain_properties = serde_json::Map::new();
     explain_properties.insert("node".into(), node_property.clone());
+    explain_properties.insert(
+        "detail".into(),
+        json!({"type": "string", "enum": ["brief", "full"], "default": "brief",
+               "description": "`brief` (default): the findings and their lines; `full` adds the `why:` cause chain \
+                               and the state after the dispatched steps."}),
+    );
     if !messages.is_empty()
         && let Some(list) = schema::dispatch_input_schema(messages)
             .pointer("/properties/messages")
@@ -257,8 +264,9 @@ async fn explain(
     caller: &super::caller::Caller<'_>,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
-    let arguments = args::Args::new(EXPLAIN, arguments, &["node", "messages"])?;
+    let arguments = args::Args::new(EXPLAIN, arguments, &["node", "messages", "detail"])?;
     let query = arguments.node()?;
+    let full = arguments.full()?;
     let messages = arguments.get("messages").cloned();
     let exposed = handle.node_names();
     // resolve first: a misspelt node dispatches nothing
@@ -282,16 +290,18 @@ async fn explain(
     let explainer::Explained {
         text: explanation,
         cone: cone_names,
-    } = explainer::explain(handle, &id.to_string())
+    } = explainer::explain(handle, &id.to_string(), full)
         .await
         .map_err(|e| text::host_gone(&e.to_string()))??;
     if steps.is_empty() {
         return Ok(success(explanation));
     }
-    let steps = answers::clip_head(
-        &answers::steps_in_cone(&steps, &cone_names),
-        STEPS_MAX_CHARS,
-    );
+    let mut steps = answers::steps_in_cone(&steps, &cone_names);
+    if !full {
+        // the state line after the steps (`v2: a=1, b=2`) repeats what the steps moved
+        steps = answers::without_state_line(&steps);
+    }
+    let steps = answers::clip_head(&steps, STEPS_MAX_CHARS);
     Ok(success(format!("{explanation}\n{steps}")))
 }
 

@@ -17,6 +17,7 @@
 //! | `select:` | a select over the model re-ran on the latest message and kept its value while the model moved | the select |
 //! | `comparer:` | a node made with a comparer lies upstream: where a later change may stop | the node |
 //! | `update:` | the latest message moved (or did not move) a model upstream | the arm of `update` that handled it |
+//! | `wrote:` | a signal did not follow the latest message, which wrote signals outside its cone (effects, commands) | each write |
 //! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
 //!
@@ -28,10 +29,12 @@
 use super::log::{EventKind, NodeRecord, Writer};
 use super::names;
 use super::query::{Ctx, Cutoff, Site, SourceLine, WhyNot, WhyRoot};
+use super::source;
 use crate::graph::{NodeId, NodeKind};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
 use std::panic::Location;
+use std::sync::Arc;
 
 /// The most nodes a diagnosis walks.
 const CONE_MAX: usize = 4_096;
@@ -41,8 +44,6 @@ const BATCH_LOOKBACK: u64 = 4_096;
 const CAPTURE_LINES: u32 = 30;
 /// The rank of a select unrelated by name to the message it kept its value on.
 const SELECT_UNRELATED_RANK: u32 = 350;
-/// How many lines of a body a previous-value search reads.
-const BODY_LINES_MAX: usize = 80;
 
 /// What kind of fact a [`Finding`] reports; its label in the text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -75,6 +76,8 @@ pub enum FindingKind {
     Initial,
     /// A source that kept its value on the latest message while another source moved.
     Steady,
+    /// The writes the latest message made outside the cone of a node that did not follow it.
+    Wrote,
 }
 
 impl FindingKind {
@@ -95,6 +98,7 @@ impl FindingKind {
             FindingKind::Update => "update",
             FindingKind::Initial => "initial",
             FindingKind::Steady => "steady",
+            FindingKind::Wrote => "wrote",
         }
     }
 }
@@ -207,6 +211,7 @@ pub(super) fn diagnose(
     kept_itself(ctx, me, &mut found);
     update_arms(ctx, &cone, &in_cone, &mut found);
     steady_sources(ctx, me, &mut found);
+    message_writes(ctx, me, &in_cone, &mut found);
     initial_values(ctx, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
     selects(ctx, &cone, strongest, &mut found);
@@ -682,37 +687,42 @@ fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     found.push(finding);
 }
 
-/// The lines of a memo's body that use its previous-value parameter (`|prev| ...`), when the source can be read
+/// The lines of a memo's body that use its previous-value parameter (`|prev| ...`), when the source can be parsed
 /// and the parameter is named: where the memo may hand its old value back.
 fn previous_value_lines(r: &NodeRecord) -> Vec<SourceLine> {
     let file = r.site.file();
-    let Some(lines) = names::file_lines(file) else {
+    let Some(index) = source::index(file) else {
         return Vec::new();
     };
-    let start = (r.site.line() as usize).saturating_sub(1);
-    let body = names::call_body(&lines, start, r.site.column() as usize, BODY_LINES_MAX);
-    let Some(param) = body
-        .first()
-        .and_then(|(_, code)| closure_param(code))
-        .filter(|p| p != "_")
+    let Some(closure) = index
+        .call_at(r.site.line(), r.site.column())
+        .and_then(|c| c.closure.as_ref())
     else {
         return Vec::new();
     };
-    // the lines after the parameter list that use it, and the first code line inside a block such a line opens
-    // (`match previous {` is followed by the arm that returns it)
+    let Some(param) = closure.param.as_deref().filter(|p| *p != "_") else {
+        return Vec::new();
+    };
+    let lines = &index.lines;
+    // the lines of the body that use it, and the first code line inside a block such a line opens (`match previous
+    // {` is followed by the arm that returns it)
+    let body: Vec<usize> = (closure.body.first as usize - 1..closure.body.last as usize).collect();
     let mut picked: Vec<usize> = Vec::new();
-    for (i, (index, code)) in body.iter().enumerate() {
-        let code = if i == 0 {
-            code.splitn(3, '|').nth(2).unwrap_or_default()
+    for (i, index) in body.iter().enumerate() {
+        let text = &lines[*index];
+        // on the line that names the parameter, what follows the parameter list
+        let code = if i == 0 && text.matches('|').count() >= 2 {
+            text.splitn(3, '|').nth(2).unwrap_or_default()
         } else {
-            code.as_str()
+            text.as_str()
         };
-        if !mentions(code, &param) {
+        let code = code.split("//").next().unwrap_or_default();
+        if !mentions(code, param) {
             continue;
         }
         picked.push(*index);
         if code.trim_end().ends_with('{')
-            && let Some((next, _)) = body[i + 1..].iter().find(|(_, c)| !c.trim().is_empty())
+            && let Some(next) = body[i + 1..].iter().find(|j| is_code(&lines[**j]))
         {
             picked.push(*next);
         }
@@ -721,28 +731,8 @@ fn previous_value_lines(r: &NodeRecord) -> Vec<SourceLine> {
     picked
         .into_iter()
         .take(4)
-        .filter_map(|index| {
-            Some(SourceLine {
-                site: Site {
-                    file,
-                    line: u32::try_from(index + 1).ok()?,
-                    column: 1,
-                },
-                text: lines[index].trim().to_owned(),
-            })
-        })
+        .map(|i| numbered(file, lines, i))
         .collect()
-}
-
-/// The first closure parameter on `code` (`move |prev| ...` → `prev`, `|prev: Option<&u64>|` → `prev`).
-fn closure_param(code: &str) -> Option<String> {
-    let open = code.find('|')?;
-    let rest = &code[open + 1..];
-    let close = rest.find('|')?;
-    let param = rest[..close].split(':').next()?.trim();
-    let param = param.strip_prefix("mut ").unwrap_or(param).trim();
-    (!param.is_empty() && param.chars().all(|c| c.is_alphanumeric() || c == '_'))
-        .then(|| param.to_owned())
 }
 
 /// Whether `code` uses the identifier `name` (not as part of a longer one).
@@ -757,29 +747,40 @@ fn mentions(code: &str, name: &str) -> bool {
 }
 
 /// The lines that compute `r`'s value, other than its creation line, in line order: its whole body when it is short
-/// and the source can be read (with or without the lines that only clone handles), else the distinct lines where it
-/// read its sources (tracked or not).
+/// and the source can be parsed (with or without the lines that only clone handles), else the distinct lines where
+/// it read its sources (tracked or not) and the lines that produce its value (the tail expression, each branch of a
+/// tail `if` or `match`, the `return`s).
 fn body_lines(r: &NodeRecord, clones: bool) -> Vec<SourceLine> {
-    if let Some(lines) = names::file_lines(r.site.file()) {
-        let start = (r.site.line() as usize).saturating_sub(1);
-        let body = names::call_body(
-            &lines,
-            start,
-            r.site.column() as usize,
-            SHORT_BODY_LINES + 2,
-        );
-        let closed = body.len() <= SHORT_BODY_LINES + 1;
-        if closed && body.len() > 1 {
-            return body
-                .iter()
-                .skip(1)
-                .filter(|(i, _)| is_code(&lines[*i]) && (clones || !is_clone_line(&lines[*i])))
-                .map(|(i, _)| numbered(r.site.file(), &lines, *i))
-                .collect();
+    let file = r.site.file();
+    let Some(index) = source::index(file) else {
+        return read_site_lines(r);
+    };
+    let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
+        return read_site_lines(r);
+    };
+    let lines = &index.lines;
+    let span = call.whole;
+    if span.last > span.first && (span.last - span.first) as usize <= SHORT_BODY_LINES {
+        return (span.first as usize..span.last as usize)
+            .filter(|i| is_code(&lines[*i]) && (clones || !is_clone_line(&lines[*i])))
+            .map(|i| numbered(file, lines, i))
+            .collect();
+    }
+    let mut out = read_site_lines(r);
+    if let Some(closure) = &call.closure {
+        for value in closure.value.iter().take(VALUE_LINES_MAX) {
+            let at = value.first as usize - 1;
+            if value.first != r.site.line() && is_code(&lines[at]) && !out.iter().any(|l| l.site.line == value.first) {
+                out.push(numbered(file, lines, at));
+            }
         }
     }
-    read_site_lines(r)
+    out.sort_by_key(|l| l.site.line);
+    out
 }
+
+/// How many of the lines producing a long body's value are quoted.
+const VALUE_LINES_MAX: usize = 3;
 
 /// A body this short is quoted whole (when the source can be read); a longer one by the lines that read sources.
 const SHORT_BODY_LINES: usize = 8;
@@ -851,17 +852,14 @@ fn update_arms(
         let Some(model) = ctx.rec(target) else {
             continue;
         };
-        let file = model.site.file();
-        let Some(lines) = names::file_lines(file) else {
-            continue;
-        };
-        let Some(arm) = locate_arm(&lines, &name, model) else {
+        let Some((file, lines, arm)) = locate_arm(&name, model) else {
             continue;
         };
         // the message behind the nearest select first; the latest one breaks ties
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
         let (rank, what) = match (message == latest, model.last_moved > message) {
-            (true, false) => (650, "left as it was"),
+            // the latest message changed nothing: the arm that handled it is the first suspect (before the body)
+            (true, false) => (700, "left as it was"),
             _ => (rank, "moved"),
         };
         let mut text = format!(
@@ -893,44 +891,47 @@ fn update_arms(
 /// How many lines above a dispatch by a memo or effect an `update:` finding quotes.
 const DISPATCH_CONTEXT_LINES: usize = 6;
 
-/// The arm of `model`'s `update` handling `message`: inside the named `update` function it was made with, when the
-/// trace knows its name and the file holds it, else [`match_arm`] near the `Mvu`.
-fn locate_arm(lines: &[String], message: &str, model: &NodeRecord) -> Option<Vec<usize>> {
-    let near = model.site.line() as usize - 1;
+/// An `update` arm: its file, the file's lines, and the line indexes to quote.
+type ArmFound = (&'static str, Arc<[String]>, Vec<usize>);
+
+/// The arm of `model`'s `update` handling `message`, in whichever file of the crate it is: inside the named
+/// `update` function the `Mvu` was made with (resolved through the crate's module tree), else the arm naming the
+/// message's variant nearest below where the `Mvu` was made, else the first in the crate. Its file, the file's lines
+/// and the arm's line indexes (0-based: the `=>` line, then the lines of its body that change state).
+fn locate_arm(message: &str, model: &NodeRecord) -> Option<ArmFound> {
+    let variant = variant_of(message);
+    if variant.is_empty() {
+        return None;
+    }
+    let home = model.site.file();
+    let arms = source::arms_naming(home, &variant);
     let named = model
         .update_fn
         .filter(|name| !name.contains('{') && !name.contains('(') && !name.contains('<'));
-    if let Some(path) = named {
-        let segments: Vec<&str> = path.split("::").collect();
-        let function = segments.last().copied().unwrap_or_default();
-        let module = segments
-            .len()
-            .checked_sub(2)
-            .filter(|i| *i > 0)
-            .map(|i| segments[i]);
-        let from = module
-            .and_then(|m| {
-                let declaration = format!("mod {m}");
-                lines.iter().position(|l| {
-                    l.trim_start()
-                        .trim_start_matches("pub ")
-                        .trim_start_matches("pub(crate) ")
-                        .starts_with(&declaration)
-                })
+    // `type_name` spells the crate first: `shop::rules::update`
+    let in_update = named
+        .and_then(|path| {
+            let segments: Vec<String> = path.split("::").skip(1).map(str::to_owned).collect();
+            source::resolve_fn(home, model.site.line(), &segments)
+        })
+        .and_then(|update| {
+            arms.iter().find(|(file, index, i)| {
+                *file == update.file
+                    && index.arms[*i].in_fn.is_some_and(|f| {
+                        f == update.at || update.def().whole.holds(index.fns[f].whole)
+                    })
             })
-            .unwrap_or(0);
-        if let Some(at) = fn_definition(&lines[from..], function).map(|i| i + from) {
-            let body = fn_body(lines, at, 2_000);
-            let end = body.last().map_or(at, |(i, _)| *i);
-            if let Some(arm) = match_arms(lines, message)
-                .into_iter()
-                .find(|arm| arm[0] > at && arm[0] <= end)
-            {
-                return Some(arm);
-            }
-        }
-    }
-    match_arm(lines, message, near)
+        });
+    let near = model.site.line();
+    let (file, index, at) = in_update
+        .or_else(|| {
+            arms.iter().find(|(file, index, i)| {
+                *file == home && (near..=near + NEAR_ARM_LINES).contains(&index.arms[*i].arrow)
+            })
+        })
+        .or_else(|| arms.iter().find(|(file, _, _)| *file == home))
+        .or(arms.first())?;
+    Some((file, index.lines.clone(), arm_lines(index, &index.arms[*at])))
 }
 
 /// The variant a message's wire name stands for: `set_quantity` → `SetQuantity` (a name already in camel case is
@@ -948,22 +949,8 @@ fn variant_of(name: &str) -> String {
         .collect()
 }
 
-/// The line indexes (0-based, at most three code lines) of the match arm handling `message` in `lines`: a
-/// `Type::Variant` pattern followed within a few lines by `=>`, from the `=>` line on. The first such arm in the
-/// few lines after `near` (an `update` closure written where the `Mvu` is made) is preferred, else the first in the
-/// file (an `update` function).
-fn match_arm(lines: &[String], message: &str, near: usize) -> Option<Vec<usize>> {
-    let arms = match_arms(lines, message);
-    arms.iter()
-        .find(|arm| arm[0] >= near && arm[0] <= near + NEAR_ARM_LINES)
-        .or(arms.first())
-        .cloned()
-}
-
 /// How many code lines of an `update` arm an `update:` finding quotes.
 const ARM_LINES: usize = 5;
-/// How many lines of an `update` arm are read to choose them.
-const ARM_SCAN_LINES: usize = 60;
 
 /// Whether a line of an `update` arm changes state: an assignment (`=`, `+=`, ...) or a call that changes a
 /// collection (`push`, `retain`, `insert`, `remove`, ...).
@@ -992,66 +979,41 @@ fn changes_state(code: &str) -> bool {
 }
 
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
-const NEAR_ARM_LINES: usize = 40;
+const NEAR_ARM_LINES: u32 = 40;
 
-fn match_arms(lines: &[String], message: &str) -> Vec<Vec<usize>> {
-    let mut arms = Vec::new();
-    let variant = variant_of(message);
-    if variant.is_empty() {
-        return arms;
-    }
-    let pattern = format!("::{variant}");
-    let names_variant = |code: &str| {
-        code.match_indices(&pattern).any(|(i, _)| {
-            !code[i + pattern.len()..]
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+/// The line indexes (0-based) an `update:` finding quotes of `arm`: its `=>` line, then the code lines of its body
+/// below it (at most [`ARM_LINES`] in all); a long body by the lines that change state.
+fn arm_lines(index: &source::Index, arm: &source::Arm) -> Vec<usize> {
+    let arrow = arm.arrow as usize - 1;
+    let code_of = |i: usize| {
+        index.lines[i]
+            .split("//")
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    // a field written by its name alone (`sku,` in `Item { sku, qty }`) says nothing the line above does not
+    let shorthand = |t: &str| {
+        t.trim().strip_suffix(',').is_some_and(|t| {
+            !t.is_empty() && t.chars().all(|c| c.is_alphanumeric() || c == '_')
         })
     };
-    let code_of = |text: &str| text.split("//").next().unwrap_or_default().to_owned();
-    for (start, text) in lines.iter().enumerate() {
-        if !names_variant(&code_of(text)) {
-            continue;
-        }
-        let Some(arrow) =
-            (start..lines.len().min(start + 8)).find(|i| code_of(&lines[*i]).contains("=>"))
-        else {
-            continue;
-        };
-        let indent = |t: &str| t.len() - t.trim_start().len();
-        let arm_indent = indent(&lines[start]);
-        let mut body = Vec::new();
-        for (i, line) in lines
+    let mut body: Vec<usize> = (arm.arrow as usize..arm.body.last as usize)
+        .filter(|i| is_code(&index.lines[*i]) && !shorthand(&index.lines[*i]))
+        .collect();
+    if body.len() >= ARM_LINES {
+        let changes: Vec<usize> = body
             .iter()
-            .enumerate()
-            .skip(arrow + 1)
-            .take(ARM_SCAN_LINES)
-        {
-            // the next arm, or the end of the match
-            if indent(line) <= arm_indent && !code_of(line).trim().is_empty() {
-                break;
-            }
-            if is_code(line) {
-                body.push(i);
-            }
+            .copied()
+            .filter(|i| changes_state(&code_of(*i)))
+            .collect();
+        if !changes.is_empty() {
+            body = changes;
         }
-        // a long arm is quoted by the lines that change the model
-        if body.len() >= ARM_LINES {
-            let changes: Vec<usize> = body
-                .iter()
-                .copied()
-                .filter(|i| changes_state(&code_of(&lines[*i])))
-                .collect();
-            if !changes.is_empty() {
-                body = changes;
-            }
-        }
-        let mut arm = vec![arrow];
-        arm.extend(body.into_iter().take(ARM_LINES - 1));
-        arms.push(arm);
     }
-    arms
+    let mut out = vec![arrow];
+    out.extend(body.into_iter().take(ARM_LINES - 1));
+    out
 }
 
 /// Signals in the cone (other than models) that were never written: they hold the value they were made with.
@@ -1127,137 +1089,187 @@ fn steady_sources(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     }
 }
 
+/// The most events after the latest message a `wrote:` search reads.
+const WRITES_LOOKAHEAD: u64 = 4_096;
+/// The most writes a `wrote:` finding lists.
+const WRITES_MAX: usize = 4;
+
+/// When the explained node is a signal that did not follow the latest message: the signals outside its cone that the
+/// message's effects, commands or program wrote (a write to the wrong place shows there), each with its line. The model's own
+/// write is the `update:` finding's.
+fn message_writes(
+    ctx: &Ctx<'_>,
+    me: &NodeRecord,
+    in_cone: &HashSet<NodeId>,
+    found: &mut Vec<Finding>,
+) {
+    let message = ctx.tracer.last_message();
+    // a memo that did not follow is explained by its sources; a signal only by who writes it
+    if me.kind != NodeKind::Signal || me.is_model || message == 0 || me.last_moved > message {
+        return;
+    }
+    let Some(EventKind::Message { name, .. }) = ctx.event(message).map(|e| e.kind) else {
+        return;
+    };
+    let end = ctx.tracer.clock().min(message + WRITES_LOOKAHEAD);
+    let mut writes: Vec<(NodeId, Writer, Option<&'static Location<'static>>)> = Vec::new();
+    for seq in message + 1..=end {
+        let Some(EventKind::Write {
+            node,
+            by,
+            moved: true,
+            ..
+        }) = ctx.event(seq).map(|e| e.kind)
+        else {
+            continue;
+        };
+        if in_cone.contains(&node) || matches!(by, Writer::Message(_)) {
+            continue;
+        }
+        if writes.iter().any(|(n, _, _)| *n == node) {
+            continue;
+        }
+        // the trace keeps the site of a signal's latest move: when the message made it, it is this message's
+        let site = ctx
+            .rec(node)
+            .and_then(|r| r.moved_by.filter(|_| r.last_moved > message && r.last_moved <= end))
+            .map(|(_, site)| site);
+        writes.push((node, by, site));
+        if writes.len() >= WRITES_MAX {
+            break;
+        }
+    }
+    if writes.is_empty() {
+        return;
+    }
+    let mut text = format!(
+        "{} did not move on message {name} #{message}, which wrote ",
+        ctx.name(me.id)
+    );
+    for (i, (node, by, _)) in writes.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        let _ = write!(text, "{}", ctx.name(*node));
+        if let Writer::Computation(w) = by {
+            let _ = write!(text, " (by {})", ctx.name(*w));
+        }
+    }
+    let mut sites = writes.iter().filter_map(|(_, _, site)| site.map(line));
+    let at = sites.next();
+    let mut finding = Finding::new(FindingKind::Wrote, 420, text, at);
+    finding.more = sites.collect();
+    found.push(finding);
+}
+
 /// How many lines of the helpers a node's body calls an explanation quotes, in all.
 const HELPER_LINES_MAX: usize = 6;
 /// How many lines of one helper's body.
 const HELPER_LINES_EACH: usize = 4;
 
-/// The lines of the functions defined in the node's file that its creation line and `body` call (one level, then
-/// the functions those call), and of the constants they name: a value computed by a helper is wrong in the helper.
+/// The lines of the functions the node's creation call calls or is given (`till.select(amount)`), one level, then
+/// the functions those call, wherever in the crate they are defined (resolved through its module tree and `use`
+/// items), and of the constants they name: a value computed by a helper is wrong in the helper.
 fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
     let file = r.site.file();
-    let Some(lines) = names::file_lines(file) else {
+    let Some(index) = source::index(file) else {
         return Vec::new();
     };
-    let creation = lines
-        .get(r.site.line() as usize - 1)
-        .map(|l| {
-            l.chars()
-                .skip(r.site.column() as usize - 1)
-                .collect::<String>()
-        })
-        .unwrap_or_default();
-    let mut texts: Vec<String> = std::iter::once(creation)
-        .chain(body.iter().map(|l| l.text.clone()))
-        .collect();
+    let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
+        return Vec::new();
+    };
+    // (file, parsed file, the lines whose calls and constants are followed)
+    let mut frontier: Vec<(&'static str, Arc<source::Index>, source::Lines)> =
+        vec![(file, index.clone(), call.whole)];
     let mut out: Vec<SourceLine> = Vec::new();
-    let mut seen_fns: HashSet<String> = HashSet::new();
+    let mut seen_fns: HashSet<(&'static str, usize)> = HashSet::new();
     let mut seen_consts: HashSet<String> = HashSet::new();
-    for _level in 0..2 {
-        let mut next_texts = Vec::new();
-        for text in &texts {
-            let code = text.split("//").next().unwrap_or_default();
-            for name in called_functions(code) {
-                if out.len() >= HELPER_LINES_MAX || !seen_fns.insert(name.clone()) {
-                    continue;
-                }
-                let Some(at) = nearest_definition(&lines, &name, r.site.line() as usize - 1) else {
-                    continue;
-                };
-                let body = fn_body(&lines, at, 40);
-                // a helper longer than what is quoted of it is quoted by the lines that compute
-                let long =
-                    body.iter().filter(|(i, _)| is_code(&lines[*i])).count() > HELPER_LINES_EACH;
-                for (i, code) in &body {
-                    if !is_code(&lines[*i]) || long && !computes(code) {
+    // the constants named on `lines` of `file`, quoted (at most HELPER_LINES_MAX lines in all)
+    let mut quote_constants =
+        |file: &'static str, index: &source::Index, lines: &[usize], out: &mut Vec<SourceLine>| {
+            for i in lines {
+                let code = index.lines[*i].split("//").next().unwrap_or_default();
+                for name in constants(code) {
+                    if out.len() >= HELPER_LINES_MAX || !seen_consts.insert(name.clone()) {
                         continue;
                     }
-                    if out.len() >= HELPER_LINES_MAX
-                        || out.iter().filter(|l| l.site.line as usize > at).count()
-                            >= HELPER_LINES_EACH
+                    let at_line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    if let Some((at_file, at_index, at)) =
+                        source::resolve_const(file, at_line, &name)
                     {
-                        break;
+                        out.push(numbered(at_file, &at_index.lines, at.first as usize - 1));
                     }
-                    out.push(numbered(file, &lines, *i));
-                    next_texts.push(code.clone());
                 }
             }
-            for name in constants(code) {
-                if out.len() >= HELPER_LINES_MAX || !seen_consts.insert(name.clone()) {
+        };
+    let own_lines: Vec<usize> = (call.whole.first as usize - 1..call.whole.last as usize).collect();
+    quote_constants(file, &index, &own_lines, &mut out);
+    for _level in 0..2 {
+        let mut next = Vec::new();
+        for (file, index, span) in &frontier {
+            let called = index
+                .calls
+                .iter()
+                .filter(|c| span.holds(c.whole) && !c.path.is_empty())
+                .map(|c| (c.line, c.path.clone()))
+                // a function given as an argument (`till.select(amount)`): to the node's own call only, where the
+                // argument is the body (elsewhere a path argument is mostly a value: `.min(subtotal)`)
+                .chain(
+                    index
+                        .calls
+                        .iter()
+                        .filter(|c| c.whole == *span)
+                        .flat_map(|c| c.fn_args.iter().map(|a| (c.line, a.clone()))),
+                )
+                .filter(|(_, path)| {
+                    path.last().is_some_and(|n| {
+                        n.chars().next().is_some_and(|c| c.is_lowercase() || c == '_')
+                    })
+                });
+            for (at_line, path) in called.collect::<Vec<_>>() {
+                if out.len() >= HELPER_LINES_MAX {
+                    break;
+                }
+                let Some(found) = source::resolve_fn(file, at_line, &path) else {
+                    continue;
+                };
+                if !seen_fns.insert((found.file, found.at)) {
                     continue;
                 }
-                if let Some(at) = nearest_const(&lines, &name, r.site.line() as usize - 1) {
-                    out.push(numbered(file, &lines, at));
+                let def = found.def();
+                let lines = &found.index.lines;
+                let code: Vec<usize> = (def.whole.first as usize..def.whole.last as usize - 1)
+                    .filter(|i| is_code(&lines[*i]))
+                    .collect();
+                // a helper longer than what is quoted of it is quoted by the lines that produce its value and
+                // compute
+                let long = code.len() > HELPER_LINES_EACH;
+                let values: HashSet<usize> =
+                    def.value.iter().map(|v| v.first as usize - 1).collect();
+                let mut quoted = Vec::new();
+                for i in code {
+                    if long && !values.contains(&i) && !computes(&lines[i]) {
+                        continue;
+                    }
+                    if out.len() >= HELPER_LINES_MAX || quoted.len() >= HELPER_LINES_EACH {
+                        break;
+                    }
+                    out.push(numbered(found.file, lines, i));
+                    quoted.push(i);
                 }
+                quote_constants(found.file, &found.index, &quoted, &mut out);
+                next.push((found.file, found.index.clone(), def.whole));
             }
         }
-        texts = next_texts;
+        frontier = next;
     }
-    let own: HashSet<u32> = body.iter().map(|l| l.site.line).collect();
-    out.retain(|l| !own.contains(&l.site.line) && l.site.line != r.site.line());
-    out.dedup_by_key(|l| l.site.line);
+    let own: HashSet<(&str, u32)> = body.iter().map(|l| (l.site.file, l.site.line)).collect();
+    out.retain(|l| {
+        let in_call = l.site.file == file && call.whole.contains(l.site.line);
+        !in_call && !own.contains(&(l.site.file, l.site.line))
+    });
+    out.dedup_by_key(|l| (l.site.file, l.site.line));
     out
-}
-
-/// The names of the free functions `code` calls: `name(` not after a `.`, `::` or `!`, not a keyword or a variant.
-fn called_functions(code: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let chars: Vec<(usize, char)> = code.char_indices().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let (start, c) = chars[i];
-        if !(c.is_alphabetic() || c == '_') {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < chars.len() && (chars[j].1.is_alphanumeric() || chars[j].1 == '_') {
-            j += 1;
-        }
-        let end = chars.get(j).map_or(code.len(), |(e, _)| *e);
-        let name = &code[start..end];
-        let before = code[..start].trim_end();
-        let called = code[end..].starts_with('(');
-        let free = !before.ends_with('.') && !before.ends_with("::") && !before.ends_with("fn");
-        let lower = name
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_lowercase() || c == '_');
-        if called && free && lower && !is_keyword(name) {
-            out.push(name.to_owned());
-        }
-        i = j;
-    }
-    out
-}
-
-fn is_keyword(name: &str) -> bool {
-    matches!(
-        name,
-        "if" | "match"
-            | "while"
-            | "for"
-            | "loop"
-            | "return"
-            | "move"
-            | "let"
-            | "in"
-            | "as"
-            | "fn"
-            | "mut"
-            | "ref"
-            | "else"
-            | "unsafe"
-            | "async"
-            | "await"
-            | "where"
-            | "impl"
-            | "dyn"
-            | "self"
-            | "super"
-            | "crate"
-            | "box"
-    )
 }
 
 /// The constants `code` names: identifiers in capitals (`HAPPY_HOUR_OFF`), not followed by `(` or `{`.
@@ -1271,85 +1283,6 @@ fn constants(code: &str) -> Vec<String> {
         })
         .map(str::to_owned)
         .collect()
-}
-
-/// The lines inside the braces of the function whose signature starts at line index `at`, at most `max`, each as
-/// `(line index, code without a trailing // comment)`.
-fn fn_body(lines: &[String], at: usize, max: usize) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    let mut depth = 0i64;
-    let mut opened = false;
-    for (index, text) in lines.iter().enumerate().skip(at).take(max) {
-        let code = text.split("//").next().unwrap_or_default();
-        let was_open = opened && depth > 0;
-        for c in code.chars() {
-            match c {
-                '{' => {
-                    depth += 1;
-                    opened = true;
-                }
-                '}' => depth -= 1,
-                _ => {}
-            }
-        }
-        if was_open && (depth > 0 || !code.trim().starts_with('}')) {
-            out.push((index, code.to_owned()));
-        }
-        if opened && depth <= 0 {
-            break;
-        }
-    }
-    out
-}
-
-/// The definition of `fn name` that a call at line index `caller` most likely reaches: the nearest one above it
-/// (the same module, in a file that defines the name twice), else the first one below.
-fn nearest_definition(lines: &[String], name: &str, caller: usize) -> Option<usize> {
-    let plain = format!("fn {name}(");
-    let generic = format!("fn {name}<");
-    let all: Vec<usize> = lines
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| l.contains(&plain) || l.contains(&generic))
-        .map(|(i, _)| i)
-        .collect();
-    all.iter()
-        .rev()
-        .find(|i| **i <= caller)
-        .or(all.first())
-        .copied()
-}
-
-/// The line index of `fn name(` or `fn name<` in `lines`.
-fn fn_definition(lines: &[String], name: &str) -> Option<usize> {
-    let plain = format!("fn {name}(");
-    let generic = format!("fn {name}<");
-    lines
-        .iter()
-        .position(|l| l.contains(&plain) || l.contains(&generic))
-}
-
-/// The line index of `const NAME:` or `static NAME:` in `lines`.
-#[cfg(test)]
-fn const_definition(lines: &[String], name: &str) -> Option<usize> {
-    nearest_const(lines, name, 0)
-}
-
-/// The definition of `const NAME` (or `static NAME`) nearest above line index `user`, else the first.
-fn nearest_const(lines: &[String], name: &str, user: usize) -> Option<usize> {
-    let constant = format!("const {name}:");
-    let fixed = format!("static {name}:");
-    let all: Vec<usize> = lines
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| l.contains(&constant) || l.contains(&fixed))
-        .map(|(i, _)| i)
-        .collect();
-    all.iter()
-        .rev()
-        .find(|i| **i <= user)
-        .or(all.first())
-        .copied()
 }
 
 /// Whether a line of code computes something: arithmetic, a comparison, a logical operator, a range.
@@ -1366,40 +1299,46 @@ fn computes(code: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn lines(text: &str) -> Vec<String> {
-        text.lines().map(str::to_owned).collect()
-    }
-
     #[test]
     fn a_message_names_its_match_arm() {
-        let source = lines(
+        let index = source::Index::parse(
             "enum Msg {\n    SetQuantity { sku: String },\n}\nfn update(msg: Msg, t: &T) -> T {\n    \
              match msg {\n        Msg::SetQuantity { sku } => {\n            t.add(sku)\n        }\n        \
              Msg::Clear => T::default(),\n    }\n}",
-        );
+        )
+        .expect("parses");
         assert_eq!(variant_of("set_quantity"), "SetQuantity");
         assert_eq!(variant_of("Clear"), "Clear");
-        assert_eq!(match_arm(&source, "set_quantity", 0), Some(vec![5, 6]));
-        assert_eq!(match_arm(&source, "clear", 0), Some(vec![8]));
-        assert_eq!(match_arm(&source, "remove", 0), None);
-        // two updates handle the message: the one just below the `Mvu` is preferred
-        let mut twice = source.clone();
-        twice.extend(source.iter().cloned());
-        assert_eq!(match_arm(&twice, "clear", 11), Some(vec![19]));
-        assert_eq!(match_arm(&twice, "clear", 100), Some(vec![8]));
+        let arm = |variant: &str| {
+            index
+                .arms
+                .iter()
+                .find(|a| a.variants.iter().any(|v| v == variant))
+                .map(|a| arm_lines(&index, a))
+        };
+        assert_eq!(arm("SetQuantity"), Some(vec![5, 6]));
+        assert_eq!(arm("Clear"), Some(vec![8]));
+        assert_eq!(arm("Remove"), None);
+    }
+
+    #[test]
+    fn a_long_arm_is_quoted_by_the_lines_that_change_state() {
+        let index = source::Index::parse(
+            "fn update(msg: Msg, t: &mut T) {\n    match msg {\n        Msg::Add(x) => {\n            let a = 1;\n            \
+             let b = 2;\n            let c = a + b;\n            t.total = c + x;\n            t.lines.push(x);\n        }\n    }\n}",
+        )
+        .expect("parses");
+        assert_eq!(arm_lines(&index, &index.arms[0]), [2, 6, 7]);
+        let index = source::Index::parse(
+            "fn update(msg: Msg, t: &mut T) {\n    match msg {\n        Msg::Add { sku, qty } => t.lines.push(Line {\n            \
+             sku,\n            qty,\n            price: 0,\n        }),\n    }\n}",
+        )
+        .expect("parses");
+        assert_eq!(arm_lines(&index, &index.arms[0]), [2, 5]);
     }
 
     #[test]
     fn previous_value_parameters_and_code_lines() {
-        assert_eq!(
-            closure_param("Memo::new(move |prev| {").as_deref(),
-            Some("prev")
-        );
-        assert_eq!(
-            closure_param("Memo::new(move |previous: Option<&u64>| {").as_deref(),
-            Some("previous")
-        );
-        assert_eq!(closure_param("Memo::new(|_| 1)").as_deref(), Some("_"));
         assert!(mentions("match prev {", "prev"));
         assert!(!mentions("let previous = 1;", "prev"));
         assert!(is_code("let a = 1;"));
@@ -1422,25 +1361,10 @@ mod tests {
     }
 
     #[test]
-    fn helpers_and_constants_a_line_calls() {
-        assert_eq!(
-            called_functions(
-                "cafe.select(|c| is_happy(minutes_of(c.hour)) && Some(x).is_some() && vec![1])"
-            ),
-            ["is_happy", "minutes_of"]
-        );
-        assert_eq!(
-            called_functions("let a = b.len(); Msg::Add(1); if (x) {}"),
-            Vec::<String>::new()
-        );
+    fn constants_a_line_names() {
         assert_eq!(
             constants("price * (100 - HAPPY_OFF) / PER_1000 + Some(1)"),
             ["HAPPY_OFF", "PER_1000"]
         );
-        let source =
-            lines("const HAPPY_OFF: u64 = 70;\nfn minutes_of(h: u64) -> u64 {\n    h * 100\n}");
-        assert_eq!(fn_definition(&source, "minutes_of"), Some(1));
-        assert_eq!(fn_body(&source, 1, 10), [(2, "    h * 100".to_owned())]);
-        assert_eq!(const_definition(&source, "HAPPY_OFF"), Some(0));
     }
 }

@@ -108,48 +108,34 @@ pub(crate) fn file_lines(file: &str) -> Option<Arc<[String]>> {
     lines
 }
 
+/// Where `file` (a site path, or a path built from one, a folder too) is on disk, looked for where [`file_lines`]
+/// looks (the module docs say where); `None` when it is in none of those places.
+pub(crate) fn resolve(file: &str) -> Option<PathBuf> {
+    let exists = |path: PathBuf| path.exists().then_some(path);
+    let mut guard = sources();
+    let state = guard.get_or_insert_with(Sources::default);
+    if state.root_set {
+        let root = state.root.clone().unwrap_or_else(|| PathBuf::from("."));
+        return exists(root.join(file)).or_else(|| exists(PathBuf::from(file)));
+    }
+    if !state.root_found {
+        state.root = find_git_root();
+        state.root_found = true;
+    }
+    state
+        .crate_roots
+        .iter()
+        .find_map(|root| root.ancestors().find_map(|dir| exists(dir.join(file))))
+        .or_else(|| exists(PathBuf::from(file)))
+        .or_else(|| state.root.as_ref().and_then(|root| exists(root.join(file))))
+}
+
 /// The text of line `line` (1-based) of `file`, trimmed, if it can be read and is not blank (a blank line is not
 /// the line a node was made on: the file read is not the one compiled).
 pub(crate) fn line_text(file: &str, line: u32) -> Option<String> {
     let lines = file_lines(file)?;
     let text = lines.get((line as usize).checked_sub(1)?)?.trim();
     (!text.is_empty()).then(|| text.to_owned())
-}
-
-/// The lines of the call that starts at line index `start`, column `column` (1-based): from the column until its
-/// brackets close, at most `max` lines, each as `(line index, code without a trailing // comment)`.
-pub(crate) fn call_body(
-    lines: &[String],
-    start: usize,
-    column: usize,
-    max: usize,
-) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    let mut depth: i64 = 0;
-    let mut opened = false;
-    for (index, text) in lines.iter().enumerate().skip(start).take(max) {
-        let code: String = if index == start {
-            text.chars().skip(column.saturating_sub(1)).collect()
-        } else {
-            text.clone()
-        };
-        let code = code.split("//").next().unwrap_or_default().to_owned();
-        for c in code.chars() {
-            match c {
-                '(' | '{' | '[' => {
-                    depth += 1;
-                    opened = true;
-                }
-                ')' | '}' | ']' => depth -= 1,
-                _ => {}
-            }
-        }
-        out.push((index, code));
-        if opened && depth <= 0 {
-            break;
-        }
-    }
-    out
 }
 
 /// The name a creation site binds: `let name = ...` (or `let mut name: T = ...`) on the site's line before its

@@ -670,12 +670,19 @@ impl Explain {
     /// kept): what the MCP `explain` tool answers.
     /// Node lines name at most twelve sources each.
     pub fn render(&self, why_max: usize) -> String {
-        ExplainText(self, why_max, 12).to_string()
+        ExplainText(self, why_max, 12, false).to_string()
+    }
+
+    /// The short form of [`render`](Self::render): the same node line, findings and lines, without the `why:` chain
+    /// when a finding already names a line (the chain then repeats what the findings say). What the MCP `explain`
+    /// tool answers by default (`detail: "full"` gives [`render`](Self::render)).
+    pub fn brief(&self, why_max: usize) -> String {
+        ExplainText(self, why_max, 12, true).to_string()
     }
 }
 
-/// An explanation, its `why:` chain cut to `.1` characters and its node lines to `.2` sources.
-struct ExplainText<'a>(&'a Explain, usize, usize);
+/// An explanation, its `why:` chain cut to `.1` characters and its node lines to `.2` sources; `.3`: the short form.
+struct ExplainText<'a>(&'a Explain, usize, usize, bool);
 
 /// The longest value a `why:` chain prints for one step (a model's `Debug` text can be long); longer ones end with `…`.
 const WHY_VALUE_MAX: usize = 60;
@@ -715,9 +722,14 @@ impl Display for ExplainText<'_> {
         for x in findings {
             finding(f, x)?;
         }
-        write!(f, "\nwhy: {}", e.why.compact_within(self.1))?;
+        let named = e.findings.iter().any(|x| x.at.is_some());
+        if !(self.3 && named) {
+            write!(f, "\nwhy: {}", e.why.compact_within(self.1))?;
+        }
         let reported = e.findings.iter().any(|x| x.kind == FindingKind::NotReRun);
-        if let Some(why_not) = e.why_not.as_ref().filter(|_| !reported) {
+        // the short form leaves out "nothing upstream moved" when the findings name lines: it adds nothing to them
+        let idle = self.3 && named && matches!(e.why_not, Some(WhyNot::NotReached { .. }));
+        if let Some(why_not) = e.why_not.as_ref().filter(|_| !reported && !idle) {
             write!(f, "\nnot re-run since: {why_not}")?;
         }
         Ok(())
@@ -795,7 +807,7 @@ impl Display for Explain {
     /// node's own body that read its sources after the first strong one; then `why:` (the cause chain on one line,
     /// each node with its line) and `not re-run since:`.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        ExplainText(self, usize::MAX, usize::MAX).fmt(f)
+        ExplainText(self, usize::MAX, usize::MAX, false).fmt(f)
     }
 }
 

@@ -434,8 +434,10 @@ impl Page {
         let Some(id) = query_param(query, "node").and_then(|id| id.parse::<u32>().ok()) else {
             return bad_request("send ?node=<the node's id, a number>");
         };
-        // the one explain, as the `explain` tool answers it
-        let explained = super::super::explain::explain(&self.handle, &format!("#{id}")).await;
+        // the one explain, as the `explain` tool answers it with `detail: "full"` (a person has the room for the
+        // `why:` chain)
+        let explained =
+            super::super::explain::explain(&self.handle, &format!("#{id}"), true).await;
         match explained {
             Ok(Ok(explained)) => plain(StatusCode::OK, &explained.text),
             Ok(Err(reason)) => plain(StatusCode::NOT_FOUND, &reason),

@@ -110,6 +110,21 @@ pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
     out.join("\n")
 }
 
+/// `steps` without its state line (`v3: a=1, b=2`, the last line, when it is one): what an explanation's short form
+/// leaves out, since the step lines above it say what moved.
+pub(crate) fn without_state_line(steps: &str) -> String {
+    let is_state = |line: &str| {
+        line.strip_prefix('v')
+            .and_then(|rest| rest.split_once(": "))
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    match steps.rsplit_once('\n') {
+        Some((head, last)) if is_state(last) => head.to_owned(),
+        None if is_state(steps) => String::new(),
+        _ => steps.to_owned(),
+    }
+}
+
 fn line(info: &NodeInfo) -> String {
     clip_line(&info.line_within(LINE_SOURCES_MAX), LINE_MAX_CHARS)
 }
@@ -310,6 +325,18 @@ fn node_page_in(ctx: &Ctx<'_>, id: NodeId, request: &NodeRequest) -> Result<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_short_form_drops_the_state_line_only() {
+        let steps = "1 add {\"n\":1} → v1: total 0→1\nv1: total=1";
+        assert_eq!(without_state_line(steps), "1 add {\"n\":1} → v1: total 0→1");
+        assert_eq!(
+            without_state_line("1 add → v1: total 0→1"),
+            "1 add → v1: total 0→1"
+        );
+        assert_eq!(without_state_line("v2: total=1"), "");
+        assert_eq!(without_state_line("stopped\nvalue: x"), "stopped\nvalue: x");
+    }
 
     #[test]
     fn clip_lines_keeps_whole_lines_and_says_what_it_left_out() {

@@ -1,0 +1,50 @@
+//! The parcel desk's model and messages.
+
+use ranvier::Messages;
+
+/// The parcel being sent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parcel {
+    /// Its weight, in grams.
+    pub grams: u64,
+    /// The value declared for insurance, in cents.
+    pub declared: u64,
+    /// What insurance covers, in cents (0: uninsured).
+    pub insured: u64,
+    /// Labels to print.
+    pub copies: u64,
+}
+
+impl Default for Parcel {
+    fn default() -> Self {
+        Parcel {
+            grams: 0,
+            declared: 0,
+            insured: 0,
+            copies: 1,
+        }
+    }
+}
+
+/// The desk's messages.
+#[derive(Clone, Debug, PartialEq, Messages)]
+#[message(rename_all = "camelCase")]
+pub enum Msg {
+    /// Weighs the parcel.
+    Weigh {
+        /// Grams.
+        grams: u64,
+    },
+    /// Declares its value.
+    Declare {
+        /// Cents.
+        cents: u64,
+    },
+    /// Insures it up to the declared value.
+    Insure,
+    /// Sets how many labels to print.
+    SetCopies {
+        /// Labels.
+        copies: u64,
+    },
+}

@@ -1,0 +1,921 @@
+//! The program's source as `syn` parses it: each file once, cached, reduced to the spans a diagnosis quotes (function
+//! bodies and the lines that produce their value, the closures passed at call sites, `match` arms with the variants
+//! they match, constants, impls, `mod` and `use` items), and the crate's module tree, so a body, an `update` arm, a
+//! helper or an `impl PartialEq` is found in whichever file of the crate it lives.
+//!
+//! Parsing is for traced builds: nothing in an untraced build calls into this module, so its code (and `syn`'s) is
+//! left out of the binary. A file that cannot be read or parsed is remembered as missing; callers then fall back to
+//! what the trace alone records (the call sites).
+
+use super::names;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+
+/// A range of lines, 1-based, both ends included.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lines {
+    /// The first line.
+    pub first: u32,
+    /// The last line.
+    pub last: u32,
+}
+
+impl Lines {
+    fn of(span: proc_macro2::Span) -> Lines {
+        Lines {
+            first: u32::try_from(span.start().line).unwrap_or(u32::MAX),
+            last: u32::try_from(span.end().line).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// Whether `line` lies inside.
+    pub fn contains(self, line: u32) -> bool {
+        (self.first..=self.last).contains(&line)
+    }
+
+    /// Whether `other` lies inside.
+    pub fn holds(self, other: Lines) -> bool {
+        self.contains(other.first) && self.contains(other.last)
+    }
+}
+
+/// A function: free, in an `impl` or a trait.
+#[derive(Clone, Debug)]
+pub(crate) struct FnDef {
+    /// Its name.
+    pub name: String,
+    /// The inline modules around it in its file.
+    pub module: Vec<String>,
+    /// The `Self` type of the `impl` it is in (its last path segment).
+    pub self_ty: Option<String>,
+    /// The trait that `impl` implements (its last path segment).
+    pub trait_name: Option<String>,
+    /// From its signature to its closing brace.
+    pub whole: Lines,
+    /// The lines that produce its value: the tail expression (each branch of a tail `if` or `match`) and `return`s.
+    pub value: Vec<Lines>,
+}
+
+/// A call (`Memo::new(...)`, `till.select(...)`) and the closure it was given.
+#[derive(Clone, Debug)]
+pub(crate) struct Call {
+    /// Where a `#[track_caller]` location points: the callee path's first token, or the method's name (1-based).
+    pub line: u32,
+    /// Its column, 1-based.
+    pub column: u32,
+    /// The whole call.
+    pub whole: Lines,
+    /// The callee's whole path, for a call of a path (`helpers::total` → `["helpers", "total"]`).
+    pub path: Vec<String>,
+    /// The first closure among its arguments (directly, or as the tail of a block argument).
+    pub closure: Option<Closure>,
+    /// The arguments that are paths (`till.select(amount)` → `[["amount"]]`): functions it may be given.
+    pub fn_args: Vec<Vec<String>>,
+}
+
+/// A closure.
+#[derive(Clone, Debug)]
+pub(crate) struct Closure {
+    /// Its first parameter's name, when it is a plain identifier (`prev`, `_` included).
+    pub param: Option<String>,
+    /// Its body.
+    pub body: Lines,
+    /// The lines that produce its value (as [`FnDef::value`]).
+    pub value: Vec<Lines>,
+}
+
+/// One arm of a `match`.
+#[derive(Clone, Debug)]
+pub(crate) struct Arm {
+    /// The last segments of the paths its pattern names (`Msg::SetQuantity { .. }` → `SetQuantity`).
+    pub variants: Vec<String>,
+    /// The line of its `=>`.
+    pub arrow: u32,
+    /// Its body.
+    pub body: Lines,
+    /// The function it is in (an index into [`Index::fns`]).
+    pub in_fn: Option<usize>,
+}
+
+/// A `const` or `static`.
+#[derive(Clone, Debug)]
+pub(crate) struct ConstDef {
+    /// Its name.
+    pub name: String,
+    /// The inline modules around it in its file.
+    pub module: Vec<String>,
+    /// Its lines.
+    pub whole: Lines,
+}
+
+/// A `mod name;` declaration (one with a body is walked, not listed).
+#[derive(Clone, Debug)]
+struct ModDecl {
+    name: String,
+    /// The inline modules it is declared in.
+    parents: Vec<String>,
+    /// Its `#[path = "..."]`.
+    path: Option<String>,
+}
+
+/// One parsed file, reduced to what a diagnosis asks of it.
+#[derive(Debug, Default)]
+pub(crate) struct Index {
+    /// The file's lines.
+    pub lines: Arc<[String]>,
+    /// Every function.
+    pub fns: Vec<FnDef>,
+    /// Every call of a path or a method.
+    pub calls: Vec<Call>,
+    /// Every `match` arm.
+    pub arms: Vec<Arm>,
+    /// Every `const` and `static`.
+    pub consts: Vec<ConstDef>,
+    /// The names `use` items bring in, with the path each stands for.
+    pub uses: Vec<(String, Vec<String>)>,
+    mods: Vec<ModDecl>,
+}
+
+impl Index {
+    /// Parses `text`; `None` when it is not Rust `syn` can parse.
+    pub fn parse(text: &str) -> Option<Index> {
+        let file = syn::parse_file(text).ok()?;
+        let mut walker = Walker::default();
+        walker.visit_file(&file);
+        let mut index = walker.index;
+        index.lines = text.lines().map(str::to_owned).collect();
+        Some(index)
+    }
+
+    /// The call whose `#[track_caller]` location is `line`:`column`: the one starting exactly there, else the
+    /// narrowest call on that line holding the column.
+    pub fn call_at(&self, line: u32, column: u32) -> Option<&Call> {
+        self.calls
+            .iter()
+            .find(|c| c.line == line && c.column == column)
+            .or_else(|| {
+                self.calls
+                    .iter()
+                    .filter(|c| c.line == line && c.column <= column)
+                    .min_by_key(|c| (c.whole.last - c.whole.first, column - c.column))
+            })
+    }
+
+}
+
+impl Index {
+    /// The inline modules around `line` (as far as the functions holding it tell).
+    pub fn module_at(&self, line: u32) -> Vec<String> {
+        self.fns
+            .iter()
+            .filter(|f| f.whole.contains(line))
+            .min_by_key(|f| f.whole.last - f.whole.first)
+            .map(|f| f.module.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// Walks a file, recording spans.
+#[derive(Default)]
+struct Walker {
+    index: Index,
+    modules: Vec<String>,
+    impl_of: Option<(Option<String>, Option<String>)>,
+    current_fn: Option<usize>,
+}
+
+fn last_segment(path: &syn::Path) -> Option<String> {
+    path.segments.last().map(|s| s.ident.to_string())
+}
+
+fn type_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(p) => last_segment(&p.path),
+        syn::Type::Reference(r) => type_name(&r.elem),
+        _ => None,
+    }
+}
+
+/// The lines that produce a block's value: its tail expression (through `if`, `match` and nested blocks) and every
+/// `return`.
+fn value_lines(block: &syn::Block) -> Vec<Lines> {
+    let mut out = Vec::new();
+    if let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last() {
+        tail_lines(tail, &mut out, 0);
+    }
+    struct Returns<'a>(&'a mut Vec<Lines>);
+    impl<'ast> Visit<'ast> for Returns<'_> {
+        fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+            self.0.push(Lines::of(r.span()));
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    Returns(&mut out).visit_block(block);
+    out.sort_by_key(|l| l.first);
+    out.dedup();
+    out
+}
+
+fn tail_lines(expr: &syn::Expr, out: &mut Vec<Lines>, depth: u32) {
+    if depth > 4 {
+        out.push(Lines::of(expr.span()));
+        return;
+    }
+    match expr {
+        syn::Expr::If(e) => {
+            out.push(Lines::of(e.cond.span()));
+            block_tail(&e.then_branch, out, depth);
+            if let Some((_, other)) = &e.else_branch {
+                tail_lines(other, out, depth + 1);
+            }
+        }
+        syn::Expr::Match(m) => {
+            for arm in &m.arms {
+                match &*arm.body {
+                    syn::Expr::Block(b) => block_tail(&b.block, out, depth),
+                    body => out.push(Lines {
+                        first: Lines::of(arm.pat.span()).first,
+                        last: Lines::of(body.span()).last,
+                    }),
+                }
+            }
+        }
+        syn::Expr::Block(b) => block_tail(&b.block, out, depth),
+        other => out.push(Lines::of(other.span())),
+    }
+}
+
+fn block_tail(block: &syn::Block, out: &mut Vec<Lines>, depth: u32) {
+    if let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last() {
+        tail_lines(tail, out, depth + 1);
+    }
+}
+
+/// From the line of `start` to the end of `whole`: an item without the doc comments and attributes above it.
+fn from_line_of(start: proc_macro2::Span, whole: proc_macro2::Span) -> Lines {
+    Lines {
+        first: Lines::of(start).first,
+        last: Lines::of(whole).last,
+    }
+}
+
+/// A function's lines from its signature (`pub fn`, not its doc comment) to its closing brace.
+fn from_sig(sig: &syn::Signature, whole: proc_macro2::Span) -> Lines {
+    from_line_of(sig.fn_token.span(), whole)
+}
+
+fn closure_of(expr: &syn::Expr) -> Option<&syn::ExprClosure> {
+    match expr {
+        syn::Expr::Closure(c) => Some(c),
+        syn::Expr::Block(b) => match b.block.stmts.last() {
+            Some(syn::Stmt::Expr(tail, None)) => closure_of(tail),
+            _ => None,
+        },
+        syn::Expr::Paren(p) => closure_of(&p.expr),
+        _ => None,
+    }
+}
+
+fn closure(c: &syn::ExprClosure) -> Closure {
+    let param = c.inputs.first().and_then(|p| match p {
+        syn::Pat::Ident(i) => Some(i.ident.to_string()),
+        syn::Pat::Type(t) => match &*t.pat {
+            syn::Pat::Ident(i) => Some(i.ident.to_string()),
+            syn::Pat::Wild(_) => Some("_".to_owned()),
+            _ => None,
+        },
+        syn::Pat::Wild(_) => Some("_".to_owned()),
+        _ => None,
+    });
+    let value = match &*c.body {
+        syn::Expr::Block(b) => value_lines(&b.block),
+        other => vec![Lines::of(other.span())],
+    };
+    Closure {
+        param,
+        body: Lines::of(c.body.span()),
+        value,
+    }
+}
+
+/// A call's arguments.
+type Args = syn::punctuated::Punctuated<syn::Expr, syn::token::Comma>;
+
+fn call(start: proc_macro2::Span, whole: Lines, path: Vec<String>, args: &Args) -> Call {
+    let at = start.start();
+    Call {
+        line: u32::try_from(at.line).unwrap_or(u32::MAX),
+        column: u32::try_from(at.column + 1).unwrap_or(u32::MAX),
+        whole,
+        path,
+        closure: args.iter().find_map(closure_of).map(closure),
+        fn_args: args
+            .iter()
+            .filter_map(|a| match a {
+                syn::Expr::Path(p) => Some(p.path.segments.iter().map(|s| s.ident.to_string()).collect()),
+                _ => None,
+            })
+            .collect(),
+    }
+}
+
+impl Walker {
+    fn function(&mut self, name: String, whole: Lines, block: &syn::Block) -> usize {
+        let (self_ty, trait_name) = self.impl_of.clone().unwrap_or((None, None));
+        self.index.fns.push(FnDef {
+            name,
+            module: self.modules.clone(),
+            self_ty,
+            trait_name,
+            whole,
+            value: value_lines(block),
+        });
+        self.index.fns.len() - 1
+    }
+
+    fn within_fn(&mut self, at: usize, f: impl FnOnce(&mut Self)) {
+        let outer = self.current_fn.replace(at);
+        f(self);
+        self.current_fn = outer;
+    }
+}
+
+impl<'ast> Visit<'ast> for Walker {
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        let name = m.ident.to_string();
+        if m.content.is_none() {
+            let path = m.attrs.iter().find_map(|a| {
+                if !a.path().is_ident("path") {
+                    return None;
+                }
+                match &a.meta {
+                    syn::Meta::NameValue(nv) => match &nv.value {
+                        syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(s),
+                            ..
+                        }) => Some(s.value()),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            });
+            self.index.mods.push(ModDecl {
+                name,
+                parents: self.modules.clone(),
+                path,
+            });
+            return;
+        }
+        self.modules.push(name);
+        visit::visit_item_mod(self, m);
+        self.modules.pop();
+    }
+
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        fn walk(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<(String, Vec<String>)>) {
+            match tree {
+                syn::UseTree::Path(p) => {
+                    prefix.push(p.ident.to_string());
+                    walk(&p.tree, prefix, out);
+                    prefix.pop();
+                }
+                syn::UseTree::Name(n) => {
+                    let mut path = prefix.clone();
+                    path.push(n.ident.to_string());
+                    out.push((n.ident.to_string(), path));
+                }
+                syn::UseTree::Rename(r) => {
+                    let mut path = prefix.clone();
+                    path.push(r.ident.to_string());
+                    out.push((r.rename.to_string(), path));
+                }
+                syn::UseTree::Group(g) => {
+                    for t in &g.items {
+                        walk(t, prefix, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        walk(&u.tree, &mut Vec::new(), &mut self.index.uses);
+    }
+
+    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
+        let outer = self.impl_of.replace((
+            type_name(&i.self_ty),
+            i.trait_.as_ref().and_then(|(p, _)| last_segment(p)),
+        ));
+        visit::visit_item_impl(self, i);
+        self.impl_of = outer;
+    }
+
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        let outer_impl = self.impl_of.take();
+        let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), &f.block);
+        self.within_fn(at, |w| visit::visit_item_fn(w, f));
+        self.impl_of = outer_impl;
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), &f.block);
+        self.within_fn(at, |w| visit::visit_impl_item_fn(w, f));
+    }
+
+    fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+        if let Some(block) = &f.default {
+            let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), block);
+            self.within_fn(at, |w| visit::visit_trait_item_fn(w, f));
+        }
+    }
+
+    fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
+        self.index.consts.push(ConstDef {
+            name: c.ident.to_string(),
+            module: self.modules.clone(),
+            whole: from_line_of(c.ident.span(), c.span()),
+        });
+        visit::visit_item_const(self, c);
+    }
+
+    fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
+        self.index.consts.push(ConstDef {
+            name: s.ident.to_string(),
+            module: self.modules.clone(),
+            whole: from_line_of(s.ident.span(), s.span()),
+        });
+        visit::visit_item_static(self, s);
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        let path = match &*c.func {
+            syn::Expr::Path(p) => p.path.segments.iter().map(|s| s.ident.to_string()).collect(),
+            _ => Vec::new(),
+        };
+        let found = call(c.func.span(), Lines::of(c.span()), path, &c.args);
+        self.index.calls.push(found);
+        visit::visit_expr_call(self, c);
+    }
+
+    fn visit_expr_method_call(&mut self, c: &'ast syn::ExprMethodCall) {
+        let found = call(
+            c.method.span(),
+            Lines {
+                first: Lines::of(c.method.span()).first,
+                last: Lines::of(c.span()).last,
+            },
+            Vec::new(),
+            &c.args,
+        );
+        self.index.calls.push(found);
+        visit::visit_expr_method_call(self, c);
+    }
+
+    fn visit_arm(&mut self, a: &'ast syn::Arm) {
+        struct Paths(Vec<String>);
+        impl<'ast> Visit<'ast> for Paths {
+            fn visit_path(&mut self, p: &'ast syn::Path) {
+                if let Some(last) = last_segment(p) {
+                    self.0.push(last);
+                }
+            }
+        }
+        let mut paths = Paths(Vec::new());
+        paths.visit_pat(&a.pat);
+        let body = Lines::of(a.body.span());
+        self.index.arms.push(Arm {
+            variants: paths.0,
+            arrow: Lines::of(a.fat_arrow_token.span()).first,
+            body,
+            in_fn: self.current_fn,
+        });
+        visit::visit_arm(self, a);
+    }
+}
+
+/// The parsed files, by site path; a file that cannot be read or parsed is `None`.
+static INDEXES: Mutex<Option<HashMap<String, Option<Arc<Index>>>>> = Mutex::new(None);
+
+/// `file` (a site path, as [`names::file_lines`] reads it) parsed, cached for the process's life.
+pub(crate) fn index(file: &str) -> Option<Arc<Index>> {
+    {
+        let guard = INDEXES.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(cached) = guard.as_ref().and_then(|m| m.get(file)) {
+            return cached.clone();
+        }
+    }
+    // parsed outside the lock: another thread parsing the same file meanwhile costs time, not correctness
+    let parsed = names::file_lines(file)
+        .and_then(|lines| Index::parse(&lines.join("\n")))
+        .map(Arc::new);
+    INDEXES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get_or_insert_with(HashMap::new)
+        .insert(file.to_owned(), parsed.clone());
+    parsed
+}
+
+/// One file of a crate: its site path (interned, so findings can name it) and its module path from the crate root.
+#[derive(Clone, Debug)]
+pub(crate) struct CrateFile {
+    /// The path, spelled as the site path it was reached from spells its directories.
+    pub file: &'static str,
+    /// `["a", "b"]` for `crate::a::b`.
+    pub module: Vec<String>,
+}
+
+/// The crates found so far, by the site path of a file in them.
+static CRATES: Mutex<Option<HashMap<String, Arc<[CrateFile]>>>> = Mutex::new(None);
+/// Paths interned for findings.
+static INTERNED: Mutex<Option<HashMap<String, &'static str>>> = Mutex::new(None);
+
+fn intern(path: &str) -> &'static str {
+    let mut guard = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
+    let map = guard.get_or_insert_with(HashMap::new);
+    if let Some(s) = map.get(path) {
+        return s;
+    }
+    let leaked: &'static str = Box::leak(path.to_owned().into_boxed_str());
+    map.insert(path.to_owned(), leaked);
+    leaked
+}
+
+/// The most files one crate's module tree is followed into.
+const CRATE_FILES_MAX: usize = 512;
+
+/// Every file of the crate `file` belongs to, by its module tree (`mod`, `#[path]`), `file` first; just `file` when
+/// no crate root that reaches it is found. The root is looked for beside the nearest `Cargo.toml` above `file`:
+/// `src/lib.rs`, `src/main.rs`, then the files of `src/bin`, `examples`, `tests` and `benches` (the first whose tree
+/// holds `file`).
+pub(crate) fn crate_files(file: &str) -> Arc<[CrateFile]> {
+    {
+        let guard = CRATES.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(found) = guard.as_ref().and_then(|m| m.get(file)) {
+            return found.clone();
+        }
+    }
+    let found: Arc<[CrateFile]> = find_crate(file).into();
+    CRATES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get_or_insert_with(HashMap::new)
+        .insert(file.to_owned(), found.clone());
+    found
+}
+
+fn find_crate(file: &str) -> Vec<CrateFile> {
+    let alone = || {
+        vec![CrateFile {
+            file: intern(file),
+            module: Vec::new(),
+        }]
+    };
+    let Some(target) = names::resolve(file).and_then(|p| p.canonicalize().ok()) else {
+        return alone();
+    };
+    let mut dir = Path::new(file).parent();
+    let manifest = loop {
+        let Some(d) = dir else { return alone() };
+        if names::resolve(&d.join("Cargo.toml").to_string_lossy()).is_some() {
+            break d.to_path_buf();
+        }
+        dir = d.parent();
+    };
+    // the file itself is tried first only when it is a target's root (nothing else declares it)
+    let mut roots: Vec<PathBuf> = Vec::new();
+    roots.push(manifest.join("src/lib.rs"));
+    roots.push(manifest.join("src/main.rs"));
+    for sub in ["src/bin", "examples", "tests", "benches"] {
+        let listed = names::resolve(&manifest.join(sub).to_string_lossy())
+            .and_then(|d| std::fs::read_dir(d).ok());
+        let mut entries: Vec<PathBuf> = listed
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .filter_map(|e| {
+                let path = e.path();
+                let name = path.file_name()?.to_string_lossy().into_owned();
+                if path.is_dir() {
+                    Some(manifest.join(sub).join(name).join("main.rs"))
+                } else {
+                    name.ends_with(".rs").then(|| manifest.join(sub).join(name))
+                }
+            })
+            .collect();
+        entries.sort();
+        roots.extend(entries);
+    }
+    for root in roots {
+        let root = root.to_string_lossy().into_owned();
+        if names::resolve(&root).is_none() {
+            continue;
+        }
+        let files = module_tree(&root);
+        let holds = files.iter().any(|f| {
+            names::resolve(f.file)
+                .and_then(|p| p.canonicalize().ok())
+                .is_some_and(|p| p == target)
+        });
+        if holds {
+            // the asked-for spelling first, so the file a node was made in is searched first
+            let mut files = files;
+            if let Some(at) = files.iter().position(|f| {
+                names::resolve(f.file).and_then(|p| p.canonicalize().ok()).as_ref() == Some(&target)
+            }) {
+                let mut own = files.remove(at);
+                own.file = intern(file);
+                files.insert(0, own);
+            }
+            return files;
+        }
+    }
+    alone()
+}
+
+/// The files of the module tree rooted at `root`, root first.
+fn module_tree(root: &str) -> Vec<CrateFile> {
+    let mut out = vec![CrateFile {
+        file: intern(root),
+        module: Vec::new(),
+    }];
+    let mut next = 0;
+    while next < out.len() && out.len() < CRATE_FILES_MAX {
+        let CrateFile { file, module } = out[next].clone();
+        next += 1;
+        let Some(index) = index(file) else { continue };
+        let path = Path::new(file);
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        // `mod.rs`, `lib.rs`, `main.rs` and crate roots own their directory; `foo.rs` owns `foo/`
+        let owns_dir = next == 1
+            || matches!(stem.as_deref(), Some("mod" | "lib" | "main"));
+        for m in &index.mods {
+            let base = if owns_dir {
+                dir.to_path_buf()
+            } else {
+                dir.join(stem.clone().unwrap_or_default())
+            };
+            let candidates: Vec<PathBuf> = match &m.path {
+                // `#[path]` is relative to the declaring file's directory (inside inline modules, to theirs)
+                Some(p) => vec![m.parents.iter().fold(dir.to_path_buf(), |d, p| d.join(p)).join(p)],
+                None => {
+                    let base = m.parents.iter().fold(base, |d, p| d.join(p));
+                    vec![
+                        base.join(format!("{}.rs", m.name)),
+                        base.join(&m.name).join("mod.rs"),
+                    ]
+                }
+            };
+            let Some(found) = candidates
+                .into_iter()
+                .map(|c| c.to_string_lossy().into_owned())
+                .find(|c| names::resolve(c).is_some())
+            else {
+                continue;
+            };
+            if out.iter().any(|f| f.file == found) {
+                continue;
+            }
+            let mut module = module.clone();
+            module.extend(m.parents.iter().cloned());
+            module.push(m.name.clone());
+            out.push(CrateFile {
+                file: intern(&found),
+                module,
+            });
+        }
+    }
+    out
+}
+
+/// A function found in a crate: its file and definition.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    /// The file it is in.
+    pub file: &'static str,
+    /// The parsed file.
+    pub index: Arc<Index>,
+    /// Which of `index.fns`.
+    pub at: usize,
+}
+
+impl Found {
+    /// The definition.
+    pub fn def(&self) -> &FnDef {
+        &self.index.fns[self.at]
+    }
+}
+
+/// The function a call of `path` (`total`, `helpers::total`, `Till::default`) made in `file` most likely reaches:
+/// among the crate's functions of that name (free functions first, unless the path names a type), the one whose
+/// module the call at `line` is made in (for an unqualified name), else the one whose module the path or a `use` of
+/// the calling file names, else one in the calling file, else the first.
+pub(crate) fn resolve_fn(file: &str, line: u32, path: &[String]) -> Option<Found> {
+    let name = path.last()?;
+    let qualifier = path.len().checked_sub(2).map(|i| &path[i]);
+    let files = crate_files(file);
+    let own = index(file);
+    // the inline module the call is made in: a name it defines is the one an unqualified call reaches
+    let caller_module = own.as_ref().map(|i| i.module_at(line)).unwrap_or_default();
+    // the module the calling file's `use` brings the name from
+    let imported: Option<Vec<String>> = own.as_ref().and_then(|i| {
+        let first = path.first()?;
+        i.uses
+            .iter()
+            .find(|(alias, _)| alias == first)
+            .map(|(_, full)| {
+                let mut full = full.clone();
+                full.extend(path.iter().skip(1).cloned());
+                full
+            })
+    });
+    let mut best: Option<(u32, Found)> = None;
+    for (n, f) in files.iter().enumerate() {
+        let Some(index) = index(f.file) else { continue };
+        for (at, def) in index.fns.iter().enumerate() {
+            if &def.name != name {
+                continue;
+            }
+            let mut module = f.module.clone();
+            module.extend(def.module.iter().cloned());
+            let mut score = 0;
+            let type_named = qualifier.is_some_and(|q| {
+                q.chars().next().is_some_and(char::is_uppercase)
+                    && (def.self_ty.as_ref() == Some(q) || def.trait_name.as_ref() == Some(q))
+            });
+            if type_named {
+                score += 8;
+            } else if def.self_ty.is_none() {
+                score += 4;
+            }
+            let ends_with = |full: &[String]| {
+                full.len() > 1 && module.ends_with(&full[..full.len() - 1])
+            };
+            if imported.as_deref().is_some_and(ends_with) || ends_with(path) {
+                score += 6;
+            }
+            if n == 0 {
+                score += 2;
+                if path.len() == 1 && def.module == caller_module {
+                    score += 10;
+                }
+            }
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((
+                    score,
+                    Found {
+                        file: f.file,
+                        index: index.clone(),
+                        at,
+                    },
+                ));
+            }
+        }
+    }
+    best.map(|(_, found)| found)
+}
+
+/// Lines of a parsed file: the file, its index, the lines.
+pub(crate) type Place = (&'static str, Arc<Index>, Lines);
+
+/// Where a `const` or `static` named `name`, used at `line` of `file`, is defined: in the inline module of `file`
+/// that line is in, else elsewhere in `file`, else anywhere in its crate.
+pub(crate) fn resolve_const(file: &str, line: u32, name: &str) -> Option<Place> {
+    let module = index(file).map(|i| i.module_at(line)).unwrap_or_default();
+    let mut best: Option<(u32, Place)> = None;
+    for (n, f) in crate_files(file).iter().enumerate() {
+        let Some(index) = index(f.file) else { continue };
+        for c in index.consts.iter().filter(|c| c.name == name) {
+            let score = match (n, c.module == module) {
+                (0, true) => 2,
+                (0, false) => 1,
+                _ => 0,
+            };
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, (f.file, index.clone(), c.whole)));
+            }
+        }
+    }
+    best.map(|(_, found)| found)
+}
+
+/// The arms of `match`es in `file`'s crate whose pattern names `variant`, each with its file and parsed file; those
+/// in `file` first.
+pub(crate) fn arms_naming(file: &str, variant: &str) -> Vec<(&'static str, Arc<Index>, usize)> {
+    let mut out = Vec::new();
+    for f in crate_files(file).iter() {
+        let Some(index) = index(f.file) else { continue };
+        for (i, arm) in index.arms.iter().enumerate() {
+            if arm.variants.iter().any(|v| v == variant) {
+                out.push((f.file, index.clone(), i));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Index {
+        Index::parse(text).expect("parses")
+    }
+
+    #[test]
+    fn a_string_holding_slashes_does_not_end_a_body() {
+        let index = parsed(
+            "fn url() -> String {\n    let a = \"http://x\"; // }\n    let b = '}';\n    format!(\"{a}{b}\")\n}\nfn next() {}\n",
+        );
+        let url = &index.fns[0];
+        assert_eq!(url.name, "url");
+        assert_eq!(url.whole, Lines { first: 1, last: 5 });
+        assert_eq!(url.value, [Lines { first: 4, last: 4 }]);
+        assert_eq!(index.fns[1].whole, Lines { first: 6, last: 6 });
+    }
+
+    #[test]
+    fn items_start_at_their_keyword_not_their_doc_comment() {
+        let index = parsed("/// The cap.\n#[allow(dead_code)]\npub const CAP: u8 = 1;\n/// Doubles.\npub fn double(x: u8) -> u8 {\n    x * 2\n}\n");
+        assert_eq!(index.consts[0].whole, Lines { first: 3, last: 3 });
+        assert_eq!(index.fns[0].whole, Lines { first: 5, last: 7 });
+    }
+
+    #[test]
+    fn a_raw_string_with_braces_and_quotes_is_one_token() {
+        let index = parsed(
+            "fn page() -> &'static str {\n    r#\"{ \"}\" // {\n    }\"#\n}\nconst LIMIT: u64 = 3;\n",
+        );
+        assert_eq!(index.fns[0].whole, Lines { first: 1, last: 4 });
+        assert_eq!(index.fns[0].value, [Lines { first: 2, last: 3 }]);
+        assert_eq!(index.consts[0].name, "LIMIT");
+        assert_eq!(index.consts[0].whole, Lines { first: 5, last: 5 });
+    }
+
+    #[test]
+    fn nested_closures_give_the_call_its_own_closure() {
+        let index = parsed(
+            "fn build(a: A) {\n    let m = Memo::new({\n        let a = a.clone();\n        move |prev: Option<&u64>| {\n            \
+             let xs = a.get().iter().map(|x| x + 1).collect::<Vec<_>>();\n            xs.len() as u64\n        }\n    });\n}\n",
+        );
+        let call = index.call_at(2, 13).expect("the Memo::new call");
+                assert_eq!(call.whole, Lines { first: 2, last: 8 });
+        let closure = call.closure.as_ref().expect("its closure");
+        assert_eq!(closure.param.as_deref(), Some("prev"));
+        assert_eq!(closure.body, Lines { first: 4, last: 7 });
+        assert_eq!(closure.value, [Lines { first: 6, last: 6 }]);
+        // the inner `map(|x| x + 1)` is a call of its own, with its own closure
+        let map = index.call_at(5, 40).expect("the map call");
+                assert_eq!(map.closure.as_ref().and_then(|c| c.param.as_deref()), Some("x"));
+    }
+
+    #[test]
+    fn macro_calls_and_match_arms() {
+        let index = parsed(
+            "fn update(msg: Msg, t: &T) -> T {\n    let mut next = t.clone();\n    println!(\"{}\", \"=> Msg::Clear }\");\n    \
+             match msg {\n        Msg::Add { sku } | Msg::Put(sku) => {\n            next.push(sku);\n        }\n        \
+             Msg::Clear => next.clear(),\n    }\n    next\n}\n",
+        );
+        let add: Vec<&Arm> = index.arms.iter().filter(|a| a.variants.contains(&"Add".to_owned())).collect();
+        assert_eq!(add.len(), 1);
+        assert!(add[0].variants.contains(&"Put".to_owned()));
+        assert_eq!(add[0].arrow, 5);
+        assert_eq!(add[0].body, Lines { first: 5, last: 7 });
+        assert_eq!(add[0].in_fn, Some(0));
+        let clear: Vec<&Arm> = index.arms.iter().filter(|a| a.variants.contains(&"Clear".to_owned())).collect();
+        assert_eq!(clear.len(), 1, "the string in println! is not an arm");
+        assert_eq!(clear[0].arrow, 8);
+        assert_eq!(index.fns[0].value, [Lines { first: 10, last: 10 }]);
+    }
+
+    #[test]
+    fn modules_uses_impls_and_tail_branches() {
+        let index = parsed(
+            "use crate::rules::{total as sum, Tax};\n#[path = \"x/y.rs\"]\nmod y;\nmod inner {\n    pub mod deep;\n    \
+             pub fn f() -> u8 { 1 }\n}\nimpl Default for Till {\n    fn default() -> Self {\n        if FLAG {\n            \
+             Till { a: 1 }\n        } else {\n            Till { a: 2 }\n        }\n    }\n}\n",
+        );
+        assert!(index.uses.contains(&("sum".to_owned(), vec!["crate".into(), "rules".into(), "total".into()])));
+        assert!(index.uses.contains(&("Tax".to_owned(), vec!["crate".into(), "rules".into(), "Tax".into()])));
+        assert_eq!(index.mods.len(), 2);
+        assert_eq!(index.mods[0].path.as_deref(), Some("x/y.rs"));
+        assert_eq!(index.mods[1].parents, ["inner"]);
+        let f = index.fns.iter().find(|f| f.name == "f").expect("f");
+        assert_eq!(f.module, ["inner"]);
+        let default = index.fns.iter().find(|f| f.name == "default").expect("default");
+        assert_eq!(default.trait_name.as_deref(), Some("Default"));
+        assert_eq!(default.self_ty.as_deref(), Some("Till"));
+        assert_eq!(
+            default.value,
+            [
+                Lines { first: 10, last: 10 },
+                Lines { first: 11, last: 11 },
+                Lines { first: 13, last: 13 }
+            ]
+        );
+    }
+}
