@@ -436,8 +436,7 @@ impl Page {
         };
         // the one explain, as the `explain` tool answers it with `detail: "full"` (a person has the room for the
         // `why:` chain)
-        let explained =
-            super::super::explain::explain(&self.handle, &format!("#{id}"), true).await;
+        let explained = super::super::explain::explain(&self.handle, &format!("#{id}"), true).await;
         match explained {
             Ok(Ok(explained)) => plain(StatusCode::OK, &explained.text),
             Ok(Err(reason)) => plain(StatusCode::NOT_FOUND, &reason),
