@@ -53,8 +53,7 @@ fn explain_on_graph(query: &str, exposed: &[(String, NodeId)]) -> Result<Explain
         {
             explanation = format!("{explanation}\npending: {waiting}");
         }
-        let cone: std::collections::HashSet<NodeId> =
-            trace::cone_in(ctx, id).into_iter().collect();
+        let cone: std::collections::HashSet<NodeId> = trace::cone_in(ctx, id).into_iter().collect();
         Ok(Explained {
             text: answers::clip_lines(&explanation, EXPLAIN_MAX_CHARS),
             cone: exposed

@@ -258,6 +258,12 @@ pub(super) fn log_json(
     changes: &[(String, Value, Value)],
 ) -> Value {
     let line = match &entry.approval {
+        Some(record) if record.refused => format!(
+            "{} {}: an answer was refused ({}); the interrupt stays open",
+            entry.name,
+            crate::escape::json(&entry.args),
+            crate::escape::quote(&record.by)
+        ),
         Some(record) if !record.approved => format!(
             "{} {} did not run: {}",
             entry.name,
@@ -293,6 +299,7 @@ fn record_json(record: &ApprovalRecord) -> Value {
         "by": record.by,
         "reason": record.reason,
         "expired": record.expired,
+        "refused": record.refused,
     })
 }
 
