@@ -30,7 +30,9 @@
 //! holding an opaque random id and sends the browser on to `/` (the key leaves the address bar and the history).
 //! Only the page's routes accept that cookie; `/mcp` never reads a cookie, and the bearer token of `/mcp` (which
 //! agents hold) does not open the page. A request without a session gets 401 and learns nothing; a refused answer to
-//! an interrupt or dispatch is logged on standard error. [`page_router`] (an app mounting the page in its own
+//! an interrupt or dispatch is logged on standard error, and a refused answer naming an open interrupt is journaled
+//! as refused, once per interrupt (an [`ApprovalRecord`](crate::exposure::approval::ApprovalRecord) with `refused:
+//! true`, `by` [`REFUSED_BY`]): no answer, the interrupt stays open, and replay skips it. [`page_router`] (an app mounting the page in its own
 //! server) prints the key the same way unless the app set one.
 //!
 //! [`HttpOptions::page_credential`](super::HttpOptions::page_credential)`(false)` turns the key off: then the page

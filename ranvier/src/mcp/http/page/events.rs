@@ -5,7 +5,8 @@
 //!
 //! - `values` `{version, changed: {name: value}}` for each publication;
 //! - `log` `{seq, name, args, version, sender, approval, line}` for each journaled message (`line` is the step line
-//!   an agent reads, with the values the message changed);
+//!   an agent reads, with the values the message changed; for an answer refused for want of a page session,
+//!   `approval.refused` is `true` and the line says the interrupt stays open);
 //! - `interrupt` `{event: "opened" | "answered" | "expired", interrupt, record}` for each interrupt event;
 //! - a comment every 15 s, so a page that went away is noticed.
 //!
