@@ -38,9 +38,19 @@ struct Line {
     name: String,
     #[serde(default)]
     args: Value,
-    /// `{"approved": false, …}` marks a message a person denied: it did not run, so it is not replayed.
+    /// `{"approved": false, …}` marks a message a person denied (or nobody answered in time): it did not run, so it
+    /// is not replayed. `{"refused": true, …}` marks an answer refused for want of the right to give it: no answer
+    /// at all (the message did not run then), so it is not replayed either.
     #[serde(default)]
     approval: Option<Value>,
+}
+
+/// Whether a line's approval record says its message did not run: denied, expired, or a refused answer.
+fn did_not_run(approval: Option<&Value>) -> bool {
+    approval.is_some_and(|a| {
+        a.get("approved") == Some(&Value::Bool(false))
+            || a.get("refused") == Some(&Value::Bool(true))
+    })
 }
 
 /// Parses a journal's text. Blank lines are skipped; the first unreadable line stops the reading.
@@ -51,9 +61,7 @@ pub fn parse(text: &str) -> Journal {
             continue;
         }
         match serde_json::from_str::<Line>(line) {
-            Ok(Line { approval, .. })
-                if approval.as_ref().and_then(|a| a.get("approved"))
-                    == Some(&Value::Bool(false)) => {}
+            Ok(Line { approval, .. }) if did_not_run(approval.as_ref()) => {}
             Ok(Line { name, args, .. }) => journal.messages.push(Message {
                 line: index + 1,
                 name,
@@ -112,6 +120,58 @@ mod tests {
         let (line, reason) = journal.unreadable.expect("line 4 is unreadable");
         assert_eq!(line, 4);
         assert!(reason.contains("line 1 column 2"), "{reason}");
+    }
+
+    #[test]
+    fn denied_expired_and_refused_records_are_not_replayed() {
+        let text = concat!(
+            r#"{"name":"clear","args":{},"version":1,"sender":"agent","approval":{"interrupt":"i-1","approved":false,"by":"page request without a session","reason":"asked to approve without the page's credential; refused, the interrupt stays open","refused":true}}"#,
+            "\n",
+            r#"{"name":"clear","args":{},"version":1,"sender":"agent","approval":{"interrupt":"i-1","approved":false,"by":"expiry","expired":true}}"#,
+            "\n",
+            r#"{"name":"clear","args":{},"version":1,"sender":"agent","approval":{"interrupt":"i-2","approved":false,"by":"person"}}"#,
+            "\n",
+            r#"{"name":"clear","args":{"n":1},"version":2,"sender":"agent","approval":{"interrupt":"i-3","approved":true,"by":"person"}}"#,
+            "\n",
+            r#"{"name":"clear","args":{"n":2},"version":2,"sender":"agent","approval":{"interrupt":"i-4","approved":true,"by":"?","refused":true}}"#,
+            "\n",
+        );
+        let journal = parse(text);
+        assert!(journal.unreadable.is_none(), "{:?}", journal.unreadable);
+        let replayed: Vec<(usize, Value)> = journal
+            .messages
+            .iter()
+            .map(|m| (m.line, m.args.clone()))
+            .collect();
+        assert_eq!(replayed, [(4, json!({"n": 1}))]);
+    }
+
+    #[test]
+    fn a_refused_record_as_the_runtime_writes_it_is_not_replayed() {
+        use ranvier::exposure::JournalEntry;
+        use ranvier::exposure::approval::ApprovalRecord;
+        let entry = |refused: bool, approved: bool| JournalEntry {
+            name: "clear".into(),
+            args: json!({"refused": refused}),
+            version: 3,
+            sender: "agent".into(),
+            approval: Some(ApprovalRecord {
+                interrupt: "i-1".into(),
+                approved,
+                by: "person".into(),
+                reason: None,
+                expired: false,
+                refused,
+            }),
+        };
+        let text = [entry(true, false), entry(false, true)]
+            .iter()
+            .map(|e| serde_json::to_string(e).unwrap() + "\n")
+            .collect::<String>();
+        assert!(text.contains(r#""refused":true"#), "{text}");
+        let journal = parse(&text);
+        let replayed: Vec<&Value> = journal.messages.iter().map(|m| &m.args).collect();
+        assert_eq!(replayed, [&json!({"refused": false})], "{text}");
     }
 
     #[test]

@@ -727,6 +727,7 @@ fn expiry_journal(
                     waited.as_secs_f64().round() as u64
                 )),
                 expired: true,
+                refused: false,
             }),
         });
     })

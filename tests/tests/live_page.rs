@@ -544,6 +544,7 @@ async fn an_agent_holding_the_token_cannot_answer_as_the_person() {
     else {
         panic!("clear waits for a person")
     };
+    let version = exposure.version();
     let bearer = format!("Bearer {token}");
     let hex: String = token.bytes().map(|b| format!("{b:02x}")).collect();
     let old_cookie = format!("ranvier-token={hex}");
@@ -580,12 +581,44 @@ async fn an_agent_holding_the_token_cannot_answer_as_the_person() {
         .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{extra:?}: {text}");
         assert!(text.contains("key"), "says what is wanted: {text}");
+        // a made-up id is refused too, and journals nothing
+        let (status, _) = post(
+            addr,
+            "/page/answer",
+            &post_headers,
+            json!({"id": "i-00000000000000000000000000000000", "approve": true}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
     assert!(
         exposure.interrupts().iter().any(|i| i.id == interrupt.id),
         "still open"
     );
-    assert!(exposure.journal().iter().all(|e| e.name != "clear"));
+    assert_eq!(exposure.version(), version, "clear did not run");
+    // the refusal is journaled, once for the three tries, as no answer: the interrupt is named, nothing ran
+    let refused: Vec<_> = exposure
+        .journal()
+        .into_iter()
+        .filter(|e| e.name == "clear")
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    let record = refused[0].approval.clone().expect("an approval record");
+    assert!(
+        record.refused && !record.approved && !record.expired,
+        "{record:?}"
+    );
+    assert_eq!(record.interrupt, interrupt.id);
+    assert_eq!(record.by, ranvier::mcp::http::page::REFUSED_BY);
+    assert_eq!(
+        (refused[0].version, refused[0].sender.as_str()),
+        (version, "agent")
+    );
+    assert_eq!(
+        exposure.journal().len(),
+        2,
+        "the made-up ids journaled nothing"
+    );
 
     // the person opens the printed address, and answers
     let cookie = login(&server).await;
@@ -601,9 +634,32 @@ async fn an_agent_holding_the_token_cannot_answer_as_the_person() {
     let clear = exposure
         .journal()
         .into_iter()
-        .find(|e| e.name == "clear")
+        .rfind(|e| e.name == "clear")
         .expect("ran");
-    assert_eq!(clear.approval.unwrap().by, "person");
+    let record = clear.approval.unwrap();
+    assert_eq!(
+        (record.by.as_str(), record.approved, record.refused),
+        ("person", true, false)
+    );
+    // the page's log tells the refusal from an answer
+    let reply = Http::new(addr, "/page/log?before=99")
+        .send(Method::GET, &headers(&[("cookie", &cookie)]), Vec::new())
+        .await;
+    let log: Value = serde_json::from_str(&reply.text()).unwrap();
+    let lines: Vec<&Value> = log["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["name"] == "clear")
+        .collect();
+    assert_eq!(lines.len(), 2, "{log}");
+    assert_eq!(lines[0]["approval"]["refused"], true, "{log}");
+    let line = lines[0]["line"].as_str().unwrap();
+    assert!(
+        line.contains("refused") && line.contains("stays open") && !line.contains("denied"),
+        "{line}"
+    );
+    assert_eq!(lines[1]["approval"]["refused"], false, "{log}");
 }
 
 /// Defect 2: an MCP client naming itself `person` or `app` is recorded under a name that cannot read as either.

@@ -12,7 +12,9 @@
 //! message pauses again); a denial runs nothing. The journal records each answer with who gave it
 //! ([`JournalEntry::approval`](super::JournalEntry::approval)). An interrupt nobody answers expires after the
 //! [approval timeout](super::Exposure::approval_timeout) (10 minutes by default) and is dropped; the journal records
-//! the expiry too (`approved: false, by: "expiry", expired: true`).
+//! the expiry too (`approved: false, by: "expiry", expired: true`). An answer refused for want of the right to
+//! give it (the live page's `/page/answer` without a page session) is journaled too, once per open interrupt, with
+//! `approved: false, refused: true`: it is no answer, the interrupt stays open, and a replay skips it.
 //!
 //! While an interrupt is open, other dispatches are refused by default ([`WhilePending`]): the person approves
 //! against the state they were shown. [`Exposure::while_pending`](super::Exposure::while_pending) lets them run.
@@ -159,6 +161,7 @@ impl ExposureHandle {
             by: by.to_owned(),
             reason: reason.map(str::to_owned),
             expired: false,
+            refused: false,
         };
         let interrupt = shared.approvals.take(id, &record)?;
         if !approve {
@@ -200,5 +203,57 @@ impl ExposureHandle {
             }),
             Ok(Err(error)) | Err(error) => Err(AnswerError::Host(error)),
         }
+    }
+
+    /// Journals a refused answer to interrupt `id`: someone (`by` names what they presented) tried to answer it
+    /// without the right to. The entry has the interrupt's message and an [`ApprovalRecord`] with `refused: true`
+    /// and `approved: false`, at the current version; the interrupt stays open and nothing runs. Only an open
+    /// interrupt's id is journaled, once per interrupt, so made-up ids or repeated tries cannot fill the journal.
+    /// Returns the interrupt when it journaled one. The live page calls it for a `/page/answer` without a page
+    /// session; an app with a front end of its own can call it for an answer it refuses.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use ranvier::exposure::{Dispatched, Exposure};
+    /// # use ranvier::host::{block_on, GraphHost};
+    /// # use ranvier::Mvu;
+    /// # let host = GraphHost::start(|| {
+    /// #     let cleared = Mvu::new(0_u32, |(), n| n + 1);
+    /// #     let mut exposure = Exposure::new();
+    /// #     exposure.messages(&cleared, vec![("clear".to_owned(), Box::new(|_: &serde_json::Value| Ok(())))])?;
+    /// #     exposure.confirm("clear", "Clear?")?;
+    /// #     exposure.start()
+    /// # })?;
+    /// # let exposure = host.invoke(|handle| handle.clone()).wait()?;
+    /// let Dispatched::AwaitingApproval { interrupt } = block_on(exposure.dispatch_as("agent", "clear", serde_json::json!({})))?
+    /// else { panic!("clear waits for a person") };
+    /// assert!(exposure.journal_refused_answer(&interrupt.id, "a stranger", "no credential".into()).is_some());
+    /// // once per interrupt, and only for an open one
+    /// assert!(exposure.journal_refused_answer(&interrupt.id, "a stranger", "again".into()).is_none());
+    /// assert!(exposure.journal_refused_answer("i-made-up", "a stranger", "no".into()).is_none());
+    /// let record = exposure.journal()[0].approval.clone().unwrap();
+    /// assert!(record.refused && !record.approved);
+    /// assert_eq!(exposure.interrupts()[0].id, interrupt.id); // still open
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn journal_refused_answer(&self, id: &str, by: &str, reason: String) -> Option<Interrupt> {
+        let shared = self.shared();
+        let interrupt = shared.approvals.refuse(id)?;
+        shared.journal.record(JournalEntry {
+            name: interrupt.message.clone(),
+            args: interrupt.args.clone(),
+            version: self.version(),
+            sender: interrupt.sender.clone(),
+            approval: Some(ApprovalRecord {
+                interrupt: interrupt.id.clone(),
+                approved: false,
+                by: by.to_owned(),
+                reason: Some(reason),
+                expired: false,
+                refused: true,
+            }),
+        });
+        Some(interrupt)
     }
 }

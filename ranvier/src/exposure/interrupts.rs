@@ -113,6 +113,12 @@ pub struct ApprovalRecord {
     /// records an expiry as it records a denial, so the journal tells what became of every gated message.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub expired: bool,
+    /// `true` when this was no answer at all: someone tried to answer without the right to (the live page's
+    /// `/page/answer` without a page session), and was refused. `approved` is `false`, `by` names what was
+    /// presented; the interrupt stays open and its message did not run, so a replay skips the record. At most one
+    /// such record is journaled per interrupt, and only for an interrupt that is open.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub refused: bool,
 }
 
 /// The `by` of an expiry's [`ApprovalRecord`] (its `expired` is what tells it from an answer).
@@ -275,6 +281,8 @@ pub fn interrupt_line(interrupt: &Interrupt) -> String {
 pub(super) struct Book {
     open: Vec<Interrupt>,
     pub(super) closed: VecDeque<(String, Closed)>,
+    /// The open interrupts a refused answer was journaled for (at most one record each; pruned to the open ones).
+    refused: Vec<String>,
     /// Whether the expiry thread is running (it stops when nothing is open).
     sweeping: bool,
 }
@@ -308,6 +316,7 @@ impl Approvals {
             book: Mutex::new(Book {
                 open: Vec::new(),
                 closed: VecDeque::new(),
+                refused: Vec::new(),
                 sweeping: false,
             }),
             changed: Condvar::new(),
@@ -397,6 +406,21 @@ impl Approvals {
         let mut book = self.book();
         self.sweep(&mut book);
         book.open.clone()
+    }
+
+    /// The open interrupt `id`, the first time a refused answer to it is to be journaled; `None` when no open
+    /// interrupt has that id, or a refused answer to it was journaled already. Closes nothing.
+    pub(super) fn refuse(&self, id: &str) -> Option<Interrupt> {
+        let mut book = self.book();
+        self.sweep(&mut book);
+        let Book { open, refused, .. } = &mut *book;
+        let interrupt = open.iter().find(|interrupt| interrupt.id == id)?.clone();
+        refused.retain(|refused| open.iter().any(|interrupt| interrupt.id == *refused));
+        if refused.iter().any(|refused| refused == id) {
+            return None;
+        }
+        refused.push(interrupt.id.clone());
+        Some(interrupt)
     }
 
     /// Closes interrupt `id` with `record`, once: whoever answers first gets it.

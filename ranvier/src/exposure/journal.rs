@@ -22,7 +22,9 @@ use super::interrupts::ApprovalRecord;
 
 /// The environment variable naming a file each accepted message is appended to, as one JSON line
 /// (`{"name":…,"args":…,"version":…,"sender":…}`, plus `"approval":{…}` for a message a person answered).
-/// A denied message's line has `"approval":{"approved":false,…}`: it did not run, and a replay skips it.
+/// A denied message's line has `"approval":{"approved":false,…}`: it did not run, and a replay skips it. So does a
+/// refused answer's line (`"approval":{"approved":false,"refused":true,…}`: someone tried to answer without the
+/// right to; the interrupt stayed open, and its message did not run then).
 pub const JOURNAL_ENV: &str = "RANVIER_JOURNAL";
 
 /// How many entries the in-memory journal keeps by default (the newest; older ones are dropped from memory).
@@ -45,7 +47,8 @@ pub struct JournalEntry {
     /// adapter (a client named `app` or `person` is recorded as `mcp:app` or `mcp:person`).
     pub sender: String,
     /// For a message that needed approval: who answered and how. A denied message did not run (its `version` is
-    /// the version when it was denied). `None` for every other message.
+    /// the version when it was denied). A refused answer ([`ApprovalRecord::refused`]) is no answer: the entry
+    /// says someone tried, the message did not run, and its interrupt stayed open. `None` for every other message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub approval: Option<ApprovalRecord>,
 }

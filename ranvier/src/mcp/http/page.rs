@@ -30,7 +30,9 @@
 //! holding an opaque random id and sends the browser on to `/` (the key leaves the address bar and the history).
 //! Only the page's routes accept that cookie; `/mcp` never reads a cookie, and the bearer token of `/mcp` (which
 //! agents hold) does not open the page. A request without a session gets 401 and learns nothing; a refused answer to
-//! an interrupt or dispatch is logged on standard error. [`page_router`] (an app mounting the page in its own
+//! an interrupt or dispatch is logged on standard error, and a refused answer naming an open interrupt is journaled
+//! as refused, once per interrupt (an [`ApprovalRecord`](crate::exposure::approval::ApprovalRecord) with `refused:
+//! true`, `by` [`REFUSED_BY`]): no answer, the interrupt stays open, and replay skips it. [`page_router`] (an app mounting the page in its own
 //! server) prints the key the same way unless the app set one.
 //!
 //! [`HttpOptions::page_credential`](super::HttpOptions::page_credential)`(false)` turns the key off: then the page
@@ -81,6 +83,10 @@ pub(crate) use credential::{KEY_PARAM, Secret};
 /// The sender recorded for what a person does on the page: their dispatches in the journal, their answers to
 /// interrupts.
 pub const PAGE_SENDER: &str = "person";
+
+/// The `by` of the journal's record of an answer the page refused for want of a page session (its
+/// [`refused`](crate::exposure::approval::ApprovalRecord::refused) is what tells it from an answer).
+pub const REFUSED_BY: &str = "page request without a session";
 
 /// The header a state-changing request carries the page's CSRF token in.
 pub const CSRF_HEADER: &str = "x-ranvier-csrf";
@@ -211,10 +217,18 @@ impl Page {
             if response.status() == StatusCode::UNAUTHORIZED
                 && matches!(route, Route::Answer | Route::Dispatch)
             {
+                let journaled = match route {
+                    Route::Answer => self.journal_refused(&parts.headers, body).await,
+                    _ => None,
+                };
                 eprintln!(
-                    "ranvier: the live page refused {} {}: no page session (its key was not presented)",
+                    "ranvier: the live page refused {} {}: no page session (its key was not presented){}",
                     parts.method,
-                    parts.uri.path()
+                    parts.uri.path(),
+                    journaled.map_or_else(String::new, |id| format!(
+                        "; journaled as a refused answer to interrupt {}",
+                        crate::escape::quote(&id)
+                    ))
                 );
             }
             return response;
@@ -362,6 +376,29 @@ impl Page {
             Ok(_) => Err(bad_request("the body must be a JSON object")),
             Err(error) => Err(bad_request(&format!("the body is not JSON: {error}"))),
         }
+    }
+
+    /// A `/page/answer` refused for want of a page session: journaled as a refused answer
+    /// ([`ApprovalRecord::refused`](crate::exposure::approval::ApprovalRecord::refused), `by`
+    /// [`REFUSED_BY`]) when its body (read within the limits of every body) names an open interrupt, once per
+    /// interrupt; an unknown id, a repeated try or an unreadable body journals nothing. Returns the interrupt's id
+    /// when it journaled. What the client sent besides the id (its reason) is not recorded.
+    async fn journal_refused(&self, headers: &HeaderMap, body: Body) -> Option<String> {
+        let body = self.read_json(headers, body).await.ok()?;
+        let Some(Value::String(id)) = body.get("id") else {
+            return None;
+        };
+        let asked = match body.get("approve") {
+            Some(Value::Bool(true)) => "approve",
+            Some(Value::Bool(false)) => "deny",
+            _ => "answer",
+        };
+        let reason = format!(
+            "asked to {asked} without the page's credential; refused, the interrupt stays open"
+        );
+        self.handle
+            .journal_refused_answer(id, REFUSED_BY, reason)
+            .map(|interrupt| interrupt.id)
     }
 
     /// `{message, args}`: dispatched as [`PAGE_SENDER`], answered `{ok, paused, text}` (the text an agent reads).

@@ -69,7 +69,7 @@ function logItem(entry, fresh) {
   let line = entry.line;
   if (entry.approval) {
     const a = entry.approval;
-    line += a.expired ? " (expired unanswered)" : ` (${a.approved ? "approved" : "denied"} by ${a.by}` +
+    line += a.refused ? " (refused: no answer, still open)" : a.expired ? " (expired unanswered)" : ` (${a.approved ? "approved" : "denied"} by ${a.by}` +
       (a.reason ? `: ${a.reason}` : "") + ")";
   }
   return el("li", { class: fresh ? "fresh" : null, "data-seq": entry.seq, "data-sender": entry.sender },

@@ -5,7 +5,8 @@
 //!
 //! - `values` `{version, changed: {name: value}}` for each publication;
 //! - `log` `{seq, name, args, version, sender, approval, line}` for each journaled message (`line` is the step line
-//!   an agent reads, with the values the message changed);
+//!   an agent reads, with the values the message changed; for an answer refused for want of a page session,
+//!   `approval.refused` is `true` and the line says the interrupt stays open);
 //! - `interrupt` `{event: "opened" | "answered" | "expired", interrupt, record}` for each interrupt event;
 //! - a comment every 15 s, so a page that went away is noticed.
 //!
@@ -258,6 +259,12 @@ pub(super) fn log_json(
     changes: &[(String, Value, Value)],
 ) -> Value {
     let line = match &entry.approval {
+        Some(record) if record.refused => format!(
+            "{} {}: an answer was refused ({}); the interrupt stays open",
+            entry.name,
+            crate::escape::json(&entry.args),
+            crate::escape::quote(&record.by)
+        ),
         Some(record) if !record.approved => format!(
             "{} {} did not run: {}",
             entry.name,
@@ -293,6 +300,7 @@ fn record_json(record: &ApprovalRecord) -> Value {
         "by": record.by,
         "reason": record.reason,
         "expired": record.expired,
+        "refused": record.refused,
     })
 }
 
