@@ -89,7 +89,7 @@ impl fmt::Display for WaitingOn {
 ///
 /// # Errors
 ///
-/// [`TraceError::NotTraced`] in an untraced build, and the errors of [`info`] for a node the trace does not know.
+/// [`TraceError::NotTraced`] in an untraced build, and the errors of [`info`](super::info) for a node the trace does not know.
 ///
 /// # Examples
 ///

@@ -537,7 +537,7 @@ pub fn capacity() -> usize {
 }
 
 /// Sizes the current thread's trace ring by bytes: `bytes` ÷ [`EVENT_BYTES`] events (at least 1), slots and texts
-/// together. The default is [`DEFAULT_RING_BYTES`] (4 MiB, 65,536 events); one message that moves N nodes records
+/// together. The default is [`DEFAULT_RING_BYTES`](crate::trace::DEFAULT_RING_BYTES) (4 MiB, 65,536 events); one message that moves N nodes records
 /// about 3 N events, so keeping all of one that moves 100,000 takes about 20 MB. No effect in an untraced build.
 ///
 /// # Examples
