@@ -85,17 +85,22 @@ where
     /// Creates an `Mvu` holding `init`, updated by `update(msg, &model) -> model`.
     #[track_caller]
     pub fn new(init: Model, update: impl Fn(Msg, &Model) -> Model + 'static) -> Self {
+        let name = std::any::type_name_of_val(&update);
+        Self::from_parts(
+            init,
+            name,
+            Rc::new(move |msg, model| Ok((update(msg, model), Vec::new()))),
+        )
+    }
+
+    /// What every constructor does: the model signal (made at the caller's line, which the trace records), and the
+    /// name of the user's `update` (its fn or closure type, which diagnosis looks for in the source) told to the
+    /// trace.
+    #[track_caller]
+    fn from_parts(init: Model, update_name: &'static str, update: Update<Model, Msg>) -> Self {
         let model = Signal::new(init);
-        with_runtime(|rt| {
-            trace_hook!(
-                rt,
-                update_fn(model.id(), std::any::type_name_of_val(&update))
-            )
-        });
-        Mvu {
-            model,
-            update: Rc::new(move |msg, model| Ok((update(msg, model), Vec::new()))),
-        }
+        with_runtime(|rt| trace_hook!(rt, update_fn(model.id(), update_name)));
+        Mvu { model, update }
     }
 
     /// Creates an `Mvu` whose `update` may refuse a message: `Ok(model)` is written as [`new`](Mvu::new)'s `update`
@@ -125,21 +130,16 @@ where
         init: Model,
         update: impl Fn(Msg, &Model) -> Result<Model, E> + 'static,
     ) -> Self {
-        let model = Signal::new(init);
-        with_runtime(|rt| {
-            trace_hook!(
-                rt,
-                update_fn(model.id(), std::any::type_name_of_val(&update))
-            )
-        });
-        Mvu {
-            model,
-            update: Rc::new(move |msg, model| {
+        let name = std::any::type_name_of_val(&update);
+        Self::from_parts(
+            init,
+            name,
+            Rc::new(move |msg, model| {
                 update(msg, model)
                     .map(|model| (model, Vec::new()))
                     .map_err(|reason| reason.to_string())
             }),
-        }
+        )
     }
 
     /// Creates an Elmish `Mvu`: `update` also returns follow-up messages (commands), dispatched in order after its
@@ -167,17 +167,12 @@ where
         update: impl Fn(Msg, &Model) -> (Model, Vec<Msg>) + 'static,
     ) -> Self {
         let (model, commands) = init;
-        let model = Signal::new(model);
-        with_runtime(|rt| {
-            trace_hook!(
-                rt,
-                update_fn(model.id(), std::any::type_name_of_val(&update))
-            )
-        });
-        let mvu = Mvu {
+        let name = std::any::type_name_of_val(&update);
+        let mvu = Self::from_parts(
             model,
-            update: Rc::new(move |msg, model| Ok(update(msg, model))),
-        };
+            name,
+            Rc::new(move |msg, model| Ok(update(msg, model))),
+        );
         for command in commands {
             // A panicking initial command leaves the model as it was; there is nobody to return the error to.
             let _ = mvu.dispatch(command);

@@ -227,7 +227,9 @@ where
 mod tests {
     use super::*;
     use crate::Signal;
+    #[cfg(feature = "http")]
     use std::sync::Arc;
+    #[cfg(feature = "http")]
     use std::sync::atomic::{AtomicBool, Ordering};
 
     /// An app of one exposed value, registered by hand (the macros name `::ranvier`, not this crate).
