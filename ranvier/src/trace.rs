@@ -128,10 +128,13 @@ pub use dump::{DUMP_SCHEMA, dump};
 pub use log::*;
 pub(crate) use names::add_crate_root;
 pub use names::set_source_root;
+#[cfg(feature = "mcp")]
+pub(crate) use query::cone_in;
 pub use query::*;
-pub(crate) use query::{Ctx, cone_in, view};
+pub(crate) use query::{Ctx, view};
 pub use render::render_events;
 pub use table::DROPPED_KEPT;
+#[cfg(feature = "mcp")]
 pub(crate) use waiting::waiting_on_in;
 pub use waiting::{WaitKind, WaitingOn, flights, waiting_on};
 

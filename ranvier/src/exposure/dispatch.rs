@@ -80,11 +80,14 @@ impl<T> Dispatched<T> {
 /// Why a dispatched message did not happen. Nothing was dispatched, and the model is as it was.
 ///
 /// Its `Display` is written for the sender (an agent, say) to act on: it names the message and what to change. It is
-/// the text the MCP adapter answers with, so an app that shows a rejection shows what an agent reads.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// the text the MCP adapter answers with, so an app that shows a rejection shows what an agent reads, word for word:
+/// the message, what was wrong, and what to send instead. Names a client sent (an unknown message's, say) are quoted
+/// and escaped (one line, no control characters).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DispatchRejection {
     /// No message of that name is exposed.
+    #[error("unknown message {}; {}", quote(.name), known_messages(.known))]
     UnknownMessage {
         /// The name asked for.
         name: String,
@@ -92,6 +95,7 @@ pub enum DispatchRejection {
         known: Vec<String>,
     },
     /// The message's decoder refused its arguments.
+    #[error("{name} rejected its arguments: {error}{}", expected(.name, .shape))]
     InvalidArgs {
         /// The message.
         name: String,
@@ -101,6 +105,10 @@ pub enum DispatchRejection {
         shape: Option<String>,
     },
     /// The message's decoder panicked on its arguments (a missing property, say).
+    #[error(
+        "{name} could not decode its arguments (the decoder panicked: {panic}); nothing was dispatched{}",
+        expected(.name, .shape)
+    )]
     DecoderPanicked {
         /// The message.
         name: String,
@@ -111,6 +119,7 @@ pub enum DispatchRejection {
     },
     /// `update` panicked: the model write it would have made did not happen. (A fault rather than a refusal:
     /// see [`is_fault`](Self::is_fault).)
+    #[error("{name} failed: {error}; the model is unchanged")]
     UpdatePanicked {
         /// The message.
         name: String,
@@ -118,7 +127,9 @@ pub enum DispatchRejection {
         error: String,
     },
     /// `update` refused the message ([`Mvu::try_new`](crate::Mvu::try_new)): nothing was applied. A refusal, like a
-    /// decoder's, not a fault.
+    /// decoder's, not a fault. The reason may splice in what a client sent: it reads as one line, its unsafe
+    /// characters escaped.
+    #[error("{name} was refused: {}; nothing was applied", crate::escape::inline(.reason))]
     Refused {
         /// The message.
         name: String,
@@ -126,11 +137,23 @@ pub enum DispatchRejection {
         reason: String,
     },
     /// The host could not run the message (it is disposed, typically).
+    /// (Its text holds the host's error, which is therefore not its `source` too.)
+    #[error("{}", host_gone(&.0.to_string()))]
     Host(HostError),
     /// Refused because another message waits for a person's approval ([`WhilePending::Refuse`], the default):
     /// nothing ran. Answer the interrupt (or let it expire), then dispatch again.
     ///
     /// [`WhilePending::Refuse`]: super::WhilePending::Refuse
+    #[error(
+        "{} was refused: the app waits for a person's answer to interrupt {} ({} {} — {}, expires in {} s); \
+         nothing ran. Answer it first, or dispatch again once it is answered or has expired",
+        quote(.name),
+        quote(&.interrupt.id),
+        .interrupt.message,
+        crate::escape::json(&.interrupt.args),
+        quote(&.interrupt.prompt),
+        .interrupt.remaining().as_secs_f64().ceil() as u64
+    )]
     PendingApproval {
         /// The refused message.
         name: String,
@@ -159,57 +182,11 @@ impl DispatchRejection {
     }
 }
 
-impl fmt::Display for DispatchRejection {
-    /// The text an agent reads over MCP, word for word: the message, what was wrong, and what to send instead. Names
-    /// a client sent (an unknown message's, say) are quoted and escaped (one line, no control characters).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fn expected(f: &mut fmt::Formatter<'_>, name: &str, shape: &Option<String>) -> fmt::Result {
-            match shape {
-                Some(shape) => write!(f, "\nexpected: {name} {shape}"),
-                None => Ok(()),
-            }
-        }
-        match self {
-            DispatchRejection::UnknownMessage { name, known } => {
-                write!(
-                    f,
-                    "unknown message {}; {}",
-                    quote(name),
-                    known_messages(known)
-                )
-            }
-            DispatchRejection::InvalidArgs { name, error, shape } => {
-                write!(f, "{name} rejected its arguments: {error}")?;
-                expected(f, name, shape)
-            }
-            DispatchRejection::DecoderPanicked { name, panic, shape } => {
-                write!(
-                    f,
-                    "{name} could not decode its arguments (the decoder panicked: {panic}); nothing was dispatched"
-                )?;
-                expected(f, name, shape)
-            }
-            DispatchRejection::UpdatePanicked { name, error } => {
-                write!(f, "{name} failed: {error}; the model is unchanged")
-            }
-            DispatchRejection::Refused { name, reason } => {
-                // the reason may splice in what a client sent: one line, its unsafe characters escaped
-                let reason = crate::escape::inline(reason);
-                write!(f, "{name} was refused: {reason}; nothing was applied")
-            }
-            DispatchRejection::Host(error) => f.write_str(&host_gone(&error.to_string())),
-            DispatchRejection::PendingApproval { name, interrupt } => write!(
-                f,
-                "{} was refused: the app waits for a person's answer to interrupt {} ({} {} — {}, expires in {} s); \
-                 nothing ran. Answer it first, or dispatch again once it is answered or has expired",
-                quote(name),
-                quote(&interrupt.id),
-                interrupt.message,
-                crate::escape::json(&interrupt.args),
-                quote(&interrupt.prompt),
-                interrupt.remaining().as_secs_f64().ceil() as u64
-            ),
-        }
+/// `\nexpected: NAME SHAPE` after a rejection of a message whose one-line shape is registered, else nothing.
+fn expected(name: &str, shape: &Option<String>) -> String {
+    match shape {
+        Some(shape) => format!("\nexpected: {name} {shape}"),
+        None => String::new(),
     }
 }
 
@@ -226,8 +203,6 @@ pub(crate) fn known_messages(names: &[String]) -> String {
 pub(crate) fn host_gone(reason: &str) -> String {
     format!("the application is not running any more: {reason}")
 }
-
-impl std::error::Error for DispatchRejection {}
 
 /// One accepted message: what ran, the version it led to and the values it changed.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,7 +3,6 @@
 //! dispatch, it only opens, lists, expires and closes interrupts (see [`approval`](super::approval) for the whole story).
 
 use std::collections::{HashMap, VecDeque};
-use std::fmt;
 use std::sync::{Arc, Condvar, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -202,10 +201,11 @@ impl InterruptEvents {
 }
 
 /// An answer that could not be given.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AnswerError {
     /// No open interrupt has that id.
+    #[error("{}", not_open(.id, .closed, .open))]
     NotOpen {
         /// The id given.
         id: String,
@@ -215,50 +215,39 @@ pub enum AnswerError {
         open: Vec<Interrupt>,
     },
     /// The host could not run the approved message (it is disposed, typically); the interrupt is answered.
+    #[error(transparent)]
     Host(HostError),
 }
 
-impl fmt::Display for AnswerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnswerError::NotOpen { id, closed, open } => {
-                match closed {
-                    Some(Closed::Answered(record)) => write!(
-                        f,
-                        "interrupt {} was already answered: {} by {}",
-                        quote(id),
-                        if record.approved {
-                            "approved"
-                        } else {
-                            "denied"
-                        },
-                        quote(&record.by)
-                    )?,
-                    Some(Closed::Expired) => {
-                        write!(
-                            f,
-                            "interrupt {} expired before anyone answered it",
-                            quote(id)
-                        )?;
-                    }
-                    None => write!(f, "no interrupt {}", quote(id))?,
-                }
-                if open.is_empty() {
-                    f.write_str("; no interrupt is open")
-                } else {
-                    f.write_str("; open interrupts:")?;
-                    for interrupt in open {
-                        write!(f, "\n- {}", interrupt_line(interrupt))?;
-                    }
-                    Ok(())
-                }
-            }
-            AnswerError::Host(error) => write!(f, "{error}"),
+/// [`AnswerError::NotOpen`]'s text: what became of the id, then the interrupts open now, one a line.
+fn not_open(id: &str, closed: &Option<Closed>, open: &[Interrupt]) -> String {
+    let mut text = match closed {
+        Some(Closed::Answered(record)) => format!(
+            "interrupt {} was already answered: {} by {}",
+            quote(id),
+            if record.approved {
+                "approved"
+            } else {
+                "denied"
+            },
+            quote(&record.by)
+        ),
+        Some(Closed::Expired) => {
+            format!("interrupt {} expired before anyone answered it", quote(id))
+        }
+        None => format!("no interrupt {}", quote(id)),
+    };
+    if open.is_empty() {
+        text.push_str("; no interrupt is open");
+    } else {
+        text.push_str("; open interrupts:");
+        for interrupt in open {
+            text.push_str("\n- ");
+            text.push_str(&interrupt_line(interrupt));
         }
     }
+    text
 }
-
-impl std::error::Error for AnswerError {}
 
 /// One interrupt in one line:
 /// `"i-3f9c…": clear {} — "Empty the cart?" (asked by "claude-code", expires in 600 s)`.

@@ -446,93 +446,56 @@ impl HttpOptions {
 }
 
 /// Why the HTTP endpoint could not be built or started.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum HttpError {
     /// The address is not loopback and [`HttpOptions::allow_non_loopback`] was not set.
+    #[error(
+        "refusing to bind {0}: it is not a loopback address (127.0.0.1 or ::1); set \
+         HttpOptions::allow_non_loopback(true) to serve other interfaces"
+    )]
     NotLoopback(SocketAddr),
     /// The address resolved to nothing.
+    #[error("the address {0:?} resolved to nothing")]
     NoAddress(String),
     /// The path does not start with `/`.
+    #[error("the MCP path {0:?} must start with '/', like \"/mcp\"")]
     BadPath(String),
     /// An allowed host is not `name` or `name:port`.
+    #[error(
+        "the allowed host {0:?} is not a host name or host:port, like \"localhost\" or \"127.0.0.1:8900\""
+    )]
     BadHost(String),
     /// An allowed origin is not `scheme://host[:port|:*]` or `null`.
+    #[error(
+        "the allowed origin {0:?} is not scheme://host, scheme://host:port or scheme://host:*, like \
+         \"http://localhost:*\""
+    )]
     BadOrigin(String),
     /// The bearer token (or [`TOKEN_ENV`]) is empty.
+    #[error("the bearer token ({TOKEN_ENV}) is empty; unset it or give a token")]
     EmptyToken,
     /// [`TOKEN_ENV`] is not valid Unicode.
+    #[error("{TOKEN_ENV} is not valid Unicode")]
     TokenNotUnicode,
     /// The page key (or [`PAGE_KEY_ENV`]) is empty.
+    #[error(
+        "the live page's key ({PAGE_KEY_ENV}) is empty; unset it (a random key is made) or give a key"
+    )]
     EmptyPageKey,
     /// [`PAGE_KEY_ENV`] is not valid Unicode.
+    #[error("{PAGE_KEY_ENV} is not valid Unicode")]
     PageKeyNotUnicode,
     /// The body limit is zero.
+    #[error("the request body limit must be at least 1 byte")]
     ZeroBodyLimit,
     /// The timeout or cap named (an [`HttpOptions`] field) is zero.
+    #[error("HttpOptions::{0} is zero; it must be above zero (it bounds what one client can hold)")]
     ZeroLimit(&'static str),
     /// Resolving, binding or serving failed. It reads as the I/O error itself: its `Display` is that error's, and
     /// its `source` that error's source (the error is not repeated as its own source).
-    Io(std::io::Error),
-}
-
-impl fmt::Display for HttpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NotLoopback(addr) => write!(
-                f,
-                "refusing to bind {addr}: it is not a loopback address (127.0.0.1 or ::1); set \
-                 HttpOptions::allow_non_loopback(true) to serve other interfaces"
-            ),
-            Self::NoAddress(addr) => write!(f, "the address {addr:?} resolved to nothing"),
-            Self::BadPath(path) => write!(
-                f,
-                "the MCP path {path:?} must start with '/', like \"/mcp\""
-            ),
-            Self::BadHost(host) => {
-                write!(
-                    f,
-                    "the allowed host {host:?} is not a host name or host:port, like \"localhost\" or \"127.0.0.1:8900\""
-                )
-            }
-            Self::BadOrigin(origin) => write!(
-                f,
-                "the allowed origin {origin:?} is not scheme://host, scheme://host:port or scheme://host:*, like \
-                 \"http://localhost:*\""
-            ),
-            Self::EmptyToken => write!(
-                f,
-                "the bearer token ({TOKEN_ENV}) is empty; unset it or give a token"
-            ),
-            Self::TokenNotUnicode => write!(f, "{TOKEN_ENV} is not valid Unicode"),
-            Self::EmptyPageKey => write!(
-                f,
-                "the live page's key ({PAGE_KEY_ENV}) is empty; unset it (a random key is made) or give a key"
-            ),
-            Self::PageKeyNotUnicode => write!(f, "{PAGE_KEY_ENV} is not valid Unicode"),
-            Self::ZeroBodyLimit => write!(f, "the request body limit must be at least 1 byte"),
-            Self::ZeroLimit(option) => write!(
-                f,
-                "HttpOptions::{option} is zero; it must be above zero (it bounds what one client can hold)"
-            ),
-            Self::Io(error) => write!(f, "{error}"),
-        }
-    }
-}
-
-impl std::error::Error for HttpError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Self::Io(error) => std::error::Error::source(error),
-            _ => None,
-        }
-    }
-}
-
-impl From<std::io::Error> for HttpError {
-    fn from(error: std::io::Error) -> Self {
-        Self::Io(error)
-    }
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 impl From<HttpError> for std::io::Error {

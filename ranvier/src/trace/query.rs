@@ -272,12 +272,7 @@ pub fn explain(node: impl AnyNode) -> Result<Explain, TraceError> {
 /// assert_eq!(trace::cone(&total).unwrap(), vec![total.id(), price.id()]);
 /// ```
 pub fn cone(node: impl AnyNode) -> Result<Vec<NodeId>, TraceError> {
-    query(|c| {
-        diagnose::cone(c, node.node_id())
-            .into_iter()
-            .map(|(n, _)| n)
-            .collect()
-    })
+    query(|c| cone_in(c, node.node_id()))
 }
 
 /// The node's compact line: `name#id Kind file.rs:line = value reads [a#1, b#2]`, with its observers and path.
