@@ -136,9 +136,7 @@ use journal::Journal;
 use registry::{Failure, GraphSide, MessageInfo, RunMessage, Shared};
 use snapshot::{Callback, Publisher, Read};
 
-/// Decodes one message from its JSON arguments (the same type as `ranvier::Decoder`). The error text says what is
-/// wrong and what was expected; it is shown to the client, followed by the message's shape when one is registered.
-pub type MessageDecoder<Msg> = Box<dyn Fn(&Value) -> Result<Msg, String>>;
+pub use messages::Decoder;
 
 /// How many publications a [`Publications`] reader may fall behind before it skips to the latest state (the
 /// default of [`Exposure::publication_buffer`]).
@@ -316,7 +314,7 @@ impl Exposure {
     pub fn messages<Model, Msg>(
         &mut self,
         mvu: &Mvu<Model, Msg>,
-        decoders: Vec<(String, MessageDecoder<Msg>)>,
+        decoders: Vec<(String, Decoder<Msg>)>,
     ) -> Result<&mut Self, ExposeError>
     where
         Model: Clone + PartialEq + fmt::Debug + 'static,
@@ -608,7 +606,7 @@ impl Exposure {
     /// # Examples
     ///
     /// ```
-    /// use ranvier::exposure::{Exposure, MessageDecoder};
+    /// use ranvier::exposure::{Exposure, Decoder};
     /// use ranvier::host::{block_on, GraphHost};
     /// use ranvier::Mvu;
     ///
@@ -616,7 +614,7 @@ impl Exposure {
     ///     let counter = Mvu::new(0_i64, |add: i64, count| count + add);
     ///     let mut exposure = Exposure::new();
     ///     exposure.value("count", { let counter = counter.clone(); move || counter.model() })?;
-    ///     let add: MessageDecoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
+    ///     let add: Decoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
     ///     exposure.messages(&counter, vec![("add".into(), add)])?;
     ///     exposure.journal_capacity(2, 1 << 20);
     ///     exposure.start()

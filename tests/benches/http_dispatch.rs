@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use http_client::{Era, Session};
 use ranvier::Mvu;
-use ranvier::exposure::{Exposure, ExposureHandle, MessageDecoder};
+use ranvier::exposure::{Decoder, Exposure, ExposureHandle};
 use ranvier::host::GraphHost;
 use ranvier::mcp::http::{HttpOptions, HttpServer};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
@@ -25,7 +25,7 @@ fn counter() -> (GraphHost<ExposureHandle>, McpAdapter) {
             let count = count.clone();
             move || count.model()
         })?;
-        let decoders: Vec<(String, MessageDecoder<u64>)> = vec![(
+        let decoders: Vec<(String, Decoder<u64>)> = vec![(
             "add".into(),
             Box::new(|args: &Value| {
                 args["n"]

@@ -16,7 +16,7 @@ use std::net::SocketAddr;
 use std::time::Instant;
 
 use ranvier::Mvu;
-use ranvier::exposure::{Exposure, ExposureHandle, MessageDecoder};
+use ranvier::exposure::{Decoder, Exposure, ExposureHandle};
 use ranvier::host::GraphHost;
 use ranvier::mcp::http::{HttpOptions, HttpServer};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
@@ -33,7 +33,7 @@ fn app() -> (GraphHost<ExposureHandle>, McpAdapter) {
             let text = text.clone();
             move || text.model()
         })?;
-        let decoders: Vec<(String, MessageDecoder<String>)> = vec![(
+        let decoders: Vec<(String, Decoder<String>)> = vec![(
             "set".into(),
             Box::new(|args: &Value| {
                 args["text"]

@@ -15,7 +15,7 @@
 
 use std::time::{Duration, Instant};
 
-use ranvier::exposure::{Exposure, ExposureHandle, MessageDecoder};
+use ranvier::exposure::{Decoder, Exposure, ExposureHandle};
 use ranvier::host::GraphHost;
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
 use ranvier::{Memo, Mvu};
@@ -65,7 +65,7 @@ fn start(n: usize) -> GraphHost<ExposureHandle> {
                 move || memo.get()
             })?;
         }
-        let decoders: Vec<(String, MessageDecoder<i64>)> = vec![(
+        let decoders: Vec<(String, Decoder<i64>)> = vec![(
             "add".into(),
             Box::new(|args: &Value| {
                 args["n"]

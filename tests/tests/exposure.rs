@@ -6,8 +6,8 @@ use std::thread;
 use std::time::Duration;
 
 use ranvier::exposure::{
-    DispatchRejection, ExposeError, Exposure, ExposureHandle, JournalEntry, MessageDecoder,
-    NameKind, Publication, SequenceStop, Snapshot,
+    Decoder, DispatchRejection, ExposeError, Exposure, ExposureHandle, JournalEntry, NameKind,
+    Publication, SequenceStop, Snapshot,
 };
 use ranvier::host::{GraphHost, HostError, block_on};
 use ranvier::{Effect, Memo, Mvu, Signal, batch};
@@ -45,7 +45,7 @@ fn update(msg: Msg, cart: &Cart) -> Cart {
     }
 }
 
-fn decoders() -> Vec<(String, MessageDecoder<Msg>)> {
+fn decoders() -> Vec<(String, Decoder<Msg>)> {
     vec![
         (
             "add".into(),
@@ -1024,7 +1024,7 @@ fn an_update_that_refuses_applies_nothing_and_reads_like_a_rejection() {
                             .ok_or("`amount` must be an integer")?,
                         args["memo"].as_str().unwrap_or_default().to_owned(),
                     ))
-                }) as MessageDecoder<(i64, String)>,
+                }) as Decoder<(i64, String)>,
             )],
         )?;
         exposure.start()

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use http_client::{Era, GUARD, Http, Session, next, text};
 use hyper::StatusCode;
 use ranvier::Mvu;
-use ranvier::exposure::{Exposure, ExposureHandle, MessageDecoder};
+use ranvier::exposure::{Decoder, Exposure, ExposureHandle};
 use ranvier::host::GraphHost;
 use ranvier::mcp::http::{HttpOptions, HttpServer};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
@@ -47,7 +47,7 @@ fn ledger() -> (GraphHost<ExposureHandle>, McpAdapter) {
             let ledger = ledger.clone();
             move || ledger.with_model(|l| l.sum)
         })?;
-        let decoders: Vec<(String, MessageDecoder<Add>)> = vec![(
+        let decoders: Vec<(String, Decoder<Add>)> = vec![(
             "add".into(),
             Box::new(|args: &Value| {
                 args["amount"].as_u64().map(Add).ok_or_else(|| {

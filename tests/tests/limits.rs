@@ -15,7 +15,7 @@ use std::time::Duration;
 use http_client::{Era, Http, Session};
 use hyper::StatusCode;
 use ranvier::Mvu;
-use ranvier::exposure::{DEFAULT_JOURNAL_CAPACITY, Exposure, ExposureHandle, MessageDecoder};
+use ranvier::exposure::{DEFAULT_JOURNAL_CAPACITY, Decoder, Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, block_on};
 use ranvier::mcp::McpAdapterOptions;
 use ranvier::mcp::http::{HttpOptions, HttpServer};
@@ -39,7 +39,7 @@ fn adder(capacity: Option<usize>, file: &std::path::Path) -> GraphHost<ExposureH
             let count = count.clone();
             move || count.model()
         })?;
-        let add: MessageDecoder<u64> = Box::new(|args: &Value| {
+        let add: Decoder<u64> = Box::new(|args: &Value| {
             args["n"]
                 .as_u64()
                 .ok_or_else(|| "`n` must be an integer".to_owned())

@@ -10,7 +10,7 @@ use tool_text::result_text as text;
 use std::time::Duration;
 
 use ranvier::Mvu;
-use ranvier::exposure::{Exposure, ExposureHandle, MessageDecoder};
+use ranvier::exposure::{Decoder, Exposure, ExposureHandle};
 use ranvier::host::GraphHost;
 use ranvier::mcp::{McpAdapter, McpAdapterOptions, ProtocolEra};
 use rmcp::model::{
@@ -495,7 +495,7 @@ fn odd_app() -> (GraphHost<ExposureHandle>, McpAdapter) {
             let mvu = mvu.clone();
             move || mvu.model()
         })?;
-        let decoders: Vec<(String, MessageDecoder<i64>)> = vec![(
+        let decoders: Vec<(String, Decoder<i64>)> = vec![(
             "add".into(),
             Box::new(|args: &Value| Ok(args["amount"].as_i64().expect("amount is an integer"))),
         )];

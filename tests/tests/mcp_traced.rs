@@ -815,7 +815,7 @@ mod traced {
                 let sum = sum.clone();
                 move || sum.get()
             })?;
-            let decoders: Vec<(String, ranvier::exposure::MessageDecoder<i64>)> = vec![(
+            let decoders: Vec<(String, ranvier::exposure::Decoder<i64>)> = vec![(
                 "add".into(),
                 Box::new(|args: &Value| args["n"].as_i64().ok_or("n".to_owned())),
             )];

@@ -354,7 +354,7 @@ impl ExposureHandle {
     /// # Examples
     ///
     /// ```
-    /// use ranvier::exposure::{Exposure, MessageDecoder};
+    /// use ranvier::exposure::{Exposure, Decoder};
     /// use ranvier::host::{block_on, GraphHost};
     /// use ranvier::Mvu;
     ///
@@ -362,7 +362,7 @@ impl ExposureHandle {
     ///     let counter = Mvu::new(0_i64, |add: i64, count| count + add);
     ///     let mut exposure = Exposure::new();
     ///     exposure.value("count", { let counter = counter.clone(); move || counter.model() })?;
-    ///     let add: MessageDecoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
+    ///     let add: Decoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
     ///     exposure.messages(&counter, vec![("add".into(), add)])?;
     ///     exposure.start()
     /// })?;
@@ -392,7 +392,7 @@ impl ExposureHandle {
     /// # Examples
     ///
     /// ```
-    /// use ranvier::exposure::{Exposure, MessageDecoder};
+    /// use ranvier::exposure::{Exposure, Decoder};
     /// use ranvier::host::{block_on, GraphHost};
     /// use ranvier::Mvu;
     ///
@@ -400,7 +400,7 @@ impl ExposureHandle {
     ///     let counter = Mvu::new(0_i64, |add: i64, count| count + add);
     ///     let mut exposure = Exposure::new();
     ///     exposure.value("count", { let counter = counter.clone(); move || counter.model() })?;
-    ///     let add: MessageDecoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
+    ///     let add: Decoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
     ///     exposure.messages(&counter, vec![("add".into(), add)])?;
     ///     exposure.start()
     /// })?;

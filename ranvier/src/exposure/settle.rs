@@ -35,7 +35,7 @@ impl ExposureHandle {
     /// ```
     /// use std::time::{Duration, Instant};
     ///
-    /// use ranvier::exposure::{Exposure, MessageDecoder};
+    /// use ranvier::exposure::{Exposure, Decoder};
     /// use ranvier::host::{GraphHost, block_on};
     /// use ranvier::{AsyncMemo, Mvu};
     ///
@@ -50,7 +50,7 @@ impl ExposureHandle {
     ///     });
     ///     let mut exposure = Exposure::new();
     ///     exposure.value("quote", move || quote.get().value_or(0))?;
-    ///     let set: MessageDecoder<i64> =
+    ///     let set: Decoder<i64> =
     ///         Box::new(|args| args["weight"].as_i64().ok_or_else(|| "`weight`: an integer".into()));
     ///     exposure.messages(&weight, vec![("set_weight".into(), set)])?;
     ///     exposure.start()
