@@ -136,7 +136,11 @@ use journal::Journal;
 use registry::{Failure, GraphSide, MessageInfo, RunMessage, Shared};
 use snapshot::{Callback, Publisher, Read};
 
-pub use messages::Decoder;
+/// Decodes one message from its JSON arguments (`ranvier::Decoder`, also `ranvier::exposure::Decoder`): what
+/// `#[derive(Messages)]` generates per variant, and what an app registering messages by hand writes. The error text
+/// says which property is wrong and what was expected; it is shown to the client, followed by the message's shape
+/// when one is registered.
+pub type Decoder<Msg> = Box<dyn Fn(&Value) -> Result<Msg, String>>;
 
 /// How many publications a [`Publications`] reader may fall behind before it skips to the latest state (the
 /// default of [`Exposure::publication_buffer`]).

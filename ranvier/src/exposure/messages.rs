@@ -39,11 +39,7 @@ use crate::Mvu;
 use crate::exposure::{ExposeError, Exposure};
 use std::fmt::Debug;
 
-/// Decodes one message from its JSON arguments (`ranvier::Decoder`, also `ranvier::exposure::Decoder`): what
-/// `#[derive(Messages)]` generates per variant, and what an app registering messages by hand writes. The error text
-/// says which property is wrong and what was expected; it is shown to the client, followed by the message's shape
-/// when one is registered.
-pub type Decoder<Msg> = Box<dyn Fn(&serde_json::Value) -> Result<Msg, String>>;
+pub use super::Decoder;
 
 /// An app's message enum, as an MCP client sees it: one named message per variant.
 ///
