@@ -9,6 +9,8 @@
 
 #[path = "../tests/http_client/mod.rs"]
 mod http_client;
+#[path = "rss/mod.rs"]
+mod rss;
 
 use http_client::{Era, Session};
 use ranvier::Mvu;
@@ -16,6 +18,7 @@ use ranvier::exposure::{Decoder, Exposure, ExposureHandle};
 use ranvier::host::GraphHost;
 use ranvier::mcp::http::{HttpOptions, HttpServer};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+use rss::Meter;
 use serde_json::{Value, json};
 
 fn counter() -> (GraphHost<ExposureHandle>, McpAdapter) {
@@ -45,32 +48,6 @@ fn counter() -> (GraphHost<ExposureHandle>, McpAdapter) {
     (host, adapter)
 }
 
-/// The resident set of this process, in KiB.
-fn rss_kib() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status (Linux)");
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("a VmRSS line")
-}
-
-struct Meter {
-    last: u64,
-}
-
-impl Meter {
-    fn line(&mut self, label: &str) {
-        let now = rss_kib();
-        println!(
-            "{label:<58} RSS {:>7.1} MiB  ({:>+7.1} MiB)",
-            now as f64 / 1024.0,
-            (now as f64 - self.last as f64) / 1024.0
-        );
-        self.last = now;
-    }
-}
-
 fn main() {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -88,7 +65,7 @@ fn main() {
         session
             .call_tool("dispatch", json!({"message": "add", "args": {"n": 1}}))
             .await;
-        let mut meter = Meter { last: rss_kib() };
+        let mut meter = Meter::new(58);
         meter.line("started, one session, one dispatch");
 
         for half in ["after 5,000 dispatches of {\"n\":1}", "after 10,000"] {

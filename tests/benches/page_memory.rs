@@ -11,7 +11,10 @@
 
 #[path = "../tests/http_client/mod.rs"]
 mod http_client;
+#[path = "rss/mod.rs"]
+mod rss;
 
+use rss::Meter;
 use std::net::SocketAddr;
 use std::time::Instant;
 
@@ -53,16 +56,6 @@ fn app() -> (GraphHost<ExposureHandle>, McpAdapter) {
     (host, adapter)
 }
 
-/// The resident set of this process, in KiB.
-fn rss_kib() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status (Linux)");
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("a VmRSS line")
-}
-
 /// The CPU time this process used (user + system), in clock ticks.
 fn cpu_ticks() -> u64 {
     let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat (Linux)");
@@ -73,22 +66,6 @@ fn cpu_ticks() -> u64 {
         .split_whitespace()
         .collect();
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
-}
-
-struct Meter {
-    last: u64,
-}
-
-impl Meter {
-    fn line(&mut self, label: &str) {
-        let now = rss_kib();
-        println!(
-            "{label:<64} RSS {:>7.1} MiB  ({:>+7.1} MiB)",
-            now as f64 / 1024.0,
-            (now as f64 - self.last as f64) / 1024.0
-        );
-        self.last = now;
-    }
 }
 
 /// Opens the printed address once, as a person does: the session cookie.
@@ -166,7 +143,7 @@ fn main() {
         let addr = server.local_addr();
         let cookie = login(&server).await;
         println!("live page streams on loopback ({})", server.url());
-        let mut meter = Meter { last: rss_kib() };
+        let mut meter = Meter::new(64);
         meter.line("started, one page session");
 
         let text = "x".repeat(100 * 1024);
