@@ -323,6 +323,69 @@ fn case(key: &str) -> (&'static str, Value) {
     }
 }
 
+/// The value `key`'s node holds in the correct desk after `key`'s messages (the mistake shows another).
+pub fn expected(key: &str) -> Value {
+    let reminder =
+        |due_day: u32| json!({"card": "ann", "title": "Pride and Prejudice", "due_day": due_day});
+    match key {
+        "return_day" | "double_grace" => json!(100),
+        "pickup_notice" => json!(["bob: ready for pickup: Pride and Prejudice"]),
+        "renew_limit" => reminder(43),
+        "limit_arm" => json!(["kid"]),
+        "overdue_order" => json!([
+            "Dune (bob, due day 19, 26 days late)",
+            "Pride and Prejudice (ann, due day 29, 16 days late)"
+        ]),
+        "child_rounding" => json!(44),
+        "due_soon_peek" | "holds_after_await" => json!(1),
+        "reminder_eq" => reminder(29),
+        "shelf_default" => {
+            json!({"error": "the county catalogue has no ISBN \"LOCAL-0042\"", "last": "014 BED"})
+        }
+        other => panic!("no mistake {other}"),
+    }
+}
+
+/// The value of `node` in a desk started with `slip`, after `messages` (a JSON array of `{message, args}`) ran and
+/// the flights they started settled.
+///
+/// # Errors
+///
+/// When the desk does not start, a message is refused, or a flight is still pending after five seconds.
+pub async fn settled_value(
+    slip: Slip,
+    node: &str,
+    messages: &Value,
+) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+    let host = start_desk(slip)?;
+    let exposure = host.invoke(|app| app.exposure.clone()).wait()?;
+    let messages = messages
+        .as_array()
+        .ok_or("messages must be an array")?
+        .iter()
+        .map(|m| {
+            (
+                m["message"].as_str().unwrap_or("").to_owned(),
+                m["args"].clone(),
+            )
+        })
+        .collect();
+    let began = std::time::Instant::now();
+    let outcome = exposure.dispatch_all(messages).await;
+    if let Some(stop) = outcome.stopped {
+        return Err(format!("message {} was refused", stop.position).into());
+    }
+    let settled = exposure
+        .wait_settled(began, std::time::Duration::from_secs(5))
+        .await;
+    if !settled.pending.is_empty() {
+        return Err(format!("still pending: {:?}", settled.pending).into());
+    }
+    let value = settled.snapshot.get(node).cloned().ok_or("no such value")?;
+    host.dispose();
+    Ok(value)
+}
+
 /// Every mistake, as a gallery shape.
 pub fn shapes() -> Vec<Shape> {
     SLIPS
