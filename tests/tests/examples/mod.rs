@@ -8,6 +8,9 @@
 #[path = "../../../examples/examples/blind_cafe.rs"]
 pub mod blind_cafe;
 #[cfg(any(debug_assertions, feature = "trace"))]
+#[path = "../../../examples/examples/blind_loans/main.rs"]
+pub mod blind_loans;
+#[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_till.rs"]
 pub mod blind_till;
 #[path = "../../../examples/examples/cart.rs"]
