@@ -1,5 +1,5 @@
 //! The program's source as `syn` parses it: each file once, cached, reduced to the spans a diagnosis quotes (function
-//! bodies and the lines that produce their value, the closures passed at call sites, `match` arms with the variants
+//! bodies and the lines that decide their value, the closures passed at call sites, `match` arms with the variants
 //! they match, constants, impls, `mod` and `use` items), and the crate's module tree, so a body, an `update` arm, a
 //! helper or an `impl PartialEq` is found in whichever file of the crate it lives.
 //!
@@ -8,6 +8,8 @@
 //! what the trace alone records (the call sites).
 
 use super::names;
+
+mod value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -55,7 +57,8 @@ pub(crate) struct FnDef {
     pub trait_name: Option<String>,
     /// From its signature to its closing brace.
     pub whole: Lines,
-    /// The lines that produce its value: the tail expression (each branch of a tail `if` or `match`) and `return`s.
+    /// The few lines that decide its value (`value.rs`): the tail expression followed through `if`, `match`, the
+    /// closures a tail call is given and the statements that made the names it returns, and its `return`s.
     pub value: Vec<Lines>,
 }
 
@@ -199,62 +202,6 @@ fn type_name(ty: &syn::Type) -> Option<String> {
     }
 }
 
-/// The lines that produce a block's value: its tail expression (through `if`, `match` and nested blocks) and every
-/// `return`.
-fn value_lines(block: &syn::Block) -> Vec<Lines> {
-    let mut out = Vec::new();
-    if let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last() {
-        tail_lines(tail, &mut out, 0);
-    }
-    struct Returns<'a>(&'a mut Vec<Lines>);
-    impl<'ast> Visit<'ast> for Returns<'_> {
-        fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
-            self.0.push(Lines::of(r.span()));
-        }
-        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
-        fn visit_item(&mut self, _: &'ast syn::Item) {}
-    }
-    Returns(&mut out).visit_block(block);
-    out.sort_by_key(|l| l.first);
-    out.dedup();
-    out
-}
-
-fn tail_lines(expr: &syn::Expr, out: &mut Vec<Lines>, depth: u32) {
-    if depth > 4 {
-        out.push(Lines::of(expr.span()));
-        return;
-    }
-    match expr {
-        syn::Expr::If(e) => {
-            out.push(Lines::of(e.cond.span()));
-            block_tail(&e.then_branch, out, depth);
-            if let Some((_, other)) = &e.else_branch {
-                tail_lines(other, out, depth + 1);
-            }
-        }
-        syn::Expr::Match(m) => {
-            for arm in &m.arms {
-                match &*arm.body {
-                    syn::Expr::Block(b) => block_tail(&b.block, out, depth),
-                    body => out.push(Lines {
-                        first: Lines::of(arm.pat.span()).first,
-                        last: Lines::of(body.span()).last,
-                    }),
-                }
-            }
-        }
-        syn::Expr::Block(b) => block_tail(&b.block, out, depth),
-        other => out.push(Lines::of(other.span())),
-    }
-}
-
-fn block_tail(block: &syn::Block, out: &mut Vec<Lines>, depth: u32) {
-    if let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last() {
-        tail_lines(tail, out, depth + 1);
-    }
-}
-
 /// From the line of `start` to the end of `whole`: an item without the doc comments and attributes above it.
 fn from_line_of(start: proc_macro2::Span, whole: proc_macro2::Span) -> Lines {
     Lines {
@@ -292,8 +239,8 @@ fn closure(c: &syn::ExprClosure) -> Closure {
         _ => None,
     });
     let value = match &*c.body {
-        syn::Expr::Block(b) => value_lines(&b.block),
-        other => vec![Lines::of(other.span())],
+        syn::Expr::Block(b) => value::of_block(&b.block),
+        other => value::of_expr(other),
     };
     Closure {
         param,
@@ -332,7 +279,7 @@ impl Walker {
             self_ty,
             trait_name,
             whole,
-            value: value_lines(block),
+            value: value::of_block(block),
         });
         self.index.fns.len() - 1
     }
@@ -867,7 +814,8 @@ mod tests {
         let closure = call.closure.as_ref().expect("its closure");
         assert_eq!(closure.param.as_deref(), Some("prev"));
         assert_eq!(closure.body, Lines { first: 4, last: 7 });
-        assert_eq!(closure.value, [Lines { first: 6, last: 6 }]);
+        // the tail, and the `let` that made the name it reads
+        assert_eq!(closure.value, [Lines { first: 5, last: 5 }, Lines { first: 6, last: 6 }]);
         // the inner `map(|x| x + 1)` is a call of its own, with its own closure
         let map = index.call_at(5, 40).expect("the map call");
                 assert_eq!(map.closure.as_ref().and_then(|c| c.param.as_deref()), Some("x"));
@@ -889,7 +837,11 @@ mod tests {
         let clear: Vec<&Arm> = index.arms.iter().filter(|a| a.variants.contains(&"Clear".to_owned())).collect();
         assert_eq!(clear.len(), 1, "the string in println! is not an arm");
         assert_eq!(clear[0].arrow, 8);
-        assert_eq!(index.fns[0].value, [Lines { first: 10, last: 10 }]);
+        // the tail `next` is followed back to the arms that change it
+        assert_eq!(
+            index.fns[0].value,
+            [Lines { first: 5, last: 5 }, Lines { first: 6, last: 6 }, Lines { first: 8, last: 8 }]
+        );
     }
 
     #[test]
