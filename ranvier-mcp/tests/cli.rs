@@ -85,7 +85,8 @@ fn list_prints_instructions_and_each_tools_description_and_arguments() {
         text.contains("This server exposes the live state"),
         "{text}"
     );
-    assert!(text.contains("\n  snapshot()\n"), "{text}");
+    assert!(text.contains("\n  snapshot(version?)\n"), "{text}");
+    assert!(text.contains("\n  diff(from, to?)\n"), "{text}");
     assert!(
         text.contains("\n  dispatch(message?, args?, settle?, settleMs?, messages?)\n"),
         "{text}"

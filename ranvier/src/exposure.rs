@@ -90,6 +90,7 @@ pub mod approval;
 mod dispatch;
 mod error;
 mod handle;
+pub mod history;
 mod interrupts;
 mod journal;
 pub(crate) mod messages;
@@ -116,6 +117,7 @@ pub use dispatch::{DispatchRejection, Dispatched, SequenceOutcome, SequenceStop,
 pub(crate) use dispatch::{host_gone, known_messages};
 pub use error::{ExposeError, NameKind};
 pub use handle::{APP_SENDER, ExposureHandle};
+pub use history::{DEFAULT_HISTORY_BYTES, DEFAULT_HISTORY_VERSIONS, VersionError};
 pub use interrupts::{
     AnswerError, ApprovalRecord, Closed, DEFAULT_APPROVAL_TIMEOUT, EXPIRY, Interrupt,
     InterruptEvent, InterruptEvents, WhilePending, fill_prompt,
@@ -131,6 +133,7 @@ use crate::graph::{AnyNode, NodeId};
 use crate::host::GraphInbox;
 use crate::text::panic_text;
 use crate::{Effect, Mvu};
+use history::History;
 use interrupts::{Approvals, PromptFn};
 use journal::Journal;
 use registry::{Failure, GraphSide, MessageInfo, RunMessage, Shared};
@@ -199,6 +202,7 @@ pub struct Exposure {
     publication_buffer: usize,
     journal_file: Option<std::path::PathBuf>,
     journal_capacity: (usize, usize),
+    history: (usize, usize),
     approval_timeout: Duration,
     while_pending: WhilePending,
     require_approval: bool,
@@ -241,6 +245,7 @@ impl Exposure {
             publication_buffer: DEFAULT_PUBLICATION_BUFFER,
             journal_file: None,
             journal_capacity: (DEFAULT_JOURNAL_CAPACITY, DEFAULT_JOURNAL_BYTES),
+            history: (DEFAULT_HISTORY_VERSIONS, DEFAULT_HISTORY_BYTES),
             approval_timeout: DEFAULT_APPROVAL_TIMEOUT,
             while_pending: WhilePending::default(),
             require_approval: true,
@@ -636,6 +641,15 @@ impl Exposure {
         self
     }
 
+    /// How many earlier versions [`ExposureHandle::snapshot_at`] can give: the newest `versions` before the current
+    /// one (0 keeps none) within `bytes` of the values they replaced, counted as their JSON text (the newest change
+    /// is kept whatever its size). The defaults are [`DEFAULT_HISTORY_VERSIONS`] and [`DEFAULT_HISTORY_BYTES`]; see
+    /// [`history`](self::history) for how it is kept and an example.
+    pub fn history(&mut self, versions: usize, bytes: usize) -> &mut Self {
+        self.history = (versions, bytes);
+        self
+    }
+
     /// Closes registration: creates the effect that publishes snapshots (it runs now and publishes version 0)
     /// and returns the handle other threads use.
     ///
@@ -651,11 +665,18 @@ impl Exposure {
             None => Journal::from_env(capacity, max_bytes)?,
         });
         let (names, reads): (Vec<String>, Vec<Read>) = self.values.into_iter().unzip();
+        let history = Arc::new(History::new(self.history.0, self.history.1));
         let publisher = Rc::new(Publisher::new(
             names.clone(),
             reads,
             self.callbacks,
             self.publication_buffer,
+            {
+                let history = history.clone();
+                Box::new(move |snapshot, previous, changed| {
+                    history.record(snapshot, previous, changed)
+                })
+            },
         ));
         let mut infos = Vec::with_capacity(self.messages.len());
         let mut runs = std::collections::HashMap::with_capacity(self.messages.len());
@@ -686,6 +707,7 @@ impl Exposure {
                 expiry_journal(&journal, publisher.snapshot_receiver()),
             )),
             journal,
+            history,
             waiting: Default::default(),
             flights: crate::graph::flights::remote(),
         });

@@ -1,14 +1,18 @@
 //! The MCP adapter: serves an exposure's state and messages to any MCP client over rmcp.
 //!
 //! [`McpAdapter`] implements [`rmcp::ServerHandler`](https://docs.rs/rmcp/3/rmcp/handler/server/trait.ServerHandler.html)
-//! (a link to docs.rs: `cargo doc --no-deps` builds no page of rmcp's to link to) over an [`ExposureHandle`]. It lists three tools:
+//! (a link to docs.rs: `cargo doc --no-deps` builds no page of rmcp's to link to) over an [`ExposureHandle`]. It lists four tools:
 //!
-//! - `snapshot` reads every exposed value, as the `ranvier://state` document `{"version": n, "values": {...}}`;
+//! - `snapshot` reads every exposed value, as the `ranvier://state` document `{"version": n, "values": {...}}`, now
+//!   or (`{"version": 3}`) as an earlier version published it, while the exposure's [history](crate::exposure::history)
+//!   keeps it;
 //! - `dispatch` (listed only when messages are exposed) sends one message, `{"message": name, "args": {...}}`, or a
 //!   sequence, `{"messages": [...]}`, and answers one line per message, such as
 //!   `2 set_discount {"percent":10} → v3: discount 0→10, total 500→450`, then every value at the final version,
 //!   `v3: count=2, subtotal=500, discount=10, total=450`;
-//! - `wait_version` waits for the state to reach a version (`timeoutMs` default 5000, at most 60000).
+//! - `wait_version` waits for the state to reach a version (`timeoutMs` default 5000, at most 60000);
+//! - `diff {from, to}` says what changed between two versions, value by value in the words of a step line
+//!   (`v1→v3: discount 0→10, total 500→450`), then the journaled messages that made the versions in between.
 //!
 //! In a traced build (see [`crate::trace`]) it also lists `explain`, `graph` and `node`, which read the trace log
 //! on the graph thread and answer in compact text (see the `traced` tools below); with
@@ -691,7 +695,10 @@ impl ServerHandler for McpAdapter {
         }
         let caller = self.caller(&context);
         let result = match request.name.as_ref() {
-            schema::SNAPSHOT => approval::with_interrupts(state::snapshot(handle), handle, &caller),
+            schema::SNAPSHOT => {
+                approval::with_interrupts(state::snapshot(handle, arguments), handle, &caller)
+            }
+            schema::DIFF => state::diff(handle, arguments),
             schema::WAIT_VERSION => tokio::select! {
                 result = state::wait_version(handle, arguments) => result,
                 // rmcp keeps running a cancelled request's handler: let go of the waiter now

@@ -41,7 +41,7 @@ async def tools_and_rejections(client):
     tools = (await client.list_tools()).tools
     names = [t.name for t in tools]
     # a debug (traced) build also lists the trace tools
-    assert names in (["snapshot", "dispatch", "wait_version"], ["snapshot", "dispatch", "wait_version", "explain", "graph", "node"]), names
+    assert names in (["snapshot", "dispatch", "wait_version", "diff"], ["snapshot", "dispatch", "wait_version", "diff", "explain", "graph", "node"]), names
     by_name = {t.name: t for t in tools}
     assert by_name["snapshot"].annotations.read_only_hint is True
     assert by_name["wait_version"].annotations.read_only_hint is True

@@ -9,15 +9,15 @@
 //!
 //! Volatile fields are normalised on both sides before comparing (see [`normalise`]).
 //!
-//! Record after a deliberate change with `RANVIER_CONFORMANCE=record cargo test -p ranvier-tests --test conformance`:
+//! Record after a deliberate change with `RANVIER_CONFORMANCE=record cargo test -p ranvier-tests --test main conformance::`:
 //! it replays over stdio and writes each response (and, where a step gives a count, that many notifications) back
 //! into the files; check them in, and review the diff.
 //!
 //! Build flavours: a traced build (every debug build, or `--features trace`) also lists the trace tools, so a few
-//! responses (`tools/list`, the instructions, the unknown-tool error) differ from an untraced (release) build's. A
+//! responses (`tools/list`, the instructions, the unknown-tool error) differ from an untraced build's. A
 //! step's `expect` is the untraced response; `expectTraced` holds the traced one where it differs. Record in both
-//! flavours, release first: `RANVIER_CONFORMANCE=record cargo test -p ranvier-tests --release --test conformance`
-//! writes `expect`, then the same command without `--release` writes `expectTraced` where the traced response differs
+//! flavours, untraced first: `RANVIER_CONFORMANCE=record cargo test -p ranvier-tests --profile untraced --test main
+//! conformance::` writes `expect`, then the same command without `--profile untraced` writes `expectTraced` where the traced response differs
 //! from `expect` (and removes it where it does not).
 
 use crate::examples::cart;

@@ -55,7 +55,11 @@ async fn legacy_era_over_http_tools_resources_and_notifications() {
     };
     assert_eq!(
         names,
-        [&["snapshot", "dispatch", "wait_version"][..], traced].concat()
+        [
+            &["snapshot", "dispatch", "wait_version", "diff"][..],
+            traced
+        ]
+        .concat()
     );
 
     let (mut updates, stream) = session.subscribe("ranvier://state/count").await;

@@ -22,6 +22,7 @@ mod blind_till;
 mod conformance;
 mod exposure;
 mod gallery;
+mod history;
 mod host;
 mod hostile_input;
 mod http_load;

@@ -48,29 +48,11 @@ type Connected = (
 
 /// A client of `adapter` over an in-memory pipe: legacy (`initialize`) or modern (`server/discover`).
 async fn connect(adapter: &McpAdapter, modern: bool) -> Connected {
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let adapter = adapter.clone();
-    tokio::spawn(async move {
-        if let Ok(running) = adapter.serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
     let (tx, rx) = mpsc::unbounded_channel();
-    let lifecycle = if modern {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        }
-    } else {
-        ClientLifecycleMode::Initialize
-    };
-    let client = tokio::time::timeout(
-        GUARD,
-        serve_client_with_lifecycle(Client(tx), client_io, lifecycle),
+    (
+        crate::client::connect(adapter, Client(tx), modern).await,
+        rx,
     )
-    .await
-    .expect("hang guard")
-    .expect("the client connects");
-    (client, rx)
 }
 
 fn cart_adapter(options: McpAdapterOptions) -> (cart::CartHost, McpAdapter) {
@@ -117,7 +99,11 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     };
     assert_eq!(
         names,
-        [&["snapshot", "dispatch", "wait_version"][..], traced].concat()
+        [
+            &["snapshot", "dispatch", "wait_version", "diff"][..],
+            traced
+        ]
+        .concat()
     );
     let dispatch = &tools[1];
     assert_eq!(
@@ -560,7 +546,10 @@ async fn dispatch_is_listed_only_when_messages_are_exposed() {
     } else {
         &[]
     };
-    assert_eq!(names, [&["snapshot", "wait_version"][..], traced].concat());
+    assert_eq!(
+        names,
+        [&["snapshot", "wait_version", "diff"][..], traced].concat()
+    );
     let params = CallToolRequestParams::new("dispatch")
         .with_arguments(json!({"message": "x"}).as_object().unwrap().clone());
     assert!(

@@ -640,6 +640,7 @@ mod traced {
                 "snapshot",
                 "dispatch",
                 "wait_version",
+                "diff",
                 "explain",
                 "graph",
                 "node"
@@ -672,6 +673,7 @@ mod traced {
                 "snapshot",
                 "dispatch",
                 "wait_version",
+                "diff",
                 "explain",
                 "graph",
                 "node",

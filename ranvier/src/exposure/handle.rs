@@ -1,5 +1,6 @@
 //! [`ExposureHandle`]: the exposure as seen from any thread.
 
+use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError};
 use std::thread::ThreadId;
@@ -10,6 +11,7 @@ use tokio::sync::broadcast;
 
 use super::dispatch::{self, DispatchRejection, Dispatched, SequenceOutcome, SequenceStop, Step};
 use super::error::ExposeError;
+use super::history::VersionError;
 use super::journal::{JournalEntry, JournalEvents};
 use super::registry::{MessageInfo, Shared};
 use super::snapshot::{Publication, Publications, Snapshot};
@@ -82,6 +84,23 @@ impl ExposureHandle {
     /// The current snapshot's version.
     pub fn version(&self) -> u64 {
         self.shared.snapshot.borrow().version
+    }
+
+    /// The snapshot as it was published at `version`: the current one, or an earlier one the history still keeps
+    /// (see [`history`](super::history)). Never enters the graph.
+    ///
+    /// # Errors
+    ///
+    /// [`VersionError::Gone`] for a version older than the oldest kept (it names that one), and
+    /// [`VersionError::Future`] for a version not published yet.
+    pub fn snapshot_at(&self, version: u64) -> Result<Arc<Snapshot>, VersionError> {
+        self.shared.history.at(version)
+    }
+
+    /// The versions [`snapshot_at`](Self::snapshot_at) can give now: from the oldest the history keeps to the
+    /// current one.
+    pub fn kept_versions(&self) -> RangeInclusive<u64> {
+        self.shared.history.kept()
     }
 
     /// Dispatches the message `name` with JSON `args`, as the sender `"app"`, and resolves to

@@ -13,6 +13,7 @@ use std::sync::atomic::AtomicUsize;
 use serde_json::Value;
 use tokio::sync::{broadcast, watch};
 
+use super::history::History;
 use super::interrupts::Approvals;
 use super::journal::Journal;
 use super::snapshot::{Publication, Publisher, Snapshot};
@@ -51,6 +52,8 @@ pub(super) struct Shared {
     /// `None` once the host has shut down.
     pub(super) publications: Mutex<Option<broadcast::Sender<Publication>>>,
     pub(super) journal: Arc<Journal>,
+    /// The current snapshot and the versions before it.
+    pub(super) history: Arc<History>,
     pub(super) approvals: Arc<Approvals>,
     /// How many `wait_version` and `wait_settled` futures are waiting.
     pub(super) waiting: AtomicUsize,

@@ -11,6 +11,9 @@ use tokio::sync::{broadcast, watch};
 pub(super) type Read = Box<dyn Fn() -> Value>;
 /// A graph-side publication callback.
 pub(super) type Callback = Box<dyn FnMut(&Publication)>;
+/// Keeps each snapshot published before any reader can see it: the snapshot, the previous one (none for the first)
+/// and the indexes of the values that changed (the exposure's history).
+pub(super) type Record = Box<dyn Fn(&Arc<Snapshot>, Option<&Snapshot>, &[usize])>;
 
 /// Every exposed value as of one flush, with the version that flush published.
 ///
@@ -182,6 +185,7 @@ pub(super) struct Publisher {
     channels: RefCell<Option<Channels>>,
     callbacks: RefCell<Vec<Callback>>,
     current: watch::Receiver<Arc<Snapshot>>,
+    record: Record,
 }
 
 struct Channels {
@@ -195,6 +199,7 @@ impl Publisher {
         reads: Vec<Read>,
         callbacks: Vec<Callback>,
         buffer: usize,
+        record: Record,
     ) -> Publisher {
         let (snapshot, current) = watch::channel(Arc::new(Snapshot {
             version: 0,
@@ -211,6 +216,7 @@ impl Publisher {
             })),
             callbacks: RefCell::new(callbacks),
             current,
+            record,
         }
     }
 
@@ -252,12 +258,13 @@ impl Publisher {
         let (version, changed) = match &previous {
             None => (0, None),
             Some(previous) => {
-                let changed: Vec<String> = previous
+                let changed: Vec<usize> = previous
                     .values
                     .iter()
                     .zip(&values)
-                    .filter(|((_, old), new)| old != *new)
-                    .map(|((name, _), _)| name.clone())
+                    .enumerate()
+                    .filter(|(_, ((_, old), new))| old != *new)
+                    .map(|(i, _)| i)
                     .collect();
                 if changed.is_empty() {
                     return;
@@ -269,6 +276,13 @@ impl Publisher {
             version,
             values: self.names.iter().cloned().zip(values).collect(),
         });
+        (self.record)(
+            &snapshot,
+            previous.as_deref(),
+            changed.as_deref().unwrap_or_default(),
+        );
+        let changed: Option<Vec<String>> =
+            changed.map(|changed| changed.into_iter().map(|i| self.names[i].clone()).collect());
         *self.last.borrow_mut() = Some(snapshot.clone());
         let Some(changed) = changed else {
             if let Some(channels) = &*self.channels.borrow() {

@@ -17,6 +17,8 @@ pub(crate) const SNAPSHOT: &str = "snapshot";
 pub(crate) const DISPATCH: &str = "dispatch";
 /// See [`SNAPSHOT`].
 pub(crate) const WAIT_VERSION: &str = "wait_version";
+/// See [`SNAPSHOT`].
+pub(crate) const DIFF: &str = "diff";
 
 /// What the tool definitions are built from.
 pub(crate) struct ToolInputs<'a> {
@@ -29,14 +31,14 @@ pub(crate) struct ToolInputs<'a> {
 }
 
 /// The tools the adapter lists: `snapshot`, `dispatch` (only when messages are exposed, and marked always-load
-/// when asked) and `wait_version`.
+/// when asked), `wait_version` and `diff`.
 pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
     let output = Arc::new(object(state_output_schema(inputs.names)));
     let mut tools = vec![
         Tool::new(
             SNAPSHOT,
             text::SNAPSHOT_DESCRIPTION,
-            Arc::new(object(json!({"type": "object", "properties": {}}))),
+            Arc::new(object(snapshot_input_schema())),
         )
         .with_title("Read the app's state")
         .with_raw_output_schema(output.clone())
@@ -74,6 +76,15 @@ pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
         )
         .with_title("Wait for a state version")
         .with_raw_output_schema(output)
+        .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
+    );
+    tools.push(
+        Tool::new(
+            DIFF,
+            text::DIFF_DESCRIPTION,
+            Arc::new(object(diff_input_schema())),
+        )
+        .with_title("Compare two state versions")
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
     );
     tools
@@ -173,6 +184,40 @@ pub(crate) fn dispatch_input_schema(messages: &[(String, Option<String>, Option<
                 }
             }
         }
+    })
+}
+
+/// The input schema of `snapshot`.
+pub(crate) fn snapshot_input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "version": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "An earlier version to read (default: the current one); the history keeps the newest ones."
+            }
+        }
+    })
+}
+
+/// The input schema of `diff`.
+pub(crate) fn diff_input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "from": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "The older version."
+            },
+            "to": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "The newer version (default: the current one)."
+            }
+        },
+        "required": ["from"]
     })
 }
 
@@ -279,12 +324,13 @@ mod tests {
             always_load: false,
         });
         let listed: Vec<&str> = with.iter().map(|t| t.name.as_ref()).collect();
-        assert_eq!(listed, [SNAPSHOT, DISPATCH, WAIT_VERSION]);
+        assert_eq!(listed, [SNAPSHOT, DISPATCH, WAIT_VERSION, DIFF]);
         let annotations = |i: usize| with[i].annotations.clone().unwrap();
         assert_eq!(annotations(0).read_only_hint, Some(true));
         assert_eq!(annotations(1).read_only_hint, Some(false));
         assert_eq!(annotations(1).idempotent_hint, Some(false));
         assert_eq!(annotations(2).read_only_hint, Some(true));
+        assert_eq!(annotations(3).read_only_hint, Some(true));
         assert!(with[1].output_schema.is_none());
         assert!(with[0].output_schema.is_some() && with[2].output_schema.is_some());
         assert!(
@@ -310,7 +356,7 @@ mod tests {
             always_load: true,
         });
         let listed: Vec<&str> = without.iter().map(|t| t.name.as_ref()).collect();
-        assert_eq!(listed, [SNAPSHOT, WAIT_VERSION]);
+        assert_eq!(listed, [SNAPSHOT, WAIT_VERSION, DIFF]);
         assert!(without.iter().all(|tool| tool.meta.is_none()));
         let loaded = tools(&ToolInputs {
             names: &names,

@@ -1,5 +1,7 @@
-//! The read-only tools, `snapshot` and `wait_version`: the `ranvier://state` document as text and structured content.
+//! The read-only tools, `snapshot`, `wait_version` and `diff`: the `ranvier://state` document (now or at an earlier
+//! version the exposure's history keeps) as text and structured content, and what changed between two versions.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
@@ -18,9 +20,85 @@ pub(crate) fn document_result(snapshot: &Snapshot) -> CallToolResult {
     result
 }
 
-/// `snapshot`: the current state document.
-pub(crate) fn snapshot(handle: &ExposureHandle) -> CallToolResult {
-    document_result(&handle.snapshot())
+/// `snapshot {version?}`: the current state document, or the one published at `version`.
+pub(crate) fn snapshot(handle: &ExposureHandle, arguments: Option<&JsonObject>) -> CallToolResult {
+    let read = || -> Result<Arc<Snapshot>, String> {
+        refuse_unknown(
+            arguments,
+            "snapshot",
+            &["version"],
+            "\"version\" (a non-negative integer, optional)",
+        )?;
+        match version_argument(arguments, "version")? {
+            Some(version) => handle.snapshot_at(version).map_err(|e| e.to_string()),
+            None => Ok(handle.snapshot()),
+        }
+    };
+    match read() {
+        Ok(snapshot) => document_result(&snapshot),
+        Err(reason) => CallToolResult::error(vec![ContentBlock::text(reason)]),
+    }
+}
+
+/// `diff {from, to?}`: what changed between the two versions, value by value, and the journaled messages that made
+/// the versions after `from`.
+pub(crate) fn diff(handle: &ExposureHandle, arguments: Option<&JsonObject>) -> CallToolResult {
+    let answer = || -> Result<String, String> {
+        refuse_unknown(
+            arguments,
+            "diff",
+            &["from", "to"],
+            "\"from\" (a version) and \"to\" (a version, default the current one)",
+        )?;
+        let from = version_argument(arguments, "from")?
+            .ok_or("missing \"from\": pass the older version to compare, a non-negative integer")?;
+        let to = match version_argument(arguments, "to")? {
+            Some(to) => handle.snapshot_at(to).map_err(|e| e.to_string())?,
+            None => handle.snapshot(),
+        };
+        let old = handle.snapshot_at(from).map_err(|e| e.to_string())?;
+        let (low, high) = (from.min(to.version), from.max(to.version));
+        let messages: Vec<(u64, String, Value, String)> = handle
+            .journal()
+            .into_iter()
+            .filter(|entry| entry.version > low && entry.version <= high)
+            .map(|entry| (entry.version, entry.name, entry.args, entry.sender))
+            .collect();
+        Ok(text::diff_text(
+            from,
+            to.version,
+            &old.changes_to(&to),
+            &messages,
+        ))
+    };
+    match answer() {
+        Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
+        Err(reason) => CallToolResult::error(vec![ContentBlock::text(reason)]),
+    }
+}
+
+/// Refuses a property `tool` does not take (a misspelt `version` would otherwise read the current state).
+fn refuse_unknown(
+    arguments: Option<&JsonObject>,
+    tool: &str,
+    known: &[&str],
+    takes: &str,
+) -> Result<(), String> {
+    match arguments.and_then(|a| a.keys().find(|key| !known.contains(&key.as_str()))) {
+        Some(unknown) => Err(text::unknown_history_property(tool, unknown, takes)),
+        None => Ok(()),
+    }
+}
+
+/// The optional version argument `property`: absent or null is `None`.
+fn version_argument(arguments: Option<&JsonObject>, property: &str) -> Result<Option<u64>, String> {
+    match arguments.and_then(|a| a.get(property)) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => integer(n)
+            .map(Some)
+            .ok_or_else(|| text::bad_version_argument(property, &Value::Number(n.clone()))),
+        Some(other) => Err(text::bad_version_argument(property, other)),
+    }
 }
 
 /// `wait_version {version, timeoutMs}`: the first state at or past `version`, or a timeout error.

@@ -325,6 +325,56 @@ pub(crate) fn bad_timeout(got: &Value) -> String {
     )
 }
 
+/// `snapshot` or `diff` got a property it does not take.
+pub(crate) fn unknown_history_property(tool: &str, name: &str, takes: &str) -> String {
+    format!("unknown property {}; {tool} takes {takes}", quoted(name))
+}
+
+/// A version argument of `snapshot` or `diff` that is not a non-negative integer.
+pub(crate) fn bad_version_argument(property: &str, got: &Value) -> String {
+    format!(
+        "{} must be a non-negative integer (a state version), got {}",
+        quoted(property),
+        compact(got)
+    )
+}
+
+/// `diff`: what changed from `from` to `to`, in step-line form, then the messages that made the versions after
+/// `from` (at most [`DIFF_MESSAGES_MAX`], the newest; `messages` holds `(version, name, args, sender)`).
+pub(crate) fn diff_text(
+    from: u64,
+    to: u64,
+    changes: &[(String, Value, Value)],
+    messages: &[(u64, String, Value, String)],
+) -> String {
+    let mut text = format!("v{from}→v{to}: ");
+    if changes.is_empty() {
+        text.push_str("no exposed value changed");
+    }
+    write_changes(&mut text, changes);
+    let text = crate::text::clip(&text, DIFF_CHARS_MAX);
+    let mut text = text.into_owned();
+    let skipped = messages.len().saturating_sub(DIFF_MESSAGES_MAX);
+    if skipped > 0 {
+        let _ = write!(text, "\n… {skipped} earlier messages");
+    }
+    for (version, name, args, sender) in &messages[skipped..] {
+        let _ = write!(
+            text,
+            "\nv{version} {name} {} by {}",
+            compact(args),
+            quoted(sender)
+        );
+    }
+    text
+}
+
+/// How many characters of changes a `diff` answer holds.
+pub(crate) const DIFF_CHARS_MAX: usize = 2_000;
+
+/// How many of the messages between two versions a `diff` answer lists (the newest).
+pub(crate) const DIFF_MESSAGES_MAX: usize = 10;
+
 /// `wait_version` timed out.
 pub(crate) fn wait_timeout(version: u64, timeout_ms: u64, current: u64) -> String {
     format!(
@@ -520,8 +570,15 @@ pub(crate) const ALREADY_INITIALIZED: &str = "Invalid request: the session is al
 pub(crate) const CANCELLED: &str = "the request was cancelled";
 
 /// The description of `snapshot`.
-pub(crate) const SNAPSHOT_DESCRIPTION: &str = "Read every exposed value of the running app at its current version. \
-Returns the ranvier://state document {\"version\": n, \"values\": {name: value}}.";
+pub(crate) const SNAPSHOT_DESCRIPTION: &str = "Read every exposed value of the running app at its current version, \
+or at an earlier `version` the history still keeps. Returns the ranvier://state document {\"version\": n, \
+\"values\": {name: value}}.";
+
+/// The description of `diff`.
+pub(crate) const DIFF_DESCRIPTION: &str = "What changed between two versions of the state, value by value \
+(`total 500→450`, `cart.lines[1].qty 1→2`), and the messages that made the versions in between. `to` defaults to \
+the current version; the history keeps the newest versions, and an answer for one that has left it names the oldest \
+kept.";
 
 /// The description of `wait_version`.
 pub(crate) const WAIT_VERSION_DESCRIPTION: &str = "Wait until the app publishes `version` or later, then return that \

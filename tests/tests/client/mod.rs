@@ -3,15 +3,46 @@
 
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::RunningService;
-use rmcp::{ClientHandler, RoleClient};
+use ranvier::mcp::McpAdapter;
+use rmcp::model::{CallToolRequestParams, CallToolResult, ProtocolVersion};
+use rmcp::service::{ClientLifecycleMode, RunningService, serve_client_with_lifecycle};
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::Value;
 
 use crate::tool_text::result_text as text;
 
 /// How long one call may take before the test fails as hung.
 pub const CALL_GUARD: Duration = Duration::from_secs(30);
+
+/// A client (`handler`) of `adapter` over an in-memory pipe, in the legacy era (`initialize`) or the modern one
+/// (`server/discover`).
+pub async fn connect<H: ClientHandler>(
+    adapter: &McpAdapter,
+    handler: H,
+    modern: bool,
+) -> RunningService<RoleClient, H> {
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let adapter = adapter.clone();
+    tokio::spawn(async move {
+        if let Ok(running) = adapter.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let lifecycle = if modern {
+        ClientLifecycleMode::Discover {
+            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        }
+    } else {
+        ClientLifecycleMode::Initialize
+    };
+    tokio::time::timeout(
+        CALL_GUARD,
+        serve_client_with_lifecycle(handler, client_io, lifecycle),
+    )
+    .await
+    .expect("hang guard")
+    .expect("the client connects")
+}
 
 /// Calls tool `name` with `args` (a JSON object); the protocol error, if any, is returned.
 pub async fn try_call<H: ClientHandler>(
