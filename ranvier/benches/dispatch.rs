@@ -52,43 +52,7 @@ fn main() {
     drop(ping_tx);
     echo.join().unwrap();
 
-    let host = GraphHost::start(|| {
-        let cart = Mvu::new(
-            Cart {
-                items: 0,
-                percent: 0,
-            },
-            |Msg::Add(n), cart: &Cart| Cart {
-                items: cart.items + n,
-                ..cart.clone()
-            },
-        );
-        let items = cart.select(|cart| cart.items);
-        let discount = cart.select(|cart| cart.percent);
-        let total = ranvier::Memo::new({
-            let cart = cart.clone();
-            move |_| cart.with_model(|cart| cart.items * 250 * (100 - cart.percent) / 100)
-        });
-        let mut exposure = Exposure::new();
-        exposure
-            .value("items", move || items.get())?
-            .value("discount", move || discount.get())?
-            .value("total", move || total.get())?
-            .messages(
-                &cart,
-                vec![(
-                    "add".to_owned(),
-                    Box::new(|args: &Value| {
-                        args["amount"]
-                            .as_i64()
-                            .map(Msg::Add)
-                            .ok_or("`amount`".to_owned())
-                    }),
-                )],
-            )?;
-        exposure.start()
-    })
-    .expect("setup");
+    let host = GraphHost::start(|| exposed_cart(None)).expect("setup");
     let exposure: ExposureHandle = host.invoke(|exposure| exposure.clone()).wait().unwrap();
 
     // 2. The host's own hop: empty work, sent with `invoke` and waited for.
@@ -120,11 +84,85 @@ fn main() {
         .unwrap(),
     );
 
-    // 5. Reading the current snapshot from another thread (never enters the graph).
+    // 5. Publication with and without the history of versions: two carts on one graph thread, dispatched to in
+    // turn so that both see the same machine.
+    let (with, without) = host
+        .invoke(move |_| {
+            let with = exposed_cart(None).expect("the cart with history");
+            let without = exposed_cart(Some(0)).expect("the cart without");
+            let args = json!({"amount": 1});
+            let (mut a, mut b) = (Vec::with_capacity(samples), Vec::with_capacity(samples));
+            for i in 0..samples + warmup {
+                let start = Instant::now();
+                black_box(block_on(with.dispatch("add", args.clone())).unwrap());
+                let middle = Instant::now();
+                black_box(block_on(without.dispatch("add", args.clone())).unwrap());
+                if i >= warmup {
+                    a.push(middle - start);
+                    b.push(middle.elapsed());
+                }
+            }
+            (a, b)
+        })
+        .wait()
+        .unwrap();
+    let median = |times: &mut Vec<Duration>| {
+        times.sort_unstable();
+        times[times.len() / 2].as_secs_f64() * 1e6
+    };
+    let (mut with, mut without) = (with, without);
+    let (a, b) = (median(&mut with), median(&mut without));
+    report("dispatch on the graph thread, history kept", with);
+    report("dispatch on the graph thread, no history", without);
+    println!("history kept ÷ none (medians): {:.3}", a / b);
+
+    // 6. Reading the current snapshot from another thread (never enters the graph).
     report(
         "ExposureHandle::snapshot()",
         measure(samples, warmup, |_| _ = black_box(exposure.snapshot())),
     );
+}
+
+/// A cart of three exposed values and one message, exposed on the current graph thread; `history` sets how many
+/// earlier versions the exposure keeps (`None`: the default).
+fn exposed_cart(history: Option<usize>) -> Result<ExposureHandle, ranvier::exposure::ExposeError> {
+    let cart = Mvu::new(
+        Cart {
+            items: 0,
+            percent: 0,
+        },
+        |Msg::Add(n), cart: &Cart| Cart {
+            items: cart.items + n,
+            ..cart.clone()
+        },
+    );
+    let items = cart.select(|cart| cart.items);
+    let discount = cart.select(|cart| cart.percent);
+    let total = ranvier::Memo::new({
+        let cart = cart.clone();
+        move |_| cart.with_model(|cart| cart.items * 250 * (100 - cart.percent) / 100)
+    });
+    let mut exposure = Exposure::new();
+    exposure
+        .value("items", move || items.get())?
+        .value("discount", move || discount.get())?
+        .value("total", move || total.get())?
+        .messages(
+            &cart,
+            vec![(
+                "add".to_owned(),
+                Box::new(|args: &Value| {
+                    args["amount"]
+                        .as_i64()
+                        .map(Msg::Add)
+                        .ok_or("`amount`".to_owned())
+                }),
+            )],
+        )?;
+    if let Some(versions) = history {
+        exposure.history(versions, usize::MAX);
+    }
+    exposure.start()
 }
 
 fn measure(samples: usize, warmup: usize, mut op: impl FnMut(usize)) -> Vec<Duration> {
