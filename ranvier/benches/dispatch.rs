@@ -82,7 +82,7 @@ fn main() {
                         args["amount"]
                             .as_i64()
                             .map(Msg::Add)
-                            .ok_or("`amount`".to_owned())
+                            .ok_or("`amount`".into())
                     }),
                 )],
             )?;

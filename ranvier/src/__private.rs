@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 #[cfg(feature = "exposure")]
 pub use crate::exposure::messages::{Decoder, Expose, Messages};
 #[cfg(feature = "exposure")]
-pub use crate::exposure::{ExposeError, Exposure};
+pub use crate::exposure::{DecodeError, ExposeError, Exposure};
 pub use ::core::option::Option::{self, None, Some};
 pub use ::core::result::Result::{self, Err, Ok};
 pub use ::core::{env, stringify, unreachable};
@@ -84,7 +84,7 @@ pub fn accepts_null<T: MessageArg>() -> bool {
 #[cfg(feature = "exposure")]
 pub fn decoder<M: 'static>(
     name: &'static str,
-    decode: impl Fn(&Value) -> Result<M, String> + 'static,
+    decode: impl Fn(&Value) -> Result<M, DecodeError> + 'static,
 ) -> (String, Decoder<M>) {
     (name.to_owned(), Box::new(decode))
 }
@@ -102,22 +102,22 @@ pub struct Object<'a> {
 ///
 /// A reason naming the unknown property and the known ones, or the non-object value.
 #[cfg(feature = "exposure")]
-pub fn object<'a>(args: &'a Value, fields: &'static [Field]) -> Result<Object<'a>, String> {
+pub fn object<'a>(args: &'a Value, fields: &'static [Field]) -> Result<Object<'a>, DecodeError> {
     let map = match args {
         Value::Null => None,
         Value::Object(map) => Some(map),
         other => {
-            return Err(format!(
+            return Err(DecodeError::new(format!(
                 "expected an object of arguments, got {}",
                 compact(other)
-            ));
+            )));
         }
     };
     if let Some(unknown) = map.and_then(|m| {
         m.keys()
             .find(|k| !fields.iter().any(|f| f.name == k.as_str()))
     }) {
-        return Err(if fields.is_empty() {
+        return Err(DecodeError::new(if fields.is_empty() {
             format!("unknown property `{unknown}`: this message takes no arguments")
         } else {
             let known: Vec<String> = fields.iter().map(|f| format!("`{}`", f.name)).collect();
@@ -125,7 +125,7 @@ pub fn object<'a>(args: &'a Value, fields: &'static [Field]) -> Result<Object<'a
                 "unknown property `{unknown}`; expected {}",
                 known.join(", ")
             )
-        });
+        }));
     }
     Ok(Object { fields, map })
 }
@@ -137,11 +137,11 @@ impl Object<'_> {
     /// # Errors
     ///
     /// "missing property `p`", or "`p`: expected <what the schema says>, got <value>".
-    pub fn get<T: MessageArg>(&self, index: usize) -> Result<T, String> {
+    pub fn get<T: MessageArg>(&self, index: usize) -> Result<T, DecodeError> {
         let field = &self.fields[index];
         match self.map.and_then(|m| m.get(field.name)) {
             None => T::deserialize(&Value::Null)
-                .map_err(|_| format!("missing property `{}`", field.name)),
+                .map_err(|_| DecodeError::new(format!("missing property `{}`", field.name))),
             Some(value) => T::deserialize(value)
                 .or_else(|e| {
                     // `-0` reads as the float -0.0: for an integer field it is 0
@@ -158,7 +158,7 @@ impl Object<'_> {
     /// # Errors
     ///
     /// As [`get`](Self::get), plus "`p`: expected an integer ≥ 1, got 0" for a value out of range.
-    pub fn get_ranged<T: MessageArg + Ranged>(&self, index: usize) -> Result<T, String> {
+    pub fn get_ranged<T: MessageArg + Ranged>(&self, index: usize) -> Result<T, DecodeError> {
         let value: T = self.get(index)?;
         let field = &self.fields[index];
         if let Some(x) = value.as_f64() {
@@ -178,7 +178,7 @@ impl Object<'_> {
 }
 
 #[cfg(feature = "exposure")]
-fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
+fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> DecodeError {
     let schema = field_schema(field, &mut generator());
     let mut text = format!(
         "`{}`: expected {}, got {}",
@@ -192,7 +192,7 @@ fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
     {
         let _ = write!(text, " ({detail})");
     }
-    text
+    DecodeError::new(text)
 }
 
 /// Decodes a single-field tuple variant's argument object.
@@ -201,7 +201,7 @@ fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
 ///
 /// serde's reason, in the same words as the struct-like decoders ("missing property `p`").
 #[cfg(feature = "exposure")]
-pub fn newtype<T: MessageArg>(args: &Value) -> Result<T, String> {
+pub fn newtype<T: MessageArg>(args: &Value) -> Result<T, DecodeError> {
     let empty = Value::Object(Map::new());
     let args = if args.is_null() { &empty } else { args };
     T::deserialize(args)
@@ -212,9 +212,11 @@ pub fn newtype<T: MessageArg>(args: &Value) -> Result<T, String> {
                 .ok_or(e)
         })
         .map_err(|e| {
-            e.to_string()
-                .replace("missing field", "missing property")
-                .replace("unknown field", "unknown property")
+            DecodeError::new(
+                e.to_string()
+                    .replace("missing field", "missing property")
+                    .replace("unknown field", "unknown property"),
+            )
         })
 }
 

@@ -257,6 +257,8 @@ pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
 pub use effect::Effect;
 #[cfg(feature = "exposure")]
+pub use exposure::DecodeError;
+#[cfg(feature = "exposure")]
 pub use exposure::messages::{Decoder, Expose, Messages};
 pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};
 pub use memo::Memo;
