@@ -66,7 +66,7 @@
 //!         vec![(
 //!             "add".to_owned(),
 //!             Box::new(|args: &serde_json::Value| {
-//!                 args["amount"].as_i64().map(Msg::Add).ok_or_else(|| "`amount` must be an integer".to_owned())
+//!                 args["amount"].as_i64().map(Msg::Add).ok_or_else(|| "`amount` must be an integer".into())
 //!             }),
 //!         )],
 //!     )?;
