@@ -11,7 +11,10 @@ module when its code (comments and `#[cfg(test)]` modules left out) names a path
     python3 ranvier/imports.py exposure   # only the edges from or to modules under `exposure`
     python3 ranvier/imports.py --check    # prints the cycles and exits 1 when there is any
     python3 ranvier/imports.py --check exposure __private
-                                          # exits 1 when a cycle joins two modules under those (CI runs this)
+                                          # exits 1 when a cycle joins two modules under those
+    python3 ranvier/imports.py --check exposure __private --knots trace mcp
+                                          # and when a knot (below) joins two modules under the names after
+                                          # `--knots` (CI runs this)
 
 A cycle is a set of files that reach one another through their uses (a strongly connected component). The
 cycles are printed twice: all of them, then the ones left when the uses of a parent file's own items by its children
@@ -153,7 +156,11 @@ def main():
             if target and target != module:
                 edges.add((module, target))
 
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    # names before `--knots` filter the listing and the strict check; names after it, the check for knots
+    argv = sys.argv[1:]
+    cut = argv.index("--knots") if "--knots" in argv else len(argv)
+    args = [a for a in argv[:cut] if not a.startswith("--")]
+    knot_args = [a for a in argv[cut + 1 :] if not a.startswith("--")]
     show = lambda m: m[len("crate::"):] if m.startswith("crate::") else m
     for a, b in sorted(edges):
         if not args or any(show(x) == f or show(x).startswith(f + "::") for x in (a, b) for f in args):
@@ -205,10 +212,16 @@ def main():
         print("  " + " ⇄ ".join(show(m) for m in comp))
     if "--check" in sys.argv:
         # with names: only the cycles that join two of the modules under them fail
-        named = lambda m: not args or any(show(m) == f or show(m).startswith(f + "::") for f in args)
-        failing = [comp for comp in every if sum(map(named, comp)) >= 2]
+        under = lambda names: lambda m: any(show(m) == f or show(m).startswith(f + "::") for f in names)
+        named = (lambda m: True) if not args else under(args)
+        failing = [" ⇄ ".join(show(m) for m in c if named(m)) for c in every if sum(map(named, c)) >= 2]
+        # after `--knots`: the knots between siblings that join two of the modules under those names fail
+        knotted = under(knot_args)
+        failing += [
+            "knot " + " ⇄ ".join(show(m) for m in c if knotted(m)) for c in knots if sum(map(knotted, c)) >= 2
+        ]
         if failing:
-            print("check failed: " + "; ".join(" ⇄ ".join(show(m) for m in c if named(m)) for c in failing), file=sys.stderr)
+            print("check failed: " + "; ".join(failing), file=sys.stderr)
             sys.exit(1)
 
 

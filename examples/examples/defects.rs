@@ -132,7 +132,7 @@ pub fn start_defects() -> Result<GraphHost<DefectsApp>, HostError> {
         let shipping = Memo::new(move |_| {
             if express.get() {
                 1500
-            } else if heavy.peek().unwrap_or(0) > 5000 {
+            } else if heavy.peek() > 5000 {
                 // DEFECT 2: `peek` does not subscribe, so shipping misses a weight change.
                 900
             } else {

@@ -255,7 +255,7 @@ fn peek_in_an_effect(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, Ex
         move || {
             let speed = if express.get() { "express" } else { "standard" };
             // FAULT(peek_in_an_effect): peek does not subscribe, so the badge misses new items
-            let count = items.peek().unwrap_or(0);
+            let count = items.peek();
             badge.set(format!("{count} items, {speed}"));
         }
     });

@@ -155,7 +155,7 @@ fn exposed_cart(history: Option<usize>) -> Result<ExposureHandle, ranvier::expos
                     args["amount"]
                         .as_i64()
                         .map(Msg::Add)
-                        .ok_or("`amount`".to_owned())
+                        .ok_or("`amount`".into())
                 }),
             )],
         )?;

@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 #[cfg(feature = "exposure")]
 pub use crate::exposure::messages::{Decoder, Expose, Messages};
 #[cfg(feature = "exposure")]
-pub use crate::exposure::{ExposeError, Exposure};
+pub use crate::exposure::{DecodeError, ExposeError, Exposure};
 pub use ::core::option::Option::{self, None, Some};
 pub use ::core::result::Result::{self, Err, Ok};
 pub use ::core::{env, stringify, unreachable};
@@ -51,8 +51,9 @@ pub fn crate_root(root: &'static str) {
 // #[derive(Messages)]
 // ---------------------------------------------------------------------------------------------------------------
 
-/// What a message argument's type must be: encoded (`to_wire`), decoded and described by a schema. Every generated
-/// use of a field type asks for this one trait, so a type without the derives gets one error, saying which to add.
+/// What a message argument's type must be: encoded, decoded and described by a schema. The generated code names
+/// this bound once per field, in the [`Arg`] const it makes with [`arg`], so a type without the derives gets one
+/// error, saying which to add.
 #[cfg(feature = "exposure")]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a message argument: it needs serde's `Serialize` and `Deserialize` and schemars' `JsonSchema`",
@@ -63,28 +64,70 @@ pub fn crate_root(root: &'static str) {
 pub trait MessageArg: serde::Serialize + DeserializeOwned + schemars::JsonSchema {}
 
 // `do_not_recommend`: rustc reports the missing `MessageArg` (with the message above) rather than each missing
-// serde or schemars trait, and reports it once per field type however many generated calls need it.
+// serde or schemars trait.
 #[cfg(feature = "exposure")]
 #[diagnostic::do_not_recommend]
 impl<T: serde::Serialize + DeserializeOwned + schemars::JsonSchema> MessageArg for T {}
 
-/// The schema of `T`, for a [`Field`] or [`Args::Newtype`] table entry.
+/// What the generated code calls for one message argument type `T`: its schema, whether it may be left out, its
+/// decoder and its encoder. Made by [`arg`] in a `const` per field (`const __ADD_ITEM_QUANTITY: Arg<u32> =
+/// arg::<u32>();`); `Arg<T>` itself asks nothing of `T`, so the table, the decoder and `to_wire` that use the const
+/// add no error of their own when `T` is not a [`MessageArg`].
 #[cfg(feature = "exposure")]
-pub fn schema_of<T: MessageArg>(generator: &mut SchemaGenerator) -> schemars::Schema {
+pub struct Arg<T> {
+    /// The schema of `T`, for a [`Field`] or [`Args::Newtype`] table entry.
+    pub schema: SchemaFn,
+    /// Whether `T` accepts JSON `null`, which makes its property optional (e.g. `Option<_>`).
+    pub optional: fn() -> bool,
+    decode: fn(&Value) -> Result<T, serde_json::Error>,
+    encode: fn(&T) -> Value,
+}
+
+/// The [`Arg`] of a message argument type: the one place the generated code asks for [`MessageArg`].
+#[cfg(feature = "exposure")]
+pub const fn arg<T: MessageArg>() -> Arg<T> {
+    Arg {
+        schema: schema_of::<T>,
+        optional: accepts_null::<T>,
+        decode: decode::<T>,
+        encode: to_json::<T>,
+    }
+}
+
+#[cfg(feature = "exposure")]
+impl<T> Arg<T> {
+    /// `value` as JSON, for `Messages::to_wire`.
+    pub fn encode(&self, value: &T) -> Value {
+        (self.encode)(value)
+    }
+}
+
+#[cfg(feature = "exposure")]
+fn schema_of<T: MessageArg>(generator: &mut SchemaGenerator) -> schemars::Schema {
     generator.subschema_for::<T>()
 }
 
-/// Whether `T` accepts JSON `null`, which makes its property optional (e.g. `Option<_>`).
 #[cfg(feature = "exposure")]
-pub fn accepts_null<T: MessageArg>() -> bool {
+fn decode<T: MessageArg>(value: &Value) -> Result<T, serde_json::Error> {
+    T::deserialize(value)
+}
+
+#[cfg(feature = "exposure")]
+fn accepts_null<T: MessageArg>() -> bool {
     T::deserialize(&Value::Null).is_ok()
+}
+
+/// `value` as JSON; a value serde cannot encode becomes a string saying why, so journals never fail.
+#[cfg(feature = "exposure")]
+fn to_json<T: MessageArg>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or_else(|e| Value::String(format!("<not encodable: {e}>")))
 }
 
 /// Wraps one decoder for `Messages::decoders`.
 #[cfg(feature = "exposure")]
 pub fn decoder<M: 'static>(
     name: &'static str,
-    decode: impl Fn(&Value) -> Result<M, String> + 'static,
+    decode: impl Fn(&Value) -> Result<M, DecodeError> + 'static,
 ) -> (String, Decoder<M>) {
     (name.to_owned(), Box::new(decode))
 }
@@ -102,22 +145,22 @@ pub struct Object<'a> {
 ///
 /// A reason naming the unknown property and the known ones, or the non-object value.
 #[cfg(feature = "exposure")]
-pub fn object<'a>(args: &'a Value, fields: &'static [Field]) -> Result<Object<'a>, String> {
+pub fn object<'a>(args: &'a Value, fields: &'static [Field]) -> Result<Object<'a>, DecodeError> {
     let map = match args {
         Value::Null => None,
         Value::Object(map) => Some(map),
         other => {
-            return Err(format!(
+            return Err(DecodeError::new(format!(
                 "expected an object of arguments, got {}",
                 compact(other)
-            ));
+            )));
         }
     };
     if let Some(unknown) = map.and_then(|m| {
         m.keys()
             .find(|k| !fields.iter().any(|f| f.name == k.as_str()))
     }) {
-        return Err(if fields.is_empty() {
+        return Err(DecodeError::new(if fields.is_empty() {
             format!("unknown property `{unknown}`: this message takes no arguments")
         } else {
             let known: Vec<String> = fields.iter().map(|f| format!("`{}`", f.name)).collect();
@@ -125,7 +168,7 @@ pub fn object<'a>(args: &'a Value, fields: &'static [Field]) -> Result<Object<'a
                 "unknown property `{unknown}`; expected {}",
                 known.join(", ")
             )
-        });
+        }));
     }
     Ok(Object { fields, map })
 }
@@ -137,16 +180,16 @@ impl Object<'_> {
     /// # Errors
     ///
     /// "missing property `p`", or "`p`: expected <what the schema says>, got <value>".
-    pub fn get<T: MessageArg>(&self, index: usize) -> Result<T, String> {
+    pub fn get<T>(&self, index: usize, arg: &Arg<T>) -> Result<T, DecodeError> {
         let field = &self.fields[index];
         match self.map.and_then(|m| m.get(field.name)) {
-            None => T::deserialize(&Value::Null)
-                .map_err(|_| format!("missing property `{}`", field.name)),
-            Some(value) => T::deserialize(value)
+            None => (arg.decode)(&Value::Null)
+                .map_err(|_| DecodeError::new(format!("missing property `{}`", field.name))),
+            Some(value) => (arg.decode)(value)
                 .or_else(|e| {
                     // `-0` reads as the float -0.0: for an integer field it is 0
                     without_negative_zero(value)
-                        .and_then(|value| T::deserialize(&value).ok())
+                        .and_then(|value| (arg.decode)(&value).ok())
                         .ok_or(e)
                 })
                 .map_err(|e| mismatch(field, value, Some(&e.to_string()))),
@@ -158,8 +201,8 @@ impl Object<'_> {
     /// # Errors
     ///
     /// As [`get`](Self::get), plus "`p`: expected an integer ≥ 1, got 0" for a value out of range.
-    pub fn get_ranged<T: MessageArg + Ranged>(&self, index: usize) -> Result<T, String> {
-        let value: T = self.get(index)?;
+    pub fn get_ranged<T: Ranged>(&self, index: usize, arg: &Arg<T>) -> Result<T, DecodeError> {
+        let value = self.get(index, arg)?;
         let field = &self.fields[index];
         if let Some(x) = value.as_f64() {
             let low = field.min.is_some_and(|min| x < min);
@@ -178,7 +221,7 @@ impl Object<'_> {
 }
 
 #[cfg(feature = "exposure")]
-fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
+fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> DecodeError {
     let schema = field_schema(field, &mut generator());
     let mut text = format!(
         "`{}`: expected {}, got {}",
@@ -192,7 +235,7 @@ fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
     {
         let _ = write!(text, " ({detail})");
     }
-    text
+    DecodeError::new(text)
 }
 
 /// Decodes a single-field tuple variant's argument object.
@@ -201,20 +244,22 @@ fn mismatch(field: &Field, got: &Value, detail: Option<&str>) -> String {
 ///
 /// serde's reason, in the same words as the struct-like decoders ("missing property `p`").
 #[cfg(feature = "exposure")]
-pub fn newtype<T: MessageArg>(args: &Value) -> Result<T, String> {
+pub fn newtype<T>(args: &Value, arg: &Arg<T>) -> Result<T, DecodeError> {
     let empty = Value::Object(Map::new());
     let args = if args.is_null() { &empty } else { args };
-    T::deserialize(args)
+    (arg.decode)(args)
         .or_else(|e| {
             // `-0` reads as the float -0.0: for an integer field it is 0
             without_negative_zero(args)
-                .and_then(|args| T::deserialize(&args).ok())
+                .and_then(|args| (arg.decode)(&args).ok())
                 .ok_or(e)
         })
         .map_err(|e| {
-            e.to_string()
-                .replace("missing field", "missing property")
-                .replace("unknown field", "unknown property")
+            DecodeError::new(
+                e.to_string()
+                    .replace("missing field", "missing property")
+                    .replace("unknown field", "unknown property"),
+            )
         })
 }
 
@@ -295,12 +340,6 @@ pub fn args_object<const N: usize>(properties: [(&str, Value); N]) -> Value {
             .map(|(k, v)| (k.to_owned(), v))
             .collect(),
     )
-}
-
-/// `value` as JSON; a value serde cannot encode becomes a string saying why, so journals never fail.
-#[cfg(feature = "exposure")]
-pub fn to_json<T: MessageArg>(value: &T) -> Value {
-    serde_json::to_value(value).unwrap_or_else(|e| Value::String(format!("<not encodable: {e}>")))
 }
 
 /// A value a decoder refused, in compact JSON of at most 80 characters.

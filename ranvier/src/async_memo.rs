@@ -285,6 +285,12 @@ impl<T: Clone + fmt::Debug + 'static> AsyncMemo<T> {
     /// As [`get`](Self::get).
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn with<R>(&self, f: impl FnOnce(&AsyncState<T>) -> R) -> R {
+        self.read(true, f)
+    }
+
+    /// Brings the memo up to date, records the read at the caller (tracked or not), and calls `f` with its state.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    fn read<R>(&self, tracked: bool, f: impl FnOnce(&AsyncState<T>) -> R) -> R {
         let site = crate::graph::call_site();
         let inner = &*self.node;
         if inner.comp.running.get() {
@@ -301,13 +307,37 @@ impl<T: Clone + fmt::Debug + 'static> AsyncMemo<T> {
                 let node = self.node.erase();
                 node.update_if_necessary(&node, rt);
             }
-            rt.track(&inner.core, self.node.as_ptr(), site, || self.node.erase());
+            if tracked {
+                rt.track(&inner.core, self.node.as_ptr(), site, || self.node.erase());
+            } else {
+                trace_hook!(rt, untracked_read(rt.running_id(), inner.core.id, site));
+            }
         });
         f(&inner.state.borrow())
     }
 
-    /// The state, without running and without tracking.
+    /// Brings the memo up to date (a run starts a flight if its sources moved) and returns its state, without
+    /// tracking: the untracked form of [`get`](Self::get), as [`Memo::peek`](crate::Memo::peek) is of
+    /// [`Memo::get`](crate::Memo::get). A traced build records the read (`explain` reports it as `unread:` when the
+    /// memo moved after it).
+    ///
+    /// # Panics
+    ///
+    /// As [`get`](Self::get).
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn peek(&self) -> AsyncState<T> {
+        self.read(false, AsyncState::clone)
+    }
+
+    /// The state the memo holds now, without running it and without tracking: a memo whose sources moved since it
+    /// last ran returns its old state here, and one never run is pending. A traced build records the read, as for
+    /// [`peek`](Self::peek).
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    pub fn cached(&self) -> AsyncState<T> {
+        let site = crate::graph::call_site();
+        with_runtime(|rt| {
+            trace_hook!(rt, untracked_read(rt.running_id(), self.node.core.id, site))
+        });
         self.node.state.borrow().clone()
     }
 

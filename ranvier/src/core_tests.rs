@@ -153,13 +153,38 @@ fn a_memo_nothing_reads_never_runs() {
     s.set(2);
     s.set(3);
     assert_eq!(m.runs(), 0);
-    assert_eq!(m.peek(), None, "peek does not compute");
+    assert_eq!(m.cached(), None, "cached does not compute");
     assert_eq!(m.get(), 4);
     assert_eq!(m.runs(), 1);
     s.set(4);
     assert_eq!(m.runs(), 1, "pulled only when read");
-    assert_eq!(m.peek(), Some(4), "peek returns the cached, stale value");
+    assert_eq!(m.cached(), Some(4), "cached returns the stale value");
     assert_eq!(m.get(), 5);
+}
+
+#[test]
+fn memo_peek_brings_the_memo_up_to_date_without_subscribing() {
+    let s = Signal::new(1);
+    let m = Memo::new({
+        let s = s.clone();
+        move |_| s.get() * 10
+    });
+    assert_eq!(m.peek(), 10, "peek computes a memo never run, like get");
+    assert_eq!(m.runs(), 1);
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let _e = Effect::new({
+        let (m, seen) = (m.clone(), seen.clone());
+        move || seen.borrow_mut().push(m.peek())
+    });
+    s.set(2);
+    assert_eq!(*seen.borrow(), [10], "a peek does not subscribe the effect");
+    assert_eq!(m.cached(), Some(10), "and nothing pulled the memo since");
+    assert_eq!(
+        m.peek(),
+        20,
+        "peek returns the fresh value, not the cached one"
+    );
+    assert_eq!(m.runs(), 2);
 }
 
 #[test]
@@ -580,7 +605,7 @@ fn a_panicking_memo_records_the_failure_and_the_graph_stays_usable() {
         error.message
     );
     assert_eq!(
-        fragile.peek(),
+        fragile.cached(),
         Some(1),
         "a failed memo keeps its previous value"
     );

@@ -66,7 +66,7 @@
 //!         vec![(
 //!             "add".to_owned(),
 //!             Box::new(|args: &serde_json::Value| {
-//!                 args["amount"].as_i64().map(Msg::Add).ok_or_else(|| "`amount` must be an integer".to_owned())
+//!                 args["amount"].as_i64().map(Msg::Add).ok_or_else(|| "`amount` must be an integer".into())
 //!             }),
 //!         )],
 //!     )?;
@@ -115,7 +115,7 @@ pub use approval::Answered;
 pub use dispatch::{DispatchRejection, Dispatched, SequenceOutcome, SequenceStop, Step};
 #[cfg(feature = "mcp")]
 pub(crate) use dispatch::{host_gone, known_messages};
-pub use error::{ExposeError, NameKind};
+pub use error::{DecodeError, ExposeError, NameKind};
 pub use handle::{APP_SENDER, ExposureHandle};
 pub use history::{DEFAULT_HISTORY_BYTES, DEFAULT_HISTORY_VERSIONS, VersionError};
 pub use interrupts::{
@@ -140,10 +140,10 @@ use registry::{Failure, GraphSide, MessageInfo, RunMessage, Shared};
 use snapshot::{Callback, Publisher, Read};
 
 /// Decodes one message from its JSON arguments (`ranvier::Decoder`, also `ranvier::exposure::Decoder`): what
-/// `#[derive(Messages)]` generates per variant, and what an app registering messages by hand writes. The error text
-/// says which property is wrong and what was expected; it is shown to the client, followed by the message's shape
-/// when one is registered.
-pub type Decoder<Msg> = Box<dyn Fn(&Value) -> Result<Msg, String>>;
+/// `#[derive(Messages)]` generates per variant, and what an app registering messages by hand writes. The
+/// [`DecodeError`] says which property is wrong and what was expected; its text is shown to the client, followed by
+/// the message's shape when one is registered.
+pub type Decoder<Msg> = Box<dyn Fn(&Value) -> Result<Msg, DecodeError>>;
 
 /// How many publications a [`Publications`] reader may fall behind before it skips to the latest state (the
 /// default of [`Exposure::publication_buffer`]).
@@ -345,7 +345,7 @@ impl Exposure {
             let run: RunMessage = Box::new(move |args: &Value, args_text: &str, dispatch: bool| {
                 let msg = match catch_unwind(AssertUnwindSafe(|| decoder(args))) {
                     Ok(Ok(msg)) => msg,
-                    Ok(Err(error)) => return Err(Failure::Decode(error)),
+                    Ok(Err(error)) => return Err(Failure::Decode(error.into_reason())),
                     Err(panic) => {
                         return Err(Failure::DecoderPanicked(panic_text(panic.as_ref())));
                     }

@@ -210,10 +210,13 @@
 //! interrupt book (`exposure/interrupts`) comes first, then the journal and its records, what a started exposure
 //! holds (`registry`), the dispatch sequence, the handle, and on top the answering of interrupts (`approval`);
 //! `__private` only re-exports `exposure::schema`'s message tables; the async memos reach flights only through the
-//! flight registry of `graph/flights`. CI runs `imports.py --check exposure __private`. The cycles it still prints
-//! are within a module and its children: a parent file that defines what its children share (`graph.rs`'s `NodeId`,
-//! `mcp.rs`'s options) and uses them, and three knots between siblings: the engine's core (`graph`'s runtime, nodes,
-//! edges, scopes and recorder), `trace`'s `query` and `diagnose`, and the stdio transport's `reader` and `validate`.
+//! flight registry of `graph/flights`. Under `trace`, the queries and their answers (`query`, with the findings'
+//! types) come before the diagnosis (`diagnose`, which also gathers `explain`); under the stdio transport, the
+//! error responses (`stdio/response`) come before the line reader, and the reader before the validation. CI runs
+//! `imports.py --check exposure __private --knots trace mcp`: no cycle through the exposure or `__private`, and no
+//! knot between siblings under `trace` or `mcp`. The cycles it still prints are within a module and its children: a
+//! parent file that defines what its children share (`graph.rs`'s `NodeId`, `mcp.rs`'s options) and uses them, and
+//! one knot between siblings, the engine's core (`graph`'s runtime, nodes, edges, scopes and recorder).
 #![deny(missing_docs)]
 // docs.rs (`--cfg docsrs`, nightly rustdoc): each item shows the features it needs, e.g. `mcp::http` "Available on crate
 // feature http only".
@@ -256,6 +259,8 @@ pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
 pub use effect::Effect;
+#[cfg(feature = "exposure")]
+pub use exposure::DecodeError;
 #[cfg(feature = "exposure")]
 pub use exposure::messages::{Decoder, Expose, Messages};
 pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};

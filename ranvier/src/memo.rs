@@ -5,6 +5,13 @@
 //! `PartialEq`, or by the comparer given to [`Memo::with_comparer`]), the memo keeps its value and nothing that reads
 //! it runs: that is the cutoff.
 //!
+//! # Reading
+//!
+//! The names mean what they mean on every node kind: [`get`](Memo::get) returns the value and makes the memo a
+//! source of the running memo or effect; [`peek`](Memo::peek) returns the same value without tracking (the memo is
+//! brought up to date first, as for `get`). [`cached`](Memo::cached) is the memo's own: what it holds now, without
+//! running it (`None` before its first run).
+//!
 //! # Failures
 //!
 //! A memo whose function panics records the failure and keeps its previous value; the graph stays usable. Reading a
@@ -217,6 +224,13 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     #[inline]
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     fn try_with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
+        self.read(true, f)
+    }
+
+    /// Brings the memo up to date, records the read at the caller (tracked or not), and calls `f` with its value.
+    #[inline]
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    fn read<R>(&self, tracked: bool, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
         let site = crate::graph::call_site();
         let inner = self.inner();
         if inner.comp.running.get() {
@@ -232,7 +246,11 @@ impl<T: fmt::Debug + 'static> Memo<T> {
             if inner.comp.state.get() != State::Clean {
                 self.node.update_if_necessary(&self.node, rt);
             }
-            rt.track(&inner.core, self.node.as_ptr(), site, || self.node.clone());
+            if tracked {
+                rt.track(&inner.core, self.node.as_ptr(), site, || self.node.clone());
+            } else {
+                trace_hook!(rt, untracked_read(rt.running_id(), inner.core.id, site));
+            }
         });
         if let Some(message) = inner.comp.error() {
             return Err(NodeError {
@@ -249,10 +267,61 @@ impl<T: fmt::Debug + 'static> Memo<T> {
         }
     }
 
-    /// Returns a clone of the cached value without recomputing and without tracking; `None` before the first run.
-    /// A memo whose sources moved since it last ran returns its old value here.
+    /// Brings the memo up to date and returns a clone of its value, without tracking: the running memo or effect
+    /// does not run again when this memo moves. The untracked form of [`get`](Memo::get), as
+    /// [`Signal::peek`](crate::Signal::peek) is of [`Signal::get`](crate::Signal::get). A traced build records the
+    /// read, and `explain` reports it (`unread:`) when the memo moved after it.
+    ///
+    /// # Panics
+    ///
+    /// As [`get`](Memo::get).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::{Memo, Signal};
+    ///
+    /// let s = Signal::new(1);
+    /// let double = Memo::new({
+    ///     let s = s.clone();
+    ///     move |_| s.get() * 2
+    /// });
+    /// assert_eq!(double.peek(), 2, "computed on the first read");
+    /// s.set(5);
+    /// assert_eq!(double.peek(), 10, "brought up to date, like get");
+    /// ```
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
-    pub fn peek(&self) -> Option<T>
+    pub fn peek(&self) -> T
+    where
+        T: Clone,
+    {
+        match self.read(false, T::clone) {
+            Ok(value) => value,
+            Err(e) => failed_read(e),
+        }
+    }
+
+    /// Returns a clone of the value the memo holds now, without running it and without tracking: `None` before its
+    /// first run, and the old value when its sources moved since it last ran (or when its last run failed). A traced
+    /// build records the read, as for [`peek`](Memo::peek).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::{Memo, Signal};
+    ///
+    /// let s = Signal::new(1);
+    /// let double = Memo::new({
+    ///     let s = s.clone();
+    ///     move |_| s.get() * 2
+    /// });
+    /// assert_eq!(double.cached(), None, "never run");
+    /// assert_eq!(double.get(), 2);
+    /// s.set(5);
+    /// assert_eq!(double.cached(), Some(2), "not run again: the cached, stale value");
+    /// ```
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    pub fn cached(&self) -> Option<T>
     where
         T: Clone,
     {

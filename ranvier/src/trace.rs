@@ -123,7 +123,7 @@ cfg_untraced! {
     }
 }
 
-pub use diagnose::{Finding, FindingKind};
+pub use diagnose::explain;
 pub use dump::{DUMP_SCHEMA, dump};
 pub use log::*;
 pub(crate) use names::add_crate_root;

@@ -34,7 +34,7 @@ fn counter() -> (GraphHost<ExposureHandle>, McpAdapter) {
             Box::new(|args: &Value| {
                 args["n"]
                     .as_u64()
-                    .ok_or_else(|| "`n` must be an integer".to_owned())
+                    .ok_or_else(|| "`n` must be an integer".into())
             }),
         )];
         exposure.messages(&count, decoders)?;

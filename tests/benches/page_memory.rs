@@ -42,7 +42,7 @@ fn app() -> (GraphHost<ExposureHandle>, McpAdapter) {
                 args["text"]
                     .as_str()
                     .map(str::to_owned)
-                    .ok_or_else(|| "`text` must be a string".to_owned())
+                    .ok_or_else(|| "`text` must be a string".into())
             }),
         )];
         exposure.messages(&text, decoders)?;

@@ -70,7 +70,7 @@ fn start(n: usize) -> GraphHost<ExposureHandle> {
             Box::new(|args: &Value| {
                 args["n"]
                     .as_i64()
-                    .ok_or_else(|| "`n` must be an integer".to_owned())
+                    .ok_or_else(|| "`n` must be an integer".into())
             }),
         )];
         exposure.messages(&model, decoders)?;

@@ -65,9 +65,7 @@ fn decoders() -> Vec<(String, Decoder<Msg>)> {
                 if (0..=100).contains(&percent) {
                     Ok(Msg::SetDiscount(percent))
                 } else {
-                    Err(format!(
-                        "`percent` must be between 0 and 100, not {percent}"
-                    ))
+                    Err(format!("`percent` must be between 0 and 100, not {percent}").into())
                 }
             }),
         ),

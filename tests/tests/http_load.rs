@@ -55,6 +55,7 @@ fn ledger() -> (GraphHost<ExposureHandle>, McpAdapter) {
                         "`amount` must be a non-negative integer, got {}",
                         args["amount"]
                     )
+                    .into()
                 })
             }),
         )];

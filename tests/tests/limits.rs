@@ -42,7 +42,7 @@ fn adder(capacity: Option<usize>, file: &std::path::Path) -> GraphHost<ExposureH
         let add: Decoder<u64> = Box::new(|args: &Value| {
             args["n"]
                 .as_u64()
-                .ok_or_else(|| "`n` must be an integer".to_owned())
+                .ok_or_else(|| "`n` must be an integer".into())
         });
         exposure.messages(&count, vec![("add".to_owned(), add)])?;
         exposure.journal_file(file);

@@ -49,7 +49,8 @@ fn decode(name: &str, args: Value) -> Result<Msg, String> {
         .iter()
         .find(|(n, _)| n == name)
         .unwrap_or_else(|| panic!("no decoder {name}"));
-    decoder(&args)
+    // the client is shown the error's text
+    decoder(&args).map_err(|error| error.to_string())
 }
 
 fn schema(name: &str) -> Value {

@@ -819,7 +819,7 @@ mod traced {
             })?;
             let decoders: Vec<(String, ranvier::exposure::Decoder<i64>)> = vec![(
                 "add".into(),
-                Box::new(|args: &Value| args["n"].as_i64().ok_or("n".to_owned())),
+                Box::new(|args: &Value| args["n"].as_i64().ok_or("n".into())),
             )];
             exposure.messages(&model, decoders)?;
             exposure.node("sum", &sum)?;

@@ -366,29 +366,46 @@ mod traced {
         let tracked = Signal::new(1);
         let peeked = Signal::new(10);
         let under_untrack = Signal::new(100);
-        let sum = Memo::new({
-            let (tracked, peeked, under_untrack) =
-                (tracked.clone(), peeked.clone(), under_untrack.clone());
-            move |_| tracked.get() + peeked.peek() + untrack(|| under_untrack.get())
+        let base = Signal::new(1000);
+        let peeked_memo = Memo::new({
+            let base = base.clone();
+            move |_| base.get()
         });
-        assert_eq!(sum.get(), 111);
+        let sum = Memo::new({
+            let (tracked, peeked, under_untrack, peeked_memo) = (
+                tracked.clone(),
+                peeked.clone(),
+                under_untrack.clone(),
+                peeked_memo.clone(),
+            );
+            move |_| {
+                tracked.get() + peeked.peek() + untrack(|| under_untrack.get()) + peeked_memo.peek()
+            }
+        });
+        assert_eq!(sum.get(), 1111, "a memo's peek computes it");
         assert!(trace::unread(&sum).unwrap().is_empty());
         peeked.set(20);
         under_untrack.set(200);
-        assert_eq!(sum.get(), 111, "untracked reads do not wake the memo");
+        base.set(2000);
+        assert_eq!(
+            peeked_memo.get(),
+            2000,
+            "another reader pulls the peeked memo"
+        );
+        assert_eq!(sum.get(), 1111, "untracked reads do not wake the memo");
         let unread: Vec<NodeId> = trace::unread(&sum)
             .unwrap()
             .iter()
             .map(|u| u.node.id)
             .collect();
-        assert_eq!(unread, [peeked.id(), under_untrack.id()]);
+        assert_eq!(unread, [peeked.id(), under_untrack.id(), peeked_memo.id()]);
         let explain = trace::explain(&sum).unwrap().to_string();
         assert!(
             explain.contains("\nunread: peeked#2 = 20 moved #"),
             "{explain}"
         );
         tracked.set(2);
-        assert_eq!(sum.get(), 222);
+        assert_eq!(sum.get(), 2222);
         assert!(
             trace::unread(&sum).unwrap().is_empty(),
             "a re-run read them again"

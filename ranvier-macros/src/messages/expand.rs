@@ -25,50 +25,96 @@ fn option_f64(value: Option<f64>) -> TokenStream {
     }
 }
 
-/// One `__private::Field { … }` table entry. Type-dependent paths carry the field type's span, so a missing
-/// `Deserialize`/`JsonSchema` impl is reported on the user's field.
-fn field_entry(field: &Field) -> TokenStream {
-    let ty = field.ty;
+/// One `__private::Field { … }` table entry; `arg` names the field type's `__private::Arg` const.
+fn field_entry(field: &Field, arg: &syn::Ident) -> TokenStream {
     let name = field.name.as_deref().unwrap_or_default();
     let description = option_str(field.doc.as_deref());
     let min = option_f64(field.range.as_ref().and_then(|r| r.min));
     let max = option_f64(field.range.as_ref().and_then(|r| r.max));
-    let schema = quote_spanned!(ty.span()=> ::ranvier::__private::schema_of::<#ty>);
-    let optional = quote_spanned!(ty.span()=> ::ranvier::__private::accepts_null::<#ty>);
     quote! {
         ::ranvier::__private::Field {
             name: #name,
             description: #description,
-            schema: #schema,
-            optional: #optional,
+            schema: #arg.schema,
+            optional: #arg.optional,
             min: #min,
             max: #max,
         }
     }
 }
 
-/// Names of the per-message argument tables: `__ADD_ITEM_ARGS`, unique even for odd variant names.
-fn table_idents(variants: &[Variant]) -> Vec<syn::Ident> {
-    let mut taken = HashSet::new();
+/// `const __ADD_ITEM_QUANTITY: Arg<u32> = arg::<u32>();`: the one place the generated code names a field type's
+/// `MessageArg` bound. The table, the decoder and `to_wire` reach the type's functions through this const, so a type
+/// without the serde/schemars derives gives one error, spanned on the user's field type.
+fn arg_const(field: &Field, ident: &syn::Ident) -> TokenStream {
+    let ty = field.ty;
+    let arg_ty = quote_spanned!(ty.span()=> ::ranvier::__private::Arg<#ty>);
+    let arg = quote_spanned!(ty.span()=> ::ranvier::__private::arg::<#ty>());
+    quote! {
+        const #ident: #arg_ty = #arg;
+    }
+}
+
+/// The names of the generated consts, unique within one expansion (a clash gets a numeric suffix).
+#[derive(Default)]
+struct Names {
+    taken: HashSet<String>,
+}
+
+impl Names {
+    fn unique(&mut self, base: &str, index: usize) -> syn::Ident {
+        let base = base.trim_start_matches("R#").to_owned();
+        let mut name = format!("__{base}");
+        if !self.taken.insert(name.clone()) {
+            name = format!("__{base}_{index}");
+            let mut n = 0;
+            while !self.taken.insert(name.clone()) {
+                n += 1;
+                name = format!("__{base}_{index}_{n}");
+            }
+        }
+        format_ident!("{}", name)
+    }
+}
+
+fn screaming(ident: &syn::Ident) -> String {
+    RenameRule::ScreamingSnake.apply_to_variant(&ident.to_string())
+}
+
+/// Names of the per-message argument tables, `__ADD_ITEM_ARGS`, and of each field's `Arg` const,
+/// `__ADD_ITEM_QUANTITY` (`__SET_ARG` for a newtype variant's field), unique even for odd variant names.
+fn const_idents(names: &mut Names, variants: &[Variant]) -> Vec<(syn::Ident, Vec<syn::Ident>)> {
     variants
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            let base = RenameRule::ScreamingSnake.apply_to_variant(&v.ident.to_string());
-            let base = base.trim_start_matches("R#").to_owned();
-            let name = if taken.insert(base.clone()) {
-                base
-            } else {
-                format!("{base}_{i}")
-            };
-            format_ident!("__{}_ARGS", name)
+            let variant = screaming(v.ident);
+            let table = names.unique(&format!("{variant}_ARGS"), i);
+            let args = v
+                .fields
+                .iter()
+                .enumerate()
+                .map(|(j, f)| {
+                    let field = match &f.original.ident {
+                        Some(ident) => {
+                            screaming(&format_ident!("{}", syn::ext::IdentExt::unraw(ident)))
+                        }
+                        None => "ARG".to_owned(),
+                    };
+                    names.unique(&format!("{variant}_{field}"), j)
+                })
+                .collect();
+            (table, args)
         })
         .collect()
 }
 
 pub fn expand(input: &Enum) -> TokenStream {
     let ident = input.ident;
-    let tables = table_idents(&input.variants);
+    let message_ident = format_ident!("__{}_MESSAGES", screaming(ident));
+    let mut names = Names::default();
+    names.taken.insert(message_ident.to_string());
+    let consts = const_idents(&mut names, &input.variants);
 
     let mut table_items = Vec::new();
     let mut messages = Vec::new();
@@ -76,8 +122,11 @@ pub fn expand(input: &Enum) -> TokenStream {
     let mut wire_arms = Vec::new();
     let mut confirms = Vec::new();
 
-    for (variant, table) in input.variants.iter().zip(&tables) {
+    for (variant, (table, arg_consts)) in input.variants.iter().zip(&consts) {
         let variant_ident = variant.ident;
+        for (field, arg) in variant.fields.iter().zip(arg_consts) {
+            table_items.push(arg_const(field, arg));
+        }
         let name = &variant.name;
         let description = option_str(variant.doc.as_deref());
 
@@ -93,20 +142,21 @@ pub fn expand(input: &Enum) -> TokenStream {
                 },
             ),
             Style::Newtype => {
-                let ty = variant.fields[0].ty;
-                let schema = quote_spanned!(ty.span()=> ::ranvier::__private::schema_of::<#ty>);
-                let newtype = quote_spanned!(ty.span()=> ::ranvier::__private::newtype::<#ty>);
-                let to_json = quote_spanned!(ty.span()=> ::ranvier::__private::to_json::<#ty>);
+                let arg = &arg_consts[0];
                 (
-                    quote!(::ranvier::__private::Args::Newtype(#schema)),
-                    quote!(#newtype(__args).map(Self::#variant_ident)),
+                    quote!(::ranvier::__private::Args::Newtype(#arg.schema)),
+                    quote!(::ranvier::__private::newtype(__args, &#arg).map(Self::#variant_ident)),
                     quote! {
-                        Self::#variant_ident(__0) => ::ranvier::__private::wire(#name, #to_json(__0))
+                        Self::#variant_ident(__0) => ::ranvier::__private::wire(#name, #arg.encode(__0))
                     },
                 )
             }
             Style::Struct => {
-                let entries = variant.fields.iter().map(field_entry);
+                let entries = variant
+                    .fields
+                    .iter()
+                    .zip(arg_consts)
+                    .map(|(field, arg)| field_entry(field, arg));
                 table_items.push(quote! {
                     const #table: &[::ranvier::__private::Field] = &[#(#entries),*];
                 });
@@ -118,25 +168,28 @@ pub fn expand(input: &Enum) -> TokenStream {
                 let bindings: Vec<syn::Ident> = (0..members.len())
                     .map(|i| format_ident!("__{}", i))
                     .collect();
-                let gets = variant.fields.iter().enumerate().map(|(i, field)| {
-                    let ty = field.ty;
-                    if field.range.is_some() {
-                        quote_spanned!(ty.span()=> __object.get_ranged::<#ty>(#i)?)
-                    } else {
-                        quote_spanned!(ty.span()=> __object.get::<#ty>(#i)?)
-                    }
-                });
-                let props = variant
-                    .fields
-                    .iter()
-                    .zip(&bindings)
-                    .map(|(field, binding)| {
-                        let ty = field.ty;
+                let gets =
+                    variant
+                        .fields
+                        .iter()
+                        .zip(arg_consts)
+                        .enumerate()
+                        .map(|(i, (field, arg))| {
+                            let ty = field.ty;
+                            if field.range.is_some() {
+                                // the `Ranged` bound, named here with the type, says when `range` is on a field
+                                // that is no number
+                                quote_spanned!(ty.span()=> __object.get_ranged::<#ty>(#i, &#arg)?)
+                            } else {
+                                quote!(__object.get(#i, &#arg)?)
+                            }
+                        });
+                let props = variant.fields.iter().zip(arg_consts).zip(&bindings).map(
+                    |((field, arg), binding)| {
                         let property = field.name.as_deref().unwrap_or_default();
-                        let to_json =
-                            quote_spanned!(ty.span()=> ::ranvier::__private::to_json::<#ty>);
-                        quote!((#property, #to_json(#binding)))
-                    });
+                        quote!((#property, #arg.encode(#binding)))
+                    },
+                );
                 (
                     quote!(::ranvier::__private::Args::Fields(#table)),
                     quote! {{
@@ -184,11 +237,6 @@ pub fn expand(input: &Enum) -> TokenStream {
             }
         }
     };
-    let message_ident = format_ident!(
-        "__{}_MESSAGES",
-        RenameRule::ScreamingSnake.apply_to_variant(&ident.to_string())
-    );
-
     quote! {
         #[doc(hidden)]
         #[allow(unused_qualifications, clippy::absolute_paths)]

@@ -48,13 +48,45 @@ mod tests {
         );
         assert!(out.contains("name : \"unitPrice\""), "{out}");
         assert!(
-            out.contains("__object . get_ranged :: < u32 > (1usize) ?"),
+            out.contains("__object . get_ranged :: < u32 > (1usize , & __ADD_ITEM_QUANTITY) ?"),
             "{out}"
         );
+        // each field type is named once, in its `Arg` const, so a missing derive is reported once (and a ranged
+        // field's again, for its `Ranged` bound)
+        assert!(
+            out.contains(
+                "const __ADD_ITEM_QUANTITY : :: ranvier :: __private :: Arg < u32 > = :: ranvier :: __private :: arg :: < u32 > () ;"
+            ),
+            "{out}"
+        );
+        assert_eq!(out.matches("< u32 >").count(), 3, "{out}");
+        assert_eq!(out.matches("< i64 >").count(), 2, "{out}");
         assert!(
             out.contains(":: ranvier :: __private :: decoder (\"add_item\""),
             "{out}"
         );
+    }
+
+    #[test]
+    fn the_arg_consts_are_unique_whatever_the_names() {
+        // `AddItem { args }` would make `__ADD_ITEM_ARGS`, the table's name; `A { b_c }` and `AB { c }` both `__A_B_C`
+        let out = expand(quote! {
+            enum Msg {
+                AddItem { args: u8 },
+                A { b_c: u8 },
+                AB { c: u8 },
+                Set(u8),
+            }
+        });
+        for name in [
+            "const __ADD_ITEM_ARGS :",
+            "const __ADD_ITEM_ARGS_0 :",
+            "const __A_B_C :",
+            "const __A_B_C_0 :",
+            "const __SET_ARG :",
+        ] {
+            assert_eq!(out.matches(name).count(), 1, "{name} in {out}");
+        }
     }
 
     #[test]

@@ -214,6 +214,45 @@ fn finish_current_lets_the_flight_finish_then_runs_the_newest_once() {
 }
 
 #[test]
+fn peek_brings_the_memo_up_to_date_untracked_and_cached_does_not_run_it() {
+    let input = Signal::new(1);
+    let memo = AsyncMemo::new({
+        let input = input.clone();
+        move |_| {
+            let v = input.get();
+            async move { v * 10 }
+        }
+    });
+    assert_eq!(memo.cached(), pending(None), "never run");
+    assert_eq!(memo.runs(), 0);
+    assert_eq!(memo.peek(), pending(None));
+    assert_eq!(memo.runs(), 1, "peek runs it, as get does");
+    run_flights();
+    assert_eq!(memo.cached(), AsyncState::Ready(10));
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let _e = Effect::new({
+        let (memo, seen) = (memo.clone(), seen.clone());
+        move || seen.borrow_mut().push(memo.peek())
+    });
+    input.set(2);
+    assert_eq!(
+        *seen.borrow(),
+        [AsyncState::Ready(10)],
+        "a peek does not subscribe"
+    );
+    assert_eq!(
+        memo.cached(),
+        AsyncState::Ready(10),
+        "cached does not run it"
+    );
+    assert_eq!(memo.runs(), 1);
+    assert_eq!(memo.peek(), pending(Some(10)), "peek starts the flight");
+    assert_eq!(memo.runs(), 2);
+    run_flights();
+    assert_eq!(memo.peek(), AsyncState::Ready(20));
+}
+
+#[test]
 fn disposing_a_pending_memo_cancels_its_flight_and_wakes_its_readers_once() {
     let (_input, memo, gates, seen, _e) = watched(FlightPolicy::CancelPrevious);
     memo.dispose();

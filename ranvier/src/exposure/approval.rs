@@ -44,7 +44,7 @@
 //!     exposure.messages(&refunded, vec![(
 //!         "refund".to_owned(),
 //!         Box::new(|args: &serde_json::Value| {
-//!             args["amount"].as_i64().map(Msg::Refund).ok_or_else(|| "`amount` must be an integer".to_owned())
+//!             args["amount"].as_i64().map(Msg::Refund).ok_or_else(|| "`amount` must be an integer".into())
 //!         }),
 //!     )])?;
 //!     exposure.confirm("refund", "Refund {amount} cents?")?;

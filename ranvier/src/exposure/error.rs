@@ -1,5 +1,6 @@
 //! The errors of registering and starting an [`Exposure`](super::Exposure): [`ExposeError`] and the [`NameKind`] it
-//! names. Below everything else in the exposure, so every part of it can refuse with them.
+//! names; and [`DecodeError`], a message decoder's refusal. Below everything else in the exposure, so every part of
+//! it can refuse with them.
 
 use std::fmt;
 
@@ -98,5 +99,79 @@ fn registered_list(registered: &[String]) -> String {
         "no messages are registered yet".to_owned()
     } else {
         format!("registered: {}", registered.join(", "))
+    }
+}
+
+/// Why a message decoder ([`Decoder`](super::Decoder)) refused a message's JSON arguments: which property is wrong
+/// and what was expected (`missing property \`quantity\``, `` `percent`: expected an integer 0..100, got 150 ``).
+///
+/// Its text (`Display`, [`reason`](DecodeError::reason)) is what the client is shown, followed by the message's
+/// shape when one is registered. The decoders `#[derive(Messages)]` generates return it; a decoder written by hand
+/// makes one from any text (`"…".into()`, [`DecodeError::new`]) or from a `serde_json::Error` (`?`).
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::exposure::{DecodeError, Decoder};
+///
+/// let decode: Decoder<u64> = Box::new(|args| {
+///     args["n"].as_u64().ok_or_else(|| DecodeError::new("`n`: expected an integer"))
+/// });
+/// let error = decode(&serde_json::json!({"n": "two"})).unwrap_err();
+/// assert_eq!(error.to_string(), "`n`: expected an integer");
+/// assert_eq!(error, "`n`: expected an integer");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct DecodeError {
+    reason: String,
+}
+
+impl DecodeError {
+    /// A refusal saying `reason` (the whole text the client is shown).
+    pub fn new(reason: impl Into<String>) -> Self {
+        DecodeError {
+            reason: reason.into(),
+        }
+    }
+
+    /// The text the client is shown.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+
+    /// The text the client is shown, by value.
+    pub fn into_reason(self) -> String {
+        self.reason
+    }
+}
+
+impl From<String> for DecodeError {
+    fn from(reason: String) -> Self {
+        DecodeError::new(reason)
+    }
+}
+
+impl From<&str> for DecodeError {
+    fn from(reason: &str) -> Self {
+        DecodeError::new(reason)
+    }
+}
+
+impl From<serde_json::Error> for DecodeError {
+    fn from(error: serde_json::Error) -> Self {
+        DecodeError::new(error.to_string())
+    }
+}
+
+impl PartialEq<str> for DecodeError {
+    fn eq(&self, other: &str) -> bool {
+        self.reason == other
+    }
+}
+
+impl PartialEq<&str> for DecodeError {
+    fn eq(&self, other: &&str) -> bool {
+        self.reason == *other
     }
 }

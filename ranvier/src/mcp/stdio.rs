@@ -44,10 +44,10 @@
 //! app, such as `ranvier-mcp supervise`: [`LineReader`] reads lines within the limit, and [`Line::json`] reads one
 //! as JSON or gives the [`ParseError`] the app would answer it with, in the same words.
 //!
-//! Three files: this one is the transport (the reading loop, the session's bookkeeping, the writer task);
-//! `stdio/reader.rs` reads lines within the limit and parses one as JSON (what `ranvier-mcp supervise` uses too);
-//! `stdio/validate.rs` decides what a line is (a message for rmcp, nothing, or the answer to give instead), which
-//! the HTTP transport uses for a bad body.
+//! Four files: this one is the transport (the reading loop, the session's bookkeeping, the writer task);
+//! `stdio/response.rs` writes JSON-RPC's error responses; `stdio/reader.rs` reads lines within the limit and parses
+//! one as JSON (what `ranvier-mcp supervise` uses too); `stdio/validate.rs` decides what a line is (a message for
+//! rmcp, nothing, or the answer to give instead), which the HTTP transport uses for a bad body.
 
 use std::collections::HashSet;
 use std::io;
@@ -65,12 +65,14 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 mod reader;
+mod response;
 mod validate;
 
 pub use reader::{Line, LineReader, ParseError};
+use response::{INVALID_REQUEST, error_line};
 #[cfg(feature = "http")]
 pub(crate) use validate::answer_to;
-use validate::{Decoded, INVALID_REQUEST, decode, error_line};
+use validate::{Decoded, decode};
 
 use super::order::Order;
 use super::text;
@@ -377,7 +379,7 @@ mod tests {
     use tokio::io::{AsyncBufReadExt, BufReader};
 
     use super::reader::KEPT_CAPACITY;
-    use super::validate::PARSE_ERROR;
+    use super::response::PARSE_ERROR;
     use super::*;
 
     /// The answer to `line`, parsed (anything else fails the test).

@@ -28,16 +28,17 @@
 
 use super::log::{EventKind, NodeRecord, Writer};
 use super::names;
-use super::query::{Ctx, Cutoff, Site, SourceLine, WhyNot, WhyRoot};
+use super::query::{
+    Comparer, Ctx, Cutoff, Explain, Finding, FindingKind, Site, SourceLine, SourceRef, TraceError, WhyNot,
+    WhyRoot, cone_hops, view,
+};
 use super::source;
-use crate::graph::{NodeId, NodeKind};
-use std::collections::{HashMap, HashSet, VecDeque};
+use crate::graph::{AnyNode, NodeId, NodeKind};
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::panic::Location;
 use std::sync::Arc;
 
-/// The most nodes a diagnosis walks.
-const CONE_MAX: usize = 4_096;
 /// How far back (in events) the batch search looks from a write.
 const BATCH_LOOKBACK: u64 = 4_096;
 /// How many lines above a memo's creation a captured read may stand.
@@ -45,120 +46,83 @@ const CAPTURE_LINES: u32 = 30;
 /// The rank of a select unrelated by name to the message it kept its value on.
 const SELECT_UNRELATED_RANK: u32 = 350;
 
-/// What kind of fact a [`Finding`] reports; its label in the text.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum FindingKind {
-    /// An untracked read of a node that moved after it.
-    Unread,
-    /// A read of a disposed node (or the explained node itself disposed).
-    Disposed,
-    /// The write that gave a signal its value.
-    Written,
-    /// A value the program read before making a node that does not read it.
-    Captured,
-    /// Several moves of one signal inside one batch.
-    Batch,
-    /// A memo upstream that re-ran and kept its value.
-    Cutoff,
-    /// An upstream memo that kept its value before the explained node's last run.
-    EarlierCutoff,
-    /// Why the node has not re-run: nothing read it since it was marked.
-    NotReRun,
-    /// The node itself re-ran and kept its previous value.
-    Kept,
-    /// A select that kept its value while the model moved.
-    Select,
-    /// A node made with a comparer upstream.
-    Comparer,
-    /// The arm of an `Mvu`'s `update` that handled the latest message.
-    Update,
-    /// A signal upstream that still holds the value it was made with.
-    Initial,
-    /// A source that kept its value on the latest message while another source moved.
-    Steady,
-    /// The writes the latest message made outside the cone of a node that did not follow it.
-    Wrote,
+/// What `explain` says: the node's line, the cause chain of its last run, why it has not re-run since, what it read
+/// untracked that moved, and the cutoffs (or comparers) upstream.
+///
+/// # Errors
+///
+/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
+/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
+pub fn explain(node: impl AnyNode) -> Result<Explain, TraceError> {
+    view(|c| c.explain(node.node_id()))?
 }
 
-impl FindingKind {
-    /// The label the finding's line starts with (`unread`, `cutoff`, ...).
-    pub fn label(self) -> &'static str {
-        match self {
-            FindingKind::Unread => "unread",
-            FindingKind::Disposed => "disposed",
-            FindingKind::Written => "written",
-            FindingKind::Captured => "captured",
-            FindingKind::Batch => "batch",
-            FindingKind::Cutoff => "cutoff",
-            FindingKind::EarlierCutoff => "earlier cutoff",
-            FindingKind::NotReRun => "not re-run since",
-            FindingKind::Kept => "kept",
-            FindingKind::Select => "select",
-            FindingKind::Comparer => "comparer",
-            FindingKind::Update => "update",
-            FindingKind::Initial => "initial",
-            FindingKind::Steady => "steady",
-            FindingKind::Wrote => "wrote",
-        }
-    }
-}
-
-/// One fact `explain` reports, with the line to look at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// What kind of fact.
-    pub kind: FindingKind,
-    /// Higher comes first.
-    pub rank: u32,
-    /// The line after the label: `weight#4 = 6000 moved #57 after an untracked read #40`.
-    pub text: String,
-    /// The line to fix.
-    pub at: Option<SourceLine>,
-    /// More lines that belong to it (the lines of a body that return the previous value).
-    pub more: Vec<SourceLine>,
-}
-
-impl Finding {
-    fn new(kind: FindingKind, rank: u32, text: String, at: Option<SourceLine>) -> Self {
-        Finding {
-            kind,
-            rank,
-            text,
-            at,
-            more: Vec::new(),
-        }
-    }
-}
-
-/// The explained node's cone: every node upstream of it, through tracked and untracked reads and through the
-/// writers of its signals, with the hops from the explained node (0 for itself), nearest first.
-pub(super) fn cone(ctx: &Ctx<'_>, id: NodeId) -> Vec<(NodeId, u32)> {
-    let mut seen = HashSet::from([id]);
-    let mut queue = VecDeque::from([(id, 0u32)]);
-    let mut out = Vec::new();
-    while let Some((node, depth)) = queue.pop_front() {
-        out.push((node, depth));
-        if out.len() >= CONE_MAX {
-            break;
-        }
-        let Some(r) = ctx.rec(node) else { continue };
-        let writer = match r.moved_by {
-            Some((Writer::Computation(w), _)) => Some(w),
-            _ => None,
+impl Ctx<'_> {
+    /// The answer of [`explain`] for `id`: the queries' answers about it and the diagnosis of its cone.
+    pub fn explain(&self, id: NodeId) -> Result<Explain, TraceError> {
+        let r = self.check(id)?;
+        let info = self.info(id).ok_or_else(|| self.missing(id))?;
+        let why = self.why(id)?;
+        let why_not = (r.kind != NodeKind::Signal)
+            .then(|| self.why_not(id))
+            .transpose()?;
+        let unread = self.unread(id)?;
+        let since = match r.kind {
+            NodeKind::Signal => r.last_write,
+            _ => r.last_run_start,
         };
-        let next = r
+        let cutoffs = self.cutoffs(id, since, u64::MAX);
+        let earlier_cutoffs = if cutoffs.is_empty() {
+            let mut earlier = self.cutoffs(id, 0, since.max(1));
+            earlier.truncate(2);
+            earlier
+        } else {
+            Vec::new()
+        };
+        let comparers = if cutoffs.is_empty() && earlier_cutoffs.is_empty() {
+            self.upstream(id)
+                .into_iter()
+                .filter(|n| self.rec(*n).is_some_and(|r| r.custom_comparer))
+                .take(2)
+                .filter_map(|n| {
+                    let site = self.rec(n)?.site;
+                    Some(Comparer {
+                        info: self.info(n)?,
+                        line: names::line_text(site.file(), site.line()),
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let line = names::line_text(r.site.file(), r.site.line());
+        let (findings, body) = diagnose(self, id, why_not.as_ref());
+        let reads = r
             .sources
             .iter()
-            .copied()
-            .chain(r.untracked.iter().map(|(s, _, _)| *s))
-            .chain(writer);
-        for n in next {
-            if seen.insert(n) {
-                queue.push_back((n, depth + 1));
-            }
-        }
+            .filter_map(|s| {
+                let source = self.rec(*s)?;
+                Some(SourceRef {
+                    node: self.name(*s),
+                    site: Site::of(source.site),
+                    disposed: source.disposed != 0,
+                })
+            })
+            .collect();
+        Ok(Explain {
+            info,
+            line,
+            why,
+            why_not,
+            unread,
+            cutoffs,
+            earlier_cutoffs,
+            comparers,
+            findings,
+            body,
+            reads,
+        })
     }
-    out
 }
 
 /// The line at `site` as a finding's line.
@@ -175,7 +139,7 @@ pub(super) fn diagnose(
     let Some(me) = ctx.rec(id) else {
         return (Vec::new(), Vec::new());
     };
-    let cone = cone(ctx, id);
+    let cone = cone_hops(ctx, id);
     let in_cone: HashSet<NodeId> = cone.iter().map(|(n, _)| *n).collect();
     let mut found = Vec::new();
 

@@ -5,7 +5,6 @@
 //! (see [`render`](super::render)). The answers name nodes as `name#id` and carry the names they need, so they can be
 //! rendered after the graph moved on.
 
-use super::diagnose::{self, Finding};
 use super::log::{Event, EventKind, NodeRecord, Tracer, Writer};
 use super::names;
 use crate::graph::{AnyNode, NodeId, NodeKind};
@@ -171,7 +170,41 @@ pub(crate) fn view<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> Result<R, TraceError> {
 
 /// The nodes `cone` lists, in a view the caller holds.
 pub(crate) fn cone_in(ctx: &Ctx<'_>, id: NodeId) -> Vec<NodeId> {
-    diagnose::cone(ctx, id).into_iter().map(|(n, _)| n).collect()
+    cone_hops(ctx, id).into_iter().map(|(n, _)| n).collect()
+}
+
+/// The most nodes a diagnosis walks.
+const CONE_MAX: usize = 4_096;
+
+/// The explained node's cone: every node upstream of it, through tracked and untracked reads and through the
+/// writers of its signals, with the hops from the explained node (0 for itself), nearest first.
+pub(super) fn cone_hops(ctx: &Ctx<'_>, id: NodeId) -> Vec<(NodeId, u32)> {
+    let mut seen = HashSet::from([id]);
+    let mut queue = VecDeque::from([(id, 0u32)]);
+    let mut out = Vec::new();
+    while let Some((node, depth)) = queue.pop_front() {
+        out.push((node, depth));
+        if out.len() >= CONE_MAX {
+            break;
+        }
+        let Some(r) = ctx.rec(node) else { continue };
+        let writer = match r.moved_by {
+            Some((Writer::Computation(w), _)) => Some(w),
+            _ => None,
+        };
+        let next = r
+            .sources
+            .iter()
+            .copied()
+            .chain(r.untracked.iter().map(|(s, _, _)| *s))
+            .chain(writer);
+        for n in next {
+            if seen.insert(n) {
+                queue.push_back((n, depth + 1));
+            }
+        }
+    }
+    out
 }
 
 /// Why `node` holds its value: the cause chain of its last run back to a root (a dispatched message, a program
@@ -240,17 +273,6 @@ pub fn history(node: impl AnyNode) -> Result<History, TraceError> {
 /// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
 pub fn origin(node: impl AnyNode) -> Result<Origin, TraceError> {
     query(|c| c.origin(node.node_id()))?
-}
-
-/// What `explain` says: the node's line, the cause chain of its last run, why it has not re-run since, what it read
-/// untracked that moved, and the cutoffs (or comparers) upstream.
-///
-/// # Errors
-///
-/// [`TraceError::UnknownNode`] when the node is not in this thread's graph, [`TraceError::Dropped`] when it was
-/// dropped and its record is no longer kept, [`TraceError::NotTraced`] in an untraced build.
-pub fn explain(node: impl AnyNode) -> Result<Explain, TraceError> {
-    query(|c| c.explain(node.node_id()))?
 }
 
 /// The nodes `explain` searches for `node`: the node, its sources and theirs, what they read untracked, and the

@@ -3,7 +3,7 @@
 //!
 //! This module is the only place the trace turns into text for agents; the MCP tools print these `Display` impls.
 
-use super::diagnose::{Finding, FindingKind};
+use super::query::{Finding, FindingKind};
 use super::log::{Event, EventKind, FlightEvent, Writer};
 use super::query::{
     Cutoff, EqualWrite, Explain, GraphSummary, History, LookupError, Names, Neighborhood, NodeInfo,

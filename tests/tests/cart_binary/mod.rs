@@ -27,16 +27,12 @@ pub fn example_binary(name: &str) -> &'static Path {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("workspace");
+    // `--workspace`, not `-p ranvier-examples`: cargo then resolves the dependencies' features for the whole
+    // workspace, as `cargo test --workspace` does, so the example it already built is reused. With `-p`, tokio,
+    // hyper, axum, rmcp and ranvier have fewer features and are all compiled a second time, inside the test run.
     let output = Command::new(cargo)
         .current_dir(workspace)
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "ranvier-examples",
-            "--example",
-            name,
-        ])
+        .args(["build", "--quiet", "--workspace", "--example", name])
         .arg("--message-format=json")
         .output()
         .expect("cargo runs");

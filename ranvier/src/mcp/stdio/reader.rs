@@ -10,7 +10,7 @@ use super::MAX_LINE_BYTES;
 // For the doc links: the transport is what reads lines this way.
 #[cfg(doc)]
 use super::LineTransport;
-use super::validate::{PARSE_ERROR, error_line, error_response};
+use super::response::{PARSE_ERROR, error_line, error_response};
 use crate::mcp::text;
 
 /// The capacity a line buffer keeps between lines; a longer line's buffer is freed once it is read.

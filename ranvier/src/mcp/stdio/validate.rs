@@ -9,12 +9,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::reader::{content, parse_json};
+use super::response::{INVALID_REQUEST, error_line};
 use crate::mcp::{keys, text};
-
-/// JSON-RPC's parse error.
-pub(super) const PARSE_ERROR: i32 = -32700;
-/// JSON-RPC's invalid request.
-pub(super) const INVALID_REQUEST: i32 = -32600;
 
 /// What one line holds.
 pub(super) enum Decoded {
@@ -93,22 +89,6 @@ pub(super) fn duplicate_line(duplicate: &keys::Duplicate, id: Value) -> Vec<u8> 
         &text::not_a_message(&text::duplicate_key(&duplicate.key, &duplicate.place())),
         id,
     )
-}
-
-/// The error response `{"jsonrpc":"2.0","id":id,"error":{"code":code,"message":message}}`.
-pub(super) fn error_response(code: i32, message: &str, id: Value) -> String {
-    text::compact(&serde_json::json!({
-        "jsonrpc": "2.0",
-        "id": id,
-        "error": {"code": code, "message": message},
-    }))
-}
-
-/// The error response (see [`error_response`]) and its newline.
-pub(super) fn error_line(code: i32, message: &str, id: Value) -> Vec<u8> {
-    let mut line = error_response(code, message, id).into_bytes();
-    line.push(b'\n');
-    line
 }
 
 /// Why `value`, JSON that rmcp did not read as a message (`error` says why, in serde's words), is not one; and the

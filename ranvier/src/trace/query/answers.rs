@@ -549,3 +549,93 @@ pub struct LookupError {
 }
 
 impl std::error::Error for LookupError {}
+
+/// What kind of fact a [`Finding`] reports; its label in the text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FindingKind {
+    /// An untracked read of a node that moved after it.
+    Unread,
+    /// A read of a disposed node (or the explained node itself disposed).
+    Disposed,
+    /// The write that gave a signal its value.
+    Written,
+    /// A value the program read before making a node that does not read it.
+    Captured,
+    /// Several moves of one signal inside one batch.
+    Batch,
+    /// A memo upstream that re-ran and kept its value.
+    Cutoff,
+    /// An upstream memo that kept its value before the explained node's last run.
+    EarlierCutoff,
+    /// Why the node has not re-run: nothing read it since it was marked.
+    NotReRun,
+    /// The node itself re-ran and kept its previous value.
+    Kept,
+    /// A select that kept its value while the model moved.
+    Select,
+    /// A node made with a comparer upstream.
+    Comparer,
+    /// The arm of an `Mvu`'s `update` that handled the latest message.
+    Update,
+    /// A signal upstream that still holds the value it was made with.
+    Initial,
+    /// A source that kept its value on the latest message while another source moved.
+    Steady,
+    /// The writes the latest message made outside the cone of a node that did not follow it.
+    Wrote,
+}
+
+impl FindingKind {
+    /// The label the finding's line starts with (`unread`, `cutoff`, ...).
+    pub fn label(self) -> &'static str {
+        match self {
+            FindingKind::Unread => "unread",
+            FindingKind::Disposed => "disposed",
+            FindingKind::Written => "written",
+            FindingKind::Captured => "captured",
+            FindingKind::Batch => "batch",
+            FindingKind::Cutoff => "cutoff",
+            FindingKind::EarlierCutoff => "earlier cutoff",
+            FindingKind::NotReRun => "not re-run since",
+            FindingKind::Kept => "kept",
+            FindingKind::Select => "select",
+            FindingKind::Comparer => "comparer",
+            FindingKind::Update => "update",
+            FindingKind::Initial => "initial",
+            FindingKind::Steady => "steady",
+            FindingKind::Wrote => "wrote",
+        }
+    }
+}
+
+/// One fact `explain` reports, with the line to look at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// What kind of fact.
+    pub kind: FindingKind,
+    /// Higher comes first.
+    pub rank: u32,
+    /// The line after the label: `weight#4 = 6000 moved #57 after an untracked read #40`.
+    pub text: String,
+    /// The line to fix.
+    pub at: Option<SourceLine>,
+    /// More lines that belong to it (the lines of a body that return the previous value).
+    pub more: Vec<SourceLine>,
+}
+
+impl Finding {
+    pub(in crate::trace) fn new(
+        kind: FindingKind,
+        rank: u32,
+        text: String,
+        at: Option<SourceLine>,
+    ) -> Self {
+        Finding {
+            kind,
+            rank,
+            text,
+            at,
+            more: Vec::new(),
+        }
+    }
+}

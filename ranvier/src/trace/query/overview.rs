@@ -1,5 +1,5 @@
-//! The answers that gather the others: `explain` (the node, its findings and cause chain), the graph's summary and
-//! snapshot, and a node's neighborhood.
+//! The answers that gather the others: the graph's summary and snapshot, and a node's neighborhood (`explain`, which
+//! gathers the findings too, is the diagnosis's: `trace/diagnose.rs`).
 
 use super::*;
 
@@ -16,71 +16,6 @@ impl Ctx<'_> {
         }
     }
 
-
-    pub fn explain(&self, id: NodeId) -> Result<Explain, TraceError> {
-        let r = self.check(id)?;
-        let info = self.info(id).ok_or_else(|| self.missing(id))?;
-        let why = self.why(id)?;
-        let why_not = (r.kind != NodeKind::Signal)
-            .then(|| self.why_not(id))
-            .transpose()?;
-        let unread = self.unread(id)?;
-        let since = match r.kind {
-            NodeKind::Signal => r.last_write,
-            _ => r.last_run_start,
-        };
-        let cutoffs = self.cutoffs(id, since, u64::MAX);
-        let earlier_cutoffs = if cutoffs.is_empty() {
-            let mut earlier = self.cutoffs(id, 0, since.max(1));
-            earlier.truncate(2);
-            earlier
-        } else {
-            Vec::new()
-        };
-        let comparers = if cutoffs.is_empty() && earlier_cutoffs.is_empty() {
-            self.upstream(id)
-                .into_iter()
-                .filter(|n| self.rec(*n).is_some_and(|r| r.custom_comparer))
-                .take(2)
-                .filter_map(|n| {
-                    let site = self.rec(n)?.site;
-                    Some(Comparer {
-                        info: self.info(n)?,
-                        line: names::line_text(site.file(), site.line()),
-                    })
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let line = names::line_text(r.site.file(), r.site.line());
-        let (findings, body) = diagnose::diagnose(self, id, why_not.as_ref());
-        let reads = r
-            .sources
-            .iter()
-            .filter_map(|s| {
-                let source = self.rec(*s)?;
-                Some(SourceRef {
-                    node: self.name(*s),
-                    site: Site::of(source.site),
-                    disposed: source.disposed != 0,
-                })
-            })
-            .collect();
-        Ok(Explain {
-            info,
-            line,
-            why,
-            why_not,
-            unread,
-            cutoffs,
-            earlier_cutoffs,
-            comparers,
-            findings,
-            body,
-            reads,
-        })
-    }
 
     pub fn summary(&self) -> GraphSummary {
         let (mut summary, moved) = self.summary_ids();
