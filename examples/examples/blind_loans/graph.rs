@@ -384,7 +384,7 @@ mod slipped {
         let (open, today) = (open.clone(), today.clone());
         Memo::new(move |_| {
             // BUG(due_soon_peek)
-            let today = today.peek().unwrap_or(1);
+            let today = today.peek();
             let horizon = today + 3;
             open.with(|loans| {
                 loans
