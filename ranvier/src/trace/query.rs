@@ -22,7 +22,7 @@ mod overview;
 mod why;
 
 pub use answers::*;
-pub(crate) use context::Ctx;
+pub(crate) use context::{Counts, Ctx};
 
 impl AnyNode for NodeId {
     fn node_id(&self) -> NodeId {
