@@ -239,7 +239,7 @@ fn detail_lines(
 ) -> String {
     let mut out = String::new();
     if let Some(text) = (source || full)
-        .then(|| ctx.origin(info.node.id).ok().and_then(|o| o.line))
+        .then(|| ctx.source_line(info.node.id))
         .flatten()
     {
         let _ = write!(out, "\n  {}: {}", info.site, clip_line(&text, 200));
@@ -347,6 +347,64 @@ fn node_page_in(ctx: &Ctx<'_>, id: NodeId, request: &NodeRequest) -> Result<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_name_a_few_sources_and_observers_and_count_them_all() {
+        use crate::{Memo, Signal};
+        let cells: Vec<Signal<i64>> = (0..40).map(Signal::new).collect();
+        let sum = Memo::new({
+            let cells = cells.clone();
+            move |_| cells.iter().map(Signal::get).sum::<i64>()
+        })
+        .labelled("sum");
+        let readers: Vec<Memo<i64>> = (0..15)
+            .map(|i| {
+                let cell = cells[0].clone();
+                Memo::new(move |_| cell.get() + i)
+            })
+            .collect();
+        assert_eq!(sum.get(), 780);
+        for reader in &readers {
+            reader.get();
+        }
+        if !crate::trace::TRACED {
+            return;
+        }
+        let exposed = vec![("sum".to_owned(), sum.id())];
+        let text = graph(&exposed, 4000);
+        assert!(
+            text.contains("sum#") && text.contains("… 28 more]"),
+            "{text}"
+        );
+        let request = NodeRequest {
+            around: 1,
+            full: true,
+            limit: 25,
+            cursor: 0,
+            max_chars: 20_000,
+        };
+        let page = node_page(cells[0].id(), &request).expect("a page");
+        // the first cell's observers: the sum and the 15 readers, 12 of them named
+        assert!(page.contains(" … 4 more] path /"), "{page}");
+        assert!(
+            page.contains("neighbours 1-16 of 16 within 1 hop"),
+            "{page}"
+        );
+        let request = NodeRequest {
+            full: false,
+            ..request
+        };
+        let page = node_page(sum.id(), &request).expect("a page");
+        assert!(
+            page.starts_with("sum#") && page.contains("… 28 more]"),
+            "{page}"
+        );
+        assert!(
+            page.contains("neighbours 1-25 of 40 within 1 hop"),
+            "{page}"
+        );
+        assert!(!page.contains("observers ["), "brief: {page}");
+    }
 
     #[test]
     fn the_short_form_drops_the_state_line_only() {

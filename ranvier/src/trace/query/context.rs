@@ -3,7 +3,7 @@
 //! computed on demand; the lookups every query shares (records, names, paths, upstream walks, cause chains).
 
 use super::*;
-use crate::trace::log::Brief;
+use crate::trace::log::{Brief, IdMap};
 use std::cell::OnceCell;
 
 /// The nodes created by one run (or at the root) under one name, in creation order.
@@ -31,7 +31,7 @@ pub(crate) struct Ctx<'a> {
     /// Every id the table holds, in id order, once a query listed them.
     ids: OnceCell<Vec<NodeId>>,
     pub oldest: u64,
-    pub(super) names: RefCell<HashMap<NodeId, Rc<str>>>,
+    pub(super) names: RefCell<IdMap<Rc<str>>>,
     pub(super) siblings: RefCell<Option<SiblingIndex>>,
     /// The binding at each creation site (and kind) read so far.
     bindings: RefCell<HashMap<(usize, NodeKind), Rc<str>>>,
@@ -49,7 +49,7 @@ impl<'a> Ctx<'a> {
             observer_index: OnceCell::new(),
             ids: OnceCell::new(),
             oldest: tracer.oldest_seq(),
-            names: RefCell::new(HashMap::new()),
+            names: RefCell::new(IdMap::default()),
             siblings: RefCell::new(None),
             program_readers: OnceCell::new(),
             bindings: RefCell::new(HashMap::new()),
@@ -240,6 +240,12 @@ impl<'a> Ctx<'a> {
         Names(ids.into_iter().map(|id| (id, self.base_name(id))).collect())
     }
 
+    /// The text of the line that created `id` (what [`origin`](Self::origin) quotes, without its path).
+    pub fn source_line(&self, id: NodeId) -> Option<String> {
+        let site = self.brief(id, |r| r.site)?;
+        names::line_text(site.file(), site.line())
+    }
+
     /// The current value text: the live node's, else the last recorded.
     pub fn value(&self, id: NodeId) -> Option<String> {
         let r = self.rec(id)?;
@@ -321,17 +327,18 @@ impl<'a> Ctx<'a> {
         self.info_within(id, usize::MAX, true).map(|(info, _)| info)
     }
 
-    /// [`info`](Self::info) naming at most `names_max` of its sources and of its observers, and with its path only
-    /// when `path` (else empty), with how many sources and observers it has: what one line of an answer shows, built
-    /// without naming the thousands of sources a sum over a list reads.
+    /// [`info`](Self::info) naming at most `names_max` of its sources (and of its observers), with how many it has:
+    /// what one line of an answer shows, built without naming the thousands of sources a sum over a list reads. Its
+    /// observers and path are left empty (and counted 0) unless `full`: finding them reads the whole table.
     pub fn info_within(
         &self,
         id: NodeId,
         names_max: usize,
-        path: bool,
+        full: bool,
     ) -> Option<(NodeInfo, Counts)> {
         let r = self.rec(id)?;
-        let observers = self.observers(id);
+        // a line shows no observers: the index is built only for an answer that names them
+        let observers = if full { self.observers(id) } else { &[] };
         let counts = Counts {
             sources: r.sources.len(),
             observers: observers.len(),
@@ -359,7 +366,7 @@ impl<'a> Ctx<'a> {
                 .map(|o| self.name(*o))
                 .collect(),
             owner: r.owner.map(|o| self.name(o)),
-            path: if path { self.path(id) } else { String::new() },
+            path: if full { self.path(id) } else { String::new() },
             runs: r.runs,
             disposed: r.disposed != 0,
         }, counts))
