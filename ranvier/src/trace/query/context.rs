@@ -190,13 +190,29 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// The living computations that read `id`, in id order.
-    pub fn observers(&self, id: NodeId) -> &[NodeId] {
+    /// The living computations that read `id`, in id order, each once. A living node's are its own observer list
+    /// (what the engine notifies), read in place; only a dropped node's are looked up in the index of the whole
+    /// table, built then.
+    pub fn observers(&self, id: NodeId) -> Vec<NodeId> {
+        if let Some(node) = self.tracer.live(id) {
+            let mut ids: Vec<NodeId> = node
+                .core()
+                .observers
+                .borrow()
+                .iter()
+                .map(|o| o.core().id)
+                // as the index counts them: readers the view holds and that were not disposed
+                .filter(|o| self.brief(*o, |r| r.disposed == 0).unwrap_or(false))
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            return ids;
+        }
         let (observers, starts) = self.observer_index();
         let i = id.0 as usize;
         match (starts.get(i), starts.get(i + 1)) {
-            (Some(start), Some(end)) => &observers[*start as usize..*end as usize],
-            _ => &[],
+            (Some(start), Some(end)) => observers[*start as usize..*end as usize].to_vec(),
+            _ => Vec::new(),
         }
     }
 
@@ -338,7 +354,7 @@ impl<'a> Ctx<'a> {
     ) -> Option<(NodeInfo, Counts)> {
         let r = self.rec(id)?;
         // a line shows no observers: the index is built only for an answer that names them
-        let observers = if full { self.observers(id) } else { &[] };
+        let observers = if full { self.observers(id) } else { Vec::new() };
         let counts = Counts {
             sources: r.sources.len(),
             observers: observers.len(),
@@ -503,4 +519,40 @@ impl<'a> Ctx<'a> {
         self.names_of(ids)
     }
 
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Memo, Signal, create_root, trace};
+
+    #[test]
+    fn observers_are_the_living_readers_in_id_order_each_once() {
+        let cell = Signal::new(1);
+        let a = Memo::new({
+            let c = cell.clone();
+            move |_| c.get() + c.get()
+        });
+        let b = Memo::new({
+            let c = cell.clone();
+            move |_| c.get() * 2
+        });
+        // read b first: the engine lists b before a
+        assert_eq!((b.get(), a.get()), (2, 2));
+        let ((), scope) = create_root(|_| {
+            let gone = Memo::new({
+                let c = cell.clone();
+                move |_| c.get()
+            });
+            gone.get();
+        });
+        scope.dispose();
+        if !trace::TRACED {
+            return;
+        }
+        let observers = trace::view(|ctx| ctx.observers(cell.id())).expect("traced");
+        assert_eq!(observers, vec![a.id(), b.id()], "a disposed reader is none");
+        let info = trace::info(&cell).expect("traced");
+        let names: Vec<_> = info.observers.iter().map(|n| n.id).collect();
+        assert_eq!(names, vec![a.id(), b.id()]);
+    }
 }

@@ -159,7 +159,7 @@ impl Ctx<'_> {
                 .filter(|(n, _)| self.holds(*n))
                 .map(|(n, depth)| (depth, Relation::Source, n)),
         );
-        let down = self.walk(id, hops, |ctx, n| ctx.observers(n).to_vec());
+        let down = self.walk(id, hops, |ctx, n| ctx.observers(n));
         nodes.extend(
             down.into_iter()
                 .filter(|(n, _)| self.holds(*n))
