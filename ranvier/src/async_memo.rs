@@ -713,7 +713,10 @@ unsafe impl<T: Clone + fmt::Debug + 'static> NodeBody for AsyncInner<T> {
     }
 
     fn value_text(&self) -> Option<String> {
-        Some(format!("{:?}", self.state.borrow()))
+        Some(crate::text::debug_within(
+            &*self.state.borrow(),
+            crate::signal::LIVE_TEXT_MAX,
+        ))
     }
 }
 

@@ -430,7 +430,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> MemoInner<T, 
 
     fn debug_text(&self) -> String {
         match &*self.value.borrow() {
-            Some(v) => format!("{v:?}"),
+            Some(v) => crate::text::debug_within(v, crate::signal::LIVE_TEXT_MAX),
             None => "(no value)".into(),
         }
     }

@@ -239,9 +239,13 @@ pub(crate) fn notify(rt: &crate::graph::Runtime, core: &Core) {
     }
 }
 
+/// The longest live value text the trace reads from a node, in bytes, as long as a recorded one
+/// (`VALUE_TEXT_CAP`): a model of a hundred thousand items is not formatted whole to show its first line.
+pub(crate) const LIVE_TEXT_MAX: usize = crate::graph::record::log::VALUE_TEXT_CAP;
+
 impl<T: fmt::Debug> SignalInner<T> {
     fn debug_text(&self) -> String {
-        format!("{:?}", self.value.borrow())
+        crate::text::debug_within(&*self.value.borrow(), LIVE_TEXT_MAX)
     }
 }
 

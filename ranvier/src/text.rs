@@ -16,6 +16,44 @@ pub(crate) fn clip(text: &str, max: usize) -> Cow<'_, str> {
     Cow::Owned(format!("{}…", &text[..cut]))
 }
 
+/// `value`'s `Debug` text cut at `max` bytes (at a character boundary) and ending with `…` when cut. Formatting stops
+/// there: a value of a hundred thousand items costs what its first `max` bytes cost.
+///
+/// For instance `debug_within(&vec![1, 2, 3], 5)` is `[1, 2…`.
+pub(crate) fn debug_within(value: &dyn std::fmt::Debug, max: usize) -> String {
+    struct Within {
+        out: String,
+        max: usize,
+        cut: bool,
+    }
+    impl std::fmt::Write for Within {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            let room = self.max - self.out.len();
+            if s.len() <= room {
+                self.out.push_str(s);
+                return Ok(());
+            }
+            let mut end = room;
+            while !s.is_char_boundary(end) {
+                end -= 1;
+            }
+            self.out.push_str(&s[..end]);
+            self.cut = true;
+            Err(std::fmt::Error)
+        }
+    }
+    let mut within = Within {
+        out: String::new(),
+        max,
+        cut: false,
+    };
+    let _ = write!(within, "{value:?}");
+    if within.cut {
+        within.out.push('…');
+    }
+    within.out
+}
+
 /// Appends `text` to `out` as a JSON string exactly as serde_json writes it: quoted, with the quote, the backslash
 /// and the control characters below U+0020 escaped, and every other character as it is (the trace's dump, which
 /// needs no JSON library and must not change its bytes). Text a client sent and another reads goes through
@@ -54,6 +92,17 @@ pub(crate) fn panic_text(payload: &(dyn Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn debug_within_stops_formatting_at_max_bytes() {
+        assert_eq!(debug_within(&vec![1, 2, 3], 5), "[1, 2…");
+        assert_eq!(debug_within(&vec![1, 2, 3], 9), "[1, 2, 3]");
+        assert_eq!(debug_within(&"é", 2), "\"…", "cut at a character boundary");
+        let big: Vec<u64> = (0..100_000).collect();
+        let text = debug_within(&big, 256);
+        assert_eq!(text.len(), 256 + '…'.len_utf8());
+        assert!(text.starts_with("[0, 1, 2, "));
+    }
 
     #[test]
     fn clip_keeps_a_text_that_fits_and_cuts_one_that_does_not_to_max_characters() {

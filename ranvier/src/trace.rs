@@ -131,7 +131,7 @@ pub use names::set_source_root;
 #[cfg(feature = "mcp")]
 pub(crate) use query::cone_in;
 pub use query::*;
-pub(crate) use query::{Ctx, view};
+pub(crate) use query::{Counts, Ctx, view};
 pub use render::render_events;
 pub use table::DROPPED_KEPT;
 #[cfg(feature = "mcp")]

@@ -12,6 +12,8 @@
 //!
 //! The sizes default to 1,000, 10,000 and 100,000; pass others after `--` to skip some (a build where the traced
 //! tools grow with the square of N takes minutes at 100,000). `RANVIER_BENCH_ROUNDS` sets the calls per tool (3).
+//! `RANVIER_BENCH_STARTUP_ONLY=1` stops each row after start-up, so that a count of the whole run's instructions
+//! (`valgrind --tool=callgrind`) is start-up's, traced against untraced, whatever the machine's load.
 
 use std::time::{Duration, Instant};
 
@@ -138,6 +140,11 @@ async fn row(n: usize, rounds: usize) -> String {
         .wait()
         .expect("the adapter is built");
     let startup = begin.elapsed().as_secs_f64() * 1e3;
+    if std::env::var_os("RANVIER_BENCH_STARTUP_ONLY").is_some() {
+        adapter.dispose();
+        host.dispose();
+        return format!("| {n} | {} | — | — | — | — | — |", ms(Some(startup)));
+    }
     let client = connect(&adapter).await;
     let add = json!({"message": "add", "args": {"n": 1}});
     let (dispatch, _) = fastest(&client, rounds, "dispatch", add.clone()).await;

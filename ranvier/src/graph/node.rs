@@ -264,7 +264,7 @@ pub(crate) unsafe trait NodeBody: 'static {
     /// Disposes the node: its run scope, its edges to its sources.
     fn dispose(&self, _this: &DynNodeRc) {}
 
-    /// The node's current value as `Debug` text, if it has one.
+    /// The node's current value as `Debug` text (cut at `LIVE_TEXT_MAX` bytes, ending with `…`), if it has one.
     #[allow(dead_code)]
     fn value_text(&self) -> Option<String> {
         None

@@ -21,7 +21,7 @@ mod overview;
 mod why;
 
 pub use answers::*;
-pub(crate) use context::Ctx;
+pub(crate) use context::{Counts, Ctx};
 
 impl AnyNode for NodeId {
     fn node_id(&self) -> NodeId {
@@ -162,8 +162,8 @@ fn query<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> Result<R, TraceError> {
     view(f)
 }
 
-/// Runs `f` on one view of the current thread's trace: a caller that asks several questions (a tool call) builds
-/// the view, which copies the node table and indexes observers, once.
+/// Runs `f` on one view of the current thread's trace: a caller that asks several questions (a tool call) shares
+/// the records it copied and the names and indexes it built (see `Ctx`), which reads the node table in place.
 pub(crate) fn view<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> Result<R, TraceError> {
     super::with_log(|tracer| f(&Ctx::new(tracer)))
 }

@@ -46,34 +46,40 @@ impl NodeInfo {
     /// The compact line naming at most `max_sources` sources, then `… n more`: what the MCP tools print, so a node
     /// reading thousands of sources still fits one line.
     pub fn line_within(&self, max_sources: usize) -> String {
-        NodeLine(self, max_sources).to_string()
+        NodeLine(self, max_sources, self.sources.len()).to_string()
+    }
+
+    /// [`line_within`](Self::line_within) for an info that names only its first sources (see
+    /// `Ctx::info_within`): `sources` is how many it has in all.
+    pub(crate) fn line_of(&self, max_sources: usize, sources: usize) -> String {
+        NodeLine(self, max_sources, sources.max(self.sources.len())).to_string()
     }
 }
 
-struct NodeLine<'a>(&'a NodeInfo, usize);
+/// A node's line: the info, how many sources it names at most, and how many it has.
+struct NodeLine<'a>(&'a NodeInfo, usize, usize);
 
 impl Display for NodeInfo {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        NodeLine(self, usize::MAX).fmt(f)
+        NodeLine(self, usize::MAX, self.sources.len()).fmt(f)
     }
 }
 
 impl Display for NodeLine<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let NodeLine(info, max_sources) = *self;
+        let NodeLine(info, max_sources, total) = *self;
         write!(f, "{} {} {}", info.node, info.kind.name(), info.site)?;
         if let Some(value) = &info.value {
             write!(f, " = {value}")?;
         }
         if info.kind != NodeKind::Signal {
-            if info.sources.len() > max_sources {
+            if total > max_sources {
+                let shown = &info.sources[..max_sources.min(info.sources.len())];
                 write!(
                     f,
                     " reads {} … {} more]",
-                    List(&info.sources[..max_sources])
-                        .to_string()
-                        .trim_end_matches(']'),
-                    info.sources.len() - max_sources
+                    List(shown).to_string().trim_end_matches(']'),
+                    total - shown.len()
                 )?;
             } else {
                 write!(f, " reads {}", List(&info.sources))?;

@@ -49,7 +49,7 @@ struct Rec {
     /// Where each source is in `read_sites`, once it holds more than [`READ_SITES_SCANNED`].
     /// Boxed: most records never have one, and every record stays a pointer wide for it.
     #[allow(clippy::box_collection)]
-    read_index: Option<Box<std::collections::HashMap<NodeId, usize>>>,
+    read_index: Option<Box<IdMap<usize>>>,
     moved_by: Option<(Writer, Loc)>,
     program_reads: Vec<(u64, Loc)>,
     disposed_at: Option<Loc>,
@@ -58,6 +58,73 @@ struct Rec {
 }
 
 type Loc = &'static Location<'static>;
+
+/// The facts of a node's record that a scan of the whole table reads, borrowed from the table (see
+/// [`Tracer::scan`]).
+pub(crate) struct Brief<'r> {
+    pub id: NodeId,
+    pub kind: NodeKind,
+    pub site: Loc,
+    pub label: Option<&'r Rc<str>>,
+    pub owner: Option<NodeId>,
+    pub creating_run: u64,
+    pub disposed: u64,
+    pub last_moved: u64,
+    /// What its last run read, in read order.
+    pub sources: &'r [NodeId],
+    /// Whether the program read it outside any memo or effect.
+    pub program_read: bool,
+}
+
+impl<'r> Brief<'r> {
+    fn of(r: &'r Rec) -> Self {
+        Brief {
+            id: r.id,
+            kind: r.kind,
+            site: r.site,
+            label: r.label.as_ref(),
+            owner: r.owner,
+            creating_run: r.creating_run,
+            disposed: r.disposed,
+            last_moved: r.last_moved,
+            sources: &r.sources,
+            program_read: !r.program_reads.is_empty(),
+        }
+    }
+}
+
+/// A hasher for node ids, which are small dense numbers: one multiplication (as in rustc's FxHash), where the
+/// default SipHash took most of the cost of recording a memo that reads thousands of sources.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.write_u64(u64::from(*byte));
+        }
+    }
+
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by node ids, hashed by [`IdHasher`].
+pub(crate) type IdMap<V> =
+    std::collections::HashMap<NodeId, V, std::hash::BuildHasherDefault<IdHasher>>;
 
 /// Up to this many read sites a node's record finds one by scanning; past it, by an index.
 const READ_SITES_SCANNED: usize = 16;
@@ -98,8 +165,8 @@ impl Rec {
                 }
             }
         } else {
-            let mut pending: std::collections::HashMap<NodeId, usize> =
-                std::collections::HashMap::with_capacity(removed.len());
+            let mut pending: IdMap<usize> =
+                IdMap::with_capacity_and_hasher(removed.len(), Default::default());
             for source in removed {
                 *pending.entry(*source).or_default() += 1;
             }
@@ -420,15 +487,27 @@ impl Tracer {
         }
     }
 
-    /// The node table as the queries see it: every record held (living nodes, and the latest dropped ones), in id
-    /// order.
-    pub fn node_table(&self) -> Vec<NodeRecord> {
+    /// Node `id`'s record as the queries see it, if the table holds it (a living node's, else a dropped one's).
+    pub fn record(&self, id: NodeId) -> Option<NodeRecord> {
         let nodes = self.nodes.borrow();
-        nodes
-            .records()
-            .into_iter()
-            .map(|(_, r)| self.record_of(r))
-            .collect()
+        nodes.get_held(id).map(|r| self.record_of(r))
+    }
+
+    /// Runs `f` on the few facts of node `id`'s record that names and scans need, read in place.
+    pub(crate) fn brief<R>(&self, id: NodeId, f: impl FnOnce(&Brief<'_>) -> R) -> Option<R> {
+        let nodes = self.nodes.borrow();
+        nodes.get_held(id).map(|r| f(&Brief::of(r)))
+    }
+
+    /// Calls `f` with the facts of every record held (living nodes, and the latest dropped ones), in id order, read in
+    /// place: a query that counts or indexes the whole table copies no record. `f` must not record anything.
+    pub(crate) fn scan(&self, mut f: impl FnMut(&Brief<'_>)) {
+        self.nodes.borrow().for_each(|_, r| f(&Brief::of(r)));
+    }
+
+    /// One more than the highest node id this graph has recorded.
+    pub(crate) fn id_bound(&self) -> usize {
+        self.nodes.borrow().id_bound()
     }
 
     /// Whether node `id` was made in this graph (since it was last disposed), held or not: a node made but not

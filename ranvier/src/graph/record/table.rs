@@ -112,7 +112,47 @@ impl<R> NodeTable<R> {
         self.pages.get(page)?.as_ref()?.live[slot].upgrade()
     }
 
+    /// The record of node `id`, living or among the dropped nodes' (the living one when both hold the id).
+    pub fn get_held(&self, id: NodeId) -> Option<&R> {
+        self.get(id).or_else(|| {
+            self.dropped
+                .iter()
+                .rev()
+                .find(|(d, _)| *d == id)
+                .map(|(_, record)| record)
+        })
+    }
+
+    /// Calls `f` with every record held, the living nodes' and the dropped ones', in id order, in place: a scan of
+    /// the whole table copies nothing.
+    pub fn for_each(&self, mut f: impl FnMut(NodeId, &R)) {
+        let mut dropped: Vec<(NodeId, &R)> =
+            self.dropped.iter().map(|(id, record)| (*id, record)).collect();
+        dropped.sort_by_key(|(id, _)| *id);
+        let mut dropped = dropped.into_iter().peekable();
+        for (index, page) in self.pages.iter().enumerate() {
+            let Some(page) = page else { continue };
+            for (slot, record) in page.records.iter().enumerate() {
+                let Some(record) = record else { continue };
+                let id = NodeId((index * PAGE + slot) as u32);
+                while let Some((d, r)) = dropped.next_if(|(d, _)| *d <= id) {
+                    f(d, r);
+                }
+                f(id, record);
+            }
+        }
+        for (d, r) in dropped {
+            f(d, r);
+        }
+    }
+
+    /// One more than the highest id ever recorded (since the last `clear`).
+    pub fn id_bound(&self) -> usize {
+        self.ids as usize
+    }
+
     /// Every record held, the living nodes' and the dropped ones', in id order.
+    #[cfg(test)]
     pub fn records(&self) -> Vec<(NodeId, &R)> {
         let mut all: Vec<(NodeId, &R)> = self
             .pages
@@ -223,5 +263,30 @@ mod tests {
             Some((total as u32 - 1, total as u32 - 1))
         );
         assert!(table.ever_held(NodeId(0)), "made, then forgotten");
+    }
+
+    #[test]
+    fn a_scan_visits_living_and_dropped_records_in_id_order() {
+        let mut table = NodeTable::new();
+        let nodes: Vec<_> = (0..(2 * PAGE + 5) as u32).map(probe).collect();
+        for (id, node) in nodes.iter().enumerate() {
+            table.insert(NodeId(id as u32), id, node.downgrade());
+        }
+        // drop a few in an order that is not the ids': the ring holds them out of order
+        for id in [PAGE + 3, 2, PAGE * 2 + 1, 0] {
+            assert!(table.dropped(NodeId(id as u32), nodes[id].as_ptr()));
+        }
+        let mut seen = Vec::new();
+        table.for_each(|id, record| {
+            assert_eq!(id.0 as usize, *record);
+            seen.push(id.0);
+        });
+        let expected: Vec<u32> = (0..nodes.len() as u32).collect();
+        assert_eq!(seen, expected);
+        assert_eq!(table.get_held(NodeId(2)), Some(&2), "a dropped record");
+        assert_eq!(table.get(NodeId(2)), None);
+        assert_eq!(table.get_held(NodeId(7)), Some(&7), "a living one");
+        assert_eq!(table.get_held(NodeId(500)), None);
+        assert_eq!(table.id_bound(), nodes.len());
     }
 }

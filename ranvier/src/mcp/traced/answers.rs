@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::graph::NodeId;
-use crate::trace::{self, Ctx, NodeInfo, Relation};
+use crate::trace::{self, Counts, Ctx, NodeInfo, Relation};
 
 /// How many sources a node line names before `… n more`.
 const LINE_SOURCES_MAX: usize = 12;
@@ -125,8 +125,17 @@ pub(crate) fn without_state_line(steps: &str) -> String {
     }
 }
 
-fn line(info: &NodeInfo) -> String {
-    clip_line(&info.line_within(LINE_SOURCES_MAX), LINE_MAX_CHARS)
+/// Node `id`'s info as one line of an answer shows it: [`LINE_SOURCES_MAX`] sources and observers named, with the
+/// counts of all, and its path only in `full` detail.
+fn shown_info(ctx: &Ctx<'_>, id: NodeId, full: bool) -> Option<(NodeInfo, Counts)> {
+    ctx.info_within(id, LINE_SOURCES_MAX, full)
+}
+
+fn line(info: &NodeInfo, counts: Counts) -> String {
+    clip_line(
+        &info.line_of(LINE_SOURCES_MAX, counts.sources),
+        LINE_MAX_CHARS,
+    )
 }
 
 /// A line of the `graph` answer: its text, or a moved node's line, built only when the answer shows it.
@@ -154,11 +163,11 @@ fn graph_in(ctx: &Ctx<'_>, exposed: &[(String, NodeId)], max: usize) -> String {
     } else {
         lines.push(GraphLine::Text("exposed:".to_owned()));
         for (name, id) in exposed {
-            if let Some(info) = ctx.info(*id) {
+            if let Some((info, counts)) = shown_info(ctx, *id, false) {
                 lines.push(GraphLine::Text(if *info.node.name == **name {
-                    line(&info)
+                    line(&info, counts)
                 } else {
-                    format!("{name} = {}", line(&info))
+                    format!("{name} = {}", line(&info, counts))
                 }));
             }
         }
@@ -190,7 +199,9 @@ fn graph_in(ctx: &Ctx<'_>, exposed: &[(String, NodeId)], max: usize) -> String {
     for (index, entry) in lines.iter().enumerate() {
         let text = match entry {
             GraphLine::Text(text) => text.clone(),
-            GraphLine::Moved(id) => ctx.info(*id).map(|info| line(&info)).unwrap_or_default(),
+            GraphLine::Moved(id) => shown_info(ctx, *id, false)
+                .map(|(info, counts)| line(&info, counts))
+                .unwrap_or_default(),
         };
         let rest = lines.len() - index;
         let note = format!("\n… {rest} more lines; ask `node` about one");
@@ -220,10 +231,15 @@ pub(crate) struct NodeRequest {
 
 /// The indented source line under a node (`  file.rs:12: text`, when `source` or `full`) and, in full detail, its
 /// observers, path and runs.
-fn detail_lines(ctx: &Ctx<'_>, info: &NodeInfo, source: bool, full: bool) -> String {
+fn detail_lines(
+    ctx: &Ctx<'_>,
+    (info, counts): (&NodeInfo, Counts),
+    source: bool,
+    full: bool,
+) -> String {
     let mut out = String::new();
     if let Some(text) = (source || full)
-        .then(|| ctx.origin(info.node.id).ok().and_then(|o| o.line))
+        .then(|| ctx.source_line(info.node.id))
         .flatten()
     {
         let _ = write!(out, "\n  {}: {}", info.site, clip_line(&text, 200));
@@ -235,7 +251,7 @@ fn detail_lines(ctx: &Ctx<'_>, info: &NodeInfo, source: bool, full: bool) -> Str
             .take(LINE_SOURCES_MAX)
             .map(ToString::to_string)
             .collect();
-        let more = info.observers.len().saturating_sub(LINE_SOURCES_MAX);
+        let more = counts.observers.saturating_sub(observers.len());
         let _ = write!(
             out,
             "\n  observers [{}{}] path {} runs {}",
@@ -263,9 +279,11 @@ pub(crate) fn node_page(id: NodeId, request: &NodeRequest) -> Result<String, Str
 
 fn node_page_in(ctx: &Ctx<'_>, id: NodeId, request: &NodeRequest) -> Result<String, String> {
     // the neighbours as ids: only the page's are built into lines
-    let (center, around) = ctx
+    let around = ctx
         .neighbours(id, request.around)
         .map_err(|e| e.to_string())?;
+    let (center, center_counts) =
+        shown_info(ctx, id, request.full).ok_or_else(|| ctx.missing(id).to_string())?;
     let total = around.len();
     if request.cursor > total || (request.cursor == total && total > 0) {
         return Err(format!(
@@ -273,8 +291,13 @@ fn node_page_in(ctx: &Ctx<'_>, id: NodeId, request: &NodeRequest) -> Result<Stri
             request.cursor, center.node, request.around
         ));
     }
-    let mut out = line(&center);
-    out.push_str(&detail_lines(ctx, &center, true, request.full));
+    let mut out = line(&center, center_counts);
+    out.push_str(&detail_lines(
+        ctx,
+        (&center, center_counts),
+        true,
+        request.full,
+    ));
     let hops = if request.around == 1 { "hop" } else { "hops" };
     if total == 0 {
         let _ = write!(
@@ -291,18 +314,17 @@ fn node_page_in(ctx: &Ctx<'_>, id: NodeId, request: &NodeRequest) -> Result<Stri
         if shown == request.limit {
             break;
         }
-        let Some(info) = ctx.info(*node) else {
+        let Some((info, counts)) = shown_info(ctx, *node, request.full) else {
             continue;
         };
-        let info = &info;
         let way = match relation {
             Relation::Source => "source",
             Relation::Observer => "observer",
         };
         let entry = format!(
             "\n{way} {hops_away}: {}{}",
-            line(info),
-            detail_lines(ctx, info, false, request.full)
+            line(&info, counts),
+            detail_lines(ctx, (&info, counts), false, request.full)
         );
         if chars(&out) + chars(&entry) + footer_room > request.max_chars && shown > 0 {
             break;
@@ -325,6 +347,64 @@ fn node_page_in(ctx: &Ctx<'_>, id: NodeId, request: &NodeRequest) -> Result<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_name_a_few_sources_and_observers_and_count_them_all() {
+        use crate::{Memo, Signal};
+        let cells: Vec<Signal<i64>> = (0..40).map(Signal::new).collect();
+        let sum = Memo::new({
+            let cells = cells.clone();
+            move |_| cells.iter().map(Signal::get).sum::<i64>()
+        })
+        .labelled("sum");
+        let readers: Vec<Memo<i64>> = (0..15)
+            .map(|i| {
+                let cell = cells[0].clone();
+                Memo::new(move |_| cell.get() + i)
+            })
+            .collect();
+        assert_eq!(sum.get(), 780);
+        for reader in &readers {
+            reader.get();
+        }
+        if !crate::trace::TRACED {
+            return;
+        }
+        let exposed = vec![("sum".to_owned(), sum.id())];
+        let text = graph(&exposed, 4000);
+        assert!(
+            text.contains("sum#") && text.contains("… 28 more]"),
+            "{text}"
+        );
+        let request = NodeRequest {
+            around: 1,
+            full: true,
+            limit: 25,
+            cursor: 0,
+            max_chars: 20_000,
+        };
+        let page = node_page(cells[0].id(), &request).expect("a page");
+        // the first cell's observers: the sum and the 15 readers, 12 of them named
+        assert!(page.contains(" … 4 more] path /"), "{page}");
+        assert!(
+            page.contains("neighbours 1-16 of 16 within 1 hop"),
+            "{page}"
+        );
+        let request = NodeRequest {
+            full: false,
+            ..request
+        };
+        let page = node_page(sum.id(), &request).expect("a page");
+        assert!(
+            page.starts_with("sum#") && page.contains("… 28 more]"),
+            "{page}"
+        );
+        assert!(
+            page.contains("neighbours 1-25 of 40 within 1 hop"),
+            "{page}"
+        );
+        assert!(!page.contains("observers ["), "brief: {page}");
+    }
 
     #[test]
     fn the_short_form_drops_the_state_line_only() {

@@ -1,91 +1,139 @@
-//! The query context: one copy of the node table per query, with observers indexed and names computed on demand;
-//! the lookups every query shares (records, names, paths, upstream walks, cause chains).
+//! The query context: a view of the tracer's node table for one tool call, read in place. A record is copied out
+//! of the table the first time a query reads it, observers are indexed on first use in one linear pass, and names are
+//! computed on demand; the lookups every query shares (records, names, paths, upstream walks, cause chains).
 
 use super::*;
+use crate::trace::log::{Brief, IdMap};
+use std::cell::OnceCell;
 
 /// The nodes created by one run (or at the root) under one name, in creation order.
 type SiblingIndex = HashMap<(Option<NodeId>, u64, Rc<str>), Vec<NodeId>>;
 
-/// A view of the tracer for one query: the node table copied, observers indexed, names computed on demand.
+/// Every observer, grouped by the node observed: those of the node with id `i` are `.0[.1[i]..(.1[i + 1])]`, in id
+/// order.
+type ObserverIndex = (Vec<NodeId>, Vec<u32>);
+
+/// How many sources and observers a node has, when its [`NodeInfo`] names only the first few.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Counts {
+    pub sources: usize,
+    pub observers: usize,
+}
+
+/// A view of the tracer for one query: records copied on first read, observers indexed on first use, names computed
+/// on demand. An answer that shows a few nodes copies those few, not the table.
 pub(crate) struct Ctx<'a> {
     pub tracer: &'a Tracer,
-    /// In id order.
-    pub(super) records: Vec<NodeRecord>,
-    /// Every observer, grouped by the node observed: those of the node with id `i` are
-    /// `observers[observer_starts[i]..observer_starts[i + 1]]`, in id order.
-    pub(super) observers: Vec<NodeId>,
-    observer_starts: Vec<u32>,
+    /// Each id's record, once a query read it (the table as it was when the view was made holds ids below this
+    /// length).
+    cache: Vec<OnceCell<Box<NodeRecord>>>,
+    observer_index: OnceCell<ObserverIndex>,
+    /// Every id the table holds, in id order, once a query listed them.
+    ids: OnceCell<Vec<NodeId>>,
     pub oldest: u64,
-    pub(super) names: RefCell<HashMap<NodeId, Rc<str>>>,
+    pub(super) names: RefCell<IdMap<Rc<str>>>,
     pub(super) siblings: RefCell<Option<SiblingIndex>>,
-    /// The position in `records` of each id's record (`u32::MAX`: none).
-    positions: Vec<u32>,
     /// The binding at each creation site (and kind) read so far.
     bindings: RefCell<HashMap<(usize, NodeKind), Rc<str>>>,
-    /// The positions in `records` of the nodes the program read outside any memo or effect, found once.
-    program_readers: std::cell::OnceCell<Vec<usize>>,
+    /// The nodes the program read outside any memo or effect (their records keep where), found once.
+    program_readers: OnceCell<Vec<NodeId>>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(tracer: &'a Tracer) -> Self {
-        let records = tracer.node_table();
-        // where each id's record is: a lookup by id is then one load, not a search of a table of big records
-        let mut positions = vec![u32::MAX; records.last().map_or(0, |r| r.id.0 as usize + 1)];
-        for (i, record) in records.iter().enumerate() {
-            positions[record.id.0 as usize] = i as u32;
-        }
-        // each living record's sources, once each (a source listed twice by one record is one observer)
-        let mut edges: Vec<(u32, NodeId)> = Vec::new();
-        for record in &records {
-            if record.disposed != 0 {
-                continue;
-            }
-            let mut seen = (record.sources.len() > 8).then(HashSet::new);
-            for (i, source) in record.sources.iter().enumerate() {
-                let repeated = match &mut seen {
-                    Some(seen) => !seen.insert(*source),
-                    None => record.sources[..i].contains(source),
-                };
-                if !repeated {
-                    edges.push((source.0, record.id));
-                }
-            }
-        }
-        // the observers of each id in one list, grouped by id (a stable sort keeps them in id order)
-        edges.sort_by_key(|(source, _)| *source);
-        let mut observer_starts = vec![0u32; positions.len() + 1];
-        for (source, _) in &edges {
-            if let Some(count) = observer_starts.get_mut(*source as usize + 1) {
-                *count += 1;
-            }
-        }
-        let mut total = 0;
-        for start in &mut observer_starts {
-            total += *start;
-            *start = total;
-        }
-        let observers: Vec<NodeId> = edges
-            .into_iter()
-            .filter(|(source, _)| (*source as usize) < positions.len())
-            .map(|(_, observer)| observer)
-            .collect();
         Ctx {
             tracer,
-            records,
-            observers,
-            observer_starts,
+            cache: std::iter::repeat_with(OnceCell::new)
+                .take(tracer.id_bound())
+                .collect(),
+            observer_index: OnceCell::new(),
+            ids: OnceCell::new(),
             oldest: tracer.oldest_seq(),
-            names: RefCell::new(HashMap::new()),
+            names: RefCell::new(IdMap::default()),
             siblings: RefCell::new(None),
-            program_readers: std::cell::OnceCell::new(),
+            program_readers: OnceCell::new(),
             bindings: RefCell::new(HashMap::new()),
-            positions,
         }
     }
 
+    /// The observers of every node, from the living records' sources (a source listed twice by one record is one
+    /// observer), in one pass over the table and a counting sort.
+    fn observer_index(&self) -> &ObserverIndex {
+        self.observer_index.get_or_init(|| {
+            let bound = self.cache.len();
+            let mut edges: Vec<(u32, NodeId)> = Vec::new();
+            // the last reader that listed each source: a repeat within one record is skipped without hashing
+            let mut last_reader = vec![u32::MAX; bound];
+            self.tracer.scan(|r| {
+                if r.disposed != 0 {
+                    return;
+                }
+                for source in r.sources {
+                    let Some(last) = last_reader.get_mut(source.0 as usize) else {
+                        continue;
+                    };
+                    if *last != r.id.0 {
+                        *last = r.id.0;
+                        edges.push((source.0, r.id));
+                    }
+                }
+            });
+            let mut starts = vec![0u32; bound + 1];
+            for (source, _) in &edges {
+                starts[*source as usize + 1] += 1;
+            }
+            for i in 1..starts.len() {
+                starts[i] += starts[i - 1];
+            }
+            // the records were scanned in id order, so each node's observers land in id order
+            let mut next = starts.clone();
+            let mut observers = vec![NodeId(0); edges.len()];
+            for (source, observer) in edges {
+                let at = &mut next[source as usize];
+                observers[*at as usize] = observer;
+                *at += 1;
+            }
+            (observers, starts)
+        })
+    }
+
+    /// Every id the table holds, in id order.
+    pub fn ids(&self) -> &[NodeId] {
+        self.ids.get_or_init(|| {
+            let mut ids = Vec::new();
+            self.tracer.scan(|r| {
+                if (r.id.0 as usize) < self.cache.len() {
+                    ids.push(r.id);
+                }
+            });
+            ids
+        })
+    }
+
+    /// Whether the table holds node `id`'s record, without copying it.
+    pub fn holds(&self, id: NodeId) -> bool {
+        match self.cache.get(id.0 as usize) {
+            None => false,
+            Some(cell) => cell.get().is_some() || self.tracer.brief(id, |_| ()).is_some(),
+        }
+    }
+
+    /// Runs `f` on the facts of `id`'s record that names need, read in place.
+    pub(super) fn brief<R>(&self, id: NodeId, f: impl FnOnce(&Brief<'_>) -> R) -> Option<R> {
+        if id.0 as usize >= self.cache.len() {
+            return None;
+        }
+        self.tracer.brief(id, f)
+    }
+
+    /// Node `id`'s record, copied out of the table the first time it is asked for.
     pub fn rec(&self, id: NodeId) -> Option<&NodeRecord> {
-        let index = *self.positions.get(id.0 as usize)?;
-        self.records.get(index as usize)
+        let cell = self.cache.get(id.0 as usize)?;
+        if let Some(record) = cell.get() {
+            return Some(record);
+        }
+        let record = self.tracer.record(id)?;
+        Some(cell.get_or_init(|| Box::new(record)))
     }
 
     pub fn check(&self, id: NodeId) -> Result<&NodeRecord, TraceError> {
@@ -101,20 +149,25 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Every record the table holds, in id order (each copied as it is reached: a whole-table answer).
     pub fn records(&self) -> impl Iterator<Item = &NodeRecord> {
-        self.records.iter()
+        self.ids().iter().filter_map(|id| self.rec(*id))
     }
 
     /// The nodes the program read outside any memo or effect (their records keep where), in id order.
     pub fn program_readers(&self) -> impl Iterator<Item = &NodeRecord> {
         self.program_readers
             .get_or_init(|| {
-                (0..self.records.len())
-                    .filter(|i| !self.records[*i].program_reads.is_empty())
-                    .collect()
+                let mut ids = Vec::new();
+                self.tracer.scan(|r| {
+                    if r.program_read && (r.id.0 as usize) < self.cache.len() {
+                        ids.push(r.id);
+                    }
+                });
+                ids
             })
             .iter()
-            .map(|i| &self.records[*i])
+            .filter_map(|id| self.rec(*id))
     }
 
     pub fn event(&self, seq: u64) -> Option<Event> {
@@ -137,11 +190,29 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    pub fn observers(&self, id: NodeId) -> &[NodeId] {
+    /// The living computations that read `id`, in id order, each once. A living node's are its own observer list
+    /// (what the engine notifies), read in place; only a dropped node's are looked up in the index of the whole
+    /// table, built then.
+    pub fn observers(&self, id: NodeId) -> Vec<NodeId> {
+        if let Some(node) = self.tracer.live(id) {
+            let mut ids: Vec<NodeId> = node
+                .core()
+                .observers
+                .borrow()
+                .iter()
+                .map(|o| o.core().id)
+                // as the index counts them: readers the view holds and that were not disposed
+                .filter(|o| self.brief(*o, |r| r.disposed == 0).unwrap_or(false))
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            return ids;
+        }
+        let (observers, starts) = self.observer_index();
         let i = id.0 as usize;
-        match (self.observer_starts.get(i), self.observer_starts.get(i + 1)) {
-            (Some(start), Some(end)) => &self.observers[*start as usize..*end as usize],
-            _ => &[],
+        match (starts.get(i), starts.get(i + 1)) {
+            (Some(start), Some(end)) => observers[*start as usize..*end as usize].to_vec(),
+            _ => Vec::new(),
         }
     }
 
@@ -150,31 +221,28 @@ impl<'a> Ctx<'a> {
         if let Some(name) = self.names.borrow().get(&id) {
             return name.clone();
         }
-        let name: Rc<str> = match self.rec(id) {
+        let name = match self.brief(id, |r| (r.label.cloned(), r.site, r.kind)) {
             None => Rc::from("node"),
-            Some(r) => match &r.label {
-                Some(label) => label.clone(),
-                None => {
-                    // nodes made at one line (a row per item) share its binding: read it once
-                    let key = (std::ptr::from_ref(r.site) as usize, r.kind);
-                    let cached = self.bindings.borrow().get(&key).cloned();
-                    cached.unwrap_or_else(|| {
-                        let name: Rc<str> = match names::binding_at(
-                            r.site.file(),
-                            r.site.line(),
-                            r.site.column(),
-                        ) {
-                            Some(binding) => Rc::from(binding),
-                            None => Rc::from(r.kind.name()),
-                        };
-                        self.bindings.borrow_mut().insert(key, name.clone());
-                        name
-                    })
-                }
-            },
+            Some((Some(label), _, _)) => label,
+            Some((None, site, kind)) => self.binding(site, kind),
         };
         self.names.borrow_mut().insert(id, name.clone());
         name
+    }
+
+    /// The name of the binding at `site` for a node of `kind` (or the kind's name): nodes made at one line (a row
+    /// per item) share it, so it is read once.
+    fn binding(&self, site: &'static Location<'static>, kind: NodeKind) -> Rc<str> {
+        let key = (std::ptr::from_ref(site) as usize, kind);
+        let cached = self.bindings.borrow().get(&key).cloned();
+        cached.unwrap_or_else(|| {
+            let name: Rc<str> = match names::binding_at(site.file(), site.line(), site.column()) {
+                Some(binding) => Rc::from(binding),
+                None => Rc::from(kind.name()),
+            };
+            self.bindings.borrow_mut().insert(key, name.clone());
+            name
+        })
     }
 
     pub fn name(&self, id: NodeId) -> NodeName {
@@ -186,6 +254,12 @@ impl<'a> Ctx<'a> {
 
     pub fn names_of(&self, ids: impl IntoIterator<Item = NodeId>) -> Names {
         Names(ids.into_iter().map(|id| (id, self.base_name(id))).collect())
+    }
+
+    /// The text of the line that created `id` (what [`origin`](Self::origin) quotes, without its path).
+    pub fn source_line(&self, id: NodeId) -> Option<String> {
+        let site = self.brief(id, |r| r.site)?;
+        names::line_text(site.file(), site.line())
     }
 
     /// The current value text: the live node's, else the last recorded.
@@ -226,25 +300,33 @@ impl<'a> Ctx<'a> {
     pub(super) fn segment(&self, id: NodeId) -> String {
         let base = self.base_name(id);
         let escaped = escape_segment(&base);
-        let Some(r) = self.rec(id) else {
+        let Some((owner, creating_run)) = self.brief(id, |r| (r.owner, r.creating_run)) else {
             return escaped;
         };
-        let mut siblings = self.siblings.borrow_mut();
-        let index = siblings.get_or_insert_with(|| {
-            let mut map: HashMap<(Option<NodeId>, u64, Rc<str>), Vec<NodeId>> = HashMap::new();
-            for r in self.records.iter() {
-                let key = (
-                    r.owner,
-                    if r.owner.is_some() { r.creating_run } else { 0 },
-                    self.base_name(r.id),
-                );
-                map.entry(key).or_default().push(r.id);
+        if self.siblings.borrow().is_none() {
+            // one pass over the table in place, then the names (outside it: naming reads the table too)
+            let mut held: Vec<(Option<NodeId>, u64, NodeId)> = Vec::new();
+            self.tracer.scan(|r| {
+                if (r.id.0 as usize) < self.cache.len() {
+                    let run = if r.owner.is_some() { r.creating_run } else { 0 };
+                    held.push((r.owner, run, r.id));
+                }
+            });
+            let mut map: SiblingIndex = HashMap::new();
+            for (owner, run, id) in held {
+                map.entry((owner, run, self.base_name(id)))
+                    .or_default()
+                    .push(id);
             }
-            map
-        });
+            *self.siblings.borrow_mut() = Some(map);
+        }
+        let siblings = self.siblings.borrow();
+        let Some(index) = siblings.as_ref() else {
+            return escaped;
+        };
         let key = (
-            r.owner,
-            if r.owner.is_some() { r.creating_run } else { 0 },
+            owner,
+            if owner.is_some() { creating_run } else { 0 },
             base,
         );
         match index
@@ -258,25 +340,52 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn info(&self, id: NodeId) -> Option<NodeInfo> {
+        self.info_within(id, usize::MAX, true).map(|(info, _)| info)
+    }
+
+    /// [`info`](Self::info) naming at most `names_max` of its sources (and of its observers), with how many it has:
+    /// what one line of an answer shows, built without naming the thousands of sources a sum over a list reads. Its
+    /// observers and path are left empty (and counted 0) unless `full`: finding them reads the whole table.
+    pub fn info_within(
+        &self,
+        id: NodeId,
+        names_max: usize,
+        full: bool,
+    ) -> Option<(NodeInfo, Counts)> {
         let r = self.rec(id)?;
+        // a line shows no observers: the index is built only for an answer that names them
+        let observers = if full { self.observers(id) } else { Vec::new() };
+        let counts = Counts {
+            sources: r.sources.len(),
+            observers: observers.len(),
+        };
         let error = match self.event(r.last_run_end).map(|e| e.kind) {
             Some(EventKind::RunEnd { error, .. }) => error,
             _ => None,
         };
-        Some(NodeInfo {
+        Some((NodeInfo {
             node: self.name(id),
             kind: r.kind,
             site: Site::of(r.site),
             label: r.label.clone(),
             value: self.value(id),
             error,
-            sources: r.sources.iter().map(|s| self.name(*s)).collect(),
-            observers: self.observers(id).iter().map(|o| self.name(*o)).collect(),
+            sources: r
+                .sources
+                .iter()
+                .take(names_max)
+                .map(|s| self.name(*s))
+                .collect(),
+            observers: observers
+                .iter()
+                .take(names_max)
+                .map(|o| self.name(*o))
+                .collect(),
             owner: r.owner.map(|o| self.name(o)),
-            path: self.path(id),
+            path: if full { self.path(id) } else { String::new() },
             runs: r.runs,
             disposed: r.disposed != 0,
-        })
+        }, counts))
     }
 
     /// Every node upstream of `id` (its sources, theirs, ...), nearest first, each once.
@@ -296,7 +405,14 @@ impl<'a> Ctx<'a> {
         hops: u32,
         next: impl Fn(&Self, NodeId) -> Vec<NodeId>,
     ) -> Vec<(NodeId, u32)> {
-        let mut seen = HashSet::from([id]);
+        // a flag per id the view holds (no hashing for a node with thousands of sources), a set for any other
+        let mut seen = vec![false; self.cache.len()];
+        let mut seen_beyond = HashSet::new();
+        let mut first_visit = |n: NodeId| match seen.get_mut(n.0 as usize) {
+            Some(flag) => !std::mem::replace(flag, true),
+            None => seen_beyond.insert(n),
+        };
+        first_visit(id);
         let mut queue = VecDeque::from([(id, 0u32)]);
         let mut out = Vec::new();
         while let Some((node, depth)) = queue.pop_front() {
@@ -304,7 +420,7 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             for n in next(self, node) {
-                if seen.insert(n) {
+                if first_visit(n) {
                     out.push((n, depth + 1));
                     queue.push_back((n, depth + 1));
                 }
@@ -403,4 +519,40 @@ impl<'a> Ctx<'a> {
         self.names_of(ids)
     }
 
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Memo, Signal, create_root, trace};
+
+    #[test]
+    fn observers_are_the_living_readers_in_id_order_each_once() {
+        let cell = Signal::new(1);
+        let a = Memo::new({
+            let c = cell.clone();
+            move |_| c.get() + c.get()
+        });
+        let b = Memo::new({
+            let c = cell.clone();
+            move |_| c.get() * 2
+        });
+        // read b first: the engine lists b before a
+        assert_eq!((b.get(), a.get()), (2, 2));
+        let ((), scope) = create_root(|_| {
+            let gone = Memo::new({
+                let c = cell.clone();
+                move |_| c.get()
+            });
+            gone.get();
+        });
+        scope.dispose();
+        if !trace::TRACED {
+            return;
+        }
+        let observers = trace::view(|ctx| ctx.observers(cell.id())).expect("traced");
+        assert_eq!(observers, vec![a.id(), b.id()], "a disposed reader is none");
+        let info = trace::info(&cell).expect("traced");
+        let names: Vec<_> = info.observers.iter().map(|n| n.id).collect();
+        assert_eq!(names, vec![a.id(), b.id()]);
+    }
 }

@@ -11,7 +11,7 @@ impl Ctx<'_> {
             reason,
             candidates: candidates.into_iter().take(20).collect(),
         };
-        let all = || self.records().map(|r| self.name(r.id)).collect::<Vec<_>>();
+        let all = || self.ids().iter().map(|id| self.name(*id)).collect::<Vec<_>>();
         if query_text.is_empty() {
             return Err(fail(
                 "expected a node name, `#id`, `name#id` or an identity path `/a/b`".into(),
@@ -20,8 +20,10 @@ impl Ctx<'_> {
         }
         if query_text.starts_with('/') {
             let holders: Vec<&NodeRecord> = self
-                .records()
-                .filter(|r| self.path(r.id) == query_text)
+                .ids()
+                .iter()
+                .filter(|id| self.path(**id) == query_text)
+                .filter_map(|id| self.rec(*id))
                 .collect();
             return match holders
                 .iter()
@@ -62,8 +64,10 @@ impl Ctx<'_> {
             return Ok(id);
         }
         let matches: Vec<&NodeRecord> = self
-            .records()
-            .filter(|r| *self.base_name(r.id) == *query_text)
+            .ids()
+            .iter()
+            .filter(|id| *self.base_name(**id) == *query_text)
+            .filter_map(|id| self.rec(*id))
             .collect();
         let live: Vec<&&NodeRecord> = matches.iter().filter(|r| r.disposed == 0).collect();
         match (live.as_slice(), matches.as_slice()) {
@@ -72,8 +76,9 @@ impl Ctx<'_> {
             ([], []) => {
                 let lower = query_text.to_lowercase();
                 let close: Vec<NodeName> = self
-                    .records()
-                    .map(|r| self.name(r.id))
+                    .ids()
+                    .iter()
+                    .map(|id| self.name(*id))
                     .filter(|n| {
                         n.name.to_lowercase().contains(&lower)
                             || lower.contains(&n.name.to_lowercase())

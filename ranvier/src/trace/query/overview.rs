@@ -27,21 +27,29 @@ impl Ctx<'_> {
     /// shows a few of them builds only those.
     pub fn summary_ids(&self) -> (GraphSummary, Vec<NodeId>) {
         let (mut signals, mut memos, mut effects, mut disposed) = (0, 0, 0, 0);
-        for r in self.records() {
+        let last = self.tracer.last_message();
+        // one pass over the table in place; a signal counts while it lives (checked after the pass, which must not
+        // touch the nodes)
+        let mut held_signals = Vec::new();
+        let mut moved = Vec::new();
+        self.tracer.scan(|r| {
+            if r.last_moved != 0 && r.last_moved > last {
+                moved.push(r.id);
+            }
             if r.disposed != 0 {
                 disposed += 1;
-                continue;
-            }
-            if r.kind == NodeKind::Signal && self.tracer.live(r.id).is_none() {
-                continue;
+                return;
             }
             match r.kind {
-                NodeKind::Signal => signals += 1,
+                NodeKind::Signal => held_signals.push(r.id),
                 NodeKind::Memo => memos += 1,
                 NodeKind::Effect => effects += 1,
             }
-        }
-        let last = self.tracer.last_message();
+        });
+        signals += held_signals
+            .into_iter()
+            .filter(|id| self.tracer.live(*id).is_some())
+            .count();
         let last_message = match self.event(last).map(|e| e.kind) {
             Some(EventKind::Message { target, name, args }) => Some(MessageInfo {
                 seq: last,
@@ -51,11 +59,6 @@ impl Ctx<'_> {
             }),
             _ => None,
         };
-        let moved = self
-            .records()
-            .filter(|r| r.last_moved != 0 && r.last_moved > last)
-            .map(|r| r.id)
-            .collect();
         let summary = GraphSummary {
             signals,
             memos,
@@ -68,7 +71,8 @@ impl Ctx<'_> {
     }
 
     pub fn neighborhood(&self, id: NodeId, hops: u32) -> Result<Neighborhood, TraceError> {
-        let (center, around) = self.neighbours(id, hops)?;
+        let around = self.neighbours(id, hops)?;
+        let center = self.info(id).ok_or_else(|| self.missing(id))?;
         let nodes = around
             .into_iter()
             .filter_map(|(depth, relation, n)| Some((depth, relation, self.info(n)?)))
@@ -76,30 +80,26 @@ impl Ctx<'_> {
         Ok(Neighborhood { center, nodes })
     }
 
-    /// [`neighborhood`](Self::neighborhood) with the neighbours as ids (those the table holds), in the same order:
-    /// an answer that shows a page of them builds only those.
-    pub fn neighbours(
-        &self,
-        id: NodeId,
-        hops: u32,
-    ) -> Result<(NodeInfo, Vec<Neighbour>), TraceError> {
+    /// The neighbours of [`neighborhood`](Self::neighborhood) as ids (those the table holds), in the same order,
+    /// without the center: an answer that shows a page of them builds only those. The walk reads each node's
+    /// sources in place and copies no neighbour's record.
+    pub fn neighbours(&self, id: NodeId, hops: u32) -> Result<Vec<Neighbour>, TraceError> {
         self.check(id)?;
-        let center = self.info(id).ok_or_else(|| self.missing(id))?;
         let mut nodes = Vec::new();
         let up = self.walk(id, hops, |ctx, n| {
-            ctx.rec(n).map(|r| r.sources.clone()).unwrap_or_default()
+            ctx.brief(n, |r| r.sources.to_vec()).unwrap_or_default()
         });
         nodes.extend(
             up.into_iter()
-                .filter(|(n, _)| self.rec(*n).is_some())
+                .filter(|(n, _)| self.holds(*n))
                 .map(|(n, depth)| (depth, Relation::Source, n)),
         );
-        let down = self.walk(id, hops, |ctx, n| ctx.observers(n).to_vec());
+        let down = self.walk(id, hops, |ctx, n| ctx.observers(n));
         nodes.extend(
             down.into_iter()
-                .filter(|(n, _)| self.rec(*n).is_some())
+                .filter(|(n, _)| self.holds(*n))
                 .map(|(n, depth)| (depth, Relation::Observer, n)),
         );
-        Ok((center, nodes))
+        Ok(nodes)
     }
 }

@@ -424,12 +424,15 @@ impl Tracer {
     }
 
     pub fn edge_read(&self, node: NodeId, source: NodeId, site: Loc) {
-        let cause = self.node_field(node, |n| n.last_run_start);
+        // one look-up of the reader's record for the event's cause and the new edge
+        let cause = self
+            .with_node(node, |n| {
+                n.sources.push(source);
+                n.set_read_site(source, site);
+                n.last_run_start
+            })
+            .unwrap_or(0);
         self.push(cause, Slot::EdgeAdd { node, source });
-        self.with_node(node, |n| {
-            n.sources.push(source);
-            n.set_read_site(source, site);
-        });
     }
 
     /// The program read `source` outside any memo or effect, at `site`. No event: the record keeps the first
