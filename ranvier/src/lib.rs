@@ -4,7 +4,8 @@
 //! send; the adapter serves the exposure over MCP. Each is built on the one before it, and each can be used alone.
 //!
 //! 1. **The graph** holds the state. [`Signal`]s hold what the program writes, [`Memo`]s derive values from them
-//!    (lazily, cached, and cut off when a re-run gives an equal value), [`Effect`]s react, and an [`Mvu`] is an
+//!    (lazily, cached, and cut off when a re-run gives an equal value), [`Effect`]s react ([`EffectOn`]s act only
+//!    when the value they watch changes), and an [`Mvu`] is an
 //!    Elm-style model that changes only through messages; [`AsyncSource`]s and [`AsyncMemo`]s hold values that arrive
 //!    later (a read says whether they are pending, ready or failed). The graph is glitch-free: after a write everything runs
 //!    at most once, after everything it reads. Nodes belong to their thread's graph (they are `!Send`); [`Scope`]s
@@ -229,6 +230,8 @@ mod macros;
 extern crate self as ranvier;
 #[cfg(test)]
 mod core_tests;
+#[cfg(test)]
+mod kinds_tests;
 
 #[doc(hidden)]
 pub mod __private;
@@ -236,6 +239,7 @@ pub mod async_memo;
 pub mod async_source;
 mod async_state;
 mod effect;
+mod effect_on;
 #[cfg(feature = "exposure")]
 mod escape;
 #[cfg(feature = "exposure")]
@@ -256,6 +260,7 @@ pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
 pub use effect::Effect;
+pub use effect_on::EffectOn;
 #[cfg(feature = "exposure")]
 pub use exposure::messages::{Decoder, Expose, Messages};
 pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};

@@ -68,6 +68,20 @@ pub fn create_root<R>(f: impl FnOnce(&Scope) -> R) -> (R, Scope) {
             .unwrap_or_else(|| rt.root.borrow().clone())
     });
     parent.adopt_scope(&scope);
+    let value = run_in_scope(&scope, || f(&scope));
+    (value, scope)
+}
+
+/// Runs `f` with `scope` as the owner of the nodes and cleanups it creates (and no body running), then restores the
+/// previous owner, panics included.
+pub(crate) fn run_in_scope<R>(scope: &Scope, f: impl FnOnce() -> R) -> R {
+    let _restore = enter_scope(scope);
+    f()
+}
+
+/// Makes `scope` the owner of the nodes and cleanups created (and no body running) until the returned guard drops.
+/// For callers that must not wrap the creation in a closure: a `#[track_caller]` chain stops at a closure.
+pub(crate) fn enter_scope(scope: &Scope) -> impl Drop {
     let (prev_scope, prev_running) =
         with_runtime(|rt| (rt.scope.replace(Some(scope.clone())), rt.running.take()));
     struct Restore(Option<Scope>, Option<Running>);
@@ -80,9 +94,27 @@ pub fn create_root<R>(f: impl FnOnce(&Scope) -> R) -> (R, Scope) {
             });
         }
     }
-    let _restore = Restore(prev_scope, prev_running);
-    let value = f(&scope);
-    (value, scope)
+    Restore(prev_scope, prev_running)
+}
+
+/// A new scope that belongs to the current owner: disposed with the running body's run (before its next run), else
+/// with the current scope, else with the graph. Node kinds made of several nodes keep their parts in one.
+pub(crate) fn owned_scope() -> Scope {
+    let scope = Scope::new_detached();
+    with_runtime(|rt| {
+        if rt.running.get().is_some() {
+            let scope = scope.clone();
+            rt.on_cleanup(Box::new(move || scope.dispose()));
+            return;
+        }
+        let parent = rt
+            .scope
+            .borrow()
+            .clone()
+            .unwrap_or_else(|| rt.root.borrow().clone());
+        parent.adopt_scope(&scope);
+    });
+    scope
 }
 
 /// Registers `f` to run when the current owner is cleaned up: before the running memo or effect runs again or is

@@ -1,0 +1,293 @@
+//! The rules of the node kinds built on the core ones (`EffectOn`, `Editable` and `Draft`, option memos) and of the
+//! operations beside them (`flush`, owners, pure bodies), one test each.
+//!
+//! Written as an app would write them (`ranvier::…` paths, the public API only), like `core_tests.rs`.
+
+use ranvier::graph::take_errors;
+use ranvier::{EffectOn, Memo, Signal, batch, create_root, on_cleanup};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+fn log<T>() -> Rc<RefCell<Vec<T>>> {
+    Rc::new(RefCell::new(Vec::new()))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// EffectOn
+// ---------------------------------------------------------------------------------------------------------------
+
+#[test]
+fn effect_on_acts_only_for_a_value_unequal_to_the_last_one_acted_on() {
+    let n = Signal::new(1);
+    let acted = log();
+    let e = EffectOn::new(
+        {
+            let n = n.clone();
+            move || n.get() % 3
+        },
+        {
+            let acted = acted.clone();
+            move |v: &i32, prev: Option<&i32>| acted.borrow_mut().push((*v, prev.copied()))
+        },
+    );
+    assert_eq!(*acted.borrow(), [(1, None)], "acts at creation");
+    n.set(4); // 4 % 3 == 1: compute re-runs, act does not
+    assert_eq!(e.runs(), 2);
+    assert_eq!(e.acts(), 1);
+    n.set(5);
+    n.set(8); // 2 again
+    assert_eq!(*acted.borrow(), [(1, None), (2, Some(1))]);
+    assert_eq!(e.last_acted(), Some(2));
+}
+
+#[test]
+fn effect_on_compares_with_the_last_value_acted_on_not_the_last_computed() {
+    let x = Signal::new(0.0_f64);
+    let acted = log();
+    let _e = EffectOn::with_comparer(
+        {
+            let x = x.clone();
+            move || x.get()
+        },
+        {
+            let acted = acted.clone();
+            move |v: &f64, _: Option<&f64>| acted.borrow_mut().push(*v)
+        },
+        |a, b| (a - b).abs() < 1.0,
+    );
+    // Each step is under 1.0 from the one before, but the drift from the last acted value reaches 1.0.
+    for v in [0.4, 0.8, 1.2, 1.6] {
+        x.set(v);
+    }
+    assert_eq!(*acted.borrow(), [0.0, 1.2]);
+}
+
+#[test]
+fn effect_on_act_is_untracked() {
+    let watched = Signal::new(0);
+    let other = Signal::new(0);
+    let e = EffectOn::new(
+        {
+            let watched = watched.clone();
+            move || watched.get()
+        },
+        {
+            let other = other.clone();
+            move |_: &i32, _: Option<&i32>| {
+                other.get();
+            }
+        },
+    );
+    other.set(1);
+    assert_eq!(e.runs(), 1, "a read in act does not wake the effect");
+    watched.set(1);
+    assert_eq!((e.runs(), e.acts()), (2, 2));
+}
+
+#[test]
+fn effect_on_act_owns_its_nodes_until_the_next_act_not_the_next_compute() {
+    let n = Signal::new(0);
+    let inner = Signal::new(0);
+    let events = log();
+    let _e = EffectOn::new(
+        {
+            let n = n.clone();
+            move || n.get() / 10
+        },
+        {
+            let (inner, events) = (inner.clone(), events.clone());
+            move |v: &i32, _: Option<&i32>| {
+                let (inner, events, v) = (inner.clone(), events.clone(), *v);
+                ranvier::Effect::new({
+                    let events = events.clone();
+                    move || events.borrow_mut().push(format!("child of {v} sees {}", inner.get()))
+                });
+                on_cleanup(move || events.borrow_mut().push(format!("cleanup {v}")));
+            }
+        },
+    );
+    n.set(5); // compute re-runs to 0: no act, the child of 0 lives on
+    inner.set(1);
+    n.set(10); // act for 1: the child of 0 and its cleanup go first
+    inner.set(2);
+    assert_eq!(
+        *events.borrow(),
+        [
+            "child of 0 sees 0",
+            "child of 0 sees 1",
+            "cleanup 0",
+            "child of 1 sees 1",
+            "child of 1 sees 2",
+        ]
+    );
+}
+
+#[test]
+fn disposing_an_effect_on_disposes_what_its_act_created() {
+    let n = Signal::new(0);
+    let cleaned = Rc::new(Cell::new(false));
+    let e = EffectOn::new(
+        {
+            let n = n.clone();
+            move || n.get()
+        },
+        {
+            let cleaned = cleaned.clone();
+            move |_: &i32, _: Option<&i32>| {
+                let cleaned = cleaned.clone();
+                on_cleanup(move || cleaned.set(true));
+            }
+        },
+    );
+    e.dispose();
+    assert!(cleaned.get());
+    assert!(e.is_disposed());
+    n.set(1);
+    assert_eq!((e.runs(), e.acts()), (1, 1), "never runs again");
+}
+
+#[test]
+fn an_effect_on_created_in_a_run_goes_with_that_run() {
+    let outer = Signal::new(0);
+    let watched = Signal::new(0);
+    let acts = Rc::new(Cell::new(0));
+    let ((), scope) = create_root(|_| {
+        let (outer, watched, acts) = (outer.clone(), watched.clone(), acts.clone());
+        ranvier::Effect::new(move || {
+            outer.get();
+            let (watched, acts) = (watched.clone(), acts.clone());
+            EffectOn::new(move || watched.get(), move |_: &i32, _: Option<&i32>| acts.set(acts.get() + 1));
+        });
+    });
+    assert_eq!(acts.get(), 1);
+    outer.set(1); // the first EffectOn is disposed with the run, a second is made
+    assert_eq!(acts.get(), 2);
+    watched.set(1); // only the live one acts
+    assert_eq!(acts.get(), 3);
+    scope.dispose();
+    watched.set(2);
+    assert_eq!(acts.get(), 3);
+}
+
+#[test]
+fn a_panicking_compute_is_recorded_and_leaves_the_last_action_in_place() {
+    let n = Signal::new(1);
+    let e = EffectOn::new(
+        {
+            let n = n.clone();
+            move || {
+                let v = n.get();
+                assert!(v != 2, "two does not settle");
+                v
+            }
+        },
+        |_: &i32, _: Option<&i32>| {},
+    );
+    let _ = take_errors();
+    n.set(2);
+    assert_eq!(e.acts(), 1);
+    assert_eq!(e.last_acted(), Some(1));
+    let error = e.error().expect("the failure is recorded");
+    assert!(error.message.contains("two does not settle"), "{error}");
+    assert_eq!(take_errors().len(), 1);
+    n.set(3);
+    assert_eq!((e.acts(), e.last_acted(), e.error()), (2, Some(3), None));
+}
+
+#[test]
+fn a_panicking_comparer_is_recorded_and_act_is_skipped() {
+    let n = Signal::new(1);
+    let e = EffectOn::with_comparer(
+        {
+            let n = n.clone();
+            move || n.get()
+        },
+        |_: &i32, _: Option<&i32>| {},
+        |_: &i32, next: &i32| {
+            assert!(*next != 2, "cannot compare two");
+            false
+        },
+    );
+    let _ = take_errors();
+    n.set(2);
+    assert_eq!(e.acts(), 1, "act skipped");
+    let error = e.error().expect("the comparer's failure is recorded");
+    assert!(
+        error.message.contains("the comparer panicked (cannot compare two)"),
+        "{error}"
+    );
+    assert_eq!(take_errors(), [error]);
+    n.set(3);
+    assert_eq!((e.acts(), e.last_acted()), (2, Some(3)));
+}
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[test]
+fn a_panicking_comparer_is_in_the_trace_as_the_failed_run_of_the_effect() {
+    use ranvier::trace::{self, EventKind};
+    let n = Signal::new(1);
+    let e = EffectOn::with_comparer(
+        {
+            let n = n.clone();
+            move || n.get()
+        },
+        |_: &i32, _: Option<&i32>| {},
+        |_: &i32, _: &i32| panic!("no order"),
+    )
+    .labelled("watch");
+    n.set(2);
+    let _ = take_errors();
+    let failed = trace::events().into_iter().any(|event| {
+        matches!(&event.kind, EventKind::RunEnd { node, error: Some(error), .. }
+            if *node == e.id() && error.contains("the comparer panicked (no order)"))
+    });
+    assert!(failed, "the run's failure is in the trace");
+}
+
+#[test]
+fn effect_on_in_a_batch_acts_once_for_the_settled_value() {
+    let a = Signal::new(1);
+    let acted = log();
+    let _e = EffectOn::new(
+        {
+            let a = a.clone();
+            move || a.get()
+        },
+        {
+            let acted = acted.clone();
+            move |v: &i32, _: Option<&i32>| acted.borrow_mut().push(*v)
+        },
+    );
+    batch(|| {
+        a.set(2);
+        a.set(3);
+    });
+    batch(|| {
+        a.set(4);
+        a.set(3); // back where it was acted on: nothing to do
+    });
+    assert_eq!(*acted.borrow(), [1, 3]);
+}
+
+#[test]
+fn effect_on_reads_memos_glitch_free() {
+    let top = Signal::new(1);
+    let left = Memo::new({
+        let top = top.clone();
+        move |_| top.get() * 2
+    });
+    let right = Memo::new({
+        let top = top.clone();
+        move |_| top.get() * 3
+    });
+    let seen = log();
+    let _e = EffectOn::new(
+        move || (left.get(), right.get()),
+        {
+            let seen = seen.clone();
+            move |v: &(i32, i32), _: Option<&(i32, i32)>| seen.borrow_mut().push(*v)
+        },
+    );
+    top.set(2);
+    assert_eq!(*seen.borrow(), [(2, 3), (4, 6)]);
+}
