@@ -4,7 +4,7 @@
 //! Written as an app would write them (`ranvier::…` paths, the public API only), like `core_tests.rs`.
 
 use ranvier::graph::take_errors;
-use ranvier::{EffectOn, Memo, Signal, batch, create_root, on_cleanup};
+use ranvier::{Draft, EffectOn, Editable, Memo, Signal, batch, create_root, on_cleanup};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -290,4 +290,260 @@ fn effect_on_reads_memos_glitch_free() {
     );
     top.set(2);
     assert_eq!(*seen.borrow(), [(2, 3), (4, 6)]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Editable and Draft
+// ---------------------------------------------------------------------------------------------------------------
+
+/// Counts the runs of an effect that reads `read`.
+fn count_runs(read: impl Fn() + 'static) -> Rc<Cell<u32>> {
+    let runs = Rc::new(Cell::new(0));
+    ranvier::Effect::new({
+        let runs = runs.clone();
+        move || {
+            runs.set(runs.get() + 1);
+            read();
+        }
+    });
+    runs
+}
+
+#[test]
+fn an_editable_reads_the_seed_until_edited_then_the_edit() {
+    let source = Signal::new(1);
+    let e = Editable::new({
+        let s = source.clone();
+        move |_| s.get() * 10
+    });
+    assert_eq!((e.get(), e.is_dirty()), (10, false));
+    e.set(7);
+    assert_eq!((e.get(), e.is_dirty(), e.seed()), (7, true, 10));
+}
+
+#[test]
+fn a_seed_change_drops_the_edit_of_an_editable_and_every_value_reaches_the_reader() {
+    let source = Signal::new(1);
+    let e = Editable::new({
+        let s = source.clone();
+        move |_| s.get()
+    });
+    let seen = log();
+    ranvier::Effect::new({
+        let (e, seen) = (e.clone(), seen.clone());
+        move || seen.borrow_mut().push(e.get())
+    });
+    e.set(5);
+    source.set(2);
+    assert_eq!((e.get(), e.is_dirty()), (2, false));
+    assert_eq!(*seen.borrow(), [1, 5, 2]);
+}
+
+#[test]
+fn a_seed_that_moves_and_comes_back_drops_the_edit_only_if_it_was_seen_in_between() {
+    // Observed: B was published, so the edit is dropped.
+    let source = Signal::new("A");
+    let e = Editable::new({
+        let s = source.clone();
+        move |_| s.get()
+    });
+    let _runs = count_runs({
+        let e = e.clone();
+        move || {
+            e.get();
+        }
+    });
+    e.set("edit");
+    source.set("B");
+    source.set("A");
+    assert_eq!((e.get(), e.is_dirty()), ("A", false));
+
+    // Inside a batch nothing reads B: the seed runs once, to an equal value.
+    e.set("edit");
+    batch(|| {
+        source.set("B");
+        source.set("A");
+    });
+    assert_eq!((e.get(), e.is_dirty()), ("edit", true));
+
+    // Nothing reading the editable: the same.
+    let unread = Editable::new({
+        let s = source.clone();
+        move |_| s.get()
+    });
+    unread.set("edit");
+    source.set("B");
+    source.set("A");
+    assert_eq!(unread.get(), "edit");
+}
+
+#[test]
+fn an_edit_made_after_an_unread_seed_change_is_kept() {
+    let source = Signal::new(1);
+    let e = Editable::new({
+        let s = source.clone();
+        move |_| s.get()
+    });
+    assert_eq!(e.get(), 1);
+    source.set(2); // nothing reads e: the seed has not re-run
+    e.set(5); // made against the seed as it is now (2)
+    assert_eq!((e.get(), e.is_dirty()), (5, true));
+}
+
+#[test]
+fn a_seed_that_reruns_to_an_equal_value_keeps_the_edit_and_wakes_no_reader() {
+    let source = Signal::new(1);
+    let e = Editable::new({
+        let s = source.clone();
+        move |_| s.get() % 2
+    });
+    let runs = count_runs({
+        let e = e.clone();
+        move || {
+            e.get();
+        }
+    });
+    e.set(9);
+    source.set(3);
+    assert_eq!(e.get(), 9);
+    assert_eq!(runs.get(), 2, "one run for the edit, none for the seed's re-run");
+}
+
+#[test]
+fn an_equal_edit_wakes_no_reader() {
+    let e = Editable::new(|_| 1);
+    let runs = count_runs({
+        let e = e.clone();
+        move || {
+            e.get();
+        }
+    });
+    e.set(5);
+    e.set(5);
+    assert_eq!(runs.get(), 2);
+}
+
+#[test]
+fn revert_drops_the_edit_and_the_dirty_flag_wakes_its_reader_on_every_transition() {
+    let source = Signal::new(1);
+    let e = Editable::new({
+        let s = source.clone();
+        move |_| s.get()
+    });
+    let seen = log();
+    let _watch = EffectOn::new(
+        {
+            let e = e.clone();
+            move || e.is_dirty()
+        },
+        {
+            let seen = seen.clone();
+            move |dirty: &bool, _: Option<&bool>| seen.borrow_mut().push(*dirty)
+        },
+    );
+    e.set(5);
+    e.revert();
+    assert_eq!(e.get(), 1);
+    e.set(6);
+    source.set(2); // the seed's change drops the edit
+    assert_eq!(*seen.borrow(), [false, true, false, true, false]);
+}
+
+#[test]
+fn the_seed_gets_its_own_last_value_never_the_edit() {
+    let source = Signal::new(1);
+    let prevs = log();
+    let e = Editable::new({
+        let (s, prevs) = (source.clone(), prevs.clone());
+        move |prev: Option<&i32>| {
+            prevs.borrow_mut().push(prev.copied());
+            s.get()
+        }
+    });
+    e.get();
+    e.set(50);
+    source.set(2);
+    e.get();
+    assert_eq!(*prevs.borrow(), [None, Some(1)]);
+}
+
+#[test]
+fn commit_writes_the_edit_upstream_in_one_batch_and_clears_it() {
+    let saved = Signal::new(1);
+    let e = Editable::new({
+        let s = saved.clone();
+        move |_| s.get()
+    });
+    let seen = log();
+    ranvier::Effect::new({
+        let (e, seen) = (e.clone(), seen.clone());
+        move || seen.borrow_mut().push((e.get(), e.is_dirty()))
+    });
+    assert!(!e.commit(|_| panic!("nothing to commit")));
+    e.set(5);
+    assert!(e.commit(|v| saved.set(v)));
+    assert_eq!(saved.peek(), 5);
+    // One run for the commit, and it never saw the old seed with the edit gone.
+    assert_eq!(*seen.borrow(), [(1, false), (5, true), (5, false)]);
+}
+
+#[test]
+fn a_draft_keeps_its_edit_across_seed_changes_until_revert() {
+    let source = Signal::new(1);
+    let d = Draft::new({
+        let s = source.clone();
+        move |_| s.get()
+    });
+    let upstream = log();
+    ranvier::Effect::new({
+        let (d, upstream) = (d.clone(), upstream.clone());
+        move || upstream.borrow_mut().push(d.seed())
+    });
+    d.set(5);
+    source.set(2);
+    assert_eq!((d.get(), d.is_dirty()), (5, true));
+    assert_eq!(*upstream.borrow(), [1, 2], "seed() follows upstream");
+    d.revert();
+    assert_eq!((d.get(), d.is_dirty()), (2, false));
+    d.update(|v| *v += 1);
+    assert!(d.commit(|v| source.set(v)));
+    assert_eq!((d.get(), d.is_dirty(), source.peek()), (3, false, 3));
+}
+
+#[test]
+fn an_edit_stays_readable_while_the_seed_fails() {
+    let source = Signal::new(1);
+    let e = Editable::new({
+        let s = source.clone();
+        move |_| {
+            let v = s.get();
+            assert!(v != 2, "the seed cannot load two");
+            v
+        }
+    });
+    e.get();
+    e.set(7);
+    source.set(2);
+    assert_eq!(e.get(), 7, "an edit in force is still read");
+    e.revert();
+    let failure = e.value_memo().try_get().unwrap_err();
+    assert!(failure.message.contains("the seed cannot load two"), "{failure}");
+}
+
+#[test]
+fn disposing_the_owner_detaches_the_editable_from_its_seed() {
+    let source = Signal::new(1);
+    let runs = Rc::new(Cell::new(0));
+    let (e, owner) = create_root(|_| {
+        let (s, runs) = (source.clone(), runs.clone());
+        Editable::new(move |_| {
+            runs.set(runs.get() + 1);
+            s.get()
+        })
+    });
+    e.get();
+    owner.dispose();
+    source.set(2);
+    assert_eq!(e.get(), 1);
+    assert_eq!(runs.get(), 1, "the seed stays detached");
 }

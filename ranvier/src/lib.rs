@@ -5,7 +5,8 @@
 //!
 //! 1. **The graph** holds the state. [`Signal`]s hold what the program writes, [`Memo`]s derive values from them
 //!    (lazily, cached, and cut off when a re-run gives an equal value), [`Effect`]s react ([`EffectOn`]s act only
-//!    when the value they watch changes), and an [`Mvu`] is an
+//!    when the value they watch changes), [`Editable`]s and [`Draft`]s hold a value being edited over a derived seed,
+//!    and an [`Mvu`] is an
 //!    Elm-style model that changes only through messages; [`AsyncSource`]s and [`AsyncMemo`]s hold values that arrive
 //!    later (a read says whether they are pending, ready or failed). The graph is glitch-free: after a write everything runs
 //!    at most once, after everything it reads. Nodes belong to their thread's graph (they are `!Send`); [`Scope`]s
@@ -238,6 +239,7 @@ pub mod __private;
 pub mod async_memo;
 pub mod async_source;
 mod async_state;
+mod editable;
 mod effect;
 mod effect_on;
 #[cfg(feature = "exposure")]
@@ -259,6 +261,7 @@ pub mod trace;
 pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
+pub use editable::{Draft, Editable};
 pub use effect::Effect;
 pub use effect_on::EffectOn;
 #[cfg(feature = "exposure")]
