@@ -547,3 +547,54 @@ fn disposing_the_owner_detaches_the_editable_from_its_seed() {
     assert_eq!(e.get(), 1);
     assert_eq!(runs.get(), 1, "the seed stays detached");
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Option memos
+// ---------------------------------------------------------------------------------------------------------------
+
+#[test]
+fn an_option_memo_wakes_its_readers_only_when_what_it_finds_changes() {
+    let items = Signal::new(vec![1, 2, 3]);
+    let found = Memo::option({
+        let items = items.clone();
+        move || items.with(|items| items.iter().copied().find(|v| v % 2 == 0))
+    });
+    let seen = log();
+    ranvier::Effect::new({
+        let (found, seen) = (found.clone(), seen.clone());
+        move || seen.borrow_mut().push(found.get())
+    });
+    items.set(vec![2, 5]); // still Some(2)
+    items.set(vec![5]); // None
+    items.set(vec![7]); // None again
+    items.set(vec![4]); // Some(4)
+    assert_eq!(*seen.borrow(), [Some(2), None, Some(4)]);
+    assert_eq!(found.runs(), 5, "it re-ran every time; the cutoff kept its readers asleep");
+}
+
+#[test]
+fn an_option_memo_with_a_comparer_keeps_its_previous_some_and_compares_only_somes() {
+    let source = Signal::new(Some((1, "first")));
+    let compared = Rc::new(Cell::new(0));
+    let kept = Memo::option_with_comparer(
+        {
+            let s = source.clone();
+            move || s.get()
+        },
+        {
+            let compared = compared.clone();
+            move |a: &(i32, &str), b: &(i32, &str)| {
+                compared.set(compared.get() + 1);
+                a.0 == b.0
+            }
+        },
+    );
+    assert_eq!(kept.get(), Some((1, "first")));
+    source.set(Some((1, "second")));
+    assert_eq!(kept.get(), Some((1, "first")), "equal inside: the previous Some is kept");
+    source.set(None);
+    assert_eq!(kept.get(), None);
+    source.set(Some((1, "third")));
+    assert_eq!(kept.get(), Some((1, "third")), "None to Some is a change");
+    assert_eq!(compared.get(), 1, "the comparer saw only the Some-to-Some run");
+}

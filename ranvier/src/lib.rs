@@ -4,7 +4,8 @@
 //! send; the adapter serves the exposure over MCP. Each is built on the one before it, and each can be used alone.
 //!
 //! 1. **The graph** holds the state. [`Signal`]s hold what the program writes, [`Memo`]s derive values from them
-//!    (lazily, cached, and cut off when a re-run gives an equal value), [`Effect`]s react ([`EffectOn`]s act only
+//!    (lazily, cached, and cut off when a re-run gives an equal value; [`Memo::option`] keeps its `Some` while the
+//!    value inside is equal), [`Effect`]s react ([`EffectOn`]s act only
 //!    when the value they watch changes), [`Editable`]s and [`Draft`]s hold a value being edited over a derived seed,
 //!    and an [`Mvu`] is an
 //!    Elm-style model that changes only through messages; [`AsyncSource`]s and [`AsyncMemo`]s hold values that arrive
@@ -253,6 +254,7 @@ pub mod host;
 pub mod mcp;
 mod memo;
 mod mvu;
+mod option_memo;
 mod owner;
 mod signal;
 mod text;
