@@ -4,7 +4,7 @@
 //! Written as an app would write them (`ranvier::…` paths, the public API only), like `core_tests.rs`.
 
 use ranvier::graph::take_errors;
-use ranvier::{Draft, EffectOn, Editable, Memo, Signal, batch, create_root, on_cleanup};
+use ranvier::{Draft, EffectOn, Editable, Memo, Signal, batch, create_root, flush, on_cleanup};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -597,4 +597,80 @@ fn an_option_memo_with_a_comparer_keeps_its_previous_some_and_compares_only_some
     source.set(Some((1, "third")));
     assert_eq!(kept.get(), Some((1, "third")), "None to Some is a change");
     assert_eq!(compared.get(), 1, "the comparer saw only the Some-to-Some run");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// flush
+// ---------------------------------------------------------------------------------------------------------------
+
+#[test]
+fn a_flush_inside_a_batch_drains_at_once_and_the_batch_goes_on_deferring() {
+    let s = Signal::new(0);
+    let seen = log();
+    let _e = ranvier::Effect::new({
+        let (s, seen) = (s.clone(), seen.clone());
+        move || seen.borrow_mut().push(s.get())
+    });
+    batch(|| {
+        s.set(1);
+        assert_eq!(*seen.borrow(), [0], "deferred by the batch");
+        batch(|| {
+            flush(); // nested batches too
+        });
+        assert_eq!(*seen.borrow(), [0, 1], "drained at once");
+        s.set(2);
+        s.set(3);
+        assert_eq!(*seen.borrow(), [0, 1]);
+    });
+    assert_eq!(*seen.borrow(), [0, 1, 3]);
+}
+
+#[test]
+fn a_reentrant_flush_is_absorbed_by_the_running_one() {
+    let trigger = Signal::new(0);
+    let relay = Signal::new(0);
+    let events = log();
+    let _first = ranvier::Effect::new({
+        let (trigger, relay, events) = (trigger.clone(), relay.clone(), events.clone());
+        move || {
+            let t = trigger.get();
+            events.borrow_mut().push(format!("first {t}"));
+            relay.set(t);
+            flush(); // absorbed: the second effect does not run inside this one
+            events.borrow_mut().push(format!("first {t} done"));
+        }
+    });
+    let _second = ranvier::Effect::new({
+        let (relay, events) = (relay.clone(), events.clone());
+        move || events.borrow_mut().push(format!("second {}", relay.get()))
+    });
+    events.borrow_mut().clear();
+    trigger.set(1);
+    assert_eq!(*events.borrow(), ["first 1", "first 1 done", "second 1"]);
+}
+
+#[test]
+fn a_flush_inside_a_memo_body_runs_after_the_body_before_the_read_returns() {
+    let source = Signal::new(0);
+    let written = Signal::new(0);
+    let events = log();
+    let _e = ranvier::Effect::new({
+        let (written, events) = (written.clone(), events.clone());
+        move || events.borrow_mut().push(format!("effect {}", written.get()))
+    });
+    let m = Memo::new({
+        let (source, written, events) = (source.clone(), written.clone(), events.clone());
+        move |_| {
+            events.borrow_mut().push("body start".to_string());
+            let v = source.get();
+            written.set(v + 1);
+            flush();
+            events.borrow_mut().push("body end".to_string());
+            v
+        }
+    });
+    events.borrow_mut().clear();
+    m.get();
+    events.borrow_mut().push("returned".to_string());
+    assert_eq!(*events.borrow(), ["body start", "body end", "effect 1", "returned"]);
 }

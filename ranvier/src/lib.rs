@@ -268,7 +268,7 @@ pub use effect::Effect;
 pub use effect_on::EffectOn;
 #[cfg(feature = "exposure")]
 pub use exposure::messages::{Decoder, Expose, Messages};
-pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};
+pub use graph::{AnyNode, NodeError, NodeId, batch, flush, untrack};
 pub use memo::Memo;
 pub use mvu::{DispatchError, Mvu};
 pub use owner::{Scope, create_root, on_cleanup};

@@ -539,6 +539,20 @@ impl Runtime {
         }
     }
 
+    /// The public `flush()`: runs the queued effects now, inside a batch too. Inside a running flush it does nothing
+    /// (that flush drains what was queued, so flushes never nest); inside a memo's body the flush is owed to the end
+    /// of the body, so no effect runs while a memo is half computed.
+    pub fn flush_now(&self) {
+        if self.flushing.get() || (!self.has_queued_effects() && self.eager_len.get() == 0) {
+            return;
+        }
+        if self.body_depth.get() > 0 {
+            self.flush_owed.set(true);
+            return;
+        }
+        self.run_flush();
+    }
+
     /// Whether nothing is pending or running: no batch, flush or body, and no queued effect or memo.
     #[inline]
     pub fn is_idle(&self) -> bool {
