@@ -6,7 +6,8 @@
 //! [`EffectOn::with_comparer`]) to the last value `act` ran with: a re-run of `compute` that lands on the same value
 //! acts on nothing. This is F# Ranvier's `createEffectOn` and `reactive_graph`'s `Effect::watch`.
 //!
-//! - `compute` is tracked; `act` is not, so what `act` reads never wakes the effect.
+//! - `compute` is tracked; `act` is not, so what `act` reads never wakes the effect. `compute` is [pure](crate::Owner#pure-functions):
+//!   a memo, effect, scope or cleanup created in it is refused with a panic naming its line, and the run fails.
 //! - `act` owns the nodes and cleanups it creates: they live until just before the next `act` (or until the effect
 //!   is disposed), not just until the next run of `compute`, which may act on nothing.
 //! - A panic in `compute` (a value that did not settle) or in the comparer is recorded on the effect, as a panic in
@@ -15,7 +16,7 @@
 //! - In the trace and the MCP tools it is an `Effect` node: its reads are `compute`'s.
 
 use crate::graph::{AnyNode, NodeError, NodeId};
-use crate::owner::{enter_scope, owned_scope, run_in_scope};
+use crate::owner::{enter_scope, owned_scope, pure_body, run_in_scope};
 use crate::{Effect, Scope, untrack};
 use std::cell::{Cell, RefCell};
 use std::fmt;
@@ -129,7 +130,7 @@ impl<T: fmt::Debug + 'static> EffectOn<T> {
         let body = {
             let (shared, home) = (shared.clone(), home.clone());
             move || {
-                let value = compute();
+                let value = pure_body("the `compute` of an EffectOn", &mut compute);
                 let equal = match &*shared.acted.borrow() {
                     None => false,
                     Some(last) => compare(&eq, last, &value),

@@ -4,7 +4,9 @@
 //! Written as an app would write them (`ranvier::…` paths, the public API only), like `core_tests.rs`.
 
 use ranvier::graph::take_errors;
-use ranvier::{Draft, EffectOn, Editable, Memo, Signal, batch, create_root, flush, on_cleanup};
+use ranvier::{
+    Draft, EffectOn, Editable, Memo, Owner, Signal, batch, create_root, flush, on_cleanup, run_with_owner,
+};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -673,4 +675,170 @@ fn a_flush_inside_a_memo_body_runs_after_the_body_before_the_read_returns() {
     m.get();
     events.borrow_mut().push("returned".to_string());
     assert_eq!(*events.borrow(), ["body start", "body end", "effect 1", "returned"]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Owners and pure functions
+// ---------------------------------------------------------------------------------------------------------------
+
+#[test]
+fn nodes_created_through_the_owner_of_a_run_go_with_that_run() {
+    let outer = Signal::new(0);
+    let inner = Signal::new(0);
+    let owners = log();
+    let runs = Rc::new(Cell::new(0));
+    let _e = ranvier::Effect::new({
+        let (outer, owners) = (outer.clone(), owners.clone());
+        move || {
+            outer.get();
+            owners.borrow_mut().push(Owner::current());
+        }
+    });
+    // Later, outside the run (a callback): the effect belongs to the run that captured the owner.
+    let owner = owners.borrow()[0].clone();
+    run_with_owner(&owner, || {
+        let (inner, runs) = (inner.clone(), runs.clone());
+        ranvier::Effect::new(move || {
+            inner.get();
+            runs.set(runs.get() + 1);
+        });
+    });
+    inner.set(1);
+    assert_eq!(runs.get(), 2);
+    assert!(!owner.is_disposed());
+    outer.set(1); // the run is discharged: what was created through its owner goes too
+    assert!(owner.is_disposed());
+    inner.set(2);
+    assert_eq!(runs.get(), 2);
+}
+
+#[test]
+fn under_a_disposed_owner_a_node_is_disposed_as_it_is_made_and_a_cleanup_runs_at_once() {
+    let (owner, scope) = create_root(|_| Owner::current());
+    scope.dispose();
+    let s = Signal::new(0);
+    let runs = Rc::new(Cell::new(0));
+    let cleaned = Rc::new(Cell::new(false));
+    let effect = run_with_owner(&owner, || {
+        let cleaned = cleaned.clone();
+        on_cleanup(move || cleaned.set(true));
+        let (s, runs) = (s.clone(), runs.clone());
+        ranvier::Effect::new(move || {
+            s.get();
+            runs.set(runs.get() + 1);
+        })
+    });
+    assert!(cleaned.get());
+    assert!(effect.is_disposed());
+    s.set(1);
+    assert_eq!(runs.get(), 0, "disposed before its first run");
+}
+
+#[test]
+fn a_flight_after_its_await_creates_nodes_in_the_run_that_started_it() {
+    use ranvier::{AsyncMemo, graph};
+    let key = Signal::new(1);
+    let watched = Signal::new(0);
+    let runs = Rc::new(Cell::new(0));
+    let loaded = AsyncMemo::new({
+        let (key, watched, runs) = (key.clone(), watched.clone(), runs.clone());
+        move |_| {
+            let key = key.get();
+            let owner = Owner::current();
+            let (watched, runs) = (watched.clone(), runs.clone());
+            async move {
+                std::future::ready(()).await;
+                run_with_owner(&owner, || {
+                    ranvier::Effect::new(move || {
+                        watched.get();
+                        runs.set(runs.get() + 1);
+                    });
+                });
+                key * 10
+            }
+        }
+    });
+    let _ = loaded.get();
+    graph::run_flights();
+    assert_eq!(loaded.get().value_or(0), 10);
+    watched.set(1);
+    assert_eq!(runs.get(), 2, "the flight's effect lives");
+    key.set(2);
+    let _ = loaded.get(); // a new run: the last run's nodes are disposed
+    graph::run_flights();
+    runs.set(0);
+    watched.set(2);
+    assert_eq!(runs.get(), 1, "only the second flight's effect runs");
+}
+
+#[test]
+fn a_pure_compute_that_creates_a_memo_is_refused_naming_the_line_and_the_node() {
+    let n = Signal::new(0);
+    let line = line!() + 6;
+    let e = EffectOn::new(
+        {
+            let n = n.clone();
+            move || {
+                let v = n.get();
+                let _m = Memo::new(move |_| v);
+                v
+            }
+        },
+        |_: &i32, _: Option<&i32>| panic!("act must not run"),
+    )
+    .labelled("watch");
+    let _ = ranvier::graph::take_errors();
+    let error = e.error().expect("the run failed").message;
+    assert!(error.contains(&format!("a Memo created at ranvier/src/kinds_tests.rs:{line}:")), "{error}");
+    assert!(error.contains("inside the `compute` of an EffectOn"), "{error}");
+    assert!(error.contains("a pure function cannot create owned nodes"), "{error}");
+    assert_eq!(e.acts(), 0);
+}
+
+#[test]
+fn a_pure_function_that_catches_the_refusal_still_fails() {
+    let e = EffectOn::new(
+        || {
+            let caught = std::panic::catch_unwind(|| ranvier::untrack(|| on_cleanup(|| {})));
+            assert!(caught.is_err());
+            1
+        },
+        |_: &i32, _: Option<&i32>| {},
+    );
+    let _ = ranvier::graph::take_errors();
+    let error = e.error().expect("the run failed").message;
+    assert!(error.starts_with("a cleanup (on_cleanup) at ranvier/src/kinds_tests.rs:"), "{error}");
+    assert_eq!(e.acts(), 0);
+}
+
+#[test]
+fn a_pure_function_may_create_signals_and_read_memos_that_own_nodes() {
+    let n = Signal::new(1);
+    let owning = Memo::new({
+        let n = n.clone();
+        move |_| {
+            let _inner = Memo::new(|_| 0); // the memo's own function: owned by its run
+            n.get() * 2
+        }
+    });
+    let e = EffectOn::new(
+        move || {
+            let local = Signal::new(owning.get());
+            local.get()
+        },
+        |_: &i32, _: Option<&i32>| {},
+    );
+    n.set(2);
+    assert_eq!((e.error(), e.last_acted()), (None, Some(4)));
+}
+
+#[test]
+fn an_option_memo_select_and_create_root_in_pure_functions_are_refused() {
+    let found = Memo::option(|| {
+        let ((), _scope) = create_root(|_| {});
+        Some(1)
+    });
+    let error = found.try_get().unwrap_err().message;
+    assert!(error.starts_with("a scope (create_root) at ranvier/src/kinds_tests.rs:"), "{error}");
+    assert!(error.contains("inside the `select` of a Memo::option"), "{error}");
 }

@@ -11,7 +11,8 @@
 //!    Elm-style model that changes only through messages; [`AsyncSource`]s and [`AsyncMemo`]s hold values that arrive
 //!    later (a read says whether they are pending, ready or failed). The graph is glitch-free: after a write everything runs
 //!    at most once, after everything it reads. Nodes belong to their thread's graph (they are `!Send`); [`Scope`]s
-//!    own and dispose them. See [`graph`].
+//!    own and dispose them, and an [`Owner`] captured in one place lets code elsewhere create nodes there. See
+//!    [`graph`].
 //! 2. **The trace** ([`trace`]) records, in debug builds, why every node holds its value: `trace::explain(&total)`
 //!    answers with the chain from the message or write that started its last run, and the line at fault.
 //! 3. **The host and the exposure.** A [`GraphHost`](host::GraphHost) runs the graph on a thread of its own. On that
@@ -271,7 +272,7 @@ pub use exposure::messages::{Decoder, Expose, Messages};
 pub use graph::{AnyNode, NodeError, NodeId, batch, flush, untrack};
 pub use memo::Memo;
 pub use mvu::{DispatchError, Mvu};
-pub use owner::{Scope, create_root, on_cleanup};
+pub use owner::{Owner, Scope, create_root, on_cleanup, run_with_owner};
 pub use ranvier_macros::node;
 #[cfg(feature = "exposure")]
 pub use ranvier_macros::{Messages, expose};

@@ -9,9 +9,16 @@
 //! and takes a function of nothing. `option_with_comparer` is what a plain memo cannot say in one line: a comparer
 //! of the values inside, with the `Some`/`None` cases written once (a record compared by its id and version, a float
 //! within a tolerance).
+//!
+//! `select` is a [pure function](crate::Owner#pure-functions): creating a memo, an effect, a scope or a cleanup in it
+//! panics with a message naming the line.
 
 use crate::Memo;
+use crate::owner::pure_body;
 use std::fmt;
+
+/// What the option memo's function is, in the error of an owned creation inside it.
+const WHAT: &str = "the `select` of a Memo::option";
 
 impl<A: fmt::Debug + 'static> Memo<Option<A>> {
     /// Creates a memo of `select()`, which keeps its previous `Some` while the value inside is equal (by
@@ -37,7 +44,7 @@ impl<A: fmt::Debug + 'static> Memo<Option<A>> {
     where
         A: PartialEq,
     {
-        Memo::build(move |_| select(), Option::eq)
+        Memo::build(move |_| pure_body(WHAT, &mut select), Option::eq)
     }
 
     /// Like [`option`](Memo::option), with `eq` deciding whether the value inside is unchanged. `eq` sees only two
@@ -65,7 +72,7 @@ impl<A: fmt::Debug + 'static> Memo<Option<A>> {
         mut select: impl FnMut() -> Option<A> + 'static,
         eq: impl Fn(&A, &A) -> bool + 'static,
     ) -> Self {
-        let memo = Memo::build(move |_| select(), move |a: &Option<A>, b: &Option<A>| match (a, b) {
+        let memo = Memo::build(move |_| pure_body(WHAT, &mut select), move |a: &Option<A>, b: &Option<A>| match (a, b) {
             (Some(a), Some(b)) => eq(a, b),
             (None, None) => true,
             _ => false,

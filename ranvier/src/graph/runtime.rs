@@ -50,7 +50,20 @@ pub(crate) struct Runtime {
     pub labels: RefCell<HashMap<usize, Rc<str>>>,
     /// How many memos, effects and scopes were disposed (owners prune their lists only when it moved).
     pub disposals: Cell<u64>,
+    /// The pure function running, if any (see [`Runtime::enter_pure`]).
+    pure: Cell<Option<Pure>>,
+    /// The first owned creation a pure function attempted, refused: the run fails with it even if the function caught
+    /// the panic.
+    pure_violation: RefCell<Option<String>>,
     pub tracer: Tracer,
+}
+
+/// A pure function running inside a body: the body's computation (nested bodies it pulls are not pure) and what the
+/// function is, for the error.
+#[derive(Copy, Clone)]
+pub(crate) struct Pure {
+    comp: *const Computation,
+    what: &'static str,
 }
 
 impl Drop for Runtime {
@@ -130,6 +143,8 @@ impl Runtime {
             errors: RefCell::new(Vec::new()),
             labels: RefCell::new(HashMap::new()),
             disposals: Cell::new(0),
+            pure: Cell::new(None),
+            pure_violation: RefCell::new(None),
             tracer: Tracer::new(),
         }
     }
@@ -173,7 +188,16 @@ impl Runtime {
     }
 
     /// Gives a new memo or effect to the current owner: the running body, else the current scope, else the root.
+    /// Inside a pure function the node is disposed and refused (a panic naming its line).
     pub fn adopt(&self, node: DynNodeRc) {
+        if self.pure.get().is_some() {
+            let core = node.core();
+            let what = || format!("a {} created at {}", core.kind.name(), core.site);
+            if let Err(message) = self.check_not_pure(what) {
+                node.dispose(&node);
+                std::panic::panic_any(message);
+            }
+        }
         if let Some(running) = self.running.get() {
             running.comp().own(node);
             return;
@@ -183,6 +207,65 @@ impl Runtime {
             return;
         }
         self.root.borrow().adopt(node);
+    }
+
+    /// Runs `f`, a pure function of the running body described by `what` (e.g. "the `compute` of an EffectOn"):
+    /// an owned creation in it (a memo, an effect, a scope, a cleanup, an owner) is refused with a panic naming its
+    /// line, and fails the run even if `f` catches that panic. Reads and signals are as anywhere else.
+    pub fn run_pure<R>(&self, what: &'static str, f: impl FnOnce() -> R) -> R {
+        let Some(running) = self.running.get() else {
+            return f();
+        };
+        let pure = Pure {
+            comp: running.comp() as *const Computation,
+            what,
+        };
+        struct Leave<'a>(&'a Runtime, Option<Pure>);
+        impl Drop for Leave<'_> {
+            fn drop(&mut self) {
+                self.0.pure.set(self.1);
+            }
+        }
+        let leave = Leave(self, self.pure.replace(Some(pure)));
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        drop(leave);
+        let violation = self.pure_violation.borrow_mut().take();
+        match (result, violation) {
+            (_, Some(message)) => std::panic::resume_unwind(Box::new(message)),
+            (Ok(value), None) => value,
+            (Err(payload), None) => std::panic::resume_unwind(payload),
+        }
+    }
+
+    /// `Err(message)` if a pure function of the running body is what runs now: `what` (e.g. "a Memo created at
+    /// src/app.rs:12:5") may not be created there. The message is also kept, so that the run fails with it.
+    pub fn check_not_pure(&self, what: impl FnOnce() -> String) -> Result<(), String> {
+        let Some(pure) = self.pure.get() else {
+            return Ok(());
+        };
+        let Some(running) = self.running.get() else {
+            return Ok(());
+        };
+        if !std::ptr::eq(running.comp(), pure.comp) {
+            // A memo pulled by the pure function runs its own body, which owns what it creates.
+            return Ok(());
+        }
+        let node = running.node().core();
+        let name = match node.label() {
+            Some(label) => format!("{label}{}", node.id),
+            None => format!("{}", node.id),
+        };
+        let message = format!(
+            "{} inside {} of {name} (created at {}): a pure function cannot create owned nodes (memos, effects, \
+             scopes, cleanups, owners); create it outside, or in an owning function such as a memo's or an effect's",
+            what(),
+            pure.what,
+            node.site
+        );
+        self.pure_violation
+            .borrow_mut()
+            .get_or_insert_with(|| message.clone());
+        Err(message)
     }
 
     /// Registers a cleanup with the current owner.
