@@ -50,12 +50,32 @@ pub(crate) struct Runtime {
     pub labels: RefCell<HashMap<usize, Rc<str>>>,
     /// How many memos, effects and scopes were disposed (owners prune their lists only when it moved).
     pub disposals: Cell<u64>,
-    /// The pure function running, if any (see [`Runtime::enter_pure`]).
-    pure: Cell<Option<Pure>>,
+    pub tracer: Tracer,
+}
+
+/// What a thread knows of the pure functions running on it, kept beside the runtime rather than in it: only node
+/// creation consults it, and the runtime's layout (which the hot paths' code depends on) stays as it was.
+struct PureState {
+    /// The pure function running, if any (see [`Runtime::run_pure`]).
+    running: Cell<Option<Pure>>,
     /// The first owned creation a pure function attempted, refused: the run fails with it even if the function caught
     /// the panic.
-    pure_violation: RefCell<Option<String>>,
-    pub tracer: Tracer,
+    violation: RefCell<Option<String>>,
+}
+
+thread_local! {
+    static PURE: PureState = const {
+        PureState {
+            running: Cell::new(None),
+            violation: RefCell::new(None),
+        }
+    };
+}
+
+/// The pure function running on this thread, if any.
+#[inline]
+fn pure_running() -> Option<Pure> {
+    PURE.with(|p| p.running.get())
 }
 
 /// A pure function running inside a body: the body's computation (nested bodies it pulls are not pure) and what the
@@ -143,8 +163,6 @@ impl Runtime {
             errors: RefCell::new(Vec::new()),
             labels: RefCell::new(HashMap::new()),
             disposals: Cell::new(0),
-            pure: Cell::new(None),
-            pure_violation: RefCell::new(None),
             tracer: Tracer::new(),
         }
     }
@@ -190,7 +208,7 @@ impl Runtime {
     /// Gives a new memo or effect to the current owner: the running body, else the current scope, else the root.
     /// Inside a pure function the node is disposed and refused (a panic naming its line).
     pub fn adopt(&self, node: DynNodeRc) {
-        if self.pure.get().is_some() {
+        if pure_running().is_some() {
             let core = node.core();
             let what = || format!("a {} created at {}", core.kind.name(), core.site);
             if let Err(message) = self.check_not_pure(what) {
@@ -220,16 +238,17 @@ impl Runtime {
             comp: running.comp() as *const Computation,
             what,
         };
-        struct Leave<'a>(&'a Runtime, Option<Pure>);
-        impl Drop for Leave<'_> {
+        struct Leave(Option<Pure>);
+        impl Drop for Leave {
             fn drop(&mut self) {
-                self.0.pure.set(self.1);
+                let previous = self.0;
+                PURE.with(|p| p.running.set(previous));
             }
         }
-        let leave = Leave(self, self.pure.replace(Some(pure)));
+        let leave = Leave(PURE.with(|p| p.running.replace(Some(pure))));
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
         drop(leave);
-        let violation = self.pure_violation.borrow_mut().take();
+        let violation = PURE.with(|p| p.violation.borrow_mut().take());
         match (result, violation) {
             (_, Some(message)) => std::panic::resume_unwind(Box::new(message)),
             (Ok(value), None) => value,
@@ -240,7 +259,7 @@ impl Runtime {
     /// `Err(message)` if a pure function of the running body is what runs now: `what` (e.g. "a Memo created at
     /// src/app.rs:12:5") may not be created there. The message is also kept, so that the run fails with it.
     pub fn check_not_pure(&self, what: impl FnOnce() -> String) -> Result<(), String> {
-        let Some(pure) = self.pure.get() else {
+        let Some(pure) = pure_running() else {
             return Ok(());
         };
         let Some(running) = self.running.get() else {
@@ -262,9 +281,11 @@ impl Runtime {
             pure.what,
             node.site
         );
-        self.pure_violation
-            .borrow_mut()
-            .get_or_insert_with(|| message.clone());
+        PURE.with(|p| {
+            p.violation
+                .borrow_mut()
+                .get_or_insert_with(|| message.clone());
+        });
         Err(message)
     }
 
