@@ -7,6 +7,7 @@ use ranvier::graph::take_errors;
 use ranvier::{
     Draft, EffectOn, Editable, Memo, Owner, Signal, batch, create_root, flush, on_cleanup, run_with_owner,
 };
+use ranvier::timed::{Debounced, TestClock, Throttled};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -841,4 +842,181 @@ fn an_option_memo_select_and_create_root_in_pure_functions_are_refused() {
     let error = found.try_get().unwrap_err().message;
     assert!(error.starts_with("a scope (create_root) at ranvier/src/kinds_tests.rs:"), "{error}");
     assert!(error.contains("inside the `select` of a Memo::option"), "{error}");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Timed nodes, on a clock the tests drive
+// ---------------------------------------------------------------------------------------------------------------
+
+fn ms(n: u64) -> std::time::Duration {
+    std::time::Duration::from_millis(n)
+}
+
+#[test]
+fn a_debounced_value_passes_the_last_of_a_burst_once_the_source_kept_it_for_the_delay() {
+    let clock = TestClock::new();
+    let source = Signal::new(0);
+    let debounced = Debounced::new(&clock.clock(), ms(50), {
+        let s = source.clone();
+        move || s.get()
+    });
+    let seen = log();
+    ranvier::Effect::new({
+        let (d, seen) = (debounced.clone(), seen.clone());
+        move || seen.borrow_mut().push(d.get())
+    });
+    for v in 1..=3 {
+        source.set(v);
+        clock.advance(ms(30)); // each change restarts the wait
+    }
+    assert_eq!((debounced.get(), debounced.is_waiting()), (0, true));
+    clock.advance(ms(19));
+    assert_eq!(debounced.get(), 0, "49 ms after the last change");
+    clock.advance(ms(1));
+    assert_eq!((debounced.get(), debounced.is_waiting()), (3, false));
+    assert_eq!(*seen.borrow(), [0, 3], "one value out for the burst");
+    assert_eq!(clock.timers(), 0);
+}
+
+#[test]
+fn a_debounced_value_that_comes_back_before_the_delay_writes_nothing_new() {
+    let clock = TestClock::new();
+    let source = Signal::new(1);
+    let debounced = Debounced::new(&clock.clock(), ms(10), {
+        let s = source.clone();
+        move || s.get()
+    });
+    let runs = count_runs({
+        let d = debounced.clone();
+        move || {
+            d.get();
+        }
+    });
+    source.set(2);
+    source.set(1);
+    clock.advance(ms(10));
+    assert_eq!((debounced.get(), runs.get()), (1, 1));
+}
+
+#[test]
+fn a_throttled_value_passes_the_leading_edge_at_once_and_the_newest_at_the_trailing_edge() {
+    let clock = TestClock::new();
+    let source = Signal::new(0);
+    let throttled = Throttled::new(&clock.clock(), ms(100), {
+        let s = source.clone();
+        move || s.get()
+    });
+    let seen = log();
+    ranvier::Effect::new({
+        let (t, seen) = (throttled.clone(), seen.clone());
+        move || seen.borrow_mut().push(t.get())
+    });
+    // Within 100 ms of the start (when 0 was passed): held.
+    clock.advance(ms(40));
+    source.set(1);
+    clock.advance(ms(40));
+    source.set(2);
+    assert_eq!(throttled.get(), 0);
+    clock.advance(ms(20)); // t = 100: the trailing edge passes the newest
+    assert_eq!(throttled.get(), 2);
+    clock.advance(ms(150)); // t = 250: quiet for longer than the interval
+    source.set(3); // the leading edge: at once
+    assert_eq!(throttled.get(), 3);
+    source.set(4);
+    source.set(5);
+    clock.advance(ms(99));
+    assert_eq!(throttled.get(), 3);
+    clock.advance(ms(1)); // t = 350
+    assert_eq!(throttled.get(), 5);
+    assert_eq!(*seen.borrow(), [0, 2, 3, 5]);
+}
+
+#[test]
+fn a_steady_stream_through_a_throttle_comes_out_once_per_interval() {
+    let clock = TestClock::new();
+    let source = Signal::new(0);
+    let throttled = Throttled::new(&clock.clock(), ms(100), {
+        let s = source.clone();
+        move || s.get()
+    });
+    let passed = log();
+    ranvier::Effect::new({
+        let (t, passed, clock) = (throttled.clone(), passed.clone(), clock.clone());
+        move || passed.borrow_mut().push((clock.now().as_millis(), t.get()))
+    });
+    for v in 1..=10 {
+        clock.advance(ms(25));
+        source.set(v);
+    }
+    clock.advance(ms(100));
+    assert_eq!(*passed.borrow(), [(0, 0), (100, 3), (200, 7), (300, 10)]);
+}
+
+#[test]
+fn disposing_a_timed_node_or_its_owner_cancels_its_timer() {
+    let clock = TestClock::new();
+    let source = Signal::new(0);
+    let debounced = Debounced::new(&clock.clock(), ms(10), {
+        let s = source.clone();
+        move || s.get()
+    });
+    source.set(1);
+    assert_eq!(clock.timers(), 1);
+    debounced.dispose();
+    assert_eq!(clock.timers(), 0);
+    source.set(2);
+    clock.advance(ms(10));
+    assert_eq!(debounced.get(), 0, "stopped following the source");
+
+    let (throttled, scope) = create_root(|_| {
+        let s = source.clone();
+        Throttled::new(&clock.clock(), ms(10), move || s.get())
+    });
+    source.set(3);
+    assert_eq!(clock.timers(), 1);
+    scope.dispose();
+    assert_eq!(clock.timers(), 0);
+    clock.advance(ms(10));
+    assert_eq!(throttled.get(), 2);
+}
+
+#[cfg(feature = "host")]
+#[test]
+fn under_a_graph_host_a_debounce_fires_on_tokios_timers() {
+    use ranvier::host::GraphHost;
+    use ranvier::timed::Clock;
+    use std::time::Duration;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_time()
+        .build()
+        .expect("a runtime");
+    let _entered = runtime.enter();
+    let (seen, values) = std::sync::mpsc::channel();
+    let host = GraphHost::start(move || {
+        let source = Signal::new(0);
+        let debounced = Debounced::new(&Clock::tokio(), ms(20), {
+            let s = source.clone();
+            move || s.get()
+        });
+        ranvier::Effect::new({
+            let d = debounced.clone();
+            move || {
+                let _ = seen.send(d.get());
+            }
+        });
+        Ok::<_, std::convert::Infallible>((source, debounced))
+    })
+    .expect("the host starts");
+    // Waits for the graph thread's effect to report (no sleep: the timer's firing is what ends the wait).
+    let next = || values.recv_timeout(Duration::from_secs(10));
+    assert_eq!(next(), Ok(0));
+    host.invoke(|(source, _)| {
+        source.set(1);
+        source.set(2);
+    })
+    .wait()
+    .expect("written");
+    assert_eq!(next(), Ok(2), "one value for the burst, once tokio's timer fired");
+    assert!(!host.invoke(|(_, d)| d.is_waiting()).wait().expect("read"));
 }

@@ -4,15 +4,15 @@
 //! send; the adapter serves the exposure over MCP. Each is built on the one before it, and each can be used alone.
 //!
 //! 1. **The graph** holds the state. [`Signal`]s hold what the program writes, [`Memo`]s derive values from them
-//!    (lazily, cached, and cut off when a re-run gives an equal value; [`Memo::option`] keeps its `Some` while the
-//!    value inside is equal), [`Effect`]s react ([`EffectOn`]s act only
-//!    when the value they watch changes), [`Editable`]s and [`Draft`]s hold a value being edited over a derived seed,
-//!    and an [`Mvu`] is an
+//!    (lazily, cached, and cut off when a re-run gives an equal value), [`Effect`]s react, and an [`Mvu`] is an
 //!    Elm-style model that changes only through messages; [`AsyncSource`]s and [`AsyncMemo`]s hold values that arrive
-//!    later (a read says whether they are pending, ready or failed). The graph is glitch-free: after a write everything runs
-//!    at most once, after everything it reads. Nodes belong to their thread's graph (they are `!Send`); [`Scope`]s
-//!    own and dispose them, and an [`Owner`] captured in one place lets code elsewhere create nodes there. See
-//!    [`graph`].
+//!    later (a read says whether they are pending, ready or failed). Built on those: [`EffectOn`] acts only when the
+//!    value it watches changes; [`Editable`] and [`Draft`] hold a value being edited over a derived seed, with a dirty
+//!    flag, commit and revert; [`Memo::option`] keeps its `Some` while the value inside is equal; [`timed`] nodes
+//!    debounce and throttle a source on a clock. The graph is glitch-free: after a write everything runs at most once,
+//!    after everything it reads ([`flush`] runs queued effects at once, inside a batch too). Nodes belong to their
+//!    thread's graph (they are `!Send`); [`Scope`]s own and dispose them, and an [`Owner`] captured in one place lets
+//!    code elsewhere create nodes there. See [`graph`].
 //! 2. **The trace** ([`trace`]) records, in debug builds, why every node holds its value: `trace::explain(&total)`
 //!    answers with the chain from the message or write that started its last run, and the line at fault.
 //! 3. **The host and the exposure.** A [`GraphHost`](host::GraphHost) runs the graph on a thread of its own. On that
@@ -259,6 +259,7 @@ mod option_memo;
 mod owner;
 mod signal;
 mod text;
+pub mod timed;
 pub mod trace;
 
 pub use async_memo::AsyncMemo;
