@@ -980,6 +980,27 @@ fn disposing_a_timed_node_or_its_owner_cancels_its_timer() {
     assert_eq!(throttled.get(), 2);
 }
 
+#[test]
+fn a_disposed_timed_node_is_freed_with_its_last_handle() {
+    let clock = TestClock::new();
+    let token = Rc::new(7);
+    let source = Signal::new(token.clone());
+    let held_by_us = Rc::strong_count(&token);
+    let (debounced, scope) = create_root(|_| {
+        let s = source.clone();
+        Debounced::new(&clock.clock(), ms(10), move || s.get())
+    });
+    let throttled = Throttled::new(&clock.clock(), ms(10), {
+        let s = source.clone();
+        move || s.get()
+    });
+    assert!(Rc::strong_count(&token) > held_by_us);
+    scope.dispose();
+    throttled.dispose();
+    drop((debounced, throttled));
+    assert_eq!(Rc::strong_count(&token), held_by_us, "nothing else holds the value");
+}
+
 #[cfg(feature = "host")]
 #[test]
 fn under_a_graph_host_a_debounce_fires_on_tokios_timers() {

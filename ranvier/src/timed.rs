@@ -364,7 +364,8 @@ fn start<T: Clone + PartialEq + fmt::Debug + 'static>(
     })
 }
 
-/// Keeps the watching effect, and cancels the timer when it goes.
+/// Keeps the watching effect; when the owner is disposed, cancels the timer and lets go of the effect (whose function
+/// holds the output: the two would otherwise keep each other alive).
 fn finish<T: Clone + PartialEq + fmt::Debug + 'static>(
     output: &Rc<Output<T>>,
     watch: EffectOn<T>,
@@ -375,6 +376,7 @@ fn finish<T: Clone + PartialEq + fmt::Debug + 'static>(
     on_cleanup(move || {
         if let Some(output) = weak.upgrade() {
             output.cancel(&clock);
+            drop(output.watch.borrow_mut().take());
         }
     });
 }
@@ -413,7 +415,8 @@ macro_rules! timed_methods {
             /// Stops following the source and cancels the timer; the value stays as it is.
             pub fn dispose(&self) {
                 self.output.cancel(&self.clock);
-                if let Some(watch) = &*self.output.watch.borrow() {
+                let watch = self.output.watch.borrow_mut().take();
+                if let Some(watch) = watch {
                     watch.dispose();
                 }
             }
