@@ -208,15 +208,11 @@ impl Runtime {
     /// Gives a new memo or effect to the current owner: the running body, else the current scope, else the root.
     /// Inside a pure function the node is disposed and refused (a panic naming its line).
     pub fn adopt(&self, node: DynNodeRc) {
-        if pure_running().is_some() {
-            let core = node.core();
-            let what = || format!("a {} created at {}", core.kind.name(), core.site);
-            if let Err(message) = self.check_not_pure(what) {
-                node.dispose(&node);
-                std::panic::panic_any(message);
-            }
-        }
         if let Some(running) = self.running.get() {
+            // Only a body can be running a pure function: nodes made anywhere else pay nothing for the check.
+            if pure_running().is_some() {
+                self.refuse_if_pure(&node);
+            }
             running.comp().own(node);
             return;
         }
@@ -287,6 +283,18 @@ impl Runtime {
                 .get_or_insert_with(|| message.clone());
         });
         Err(message)
+    }
+
+    /// Disposes `node` and panics naming its line, if a pure function of the running body created it.
+    #[cold]
+    #[inline(never)]
+    fn refuse_if_pure(&self, node: &DynNodeRc) {
+        let core = node.core();
+        let what = || format!("a {} created at {}", core.kind.name(), core.site);
+        if let Err(message) = self.check_not_pure(what) {
+            node.dispose(node);
+            std::panic::panic_any(message);
+        }
     }
 
     /// Registers a cleanup with the current owner.
