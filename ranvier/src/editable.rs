@@ -33,6 +33,27 @@ struct Edit<T> {
     generation: u64,
 }
 
+/// What an [`Editable`] or a [`Draft`] holds: its value and whether an edit is in force. An exposed one is
+/// published as `{"value": …, "dirty": true}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EditState<T> {
+    /// The value: the edit if one is in force, else the seed's value.
+    pub value: T,
+    /// Whether an edit is in force.
+    pub dirty: bool,
+}
+
+#[cfg(feature = "exposure")]
+impl<T: serde::Serialize> serde::Serialize for EditState<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("value", &self.value)?;
+        map.serialize_entry("dirty", &self.dirty)?;
+        map.end()
+    }
+}
+
 /// The parts both kinds share.
 struct Edited<T: 'static> {
     seed: Memo<T>,
@@ -213,6 +234,15 @@ macro_rules! edited_methods {
             #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
             pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
                 self.0.value.with(f)
+            }
+
+            /// The value and the dirty flag together, tracked: what an exposure publishes.
+            #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+            pub fn state(&self) -> EditState<T> {
+                EditState {
+                    value: self.0.value.get(),
+                    dirty: self.0.dirty.get(),
+                }
             }
 
             /// The seed's value, tracked: what the value is when nothing is edited.

@@ -4,10 +4,11 @@
 //! Written as an app would write them (`ranvier::…` paths, the public API only), like `core_tests.rs`.
 
 use ranvier::graph::take_errors;
-use ranvier::{
-    Draft, EffectOn, Editable, Memo, Owner, Signal, batch, create_root, flush, on_cleanup, run_with_owner,
-};
 use ranvier::timed::{Debounced, TestClock, Throttled};
+use ranvier::{
+    Draft, Editable, EffectOn, Memo, Owner, Signal, batch, create_root, flush, on_cleanup,
+    run_with_owner,
+};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -103,7 +104,11 @@ fn effect_on_act_owns_its_nodes_until_the_next_act_not_the_next_compute() {
                 let (inner, events, v) = (inner.clone(), events.clone(), *v);
                 ranvier::Effect::new({
                     let events = events.clone();
-                    move || events.borrow_mut().push(format!("child of {v} sees {}", inner.get()))
+                    move || {
+                        events
+                            .borrow_mut()
+                            .push(format!("child of {v} sees {}", inner.get()))
+                    }
                 });
                 on_cleanup(move || events.borrow_mut().push(format!("cleanup {v}")));
             }
@@ -159,7 +164,10 @@ fn an_effect_on_created_in_a_run_goes_with_that_run() {
         ranvier::Effect::new(move || {
             outer.get();
             let (watched, acts) = (watched.clone(), acts.clone());
-            EffectOn::new(move || watched.get(), move |_: &i32, _: Option<&i32>| acts.set(acts.get() + 1));
+            EffectOn::new(
+                move || watched.get(),
+                move |_: &i32, _: Option<&i32>| acts.set(acts.get() + 1),
+            );
         });
     });
     assert_eq!(acts.get(), 1);
@@ -216,7 +224,9 @@ fn a_panicking_comparer_is_recorded_and_act_is_skipped() {
     assert_eq!(e.acts(), 1, "act skipped");
     let error = e.error().expect("the comparer's failure is recorded");
     assert!(
-        error.message.contains("the comparer panicked (cannot compare two)"),
+        error
+            .message
+            .contains("the comparer panicked (cannot compare two)"),
         "{error}"
     );
     assert_eq!(take_errors(), [error]);
@@ -284,13 +294,10 @@ fn effect_on_reads_memos_glitch_free() {
         move |_| top.get() * 3
     });
     let seen = log();
-    let _e = EffectOn::new(
-        move || (left.get(), right.get()),
-        {
-            let seen = seen.clone();
-            move |v: &(i32, i32), _: Option<&(i32, i32)>| seen.borrow_mut().push(*v)
-        },
-    );
+    let _e = EffectOn::new(move || (left.get(), right.get()), {
+        let seen = seen.clone();
+        move |v: &(i32, i32), _: Option<&(i32, i32)>| seen.borrow_mut().push(*v)
+    });
     top.set(2);
     assert_eq!(*seen.borrow(), [(2, 3), (4, 6)]);
 }
@@ -409,7 +416,11 @@ fn a_seed_that_reruns_to_an_equal_value_keeps_the_edit_and_wakes_no_reader() {
     e.set(9);
     source.set(3);
     assert_eq!(e.get(), 9);
-    assert_eq!(runs.get(), 2, "one run for the edit, none for the seed's re-run");
+    assert_eq!(
+        runs.get(),
+        2,
+        "one run for the edit, none for the seed's re-run"
+    );
 }
 
 #[test]
@@ -530,7 +541,10 @@ fn an_edit_stays_readable_while_the_seed_fails() {
     assert_eq!(e.get(), 7, "an edit in force is still read");
     e.revert();
     let failure = e.value_memo().try_get().unwrap_err();
-    assert!(failure.message.contains("the seed cannot load two"), "{failure}");
+    assert!(
+        failure.message.contains("the seed cannot load two"),
+        "{failure}"
+    );
 }
 
 #[test]
@@ -572,7 +586,11 @@ fn an_option_memo_wakes_its_readers_only_when_what_it_finds_changes() {
     items.set(vec![7]); // None again
     items.set(vec![4]); // Some(4)
     assert_eq!(*seen.borrow(), [Some(2), None, Some(4)]);
-    assert_eq!(found.runs(), 5, "it re-ran every time; the cutoff kept its readers asleep");
+    assert_eq!(
+        found.runs(),
+        5,
+        "it re-ran every time; the cutoff kept its readers asleep"
+    );
 }
 
 #[test]
@@ -594,12 +612,20 @@ fn an_option_memo_with_a_comparer_keeps_its_previous_some_and_compares_only_some
     );
     assert_eq!(kept.get(), Some((1, "first")));
     source.set(Some((1, "second")));
-    assert_eq!(kept.get(), Some((1, "first")), "equal inside: the previous Some is kept");
+    assert_eq!(
+        kept.get(),
+        Some((1, "first")),
+        "equal inside: the previous Some is kept"
+    );
     source.set(None);
     assert_eq!(kept.get(), None);
     source.set(Some((1, "third")));
     assert_eq!(kept.get(), Some((1, "third")), "None to Some is a change");
-    assert_eq!(compared.get(), 1, "the comparer saw only the Some-to-Some run");
+    assert_eq!(
+        compared.get(),
+        1,
+        "the comparer saw only the Some-to-Some run"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -659,7 +685,11 @@ fn a_flush_inside_a_memo_body_runs_after_the_body_before_the_read_returns() {
     let events = log();
     let _e = ranvier::Effect::new({
         let (written, events) = (written.clone(), events.clone());
-        move || events.borrow_mut().push(format!("effect {}", written.get()))
+        move || {
+            events
+                .borrow_mut()
+                .push(format!("effect {}", written.get()))
+        }
     });
     let m = Memo::new({
         let (source, written, events) = (source.clone(), written.clone(), events.clone());
@@ -675,7 +705,10 @@ fn a_flush_inside_a_memo_body_runs_after_the_body_before_the_read_returns() {
     events.borrow_mut().clear();
     m.get();
     events.borrow_mut().push("returned".to_string());
-    assert_eq!(*events.borrow(), ["body start", "body end", "effect 1", "returned"]);
+    assert_eq!(
+        *events.borrow(),
+        ["body start", "body end", "effect 1", "returned"]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -790,9 +823,20 @@ fn a_pure_compute_that_creates_a_memo_is_refused_naming_the_line_and_the_node() 
     .labelled("watch");
     let _ = ranvier::graph::take_errors();
     let error = e.error().expect("the run failed").message;
-    assert!(error.contains(&format!("a Memo created at ranvier/src/kinds_tests.rs:{line}:")), "{error}");
-    assert!(error.contains("inside the `compute` of an EffectOn"), "{error}");
-    assert!(error.contains("a pure function cannot create owned nodes"), "{error}");
+    assert!(
+        error.contains(&format!(
+            "a Memo created at ranvier/src/kinds_tests.rs:{line}:"
+        )),
+        "{error}"
+    );
+    assert!(
+        error.contains("inside the `compute` of an EffectOn"),
+        "{error}"
+    );
+    assert!(
+        error.contains("a pure function cannot create owned nodes"),
+        "{error}"
+    );
     assert_eq!(e.acts(), 0);
 }
 
@@ -808,7 +852,10 @@ fn a_pure_function_that_catches_the_refusal_still_fails() {
     );
     let _ = ranvier::graph::take_errors();
     let error = e.error().expect("the run failed").message;
-    assert!(error.starts_with("a cleanup (on_cleanup) at ranvier/src/kinds_tests.rs:"), "{error}");
+    assert!(
+        error.starts_with("a cleanup (on_cleanup) at ranvier/src/kinds_tests.rs:"),
+        "{error}"
+    );
     assert_eq!(e.acts(), 0);
 }
 
@@ -840,8 +887,14 @@ fn an_option_memo_select_and_create_root_in_pure_functions_are_refused() {
         Some(1)
     });
     let error = found.try_get().unwrap_err().message;
-    assert!(error.starts_with("a scope (create_root) at ranvier/src/kinds_tests.rs:"), "{error}");
-    assert!(error.contains("inside the `select` of a Memo::option"), "{error}");
+    assert!(
+        error.starts_with("a scope (create_root) at ranvier/src/kinds_tests.rs:"),
+        "{error}"
+    );
+    assert!(
+        error.contains("inside the `select` of a Memo::option"),
+        "{error}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -998,7 +1051,11 @@ fn a_disposed_timed_node_is_freed_with_its_last_handle() {
     scope.dispose();
     throttled.dispose();
     drop((debounced, throttled));
-    assert_eq!(Rc::strong_count(&token), held_by_us, "nothing else holds the value");
+    assert_eq!(
+        Rc::strong_count(&token),
+        held_by_us,
+        "nothing else holds the value"
+    );
 }
 
 #[cfg(feature = "host")]
@@ -1038,6 +1095,165 @@ fn under_a_graph_host_a_debounce_fires_on_tokios_timers() {
     })
     .wait()
     .expect("written");
-    assert_eq!(next(), Ok(2), "one value for the burst, once tokio's timer fired");
+    assert_eq!(
+        next(),
+        Ok(2),
+        "one value for the burst, once tokio's timer fired"
+    );
     assert!(!host.invoke(|(_, d)| d.is_waiting()).wait().expect("read"));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// #[expose] and #[node]
+// ---------------------------------------------------------------------------------------------------------------
+
+#[cfg(feature = "exposure")]
+mod exposed {
+    use ranvier::exposure::{ExposeError, Exposure};
+    use ranvier::host::GraphHost;
+    use ranvier::timed::{Debounced, TestClock};
+    use ranvier::{AnyNode, Draft, Editable, EffectOn, Expose, Signal, expose, node};
+    use serde_json::json;
+
+    #[expose]
+    struct Form {
+        #[expose]
+        #[node]
+        name: Draft<String>,
+        #[expose]
+        #[node]
+        quantity: Editable<i64>,
+        #[node]
+        autosave: EffectOn<i64>,
+        #[expose]
+        #[node]
+        settled: Debounced<i64>,
+        saved: Signal<i64>,
+        clock: TestClock,
+    }
+
+    #[node]
+    fn form() -> Form {
+        let saved = Signal::new(2_i64);
+        let name = Draft::new(|_| "Ada".to_string());
+        let quantity = Editable::new({
+            let saved = saved.clone();
+            move |_| saved.get()
+        });
+        let autosave = EffectOn::new(
+            {
+                let quantity = quantity.clone();
+                move || quantity.get()
+            },
+            |_: &i64, _: Option<&i64>| {},
+        );
+        let clock = TestClock::new();
+        let settled = Debounced::new(&clock.clock(), std::time::Duration::from_millis(10), {
+            let saved = saved.clone();
+            move || saved.get()
+        });
+        Form {
+            name,
+            quantity,
+            autosave,
+            settled,
+            saved,
+            clock,
+        }
+    }
+
+    #[test]
+    fn an_exposed_draft_and_editable_publish_their_value_and_dirty_flag_and_node_names_the_new_kinds()
+     {
+        let host = GraphHost::start(|| {
+            let form = form();
+            let mut exposure = Exposure::new();
+            form.expose(&mut exposure)?;
+            Ok::<_, ExposeError>((form, exposure.start()?))
+        })
+        .expect("the host starts");
+        let handle = host
+            .invoke(|(_, handle)| handle.clone())
+            .wait()
+            .expect("handle");
+        let snapshot = handle.snapshot();
+        assert_eq!(
+            snapshot.get("name"),
+            Some(&json!({"value": "Ada", "dirty": false}))
+        );
+        assert_eq!(
+            snapshot.get("quantity"),
+            Some(&json!({"value": 2, "dirty": false}))
+        );
+        assert_eq!(
+            snapshot.get("autosave"),
+            None,
+            "a node without a value is not a value"
+        );
+        assert_eq!(snapshot.get("settled"), Some(&json!(2)));
+
+        host.invoke(|(form, _)| {
+            form.name.set("Ada L".into());
+            form.quantity.set(5);
+        })
+        .wait()
+        .expect("edited");
+        let snapshot = handle.snapshot();
+        assert_eq!(
+            snapshot.get("name"),
+            Some(&json!({"value": "Ada L", "dirty": true}))
+        );
+        assert_eq!(
+            snapshot.get("quantity"),
+            Some(&json!({"value": 5, "dirty": true}))
+        );
+
+        // The seed moves: the editable's edit is dropped, the draft's is kept.
+        host.invoke(|(form, _)| form.saved.set(3))
+            .wait()
+            .expect("saved");
+        let snapshot = handle.snapshot();
+        assert_eq!(
+            snapshot.get("quantity"),
+            Some(&json!({"value": 3, "dirty": false}))
+        );
+        assert_eq!(
+            snapshot.get("name"),
+            Some(&json!({"value": "Ada L", "dirty": true}))
+        );
+        assert_eq!(
+            snapshot.get("settled"),
+            Some(&json!(2)),
+            "the debounce waits"
+        );
+        host.invoke(|(form, _)| form.clock.advance(std::time::Duration::from_millis(10)))
+            .wait()
+            .expect("advanced");
+        assert_eq!(handle.snapshot().get("settled"), Some(&json!(3)));
+
+        let ids = host
+            .invoke(|(form, _)| {
+                (
+                    form.name.node_id(),
+                    form.quantity.node_id(),
+                    form.autosave.node_id(),
+                    form.settled.node_id(),
+                )
+            })
+            .wait()
+            .expect("ids");
+        assert_eq!(handle.node("name"), Some(ids.0));
+        assert_eq!(handle.node("quantity"), Some(ids.1));
+        assert_eq!(handle.node("autosave"), Some(ids.2));
+        assert_eq!(handle.node("settled"), Some(ids.3));
+        #[cfg(any(debug_assertions, feature = "trace"))]
+        {
+            let text = host
+                .invoke(|(form, _)| ranvier::trace::explain(&form.autosave).map(|e| e.to_string()))
+                .wait()
+                .expect("explained")
+                .expect("traced");
+            assert!(text.contains("autosave#"), "{text}");
+        }
+    }
 }

@@ -241,9 +241,9 @@ pub mod __private;
 pub mod async_memo;
 pub mod async_source;
 mod async_state;
-mod editable;
+pub mod editable;
 mod effect;
-mod effect_on;
+pub mod effect_on;
 #[cfg(feature = "exposure")]
 mod escape;
 #[cfg(feature = "exposure")]
@@ -265,7 +265,7 @@ pub mod trace;
 pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
-pub use editable::{Draft, Editable};
+pub use editable::{Draft, EditState, Editable};
 pub use effect::Effect;
 pub use effect_on::EffectOn;
 #[cfg(feature = "exposure")]

@@ -72,11 +72,14 @@ impl<A: fmt::Debug + 'static> Memo<Option<A>> {
         mut select: impl FnMut() -> Option<A> + 'static,
         eq: impl Fn(&A, &A) -> bool + 'static,
     ) -> Self {
-        let memo = Memo::build(move |_| pure_body(WHAT, &mut select), move |a: &Option<A>, b: &Option<A>| match (a, b) {
-            (Some(a), Some(b)) => eq(a, b),
-            (None, None) => true,
-            _ => false,
-        });
+        let memo = Memo::build(
+            move |_| pure_body(WHAT, &mut select),
+            move |a: &Option<A>, b: &Option<A>| match (a, b) {
+                (Some(a), Some(b)) => eq(a, b),
+                (None, None) => true,
+                _ => false,
+            },
+        );
         crate::graph::with_runtime(|rt| trace_hook!(rt, custom_comparer(memo.id())));
         memo
     }

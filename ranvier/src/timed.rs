@@ -228,7 +228,9 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Output<T> {
                 Ok(()) => output.value.set(value),
                 Err(why) => {
                     let id = output.value.id();
-                    with_runtime(|rt| rt.record_error(id, format!("a timer of {id} failed: {why}")));
+                    with_runtime(|rt| {
+                        rt.record_error(id, format!("a timer of {id} failed: {why}"))
+                    });
                 }
             }
         })
@@ -329,8 +331,12 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Throttled<T> {
                 if output.timer.get().is_some() {
                     return; // the trailing timer passes the newest value
                 }
-                let (output_, held, last_passed, clock_) =
-                    (output.clone(), held.clone(), last_passed.clone(), clock.clone());
+                let (output_, held, last_passed, clock_) = (
+                    output.clone(),
+                    held.clone(),
+                    last_passed.clone(),
+                    clock.clone(),
+                );
                 let fire: Fire = Box::new(move |outcome| {
                     output_.timer.set(None);
                     let Some(value) = held.borrow_mut().take() else {
