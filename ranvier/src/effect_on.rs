@@ -14,6 +14,9 @@
 //!   an effect's function is ([`EffectOn::error`], [`graph::take_errors`](crate::graph::take_errors), and the trace's
 //!   run record in traced builds), and `act` is skipped: the last action stays in place.
 //! - In the trace and the MCP tools it is an `Effect` node: its reads are `compute`'s.
+//! - A `compute` that reads an [`AsyncMemo`](crate::AsyncMemo) gets its [`AsyncState`](crate::AsyncState): a
+//!   pending read does not abort `compute` as it does in F#. To act only on settled values, return
+//!   `state.ready().cloned()` and let `act` pass over `None`.
 
 use crate::graph::{AnyNode, NodeError, NodeId};
 use crate::owner::{enter_scope, owned_scope, pure_body, run_in_scope};

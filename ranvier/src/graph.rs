@@ -172,7 +172,9 @@ impl fmt::Display for NodeId {
 }
 
 /// Anything that is a node of the graph: [`Signal`](crate::Signal), [`Memo`](crate::Memo),
-/// [`Effect`](crate::Effect) and [`Mvu`](crate::Mvu) (its model signal).
+/// [`Effect`](crate::Effect) and [`Mvu`](crate::Mvu) (its model signal), and the kinds built on them, which answer with
+/// the node that holds their value: [`EffectOn`](crate::EffectOn) (its effect), [`Editable`](crate::Editable) and
+/// [`Draft`](crate::Draft) (their value memo), the [`timed`](crate::timed) nodes (their value signal).
 pub trait AnyNode {
     /// The node's identity in its graph.
     fn node_id(&self) -> NodeId;
