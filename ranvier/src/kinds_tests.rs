@@ -1257,3 +1257,27 @@ mod exposed {
         }
     }
 }
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[test]
+fn explain_names_the_line_that_made_a_timed_node_for_its_timed_writes() {
+    let clock = TestClock::new();
+    let source = Signal::new(0);
+    let line = line!() + 1;
+    let debounced = Debounced::new(&clock.clock(), ms(10), {
+        let s = source.clone();
+        move || s.get()
+    })
+    .labelled("settled");
+    source.set(1);
+    clock.advance(ms(10));
+    let text = ranvier::trace::explain(&debounced)
+        .expect("traced")
+        .to_string();
+    // The timer's write is the cause, recorded at the line that made the node.
+    assert!(text.contains("\nwhy: write settled#"), "{text}");
+    assert!(
+        text.contains(&format!("= 1 at kinds_tests.rs:{line} ")),
+        "{text}"
+    );
+}

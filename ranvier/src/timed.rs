@@ -22,7 +22,7 @@
 //!
 //! Disposing a timed node (or its owner) cancels its timer.
 
-use crate::graph::{AnyNode, NodeId, with_runtime};
+use crate::graph::{AnyNode, CallSite, NodeId, with_runtime};
 use crate::{EffectOn, Signal, on_cleanup};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -216,6 +216,9 @@ struct Output<T: 'static> {
     watch: RefCell<Option<EffectOn<T>>>,
     /// The timer that waits, if any.
     timer: Cell<Option<u64>>,
+    /// Where the node was created: the trace records its timed writes there (traced builds), so `explain` names the
+    /// line of the `Debounced::new` or `Throttled::new` rather than this file.
+    site: CallSite,
 }
 
 impl<T: Clone + PartialEq + fmt::Debug + 'static> Output<T> {
@@ -225,7 +228,7 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Output<T> {
         Box::new(move |outcome| {
             output.timer.set(None);
             match outcome {
-                Ok(()) => output.value.set(value),
+                Ok(()) => output.value.set_at(output.site, value),
                 Err(why) => {
                     let id = output.value.id();
                     with_runtime(|rt| {
@@ -324,7 +327,7 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Throttled<T> {
                 let next_slot = last_passed.get() + interval;
                 if output.timer.get().is_none() && now >= next_slot {
                     last_passed.set(now);
-                    output.value.set(value.clone());
+                    output.value.set_at(output.site, value.clone());
                     return;
                 }
                 *held.borrow_mut() = Some(value.clone());
@@ -367,6 +370,7 @@ fn start<T: Clone + PartialEq + fmt::Debug + 'static>(
         value: Signal::new(first),
         watch: RefCell::new(None),
         timer: Cell::new(None),
+        site: crate::graph::call_site(),
     })
 }
 
