@@ -1034,6 +1034,46 @@ fn disposing_a_timed_node_or_its_owner_cancels_its_timer() {
 }
 
 #[test]
+fn timing_says_what_a_timed_node_holds_waits_to_pass_and_when_it_fires() {
+    use ranvier::timed::Timing;
+    let clock = TestClock::new();
+    let source = Signal::new(0);
+    let debounced = Debounced::new(&clock.clock(), ms(50), {
+        let s = source.clone();
+        move || s.get()
+    });
+    let throttled = Throttled::new(&clock.clock(), ms(100), {
+        let s = source.clone();
+        move || s.get()
+    });
+    clock.advance(ms(20));
+    source.set(1);
+    clock.advance(ms(20));
+    source.set(2);
+    let waiting = |fires_at| Timing {
+        holds: 0,
+        waiting: Some(2),
+        fires_at: Some(ms(fires_at)),
+    };
+    assert_eq!(debounced.timing(), waiting(90), "restarted at 40 ms");
+    assert_eq!(
+        throttled.timing(),
+        waiting(100),
+        "the newest value, at the end of the interval"
+    );
+    clock.advance(ms(60));
+    let settled = Timing {
+        holds: 2,
+        waiting: None,
+        fires_at: None,
+    };
+    assert_eq!(
+        (debounced.timing(), throttled.timing()),
+        (settled.clone(), settled)
+    );
+}
+
+#[test]
 fn a_disposed_timed_node_is_freed_with_its_last_handle() {
     let clock = TestClock::new();
     let token = Rc::new(7);

@@ -20,7 +20,9 @@
 //! within a runtime, e.g. in `#[tokio::main]`). A timer that cannot run there fails, and the failure is recorded in
 //! [`graph::take_errors`](crate::graph::take_errors) under the timed node.
 //!
-//! Disposing a timed node (or its owner) cancels its timer.
+//! [`timing`](Debounced::timing) says what a timed node holds, the value its timer waits to pass and when it fires.
+//! The timer's write is in the trace at the line that made the node. Disposing a timed node (or its owner) cancels
+//! its timer.
 
 use crate::graph::{AnyNode, CallSite, NodeId, with_runtime};
 use crate::{EffectOn, Signal, on_cleanup};
@@ -210,39 +212,72 @@ impl fmt::Debug for TestClock {
     }
 }
 
+/// What a timed node holds, the value it waits to pass, and when its timer fires (on its clock's time).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing<T> {
+    /// The value it holds now.
+    pub holds: T,
+    /// The value its timer will pass, if a timer waits.
+    pub waiting: Option<T>,
+    /// When the timer fires, on the clock's time ([`Clock::now`]).
+    pub fires_at: Option<Duration>,
+}
+
 /// The part of a timed node its timers and handles share.
 struct Output<T: 'static> {
     value: Signal<T>,
     watch: RefCell<Option<EffectOn<T>>>,
     /// The timer that waits, if any.
     timer: Cell<Option<u64>>,
+    /// The value the timer will pass, and when (on the clock's time).
+    waiting: RefCell<Option<T>>,
+    due: Cell<Option<Duration>>,
     /// Where the node was created: the trace records its timed writes there (traced builds), so `explain` names the
     /// line of the `Debounced::new` or `Throttled::new` rather than this file.
     site: CallSite,
 }
 
 impl<T: Clone + PartialEq + fmt::Debug + 'static> Output<T> {
-    /// What a timer calls: writes `value` (or records why the timer could not run).
-    fn fire(self: &Rc<Self>, value: T) -> Fire {
+    /// Schedules the timer that passes `value` after `delay`; `then` runs first when it fires.
+    fn schedule(
+        self: &Rc<Self>,
+        clock: &Clock,
+        delay: Duration,
+        value: T,
+        then: impl FnOnce() + 'static,
+    ) {
+        *self.waiting.borrow_mut() = Some(value);
+        self.due.set(Some(clock.now() + delay));
         let output = self.clone();
-        Box::new(move |outcome| {
-            output.timer.set(None);
-            match outcome {
-                Ok(()) => output.value.set_at(output.site, value),
-                Err(why) => {
-                    let id = output.value.id();
-                    with_runtime(|rt| {
-                        rt.record_error(id, format!("a timer of {id} failed: {why}"))
-                    });
-                }
+        let fire: Fire = Box::new(move |outcome| {
+            then();
+            output.fire(outcome);
+        });
+        self.timer.set(Some(clock.timers.schedule(delay, fire)));
+    }
+
+    /// What a timer does when it fires: writes the waiting value (or records why the timer could not run).
+    fn fire(&self, outcome: Result<(), String>) {
+        self.timer.set(None);
+        self.due.set(None);
+        let Some(value) = self.waiting.borrow_mut().take() else {
+            return;
+        };
+        match outcome {
+            Ok(()) => self.value.set_at(self.site, value),
+            Err(why) => {
+                let id = self.value.id();
+                with_runtime(|rt| rt.record_error(id, format!("a timer of {id} failed: {why}")));
             }
-        })
+        }
     }
 
     fn cancel(&self, clock: &Clock) {
         if let Some(id) = self.timer.take() {
             clock.timers.cancel(id);
         }
+        self.due.set(None);
+        drop(self.waiting.borrow_mut().take());
     }
 }
 
@@ -297,8 +332,7 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Debounced<T> {
                     return; // the first value is the one the node started with
                 }
                 output.cancel(&clock);
-                let id = clock.timers.schedule(delay, output.fire(value.clone()));
-                output.timer.set(Some(id));
+                output.schedule(&clock, delay, value.clone(), || {});
             }
         });
         finish(&output, watch, clock);
@@ -316,7 +350,6 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Throttled<T> {
     pub fn new(clock: &Clock, interval: Duration, mut source: impl FnMut() -> T + 'static) -> Self {
         let output = start(&mut source);
         let last_passed = Rc::new(Cell::new(clock.now()));
-        let held: Rc<RefCell<Option<T>>> = Rc::new(RefCell::new(None));
         let watch = EffectOn::new(source, {
             let (output, clock) = (output.clone(), clock.clone());
             move |value: &T, previous: Option<&T>| {
@@ -330,26 +363,20 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Throttled<T> {
                     output.value.set_at(output.site, value.clone());
                     return;
                 }
-                *held.borrow_mut() = Some(value.clone());
                 if output.timer.get().is_some() {
-                    return; // the trailing timer passes the newest value
+                    // The trailing timer passes the newest value.
+                    *output.waiting.borrow_mut() = Some(value.clone());
+                    return;
                 }
-                let (output_, held, last_passed, clock_) = (
-                    output.clone(),
-                    held.clone(),
-                    last_passed.clone(),
-                    clock.clone(),
+                let (last_passed, clock_) = (last_passed.clone(), clock.clone());
+                output.schedule(
+                    &clock,
+                    next_slot.saturating_sub(now),
+                    value.clone(),
+                    move || {
+                        last_passed.set(clock_.now());
+                    },
                 );
-                let fire: Fire = Box::new(move |outcome| {
-                    output_.timer.set(None);
-                    let Some(value) = held.borrow_mut().take() else {
-                        return;
-                    };
-                    last_passed.set(clock_.now());
-                    output_.fire(value)(outcome);
-                });
-                let id = clock.timers.schedule(next_slot.saturating_sub(now), fire);
-                output.timer.set(Some(id));
             }
         });
         finish(&output, watch, clock);
@@ -370,6 +397,8 @@ fn start<T: Clone + PartialEq + fmt::Debug + 'static>(
         value: Signal::new(first),
         watch: RefCell::new(None),
         timer: Cell::new(None),
+        waiting: RefCell::new(None),
+        due: Cell::new(None),
         site: crate::graph::call_site(),
     })
 }
@@ -410,6 +439,15 @@ macro_rules! timed_methods {
             /// Whether a timer waits to pass a value (untracked).
             pub fn is_waiting(&self) -> bool {
                 self.output.timer.get().is_some()
+            }
+
+            /// What it holds, the value it waits to pass and when the timer fires (untracked).
+            pub fn timing(&self) -> Timing<T> {
+                Timing {
+                    holds: self.output.value.with_unrecorded(T::clone),
+                    waiting: self.output.waiting.borrow().clone(),
+                    fires_at: self.output.due.get(),
+                }
             }
 
             /// Sets the label of its value's signal (and `NAME.watch` for the effect watching the source), and
