@@ -355,7 +355,7 @@ fn compact(value: &Value) -> String {
 /// A reactive node that can carry a trace label: what `#[node]` labels.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a ranvier node",
-    label = "`#[node]` needs a `Signal`, `Memo`, `Effect` or `Mvu` here",
+    label = "`#[node]` needs a `Signal`, `Memo`, `Effect`, `EffectOn`, `Editable`, `Draft`, `Mvu`, an async or a timed node here",
     note = "`#[node]` on a field names the node that field holds; remove it from fields of other types"
 )]
 pub trait Labelable: AnyNode + Clone {
@@ -384,6 +384,36 @@ impl<Model: Clone + PartialEq + Debug + 'static, Msg: Debug + 'static> Labelable
 }
 
 impl Labelable for Effect {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<T: Debug + 'static> Labelable for crate::EffectOn<T> {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<T: Clone + PartialEq + Debug + 'static> Labelable for crate::Editable<T> {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<T: Clone + PartialEq + Debug + 'static> Labelable for crate::Draft<T> {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<T: Clone + PartialEq + Debug + 'static> Labelable for crate::timed::Debounced<T> {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<T: Clone + PartialEq + Debug + 'static> Labelable for crate::timed::Throttled<T> {
     fn label(self, label: &str) -> Self {
         self.labelled(label)
     }
@@ -455,7 +485,7 @@ impl<T> LabelOther<T> for &Labeller<T> {
 #[cfg(feature = "exposure")]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be exposed as a value",
-    label = "`#[expose]` reads a `Signal<T>`, `Memo<T>` or `Mvu<Model, Msg>` field",
+    label = "`#[expose]` reads a `Signal<T>`, `Memo<T>`, `Editable<T>`, `Draft<T>`, `Mvu<Model, Msg>`, async or timed node field",
     note = "wrap the value in a `Signal` so changes are published, or remove `#[expose]` from this field"
 )]
 pub trait Readable {
@@ -491,6 +521,46 @@ impl<Model: Clone + PartialEq + Debug + 'static, Msg: Debug + 'static> Readable
     fn reader(&self) -> impl Fn() -> Model + 'static {
         let mvu = self.clone();
         move || mvu.model()
+    }
+}
+
+/// An editable is published as its [`EditState`](crate::EditState): `{"value": …, "dirty": true}`.
+#[cfg(feature = "exposure")]
+impl<T: Clone + PartialEq + Debug + 'static> Readable for crate::Editable<T> {
+    type Value = crate::EditState<T>;
+    fn reader(&self) -> impl Fn() -> crate::EditState<T> + 'static {
+        let editable = self.clone();
+        move || editable.state()
+    }
+}
+
+/// A draft is published as its [`EditState`](crate::EditState), as an editable is.
+#[cfg(feature = "exposure")]
+impl<T: Clone + PartialEq + Debug + 'static> Readable for crate::Draft<T> {
+    type Value = crate::EditState<T>;
+    fn reader(&self) -> impl Fn() -> crate::EditState<T> + 'static {
+        let draft = self.clone();
+        move || draft.state()
+    }
+}
+
+/// A debounced value is published as the value it holds.
+#[cfg(feature = "exposure")]
+impl<T: Clone + PartialEq + Debug + 'static> Readable for crate::timed::Debounced<T> {
+    type Value = T;
+    fn reader(&self) -> impl Fn() -> T + 'static {
+        let debounced = self.clone();
+        move || debounced.get()
+    }
+}
+
+/// A throttled value is published as the value it holds.
+#[cfg(feature = "exposure")]
+impl<T: Clone + PartialEq + Debug + 'static> Readable for crate::timed::Throttled<T> {
+    type Value = T;
+    fn reader(&self) -> impl Fn() -> T + 'static {
+        let throttled = self.clone();
+        move || throttled.get()
     }
 }
 

@@ -172,7 +172,9 @@ impl fmt::Display for NodeId {
 }
 
 /// Anything that is a node of the graph: [`Signal`](crate::Signal), [`Memo`](crate::Memo),
-/// [`Effect`](crate::Effect) and [`Mvu`](crate::Mvu) (its model signal).
+/// [`Effect`](crate::Effect) and [`Mvu`](crate::Mvu) (its model signal), and the kinds built on them, which answer with
+/// the node that holds their value: [`EffectOn`](crate::EffectOn) (its effect), [`Editable`](crate::Editable) and
+/// [`Draft`](crate::Draft) (their value memo), the [`timed`](crate::timed) nodes (their value signal).
 pub trait AnyNode {
     /// The node's identity in its graph.
     fn node_id(&self) -> NodeId;
@@ -219,6 +221,42 @@ impl std::error::Error for NodeError {}
 pub fn batch<R>(f: impl FnOnce() -> R) -> R {
     let site = call_site();
     with_runtime(|rt| rt.batch_at(site, f))
+}
+
+/// Runs the effects that are queued, now, and returns when they (and the effects they wake) have run.
+///
+/// Outside a batch there is rarely anything to run: a write runs the effects it wakes before it returns. The rules
+/// (F# Ranvier's):
+///
+/// - **Inside a [`batch`]** it drains the queue at once: the effects woken so far run now, and the batch goes on
+///   deferring the effects woken after.
+/// - **Inside a running flush** (an effect's function) it does nothing: flushes never nest, and the running flush
+///   goes on to run what was queued, after the effect that called it.
+/// - **Inside a memo's function** the flush is owed to the end of the outermost function, so no effect runs while a
+///   memo is half computed.
+///
+/// # Examples
+///
+/// ```
+/// use ranvier::{batch, flush, Effect, Signal};
+/// use std::{cell::RefCell, rc::Rc};
+///
+/// let step = Signal::new(0);
+/// let seen = Rc::new(RefCell::new(Vec::new()));
+/// let _e = Effect::new({
+///     let (step, seen) = (step.clone(), seen.clone());
+///     move || seen.borrow_mut().push(step.get())
+/// });
+/// batch(|| {
+///     step.set(1);
+///     flush(); // the effect sees 1 now, inside the batch
+///     step.set(2);
+///     step.set(3);
+/// });
+/// assert_eq!(*seen.borrow(), [0, 1, 3]);
+/// ```
+pub fn flush() {
+    with_runtime(|rt| rt.flush_now());
 }
 
 /// Runs `f` without tracking: nodes it reads do not become sources of the running memo or effect.

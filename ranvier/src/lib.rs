@@ -6,9 +6,13 @@
 //! 1. **The graph** holds the state. [`Signal`]s hold what the program writes, [`Memo`]s derive values from them
 //!    (lazily, cached, and cut off when a re-run gives an equal value), [`Effect`]s react, and an [`Mvu`] is an
 //!    Elm-style model that changes only through messages; [`AsyncSource`]s and [`AsyncMemo`]s hold values that arrive
-//!    later (a read says whether they are pending, ready or failed). The graph is glitch-free: after a write everything runs
-//!    at most once, after everything it reads. Nodes belong to their thread's graph (they are `!Send`); [`Scope`]s
-//!    own and dispose them. See [`graph`].
+//!    later (a read says whether they are pending, ready or failed). Built on those: [`EffectOn`] acts only when the
+//!    value it watches changes; [`Editable`] and [`Draft`] hold a value being edited over a derived seed, with a dirty
+//!    flag, commit and revert; [`Memo::option`] keeps its `Some` while the value inside is equal; [`timed`] nodes
+//!    debounce and throttle a source on a clock. The graph is glitch-free: after a write everything runs at most once,
+//!    after everything it reads ([`flush`] runs queued effects at once, inside a batch too). Nodes belong to their
+//!    thread's graph (they are `!Send`); [`Scope`]s own and dispose them, and an [`Owner`] captured in one place lets
+//!    code elsewhere create nodes there. See [`graph`].
 //! 2. **The trace** ([`trace`]) records, in debug builds, why every node holds its value: `trace::explain(&total)`
 //!    answers with the chain from the message or write that started its last run, and the line at fault.
 //! 3. **The host and the exposure.** A [`GraphHost`](host::GraphHost) runs the graph on a thread of its own. On that
@@ -232,13 +236,17 @@ mod macros;
 extern crate self as ranvier;
 #[cfg(test)]
 mod core_tests;
+#[cfg(test)]
+mod kinds_tests;
 
 #[doc(hidden)]
 pub mod __private;
 pub mod async_memo;
 pub mod async_source;
 mod async_state;
+pub mod editable;
 mod effect;
+pub mod effect_on;
 #[cfg(feature = "exposure")]
 mod escape;
 #[cfg(feature = "exposure")]
@@ -250,23 +258,27 @@ pub mod host;
 pub mod mcp;
 mod memo;
 mod mvu;
+mod option_memo;
 mod owner;
 mod signal;
 mod text;
+pub mod timed;
 pub mod trace;
 
 pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
+pub use editable::{Draft, EditState, Editable};
 pub use effect::Effect;
+pub use effect_on::EffectOn;
 #[cfg(feature = "exposure")]
 pub use exposure::DecodeError;
 #[cfg(feature = "exposure")]
 pub use exposure::messages::{Decoder, Expose, Messages};
-pub use graph::{AnyNode, NodeError, NodeId, batch, untrack};
+pub use graph::{AnyNode, NodeError, NodeId, batch, flush, untrack};
 pub use memo::Memo;
 pub use mvu::{DispatchError, Mvu};
-pub use owner::{Scope, create_root, on_cleanup};
+pub use owner::{Owner, Scope, create_root, on_cleanup, run_with_owner};
 pub use ranvier_macros::node;
 #[cfg(feature = "exposure")]
 pub use ranvier_macros::{Messages, expose};

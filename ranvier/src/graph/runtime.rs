@@ -53,6 +53,39 @@ pub(crate) struct Runtime {
     pub tracer: Tracer,
 }
 
+/// What a thread knows of the pure functions running on it, kept beside the runtime rather than in it: only node
+/// creation consults it, and the runtime's layout (which the hot paths' code depends on) stays as it was.
+struct PureState {
+    /// The pure function running, if any (see [`Runtime::run_pure`]).
+    running: Cell<Option<Pure>>,
+    /// The first owned creation a pure function attempted, refused: the run fails with it even if the function caught
+    /// the panic.
+    violation: RefCell<Option<String>>,
+}
+
+thread_local! {
+    static PURE: PureState = const {
+        PureState {
+            running: Cell::new(None),
+            violation: RefCell::new(None),
+        }
+    };
+}
+
+/// The pure function running on this thread, if any.
+#[inline]
+fn pure_running() -> Option<Pure> {
+    PURE.with(|p| p.running.get())
+}
+
+/// A pure function running inside a body: the body's computation (nested bodies it pulls are not pure) and what the
+/// function is, for the error.
+#[derive(Copy, Clone)]
+pub(crate) struct Pure {
+    comp: *const Computation,
+    what: &'static str,
+}
+
 impl Drop for Runtime {
     /// The thread is ending and its graph with it: break the edges of everything the graph owns so that its nodes,
     /// which hold each other through their edges, are freed (see [`Scope::sever`]). Nothing runs, cleanups included.
@@ -173,8 +206,13 @@ impl Runtime {
     }
 
     /// Gives a new memo or effect to the current owner: the running body, else the current scope, else the root.
+    /// Inside a pure function the node is disposed and refused (a panic naming its line).
     pub fn adopt(&self, node: DynNodeRc) {
         if let Some(running) = self.running.get() {
+            // Only a body can be running a pure function: nodes made anywhere else pay nothing for the check.
+            if pure_running().is_some() {
+                self.refuse_if_pure(&node);
+            }
             running.comp().own(node);
             return;
         }
@@ -183,6 +221,80 @@ impl Runtime {
             return;
         }
         self.root.borrow().adopt(node);
+    }
+
+    /// Runs `f`, a pure function of the running body described by `what` (e.g. "the `compute` of an EffectOn"):
+    /// an owned creation in it (a memo, an effect, a scope, a cleanup, an owner) is refused with a panic naming its
+    /// line, and fails the run even if `f` catches that panic. Reads and signals are as anywhere else.
+    pub fn run_pure<R>(&self, what: &'static str, f: impl FnOnce() -> R) -> R {
+        let Some(running) = self.running.get() else {
+            return f();
+        };
+        let pure = Pure {
+            comp: running.comp() as *const Computation,
+            what,
+        };
+        struct Leave(Option<Pure>);
+        impl Drop for Leave {
+            fn drop(&mut self) {
+                let previous = self.0;
+                PURE.with(|p| p.running.set(previous));
+            }
+        }
+        let leave = Leave(PURE.with(|p| p.running.replace(Some(pure))));
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        drop(leave);
+        let violation = PURE.with(|p| p.violation.borrow_mut().take());
+        match (result, violation) {
+            (_, Some(message)) => std::panic::resume_unwind(Box::new(message)),
+            (Ok(value), None) => value,
+            (Err(payload), None) => std::panic::resume_unwind(payload),
+        }
+    }
+
+    /// `Err(message)` if a pure function of the running body is what runs now: `what` (e.g. "a Memo created at
+    /// src/app.rs:12:5") may not be created there. The message is also kept, so that the run fails with it.
+    pub fn check_not_pure(&self, what: impl FnOnce() -> String) -> Result<(), String> {
+        let Some(pure) = pure_running() else {
+            return Ok(());
+        };
+        let Some(running) = self.running.get() else {
+            return Ok(());
+        };
+        if !std::ptr::eq(running.comp(), pure.comp) {
+            // A memo pulled by the pure function runs its own body, which owns what it creates.
+            return Ok(());
+        }
+        let node = running.node().core();
+        let name = match node.label() {
+            Some(label) => format!("{label}{}", node.id),
+            None => format!("{}", node.id),
+        };
+        let message = format!(
+            "{} inside {} of {name} (created at {}): a pure function cannot create owned nodes (memos, effects, \
+             scopes, cleanups, owners); create it outside, or in an owning function such as a memo's or an effect's",
+            what(),
+            pure.what,
+            node.site
+        );
+        PURE.with(|p| {
+            p.violation
+                .borrow_mut()
+                .get_or_insert_with(|| message.clone());
+        });
+        Err(message)
+    }
+
+    /// Disposes `node` and panics naming its line, if a pure function of the running body created it.
+    #[cold]
+    #[inline(never)]
+    fn refuse_if_pure(&self, node: &DynNodeRc) {
+        let core = node.core();
+        let what = || format!("a {} created at {}", core.kind.name(), core.site);
+        if let Err(message) = self.check_not_pure(what) {
+            node.dispose(node);
+            std::panic::panic_any(message);
+        }
     }
 
     /// Registers a cleanup with the current owner.
@@ -537,6 +649,20 @@ impl Runtime {
         if self.body_depth.get() == 0 && self.batch_depth.get() == 0 && !self.flushing.get() {
             self.run_flush();
         }
+    }
+
+    /// The public `flush()`: runs the queued effects now, inside a batch too. Inside a running flush it does nothing
+    /// (that flush drains what was queued, so flushes never nest); inside a memo's body the flush is owed to the end
+    /// of the body, so no effect runs while a memo is half computed.
+    pub fn flush_now(&self) {
+        if self.flushing.get() || (!self.has_queued_effects() && self.eager_len.get() == 0) {
+            return;
+        }
+        if self.body_depth.get() > 0 {
+            self.flush_owed.set(true);
+            return;
+        }
+        self.run_flush();
     }
 
     /// Whether nothing is pending or running: no batch, flush or body, and no queued effect or memo.
