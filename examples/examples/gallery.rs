@@ -587,6 +587,21 @@ pub fn shapes() -> Vec<Shape> {
         ),
         start: start_parcel,
     });
+    shapes.push(Shape {
+        name: "parcel_quote_equality",
+        class: "a hand-written PartialEq in another file ignores a field",
+        node: "delivery",
+        messages: json!([
+            {"message": "weigh", "args": {"grams": 1500}},
+            {"message": "set_express", "args": {"express": true}}
+        ]),
+        faulty: fault_in(
+            include_str!("parcel/model.rs"),
+            "model.rs",
+            "parcel_quote_equality",
+        ),
+        start: start_parcel,
+    });
     for (name, class, node, search) in [
         (
             "comparer_cuts_off_a_real_change",

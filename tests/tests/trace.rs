@@ -255,6 +255,108 @@ mod traced {
         );
     }
 
+    /// A reading that is "the same" when its value is: the unit is ignored.
+    #[derive(Clone, Debug)]
+    struct Reading {
+        value: i64,
+        unit: &'static str,
+    }
+
+    impl PartialEq for Reading {
+        fn eq(&self, other: &Self) -> bool {
+            self.value == other.value // the unit is left out
+        }
+    }
+
+    #[test]
+    fn a_cutoff_by_a_hand_written_eq_names_the_fields_that_differ_and_the_eq_line() {
+        let metric = Signal::new(true);
+        let reading = Memo::new({
+            let metric = metric.clone();
+            move |_| Reading {
+                value: 12,
+                unit: if metric.get() { "cm" } else { "in" },
+            }
+        })
+        .labelled("reading");
+        let shown = Memo::new({
+            let reading = reading.clone();
+            move |_| reading.with(|r| format!("{} {}", r.value, r.unit))
+        });
+        assert_eq!(shown.get(), "12 cm");
+        metric.set(false);
+        assert_eq!(shown.get(), "12 cm", "the cutoff keeps the old unit");
+        let explain = trace::explain(&shown).unwrap();
+        let cutoff = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Cutoff)
+            .unwrap_or_else(|| panic!("no cutoff: {explain}"));
+        assert!(
+            cutoff
+                .text
+                .contains("computed unit = \"in\" (kept \"cm\"), equal by the hand-written PartialEq for Reading"),
+            "{explain}"
+        );
+        let eq_line = include_str!("trace.rs")
+            .lines()
+            .position(|l| l.contains("self.value == other.value"))
+            .expect("the eq line")
+            + 1;
+        let first = cutoff.more.first().expect("the eq body");
+        assert!(first.site.file.ends_with("trace.rs"), "{explain}");
+        assert_eq!(first.site.line as usize, eq_line, "{explain}");
+        let text = explain.brief(600);
+        let at = text
+            .find(&format!("trace.rs:{eq_line}:"))
+            .unwrap_or_else(|| panic!("the eq line is not quoted: {text}"));
+        assert!(at < 400, "the eq line at {at}: {text}");
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Point {
+        x: f64,
+    }
+
+    #[test]
+    fn a_cutoff_by_a_derived_eq_names_the_derive() {
+        let flip = Signal::new(false);
+        let point = Memo::new({
+            let flip = flip.clone();
+            // -0.0 == 0.0, but they print differently
+            move |_| Point {
+                x: if flip.get() { -0.0 } else { 0.0 },
+            }
+        })
+        .labelled("point");
+        let shown = Memo::new(move |_| format!("{:?}", point.get()));
+        assert_eq!(shown.get(), "Point { x: 0.0 }");
+        flip.set(true);
+        assert_eq!(shown.get(), "Point { x: 0.0 }");
+        let explain = trace::explain(&shown).unwrap();
+        let cutoff = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Cutoff)
+            .unwrap_or_else(|| panic!("no cutoff: {explain}"));
+        assert!(
+            cutoff
+                .text
+                .contains("computed x = -0.0 (kept 0.0), equal by the derived PartialEq of Point"),
+            "{explain}"
+        );
+        let derive = include_str!("trace.rs")
+            .lines()
+            .position(|l| l.trim() == "#[derive(Clone, Debug, PartialEq)]")
+            .expect("the derive")
+            + 1;
+        assert_eq!(
+            cutoff.more.first().map(|l| l.site.line as usize),
+            Some(derive),
+            "{explain}"
+        );
+    }
+
     #[test]
     fn why_not_checked_clean_names_sources_and_the_cutoff() {
         let n = Signal::new(3);

@@ -13,6 +13,8 @@ pub struct Parcel {
     pub insured: u64,
     /// Labels to print.
     pub copies: u64,
+    /// Express delivery.
+    pub express: bool,
 }
 
 impl Default for Parcel {
@@ -22,6 +24,7 @@ impl Default for Parcel {
             declared: 0,
             insured: 0,
             copies: 1,
+            express: false,
         }
     }
 }
@@ -47,4 +50,26 @@ pub enum Msg {
         /// Labels.
         copies: u64,
     },
+    /// Chooses express delivery, or not.
+    SetExpress {
+        /// Express or standard.
+        express: bool,
+    },
+}
+
+/// What sending the parcel costs, and how many days it takes.
+#[derive(Clone, Debug)]
+pub struct Quote {
+    /// The price, in cents.
+    pub cents: u64,
+    /// Working days to deliver.
+    pub days: u64,
+}
+
+/// Two quotes are the same offer.
+impl PartialEq for Quote {
+    fn eq(&self, other: &Self) -> bool {
+        // FAULT(parcel_quote_equality): compares the price only, so a faster quote at the same price is "equal"
+        self.cents == other.cents
+    }
 }

@@ -15,6 +15,7 @@ pub fn update(msg: Msg, parcel: &Parcel) -> Parcel {
             next.declared = cover;
         }
         Msg::SetCopies { copies } => next.copies = copies.max(1),
+        Msg::SetExpress { express } => next.express = express,
     }
     next
 }

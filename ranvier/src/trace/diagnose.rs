@@ -579,15 +579,89 @@ fn cutoff_finding(kind: FindingKind, rank: u32, c: &Cutoff, r: &NodeRecord) -> F
             text: c.line.clone().unwrap_or_default(),
         }),
     );
+    let equal = equality(r, c.seq, &c.value);
     finding.more = previous_value_lines(r);
     if finding.more.is_empty() {
         // what the memo computes: a body that keeps a value it should pass on is often a line that reads nothing
         finding.more = body_lines(r, false)
             .into_iter()
-            .take(CUTOFF_BODY_LINES)
+            .take(if equal.is_some() { 1 } else { CUTOFF_BODY_LINES })
             .collect();
     }
+    if let Some((text, lines)) = equal {
+        finding.text.push_str(&text);
+        // the equality that said "equal" decided the cutoff: its lines first
+        finding.more.splice(0..0, lines);
+    }
     finding
+}
+
+/// The most differing places an equality note names.
+const DIFFERENCES_MAX: usize = 3;
+/// How many lines of a hand-written `eq` an equality note quotes.
+const EQ_LINES_MAX: usize = 3;
+
+/// When memo `r`'s cutoff `seq` kept a value (`kept`, its `Debug` text) that prints differently from the one it
+/// computed and dropped: `; computed <path> = <new> (kept <old>), equal by ...`, and the lines of the equality that
+/// called the two equal: its comparer (the memo's line, already named), a hand-written `impl PartialEq` found in
+/// the crate (its `eq` body), or the `#[derive(PartialEq)]` of the type.
+fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceLine>)> {
+    let (_, computed) = r.cutoff_computed.as_ref().filter(|(s, _)| *s == seq)?;
+    let found = super::debug_diff::differences(kept, computed, DIFFERENCES_MAX);
+    if found.is_empty() {
+        return None;
+    }
+    let mut text = String::from("; computed ");
+    for (i, d) in found.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        let path = if d.path.is_empty() { "value" } else { d.path.trim_start_matches('.') };
+        let _ = write!(text, "{path} = {} (kept {})", d.after, d.before);
+    }
+    if r.custom_comparer {
+        text.push_str(", equal by its comparer");
+        return Some((text, Vec::new()));
+    }
+    // the types the differing places go through, outermost first: the first with a hand-written `eq` decided
+    let mut types: Vec<&str> = Vec::new();
+    for d in &found {
+        for t in &d.types {
+            if !types.contains(&t.as_str()) {
+                types.push(t);
+            }
+        }
+    }
+    let file = r.site.file();
+    for ty in &types {
+        let Some(eq) = source::impl_fn(file, ty, "PartialEq", "eq") else {
+            continue;
+        };
+        let _ = write!(text, ", equal by the hand-written PartialEq for {ty}");
+        let def = eq.def();
+        let lines = &eq.index.lines;
+        // the lines that produce its value first, then the rest of its body
+        let mut picked: Vec<usize> = def.value.iter().map(|v| v.first as usize - 1).collect();
+        picked.extend((def.whole.first as usize..def.whole.last as usize - 1).filter(|i| is_code(&lines[*i])));
+        let mut seen = HashSet::new();
+        picked.retain(|i| seen.insert(*i));
+        picked.truncate(EQ_LINES_MAX);
+        picked.sort_unstable();
+        return Some((text, picked.into_iter().map(|i| numbered(eq.file, lines, i)).collect()));
+    }
+    // no hand-written one: the innermost type's derive
+    let derived = types.iter().rev().find_map(|ty| {
+        let (at_file, index, at) = source::type_named(file, ty)?;
+        let line = index.types[at].derive_eq_line?;
+        Some((ty, numbered(at_file, &index.lines, line as usize - 1)))
+    });
+    match derived {
+        Some((ty, line)) => {
+            let _ = write!(text, ", equal by the derived PartialEq of {ty}");
+            Some((text, vec![line]))
+        }
+        None => Some((text, Vec::new())),
+    }
 }
 
 /// How many lines of an upstream memo's body a `cutoff:` finding quotes.
@@ -676,7 +750,9 @@ fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     }
     let mut more = previous_value_lines(me).into_iter();
     let at = more.next();
-    let rank = if at.is_none() { 450 } else { 880 };
+    let equal = equality(me, *seq, value);
+    // a value kept by an equality that ignored what differs is as strong a lead as a previous value handed back
+    let rank = if at.is_none() && equal.is_none() { 450 } else { 880 };
     let mut finding = Finding::new(
         FindingKind::Kept,
         rank,
@@ -684,6 +760,10 @@ fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
         at.or_else(|| Some(line(me.site))),
     );
     finding.more = more.collect();
+    if let Some((text, lines)) = equal {
+        finding.text.push_str(&text);
+        finding.more.splice(0..0, lines);
+    }
     found.push(finding);
 }
 

@@ -35,6 +35,9 @@ struct Rec {
     runs: u32,
     last_cutoff: Option<(u64, ValueRef)>,
     previous_cutoff: Option<(u64, ValueRef)>,
+    /// The value a memo computed and dropped at a cutoff (its equality called it equal to the kept one), with that
+    /// run's `RunEnd`; values that are not scalars only.
+    cutoff_computed: Option<(u64, ValueRef)>,
     last_moved: u64,
     last_write: u64,
     value: Option<ValueRef>,
@@ -401,6 +404,9 @@ impl Tracer {
             runs: rec.runs,
             last_cutoff: rec.last_cutoff.map(|(seq, t)| (seq, text(t, seq))),
             previous_cutoff: rec.previous_cutoff.map(|(seq, t)| (seq, text(t, seq))),
+            cutoff_computed: rec
+                .cutoff_computed
+                .and_then(|(seq, t)| Some((seq, self.value_text(t)?))),
             last_moved: rec.last_moved,
             last_write: rec.last_write,
             value: rec.value.map(|t| text(t, u64::MAX)),

@@ -53,6 +53,8 @@ impl Tracer {
     #[inline(always)]
     pub fn run_start(&self, _: NodeId, _: u32, _: Option<NodeId>) {}
     #[inline(always)]
+    pub fn kept_over<V: super::Recordable + ?Sized>(&self, _: NodeId, _: &V) {}
+    #[inline(always)]
     pub fn run_end<V: super::Recordable + ?Sized>(
         &self,
         _: NodeId,

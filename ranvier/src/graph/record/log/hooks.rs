@@ -38,6 +38,7 @@ impl Tracer {
             runs: 0,
             last_cutoff: None,
             previous_cutoff: None,
+            cutoff_computed: None,
             last_moved: 0,
             last_write: 0,
             value: None,
@@ -202,6 +203,19 @@ impl Tracer {
             })
             .unwrap_or(0);
         self.push(cause, Slot::RunStart { node, run, puller });
+    }
+
+    /// Memo `node`'s run computed `value` and its equality called it equal to the value it keeps: the run's
+    /// `RunEnd` (the next event) keeps its text beside the cutoff. Scalars are skipped (decided per type at compile
+    /// time): an equal scalar prints as the kept one, and the cutoff path of scalar memos stays as cheap as it was.
+    #[inline(always)]
+    pub fn kept_over<V: Recordable + ?Sized>(&self, node: NodeId, value: &V) {
+        if value.scalar().is_some() {
+            return;
+        }
+        let seq = self.clock.get() + 1;
+        let text = self.capture(value);
+        self.with_node(node, |n| n.cutoff_computed = Some((seq, text)));
     }
 
     #[inline(always)]
