@@ -602,6 +602,18 @@ pub fn shapes() -> Vec<Shape> {
         ),
         start: start_parcel,
     });
+    shapes.push(Shape {
+        name: "parcel_book_commands",
+        class: "an update arm sends fewer commands than it should",
+        node: "collection",
+        messages: json!([{"message": "book", "args": {}}]),
+        faulty: fault_in(
+            include_str!("parcel/update.rs"),
+            "update.rs",
+            "parcel_book_commands",
+        ),
+        start: start_parcel,
+    });
     for (name, class, node, search) in [
         (
             "comparer_cuts_off_a_real_change",

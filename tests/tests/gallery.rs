@@ -89,5 +89,6 @@ mod traced {
         parcel_postage_helper,
         parcel_label_written_elsewhere,
         parcel_quote_equality,
+        parcel_book_commands,
     );
 }

@@ -644,6 +644,69 @@ mod traced {
         assert_eq!(writes.entries.len(), 2);
     }
 
+    #[derive(Debug)]
+    enum Order {
+        Pay,
+        Receipt,
+        Ship,
+    }
+
+    /// (paid, receipts, shipped)
+    fn order_update(
+        msg: Order,
+        &(paid, receipts, shipped): &(bool, u32, bool),
+    ) -> ((bool, u32, bool), Vec<Order>) {
+        match msg {
+            Order::Pay => {
+                let next = (true, receipts, shipped);
+                (next, vec![Order::Receipt]) // Ship is missing
+            }
+            Order::Receipt => ((paid, receipts + 1, shipped), vec![]),
+            Order::Ship => ((paid, receipts, true), vec![]),
+        }
+    }
+
+    #[test]
+    fn an_update_that_sent_too_few_commands_says_how_many_and_quotes_the_lines_that_built_them() {
+        let order = Mvu::with_commands(((false, 0, false), vec![]), order_update).labelled("order");
+        let shipped = order.select(|o| o.2).labelled("shipped");
+        assert!(!shipped.get());
+        order.dispatch(Order::Pay).unwrap();
+        assert!(!shipped.get());
+        let explain = trace::explain(&shipped).unwrap();
+        let pay = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Update && f.text.starts_with("message Pay #"))
+            .unwrap_or_else(|| panic!("no update finding for Pay: {explain}"));
+        assert!(pay.text.ends_with("; commands: 1 (Receipt)"), "{explain}");
+        let built = include_str!("trace.rs")
+            .lines()
+            .position(|l| l.contains("(next, vec![Order::Receipt])"))
+            .expect("the line")
+            + 1;
+        assert!(
+            pay.more.iter().any(|l| l.site.line as usize == built),
+            "the line building the commands is quoted: {explain}"
+        );
+        // the explained select did not move since Pay: its arm comes first
+        assert_eq!(explain.findings[0].text, pay.text, "{explain}");
+        // the command that was missing does what it should
+        order.dispatch(Order::Ship).unwrap();
+        assert!(shipped.get());
+        // an `Mvu` without commands says nothing of them
+        let plain = Mvu::new(0_i64, |msg, n| match msg {
+            Msg::Add(k) => n + k,
+            Msg::Noop => *n,
+        });
+        let doubled = plain.select(|n| n * 2);
+        plain.dispatch(Msg::Add(2)).unwrap();
+        assert_eq!(doubled.get(), 4);
+        let text = trace::explain(&doubled).unwrap().to_string();
+        assert!(text.contains("\nupdate: message Add #"), "{text}");
+        assert!(!text.contains("commands:"), "{text}");
+    }
+
     /// A model read by 200 selects, all summed: one message records far more events than a 256-event ring holds.
     #[test]
     fn a_message_the_ring_dropped_is_still_named_with_its_update_arm() {

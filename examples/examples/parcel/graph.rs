@@ -58,6 +58,11 @@ pub fn build(
     let shown = delivery.clone();
     x.value("delivery", move || shown.get())?;
     x.node("delivery", &delivery)?;
+    // whether the courier comes: the screen shows it once the parcel is booked
+    let collection = parcel.select(|p| p.courier_told);
+    let shown = collection.clone();
+    x.value("collection", move || shown.get())?;
+    x.node("collection", &collection)?;
     // the screen's two labels, written by an effect when the parcel is weighed or priced
     let weight_label = Signal::new(String::new());
     let price_label = Signal::new(String::new());
@@ -83,6 +88,7 @@ pub fn build(
         Box::new(total),
         Box::new(quote),
         Box::new(delivery),
+        Box::new(collection),
         Box::new(weight_label),
         Box::new(price_label),
         Box::new(labels),

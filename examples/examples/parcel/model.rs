@@ -15,6 +15,12 @@ pub struct Parcel {
     pub copies: u64,
     /// Express delivery.
     pub express: bool,
+    /// Booked for collection.
+    pub booked: bool,
+    /// Labels printed so far.
+    pub printed: u64,
+    /// Whether the courier was told to collect it.
+    pub courier_told: bool,
 }
 
 impl Default for Parcel {
@@ -25,6 +31,9 @@ impl Default for Parcel {
             insured: 0,
             copies: 1,
             express: false,
+            booked: false,
+            printed: 0,
+            courier_told: false,
         }
     }
 }
@@ -55,6 +64,12 @@ pub enum Msg {
         /// Express or standard.
         express: bool,
     },
+    /// Books the parcel for collection: prints its labels and tells the courier (commands).
+    Book,
+    /// Prints the labels (a command of `Book`).
+    PrintLabels,
+    /// Tells the courier to collect the parcel (a command of `Book`).
+    NotifyCourier,
 }
 
 /// What sending the parcel costs, and how many days it takes.

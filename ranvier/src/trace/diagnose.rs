@@ -209,7 +209,7 @@ pub(super) fn diagnose(
     }
     cutoffs(ctx, id, me, why_not, &in_cone, &mut found);
     kept_itself(ctx, me, &mut found);
-    update_arms(ctx, &cone, &in_cone, &mut found);
+    update_arms(ctx, me, &cone, &in_cone, &mut found);
     steady_sources(ctx, me, &mut found);
     message_writes(ctx, me, &in_cone, &mut found);
     initial_values(ctx, &cone, &mut found);
@@ -891,6 +891,7 @@ fn read_site_lines(r: &NodeRecord) -> Vec<SourceLine> {
 /// effect dispatched also names who dispatched it, with the lines above the dispatch.
 fn update_arms(
     ctx: &Ctx<'_>,
+    me: &NodeRecord,
     cone: &[(NodeId, u32)],
     in_cone: &HashSet<NodeId>,
     found: &mut Vec<Finding>,
@@ -898,6 +899,20 @@ fn update_arms(
     let latest = ctx.tracer.last_message();
     // each message, with the hops to the nearest select in the cone it last moved
     let mut messages: Vec<(u64, u32)> = vec![(latest, 9)];
+    // the latest message was a command: the messages whose `update` sent it, outermost last (the one the program
+    // or a client dispatched chose the commands that followed)
+    let mut senders: Vec<u64> = Vec::new();
+    let mut at = latest;
+    while let Some(cause) = ctx
+        .tracer
+        .kept_message(at)
+        .map(|m| m.cause)
+        .filter(|c| *c != 0 && senders.len() < 8)
+    {
+        senders.push(cause);
+        messages.push((cause, 9));
+        at = cause;
+    }
     for &(n, depth) in cone {
         let Some(r) = ctx.rec(n) else { continue };
         if depth > 3 || r.kind != NodeKind::Memo || r.last_moved == 0 || !ctx.reads_model_alone(r) {
@@ -932,20 +947,43 @@ fn update_arms(
         let Some(model) = ctx.rec(target) else {
             continue;
         };
-        let Some((file, lines, arm)) = locate_arm(&name, model) else {
+        let commands = ctx.tracer.kept_message(message).and_then(|m| m.commands);
+        let Some((file, lines, arm)) = locate_arm(&name, model, commands.is_some()) else {
             continue;
         };
         // the message behind the nearest select first; the latest one breaks ties
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
-        let (rank, what) = match (message == latest, model.last_moved > message) {
+        let (mut rank, what) = match (message == latest, model.last_moved > message) {
             // the latest message changed nothing: the arm that handled it is the first suspect (before the body)
             (true, false) => (700, "left as it was"),
             _ => (rank, "moved"),
         };
+        // the outermost message sent the latest one as a command and the explained node did not move since: which
+        // commands its arm chose is the first suspect
+        if commands.is_some() && senders.last() == Some(&message) && me.last_moved < message {
+            rank = rank.max(650);
+        }
         let mut text = format!(
             "message {name} #{message} {what} {}: the arm of update that handled it",
             ctx.name(target)
         );
+        if let Some(n) = commands {
+            let _ = write!(text, "; commands: {n}");
+            let sent = ctx.tracer.commands_of(message);
+            if !sent.is_empty() {
+                text.push_str(" (");
+                for (i, m) in sent.iter().take(COMMANDS_NAMED).enumerate() {
+                    if i > 0 {
+                        text.push_str(", ");
+                    }
+                    text.push_str(&m.name);
+                }
+                if sent.len() > COMMANDS_NAMED {
+                    text.push_str(", …");
+                }
+                text.push(')');
+            }
+        }
         let mut arm = arm.into_iter().map(|i| numbered(file, &lines, i));
         let mut finding = Finding::new(FindingKind::Update, rank, String::new(), arm.next());
         finding.more = arm.collect();
@@ -968,6 +1006,9 @@ fn update_arms(
     }
 }
 
+/// How many of the commands a message's `update` sent an `update:` finding names.
+const COMMANDS_NAMED: usize = 4;
+
 /// How many lines above a dispatch by a memo or effect an `update:` finding quotes.
 const DISPATCH_CONTEXT_LINES: usize = 6;
 
@@ -978,7 +1019,7 @@ type ArmFound = (&'static str, Arc<[String]>, Vec<usize>);
 /// `update` function the `Mvu` was made with (resolved through the crate's module tree), else the arm naming the
 /// message's variant nearest below where the `Mvu` was made, else the first in the crate. Its file, the file's lines
 /// and the arm's line indexes (0-based: the `=>` line, then the lines of its body that change state).
-fn locate_arm(message: &str, model: &NodeRecord) -> Option<ArmFound> {
+fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> Option<ArmFound> {
     let variant = variant_of(message);
     if variant.is_empty() {
         return None;
@@ -1011,7 +1052,13 @@ fn locate_arm(message: &str, model: &NodeRecord) -> Option<ArmFound> {
         })
         .or_else(|| arms.iter().find(|(file, _, _)| *file == home))
         .or(arms.first())?;
-    Some((file, index.lines.clone(), arm_lines(index, &index.arms[*at])))
+    let arm = &index.arms[*at];
+    let picked = if commands {
+        command_lines(index, arm)
+    } else {
+        arm_lines(index, arm)
+    };
+    Some((file, index.lines.clone(), picked))
 }
 
 /// The variant a message's wire name stands for: `set_quantity` → `SetQuantity` (a name already in camel case is
@@ -1060,6 +1107,44 @@ fn changes_state(code: &str) -> bool {
 
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
 const NEAR_ARM_LINES: u32 = 40;
+
+/// The line indexes (0-based) an `update:` finding quotes of an arm of an `update` that returns commands
+/// (`Mvu::with_commands`): its `=>` line, then the lines of its body that build commands (that name a variant of
+/// the message type the arm matches, or make a `vec!`), then those [`arm_lines`] picks, at most [`ARM_LINES`].
+fn command_lines(index: &source::Index, arm: &source::Arm) -> Vec<usize> {
+    let lines = &index.lines;
+    let arrow = arm.arrow as usize - 1;
+    // the message type, as the arm's pattern spells it: `Msg` in `Msg::Book =>`
+    let pattern = lines[arrow].split("=>").next().unwrap_or_default();
+    let message_type = arm.variants.iter().find_map(|v| {
+        let at = pattern.find(&format!("::{v}"))?;
+        let before = &pattern[..at];
+        let start = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        Some(before[start..].to_owned()).filter(|t| !t.is_empty())
+    });
+    let builds = |i: usize| {
+        let code = lines[i].split("//").next().unwrap_or_default();
+        code.contains("vec!") || message_type.as_ref().is_some_and(|t| code.contains(&format!("{t}::")))
+    };
+    let mut out = vec![arrow];
+    out.extend(
+        (arm.arrow as usize..arm.body.last as usize)
+            .filter(|i| is_code(&lines[*i]) && builds(*i))
+            .take(ARM_LINES - 1),
+    );
+    for i in arm_lines(index, arm) {
+        if out.len() >= ARM_LINES {
+            break;
+        }
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    out[1..].sort_unstable();
+    out
+}
 
 /// The line indexes (0-based) an `update:` finding quotes of `arm`: its `=>` line, then the code lines of its body
 /// below it (at most [`ARM_LINES`] in all); a long body by the lines that change state.
@@ -1415,6 +1500,19 @@ mod tests {
         )
         .expect("parses");
         assert_eq!(arm_lines(&index, &index.arms[0]), [2, 5]);
+    }
+
+    #[test]
+    fn an_arm_that_returns_commands_is_quoted_by_the_lines_that_build_them() {
+        let index = source::Index::parse(
+            "fn update(msg: Msg, p: &P) -> (P, Vec<Msg>) {\n    let mut next = p.clone();\n    let mut commands = vec![];\n    \
+             match msg {\n        Msg::Book => {\n            next.booked = true;\n            let a = 1;\n            \
+             let b = a + 1;\n            next.count = b;\n            commands.push(Msg::Print);\n        }\n    }\n    \
+             (next, commands)\n}",
+        )
+        .expect("parses");
+        // the `=>` line, the command built, then the lines that change state
+        assert_eq!(command_lines(&index, &index.arms[0]), [4, 5, 8, 9]);
     }
 
     #[test]

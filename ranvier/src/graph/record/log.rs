@@ -184,6 +184,9 @@ pub(crate) struct KeptMessage {
     pub args: Rc<str>,
     /// The last event recorded while it was open (0 while it is).
     pub end: u64,
+    /// How many commands its `update` returned, for an `Mvu` made with `Mvu::with_commands` (`None` for others, or
+    /// when `update` panicked or refused it).
+    pub commands: Option<u32>,
 }
 
 /// How many of the latest messages the trace names after the ring dropped their events.
@@ -463,6 +466,14 @@ impl Tracer {
         let table = self.message_table.borrow();
         let i = table.binary_search_by_key(&seq, |m| m.seq).ok()?;
         Some(table[i].clone())
+    }
+
+    /// The messages dispatched as commands of message `seq` (its `update`'s, `Mvu::with_commands`), in order, as far
+    /// as the table of messages still holds them.
+    pub fn commands_of(&self, seq: u64) -> Vec<KeptMessage> {
+        let table = self.message_table.borrow();
+        let after = table.partition_point(|m| m.seq <= seq);
+        table.range(after..).filter(|m| m.cause == seq).cloned().collect()
     }
 
     /// The innermost message that was open when event `seq` was recorded, if the table still holds it.

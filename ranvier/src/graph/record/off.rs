@@ -96,6 +96,8 @@ impl Tracer {
     }
     #[inline(always)]
     pub fn message_end(&self, _: u64) {}
+    #[inline(always)]
+    pub fn message_commands(&self, _: u64, _: usize) {}
 
     pub fn flight_start(&self, _: NodeId, _: u32) {}
 

@@ -381,6 +381,7 @@ impl Tracer {
                 name: self.get_text(name),
                 args: self.get_text(args),
                 end: 0,
+                commands: None,
             });
         }
         self.with_node(target, |n| n.is_model = true);
@@ -421,6 +422,14 @@ impl Tracer {
         let seq = self.push(cause, Slot::Flight { node, flight, what });
         if matches!(what, FlightEvent::Settle | FlightEvent::Fail) {
             self.notifier.set(seq);
+        }
+    }
+
+    /// The `update` of message `token` (its `Message` event) returned `count` commands (`Mvu::with_commands`).
+    pub fn message_commands(&self, token: u64, count: usize) {
+        let mut table = self.message_table.borrow_mut();
+        if let Ok(i) = table.binary_search_by_key(&token, |m| m.seq) {
+            table[i].commands = Some(u32::try_from(count).unwrap_or(u32::MAX));
         }
     }
 
