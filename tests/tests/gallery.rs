@@ -90,5 +90,7 @@ mod traced {
         parcel_label_written_elsewhere,
         parcel_quote_equality,
         parcel_book_commands,
+        a_read_inside_a_future,
+        a_failure_turned_into_a_default,
     );
 }

@@ -7,6 +7,7 @@
 //! | finding | the fact | the line |
 //! |---|---|---|
 //! | `unread:` | a memo or effect read a node untracked (`peek`, `with_untracked`, `untrack`) that moved after | the read |
+//! | `future read:` | an async memo's future read a node (untracked: futures run outside the memo's run) that moved after | the read |
 //! | `disposed:` | a node reads a disposed node, which keeps its last value | the disposal |
 //! | `written:` | a signal's value came from a memo's or effect's write, or from the program's | the write |
 //! | `captured:` | the program read a value just before making a memo or effect that does not read it, and it moved | the read |
@@ -20,6 +21,7 @@
 //! | `wrote:` | a signal did not follow the latest message, which wrote signals outside its cone (effects, commands) | each write |
 //! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
+//! | `settled:` | the explained node is (or reads) an async memo: the value its future settled | the future's lines that produce it, failures turned into defaults first |
 //!
 //! Ranks favour what explains the node's latest staleness directly (the cutoff that stopped the latest change, the
 //! node's own untracked reads), then nearness in the cone. Every finding names a `file:line` from the call sites
@@ -78,6 +80,10 @@ pub enum FindingKind {
     Steady,
     /// The writes the latest message made outside the cone of a node that did not follow it.
     Wrote,
+    /// A read by an async memo's future (untracked: it runs outside the memo's run) of a node that moved after.
+    FutureRead,
+    /// An async memo's settled value, with the lines of its future that produced it.
+    Settled,
 }
 
 impl FindingKind {
@@ -99,6 +105,8 @@ impl FindingKind {
             FindingKind::Initial => "initial",
             FindingKind::Steady => "steady",
             FindingKind::Wrote => "wrote",
+            FindingKind::FutureRead => "future read",
+            FindingKind::Settled => "settled",
         }
     }
 }
@@ -199,6 +207,10 @@ pub(super) fn diagnose(
     for &(n, depth) in &cone {
         let Some(r) = ctx.rec(n) else { continue };
         untracked_reads(ctx, r, n == id, depth, &mut found);
+        future_reads(ctx, r, n == id, depth, &mut found);
+        if depth <= 1 {
+            settled(ctx, r, n == id, &mut found);
+        }
         disposed_sources(ctx, r, n == id, depth, &mut found);
         if r.kind == NodeKind::Signal {
             written(ctx, r, n == id, depth, &mut found);
@@ -284,6 +296,101 @@ fn untracked_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: 
         ));
     }
 }
+
+/// Reads by async memo `r`'s futures (untracked by design: a future runs outside the memo's run, so what it reads
+/// does not re-run the memo) of nodes that moved after: the memo's value missed the change.
+fn future_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec<Finding>) {
+    if r.kind != NodeKind::Memo {
+        return;
+    }
+    for (source, read, site) in ctx.tracer.flight_reads_of(r.id) {
+        if r.sources.contains(&source) {
+            continue;
+        }
+        let Some(s) = ctx.rec(source) else { continue };
+        // a memo nothing tracks is not brought up to date when its sources move: it went stale instead
+        let moved = s.last_moved > read;
+        if !moved && !(s.kind == NodeKind::Memo && s.last_mark > read) {
+            continue;
+        }
+        let mut text = ctx.name(source).to_string();
+        if let Some(v) = short_value(ctx, source).filter(|_| moved) {
+            let _ = write!(text, " = {v}");
+        }
+        if moved {
+            let _ = write!(text, " moved #{}", s.last_moved);
+        } else {
+            let _ = write!(text, " went stale #{}", s.last_mark);
+        }
+        let _ = write!(
+            text,
+            " after {}'s future read it #{read}, untracked (futures run outside the memo's run)",
+            ctx.name(r.id)
+        );
+        let rank = if own { 1_000 } else { 900 + near(depth) };
+        found.push(Finding::new(FindingKind::FutureRead, rank, text, Some(line(site))));
+    }
+}
+
+/// How many lines of an async memo's future a `settled:` finding quotes.
+const FUTURE_LINES: usize = 4;
+
+/// When `r` is an async memo (its creation call holds an `async` block) that has settled a value: the value, and
+/// the lines of its future that produce it: those that turn a failure into a value first (`unwrap_or`, `.ok()`,
+/// `Err(..)` arms), then the lines that produce the block's value.
+fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
+    if r.kind != NodeKind::Memo || r.runs == 0 {
+        return;
+    }
+    let file = r.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
+        return;
+    };
+    // the outermost async block inside the memo's call: its future
+    let Some((block, value)) = index
+        .asyncs
+        .iter()
+        .filter(|(lines, _)| call.whole.holds(*lines))
+        .min_by_key(|(lines, _)| lines.first)
+    else {
+        return;
+    };
+    let lines = &index.lines;
+    let defaults = |i: usize| {
+        let code = lines[i].split("//").next().unwrap_or_default();
+        ["unwrap_or", ".ok()", "Err(", ".ok_or", "Default::default", ".unwrap_or_default"]
+            .iter()
+            .any(|p| code.contains(p))
+    };
+    let inside = block.first as usize..block.last as usize - 1;
+    let mut picked: Vec<usize> = inside.clone().filter(|i| is_code(&lines[*i]) && defaults(*i)).collect();
+    for v in value {
+        let i = v.first as usize - 1;
+        if inside.contains(&i) && is_code(&lines[i]) && !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    if picked.is_empty() {
+        picked = inside.filter(|i| is_code(&lines[*i])).collect();
+    }
+    picked.truncate(FUTURE_LINES);
+    picked.sort_unstable();
+    let mut text = ctx.name(r.id).to_string();
+    if let Some(v) = short_value(ctx, r.id) {
+        let _ = write!(text, " = {v}");
+    }
+    text.push_str(": the value its future settled, from");
+    let mut quoted = picked.into_iter().map(|i| numbered(file, lines, i));
+    let Some(at) = quoted.next() else { return };
+    let rank = if own { STRONG_SETTLED } else { 460 };
+    let mut finding = Finding::new(FindingKind::Settled, rank, text, Some(at));
+    finding.more = quoted.collect();
+    found.push(finding);
+}
+
+/// The rank of the `settled:` finding of the explained async memo itself: it goes before the body's lines.
+const STRONG_SETTLED: u32 = 700;
 
 /// A node's value as a finding quotes it: at most [`FINDING_VALUE_MAX`] characters, ending with `…` when cut.
 fn short_value(ctx: &Ctx<'_>, id: NodeId) -> Option<String> {

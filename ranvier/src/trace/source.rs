@@ -147,6 +147,8 @@ pub(crate) struct Index {
     pub uses: Vec<(String, Vec<String>)>,
     /// Every `struct` and `enum`.
     pub types: Vec<TypeDef>,
+    /// Every `async` block: its lines, and the lines that produce its value (as [`FnDef::value`]).
+    pub asyncs: Vec<(Lines, Vec<Lines>)>,
     mods: Vec<ModDecl>,
 }
 
@@ -471,6 +473,13 @@ impl<'ast> Visit<'ast> for Walker {
     fn visit_item_enum(&mut self, e: &'ast syn::ItemEnum) {
         self.type_def(&e.ident, &e.attrs);
         visit::visit_item_enum(self, e);
+    }
+
+    fn visit_expr_async(&mut self, a: &'ast syn::ExprAsync) {
+        self.index
+            .asyncs
+            .push((Lines::of(a.span()), value_lines(&a.block)));
+        visit::visit_expr_async(self, a);
     }
 
     fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
@@ -979,6 +988,18 @@ mod tests {
         let eq = index.fns.iter().find(|f| f.name == "eq").expect("eq");
         assert_eq!((eq.self_ty.as_deref(), eq.trait_name.as_deref()), (Some("B"), Some("PartialEq")));
         assert_eq!(eq.value, [Lines { first: 9, last: 9 }]);
+    }
+
+    #[test]
+    fn async_blocks_and_their_value() {
+        let index = parsed(
+            "fn f(a: A) -> M {\n    AsyncMemo::new(move |_| {\n        let x = a.get();\n        async move {\n            \
+             let r = fetch(x).await;\n            r.unwrap_or(0)\n        }\n    })\n}\n",
+        );
+        assert_eq!(
+            index.asyncs,
+            [(Lines { first: 4, last: 7 }, vec![Lines { first: 6, last: 6 }])]
+        );
     }
 
     #[test]

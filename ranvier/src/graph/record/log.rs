@@ -165,6 +165,11 @@ pub(crate) struct Tracer {
     /// The latest messages, oldest first: what the answers need to name a message and its `update` arm after the
     /// ring dropped its events (at most [`MESSAGES_KEPT`]).
     message_table: RefCell<std::collections::VecDeque<KeptMessage>>,
+    /// The async memo whose flight's future is being polled, if one is (outside any run: its reads are untracked).
+    polling: Cell<Option<NodeId>>,
+    /// Reads made by flights' futures while polled, oldest first: the memo, the node read, the clock then, and
+    /// where (one entry per memo and line, its clock the latest; at most [`FLIGHT_READS_KEPT`]).
+    flight_reads: RefCell<std::collections::VecDeque<(NodeId, NodeId, u64, Loc)>>,
     /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
     removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
 }
@@ -189,6 +194,9 @@ pub(crate) struct KeptMessage {
     pub commands: Option<u32>,
 }
 
+/// How many reads by flights' futures (distinct memo and line) the trace keeps.
+const FLIGHT_READS_KEPT: usize = 256;
+
 /// How many of the latest messages the trace names after the ring dropped their events.
 pub const MESSAGES_KEPT: usize = 1_024;
 
@@ -211,6 +219,8 @@ impl Tracer {
             batches: RefCell::new(std::collections::VecDeque::new()),
             dispatches: RefCell::new(std::collections::VecDeque::new()),
             removing: RefCell::new((None, Vec::new())),
+            polling: Cell::new(None),
+            flight_reads: RefCell::new(std::collections::VecDeque::new()),
             message_table: RefCell::new(std::collections::VecDeque::new()),
         }
     }
@@ -235,6 +245,7 @@ impl Tracer {
         self.dispatches.borrow_mut().clear();
         *self.removing.borrow_mut() = (None, Vec::new());
         self.message_table.borrow_mut().clear();
+        self.flight_reads.borrow_mut().clear();
     }
 
     #[inline]
@@ -466,6 +477,17 @@ impl Tracer {
         let table = self.message_table.borrow();
         let i = table.binary_search_by_key(&seq, |m| m.seq).ok()?;
         Some(table[i].clone())
+    }
+
+    /// The reads the futures of async memo `memo`'s flights made while polled (untracked), one per line: the node
+    /// read, the clock when last read there, and the line.
+    pub fn flight_reads_of(&self, memo: NodeId) -> Vec<(NodeId, u64, Loc)> {
+        self.flight_reads
+            .borrow()
+            .iter()
+            .filter(|(m, ..)| *m == memo)
+            .map(|(_, source, at, site)| (*source, *at, *site))
+            .collect()
     }
 
     /// The messages dispatched as commands of message `seq` (its `update`'s, `Mvu::with_commands`), in order, as far

@@ -100,6 +100,10 @@ impl Tracer {
     pub fn message_commands(&self, _: u64, _: usize) {}
 
     pub fn flight_start(&self, _: NodeId, _: u32) {}
+    #[inline(always)]
+    pub fn flight_poll(&self, _: Option<NodeId>) -> Option<NodeId> {
+        None
+    }
 
     pub fn flight_end(&self, _: NodeId, _: u32, _: super::log::FlightEvent) {}
     #[inline(always)]

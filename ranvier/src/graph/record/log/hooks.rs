@@ -397,6 +397,12 @@ impl Tracer {
         seq
     }
 
+    /// A future of async memo `memo`'s flights is being polled from now (`None`: no longer); returns the memo polled
+    /// before, to restore after a nested poll. Reads meanwhile are the future's, untracked.
+    pub fn flight_poll(&self, memo: Option<NodeId>) -> Option<NodeId> {
+        self.polling.replace(memo)
+    }
+
     /// Flight `flight` of the async memo `node` started, in the memo's current run.
     pub fn flight_start(&self, node: NodeId, flight: u32) {
         let cause = self.node_field(node, |n| n.last_run_start);
@@ -459,6 +465,23 @@ impl Tracer {
     /// [`PROGRAM_READS_KEPT`] distinct lines, with the clock when each last read.
     pub fn program_read(&self, source: NodeId, site: Loc) {
         let now = self.clock.get();
+        if let Some(memo) = self.polling.get() {
+            // not the program's read: a flight's future read it, untracked
+            let mut reads = self.flight_reads.borrow_mut();
+            match reads
+                .iter()
+                .position(|(m, s, _, at)| *m == memo && *s == source && std::ptr::eq(*at, site))
+            {
+                Some(i) => reads[i].2 = now,
+                None => {
+                    if reads.len() == FLIGHT_READS_KEPT {
+                        reads.pop_front();
+                    }
+                    reads.push_back((memo, source, now, site));
+                }
+            }
+            return;
+        }
         self.with_node(source, |n| {
             match n
                 .program_reads
