@@ -829,6 +829,16 @@ pub async fn run(shape: &Shape) -> Result<Outcome, Box<dyn std::error::Error + S
     Ok(Outcome::of(answer, &shape.faulty))
 }
 
+/// The median of `lengths` (the mean of the middle two for an even count; 0 for none).
+pub fn median(lengths: &mut [usize]) -> usize {
+    lengths.sort_unstable();
+    match lengths.len() {
+        0 => 0,
+        n if n % 2 == 1 => lengths[n / 2],
+        n => (lengths[n / 2 - 1] + lengths[n / 2]) / 2,
+    }
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -878,12 +888,7 @@ async fn main() {
             Err(error) => println!("| {} | {} | error: {error} | | |", shape.name, shape.class),
         }
     }
-    lengths.sort_unstable();
-    let median = match lengths.len() {
-        0 => 0,
-        n if n % 2 == 1 => lengths[n / 2],
-        n => (lengths[n / 2 - 1] + lengths[n / 2]) / 2,
-    };
+    let median = median(&mut lengths);
     println!(
         "\n{named} of {} named in one call; {early} within the first 600 characters after the node line, \
          {first_400} within the first 400 of the answer; median answer {median} characters",

@@ -250,8 +250,10 @@ pub(super) fn diagnose(
         .flat_map(|f| f.at.iter().chain(&f.more))
         .map(|l| (l.site.file, l.site.line))
         .collect();
-    // the node's own body keeps the lines that clone handles into its closure: a swapped clone is a mistake too
+    // the node's own body keeps the lines that clone handles into its closure under other names (a swapped clone
+    // is a mistake too); one that clones each handle into its own name says nothing
     let mut body = body_lines(me, true);
+    body.retain(|l| !is_plain_clone_line(&l.text));
     body.extend(helper_lines(me, &body));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
@@ -499,6 +501,26 @@ fn is_clone_line(text: &str) -> bool {
                 .chars()
                 .all(|c| c.is_alphanumeric() || "_(), ;".contains(c))
         })
+}
+
+/// Whether a line clones each handle into a binding of its own name (`let (a, b) = (a.clone(), b.clone());`,
+/// `let a = a.clone();`): boilerplate, unlike a clone into another name (`let (a, b) = (b.clone(), a.clone());`).
+fn is_plain_clone_line(text: &str) -> bool {
+    if !is_clone_line(text) {
+        return false;
+    }
+    let Some((lhs, rhs)) = text.trim().trim_start_matches("let ").split_once('=') else {
+        return false;
+    };
+    let names = |side: &str| -> Vec<String> {
+        side.replace(".clone()", "")
+            .split(|c: char| matches!(c, '(' | ')' | ',' | ';'))
+            .map(|part| part.trim().trim_start_matches("mut ").trim().to_owned())
+            .filter(|part| !part.is_empty())
+            .collect()
+    };
+    let (bound, cloned) = (names(lhs), names(rhs));
+    !bound.is_empty() && bound == cloned
 }
 
 /// Line index `i` (0-based) of `file` as a source line.
@@ -1637,6 +1659,10 @@ mod tests {
         assert!(!changes_state("if a == b && c <= d {"));
         assert!(!changes_state("Some(line) => {"));
         assert!(is_clone_line("let total = total.clone();"));
+        assert!(is_plain_clone_line("let total = total.clone();"));
+        assert!(is_plain_clone_line("let (net, tax) = (net.clone(), tax.clone());"));
+        assert!(!is_plain_clone_line("let (net, tax) = (tax.clone(), net.clone());"));
+        assert!(!is_plain_clone_line("let gross = net.clone();"));
         assert!(!is_clone_line("let sum = a.clone() + b;"));
         assert_eq!(
             words("set_discount {percent: 10}").collect::<Vec<_>>(),
