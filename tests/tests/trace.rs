@@ -255,6 +255,78 @@ mod traced {
         );
     }
 
+    /// A graph `#[node]` builds: the memo's branches are recorded in traced builds.
+    #[ranvier::node]
+    fn fares(age: &Signal<u32>) -> Memo<&'static str> {
+        let fare = Memo::new({
+            let age = age.clone();
+            move |_| match age.get() {
+                0..=5 => "free",
+                6..=17 => "child",
+                _ => {
+                    if age.get() > 64 {
+                        "senior"
+                    } else {
+                        "adult"
+                    }
+                }
+            }
+        });
+        fare
+    }
+
+    #[test]
+    fn a_node_built_body_records_the_branches_its_run_took() {
+        let age = Signal::new(30_u32);
+        let fare = fares(&age);
+        assert_eq!(fare.get(), "adult");
+        let source = include_str!("trace.rs");
+        let line_of = |needle: &str| {
+            source
+                .lines()
+                .position(|l| l.trim() == needle)
+                .unwrap_or_else(|| panic!("no line {needle}"))
+                + 1
+        };
+        let ran = |explain: &trace::Explain| -> Vec<u32> {
+            let ran = explain
+                .findings
+                .iter()
+                .find(|f| f.kind == trace::FindingKind::Ran)
+                .unwrap_or_else(|| panic!("no ran finding: {explain}"));
+            ran.at
+                .iter()
+                .chain(&ran.more)
+                .map(|l| l.site.line)
+                .collect()
+        };
+        let explain = trace::explain(&fare).unwrap();
+        // the `_` arm, then the `else` of the `if` inside it
+        let (arm, other) = (line_of("_ => {") as u32, line_of("} else {") as u32);
+        assert_eq!(ran(&explain), [arm, other], "{explain}");
+        assert!(
+            explain.to_string().contains(&format!("\nran: fare#")),
+            "{explain}"
+        );
+        // the next run took other branches: only they are listed
+        age.set(10);
+        assert_eq!(fare.get(), "child");
+        let explain = trace::explain(&fare).unwrap();
+        assert_eq!(
+            ran(&explain),
+            [line_of("6..=17 => \"child\",") as u32],
+            "{explain}"
+        );
+        age.set(70);
+        assert_eq!(fare.get(), "senior");
+        let explain = trace::explain(&fare).unwrap();
+        assert_eq!(
+            ran(&explain),
+            [arm, line_of("if age.get() > 64 {") as u32],
+            "{explain}"
+        );
+    }
+
     /// A reading that is "the same" when its value is: the unit is ignored.
     #[derive(Clone, Debug)]
     struct Reading {

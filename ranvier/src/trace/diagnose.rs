@@ -21,6 +21,7 @@
 //! | `wrote:` | a signal did not follow the latest message, which wrote signals outside its cone (effects, commands) | each write |
 //! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
+//! | `ran:` | the explained node's body was built by `#[node]`: the branches (`match` arms, `if`/`else` blocks) its latest run took | each branch's line |
 //! | `settled:` | the explained node is (or reads) an async memo: the value its future settled | the future's lines that produce it, failures turned into defaults first |
 //!
 //! Ranks favour what explains the node's latest staleness directly (the cutoff that stopped the latest change, the
@@ -84,6 +85,8 @@ pub enum FindingKind {
     FutureRead,
     /// An async memo's settled value, with the lines of its future that produced it.
     Settled,
+    /// The branches the node's latest run took, in a body `#[node]` built.
+    Ran,
 }
 
 impl FindingKind {
@@ -107,6 +110,7 @@ impl FindingKind {
             FindingKind::Wrote => "wrote",
             FindingKind::FutureRead => "future read",
             FindingKind::Settled => "settled",
+            FindingKind::Ran => "ran",
         }
     }
 }
@@ -223,6 +227,7 @@ pub(super) fn diagnose(
     kept_itself(ctx, me, &mut found);
     update_arms(ctx, me, &cone, &in_cone, &mut found);
     steady_sources(ctx, me, &mut found);
+    branches_taken(ctx, me, &mut found);
     message_writes(ctx, me, &in_cone, &mut found);
     initial_values(ctx, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
@@ -332,6 +337,30 @@ fn future_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mu
         let rank = if own { 1_000 } else { 900 + near(depth) };
         found.push(Finding::new(FindingKind::FutureRead, rank, text, Some(line(site))));
     }
+}
+
+/// How many branches a `ran:` finding quotes.
+const RAN_LINES: usize = 4;
+
+/// The branches the explained node's latest run took (`match` arms, `if` and `else` blocks), as `#[node]`
+/// recorded them in the bodies it built: the lines that decided its value in the run explained.
+fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
+    let taken = ctx.tracer.branches_of(me.id);
+    if taken.is_empty() {
+        return;
+    }
+    let mut lines = taken.iter().take(RAN_LINES).map(|(file, at)| SourceLine {
+        site: Site {
+            file,
+            line: *at,
+            column: 1,
+        },
+        text: names::line_text(file, *at).unwrap_or_default(),
+    });
+    let text = format!("{}'s latest run #{} took", ctx.name(me.id), me.last_run_start);
+    let mut finding = Finding::new(FindingKind::Ran, 460, text, lines.next());
+    finding.more = lines.collect();
+    found.push(finding);
 }
 
 /// How many lines of an async memo's future a `settled:` finding quotes.

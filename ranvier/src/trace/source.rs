@@ -793,10 +793,14 @@ pub(crate) fn resolve_fn(file: &str, line: u32, path: &[String]) -> Option<Found
             let mut module = f.module.clone();
             module.extend(def.module.iter().cloned());
             let mut score = 0;
+            let qualified_by_type = qualifier.is_some_and(|q| q.chars().next().is_some_and(char::is_uppercase));
             let type_named = qualifier.is_some_and(|q| {
-                q.chars().next().is_some_and(char::is_uppercase)
-                    && (def.self_ty.as_ref() == Some(q) || def.trait_name.as_ref() == Some(q))
+                qualified_by_type && (def.self_ty.as_ref() == Some(q) || def.trait_name.as_ref() == Some(q))
             });
+            // `Memo::new` is not another type's `new`
+            if qualified_by_type && !type_named {
+                continue;
+            }
             if type_named {
                 score += 8;
             } else if def.self_ty.is_none() {

@@ -170,6 +170,9 @@ pub(crate) struct Tracer {
     /// Reads made by flights' futures while polled, oldest first: the memo, the node read, the clock then, and
     /// where (one entry per memo and line, its clock the latest; at most [`FLIGHT_READS_KEPT`]).
     flight_reads: RefCell<std::collections::VecDeque<(NodeId, NodeId, u64, Loc)>>,
+    /// The branches (`match` arms, `if`/`else` blocks) `#[node]`-built bodies took, by node: the run they were
+    /// taken in (its `RunStart`) and their places, in the order first taken (at most [`BRANCHES_KEPT`] a run).
+    branches: RefCell<std::collections::HashMap<NodeId, (u64, Vec<(&'static str, u32)>)>>,
     /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
     removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
 }
@@ -193,6 +196,9 @@ pub(crate) struct KeptMessage {
     /// when `update` panicked or refused it).
     pub commands: Option<u32>,
 }
+
+/// How many branches of one run the trace keeps.
+const BRANCHES_KEPT: usize = 16;
 
 /// How many reads by flights' futures (distinct memo and line) the trace keeps.
 const FLIGHT_READS_KEPT: usize = 256;
@@ -220,6 +226,7 @@ impl Tracer {
             dispatches: RefCell::new(std::collections::VecDeque::new()),
             removing: RefCell::new((None, Vec::new())),
             polling: Cell::new(None),
+            branches: RefCell::new(std::collections::HashMap::new()),
             flight_reads: RefCell::new(std::collections::VecDeque::new()),
             message_table: RefCell::new(std::collections::VecDeque::new()),
         }
@@ -246,6 +253,7 @@ impl Tracer {
         *self.removing.borrow_mut() = (None, Vec::new());
         self.message_table.borrow_mut().clear();
         self.flight_reads.borrow_mut().clear();
+        self.branches.borrow_mut().clear();
     }
 
     #[inline]
@@ -488,6 +496,18 @@ impl Tracer {
             .filter(|(m, ..)| *m == memo)
             .map(|(_, source, at, site)| (*source, *at, *site))
             .collect()
+    }
+
+    /// The branches `node`'s latest run took (in a body `#[node]` built), in the order first taken: their file and
+    /// line.
+    pub fn branches_of(&self, node: NodeId) -> Vec<(&'static str, u32)> {
+        let run = self.node_field(node, |n| n.last_run_start);
+        self.branches
+            .borrow()
+            .get(&node)
+            .filter(|(at, _)| *at == run)
+            .map(|(_, taken)| taken.clone())
+            .unwrap_or_default()
     }
 
     /// The messages dispatched as commands of message `seq` (its `update`'s, `Mvu::with_commands`), in order, as far

@@ -101,6 +101,8 @@ impl Tracer {
 
     pub fn flight_start(&self, _: NodeId, _: u32) {}
     #[inline(always)]
+    pub fn branch_ran(&self, _: Option<NodeId>, _: &'static str, _: u32) {}
+    #[inline(always)]
     pub fn flight_poll(&self, _: Option<NodeId>) -> Option<NodeId> {
         None
     }

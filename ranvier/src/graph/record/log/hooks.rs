@@ -397,6 +397,21 @@ impl Tracer {
         seq
     }
 
+    /// The branch at `file`:`line` ran in the run of `running` (a `#[node]`-built body); nothing outside a run.
+    pub fn branch_ran(&self, running: Option<NodeId>, file: &'static str, line: u32) {
+        let Some(node) = running else { return };
+        let run = self.node_field(node, |n| n.last_run_start);
+        let mut branches = self.branches.borrow_mut();
+        let (at, taken) = branches.entry(node).or_insert_with(|| (run, Vec::new()));
+        if *at != run {
+            *at = run;
+            taken.clear();
+        }
+        if taken.len() < BRANCHES_KEPT && !taken.contains(&(file, line)) {
+            taken.push((file, line));
+        }
+    }
+
     /// A future of async memo `memo`'s flights is being polled from now (`None`: no longer); returns the memo polled
     /// before, to restore after a nested poll. Reads meanwhile are the future's, untracked.
     pub fn flight_poll(&self, memo: Option<NodeId>) -> Option<NodeId> {
