@@ -508,8 +508,7 @@ fn a_failure_turned_into_a_default(
                 .map(|bp| bp.min(10_000))
                 // FAULT(a_failure_turned_into_a_default): a refused rate becomes no tax at all
                 .unwrap_or(0);
-            let tax = cents * basis_points / 10_000;
-            tax.max(0)
+            cents * basis_points / 10_000
         }
     });
     let shown = tax.clone();

@@ -255,7 +255,8 @@ mod traced {
         );
     }
 
-    /// A graph `#[node]` builds: the memo's branches are recorded in traced builds.
+    /// A graph `#[node]` builds: the memo's branches are recorded in traced builds (`fare` is bound to be labelled).
+    #[allow(clippy::let_and_return)]
     #[ranvier::node]
     fn fares(age: &Signal<u32>) -> Memo<&'static str> {
         let fare = Memo::new({
@@ -304,10 +305,7 @@ mod traced {
         // the `_` arm, then the `else` of the `if` inside it
         let (arm, other) = (line_of("_ => {") as u32, line_of("} else {") as u32);
         assert_eq!(ran(&explain), [arm, other], "{explain}");
-        assert!(
-            explain.to_string().contains(&format!("\nran: fare#")),
-            "{explain}"
-        );
+        assert!(explain.to_string().contains("\nran: fare#"), "{explain}");
         // the next run took other branches: only they are listed
         age.set(10);
         assert_eq!(fare.get(), "child");

@@ -6,7 +6,7 @@
 //!
 //! Inside the closures of the body (the memos' and effects' bodies), each branch — a `match` arm, an `if` block, an
 //! `else` block — starts with `if ::ranvier::__private::TRACED { branch_ran(file!(), line!()) }` at the line of its
-//! pattern, `if` or `else`: traced builds record which branches a run took, and `explain` quotes them (`ran:`). In
+//! `=>`, `if` or `else`: traced builds record which branches a run took, and `explain` quotes them (`ran:`). In
 //! an untraced build the test is a constant `false` and the call is compiled out. Async blocks are left alone:
 //! futures run outside the memo's run.
 
@@ -145,7 +145,9 @@ impl VisitMut for Branches {
         if !self.in_closure {
             return;
         }
-        let at = record(arm.pat.span());
+        // at the `=>`: the arm's line, as diagnosis names arms (a span inside the pattern would make lints read the
+        // generated `line!()` literal as the pattern's text)
+        let at = record(arm.fat_arrow_token.spans[0]);
         let body = &arm.body;
         *arm.body = syn::Expr::Verbatim(quote_spanned! {body.span()=> { #at #body } });
     }

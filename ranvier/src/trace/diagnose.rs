@@ -317,7 +317,8 @@ fn future_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mu
         let Some(s) = ctx.rec(source) else { continue };
         // a memo nothing tracks is not brought up to date when its sources move: it went stale instead
         let moved = s.last_moved > read;
-        if !moved && !(s.kind == NodeKind::Memo && s.last_mark > read) {
+        let stale = s.kind == NodeKind::Memo && s.last_mark > read;
+        if !moved && !stale {
             continue;
         }
         let mut text = ctx.name(source).to_string();
@@ -543,7 +544,7 @@ fn is_plain_clone_line(text: &str) -> bool {
     };
     let names = |side: &str| -> Vec<String> {
         side.replace(".clone()", "")
-            .split(|c: char| matches!(c, '(' | ')' | ',' | ';'))
+            .split(['(', ')', ',', ';'])
             .map(|part| part.trim().trim_start_matches("mut ").trim().to_owned())
             .filter(|part| !part.is_empty())
             .collect()

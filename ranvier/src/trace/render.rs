@@ -707,7 +707,8 @@ impl Display for ExplainText<'_> {
         let own = e
             .line
             .as_deref()
-            .filter(|line| !line.trim().is_empty() && !(self.3 && only_opens(line)));
+            .filter(|line| !line.trim().is_empty())
+            .filter(|line| !(self.3 && only_opens(line)));
         if let Some(line) = own {
             write!(f, "\n  {}: {}", e.info.site, quoted(line))?;
         }
@@ -797,7 +798,9 @@ fn finding(f: &mut Formatter<'_>, x: &Finding, brief: bool) -> fmt::Result {
 }
 
 fn finding_line(f: &mut Formatter<'_>, line: &SourceLine, brief: bool) -> fmt::Result {
-    let text = (!line.text.is_empty() && !(brief && only_opens(&line.text))).then(|| quoted(&line.text));
+    let opens = brief && only_opens(&line.text);
+    let shown = !line.text.is_empty() && !opens;
+    let text = shown.then(|| quoted(&line.text));
     source_line(f, &line.site, text.as_deref())
 }
 

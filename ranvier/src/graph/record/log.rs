@@ -172,7 +172,7 @@ pub(crate) struct Tracer {
     flight_reads: RefCell<std::collections::VecDeque<(NodeId, NodeId, u64, Loc)>>,
     /// The branches (`match` arms, `if`/`else` blocks) `#[node]`-built bodies took, by node: the run they were
     /// taken in (its `RunStart`) and their places, in the order first taken (at most [`BRANCHES_KEPT`] a run).
-    branches: RefCell<std::collections::HashMap<NodeId, (u64, Vec<(&'static str, u32)>)>>,
+    branches: RefCell<std::collections::HashMap<NodeId, (u64, Vec<Branch>)>>,
     /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
     removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
 }
@@ -196,6 +196,9 @@ pub(crate) struct KeptMessage {
     /// when `update` panicked or refused it).
     pub commands: Option<u32>,
 }
+
+/// A branch a `#[node]`-built body took: its file and line.
+type Branch = (&'static str, u32);
 
 /// How many branches of one run the trace keeps.
 const BRANCHES_KEPT: usize = 16;
