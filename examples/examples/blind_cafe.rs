@@ -1293,11 +1293,19 @@ async fn main() {
     }
     let shapes = shapes();
     let mut rows = Vec::new();
+    let (mut named, mut first_400) = (0, 0);
+    let mut lengths = Vec::new();
     for shape in &shapes {
         match gallery::run(shape).await {
             Ok(outcome) => {
+                named += usize::from(outcome.named);
+                first_400 += usize::from(outcome.from_start.is_some_and(|p| p < 400));
+                lengths.push(outcome.answer.chars().count());
                 let position = outcome
                     .position
+                    .map_or_else(|| "-".to_owned(), |p| p.to_string());
+                let from_start = outcome
+                    .from_start
                     .map_or_else(|| "-".to_owned(), |p| p.to_string());
                 println!(
                     "== {} ({}) node {} faulty {}: named {}, position {}\n{}\n",
@@ -1310,12 +1318,14 @@ async fn main() {
                     outcome.answer
                 );
                 rows.push(format!(
-                    "| {} | {} | {} | {} | {} |",
+                    "| {} | {} | {} | {} | {} | {} | {} |",
                     shape.name,
                     shape.class,
                     shape.faulty,
                     if outcome.named { "yes" } else { "no" },
-                    position
+                    position,
+                    from_start,
+                    outcome.answer.chars().count()
                 ));
             }
             Err(error) => rows.push(format!(
@@ -1324,8 +1334,17 @@ async fn main() {
             )),
         }
     }
-    println!("| key | class | faulty line | named | position |\n|---|---|---|---|---|");
+    println!(
+        "| key | class | faulty line | named | position | from the start | answer (chars) |\n\
+         |---|---|---|---|---|---|---|"
+    );
     for row in rows {
         println!("{row}");
     }
+    println!(
+        "\n{named} of {} named in one call; {first_400} within the first 400 characters of the answer; median \
+         answer {} characters",
+        shapes.len(),
+        gallery::median(&mut lengths)
+    );
 }

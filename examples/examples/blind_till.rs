@@ -671,21 +671,28 @@ async fn main() {
         std::process::exit(1);
     }
     let shapes = shapes();
-    let (mut named, mut early) = (0, 0);
+    let (mut named, mut early, mut first_400) = (0, 0, 0);
+    let mut lengths = Vec::new();
     for (at, shape) in shapes.iter().chain(&nearer_shapes()).enumerate() {
         if at == shapes.len() {
             println!(
-                "{named} of {} named in one call; {early} within the first 600 characters after the node line\n",
-                shapes.len()
+                "{named} of {} named in one call; {early} within the first 600 characters after the node line, \
+                 {first_400} within the first 400 of the answer; median answer {} characters\n",
+                shapes.len(),
+                gallery::median(&mut lengths)
             );
             println!("-- not counted: the same mistakes asked about a node nearer the fault --\n");
         }
         match gallery::run(shape).await {
             Ok(outcome) => {
-                named += usize::from(outcome.named);
-                early += usize::from(outcome.position.is_some_and(|p| p < 600));
+                if at < shapes.len() {
+                    named += usize::from(outcome.named);
+                    early += usize::from(outcome.position.is_some_and(|p| p < 600));
+                    first_400 += usize::from(outcome.from_start.is_some_and(|p| p < 400));
+                    lengths.push(outcome.answer.chars().count());
+                }
                 println!(
-                    "== {} [{}] node {} faulty {}: named {}, at {} (answer {} chars)\n{}\n",
+                    "== {} [{}] node {} faulty {}: named {}, at {} ({} from the start; answer {} chars)\n{}\n",
                     shape.name,
                     shape.class,
                     shape.node,
@@ -693,6 +700,9 @@ async fn main() {
                     if outcome.named { "yes" } else { "no" },
                     outcome
                         .position
+                        .map_or_else(|| "-".to_owned(), |p| p.to_string()),
+                    outcome
+                        .from_start
                         .map_or_else(|| "-".to_owned(), |p| p.to_string()),
                     outcome.answer.chars().count(),
                     outcome.answer

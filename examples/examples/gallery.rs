@@ -27,7 +27,7 @@ use std::any::Any;
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, HostError};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
-use ranvier::{Effect, Memo, Messages, Mvu, Signal, batch, create_root, untrack};
+use ranvier::{AsyncMemo, Effect, Memo, Messages, Mvu, Signal, batch, create_root, untrack};
 use serde_json::{Value, json};
 
 /// One line of the till.
@@ -458,6 +458,65 @@ fn a_batch_hides_a_value(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep
     Ok(vec![Box::new(log), Box::new(save)])
 }
 
+fn a_read_inside_a_future(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let subtotal = till.select(amount);
+    let express = till.select(|t| t.express);
+    // the delivery quote comes from the carrier's service
+    let quote = AsyncMemo::new(move |_| {
+        let cents = subtotal.get();
+        let express = express.clone();
+        async move {
+            let base = carrier_rate(cents).await;
+            // FAULT(a_read_inside_a_future): read inside the future, untracked: a new choice does not re-run it
+            let fee = if express.get() { 900 } else { 400 };
+            base + fee
+        }
+    });
+    let shown = quote.clone();
+    x.value("quote", move || shown.get().value_or(0))?;
+    x.node("quote", &quote)?;
+    Ok(vec![Box::new(quote)])
+}
+
+/// The carrier's rate for goods worth `cents`: free over 100 euros (a remote call, in a real till).
+async fn carrier_rate(cents: u64) -> u64 {
+    if cents > 10_000 { 0 } else { 250 }
+}
+
+/// The tax service's rate in basis points for `percent`: it knows the rates up to 15 %.
+async fn tax_service(percent: u64) -> Result<u64, String> {
+    if percent <= 15 {
+        Ok(percent * 100)
+    } else {
+        Err(format!("no rate for {percent} %"))
+    }
+}
+
+fn a_failure_turned_into_a_default(
+    till: &Mvu<Till, Msg>,
+    x: &mut Exposure,
+) -> Result<Keep, ExposeError> {
+    let subtotal = till.select(amount);
+    let rate = till.select(|t| t.tax_percent);
+    let tax = AsyncMemo::new(move |_| {
+        let cents = subtotal.get();
+        let percent = rate.get();
+        async move {
+            // the service answers in basis points
+            let reply = tax_service(percent).await;
+            let basis_points = reply
+                .map(|bp| bp.min(10_000))
+                // FAULT(a_failure_turned_into_a_default): a refused rate becomes no tax at all
+                .unwrap_or(0);
+            cents * basis_points / 10_000
+        }
+    });
+    let shown = tax.clone();
+    x.value("tax", move || shown.get().value_or(0))?;
+    x.node("tax", &tax)?;
+    Ok(vec![Box::new(tax)])
+}
+
 macro_rules! till_shape {
     ($name:ident, $class:literal, $node:literal, $messages:expr) => {
         Shape {
@@ -471,7 +530,7 @@ macro_rules! till_shape {
     };
 }
 
-/// Every shape: the twelve tills, the three of the parcel desk, then the four defects of `defects.rs`.
+/// Every shape: the fourteen tills, the three of the parcel desk, then the four defects of `defects.rs`.
 pub fn shapes() -> Vec<Shape> {
     let mut shapes = vec![
         till_shape!(
@@ -546,6 +605,19 @@ pub fn shapes() -> Vec<Shape> {
             "history",
             json!([item("pen", 150, 1)])
         ),
+        till_shape!(
+            a_read_inside_a_future,
+            "an async memo's future reads a signal (untracked)",
+            "quote",
+            // the first quote settles when the till opens; then the customer asks for express delivery
+            json!([{"message": "set_express", "args": {"express": true}}])
+        ),
+        till_shape!(
+            a_failure_turned_into_a_default,
+            "an async memo's future turns a failure into a default",
+            "tax",
+            json!([item("lamp", 1000, 1), {"message": "set_tax_rate", "args": {"percent": 20}}])
+        ),
     ];
     // the parcel desk: `update` and the helpers in modules of their own, the graph in a fourth file
     shapes.push(Shape {
@@ -584,6 +656,33 @@ pub fn shapes() -> Vec<Shape> {
             include_str!("parcel/graph.rs"),
             "graph.rs",
             "parcel_label_written_elsewhere",
+        ),
+        start: start_parcel,
+    });
+    shapes.push(Shape {
+        name: "parcel_quote_equality",
+        class: "a hand-written PartialEq in another file ignores a field",
+        node: "delivery",
+        messages: json!([
+            {"message": "weigh", "args": {"grams": 1500}},
+            {"message": "set_express", "args": {"express": true}}
+        ]),
+        faulty: fault_in(
+            include_str!("parcel/model.rs"),
+            "model.rs",
+            "parcel_quote_equality",
+        ),
+        start: start_parcel,
+    });
+    shapes.push(Shape {
+        name: "parcel_book_commands",
+        class: "an update arm sends fewer commands than it should",
+        node: "collection",
+        messages: json!([{"message": "book", "args": {}}]),
+        faulty: fault_in(
+            include_str!("parcel/update.rs"),
+            "update.rs",
+            "parcel_book_commands",
         ),
         start: start_parcel,
     });
@@ -729,6 +828,16 @@ pub async fn run(shape: &Shape) -> Result<Outcome, Box<dyn std::error::Error + S
     Ok(Outcome::of(answer, &shape.faulty))
 }
 
+/// The median of `lengths` (the mean of the middle two for an even count; 0 for none).
+pub fn median(lengths: &mut [usize]) -> usize {
+    lengths.sort_unstable();
+    match lengths.len() {
+        0 => 0,
+        n if n % 2 == 1 => lengths[n / 2],
+        n => (lengths[n / 2 - 1] + lengths[n / 2]) / 2,
+    }
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -778,12 +887,7 @@ async fn main() {
             Err(error) => println!("| {} | {} | error: {error} | | |", shape.name, shape.class),
         }
     }
-    lengths.sort_unstable();
-    let median = match lengths.len() {
-        0 => 0,
-        n if n % 2 == 1 => lengths[n / 2],
-        n => (lengths[n / 2 - 1] + lengths[n / 2]) / 2,
-    };
+    let median = median(&mut lengths);
     println!(
         "\n{named} of {} named in one call; {early} within the first 600 characters after the node line, \
          {first_400} within the first 400 of the answer; median answer {median} characters",

@@ -47,6 +47,17 @@ pub fn crate_root(root: &'static str) {
     }
 }
 
+/// Whether this build records the trace: `#[node]`'s branch records are `if TRACED { .. }`, so an untraced build
+/// holds no code for them.
+pub const TRACED: bool = crate::trace::TRACED;
+
+/// Records that the branch at `line` of `file` (a `match` arm, an `if` or `else` block) ran in the memo or effect
+/// running now: `#[node]` puts a call at the start of each branch of the bodies it builds. Nothing outside a run.
+#[inline]
+pub fn branch_ran(file: &'static str, line: u32) {
+    crate::graph::with_runtime(|rt| trace_hook!(rt, branch_ran(rt.running_id(), file, line)));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // #[derive(Messages)]
 // ---------------------------------------------------------------------------------------------------------------

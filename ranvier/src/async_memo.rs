@@ -15,6 +15,9 @@
 //!   A future returning `Err` (with [`AsyncMemo::try_new`]) fails it with [`AsyncErrorKind::Failed`].
 //! - Disposing a pending memo cancels its flights and wakes its readers once, with an
 //!   [`AsyncErrorKind::Disposed`] failure.
+//! - Only the function's reads are tracked. A read inside the future (it runs when the flight is polled, outside the
+//!   memo's run) is untracked by design, as in F#: the memo does not re-run when that node moves. Traced builds
+//!   record such reads, and `explain` reports one whose node moved after as a `future read:` finding with its line.
 //!
 //! # Driving flights
 //!
@@ -375,6 +378,35 @@ impl<T: Clone + fmt::Debug + 'static> AsyncMemo<T> {
     }
 }
 
+/// A flight's future that tells the trace, while it is polled, whose future it is (traced builds wrap each flight's
+/// future in it; untraced builds never make one).
+struct PolledAs<T: 'static> {
+    memo: NodeId,
+    future: FlightFuture<T>,
+}
+
+impl<T> Future for PolledAs<T> {
+    type Output = Result<T, String>;
+
+    fn poll(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Self::Output> {
+        /// Restores the memo polled before, also when the poll panics.
+        struct Restore(Option<NodeId>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                crate::graph::try_with_runtime(|rt| {
+                    rt.tracer.flight_poll(self.0);
+                });
+            }
+        }
+        let memo = self.memo;
+        let _restore = Restore(with_runtime(|rt| rt.tracer.flight_poll(Some(memo))));
+        self.future.as_mut().poll(cx)
+    }
+}
+
 impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
     fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
         let comp = &self.comp;
@@ -511,6 +543,15 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
             register(self.core.id, this.downgrade(), flights_of::<T>);
         }
         let weak = this.downgrade();
+        // traced builds: the future's reads while polled are recorded as this memo's (untracked) flight reads
+        let future = if crate::graph::record::TRACED {
+            Box::pin(PolledAs {
+                memo: self.core.id,
+                future,
+            })
+        } else {
+            future
+        };
         let task = flights::spawn(future, move |outcome| complete::<T>(&weak, number, outcome));
         self.book.borrow_mut().flights.push_back(Flight {
             number,

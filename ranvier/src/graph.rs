@@ -80,7 +80,7 @@ pub(crate) use node::{
     remove_live,
 };
 pub(crate) use pool::{PoolBox, release_pool};
-pub(crate) use runtime::{Running, Runtime, with_runtime};
+pub(crate) use runtime::{Running, Runtime, try_with_runtime, with_runtime};
 
 use std::fmt;
 

@@ -390,6 +390,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> MemoInner<T, 
                     let had_error = comp.set_error(None).is_some();
                     match prev {
                         Some(prev) if !had_error && (self.eq)(&prev, &new) => {
+                            trace_hook!(rt, kept_over(self.core.id, &new));
                             *self.value.borrow_mut() = Some(prev);
                             false
                         }

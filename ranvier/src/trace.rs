@@ -88,6 +88,7 @@ pub use crate::graph::record::{DEFAULT_CAPACITY, DEFAULT_RING_BYTES, EVENT_BYTES
 use crate::graph::record::{log, table};
 
 cfg_traced! {
+    mod debug_diff;
     mod diagnose;
     mod dump;
     mod names;
@@ -104,6 +105,8 @@ cfg_traced! {
 cfg_untraced! {
     // Compiled for their types and signatures, so the API is the same in every build; nothing reaches their code,
     // since the runtime holds the empty tracer of `graph/record/off.rs` and `with_log` answers `NotTraced`.
+    #[allow(dead_code)]
+    mod debug_diff;
     #[allow(dead_code)]
     mod diagnose;
     #[allow(dead_code)]

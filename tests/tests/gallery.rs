@@ -1,6 +1,6 @@
 //! The defect gallery (`examples/examples/gallery.rs`): for each shape of mistake, one `explain` call over MCP names
-//! the faulty `file:line` within the first 600 characters after the node line. Traced builds only (an untraced build
-//! lists no `explain`).
+//! the faulty `file:line` within the first 600 characters after the node line, and within the first 400 of the
+//! answer. Traced builds only (an untraced build lists no `explain`).
 
 #[cfg(any(debug_assertions, feature = "trace"))]
 use crate::examples::gallery;
@@ -11,6 +11,8 @@ mod traced {
 
     /// The first 600 characters after the node line hold the top finding with its `file:line`.
     const WITHIN: usize = 600;
+    /// Every hit names the faulty `file:line` within the answer's first 400 characters.
+    const FROM_START: usize = 400;
 
     async fn check(name: &str) {
         let shape = gallery::shapes()
@@ -24,6 +26,13 @@ mod traced {
             shape.faulty, outcome.answer
         );
         let position = outcome.position.expect("named after the node line");
+        let from_start = outcome.from_start.expect("named");
+        assert!(
+            from_start < FROM_START,
+            "{name}: {} first appears {from_start} characters from the answer's start:\n{}",
+            shape.faulty,
+            outcome.answer
+        );
         assert!(
             position < WITHIN,
             "{name}: {} first appears {position} characters after the node line:\n{}",
@@ -79,5 +88,9 @@ mod traced {
         parcel_insure_arm,
         parcel_postage_helper,
         parcel_label_written_elsewhere,
+        parcel_quote_equality,
+        parcel_book_commands,
+        a_read_inside_a_future,
+        a_failure_turned_into_a_default,
     );
 }

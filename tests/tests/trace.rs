@@ -255,6 +255,178 @@ mod traced {
         );
     }
 
+    /// A graph `#[node]` builds: the memo's branches are recorded in traced builds (`fare` is bound to be labelled).
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn fares(age: &Signal<u32>) -> Memo<&'static str> {
+        let fare = Memo::new({
+            let age = age.clone();
+            move |_| match age.get() {
+                0..=5 => "free",
+                6..=17 => "child",
+                _ => {
+                    if age.get() > 64 {
+                        "senior"
+                    } else {
+                        "adult"
+                    }
+                }
+            }
+        });
+        fare
+    }
+
+    #[test]
+    fn a_node_built_body_records_the_branches_its_run_took() {
+        let age = Signal::new(30_u32);
+        let fare = fares(&age);
+        assert_eq!(fare.get(), "adult");
+        let source = include_str!("trace.rs");
+        let line_of = |needle: &str| {
+            source
+                .lines()
+                .position(|l| l.trim() == needle)
+                .unwrap_or_else(|| panic!("no line {needle}"))
+                + 1
+        };
+        let ran = |explain: &trace::Explain| -> Vec<u32> {
+            let ran = explain
+                .findings
+                .iter()
+                .find(|f| f.kind == trace::FindingKind::Ran)
+                .unwrap_or_else(|| panic!("no ran finding: {explain}"));
+            ran.at
+                .iter()
+                .chain(&ran.more)
+                .map(|l| l.site.line)
+                .collect()
+        };
+        let explain = trace::explain(&fare).unwrap();
+        // the `_` arm, then the `else` of the `if` inside it
+        let (arm, other) = (line_of("_ => {") as u32, line_of("} else {") as u32);
+        assert_eq!(ran(&explain), [arm, other], "{explain}");
+        assert!(explain.to_string().contains("\nran: fare#"), "{explain}");
+        // the next run took other branches: only they are listed
+        age.set(10);
+        assert_eq!(fare.get(), "child");
+        let explain = trace::explain(&fare).unwrap();
+        assert_eq!(
+            ran(&explain),
+            [line_of("6..=17 => \"child\",") as u32],
+            "{explain}"
+        );
+        age.set(70);
+        assert_eq!(fare.get(), "senior");
+        let explain = trace::explain(&fare).unwrap();
+        assert_eq!(
+            ran(&explain),
+            [arm, line_of("if age.get() > 64 {") as u32],
+            "{explain}"
+        );
+    }
+
+    /// A reading that is "the same" when its value is: the unit is ignored.
+    #[derive(Clone, Debug)]
+    struct Reading {
+        value: i64,
+        unit: &'static str,
+    }
+
+    impl PartialEq for Reading {
+        fn eq(&self, other: &Self) -> bool {
+            self.value == other.value // the unit is left out
+        }
+    }
+
+    #[test]
+    fn a_cutoff_by_a_hand_written_eq_names_the_fields_that_differ_and_the_eq_line() {
+        let metric = Signal::new(true);
+        let reading = Memo::new({
+            let metric = metric.clone();
+            move |_| Reading {
+                value: 12,
+                unit: if metric.get() { "cm" } else { "in" },
+            }
+        })
+        .labelled("reading");
+        let shown = Memo::new({
+            let reading = reading.clone();
+            move |_| reading.with(|r| format!("{} {}", r.value, r.unit))
+        });
+        assert_eq!(shown.get(), "12 cm");
+        metric.set(false);
+        assert_eq!(shown.get(), "12 cm", "the cutoff keeps the old unit");
+        let explain = trace::explain(&shown).unwrap();
+        let cutoff = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Cutoff)
+            .unwrap_or_else(|| panic!("no cutoff: {explain}"));
+        assert!(
+            cutoff
+                .text
+                .contains("computed unit = \"in\" (kept \"cm\"), equal by the hand-written PartialEq for Reading"),
+            "{explain}"
+        );
+        let eq_line = include_str!("trace.rs")
+            .lines()
+            .position(|l| l.contains("self.value == other.value"))
+            .expect("the eq line")
+            + 1;
+        let first = cutoff.more.first().expect("the eq body");
+        assert!(first.site.file.ends_with("trace.rs"), "{explain}");
+        assert_eq!(first.site.line as usize, eq_line, "{explain}");
+        let text = explain.brief(600);
+        let at = text
+            .find(&format!("trace.rs:{eq_line}:"))
+            .unwrap_or_else(|| panic!("the eq line is not quoted: {text}"));
+        assert!(at < 400, "the eq line at {at}: {text}");
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Point {
+        x: f64,
+    }
+
+    #[test]
+    fn a_cutoff_by_a_derived_eq_names_the_derive() {
+        let flip = Signal::new(false);
+        let point = Memo::new({
+            let flip = flip.clone();
+            // -0.0 == 0.0, but they print differently
+            move |_| Point {
+                x: if flip.get() { -0.0 } else { 0.0 },
+            }
+        })
+        .labelled("point");
+        let shown = Memo::new(move |_| format!("{:?}", point.get()));
+        assert_eq!(shown.get(), "Point { x: 0.0 }");
+        flip.set(true);
+        assert_eq!(shown.get(), "Point { x: 0.0 }");
+        let explain = trace::explain(&shown).unwrap();
+        let cutoff = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Cutoff)
+            .unwrap_or_else(|| panic!("no cutoff: {explain}"));
+        assert!(
+            cutoff
+                .text
+                .contains("computed x = -0.0 (kept 0.0), equal by the derived PartialEq of Point"),
+            "{explain}"
+        );
+        let derive = include_str!("trace.rs")
+            .lines()
+            .position(|l| l.trim() == "#[derive(Clone, Debug, PartialEq)]")
+            .expect("the derive")
+            + 1;
+        assert_eq!(
+            cutoff.more.first().map(|l| l.site.line as usize),
+            Some(derive),
+            "{explain}"
+        );
+    }
+
     #[test]
     fn why_not_checked_clean_names_sources_and_the_cutoff() {
         let n = Signal::new(3);
@@ -557,6 +729,69 @@ mod traced {
         );
         let writes = trace::history(&n).unwrap();
         assert_eq!(writes.entries.len(), 2);
+    }
+
+    #[derive(Debug)]
+    enum Order {
+        Pay,
+        Receipt,
+        Ship,
+    }
+
+    /// (paid, receipts, shipped)
+    fn order_update(
+        msg: Order,
+        &(paid, receipts, shipped): &(bool, u32, bool),
+    ) -> ((bool, u32, bool), Vec<Order>) {
+        match msg {
+            Order::Pay => {
+                let next = (true, receipts, shipped);
+                (next, vec![Order::Receipt]) // Ship is missing
+            }
+            Order::Receipt => ((paid, receipts + 1, shipped), vec![]),
+            Order::Ship => ((paid, receipts, true), vec![]),
+        }
+    }
+
+    #[test]
+    fn an_update_that_sent_too_few_commands_says_how_many_and_quotes_the_lines_that_built_them() {
+        let order = Mvu::with_commands(((false, 0, false), vec![]), order_update).labelled("order");
+        let shipped = order.select(|o| o.2).labelled("shipped");
+        assert!(!shipped.get());
+        order.dispatch(Order::Pay).unwrap();
+        assert!(!shipped.get());
+        let explain = trace::explain(&shipped).unwrap();
+        let pay = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Update && f.text.starts_with("message Pay #"))
+            .unwrap_or_else(|| panic!("no update finding for Pay: {explain}"));
+        assert!(pay.text.ends_with("; commands: 1 (Receipt)"), "{explain}");
+        let built = include_str!("trace.rs")
+            .lines()
+            .position(|l| l.contains("(next, vec![Order::Receipt])"))
+            .expect("the line")
+            + 1;
+        assert!(
+            pay.more.iter().any(|l| l.site.line as usize == built),
+            "the line building the commands is quoted: {explain}"
+        );
+        // the explained select did not move since Pay: its arm comes first
+        assert_eq!(explain.findings[0].text, pay.text, "{explain}");
+        // the command that was missing does what it should
+        order.dispatch(Order::Ship).unwrap();
+        assert!(shipped.get());
+        // an `Mvu` without commands says nothing of them
+        let plain = Mvu::new(0_i64, |msg, n| match msg {
+            Msg::Add(k) => n + k,
+            Msg::Noop => *n,
+        });
+        let doubled = plain.select(|n| n * 2);
+        plain.dispatch(Msg::Add(2)).unwrap();
+        assert_eq!(doubled.get(), 4);
+        let text = trace::explain(&doubled).unwrap().to_string();
+        assert!(text.contains("\nupdate: message Add #"), "{text}");
+        assert!(!text.contains("commands:"), "{text}");
     }
 
     /// A model read by 200 selects, all summed: one message records far more events than a 256-event ring holds.

@@ -1,7 +1,7 @@
 //! The parcel desk's graph: selects over the model, the memos that price it with `rules`, and the effect that writes
 //! the labels the counter screen shows.
 
-use super::model::{Msg, Parcel};
+use super::model::{Msg, Parcel, Quote};
 use super::rules::{self, premium};
 use ranvier::exposure::{ExposeError, Exposure};
 use ranvier::{Effect, Memo, Mvu, Signal};
@@ -39,6 +39,30 @@ pub fn build(
         x.value(name, move || read.get())?;
         x.node(name, memo)?;
     }
+    // the quote the desk offers, and its line on the counter screen
+    let express = parcel.select(|p| p.express);
+    let quote = Memo::new({
+        let total = total.clone();
+        move |_| Quote {
+            cents: total.get(),
+            days: if express.get() { 1 } else { 3 },
+        }
+    });
+    let delivery = Memo::new({
+        let quote = quote.clone();
+        move |_| {
+            let q = quote.get();
+            format!("{} cents, {} days", q.cents, q.days)
+        }
+    });
+    let shown = delivery.clone();
+    x.value("delivery", move || shown.get())?;
+    x.node("delivery", &delivery)?;
+    // whether the courier comes: the screen shows it once the parcel is booked
+    let collection = parcel.select(|p| p.courier_told);
+    let shown = collection.clone();
+    x.value("collection", move || shown.get())?;
+    x.node("collection", &collection)?;
     // the screen's two labels, written by an effect when the parcel is weighed or priced
     let weight_label = Signal::new(String::new());
     let price_label = Signal::new(String::new());
@@ -62,6 +86,9 @@ pub fn build(
         Box::new(postage),
         Box::new(insurance),
         Box::new(total),
+        Box::new(quote),
+        Box::new(delivery),
+        Box::new(collection),
         Box::new(weight_label),
         Box::new(price_label),
         Box::new(labels),

@@ -31,7 +31,8 @@ pub struct ParcelApp {
 /// When the graph thread does not start or a name is exposed twice.
 pub fn start() -> Result<(McpAdapter, GraphHost<ParcelApp>), HostError> {
     let host = GraphHost::start(|| {
-        let parcel = Mvu::new(model::Parcel::default(), update::update).labelled("parcel");
+        let parcel = Mvu::with_commands((model::Parcel::default(), Vec::new()), update::update)
+            .labelled("parcel");
         let mut exposure = Exposure::new();
         let keep = graph::build(&parcel, &mut exposure)?;
         exposure.messages_of(&parcel)?;

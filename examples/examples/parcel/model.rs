@@ -13,6 +13,14 @@ pub struct Parcel {
     pub insured: u64,
     /// Labels to print.
     pub copies: u64,
+    /// Express delivery.
+    pub express: bool,
+    /// Booked for collection.
+    pub booked: bool,
+    /// Labels printed so far.
+    pub printed: u64,
+    /// Whether the courier was told to collect it.
+    pub courier_told: bool,
 }
 
 impl Default for Parcel {
@@ -22,6 +30,10 @@ impl Default for Parcel {
             declared: 0,
             insured: 0,
             copies: 1,
+            express: false,
+            booked: false,
+            printed: 0,
+            courier_told: false,
         }
     }
 }
@@ -47,4 +59,32 @@ pub enum Msg {
         /// Labels.
         copies: u64,
     },
+    /// Chooses express delivery, or not.
+    SetExpress {
+        /// Express or standard.
+        express: bool,
+    },
+    /// Books the parcel for collection: prints its labels and tells the courier (commands).
+    Book,
+    /// Prints the labels (a command of `Book`).
+    PrintLabels,
+    /// Tells the courier to collect the parcel (a command of `Book`).
+    NotifyCourier,
+}
+
+/// What sending the parcel costs, and how many days it takes.
+#[derive(Clone, Debug)]
+pub struct Quote {
+    /// The price, in cents.
+    pub cents: u64,
+    /// Working days to deliver.
+    pub days: u64,
+}
+
+/// Two quotes are the same offer.
+impl PartialEq for Quote {
+    fn eq(&self, other: &Self) -> bool {
+        // FAULT(parcel_quote_equality): compares the price only, so a faster quote at the same price is "equal"
+        self.cents == other.cents
+    }
 }

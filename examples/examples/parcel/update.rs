@@ -1,10 +1,11 @@
-//! The parcel desk's `update`: one arm per message.
+//! The parcel desk's `update`: one arm per message, and the commands (follow-up messages) an arm sends.
 
 use super::model::{Msg, Parcel};
 
-/// The parcel after `msg`.
-pub fn update(msg: Msg, parcel: &Parcel) -> Parcel {
+/// The parcel after `msg`, and the messages to dispatch next.
+pub fn update(msg: Msg, parcel: &Parcel) -> (Parcel, Vec<Msg>) {
     let mut next = parcel.clone();
+    let mut commands = Vec::new();
     match msg {
         Msg::Weigh { grams } => next.grams = grams,
         Msg::Declare { cents } => next.declared = cents,
@@ -15,6 +16,14 @@ pub fn update(msg: Msg, parcel: &Parcel) -> Parcel {
             next.declared = cover;
         }
         Msg::SetCopies { copies } => next.copies = copies.max(1),
+        Msg::SetExpress { express } => next.express = express,
+        Msg::Book => {
+            next.booked = true;
+            // FAULT(parcel_book_commands): only the labels are printed; the courier is never told
+            commands.push(Msg::PrintLabels);
+        }
+        Msg::PrintLabels => next.printed += next.copies,
+        Msg::NotifyCourier => next.courier_told = true,
     }
-    next
+    (next, commands)
 }

@@ -480,3 +480,35 @@ fn the_trace_records_flights_and_why_follows_a_settle_back_to_the_flight_and_its
         vec![(1, FlightEvent::Start), (1, FlightEvent::Fail)]
     );
 }
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[test]
+fn a_futures_reads_are_recorded_as_the_memos_flight_reads() {
+    let base = Signal::new(2_u32);
+    let extra = Signal::new(10_u32);
+    let memo = AsyncMemo::new({
+        let (base, extra) = (base.clone(), extra.clone());
+        move |_| {
+            let base = base.get(); // tracked, in the run
+            let extra = extra.clone();
+            async move { base + extra.get() } // read while polled: untracked
+        }
+    });
+    let _ = memo.get();
+    run_flights();
+    assert_eq!(memo.get(), AsyncState::Ready(12));
+    let reads = crate::graph::with_runtime(|rt| rt.tracer.flight_reads_of(memo.id()));
+    assert_eq!(reads.len(), 1, "{reads:?}");
+    assert_eq!(reads[0].0, extra.id());
+    assert_eq!(reads[0].2.line(), line!() - 9);
+    // the program's own reads are not the memo's
+    let _ = extra.get();
+    let again = crate::graph::with_runtime(|rt| rt.tracer.flight_reads_of(memo.id()));
+    assert_eq!(again.len(), 1);
+    extra.set(20);
+    assert_eq!(
+        memo.get(),
+        AsyncState::Ready(12),
+        "untracked: it does not re-run"
+    );
+}

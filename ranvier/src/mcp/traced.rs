@@ -63,18 +63,21 @@ pub(crate) fn is_traced_tool(name: &str) -> bool {
     .contains(&name)
 }
 
-const EXPLAIN_DESCRIPTION: &str = "Explain why a node holds its value: the first call of a diagnosis. Pass `node` (an \
-exposed node, a node name, `#id` or an identity path) and optionally `messages` ([{\"message\": name, \"args\": \
-{...}}, ...], dispatched first, as in `dispatch`). Answers in a few lines: the node as `name#id Kind file.rs:line = \
-value reads [source#id:line, ...]` with its source lines; then the findings from its whole upstream cone, best first, \
-each followed by the line to fix (`  file.rs:line: code`): `unread:` a value read untracked (peek, untrack) that moved \
-since, `disposed:` a disposed source, `written:` who wrote a signal and where, `captured:` a value copied into a \
-closure that moved since, `batch:` moves hidden by a batch, `cutoff:`/`earlier cutoff:` an upstream memo that kept its \
-value, `not re-run since:`, `kept:` a previous value returned, `select:` a select that kept its value on the message, \
-`update:` the arm of update that handled the message, `steady:` a source that did not follow it, `wrote:` what \
-the message wrote elsewhere when a signal did not follow it, \
-`comparer:`, `initial:`; then the dispatched steps that moved what it reads. `detail: \"full\"` adds `why:` (the \
-cause chain) and the state after the steps.";
+const EXPLAIN_DESCRIPTION: &str = "Explain why a node holds its value: the first call of a diagnosis. Pass `node` (an exposed node, a node name, \
+`#id` or an identity path) and optionally `messages` ([{\"message\": name, \"args\": {...}}, ...], dispatched \
+first, as in `dispatch`). Answers in a few lines: the node as `name#id Kind file.rs:line = value reads \
+[source#id:line, ...]` with its source lines; then the findings from its whole upstream cone, best first, each \
+followed by the line to fix (`  file.rs:line: code`): `unread:` a value read untracked (peek, untrack) that \
+moved since, `future read:` a value an async memo's future read (untracked) that moved since, `disposed:` a \
+disposed source, `written:` who wrote a signal and where, `captured:` a value copied into a closure that moved \
+since, `batch:` moves hidden by a batch, `cutoff:`/`earlier cutoff:` an upstream memo that kept its value (and, \
+when it printed differently from the value computed, the fields that differ and the `PartialEq` that called them \
+equal), `not re-run since:`, `kept:` a previous value returned, `select:` a select that kept its value on the \
+message, `update:` the arm of update that handled the message (with `commands: N` for `Mvu::with_commands`), \
+`steady:` a source that did not follow it, `wrote:` what the message wrote elsewhere when a signal did not \
+follow it, `comparer:`, `initial:`, `settled:` the lines of an async memo's future that produced its value; then \
+the dispatched steps that moved what it reads. `detail: \"full\"` adds `why:` (the cause chain) and the state \
+after the steps.";
 
 const GRAPH_DESCRIPTION: &str = "The graph at a glance: node counts by kind, the exposed nodes with their values, and \
 the nodes the last message moved, one line each (`name#id Kind file.rs:line = value reads [sources]`). At most 2,000 \

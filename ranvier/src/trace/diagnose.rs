@@ -7,6 +7,7 @@
 //! | finding | the fact | the line |
 //! |---|---|---|
 //! | `unread:` | a memo or effect read a node untracked (`peek`, `with_untracked`, `untrack`) that moved after | the read |
+//! | `future read:` | an async memo's future read a node (untracked: futures run outside the memo's run) that moved after | the read |
 //! | `disposed:` | a node reads a disposed node, which keeps its last value | the disposal |
 //! | `written:` | a signal's value came from a memo's or effect's write, or from the program's | the write |
 //! | `captured:` | the program read a value just before making a memo or effect that does not read it, and it moved | the read |
@@ -20,6 +21,8 @@
 //! | `wrote:` | a signal did not follow the latest message, which wrote signals outside its cone (effects, commands) | each write |
 //! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
+//! | `ran:` | the explained node's body was built by `#[node]`: the branches (`match` arms, `if`/`else` blocks) its latest run took | each branch's line |
+//! | `settled:` | the explained node is (or reads) an async memo: the value its future settled | the future's lines that produce it, failures turned into defaults first |
 //!
 //! Ranks favour what explains the node's latest staleness directly (the cutoff that stopped the latest change, the
 //! node's own untracked reads), then nearness in the cone. Every finding names a `file:line` from the call sites
@@ -163,6 +166,10 @@ pub(super) fn diagnose(
     for &(n, depth) in &cone {
         let Some(r) = ctx.rec(n) else { continue };
         untracked_reads(ctx, r, n == id, depth, &mut found);
+        future_reads(ctx, r, n == id, depth, &mut found);
+        if depth <= 1 {
+            settled(ctx, r, n == id, &mut found);
+        }
         disposed_sources(ctx, r, n == id, depth, &mut found);
         if r.kind == NodeKind::Signal {
             written(ctx, r, n == id, depth, &mut found);
@@ -173,8 +180,9 @@ pub(super) fn diagnose(
     }
     cutoffs(ctx, id, me, why_not, &in_cone, &mut found);
     kept_itself(ctx, me, &mut found);
-    update_arms(ctx, &cone, &in_cone, &mut found);
+    update_arms(ctx, me, &cone, &in_cone, &mut found);
     steady_sources(ctx, me, &mut found);
+    branches_taken(ctx, me, &mut found);
     message_writes(ctx, me, &in_cone, &mut found);
     initial_values(ctx, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
@@ -202,8 +210,10 @@ pub(super) fn diagnose(
         .flat_map(|f| f.at.iter().chain(&f.more))
         .map(|l| (l.site.file, l.site.line))
         .collect();
-    // the node's own body keeps the lines that clone handles into its closure: a swapped clone is a mistake too
+    // the node's own body keeps the lines that clone handles into its closure under other names (a swapped clone
+    // is a mistake too); one that clones each handle into its own name says nothing
     let mut body = body_lines(me, true);
+    body.retain(|l| !is_plain_clone_line(&l.text));
     body.extend(helper_lines(me, &body));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
@@ -248,6 +258,126 @@ fn untracked_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: 
         ));
     }
 }
+
+/// Reads by async memo `r`'s futures (untracked by design: a future runs outside the memo's run, so what it reads
+/// does not re-run the memo) of nodes that moved after: the memo's value missed the change.
+fn future_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec<Finding>) {
+    if r.kind != NodeKind::Memo {
+        return;
+    }
+    for (source, read, site) in ctx.tracer.flight_reads_of(r.id) {
+        if r.sources.contains(&source) {
+            continue;
+        }
+        let Some(s) = ctx.rec(source) else { continue };
+        // a memo nothing tracks is not brought up to date when its sources move: it went stale instead
+        let moved = s.last_moved > read;
+        let stale = s.kind == NodeKind::Memo && s.last_mark > read;
+        if !moved && !stale {
+            continue;
+        }
+        let mut text = ctx.name(source).to_string();
+        if let Some(v) = short_value(ctx, source).filter(|_| moved) {
+            let _ = write!(text, " = {v}");
+        }
+        if moved {
+            let _ = write!(text, " moved #{}", s.last_moved);
+        } else {
+            let _ = write!(text, " went stale #{}", s.last_mark);
+        }
+        let _ = write!(
+            text,
+            " after {}'s future read it #{read}, untracked (futures run outside the memo's run)",
+            ctx.name(r.id)
+        );
+        let rank = if own { 1_000 } else { 900 + near(depth) };
+        found.push(Finding::new(FindingKind::FutureRead, rank, text, Some(line(site))));
+    }
+}
+
+/// How many branches a `ran:` finding quotes.
+const RAN_LINES: usize = 4;
+
+/// The branches the explained node's latest run took (`match` arms, `if` and `else` blocks), as `#[node]`
+/// recorded them in the bodies it built: the lines that decided its value in the run explained.
+fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
+    let taken = ctx.tracer.branches_of(me.id);
+    if taken.is_empty() {
+        return;
+    }
+    let mut lines = taken.iter().take(RAN_LINES).map(|(file, at)| SourceLine {
+        site: Site {
+            file,
+            line: *at,
+            column: 1,
+        },
+        text: names::line_text(file, *at).unwrap_or_default(),
+    });
+    let text = format!("{}'s latest run #{} took", ctx.name(me.id), me.last_run_start);
+    let mut finding = Finding::new(FindingKind::Ran, 460, text, lines.next());
+    finding.more = lines.collect();
+    found.push(finding);
+}
+
+/// How many lines of an async memo's future a `settled:` finding quotes.
+const FUTURE_LINES: usize = 4;
+
+/// When `r` is an async memo (its creation call holds an `async` block) that has settled a value: the value, and
+/// the lines of its future that produce it: those that turn a failure into a value first (`unwrap_or`, `.ok()`,
+/// `Err(..)` arms), then the lines that produce the block's value.
+fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
+    if r.kind != NodeKind::Memo || r.runs == 0 {
+        return;
+    }
+    let file = r.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
+        return;
+    };
+    // the outermost async block inside the memo's call: its future
+    let Some((block, value)) = index
+        .asyncs
+        .iter()
+        .filter(|(lines, _)| call.whole.holds(*lines))
+        .min_by_key(|(lines, _)| lines.first)
+    else {
+        return;
+    };
+    let lines = &index.lines;
+    let defaults = |i: usize| {
+        let code = lines[i].split("//").next().unwrap_or_default();
+        ["unwrap_or", ".ok()", "Err(", ".ok_or", "Default::default", ".unwrap_or_default"]
+            .iter()
+            .any(|p| code.contains(p))
+    };
+    let inside = block.first as usize..block.last as usize - 1;
+    let mut picked: Vec<usize> = inside.clone().filter(|i| is_code(&lines[*i]) && defaults(*i)).collect();
+    for v in value {
+        let i = v.first as usize - 1;
+        if inside.contains(&i) && is_code(&lines[i]) && !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    if picked.is_empty() {
+        picked = inside.filter(|i| is_code(&lines[*i])).collect();
+    }
+    picked.truncate(FUTURE_LINES);
+    picked.sort_unstable();
+    let mut text = ctx.name(r.id).to_string();
+    if let Some(v) = short_value(ctx, r.id) {
+        let _ = write!(text, " = {v}");
+    }
+    text.push_str(": the value its future settled, from");
+    let mut quoted = picked.into_iter().map(|i| numbered(file, lines, i));
+    let Some(at) = quoted.next() else { return };
+    let rank = if own { STRONG_SETTLED } else { 460 };
+    let mut finding = Finding::new(FindingKind::Settled, rank, text, Some(at));
+    finding.more = quoted.collect();
+    found.push(finding);
+}
+
+/// The rank of the `settled:` finding of the explained async memo itself: it goes before the body's lines.
+const STRONG_SETTLED: u32 = 700;
 
 /// A node's value as a finding quotes it: at most [`FINDING_VALUE_MAX`] characters, ending with `…` when cut.
 fn short_value(ctx: &Ctx<'_>, id: NodeId) -> Option<String> {
@@ -356,6 +486,26 @@ fn is_clone_line(text: &str) -> bool {
                 .chars()
                 .all(|c| c.is_alphanumeric() || "_(), ;".contains(c))
         })
+}
+
+/// Whether a line clones each handle into a binding of its own name (`let (a, b) = (a.clone(), b.clone());`,
+/// `let a = a.clone();`): boilerplate, unlike a clone into another name (`let (a, b) = (b.clone(), a.clone());`).
+fn is_plain_clone_line(text: &str) -> bool {
+    if !is_clone_line(text) {
+        return false;
+    }
+    let Some((lhs, rhs)) = text.trim().trim_start_matches("let ").split_once('=') else {
+        return false;
+    };
+    let names = |side: &str| -> Vec<String> {
+        side.replace(".clone()", "")
+            .split(['(', ')', ',', ';'])
+            .map(|part| part.trim().trim_start_matches("mut ").trim().to_owned())
+            .filter(|part| !part.is_empty())
+            .collect()
+    };
+    let (bound, cloned) = (names(lhs), names(rhs));
+    !bound.is_empty() && bound == cloned
 }
 
 /// Line index `i` (0-based) of `file` as a source line.
@@ -543,15 +693,89 @@ fn cutoff_finding(kind: FindingKind, rank: u32, c: &Cutoff, r: &NodeRecord) -> F
             text: c.line.clone().unwrap_or_default(),
         }),
     );
+    let equal = equality(r, c.seq, &c.value);
     finding.more = previous_value_lines(r);
     if finding.more.is_empty() {
         // what the memo computes: a body that keeps a value it should pass on is often a line that reads nothing
         finding.more = body_lines(r, false)
             .into_iter()
-            .take(CUTOFF_BODY_LINES)
+            .take(if equal.is_some() { 1 } else { CUTOFF_BODY_LINES })
             .collect();
     }
+    if let Some((text, lines)) = equal {
+        finding.text.push_str(&text);
+        // the equality that said "equal" decided the cutoff: its lines first
+        finding.more.splice(0..0, lines);
+    }
     finding
+}
+
+/// The most differing places an equality note names.
+const DIFFERENCES_MAX: usize = 3;
+/// How many lines of a hand-written `eq` an equality note quotes.
+const EQ_LINES_MAX: usize = 3;
+
+/// When memo `r`'s cutoff `seq` kept a value (`kept`, its `Debug` text) that prints differently from the one it
+/// computed and dropped: `; computed <path> = <new> (kept <old>), equal by ...`, and the lines of the equality that
+/// called the two equal: its comparer (the memo's line, already named), a hand-written `impl PartialEq` found in
+/// the crate (its `eq` body), or the `#[derive(PartialEq)]` of the type.
+fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceLine>)> {
+    let (_, computed) = r.cutoff_computed.as_ref().filter(|(s, _)| *s == seq)?;
+    let found = super::debug_diff::differences(kept, computed, DIFFERENCES_MAX);
+    if found.is_empty() {
+        return None;
+    }
+    let mut text = String::from("; computed ");
+    for (i, d) in found.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        let path = if d.path.is_empty() { "value" } else { d.path.trim_start_matches('.') };
+        let _ = write!(text, "{path} = {} (kept {})", d.after, d.before);
+    }
+    if r.custom_comparer {
+        text.push_str(", equal by its comparer");
+        return Some((text, Vec::new()));
+    }
+    // the types the differing places go through, outermost first: the first with a hand-written `eq` decided
+    let mut types: Vec<&str> = Vec::new();
+    for d in &found {
+        for t in &d.types {
+            if !types.contains(&t.as_str()) {
+                types.push(t);
+            }
+        }
+    }
+    let file = r.site.file();
+    for ty in &types {
+        let Some(eq) = source::impl_fn(file, ty, "PartialEq", "eq") else {
+            continue;
+        };
+        let _ = write!(text, ", equal by the hand-written PartialEq for {ty}");
+        let def = eq.def();
+        let lines = &eq.index.lines;
+        // the lines that produce its value first, then the rest of its body
+        let mut picked: Vec<usize> = def.value.iter().map(|v| v.first as usize - 1).collect();
+        picked.extend((def.whole.first as usize..def.whole.last as usize - 1).filter(|i| is_code(&lines[*i])));
+        let mut seen = HashSet::new();
+        picked.retain(|i| seen.insert(*i));
+        picked.truncate(EQ_LINES_MAX);
+        picked.sort_unstable();
+        return Some((text, picked.into_iter().map(|i| numbered(eq.file, lines, i)).collect()));
+    }
+    // no hand-written one: the innermost type's derive
+    let derived = types.iter().rev().find_map(|ty| {
+        let (at_file, index, at) = source::type_named(file, ty)?;
+        let line = index.types[at].derive_eq_line?;
+        Some((ty, numbered(at_file, &index.lines, line as usize - 1)))
+    });
+    match derived {
+        Some((ty, line)) => {
+            let _ = write!(text, ", equal by the derived PartialEq of {ty}");
+            Some((text, vec![line]))
+        }
+        None => Some((text, Vec::new())),
+    }
 }
 
 /// How many lines of an upstream memo's body a `cutoff:` finding quotes.
@@ -640,7 +864,9 @@ fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     }
     let mut more = previous_value_lines(me).into_iter();
     let at = more.next();
-    let rank = if at.is_none() { 450 } else { 880 };
+    let equal = equality(me, *seq, value);
+    // a value kept by an equality that ignored what differs is as strong a lead as a previous value handed back
+    let rank = if at.is_none() && equal.is_none() { 450 } else { 880 };
     let mut finding = Finding::new(
         FindingKind::Kept,
         rank,
@@ -648,6 +874,10 @@ fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
         at.or_else(|| Some(line(me.site))),
     );
     finding.more = more.collect();
+    if let Some((text, lines)) = equal {
+        finding.text.push_str(&text);
+        finding.more.splice(0..0, lines);
+    }
     found.push(finding);
 }
 
@@ -775,6 +1005,7 @@ fn read_site_lines(r: &NodeRecord) -> Vec<SourceLine> {
 /// effect dispatched also names who dispatched it, with the lines above the dispatch.
 fn update_arms(
     ctx: &Ctx<'_>,
+    me: &NodeRecord,
     cone: &[(NodeId, u32)],
     in_cone: &HashSet<NodeId>,
     found: &mut Vec<Finding>,
@@ -782,6 +1013,20 @@ fn update_arms(
     let latest = ctx.tracer.last_message();
     // each message, with the hops to the nearest select in the cone it last moved
     let mut messages: Vec<(u64, u32)> = vec![(latest, 9)];
+    // the latest message was a command: the messages whose `update` sent it, outermost last (the one the program
+    // or a client dispatched chose the commands that followed)
+    let mut senders: Vec<u64> = Vec::new();
+    let mut at = latest;
+    while let Some(cause) = ctx
+        .tracer
+        .kept_message(at)
+        .map(|m| m.cause)
+        .filter(|c| *c != 0 && senders.len() < 8)
+    {
+        senders.push(cause);
+        messages.push((cause, 9));
+        at = cause;
+    }
     for &(n, depth) in cone {
         let Some(r) = ctx.rec(n) else { continue };
         if depth > 3 || r.kind != NodeKind::Memo || r.last_moved == 0 || !ctx.reads_model_alone(r) {
@@ -816,20 +1061,43 @@ fn update_arms(
         let Some(model) = ctx.rec(target) else {
             continue;
         };
-        let Some((file, lines, arm)) = locate_arm(&name, model) else {
+        let commands = ctx.tracer.kept_message(message).and_then(|m| m.commands);
+        let Some((file, lines, arm)) = locate_arm(&name, model, commands.is_some()) else {
             continue;
         };
         // the message behind the nearest select first; the latest one breaks ties
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
-        let (rank, what) = match (message == latest, model.last_moved > message) {
+        let (mut rank, what) = match (message == latest, model.last_moved > message) {
             // the latest message changed nothing: the arm that handled it is the first suspect (before the body)
             (true, false) => (700, "left as it was"),
             _ => (rank, "moved"),
         };
+        // the outermost message sent the latest one as a command and the explained node did not move since: which
+        // commands its arm chose is the first suspect
+        if commands.is_some() && senders.last() == Some(&message) && me.last_moved < message {
+            rank = rank.max(650);
+        }
         let mut text = format!(
             "message {name} #{message} {what} {}: the arm of update that handled it",
             ctx.name(target)
         );
+        if let Some(n) = commands {
+            let _ = write!(text, "; commands: {n}");
+            let sent = ctx.tracer.commands_of(message);
+            if !sent.is_empty() {
+                text.push_str(" (");
+                for (i, m) in sent.iter().take(COMMANDS_NAMED).enumerate() {
+                    if i > 0 {
+                        text.push_str(", ");
+                    }
+                    text.push_str(&m.name);
+                }
+                if sent.len() > COMMANDS_NAMED {
+                    text.push_str(", …");
+                }
+                text.push(')');
+            }
+        }
         let mut arm = arm.into_iter().map(|i| numbered(file, &lines, i));
         let mut finding = Finding::new(FindingKind::Update, rank, String::new(), arm.next());
         finding.more = arm.collect();
@@ -852,6 +1120,9 @@ fn update_arms(
     }
 }
 
+/// How many of the commands a message's `update` sent an `update:` finding names.
+const COMMANDS_NAMED: usize = 4;
+
 /// How many lines above a dispatch by a memo or effect an `update:` finding quotes.
 const DISPATCH_CONTEXT_LINES: usize = 6;
 
@@ -862,7 +1133,7 @@ type ArmFound = (&'static str, Arc<[String]>, Vec<usize>);
 /// `update` function the `Mvu` was made with (resolved through the crate's module tree), else the arm naming the
 /// message's variant nearest below where the `Mvu` was made, else the first in the crate. Its file, the file's lines
 /// and the arm's line indexes (0-based: the `=>` line, then the lines of its body that change state).
-fn locate_arm(message: &str, model: &NodeRecord) -> Option<ArmFound> {
+fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> Option<ArmFound> {
     let variant = variant_of(message);
     if variant.is_empty() {
         return None;
@@ -895,7 +1166,13 @@ fn locate_arm(message: &str, model: &NodeRecord) -> Option<ArmFound> {
         })
         .or_else(|| arms.iter().find(|(file, _, _)| *file == home))
         .or(arms.first())?;
-    Some((file, index.lines.clone(), arm_lines(index, &index.arms[*at])))
+    let arm = &index.arms[*at];
+    let picked = if commands {
+        command_lines(index, arm)
+    } else {
+        arm_lines(index, arm)
+    };
+    Some((file, index.lines.clone(), picked))
 }
 
 /// The variant a message's wire name stands for: `set_quantity` → `SetQuantity` (a name already in camel case is
@@ -944,6 +1221,44 @@ fn changes_state(code: &str) -> bool {
 
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
 const NEAR_ARM_LINES: u32 = 40;
+
+/// The line indexes (0-based) an `update:` finding quotes of an arm of an `update` that returns commands
+/// (`Mvu::with_commands`): its `=>` line, then the lines of its body that build commands (that name a variant of
+/// the message type the arm matches, or make a `vec!`), then those [`arm_lines`] picks, at most [`ARM_LINES`].
+fn command_lines(index: &source::Index, arm: &source::Arm) -> Vec<usize> {
+    let lines = &index.lines;
+    let arrow = arm.arrow as usize - 1;
+    // the message type, as the arm's pattern spells it: `Msg` in `Msg::Book =>`
+    let pattern = lines[arrow].split("=>").next().unwrap_or_default();
+    let message_type = arm.variants.iter().find_map(|v| {
+        let at = pattern.find(&format!("::{v}"))?;
+        let before = &pattern[..at];
+        let start = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        Some(before[start..].to_owned()).filter(|t| !t.is_empty())
+    });
+    let builds = |i: usize| {
+        let code = lines[i].split("//").next().unwrap_or_default();
+        code.contains("vec!") || message_type.as_ref().is_some_and(|t| code.contains(&format!("{t}::")))
+    };
+    let mut out = vec![arrow];
+    out.extend(
+        (arm.arrow as usize..arm.body.last as usize)
+            .filter(|i| is_code(&lines[*i]) && builds(*i))
+            .take(ARM_LINES - 1),
+    );
+    for i in arm_lines(index, arm) {
+        if out.len() >= ARM_LINES {
+            break;
+        }
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    out[1..].sort_unstable();
+    out
+}
 
 /// The line indexes (0-based) an `update:` finding quotes of `arm`: its `=>` line, then the code lines of its body
 /// below it (at most [`ARM_LINES`] in all); a long body by the lines that change state.
@@ -1302,6 +1617,19 @@ mod tests {
     }
 
     #[test]
+    fn an_arm_that_returns_commands_is_quoted_by_the_lines_that_build_them() {
+        let index = source::Index::parse(
+            "fn update(msg: Msg, p: &P) -> (P, Vec<Msg>) {\n    let mut next = p.clone();\n    let mut commands = vec![];\n    \
+             match msg {\n        Msg::Book => {\n            next.booked = true;\n            let a = 1;\n            \
+             let b = a + 1;\n            next.count = b;\n            commands.push(Msg::Print);\n        }\n    }\n    \
+             (next, commands)\n}",
+        )
+        .expect("parses");
+        // the `=>` line, the command built, then the lines that change state
+        assert_eq!(command_lines(&index, &index.arms[0]), [4, 5, 8, 9]);
+    }
+
+    #[test]
     fn previous_value_parameters_and_code_lines() {
         assert!(mentions("match prev {", "prev"));
         assert!(!mentions("let previous = 1;", "prev"));
@@ -1316,6 +1644,10 @@ mod tests {
         assert!(!changes_state("if a == b && c <= d {"));
         assert!(!changes_state("Some(line) => {"));
         assert!(is_clone_line("let total = total.clone();"));
+        assert!(is_plain_clone_line("let total = total.clone();"));
+        assert!(is_plain_clone_line("let (net, tax) = (net.clone(), tax.clone());"));
+        assert!(!is_plain_clone_line("let (net, tax) = (tax.clone(), net.clone());"));
+        assert!(!is_plain_clone_line("let gross = net.clone();"));
         assert!(!is_clone_line("let sum = a.clone() + b;"));
         assert_eq!(
             words("set_discount {percent: 10}").collect::<Vec<_>>(),

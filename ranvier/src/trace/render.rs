@@ -708,7 +708,14 @@ impl Display for ExplainText<'_> {
         let e = self.0;
         let home = Some(e.info.site.file);
         node_head(f, e, self.2, home)?;
-        if let Some(line) = e.line.as_deref().filter(|line| !line.trim().is_empty()) {
+        // the short form leaves out a creation line that only opens the body: the node line names its place, and
+        // the body's lines follow
+        let own = e
+            .line
+            .as_deref()
+            .filter(|line| !line.trim().is_empty())
+            .filter(|line| !(self.3 && only_opens(line)));
+        if let Some(line) = own {
             write!(f, "\n  {}: {}", e.info.site, quoted(line))?;
         }
         let strong = e.findings.first().filter(|x| x.rank >= STRONG_FINDING);
@@ -718,15 +725,16 @@ impl Display for ExplainText<'_> {
             BODY_LINES_ALONE
         };
         let mut findings = e.findings.iter();
+        let brief = self.3;
         if let Some(top) = strong {
             findings.next();
-            finding(f, top)?;
+            finding(f, top, brief)?;
         }
         for line in e.body.iter().take(body) {
             source_line(f, &line.site, Some(&quoted(&line.text)))?;
         }
         for x in findings {
-            finding(f, x)?;
+            finding(f, x, brief)?;
         }
         let named = e.findings.iter().any(|x| x.at.is_some());
         if !(self.3 && named) {
@@ -785,18 +793,53 @@ fn source_ref(f: &mut Formatter<'_>, source: &SourceRef, home: Option<&str>) -> 
     Ok(())
 }
 
-/// `label: text`, then the line to fix and the lines that belong to it, indented.
-fn finding(f: &mut Formatter<'_>, x: &Finding) -> fmt::Result {
+/// `label: text`, then the line to fix and the lines that belong to it, indented (`brief`: a line that only opens
+/// a node's body as `at file:line`, without its text).
+fn finding(f: &mut Formatter<'_>, x: &Finding, brief: bool) -> fmt::Result {
     write!(f, "\n{}: {}", x.kind.label(), one_line(&x.text))?;
     for line in x.at.iter().chain(&x.more) {
-        finding_line(f, line)?;
+        finding_line(f, line, brief)?;
     }
     Ok(())
 }
 
-fn finding_line(f: &mut Formatter<'_>, line: &SourceLine) -> fmt::Result {
-    let text = (!line.text.is_empty()).then(|| quoted(&line.text));
+fn finding_line(f: &mut Formatter<'_>, line: &SourceLine, brief: bool) -> fmt::Result {
+    let opens = brief && only_opens(&line.text);
+    let shown = !line.text.is_empty() && !opens;
+    let text = shown.then(|| quoted(&line.text));
     source_line(f, &line.site, text.as_deref())
+}
+
+/// Whether a source line only opens a node's body, so its text says nothing its `file:line` does not: a call of a
+/// constructor or a method with nothing but an opening bracket, a `move` and a closure's parameters after it
+/// (`let total = Memo::new({`, `Memo::new(move |_| {`, `AsyncMemo::new(move |prev| {`).
+fn only_opens(text: &str) -> bool {
+    let code = text.split("//").next().unwrap_or_default().trim();
+    // `let name =` (or `let name: Type =`) before the call
+    let call = match code.strip_prefix("let ") {
+        Some(rest) => match rest.split_once(" = ") {
+            Some((_, call)) => call,
+            None => return false,
+        },
+        None => code,
+    };
+    let Some((path, rest)) = call.split_once('(') else {
+        return false;
+    };
+    let is_path = !path.is_empty()
+        && path
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '<' | '>'));
+    // after the call's `(`: an optional `move`, closure parameters, an opening brace
+    let mut rest = rest.trim();
+    rest = rest.strip_prefix("move").map_or(rest, str::trim_start);
+    if let Some(after) = rest.strip_prefix('|') {
+        match after.split_once('|') {
+            Some((_, tail)) => rest = tail.trim_start(),
+            None => return false,
+        }
+    }
+    is_path && matches!(rest, "" | "{")
 }
 
 /// A source line's text, cut to [`QUOTED_LINE_MAX`] characters.
@@ -840,4 +883,33 @@ pub fn render_events(events: &[Event]) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::only_opens;
+
+    #[test]
+    fn a_line_that_only_opens_a_body() {
+        for opener in [
+            "let total = Memo::new({",
+            "Memo::new(move |_| {",
+            "let tax = AsyncMemo::new(move |prev: Option<&u64>| {",
+            "let rounded = Memo::with_comparer(",
+            "let weight = order.select(move |o| {",
+            "Effect::new(move || {",
+        ] {
+            assert!(only_opens(opener), "{opener}");
+        }
+        for code in [
+            "let total = Memo::new(move |_| a.get() + b.get());",
+            "Memo::new(move |_| split_evenly(total.get(), guests.get()))",
+            "let rounded = Memo::with_comparer(move |_| sub.get(), |a, b| a == b);",
+            "let x = compute(a, b);",
+            "if a > b {",
+            "match previous {",
+        ] {
+            assert!(!only_opens(code), "{code}");
+        }
+    }
 }

@@ -114,6 +114,15 @@ pub(crate) struct ConstDef {
     pub whole: Lines,
 }
 
+/// A `struct` or `enum`, and whether it derives `PartialEq`.
+#[derive(Clone, Debug)]
+pub(crate) struct TypeDef {
+    /// Its name.
+    pub name: String,
+    /// The line of the `#[derive(...)]` naming `PartialEq`, if one does.
+    pub derive_eq_line: Option<u32>,
+}
+
 /// A `mod name;` declaration (one with a body is walked, not listed).
 #[derive(Clone, Debug)]
 struct ModDecl {
@@ -139,6 +148,10 @@ pub(crate) struct Index {
     pub consts: Vec<ConstDef>,
     /// The names `use` items bring in, with the path each stands for.
     pub uses: Vec<(String, Vec<String>)>,
+    /// Every `struct` and `enum`.
+    pub types: Vec<TypeDef>,
+    /// Every `async` block: its lines, and the lines that produce its value (as [`FnDef::value`]).
+    pub asyncs: Vec<(Lines, Vec<Lines>)>,
     mods: Vec<ModDecl>,
 }
 
@@ -284,6 +297,26 @@ impl Walker {
         self.index.fns.len() - 1
     }
 
+    fn type_def(&mut self, ident: &syn::Ident, attrs: &[syn::Attribute]) {
+        let mut derive_eq_line = None;
+        for attr in attrs.iter().filter(|a| a.path().is_ident("derive")) {
+            let Ok(paths) = attr.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            ) else {
+                continue;
+            };
+            for path in paths {
+                if last_segment(&path).as_deref() == Some("PartialEq") {
+                    derive_eq_line.get_or_insert(Lines::of(path.span()).first);
+                }
+            }
+        }
+        self.index.types.push(TypeDef {
+            name: ident.to_string(),
+            derive_eq_line,
+        });
+    }
+
     fn within_fn(&mut self, at: usize, f: impl FnOnce(&mut Self)) {
         let outer = self.current_fn.replace(at);
         f(self);
@@ -377,6 +410,23 @@ impl<'ast> Visit<'ast> for Walker {
             let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), block);
             self.within_fn(at, |w| visit::visit_trait_item_fn(w, f));
         }
+    }
+
+    fn visit_item_struct(&mut self, s: &'ast syn::ItemStruct) {
+        self.type_def(&s.ident, &s.attrs);
+        visit::visit_item_struct(self, s);
+    }
+
+    fn visit_item_enum(&mut self, e: &'ast syn::ItemEnum) {
+        self.type_def(&e.ident, &e.attrs);
+        visit::visit_item_enum(self, e);
+    }
+
+    fn visit_expr_async(&mut self, a: &'ast syn::ExprAsync) {
+        self.index
+            .asyncs
+            .push((Lines::of(a.span()), value::of_block(&a.block)));
+        visit::visit_expr_async(self, a);
     }
 
     fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
@@ -690,10 +740,14 @@ pub(crate) fn resolve_fn(file: &str, line: u32, path: &[String]) -> Option<Found
             let mut module = f.module.clone();
             module.extend(def.module.iter().cloned());
             let mut score = 0;
+            let qualified_by_type = qualifier.is_some_and(|q| q.chars().next().is_some_and(char::is_uppercase));
             let type_named = qualifier.is_some_and(|q| {
-                q.chars().next().is_some_and(char::is_uppercase)
-                    && (def.self_ty.as_ref() == Some(q) || def.trait_name.as_ref() == Some(q))
+                qualified_by_type && (def.self_ty.as_ref() == Some(q) || def.trait_name.as_ref() == Some(q))
             });
+            // `Memo::new` is not another type's `new`
+            if qualified_by_type && !type_named {
+                continue;
+            }
             if type_named {
                 score += 8;
             } else if def.self_ty.is_none() {
@@ -748,6 +802,39 @@ pub(crate) fn resolve_const(file: &str, line: u32, name: &str) -> Option<Place> 
         }
     }
     best.map(|(_, found)| found)
+}
+
+/// The method `method` of a hand-written `impl trait_name for type_name` in `file`'s crate (`impl PartialEq for
+/// Quote { fn eq .. }`), those in `file` first.
+pub(crate) fn impl_fn(file: &str, type_name: &str, trait_name: &str, method: &str) -> Option<Found> {
+    for f in crate_files(file).iter() {
+        let Some(index) = index(f.file) else { continue };
+        let at = index.fns.iter().position(|d| {
+            d.name == method
+                && d.self_ty.as_deref() == Some(type_name)
+                && d.trait_name.as_deref() == Some(trait_name)
+        });
+        if let Some(at) = at {
+            return Some(Found {
+                file: f.file,
+                index,
+                at,
+            });
+        }
+    }
+    None
+}
+
+/// The `struct` or `enum` named `name` in `file`'s crate (the first found, `file` first), with its file and parsed
+/// file.
+pub(crate) fn type_named(file: &str, name: &str) -> Option<(&'static str, Arc<Index>, usize)> {
+    for f in crate_files(file).iter() {
+        let Some(index) = index(f.file) else { continue };
+        if let Some(at) = index.types.iter().position(|t| t.name == name) {
+            return Some((f.file, index, at));
+        }
+    }
+    None
 }
 
 /// The arms of `match`es in `file`'s crate whose pattern names `variant`, each with its file and parsed file; those
@@ -841,6 +928,37 @@ mod tests {
         assert_eq!(
             index.fns[0].value,
             [Lines { first: 5, last: 5 }, Lines { first: 6, last: 6 }, Lines { first: 8, last: 8 }]
+        );
+    }
+
+    #[test]
+    fn types_with_their_derives_and_hand_written_impls() {
+        let index = parsed(
+            "#[derive(Clone, Debug)]\n#[derive(std::cmp::PartialEq)]\npub struct A {\n    x: u8,\n}\nenum B { One }\n\
+             impl PartialEq for B {\n    fn eq(&self, _: &Self) -> bool {\n        true\n    }\n}\n",
+        );
+        assert_eq!(index.types.len(), 2);
+        assert_eq!(index.types[0].name, "A");
+        assert_eq!(index.types[0].derive_eq_line, Some(2));
+        assert_eq!(index.types[1].derive_eq_line, None);
+        let eq = index.fns.iter().find(|f| f.name == "eq").expect("eq");
+        assert_eq!((eq.self_ty.as_deref(), eq.trait_name.as_deref()), (Some("B"), Some("PartialEq")));
+        assert_eq!(eq.value, [Lines { first: 9, last: 9 }]);
+    }
+
+    #[test]
+    fn async_blocks_and_their_value() {
+        let index = parsed(
+            "fn f(a: A) -> M {\n    AsyncMemo::new(move |_| {\n        let x = a.get();\n        async move {\n            \
+             let r = fetch(x).await;\n            r.unwrap_or(0)\n        }\n    })\n}\n",
+        );
+        // the tail, and the `let` that made the name it reads
+        assert_eq!(
+            index.asyncs,
+            [(
+                Lines { first: 4, last: 7 },
+                vec![Lines { first: 5, last: 5 }, Lines { first: 6, last: 6 }]
+            )]
         );
     }
 

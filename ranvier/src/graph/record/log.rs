@@ -35,6 +35,9 @@ struct Rec {
     runs: u32,
     last_cutoff: Option<(u64, ValueRef)>,
     previous_cutoff: Option<(u64, ValueRef)>,
+    /// The value a memo computed and dropped at a cutoff (its equality called it equal to the kept one), with that
+    /// run's `RunEnd`; values that are not scalars only.
+    cutoff_computed: Option<(u64, ValueRef)>,
     last_moved: u64,
     last_write: u64,
     value: Option<ValueRef>,
@@ -229,6 +232,14 @@ pub(crate) struct Tracer {
     /// The latest messages, oldest first: what the answers need to name a message and its `update` arm after the
     /// ring dropped its events (at most [`MESSAGES_KEPT`]).
     message_table: RefCell<std::collections::VecDeque<KeptMessage>>,
+    /// The async memo whose flight's future is being polled, if one is (outside any run: its reads are untracked).
+    polling: Cell<Option<NodeId>>,
+    /// Reads made by flights' futures while polled, oldest first: the memo, the node read, the clock then, and
+    /// where (one entry per memo and line, its clock the latest; at most [`FLIGHT_READS_KEPT`]).
+    flight_reads: RefCell<std::collections::VecDeque<(NodeId, NodeId, u64, Loc)>>,
+    /// The branches (`match` arms, `if`/`else` blocks) `#[node]`-built bodies took, by node: the run they were
+    /// taken in (its `RunStart`) and their places, in the order first taken (at most [`BRANCHES_KEPT`] a run).
+    branches: RefCell<std::collections::HashMap<NodeId, (u64, Vec<Branch>)>>,
     /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
     removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
 }
@@ -248,7 +259,19 @@ pub(crate) struct KeptMessage {
     pub args: Rc<str>,
     /// The last event recorded while it was open (0 while it is).
     pub end: u64,
+    /// How many commands its `update` returned, for an `Mvu` made with `Mvu::with_commands` (`None` for others, or
+    /// when `update` panicked or refused it).
+    pub commands: Option<u32>,
 }
+
+/// A branch a `#[node]`-built body took: its file and line.
+type Branch = (&'static str, u32);
+
+/// How many branches of one run the trace keeps.
+const BRANCHES_KEPT: usize = 16;
+
+/// How many reads by flights' futures (distinct memo and line) the trace keeps.
+const FLIGHT_READS_KEPT: usize = 256;
 
 /// How many of the latest messages the trace names after the ring dropped their events.
 pub const MESSAGES_KEPT: usize = 1_024;
@@ -272,6 +295,9 @@ impl Tracer {
             batches: RefCell::new(std::collections::VecDeque::new()),
             dispatches: RefCell::new(std::collections::VecDeque::new()),
             removing: RefCell::new((None, Vec::new())),
+            polling: Cell::new(None),
+            branches: RefCell::new(std::collections::HashMap::new()),
+            flight_reads: RefCell::new(std::collections::VecDeque::new()),
             message_table: RefCell::new(std::collections::VecDeque::new()),
         }
     }
@@ -296,6 +322,8 @@ impl Tracer {
         self.dispatches.borrow_mut().clear();
         *self.removing.borrow_mut() = (None, Vec::new());
         self.message_table.borrow_mut().clear();
+        self.flight_reads.borrow_mut().clear();
+        self.branches.borrow_mut().clear();
     }
 
     #[inline]
@@ -468,6 +496,9 @@ impl Tracer {
             runs: rec.runs,
             last_cutoff: rec.last_cutoff.map(|(seq, t)| (seq, text(t, seq))),
             previous_cutoff: rec.previous_cutoff.map(|(seq, t)| (seq, text(t, seq))),
+            cutoff_computed: rec
+                .cutoff_computed
+                .and_then(|(seq, t)| Some((seq, self.value_text(t)?))),
             last_moved: rec.last_moved,
             last_write: rec.last_write,
             value: rec.value.map(|t| text(t, u64::MAX)),
@@ -536,6 +567,37 @@ impl Tracer {
         let table = self.message_table.borrow();
         let i = table.binary_search_by_key(&seq, |m| m.seq).ok()?;
         Some(table[i].clone())
+    }
+
+    /// The reads the futures of async memo `memo`'s flights made while polled (untracked), one per line: the node
+    /// read, the clock when last read there, and the line.
+    pub fn flight_reads_of(&self, memo: NodeId) -> Vec<(NodeId, u64, Loc)> {
+        self.flight_reads
+            .borrow()
+            .iter()
+            .filter(|(m, ..)| *m == memo)
+            .map(|(_, source, at, site)| (*source, *at, *site))
+            .collect()
+    }
+
+    /// The branches `node`'s latest run took (in a body `#[node]` built), in the order first taken: their file and
+    /// line.
+    pub fn branches_of(&self, node: NodeId) -> Vec<(&'static str, u32)> {
+        let run = self.node_field(node, |n| n.last_run_start);
+        self.branches
+            .borrow()
+            .get(&node)
+            .filter(|(at, _)| *at == run)
+            .map(|(_, taken)| taken.clone())
+            .unwrap_or_default()
+    }
+
+    /// The messages dispatched as commands of message `seq` (its `update`'s, `Mvu::with_commands`), in order, as far
+    /// as the table of messages still holds them.
+    pub fn commands_of(&self, seq: u64) -> Vec<KeptMessage> {
+        let table = self.message_table.borrow();
+        let after = table.partition_point(|m| m.seq <= seq);
+        table.range(after..).filter(|m| m.cause == seq).cloned().collect()
     }
 
     /// The innermost message that was open when event `seq` was recorded, if the table still holds it.

@@ -53,6 +53,8 @@ impl Tracer {
     #[inline(always)]
     pub fn run_start(&self, _: NodeId, _: u32, _: Option<NodeId>) {}
     #[inline(always)]
+    pub fn kept_over<V: super::Recordable + ?Sized>(&self, _: NodeId, _: &V) {}
+    #[inline(always)]
     pub fn run_end<V: super::Recordable + ?Sized>(
         &self,
         _: NodeId,
@@ -94,8 +96,16 @@ impl Tracer {
     }
     #[inline(always)]
     pub fn message_end(&self, _: u64) {}
+    #[inline(always)]
+    pub fn message_commands(&self, _: u64, _: usize) {}
 
     pub fn flight_start(&self, _: NodeId, _: u32) {}
+    #[inline(always)]
+    pub fn branch_ran(&self, _: Option<NodeId>, _: &'static str, _: u32) {}
+    #[inline(always)]
+    pub fn flight_poll(&self, _: Option<NodeId>) -> Option<NodeId> {
+        None
+    }
 
     pub fn flight_end(&self, _: NodeId, _: u32, _: super::log::FlightEvent) {}
     #[inline(always)]

@@ -583,6 +583,12 @@ pub enum FindingKind {
     Steady,
     /// The writes the latest message made outside the cone of a node that did not follow it.
     Wrote,
+    /// A read by an async memo's future (untracked: it runs outside the memo's run) of a node that moved after.
+    FutureRead,
+    /// An async memo's settled value, with the lines of its future that produced it.
+    Settled,
+    /// The branches the node's latest run took, in a body `#[node]` built.
+    Ran,
 }
 
 impl FindingKind {
@@ -604,6 +610,9 @@ impl FindingKind {
             FindingKind::Initial => "initial",
             FindingKind::Steady => "steady",
             FindingKind::Wrote => "wrote",
+            FindingKind::FutureRead => "future read",
+            FindingKind::Settled => "settled",
+            FindingKind::Ran => "ran",
         }
     }
 }

@@ -239,6 +239,9 @@ pub struct NodeRecord {
     pub last_cutoff: Option<(u64, Rc<str>)>,
     /// The cutoff before that one.
     pub previous_cutoff: Option<(u64, Rc<str>)>,
+    /// The value a memo computed at a cutoff and dropped because its equality (`PartialEq` or comparer) called it
+    /// equal to the value kept, with that run's `RunEnd`: recorded for values that are not scalars.
+    pub cutoff_computed: Option<(u64, Rc<str>)>,
     /// Its latest `Write` that moved it (signals) or `RunEnd` that moved it (memos).
     pub last_moved: u64,
     /// Its latest write of any kind (signals).

@@ -38,6 +38,7 @@ impl Tracer {
             runs: 0,
             last_cutoff: None,
             previous_cutoff: None,
+            cutoff_computed: None,
             last_moved: 0,
             last_write: 0,
             value: None,
@@ -204,6 +205,19 @@ impl Tracer {
         self.push(cause, Slot::RunStart { node, run, puller });
     }
 
+    /// Memo `node`'s run computed `value` and its equality called it equal to the value it keeps: the run's
+    /// `RunEnd` (the next event) keeps its text beside the cutoff. Scalars are skipped (decided per type at compile
+    /// time): an equal scalar prints as the kept one, and the cutoff path of scalar memos stays as cheap as it was.
+    #[inline(always)]
+    pub fn kept_over<V: Recordable + ?Sized>(&self, node: NodeId, value: &V) {
+        if value.scalar().is_some() {
+            return;
+        }
+        let seq = self.clock.get() + 1;
+        let text = self.capture(value);
+        self.with_node(node, |n| n.cutoff_computed = Some((seq, text)));
+    }
+
     #[inline(always)]
     pub fn run_end<V: Recordable + ?Sized>(
         &self,
@@ -367,6 +381,7 @@ impl Tracer {
                 name: self.get_text(name),
                 args: self.get_text(args),
                 end: 0,
+                commands: None,
             });
         }
         self.with_node(target, |n| n.is_model = true);
@@ -380,6 +395,27 @@ impl Tracer {
         }
         self.last_message.set(seq);
         seq
+    }
+
+    /// The branch at `file`:`line` ran in the run of `running` (a `#[node]`-built body); nothing outside a run.
+    pub fn branch_ran(&self, running: Option<NodeId>, file: &'static str, line: u32) {
+        let Some(node) = running else { return };
+        let run = self.node_field(node, |n| n.last_run_start);
+        let mut branches = self.branches.borrow_mut();
+        let (at, taken) = branches.entry(node).or_insert_with(|| (run, Vec::new()));
+        if *at != run {
+            *at = run;
+            taken.clear();
+        }
+        if taken.len() < BRANCHES_KEPT && !taken.contains(&(file, line)) {
+            taken.push((file, line));
+        }
+    }
+
+    /// A future of async memo `memo`'s flights is being polled from now (`None`: no longer); returns the memo polled
+    /// before, to restore after a nested poll. Reads meanwhile are the future's, untracked.
+    pub fn flight_poll(&self, memo: Option<NodeId>) -> Option<NodeId> {
+        self.polling.replace(memo)
     }
 
     /// Flight `flight` of the async memo `node` started, in the memo's current run.
@@ -407,6 +443,14 @@ impl Tracer {
         let seq = self.push(cause, Slot::Flight { node, flight, what });
         if matches!(what, FlightEvent::Settle | FlightEvent::Fail) {
             self.notifier.set(seq);
+        }
+    }
+
+    /// The `update` of message `token` (its `Message` event) returned `count` commands (`Mvu::with_commands`).
+    pub fn message_commands(&self, token: u64, count: usize) {
+        let mut table = self.message_table.borrow_mut();
+        if let Ok(i) = table.binary_search_by_key(&token, |m| m.seq) {
+            table[i].commands = Some(u32::try_from(count).unwrap_or(u32::MAX));
         }
     }
 
@@ -439,6 +483,23 @@ impl Tracer {
     /// [`PROGRAM_READS_KEPT`] distinct lines, with the clock when each last read.
     pub fn program_read(&self, source: NodeId, site: Loc) {
         let now = self.clock.get();
+        if let Some(memo) = self.polling.get() {
+            // not the program's read: a flight's future read it, untracked
+            let mut reads = self.flight_reads.borrow_mut();
+            match reads
+                .iter()
+                .position(|(m, s, _, at)| *m == memo && *s == source && std::ptr::eq(*at, site))
+            {
+                Some(i) => reads[i].2 = now,
+                None => {
+                    if reads.len() == FLIGHT_READS_KEPT {
+                        reads.pop_front();
+                    }
+                    reads.push_back((memo, source, now, site));
+                }
+            }
+            return;
+        }
         self.with_node(source, |n| {
             match n
                 .program_reads

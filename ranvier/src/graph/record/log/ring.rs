@@ -278,9 +278,13 @@ impl EventRing {
         });
     }
 
-    /// Appends while the ring is still filling.
+    /// Appends while the ring is still filling. The buffer is reserved for the whole ring the first time it is full,
+    /// so filling it copies no slots (pages are touched only as slots are written).
     #[cold]
     pub(super) fn grow(&self, slots: &mut Vec<(u64, Slot)>, cause: u64, slot: Slot) {
+        if slots.len() == slots.capacity() {
+            slots.reserve_exact(self.capacity.get().saturating_sub(slots.len()).max(1));
+        }
         slots.push((cause, slot));
         let next = slots.len();
         self.head
