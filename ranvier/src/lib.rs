@@ -228,6 +228,8 @@ mod macros;
 #[cfg(test)]
 extern crate self as ranvier;
 #[cfg(test)]
+mod collection_tests;
+#[cfg(test)]
 mod core_tests;
 
 #[doc(hidden)]
@@ -235,6 +237,7 @@ pub mod __private;
 pub mod async_memo;
 pub mod async_source;
 mod async_state;
+pub mod collection;
 mod effect;
 #[cfg(feature = "exposure")]
 mod escape;
@@ -248,6 +251,7 @@ pub mod mcp;
 mod memo;
 mod mvu;
 mod owner;
+pub mod selector;
 mod signal;
 mod text;
 pub mod trace;
@@ -255,6 +259,7 @@ pub mod trace;
 pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
+pub use collection::Collection;
 pub use effect::Effect;
 #[cfg(feature = "exposure")]
 pub use exposure::messages::{Decoder, Expose, Messages};
@@ -265,6 +270,7 @@ pub use owner::{Scope, create_root, on_cleanup};
 pub use ranvier_macros::node;
 #[cfg(feature = "exposure")]
 pub use ranvier_macros::{Messages, expose};
+pub use selector::Selector;
 pub use signal::Signal;
 
 /// schemars, re-exported for message argument types of an app's own: `#[derive(ranvier::schemars::JsonSchema)]`

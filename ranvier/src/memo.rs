@@ -129,7 +129,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     }
 
     #[track_caller]
-    fn build(
+    pub(crate) fn build(
         f: impl FnMut(Option<&T>) -> T + 'static,
         eq: impl Fn(&T, &T) -> bool + 'static,
     ) -> Self {

@@ -1,0 +1,358 @@
+//! A collection's state and how it follows its source: the rows in list order, the diff of a new list against them
+//! (reuse by key, in-place writes, disposal), the changes handed to views, and the names of row nodes.
+
+use super::views::{Batch, Change, Queue};
+use super::{CollectionError, ListSource, Row};
+use crate::graph::record::TRACED;
+use crate::owner::create_child;
+use crate::{Effect, Memo, Scope, Signal, create_root, on_cleanup};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
+use std::rc::{Rc, Weak};
+
+/// A row's key from its position and item.
+pub(crate) type KeyFn<K, T> = Box<dyn Fn(usize, &T) -> K>;
+/// What a collection makes for each row.
+pub(crate) type Factory<K, T, R> = Box<dyn Fn(&Row<K, T>) -> R>;
+
+/// Where a collection's list comes from.
+pub(crate) enum Source<T: 'static> {
+    /// A signal or memo, read (tracked) by the collection's node.
+    List(Box<dyn ListSource<T>>),
+}
+
+/// One row: its key, the signal holding its item, and the scope owning what its factory made.
+pub(crate) struct Slot<K, T: 'static> {
+    pub key: K,
+    pub item: Signal<T>,
+    pub scope: Scope,
+}
+
+/// The rows in list order.
+pub(crate) struct State<K, T: 'static, R> {
+    pub slots: Vec<Slot<K, T>>,
+    /// What the factory made, parallel to `slots`.
+    pub outs: Vec<R>,
+    /// Each key's position in `slots`.
+    pub index: HashMap<K, usize>,
+    /// Moves by one for every list applied that changed something.
+    pub version: u64,
+}
+
+pub(crate) struct Inner<K: 'static, T: 'static, R: 'static> {
+    /// The collection's node: reading it applies the source's current list; its value is the version, or why the
+    /// list was refused.
+    pub head: Memo<Result<u64, CollectionError>>,
+    pub state: RefCell<State<K, T, R>>,
+    /// Owns every row's scope.
+    pub scope: Scope,
+    source: Source<T>,
+    key_of: KeyFn<K, T>,
+    factory: Factory<K, T, R>,
+    name: RefCell<Option<Rc<str>>>,
+    /// The views following this collection, each with the changes it has not read yet.
+    views: RefCell<Vec<Weak<Queue<K, T>>>>,
+    /// Whether the effect that keeps the collection current exists (see [`Inner::keep`]).
+    kept: Cell<bool>,
+    disposed: Cell<bool>,
+}
+
+impl<K, T, R> Inner<K, T, R> {
+    /// The collection's name: its label, else `collection`.
+    pub fn name(&self) -> Rc<str> {
+        self.name
+            .borrow()
+            .clone()
+            .unwrap_or_else(|| Rc::from("collection"))
+    }
+
+    pub fn set_name(&self, label: &str) {
+        *self.name.borrow_mut() = Some(Rc::from(label));
+        let _ = self.head.clone().labelled(label);
+    }
+}
+
+impl<K, T, R> Inner<K, T, R>
+where
+    K: Eq + Hash + Clone + fmt::Debug + 'static,
+    T: Clone + PartialEq + fmt::Debug + 'static,
+    R: 'static,
+{
+    pub fn new(
+        head: Memo<Result<u64, CollectionError>>,
+        source: Source<T>,
+        key_of: KeyFn<K, T>,
+        factory: Factory<K, T, R>,
+    ) -> Self {
+        // The rows' scope hangs off the current scope (or the root); made inside a running memo or effect, it goes
+        // when that run's nodes go.
+        let ((), scope) = create_root(|_| {});
+        if crate::graph::with_runtime(|rt| rt.running.get().is_some()) {
+            let scope = scope.clone();
+            on_cleanup(move || scope.dispose());
+        }
+        Inner {
+            head,
+            state: RefCell::new(State {
+                slots: Vec::new(),
+                outs: Vec::new(),
+                index: HashMap::new(),
+                version: 0,
+            }),
+            scope,
+            source,
+            key_of,
+            factory,
+            name: RefCell::new(None),
+            views: RefCell::new(Vec::new()),
+            kept: Cell::new(false),
+            disposed: Cell::new(false),
+        }
+    }
+
+    /// From the first read on, an effect (owned by the collection) keeps the collection's node current, so that a
+    /// write to the source reaches the rows in that write's flush: a row's memo read right after the write sees its
+    /// new item, though it does not read the collection itself. Before the first read nothing runs, and the
+    /// collection can still be labelled.
+    pub fn keep(self: &Rc<Self>) {
+        if self.kept.replace(true) || self.disposed.get() {
+            return;
+        }
+        let head = self.head.clone();
+        let label = TRACED.then(|| format!("{}/current", self.name()));
+        create_child(&self.scope, move || {
+            let keeper = Effect::new(move || head.with(|_| ()));
+            if let Some(label) = label {
+                let _ = keeper.labelled(&label);
+            }
+        });
+    }
+
+    /// Brings the collection up to date (tracked by the running computation) and calls `f` with its rows.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    pub fn read<U>(self: &Rc<Self>, f: impl FnOnce(&State<K, T, R>) -> U) -> U {
+        self.keep();
+        self.head.with(|_| ());
+        f(&self.state.borrow())
+    }
+
+    /// Registers a view's queue: it receives every change from now on.
+    pub fn follow(&self, queue: &Rc<Queue<K, T>>) {
+        self.views.borrow_mut().push(Rc::downgrade(queue));
+    }
+
+    /// The body of the collection's node: applies the source's list.
+    pub fn sync(&self) -> Result<u64, CollectionError> {
+        if self.disposed.get() {
+            return Ok(self.state.borrow().version);
+        }
+        match &self.source {
+            Source::List(list) => {
+                let mut result = None;
+                list.with_list(&mut |items| result = Some(self.apply(items)));
+                result.unwrap_or_else(|| Ok(self.state.borrow().version))
+            }
+        }
+    }
+
+    /// Applies `items`: reuses the row of every key still there, writes changed items in place, disposes the rows
+    /// whose keys left and makes rows for new keys. A list holding a key twice changes nothing.
+    fn apply(&self, items: &[T]) -> Result<u64, CollectionError> {
+        let same_keys = {
+            let state = self.state.borrow();
+            items.len() == state.slots.len()
+                && items
+                    .iter()
+                    .zip(&state.slots)
+                    .enumerate()
+                    .all(|(i, (item, slot))| (self.key_of)(i, item) == slot.key)
+        };
+        let mut changes = Vec::new();
+        let mut writes = Vec::new();
+        if same_keys {
+            let state = self.state.borrow();
+            for (slot, item) in state.slots.iter().zip(items) {
+                if let Some(old) = slot.item.with_unrecorded(|old| (old != item).then(|| old.clone())) {
+                    changes.push(Change::Changed {
+                        key: slot.key.clone(),
+                        old,
+                        new: item.clone(),
+                    });
+                    writes.push((slot.item.clone(), item.clone()));
+                }
+            }
+        } else {
+            self.restructure(items, &mut changes, &mut writes)?;
+        }
+        let reordered = !same_keys;
+        if changes.is_empty() && !reordered {
+            return Ok(self.state.borrow().version);
+        }
+        let version = {
+            let mut state = self.state.borrow_mut();
+            state.version += 1;
+            state.version
+        };
+        for (signal, item) in writes {
+            signal.set(item);
+        }
+        let rows = self.state.borrow().slots.len();
+        let batch = Rc::new(Batch { changes, reordered });
+        self.views.borrow_mut().retain(|view| match view.upgrade() {
+            Some(queue) => {
+                queue.push(&batch, rows);
+                true
+            }
+            None => false,
+        });
+        Ok(version)
+    }
+
+    /// The slow path of [`apply`](Self::apply): the keys moved, came or went.
+    fn restructure(
+        &self,
+        items: &[T],
+        changes: &mut Vec<Change<K, T>>,
+        writes: &mut Vec<(Signal<T>, T)>,
+    ) -> Result<(), CollectionError> {
+        let mut index: HashMap<K, usize> = HashMap::with_capacity(items.len());
+        let mut keys = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let key = (self.key_of)(i, item);
+            if let Some(first) = index.insert(key.clone(), i) {
+                return Err(CollectionError::DuplicateKey {
+                    collection: self.name().to_string(),
+                    key: key_text(&key),
+                    first,
+                    second: i,
+                });
+            }
+            keys.push(key);
+        }
+        // Take the rows out while user code runs (cleanups, factories): nothing reads them meanwhile, since reading
+        // the collection would be its node reading itself.
+        let (old_slots, old_outs, old_index) = {
+            let mut state = self.state.borrow_mut();
+            (
+                std::mem::take(&mut state.slots),
+                std::mem::take(&mut state.outs),
+                std::mem::take(&mut state.index),
+            )
+        };
+        let mut old: Vec<Option<(Slot<K, T>, R)>> = old_slots.into_iter().zip(old_outs).map(Some).collect();
+        // Rows whose keys left: disposed first, in list order.
+        for entry in old.iter_mut() {
+            if entry
+                .as_ref()
+                .is_some_and(|(slot, _)| !index.contains_key(&slot.key))
+                && let Some((slot, out)) = entry.take()
+            {
+                slot.scope.dispose();
+                drop(out);
+                let item = slot.item.with_unrecorded(T::clone);
+                changes.push(Change::Removed { key: slot.key, item });
+            }
+        }
+        let mut slots = Vec::with_capacity(items.len());
+        let mut outs = Vec::with_capacity(items.len());
+        for (key, item) in keys.into_iter().zip(items) {
+            let reused = old_index.get(&key).and_then(|&i| old[i].take());
+            match reused {
+                Some((slot, out)) => {
+                    if let Some(old) = slot.item.with_unrecorded(|old| (old != item).then(|| old.clone())) {
+                        changes.push(Change::Changed {
+                            key: key.clone(),
+                            old,
+                            new: item.clone(),
+                        });
+                        writes.push((slot.item.clone(), item.clone()));
+                    }
+                    slots.push(slot);
+                    outs.push(out);
+                }
+                None => {
+                    let (slot, out) = self.make_row(key.clone(), item);
+                    changes.push(Change::Added {
+                        key,
+                        item: item.clone(),
+                    });
+                    slots.push(slot);
+                    outs.push(out);
+                }
+            }
+        }
+        let mut state = self.state.borrow_mut();
+        state.slots = slots;
+        state.outs = outs;
+        state.index = index;
+        Ok(())
+    }
+
+    /// Makes the row of `key`: its item signal, and its factory's output in a scope of its own under the collection's.
+    fn make_row(&self, key: K, item: &T) -> (Slot<K, T>, R) {
+        let signal = Signal::new(item.clone());
+        let row = Row {
+            key,
+            item: signal.clone(),
+        };
+        let (out, scope) = create_child(&self.scope, || (self.factory)(&row));
+        if TRACED {
+            self.name_row(&row, &scope);
+        }
+        (
+            Slot {
+                key: row.key,
+                item: signal,
+                scope,
+            },
+            out,
+        )
+    }
+
+    /// Labels a new row's nodes with their identity: `name[key]` for the item, `name[key]/label` (or `/Memo`,
+    /// `/Effect`) for what the factory made.
+    fn name_row(&self, row: &Row<K, T>, scope: &Scope) {
+        let prefix = format!("{}[{}]", self.name(), escape(&key_text(&row.key)));
+        let _ = row.item.clone().labelled(&prefix);
+        scope.for_each_node(|node| {
+            let core = node.core();
+            let own = match core.label() {
+                Some(label) => label.to_string(),
+                None => core.kind.name().to_string(),
+            };
+            core.set_label(&format!("{prefix}/{own}"));
+        });
+    }
+
+    /// Disposes every row and the collection's node.
+    pub fn dispose(&self) {
+        if self.disposed.replace(true) {
+            return;
+        }
+        self.scope.dispose();
+        self.head.dispose();
+    }
+}
+
+/// A key as the text names and errors show: its `Debug` text, a string's without quotes.
+pub(crate) fn key_text<K: fmt::Debug>(key: &K) -> String {
+    let text = format!("{key:?}");
+    match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        Some(inner) if text.len() >= 2 => inner.to_string(),
+        _ => text,
+    }
+}
+
+/// `/ [ ] # \` escaped with `\`, so that a key cannot be read as part of a path.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '/' | '[' | ']' | '#' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
