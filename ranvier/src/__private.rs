@@ -316,7 +316,7 @@ fn compact(value: &Value) -> String {
 /// A reactive node that can carry a trace label: what `#[node]` labels.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a ranvier node",
-    label = "`#[node]` needs a `Signal`, `Memo`, `Effect` or `Mvu` here",
+    label = "`#[node]` needs a `Signal`, `Memo`, `Effect`, `Mvu`, `Collection` or `Selector` here",
     note = "`#[node]` on a field names the node that field holds; remove it from fields of other types"
 )]
 pub trait Labelable: AnyNode + Clone {
@@ -357,6 +357,23 @@ impl<T: Clone + Debug + 'static> Labelable for crate::AsyncSource<T> {
 }
 
 impl<T: Clone + Debug + 'static> Labelable for crate::AsyncMemo<T> {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<K, T, R> Labelable for crate::Collection<K, T, R>
+where
+    K: Eq + std::hash::Hash + Clone + Debug + 'static,
+    T: Clone + PartialEq + Debug + 'static,
+    R: 'static,
+{
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<K: Eq + std::hash::Hash + Clone + Debug + 'static> Labelable for crate::Selector<K> {
     fn label(self, label: &str) -> Self {
         self.labelled(label)
     }

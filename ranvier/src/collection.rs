@@ -218,6 +218,27 @@ pub enum CollectionError {
         /// The second position holding it.
         second: usize,
     },
+    /// A write named a key no row has.
+    UnknownKey {
+        /// The collection's label.
+        collection: String,
+        /// The key, as its `Debug` text.
+        key: String,
+    },
+    /// [`Collection::update`] changed the item's key; a row keeps its key for life (remove it and push the new one).
+    KeyChanged {
+        /// The collection's label.
+        collection: String,
+        /// The row's key.
+        key: String,
+        /// The key the changed item would have.
+        new_key: String,
+    },
+    /// A write to a collection that follows a source list: write the source instead.
+    FollowsSource {
+        /// The collection's label.
+        collection: String,
+    },
 }
 
 impl fmt::Display for CollectionError {
@@ -232,6 +253,22 @@ impl fmt::Display for CollectionError {
                 f,
                 "{collection} refused a list holding the key `{key}` twice (at positions {first} and {second}); each \
                  key must be unique, so the rows were left as they were"
+            ),
+            CollectionError::UnknownKey { collection, key } => {
+                write!(f, "{collection} has no row with the key `{key}`; nothing was changed")
+            }
+            CollectionError::KeyChanged {
+                collection,
+                key,
+                new_key,
+            } => write!(
+                f,
+                "{collection}: the update of `{key}` would change its key to `{new_key}`; a row keeps its key (remove \
+                 it and push the new item), so nothing was changed"
+            ),
+            CollectionError::FollowsSource { collection } => write!(
+                f,
+                "{collection} follows a source list and cannot be written; write its source instead"
             ),
         }
     }
@@ -287,6 +324,85 @@ where
         factory: impl Fn(&Row<K, T>) -> R + 'static,
     ) -> Self {
         Self::build(Source::List(Box::new(source)), Box::new(move |_, item| key(item)), Box::new(factory))
+    }
+
+    /// A collection that holds its own list, starting with `items`, written through
+    /// [`update`](Collection::update) (one row, O(1)), [`push`](Collection::push), [`remove`](Collection::remove)
+    /// and [`set`](Collection::set) (a whole new list, diffed as a source's would be). Each write is one batch: the
+    /// changed rows, the views and the effects over them move together.
+    ///
+    /// # Errors
+    ///
+    /// [`CollectionError::DuplicateKey`] if `items` holds a key twice.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::collection::Collection;
+    ///
+    /// let stock = Collection::new(vec![("tea", 3), ("cake", 0)], |item: &(&str, i32)| item.0, |_| ()).unwrap();
+    /// let total = stock.sum_by(|item| item.1);
+    /// stock.update(&"cake", |item| item.1 = 5).unwrap();
+    /// stock.push(("jam", 1)).unwrap();
+    /// assert_eq!(total.get(), 9);
+    /// assert!(stock.update(&"bread", |item| item.1 = 1).is_err());
+    /// ```
+    #[track_caller]
+    pub fn new(
+        items: Vec<T>,
+        key: impl Fn(&T) -> K + 'static,
+        factory: impl Fn(&Row<K, T>) -> R + 'static,
+    ) -> Result<Self, CollectionError> {
+        let collection = Self::build(
+            Source::Owned(Signal::new(0)),
+            Box::new(move |_, item| key(item)),
+            Box::new(factory),
+        );
+        collection.inner.set_initial(items)?;
+        Ok(collection)
+    }
+
+    /// Changes the item of the row of `key` in place with `f`: the row's own nodes re-run, the views take the one
+    /// change (O(1) for the aggregates). An unchanged item does nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`CollectionError::UnknownKey`] if no row has `key`; [`CollectionError::KeyChanged`] if `f` changed the item's
+    /// key; [`CollectionError::FollowsSource`] for a collection made from a source. Nothing is changed then.
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    pub fn update(&self, key: &K, f: impl FnOnce(&mut T)) -> Result<(), CollectionError> {
+        self.inner.update_item(key, f)
+    }
+
+    /// Appends a row for `item`.
+    ///
+    /// # Errors
+    ///
+    /// [`CollectionError::DuplicateKey`] if a row has its key already; [`CollectionError::FollowsSource`] for a
+    /// collection made from a source.
+    pub fn push(&self, item: T) -> Result<(), CollectionError> {
+        self.inner.push_item(item)
+    }
+
+    /// Removes the row of `key` and disposes it (its cleanups run, last registered first). O(n): the rows after it
+    /// move up one place.
+    ///
+    /// # Errors
+    ///
+    /// [`CollectionError::UnknownKey`] if no row has `key`; [`CollectionError::FollowsSource`] for a collection made
+    /// from a source.
+    pub fn remove(&self, key: &K) -> Result<(), CollectionError> {
+        self.inner.remove_item(key)
+    }
+
+    /// Replaces the whole list, as a source's new list would: rows reused by key, changed items written in place.
+    ///
+    /// # Errors
+    ///
+    /// [`CollectionError::DuplicateKey`] if `items` holds a key twice (nothing changes);
+    /// [`CollectionError::FollowsSource`] for a collection made from a source.
+    pub fn set(&self, items: Vec<T>) -> Result<(), CollectionError> {
+        self.inner.set_items(&items)
     }
 
     #[track_caller]

@@ -411,3 +411,69 @@ fn row_nodes_are_named_by_collection_key_and_label() {
     let copy = odd_rows.rows()[0].clone();
     assert_eq!(trace::lookup(r"odd[a\/b]/copy").unwrap(), copy.id());
 }
+
+#[test]
+fn a_collection_holding_its_list_is_written_row_by_row() {
+    let calls = counter();
+    let made = counter();
+    let rows = Collection::new(
+        (0..1000).map(|i| (i, 1_i64)).collect(),
+        |item: &(i32, i64)| item.0,
+        {
+            let made = made.clone();
+            move |row| {
+                made.set(made.get() + 1);
+                let row = row.clone();
+                Memo::new(move |_| row.with(|item| item.1 * 2))
+            }
+        },
+    )
+    .unwrap()
+    .labelled("stock");
+    let sum = rows.sum_by({
+        let calls = calls.clone();
+        move |item| {
+            calls.set(calls.get() + 1);
+            item.1
+        }
+    });
+    let doubled: Vec<Memo<i64>> = rows.rows();
+    assert!(doubled.iter().all(|memo| memo.get() == 2));
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let _watch = Effect::new({
+        let (sum, row, seen) = (sum.clone(), doubled[7].clone(), seen.clone());
+        move || seen.borrow_mut().push((row.get(), sum.get()))
+    });
+    assert_eq!(calls.get(), 1000);
+    rows.update(&7, |item| item.1 = 11).unwrap();
+    assert_eq!(*seen.borrow(), [(2, 1000), (22, 1010)], "the row and the sum move in one flush");
+    assert_eq!(calls.get(), 1002, "the sum read the old and the new item of one row");
+    assert!(
+        doubled
+            .iter()
+            .enumerate()
+            .all(|(i, memo)| memo.get() == 2 && memo.runs() == 1 || i == 7),
+        "no other row re-ran"
+    );
+    rows.push((1000, 5)).unwrap();
+    rows.remove(&0).unwrap();
+    assert_eq!(sum.get(), 1014);
+    assert_eq!(rows.len(), 1000);
+    assert_eq!(made.get(), 1001);
+    assert_eq!(
+        rows.update(&0, |item| item.1 = 2).unwrap_err().to_string(),
+        "stock has no row with the key `0`; nothing was changed"
+    );
+    assert!(matches!(
+        rows.update(&1, |item| item.0 = 2),
+        Err(CollectionError::KeyChanged { .. })
+    ));
+    assert!(matches!(
+        rows.push((1, 0)),
+        Err(CollectionError::DuplicateKey { first: 0, second: 1000, .. })
+    ));
+    assert!(Collection::new(vec![1, 1], |n: &i32| *n, |_| ()).is_err());
+    let derived = Collection::keyed(Signal::new(vec![1]), |n: &i32| *n, |_| ());
+    assert!(matches!(derived.push(2), Err(CollectionError::FollowsSource { .. })));
+    assert_eq!(sum.get(), 1014, "refused writes changed nothing");
+}

@@ -21,6 +21,9 @@ pub(crate) type Factory<K, T, R> = Box<dyn Fn(&Row<K, T>) -> R>;
 pub(crate) enum Source<T: 'static> {
     /// A signal or memo, read (tracked) by the collection's node.
     List(Box<dyn ListSource<T>>),
+    /// The collection holds its list and is written through its methods; the signal moves to the new version after
+    /// each write, which wakes the collection's node.
+    Owned(Signal<u64>),
 }
 
 /// One row: its key, the signal holding its item, and the scope owning what its factory made.
@@ -54,6 +57,8 @@ pub(crate) struct Inner<K: 'static, T: 'static, R: 'static> {
     name: RefCell<Option<Rc<str>>>,
     /// The views following this collection, each with the changes it has not read yet.
     views: RefCell<Vec<Weak<Queue<K, T>>>>,
+    /// The first list of a collection that holds its list, until its first read or write.
+    initial: RefCell<Option<Vec<T>>>,
     /// Whether the effect that keeps the collection current exists (see [`Inner::keep`]).
     kept: Cell<bool>,
     disposed: Cell<bool>,
@@ -107,6 +112,7 @@ where
             factory,
             name: RefCell::new(None),
             views: RefCell::new(Vec::new()),
+            initial: RefCell::new(None),
             kept: Cell::new(false),
             disposed: Cell::new(false),
         }
@@ -154,7 +160,182 @@ where
                 list.with_list(&mut |items| result = Some(self.apply(items)));
                 result.unwrap_or_else(|| Ok(self.state.borrow().version))
             }
+            Source::Owned(tick) => {
+                self.apply_initial();
+                tick.get();
+                Ok(self.state.borrow().version)
+            }
         }
+    }
+
+    /// Makes the first rows of a collection that holds its list: on its first read or write, so that a label given
+    /// after [`Collection::new`](super::Collection::new) names them.
+    fn apply_initial(&self) {
+        let initial = self.initial.borrow_mut().take();
+        if let Some(items) = initial {
+            // The keys were checked by `new`.
+            let _ = self.apply(&items);
+        }
+    }
+
+    /// Holds `items` as the first list of a collection that holds its list, made on first use.
+    ///
+    /// # Errors
+    ///
+    /// [`CollectionError::DuplicateKey`] if `items` holds a key twice.
+    pub fn set_initial(&self, items: Vec<T>) -> Result<(), CollectionError> {
+        let mut seen = HashMap::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let key = (self.key_of)(i, item);
+            if let Some(first) = seen.insert(key.clone(), i) {
+                return Err(CollectionError::DuplicateKey {
+                    collection: self.name().to_string(),
+                    key: key_text(&key),
+                    first,
+                    second: i,
+                });
+            }
+        }
+        *self.initial.borrow_mut() = Some(items);
+        Ok(())
+    }
+
+    /// The version signal of a collection that holds its list, or the error saying it follows a source.
+    fn owned_tick(&self) -> Result<&Signal<u64>, CollectionError> {
+        match &self.source {
+            Source::Owned(tick) => Ok(tick),
+            Source::List(_) => Err(CollectionError::FollowsSource {
+                collection: self.name().to_string(),
+            }),
+        }
+    }
+
+    /// Runs a write of a collection that holds its list, batched so that its rows, its views and the effects over
+    /// both move in one flush; then publishes the new version.
+    pub fn write<U>(&self, f: impl FnOnce() -> Result<U, CollectionError>) -> Result<U, CollectionError> {
+        let tick = self.owned_tick()?.clone();
+        crate::batch(|| {
+            self.apply_initial();
+            let result = f();
+            tick.set(self.state.borrow().version);
+            result
+        })
+    }
+
+    /// Replaces the list of a collection that holds it (as a new source list would).
+    pub fn set_items(&self, items: &[T]) -> Result<(), CollectionError> {
+        self.write(|| self.apply(items).map(drop))
+    }
+
+    /// Changes the item of `key` in place: O(1) and the changed row's own nodes.
+    pub fn update_item(&self, key: &K, f: impl FnOnce(&mut T)) -> Result<(), CollectionError> {
+        self.write(|| {
+            let (position, signal) = {
+                let state = self.state.borrow();
+                let Some(&position) = state.index.get(key) else {
+                    return Err(CollectionError::UnknownKey {
+                        collection: self.name().to_string(),
+                        key: key_text(key),
+                    });
+                };
+                (position, state.slots[position].item.clone())
+            };
+            let old = signal.with_unrecorded(T::clone);
+            let mut new = old.clone();
+            f(&mut new);
+            let new_key = (self.key_of)(position, &new);
+            if new_key != *key {
+                return Err(CollectionError::KeyChanged {
+                    collection: self.name().to_string(),
+                    key: key_text(key),
+                    new_key: key_text(&new_key),
+                });
+            }
+            if new == old {
+                return Ok(());
+            }
+            signal.set(new.clone());
+            self.publish(
+                vec![Change::Changed {
+                    key: key.clone(),
+                    old,
+                    new,
+                }],
+                false,
+            );
+            Ok(())
+        })
+    }
+
+    /// Appends `item` as a new row: O(1), and the new row's factory.
+    pub fn push_item(&self, item: T) -> Result<(), CollectionError> {
+        self.write(|| {
+            let position = self.state.borrow().slots.len();
+            let key = (self.key_of)(position, &item);
+            if let Some(&first) = self.state.borrow().index.get(&key) {
+                return Err(CollectionError::DuplicateKey {
+                    collection: self.name().to_string(),
+                    key: key_text(&key),
+                    first,
+                    second: position,
+                });
+            }
+            let (slot, out) = self.make_row(key.clone(), &item);
+            {
+                let mut state = self.state.borrow_mut();
+                state.index.insert(key.clone(), position);
+                state.slots.push(slot);
+                state.outs.push(out);
+            }
+            self.publish(vec![Change::Added { key, item }], true);
+            Ok(())
+        })
+    }
+
+    /// Removes the row of `key` and disposes it: O(n) (the rows after it move up one place).
+    pub fn remove_item(&self, key: &K) -> Result<(), CollectionError> {
+        self.write(|| {
+            let removed = {
+                let mut state = self.state.borrow_mut();
+                let Some(position) = state.index.remove(key) else {
+                    return Err(CollectionError::UnknownKey {
+                        collection: self.name().to_string(),
+                        key: key_text(key),
+                    });
+                };
+                let slot = state.slots.remove(position);
+                let out = state.outs.remove(position);
+                let State { slots, index, .. } = &mut *state;
+                for (i, slot) in slots.iter().enumerate().skip(position) {
+                    index.insert(slot.key.clone(), i);
+                }
+                (slot, out)
+            };
+            let (slot, out) = removed;
+            slot.scope.dispose();
+            drop(out);
+            let item = slot.item.with_unrecorded(T::clone);
+            self.publish(vec![Change::Removed { key: slot.key, item }], true);
+            Ok(())
+        })
+    }
+
+    /// Moves the version on and hands `changes` to every view.
+    fn publish(&self, changes: Vec<Change<K, T>>, reordered: bool) -> u64 {
+        let (version, rows) = {
+            let mut state = self.state.borrow_mut();
+            state.version += 1;
+            (state.version, state.slots.len())
+        };
+        let batch = Rc::new(Batch { changes, reordered });
+        self.views.borrow_mut().retain(|view| match view.upgrade() {
+            Some(queue) => {
+                queue.push(&batch, rows);
+                true
+            }
+            None => false,
+        });
+        version
     }
 
     /// Applies `items`: reuses the row of every key still there, writes changed items in place, disposes the rows
@@ -190,24 +371,10 @@ where
         if changes.is_empty() && !reordered {
             return Ok(self.state.borrow().version);
         }
-        let version = {
-            let mut state = self.state.borrow_mut();
-            state.version += 1;
-            state.version
-        };
         for (signal, item) in writes {
             signal.set(item);
         }
-        let rows = self.state.borrow().slots.len();
-        let batch = Rc::new(Batch { changes, reordered });
-        self.views.borrow_mut().retain(|view| match view.upgrade() {
-            Some(queue) => {
-                queue.push(&batch, rows);
-                true
-            }
-            None => false,
-        });
-        Ok(version)
+        Ok(self.publish(changes, reordered))
     }
 
     /// The slow path of [`apply`](Self::apply): the keys moved, came or went.
