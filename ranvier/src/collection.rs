@@ -255,7 +255,10 @@ impl fmt::Display for CollectionError {
                  key must be unique, so the rows were left as they were"
             ),
             CollectionError::UnknownKey { collection, key } => {
-                write!(f, "{collection} has no row with the key `{key}`; nothing was changed")
+                write!(
+                    f,
+                    "{collection} has no row with the key `{key}`; nothing was changed"
+                )
             }
             CollectionError::KeyChanged {
                 collection,
@@ -323,7 +326,11 @@ where
         key: impl Fn(&T) -> K + 'static,
         factory: impl Fn(&Row<K, T>) -> R + 'static,
     ) -> Self {
-        Self::build(Source::List(Box::new(source)), Box::new(move |_, item| key(item)), Box::new(factory))
+        Self::build(
+            Source::List(Box::new(source)),
+            Box::new(move |_, item| key(item)),
+            Box::new(factory),
+        )
     }
 
     /// A collection that holds its own list, starting with `items`, written through
@@ -414,7 +421,10 @@ where
         let link: Rc<OnceCell<Weak<Inner<K, T, R>>>> = Rc::new(OnceCell::new());
         let head = Memo::new({
             let link = link.clone();
-            move |prev: Option<&Result<u64, CollectionError>>| match link.get().and_then(Weak::upgrade) {
+            move |prev: Option<&Result<u64, CollectionError>>| match link
+                .get()
+                .and_then(Weak::upgrade)
+            {
                 Some(inner) => inner.sync(),
                 None => prev.cloned().unwrap_or(Ok(0)),
             }
@@ -537,9 +547,22 @@ where
     #[track_caller]
     pub fn sum_by<N>(&self, f: impl Fn(&T) -> N + 'static) -> Memo<N>
     where
-        N: Copy + Default + PartialEq + fmt::Debug + std::ops::Add<Output = N> + std::ops::Sub<Output = N> + 'static,
+        N: Copy
+            + Default
+            + PartialEq
+            + fmt::Debug
+            + std::ops::Add<Output = N>
+            + std::ops::Sub<Output = N>
+            + 'static,
     {
-        views::build(&self.inner, views::Sum { f, acc: N::default() }, N::eq)
+        views::build(
+            &self.inner,
+            views::Sum {
+                f,
+                acc: N::default(),
+            },
+            N::eq,
+        )
     }
 
     /// How many rows' items satisfy `pred`: O(1) per changed row.
@@ -872,8 +895,15 @@ where
     /// assert_eq!(rows.len(), 3);
     /// ```
     #[track_caller]
-    pub fn indexed(source: impl ListSource<T>, factory: impl Fn(&Row<usize, T>) -> R + 'static) -> Self {
-        Self::build(Source::List(Box::new(source)), Box::new(|index, _| index), Box::new(factory))
+    pub fn indexed(
+        source: impl ListSource<T>,
+        factory: impl Fn(&Row<usize, T>) -> R + 'static,
+    ) -> Self {
+        Self::build(
+            Source::List(Box::new(source)),
+            Box::new(|index, _| index),
+            Box::new(factory),
+        )
     }
 }
 

@@ -107,9 +107,16 @@ fn a_changed_item_re_runs_only_its_own_row() {
     let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));
     let rows = lines_collection(&source, &made, &log);
     let all = rows.rows();
-    assert!(all.iter().all(|row| row.effect.runs() == 1 && row.total.runs() == 1));
+    assert!(
+        all.iter()
+            .all(|row| row.effect.runs() == 1 && row.total.runs() == 1)
+    );
     source.update(|lines| lines[1].quantity = 4);
-    assert_eq!(all[1].total.get(), 360, "the row's memo, read alone, sees the new item");
+    assert_eq!(
+        all[1].total.get(),
+        360,
+        "the row's memo, read alone, sees the new item"
+    );
     for (key, row) in rows.keys().into_iter().zip(&all) {
         let expected = if key == "pear" { 2 } else { 1 };
         assert_eq!(row.total.runs(), expected, "{key}'s memo");
@@ -156,8 +163,17 @@ fn duplicate_keys_are_refused_with_an_error_naming_the_key() {
             second: 3
         }
     );
-    assert!(error.to_string().contains("`kiwi` twice (at positions 2 and 3)"), "{error}");
-    assert_eq!(rows.keys(), ["apple", "pear", "kiwi"], "the rows are as they were");
+    assert!(
+        error
+            .to_string()
+            .contains("`kiwi` twice (at positions 2 and 3)"),
+        "{error}"
+    );
+    assert_eq!(
+        rows.keys(),
+        ["apple", "pear", "kiwi"],
+        "the rows are as they were"
+    );
     assert_eq!(total.get(), 650, "and so are the views");
     assert_eq!(made.get(), 3);
     assert!(log.borrow().is_empty());
@@ -181,7 +197,8 @@ fn views_follow_changes_and_never_see_a_mixed_list() {
         move || {
             let from_map: i32 = mapped.get().iter().sum();
             let big_from_map = mapped.get().iter().filter(|v| **v >= 50).count();
-            seen.borrow_mut().push((sum.get(), from_map, big.get(), big_from_map));
+            seen.borrow_mut()
+                .push((sum.get(), from_map, big.get(), big_from_map));
         }
     });
     // Two rows move in one write, in opposite directions; then rows come, go and move.
@@ -202,7 +219,10 @@ fn views_follow_changes_and_never_see_a_mixed_list() {
     assert_eq!(seen.len(), 4, "the effect ran once per write: {seen:?}");
     for (sum, from_map, big, big_from_map) in seen.iter() {
         assert_eq!(sum, from_map, "the sum and the map agree in every run");
-        assert_eq!(big, big_from_map, "the count and the map agree in every run");
+        assert_eq!(
+            big, big_from_map,
+            "the count and the map agree in every run"
+        );
     }
     let fresh: i32 = source.peek().iter().map(|item| item.1).sum();
     assert_eq!(sum.get(), fresh);
@@ -224,7 +244,11 @@ fn one_changed_row_of_a_thousand_costs_its_own_figures() {
     assert_eq!(calls.get(), 1000, "the first run reads every row");
     source.update(|list| list[500].1 = 11);
     assert_eq!(sum.get(), 1010);
-    assert_eq!(calls.get(), 1002, "a change reads the old and the new item of one row");
+    assert_eq!(
+        calls.get(),
+        1002,
+        "a change reads the old and the new item of one row"
+    );
 }
 
 #[test]
@@ -236,7 +260,11 @@ fn list_views_keep_their_value_when_the_change_does_not_touch_them() {
     let first = rows.take(2);
     let rest = rows.skip(3);
     let groups = rows.group_by(|item| item.1 % 2);
-    let product = rows.fold(1_i64, |acc, item| *acc *= i64::from(item.1), |acc, item| *acc /= i64::from(item.1));
+    let product = rows.fold(
+        1_i64,
+        |acc, item| *acc *= i64::from(item.1),
+        |acc, item| *acc /= i64::from(item.1),
+    );
     let keys = big.keys().get();
     assert_eq!(&*keys, ["a", "d"]);
     assert_eq!(&*sorted.get(), ["b", "c", "a", "d"]);
@@ -247,8 +275,14 @@ fn list_views_keep_their_value_when_the_change_does_not_touch_them() {
     let first_list = first.get();
     // "d" stays in the filter and keeps its sort position: the key lists are the very same.
     source.update(|list| list[3].1 = 9);
-    assert!(Rc::ptr_eq(&keys, &big.keys().get()), "no row entered or left the filter");
-    assert!(Rc::ptr_eq(&first_list, &first.get()), "take ignores item changes");
+    assert!(
+        Rc::ptr_eq(&keys, &big.keys().get()),
+        "no row entered or left the filter"
+    );
+    assert!(
+        Rc::ptr_eq(&first_list, &first.get()),
+        "take ignores item changes"
+    );
     assert_eq!(&*sorted.get(), ["b", "c", "a", "d"]);
     assert_eq!(product.get(), 54);
     // "b" enters the filter and moves to the end of the order.
@@ -303,14 +337,17 @@ fn rows_made_inside_a_message_s_flush_work() {
         Add(&'static str),
         Drop(&'static str),
     }
-    let cart = Mvu::new(Vec::<&'static str>::new(), |msg, items: &Vec<&'static str>| {
-        let mut next = items.clone();
-        match msg {
-            Msg::Add(item) => next.push(item),
-            Msg::Drop(item) => next.retain(|i| *i != item),
-        }
-        next
-    });
+    let cart = Mvu::new(
+        Vec::<&'static str>::new(),
+        |msg, items: &Vec<&'static str>| {
+            let mut next = items.clone();
+            match msg {
+                Msg::Add(item) => next.push(item),
+                Msg::Drop(item) => next.retain(|i| *i != item),
+            }
+            next
+        },
+    );
     let log = Rc::new(RefCell::new(Vec::new()));
     let rows = Collection::keyed(cart.select(|items| items.clone()), |item: &&str| *item, {
         let log = log.clone();
@@ -336,7 +373,15 @@ fn rows_made_inside_a_message_s_flush_work() {
     cart.dispatch(Msg::Drop("tea")).unwrap();
     assert_eq!(
         *log.borrow(),
-        ["shown ", "run tea", "shown tea", "run cake", "shown tea,cake", "gone tea", "shown cake"]
+        [
+            "shown ",
+            "run tea",
+            "shown tea",
+            "run cake",
+            "shown tea,cake",
+            "gone tea",
+            "shown cake"
+        ]
     );
 }
 
@@ -352,7 +397,10 @@ fn disposing_the_collection_disposes_every_row() {
     let all = rows.rows();
     assert_eq!(total.get(), 250);
     scope.dispose();
-    assert_eq!(*log.borrow(), ["kiwi:2", "kiwi:1", "pear:2", "pear:1", "apple:2", "apple:1"]);
+    assert_eq!(
+        *log.borrow(),
+        ["kiwi:2", "kiwi:1", "pear:2", "pear:1", "apple:2", "apple:1"]
+    );
     assert!(all.iter().all(|row| row.effect.is_disposed()));
     source.update(|lines| lines[0].price = 1);
     assert_eq!(made.get(), 3);
@@ -382,7 +430,11 @@ fn an_index_keyed_collection_reuses_rows_by_position() {
     words.set(vec!["dddd", "bb"]);
     assert_eq!(lengths(), [4, 2]);
     assert_eq!(made.get(), 3, "rows 0 and 1 were kept, row 2 disposed");
-    assert_eq!(rows.rows()[1].runs(), 1, "an unchanged position does not re-run");
+    assert_eq!(
+        rows.rows()[1].runs(),
+        1,
+        "an unchanged position does not re-run"
+    );
     words.set(vec!["dddd", "bb", "e", "ff"]);
     assert_eq!(lengths(), [4, 2, 1, 2]);
     assert_eq!(made.get(), 5);
@@ -397,16 +449,29 @@ fn row_nodes_are_named_by_collection_key_and_label() {
     let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));
     let rows = lines_collection(&source, &made, &log);
     let apple = rows.row(&"apple".to_string()).unwrap();
-    assert_eq!(trace::lookup("items[apple]/line_total").unwrap(), apple.total.id());
-    assert_eq!(trace::lookup("items[apple]/Effect").unwrap(), apple.effect.id());
-    assert!(trace::lookup("items[apple]").is_ok(), "the row's item signal");
+    assert_eq!(
+        trace::lookup("items[apple]/line_total").unwrap(),
+        apple.total.id()
+    );
+    assert_eq!(
+        trace::lookup("items[apple]/Effect").unwrap(),
+        apple.effect.id()
+    );
+    assert!(
+        trace::lookup("items[apple]").is_ok(),
+        "the row's item signal"
+    );
     assert_eq!(trace::lookup("items").unwrap(), rows.id());
     // A key holding path characters is escaped.
     let odd = Signal::new(vec!["a/b".to_string()]);
-    let odd_rows = Collection::keyed(odd, |s: &String| s.clone(), |row| {
-        let row = row.clone();
-        Memo::new(move |_| row.get()).labelled("copy")
-    })
+    let odd_rows = Collection::keyed(
+        odd,
+        |s: &String| s.clone(),
+        |row| {
+            let row = row.clone();
+            Memo::new(move |_| row.get()).labelled("copy")
+        },
+    )
     .labelled("odd");
     let copy = odd_rows.rows()[0].clone();
     assert_eq!(trace::lookup(r"odd[a\/b]/copy").unwrap(), copy.id());
@@ -446,8 +511,16 @@ fn a_collection_holding_its_list_is_written_row_by_row() {
     });
     assert_eq!(calls.get(), 1000);
     rows.update(&7, |item| item.1 = 11).unwrap();
-    assert_eq!(*seen.borrow(), [(2, 1000), (22, 1010)], "the row and the sum move in one flush");
-    assert_eq!(calls.get(), 1002, "the sum read the old and the new item of one row");
+    assert_eq!(
+        *seen.borrow(),
+        [(2, 1000), (22, 1010)],
+        "the row and the sum move in one flush"
+    );
+    assert_eq!(
+        calls.get(),
+        1002,
+        "the sum read the old and the new item of one row"
+    );
     assert!(
         doubled
             .iter()
@@ -470,10 +543,17 @@ fn a_collection_holding_its_list_is_written_row_by_row() {
     ));
     assert!(matches!(
         rows.push((1, 0)),
-        Err(CollectionError::DuplicateKey { first: 0, second: 1000, .. })
+        Err(CollectionError::DuplicateKey {
+            first: 0,
+            second: 1000,
+            ..
+        })
     ));
     assert!(Collection::new(vec![1, 1], |n: &i32| *n, |_| ()).is_err());
     let derived = Collection::keyed(Signal::new(vec![1]), |n: &i32| *n, |_| ());
-    assert!(matches!(derived.push(2), Err(CollectionError::FollowsSource { .. })));
+    assert!(matches!(
+        derived.push(2),
+        Err(CollectionError::FollowsSource { .. })
+    ));
     assert_eq!(sum.get(), 1014, "refused writes changed nothing");
 }

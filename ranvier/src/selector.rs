@@ -119,7 +119,8 @@ impl<K: Eq + Hash + Clone + fmt::Debug + 'static> Selector<K> {
                             return;
                         }
                         let old = std::mem::replace(&mut state.current, next.clone());
-                        let flag = |key: Option<K>| key.and_then(|key| state.flags.get(&key).cloned());
+                        let flag =
+                            |key: Option<K>| key.and_then(|key| state.flags.get(&key).cloned());
                         (flag(old), flag(next))
                     };
                     if let Some(old) = old {

@@ -122,8 +122,11 @@ where
     /// write to the source reaches the rows in that write's flush: a row's memo read right after the write sees its
     /// new item, though it does not read the collection itself. Before the first read nothing runs, and the
     /// collection can still be labelled.
+    ///
+    /// A collection that holds its list needs none: its writes reach the rows as they are made.
     pub fn keep(self: &Rc<Self>) {
-        if self.kept.replace(true) || self.disposed.get() {
+        if self.kept.replace(true) || self.disposed.get() || matches!(self.source, Source::Owned(_))
+        {
             return;
         }
         let head = self.head.clone();
@@ -212,7 +215,10 @@ where
 
     /// Runs a write of a collection that holds its list, batched so that its rows, its views and the effects over
     /// both move in one flush; then publishes the new version.
-    pub fn write<U>(&self, f: impl FnOnce() -> Result<U, CollectionError>) -> Result<U, CollectionError> {
+    pub fn write<U>(
+        &self,
+        f: impl FnOnce() -> Result<U, CollectionError>,
+    ) -> Result<U, CollectionError> {
         let tick = self.owned_tick()?.clone();
         crate::batch(|| {
             self.apply_initial();
@@ -315,7 +321,13 @@ where
             slot.scope.dispose();
             drop(out);
             let item = slot.item.with_unrecorded(T::clone);
-            self.publish(vec![Change::Removed { key: slot.key, item }], true);
+            self.publish(
+                vec![Change::Removed {
+                    key: slot.key,
+                    item,
+                }],
+                true,
+            );
             Ok(())
         })
     }
@@ -355,7 +367,10 @@ where
         if same_keys {
             let state = self.state.borrow();
             for (slot, item) in state.slots.iter().zip(items) {
-                if let Some(old) = slot.item.with_unrecorded(|old| (old != item).then(|| old.clone())) {
+                if let Some(old) = slot
+                    .item
+                    .with_unrecorded(|old| (old != item).then(|| old.clone()))
+                {
                     changes.push(Change::Changed {
                         key: slot.key.clone(),
                         old,
@@ -408,7 +423,8 @@ where
                 std::mem::take(&mut state.index),
             )
         };
-        let mut old: Vec<Option<(Slot<K, T>, R)>> = old_slots.into_iter().zip(old_outs).map(Some).collect();
+        let mut old: Vec<Option<(Slot<K, T>, R)>> =
+            old_slots.into_iter().zip(old_outs).map(Some).collect();
         // Rows whose keys left: disposed first, in list order.
         for entry in old.iter_mut() {
             if entry
@@ -419,7 +435,10 @@ where
                 slot.scope.dispose();
                 drop(out);
                 let item = slot.item.with_unrecorded(T::clone);
-                changes.push(Change::Removed { key: slot.key, item });
+                changes.push(Change::Removed {
+                    key: slot.key,
+                    item,
+                });
             }
         }
         let mut slots = Vec::with_capacity(items.len());
@@ -428,7 +447,10 @@ where
             let reused = old_index.get(&key).and_then(|&i| old[i].take());
             match reused {
                 Some((slot, out)) => {
-                    if let Some(old) = slot.item.with_unrecorded(|old| (old != item).then(|| old.clone())) {
+                    if let Some(old) = slot
+                        .item
+                        .with_unrecorded(|old| (old != item).then(|| old.clone()))
+                    {
                         changes.push(Change::Changed {
                             key: key.clone(),
                             old,

@@ -61,9 +61,12 @@ impl<K, T> Queue<K, T> {
         }
     }
 
-    fn take(&self) -> (Vec<Rc<Batch<K, T>>>, bool) {
+    /// Moves the waiting batches into `into` (empty, and given back emptied after use: its capacity is kept), and
+    /// says whether the view must start over.
+    fn take(&self, into: &mut Vec<Rc<Batch<K, T>>>) -> bool {
         self.pending.set(0);
-        (std::mem::take(&mut *self.batches.borrow_mut()), self.reset.replace(false))
+        std::mem::swap(&mut *self.batches.borrow_mut(), into);
+        self.reset.replace(false)
     }
 }
 
@@ -101,11 +104,12 @@ where
     inner.follow(&queue);
     inner.keep();
     let inner = inner.clone();
+    let mut batches = Vec::new();
     Memo::build(
         move |prev| {
             inner.head.with(|_| ());
             let state = inner.state.borrow();
-            let (batches, reset) = queue.take();
+            let reset = queue.take(&mut batches);
             if reset {
                 view.reset();
                 for slot in &state.slots {
@@ -126,6 +130,7 @@ where
                     }
                 }
             }
+            batches.clear();
             view.out(&state.slots, prev)
         },
         eq,
@@ -180,7 +185,12 @@ pub(crate) struct Sum<F, N> {
 impl<K, T, F, N> View<K, T> for Sum<F, N>
 where
     F: Fn(&T) -> N + 'static,
-    N: Copy + Default + fmt::Debug + std::ops::Add<Output = N> + std::ops::Sub<Output = N> + 'static,
+    N: Copy
+        + Default
+        + fmt::Debug
+        + std::ops::Add<Output = N>
+        + std::ops::Sub<Output = N>
+        + 'static,
 {
     type Out = N;
     fn reset(&mut self) {
