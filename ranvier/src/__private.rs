@@ -433,7 +433,7 @@ impl<T> LabelOther<T> for &Labeller<T> {
 #[cfg(feature = "exposure")]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be exposed as a value",
-    label = "`#[expose]` reads a `Signal<T>`, `Memo<T>` or `Mvu<Model, Msg>` field",
+    label = "`#[expose]` reads a `Signal<T>`, `Memo<T>`, `Mvu<Model, Msg>` or `Collection` field",
     note = "wrap the value in a `Signal` so changes are published, or remove `#[expose]` from this field"
 )]
 pub trait Readable {
@@ -469,6 +469,21 @@ impl<Model: Clone + PartialEq + Debug + 'static, Msg: Debug + 'static> Readable
     fn reader(&self) -> impl Fn() -> Model + 'static {
         let mvu = self.clone();
         move || mvu.model()
+    }
+}
+
+/// A keyed collection is published as its items in list order: a JSON array.
+#[cfg(feature = "exposure")]
+impl<K, T, R> Readable for crate::Collection<K, T, R>
+where
+    K: Eq + std::hash::Hash + Clone + Debug + 'static,
+    T: Clone + PartialEq + Debug + 'static,
+    R: 'static,
+{
+    type Value = Vec<T>;
+    fn reader(&self) -> impl Fn() -> Vec<T> + 'static {
+        let collection = self.clone();
+        move || collection.items()
     }
 }
 

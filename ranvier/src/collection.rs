@@ -1,7 +1,7 @@
 //! Keyed collections: a list whose every row is a scope of its own, and views that follow it change by change.
 //!
 //! A [`Collection`] follows a source list (a [`Signal`] or [`Memo`] of `Vec<T>`), a key function and a per-row
-//! factory. Each key gets its own row: a [`Scope`] that owns whatever the factory made (memos, effects, cleanups), and
+//! factory. Each key gets its own row: a [`Scope`](crate::Scope) that owns whatever the factory made (memos, effects, cleanups), and
 //! a signal holding the row's item ([`Row`]).
 //!
 //! * **Reuse.** A row lives as long as its key is in the list, wherever it moves: reordering the list re-creates
@@ -90,6 +90,59 @@
 //! assert_eq!(rows.len(), 2);
 //! ```
 
+//!
+//! # Exposing a collection
+//!
+//! `#[expose]` on a `Collection` field publishes its items in list order, a JSON array; `#[node]` on the field names
+//! it (and so its rows) for the trace.
+//!
+//! ```
+//! # #[cfg(feature = "exposure")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use ranvier::collection::Collection;
+//! use ranvier::exposure::{ExposeError, Exposure};
+//! use ranvier::host::{GraphHost, block_on};
+//! use ranvier::{Expose, Messages, Mvu, expose, node};
+//! use serde_json::json;
+//!
+//! #[derive(Debug, Messages)]
+//! enum Msg {
+//!     /// Adds `fruit` to the basket.
+//!     Add { fruit: String },
+//! }
+//!
+//! #[expose]
+//! struct Basket {
+//!     #[expose(messages)]
+//!     basket: Mvu<Vec<String>, Msg>,
+//!     #[expose]
+//!     #[node]
+//!     fruits: Collection<String, String, ()>,
+//! }
+//!
+//! let host = GraphHost::start(|| {
+//!     let basket = Mvu::new(vec!["apple".to_string()], |Msg::Add { fruit }, list: &Vec<String>| {
+//!         let mut list = list.clone();
+//!         list.push(fruit);
+//!         list
+//!     });
+//!     let fruits = Collection::keyed(basket.select(|list| list.clone()), |fruit: &String| fruit.clone(), |_| ());
+//!     let app = Basket { basket, fruits };
+//!     let mut exposure = Exposure::new();
+//!     app.expose(&mut exposure)?;
+//!     Ok::<_, ExposeError>((app, exposure.start()?))
+//! })?;
+//! let exposure = host.invoke(|(_, handle)| handle.clone()).wait()?;
+//! assert_eq!(exposure.snapshot().get("fruits"), Some(&json!(["apple"])));
+//! let after = block_on(exposure.dispatch("add", json!({"fruit": "kiwi"})))?.ran().expect("no approval needed");
+//! assert_eq!(after.get("fruits"), Some(&json!(["apple", "kiwi"])));
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "exposure"))]
+//! # fn main() {}
+//! ```
+
+mod changes;
 mod reconcile;
 mod views;
 
@@ -378,7 +431,7 @@ where
     /// key; [`CollectionError::FollowsSource`] for a collection made from a source. Nothing is changed then.
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn update(&self, key: &K, f: impl FnOnce(&mut T)) -> Result<(), CollectionError> {
-        self.inner.update_item(key, f)
+        self.inner.update_item(crate::graph::call_site(), key, f)
     }
 
     /// Appends a row for `item`.
@@ -429,7 +482,8 @@ where
                 None => prev.cloned().unwrap_or(Ok(0)),
             }
         });
-        let inner = Rc::new(Inner::new(head, source, key_of, factory));
+        let site = std::panic::Location::caller();
+        let inner = Rc::new(Inner::new(site, head, source, key_of, factory));
         let _ = link.set(Rc::downgrade(&inner));
         Collection { inner }
     }
@@ -458,6 +512,29 @@ where
     pub fn keys(&self) -> Vec<K> {
         self.inner
             .read(|state| state.slots.iter().map(|slot| slot.key.clone()).collect())
+    }
+
+    /// The items in list order, tracked: what an exposed collection publishes (a JSON array).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::collection::Collection;
+    /// use ranvier::Signal;
+    ///
+    /// let list = Signal::new(vec![2, 1]);
+    /// let rows = Collection::keyed(list.clone(), |n: &i32| *n, |_| ());
+    /// assert_eq!(rows.items(), [2, 1]);
+    /// ```
+    #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
+    pub fn items(&self) -> Vec<T> {
+        self.inner.read(|state| {
+            state
+                .slots
+                .iter()
+                .map(|slot| slot.item.with_unrecorded(T::clone))
+                .collect()
+        })
     }
 
     /// What the factory made for each row, in list order, tracked.

@@ -462,6 +462,12 @@ fn row_nodes_are_named_by_collection_key_and_label() {
         "the row's item signal"
     );
     assert_eq!(trace::lookup("items").unwrap(), rows.id());
+    // `explain` of a row's figure names the row and its item.
+    source.update(|lines| lines[0].quantity = 5);
+    assert_eq!(apple.total.get(), 600);
+    let explained = trace::explain(apple.total.clone()).unwrap().to_string();
+    assert!(explained.contains("items[apple]/line_total"), "{explained}");
+    assert!(explained.contains("items[apple]"), "{explained}");
     // A key holding path characters is escaped.
     let odd = Signal::new(vec!["a/b".to_string()]);
     let odd_rows = Collection::keyed(

@@ -1,7 +1,7 @@
 //! A collection's state and how it follows its source: the rows in list order, the diff of a new list against them
 //! (reuse by key, in-place writes, disposal), the changes handed to views, and the names of row nodes.
 
-use super::views::{Batch, Change, Queue};
+use super::changes::{Batch, Change, Queue};
 use super::{CollectionError, ListSource, Row};
 use crate::graph::record::TRACED;
 use crate::owner::create_child;
@@ -62,6 +62,9 @@ pub(crate) struct Inner<K: 'static, T: 'static, R: 'static> {
     /// Whether the effect that keeps the collection current exists (see [`Inner::keep`]).
     kept: Cell<bool>,
     disposed: Cell<bool>,
+    /// Where the collection was made: the line its rows' item signals record as theirs, and (traced builds) where
+    /// the collection writes a changed item.
+    site: &'static std::panic::Location<'static>,
 }
 
 impl<K, T, R> Inner<K, T, R> {
@@ -86,6 +89,7 @@ where
     R: 'static,
 {
     pub fn new(
+        site: &'static std::panic::Location<'static>,
         head: Memo<Result<u64, CollectionError>>,
         source: Source<T>,
         key_of: KeyFn<K, T>,
@@ -115,6 +119,7 @@ where
             initial: RefCell::new(None),
             kept: Cell::new(false),
             disposed: Cell::new(false),
+            site,
         }
     }
 
@@ -234,7 +239,12 @@ where
     }
 
     /// Changes the item of `key` in place: O(1) and the changed row's own nodes.
-    pub fn update_item(&self, key: &K, f: impl FnOnce(&mut T)) -> Result<(), CollectionError> {
+    pub fn update_item(
+        &self,
+        site: crate::graph::CallSite,
+        key: &K,
+        f: impl FnOnce(&mut T),
+    ) -> Result<(), CollectionError> {
         self.write(|| {
             let (position, signal) = {
                 let state = self.state.borrow();
@@ -260,7 +270,7 @@ where
             if new == old {
                 return Ok(());
             }
-            signal.set(new.clone());
+            signal.set_at(site, new.clone());
             self.publish(
                 vec![Change::Changed {
                     key: key.clone(),
@@ -386,8 +396,9 @@ where
         if changes.is_empty() && !reordered {
             return Ok(self.state.borrow().version);
         }
+        let site = self.write_site();
         for (signal, item) in writes {
-            signal.set(item);
+            signal.set_at(site, item);
         }
         Ok(self.publish(changes, reordered))
     }
@@ -479,9 +490,17 @@ where
         Ok(())
     }
 
+    /// Where the collection writes a changed item it took from its source: its own line (traced builds).
+    fn write_site(&self) -> crate::graph::CallSite {
+        #[cfg(any(debug_assertions, feature = "trace"))]
+        return self.site;
+        #[cfg(not(any(debug_assertions, feature = "trace")))]
+        crate::graph::call_site()
+    }
+
     /// Makes the row of `key`: its item signal, and its factory's output in a scope of its own under the collection's.
     fn make_row(&self, key: K, item: &T) -> (Slot<K, T>, R) {
-        let signal = Signal::new(item.clone());
+        let signal = Signal::build_at(item.clone(), T::eq, self.site);
         let row = Row {
             key,
             item: signal.clone(),
