@@ -287,6 +287,16 @@ pub enum CollectionError {
         /// The key the changed item would have.
         new_key: String,
     },
+    /// The factory panicked while making the row of `key`; what it had made was disposed, and the list (or the
+    /// write) was refused, leaving the rows as they were.
+    FactoryPanicked {
+        /// The collection's label.
+        collection: String,
+        /// The key of the row being made.
+        key: String,
+        /// The panic's message.
+        message: String,
+    },
     /// A write to a collection that follows a source list: write the source instead.
     FollowsSource {
         /// The collection's label.
@@ -321,6 +331,15 @@ impl fmt::Display for CollectionError {
                 f,
                 "{collection}: the update of `{key}` would change its key to `{new_key}`; a row keeps its key (remove \
                  it and push the new item), so nothing was changed"
+            ),
+            CollectionError::FactoryPanicked {
+                collection,
+                key,
+                message,
+            } => write!(
+                f,
+                "{collection}: the factory panicked making the row of `{key}`: {message}; the rows were left as they \
+                 were"
             ),
             CollectionError::FollowsSource { collection } => write!(
                 f,

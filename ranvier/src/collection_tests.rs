@@ -563,3 +563,39 @@ fn a_collection_holding_its_list_is_written_row_by_row() {
     ));
     assert_eq!(sum.get(), 1014, "refused writes changed nothing");
 }
+
+#[test]
+fn a_panicking_factory_refuses_the_list_and_leaves_the_rows_as_they_were() {
+    let source = Signal::new(vec!["a", "b"]);
+    let cleanups: Rc<RefCell<Vec<&str>>> = Rc::default();
+    let rows = Collection::keyed(source.clone(), |s: &&str| *s, {
+        let cleanups = cleanups.clone();
+        move |row| {
+            let (cleanups, key) = (cleanups.clone(), *row.key());
+            on_cleanup(move || cleanups.borrow_mut().push(key));
+            assert_ne!(key, "boom", "no row for boom");
+            key.len()
+        }
+    })
+    .labelled("words");
+    let count = rows.count_by(|_| true);
+    assert_eq!(count.get(), 2);
+    source.set(vec!["c", "boom", "b"]);
+    let error = rows.error().expect("refused");
+    assert!(
+        matches!(&error, CollectionError::FactoryPanicked { key, .. } if key == "boom"),
+        "{error}"
+    );
+    assert!(error.to_string().contains("no row for boom"), "{error}");
+    assert_eq!(rows.keys(), ["a", "b"], "the rows are as they were");
+    assert_eq!(count.get(), 2);
+    assert_eq!(
+        *cleanups.borrow(),
+        ["boom", "c"],
+        "the rows made for the refused list were disposed"
+    );
+    source.set(vec!["c", "b"]);
+    assert_eq!(rows.error(), None);
+    assert_eq!(rows.keys(), ["c", "b"]);
+    assert_eq!(*cleanups.borrow(), ["boom", "c", "a"]);
+}

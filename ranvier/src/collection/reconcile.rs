@@ -296,7 +296,7 @@ where
                     second: position,
                 });
             }
-            let (slot, out) = self.make_row(key.clone(), &item);
+            let (slot, out) = self.make_row(key.clone(), &item)?;
             {
                 let mut state = self.state.borrow_mut();
                 state.index.insert(key.clone(), position);
@@ -424,8 +424,35 @@ where
             }
             keys.push(key);
         }
-        // Take the rows out while user code runs (cleanups, factories): nothing reads them meanwhile, since reading
-        // the collection would be its node reading itself.
+        // New rows first, while the old ones are still in place: a factory that panics leaves the collection as it
+        // was (the rows made for this list are disposed again, and the list is refused).
+        let made: Vec<Option<(Slot<K, T>, R)>>;
+        {
+            let fresh: Vec<usize> = {
+                let state = self.state.borrow();
+                keys.iter()
+                    .enumerate()
+                    .filter(|(_, key)| !state.index.contains_key(*key))
+                    .map(|(i, _)| i)
+                    .collect()
+            };
+            let mut by_position: Vec<Option<(Slot<K, T>, R)>> = Vec::with_capacity(items.len());
+            by_position.resize_with(items.len(), || None);
+            for i in fresh {
+                match self.make_row(keys[i].clone(), &items[i]) {
+                    Ok(row) => by_position[i] = Some(row),
+                    Err(error) => {
+                        for (slot, _) in by_position.into_iter().flatten() {
+                            slot.scope.dispose();
+                        }
+                        return Err(error);
+                    }
+                }
+            }
+            made = by_position;
+        }
+        // Take the rows out while user code runs (cleanups): nothing reads them meanwhile, since reading the
+        // collection would be its node reading itself.
         let (old_slots, old_outs, old_index) = {
             let mut state = self.state.borrow_mut();
             (
@@ -436,7 +463,7 @@ where
         };
         let mut old: Vec<Option<(Slot<K, T>, R)>> =
             old_slots.into_iter().zip(old_outs).map(Some).collect();
-        // Rows whose keys left: disposed first, in list order.
+        // Rows whose keys left: disposed, in list order.
         for entry in old.iter_mut() {
             if entry
                 .as_ref()
@@ -454,7 +481,7 @@ where
         }
         let mut slots = Vec::with_capacity(items.len());
         let mut outs = Vec::with_capacity(items.len());
-        for (key, item) in keys.into_iter().zip(items) {
+        for ((key, item), fresh) in keys.into_iter().zip(items).zip(made) {
             let reused = old_index.get(&key).and_then(|&i| old[i].take());
             match reused {
                 Some((slot, out)) => {
@@ -473,7 +500,7 @@ where
                     outs.push(out);
                 }
                 None => {
-                    let (slot, out) = self.make_row(key.clone(), item);
+                    let (slot, out) = fresh.expect("a row was made for every new key");
                     changes.push(Change::Added {
                         key,
                         item: item.clone(),
@@ -499,24 +526,38 @@ where
     }
 
     /// Makes the row of `key`: its item signal, and its factory's output in a scope of its own under the collection's.
-    fn make_row(&self, key: K, item: &T) -> (Slot<K, T>, R) {
+    /// A factory that panics is refused: what it made so far is disposed.
+    fn make_row(&self, key: K, item: &T) -> Result<(Slot<K, T>, R), CollectionError> {
         let signal = Signal::build_at(item.clone(), T::eq, self.site);
         let row = Row {
             key,
             item: signal.clone(),
         };
-        let (out, scope) = create_child(&self.scope, || (self.factory)(&row));
+        let (out, scope) = create_child(&self.scope, || {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (self.factory)(&row)))
+        });
+        let out = match out {
+            Ok(out) => out,
+            Err(payload) => {
+                scope.dispose();
+                return Err(CollectionError::FactoryPanicked {
+                    collection: self.name().to_string(),
+                    key: key_text(&row.key),
+                    message: crate::text::panic_text(&*payload),
+                });
+            }
+        };
         if TRACED {
             self.name_row(&row, &scope);
         }
-        (
+        Ok((
             Slot {
                 key: row.key,
                 item: signal,
                 scope,
             },
             out,
-        )
+        ))
     }
 
     /// Labels a new row's nodes with their identity: `name[key]` for the item, `name[key]/label` (or `/Memo`,
