@@ -292,6 +292,8 @@ fn bytes_per_row(with_memo: bool) -> f64 {
     let (rows, scope) = build();
     scope.dispose();
     drop(rows);
+    // Disposed nodes go back to a per-thread pool, which the next build would reuse unseen: empty it first.
+    ranvier::graph::dispose_current();
     let list = items();
     let before = live_bytes();
     let kept = build();
