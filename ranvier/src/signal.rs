@@ -90,6 +90,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
 
     /// [`build`](Signal::build), recording `site` as where the signal was made (a keyed collection's rows record the
     /// collection's line).
+    #[inline(always)]
     pub(crate) fn build_at(
         value: T,
         eq: impl Fn(&T, &T) -> bool + 'static,
