@@ -599,3 +599,30 @@ fn a_panicking_factory_refuses_the_list_and_leaves_the_rows_as_they_were() {
     assert_eq!(rows.keys(), ["c", "b"]);
     assert_eq!(*cleanups.borrow(), ["boom", "c", "a"]);
 }
+
+/// A row factory as an app writes it: `#[node]` names its memo `line_total`.
+#[ranvier::node]
+fn line_row(row: &ranvier::collection::Row<String, Line>) -> Memo<i64> {
+    let row = row.clone();
+    let line_total = Memo::new(move |_| row.with(|line| line.price * line.quantity));
+    line_total
+}
+
+/// `#[node]` names the collection after its `let`.
+#[ranvier::node]
+fn basket(source: Signal<Vec<Line>>) -> Collection<String, Line, Memo<i64>> {
+    let lines = Collection::keyed(source, |line: &Line| line.fruit.clone(), line_row);
+    lines
+}
+
+#[test]
+fn node_names_a_collection_and_its_rows_nodes() {
+    let lines = basket(three_lines());
+    let kiwi = lines.row(&"kiwi".to_string()).unwrap();
+    assert_eq!(kiwi.get(), 200);
+    if !trace::TRACED {
+        return;
+    }
+    assert_eq!(trace::lookup("lines").unwrap(), lines.id());
+    assert_eq!(trace::lookup("lines[kiwi]/line_total").unwrap(), kiwi.id());
+}
