@@ -7,7 +7,8 @@
 //!
 //! The selector is a memo over its source that keeps its value: rows that ask it are its readers, but it never wakes
 //! them itself, so a row re-runs only when its own flag moves. It keeps a flag for every key ever asked about (a
-//! signal each, a few dozen bytes); keys no row asks about any more keep theirs until the selector is dropped.
+//! signal and a map entry each, under 200 bytes); keys no row asks about any more keep theirs until the selector is
+//! dropped.
 //!
 //! # Examples
 //!
