@@ -38,7 +38,10 @@
 //! | [`take`](Collection::take), [`skip`](Collection::skip) | nothing when only items change; O(k) or O(n) when the order moves | |
 //!
 //! Following the source costs O(n) per change of the source (the new list is compared with the rows, key by key); a
-//! list whose keys stay in place is compared position by position, without hashing. Views are glitch-free: every view
+//! list whose keys stay in place is compared position by position, without hashing. A collection that holds its own
+//! list ([`Collection::new`]) is written row by row instead: [`update`](Collection::update) and
+//! [`push`](Collection::push) cost O(1) besides the views, [`remove`](Collection::remove) O(n) (the rows after it move
+//! up), [`set`](Collection::set) O(n) like a source's new list. Views are glitch-free: every view
 //! reads the collection first, and the collection applies a whole new list before any view runs, so no view sees two
 //! rows in two different versions of the list.
 //!
