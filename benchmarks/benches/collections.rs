@@ -229,6 +229,9 @@ enum ListOp {
 
 const ROWS: usize = 1_000;
 
+/// A built list case: its source list, and the scope its nodes live in.
+type Built = (Signal<Vec<Item>>, ranvier::Scope);
+
 fn fresh(n: usize, from: u32) -> Vec<Item> {
     (from..from + n as u32)
         .map(|id| Item {
@@ -245,7 +248,7 @@ fn list_case(op: ListOp, keyed: bool) -> (Option<Setup>, Case) {
     let renders = Rc::new(Cell::new(0_u64));
     let build = {
         let renders = renders.clone();
-        move |items: Vec<Item>| -> (Signal<Vec<Item>>, ranvier::Scope) {
+        move |items: Vec<Item>| -> Built {
             let renders = renders.clone();
             let (list, scope) = create_root(|_| {
                 let list = Signal::new(items);
@@ -286,7 +289,7 @@ fn list_case(op: ListOp, keyed: bool) -> (Option<Setup>, Case) {
             (list, scope)
         }
     };
-    let state: Rc<RefCell<Option<(Signal<Vec<Item>>, ranvier::Scope)>>> = Rc::default();
+    let state: Rc<RefCell<Option<Built>>> = Rc::default();
     if let ListOp::Create(_) = op {
     } else {
         *state.borrow_mut() = Some(build(fresh(ROWS, 0)));
