@@ -600,7 +600,8 @@ fn a_panicking_factory_refuses_the_list_and_leaves_the_rows_as_they_were() {
     assert_eq!(*cleanups.borrow(), ["boom", "c", "a"]);
 }
 
-/// A row factory as an app writes it: `#[node]` names its memo `line_total`.
+/// A row factory as an app writes it: `#[node]` names its memo `line_total` (the `let` is what names it).
+#[allow(clippy::let_and_return)]
 #[ranvier::node]
 fn line_row(row: &ranvier::collection::Row<String, Line>) -> Memo<i64> {
     let row = row.clone();
@@ -609,6 +610,7 @@ fn line_row(row: &ranvier::collection::Row<String, Line>) -> Memo<i64> {
 }
 
 /// `#[node]` names the collection after its `let`.
+#[allow(clippy::let_and_return)]
 #[ranvier::node]
 fn basket(source: Signal<Vec<Line>>) -> Collection<String, Line, Memo<i64>> {
     let lines = Collection::keyed(source, |line: &Line| line.fruit.clone(), line_row);

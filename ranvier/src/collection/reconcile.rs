@@ -424,52 +424,47 @@ where
             }
             keys.push(key);
         }
+        // Each new key's old position, looked up once: `None` for a key that came.
+        let from: Vec<Option<usize>> = {
+            let state = self.state.borrow();
+            keys.iter()
+                .map(|key| state.index.get(key).copied())
+                .collect()
+        };
         // New rows first, while the old ones are still in place: a factory that panics leaves the collection as it
         // was (the rows made for this list are disposed again, and the list is refused).
-        let made: Vec<Option<(Slot<K, T>, R)>>;
-        {
-            let fresh: Vec<usize> = {
-                let state = self.state.borrow();
-                keys.iter()
-                    .enumerate()
-                    .filter(|(_, key)| !state.index.contains_key(*key))
-                    .map(|(i, _)| i)
-                    .collect()
-            };
-            let mut by_position: Vec<Option<(Slot<K, T>, R)>> = Vec::with_capacity(items.len());
-            by_position.resize_with(items.len(), || None);
-            for i in fresh {
-                match self.make_row(keys[i].clone(), &items[i]) {
-                    Ok(row) => by_position[i] = Some(row),
-                    Err(error) => {
-                        for (slot, _) in by_position.into_iter().flatten() {
-                            slot.scope.dispose();
-                        }
-                        return Err(error);
+        let mut made: Vec<Option<(Slot<K, T>, R)>> = Vec::with_capacity(items.len());
+        made.resize_with(items.len(), || None);
+        for (i, _) in from.iter().enumerate().filter(|(_, from)| from.is_none()) {
+            match self.make_row(keys[i].clone(), &items[i]) {
+                Ok(row) => made[i] = Some(row),
+                Err(error) => {
+                    for (slot, _) in made.into_iter().flatten() {
+                        slot.scope.dispose();
                     }
+                    return Err(error);
                 }
             }
-            made = by_position;
         }
         // Take the rows out while user code runs (cleanups): nothing reads them meanwhile, since reading the
         // collection would be its node reading itself.
-        let (old_slots, old_outs, old_index) = {
+        let (old_slots, old_outs) = {
             let mut state = self.state.borrow_mut();
+            state.index = HashMap::new();
             (
                 std::mem::take(&mut state.slots),
                 std::mem::take(&mut state.outs),
-                std::mem::take(&mut state.index),
             )
         };
         let mut old: Vec<Option<(Slot<K, T>, R)>> =
             old_slots.into_iter().zip(old_outs).map(Some).collect();
+        let mut kept = vec![false; old.len()];
+        for &position in from.iter().flatten() {
+            kept[position] = true;
+        }
         // Rows whose keys left: disposed, in list order.
-        for entry in old.iter_mut() {
-            if entry
-                .as_ref()
-                .is_some_and(|(slot, _)| !index.contains_key(&slot.key))
-                && let Some((slot, out)) = entry.take()
-            {
+        for (entry, _) in old.iter_mut().zip(&kept).filter(|(_, kept)| !**kept) {
+            if let Some((slot, out)) = entry.take() {
                 slot.scope.dispose();
                 drop(out);
                 let item = slot.item.with_unrecorded(T::clone);
@@ -481,9 +476,8 @@ where
         }
         let mut slots = Vec::with_capacity(items.len());
         let mut outs = Vec::with_capacity(items.len());
-        for ((key, item), fresh) in keys.into_iter().zip(items).zip(made) {
-            let reused = old_index.get(&key).and_then(|&i| old[i].take());
-            match reused {
+        for (((key, item), fresh), from) in keys.into_iter().zip(items).zip(made).zip(from) {
+            match from.and_then(|position| old[position].take()) {
                 Some((slot, out)) => {
                     if let Some(old) = slot
                         .item
