@@ -366,7 +366,7 @@ fn compact(value: &Value) -> String {
 /// A reactive node that can carry a trace label: what `#[node]` labels.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a ranvier node",
-    label = "`#[node]` needs a `Signal`, `Memo`, `Effect`, `EffectOn`, `Editable`, `Draft`, `Mvu`, an async or a timed node here",
+    label = "`#[node]` needs a `Signal`, `Memo`, `Effect`, `EffectOn`, `Editable`, `Draft`, `Mvu`, `Collection`, `Selector`, an async or a timed node here",
     note = "`#[node]` on a field names the node that field holds; remove it from fields of other types"
 )]
 pub trait Labelable: AnyNode + Clone {
@@ -442,6 +442,23 @@ impl<T: Clone + Debug + 'static> Labelable for crate::AsyncMemo<T> {
     }
 }
 
+impl<K, T, R> Labelable for crate::Collection<K, T, R>
+where
+    K: Eq + std::hash::Hash + Clone + Debug + 'static,
+    T: Clone + PartialEq + Debug + 'static,
+    R: 'static,
+{
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<K: Eq + std::hash::Hash + Clone + Debug + 'static> Labelable for crate::Selector<K> {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
 /// The value of a `let` binding inside a `#[node]` fn, before we know whether it is a node.
 ///
 /// `#[node]` expands `let total = expr;` to `let total = (&&Labeller::new(expr)).label("total");`. Method lookup
@@ -496,7 +513,7 @@ impl<T> LabelOther<T> for &Labeller<T> {
 #[cfg(feature = "exposure")]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be exposed as a value",
-    label = "`#[expose]` reads a `Signal<T>`, `Memo<T>`, `Editable<T>`, `Draft<T>`, `Mvu<Model, Msg>`, async or timed node field",
+    label = "`#[expose]` reads a `Signal<T>`, `Memo<T>`, `Editable<T>`, `Draft<T>`, `Mvu<Model, Msg>`, `Collection`, async or timed node field",
     note = "wrap the value in a `Signal` so changes are published, or remove `#[expose]` from this field"
 )]
 pub trait Readable {
@@ -572,6 +589,21 @@ impl<T: Clone + PartialEq + Debug + 'static> Readable for crate::timed::Throttle
     fn reader(&self) -> impl Fn() -> T + 'static {
         let throttled = self.clone();
         move || throttled.get()
+    }
+}
+
+/// A keyed collection is published as its items in list order: a JSON array.
+#[cfg(feature = "exposure")]
+impl<K, T, R> Readable for crate::Collection<K, T, R>
+where
+    K: Eq + std::hash::Hash + Clone + Debug + 'static,
+    T: Clone + PartialEq + Debug + 'static,
+    R: 'static,
+{
+    type Value = Vec<T>;
+    fn reader(&self) -> impl Fn() -> Vec<T> + 'static {
+        let collection = self.clone();
+        move || collection.items()
     }
 }
 

@@ -13,6 +13,9 @@
 //!    after everything it reads ([`flush`] runs queued effects at once, inside a batch too). Nodes belong to their
 //!    thread's graph (they are `!Send`); [`Scope`]s own and dispose them, and an [`Owner`] captured in one place lets
 //!    code elsewhere create nodes there. See [`graph`].
+//!    Lists are [`Collection`]s: a row per key in a scope of its own, reused while its key stays, with views that
+//!    follow changes row by row (a sum over 10,000 rows costs O(1) per changed row) and [`Selector`]s that wake two
+//!    rows when the selection moves. See [`collection`].
 //! 2. **The trace** ([`trace`]) records, in debug builds, why every node holds its value: `trace::explain(&total)`
 //!    answers with the chain from the message or write that started its last run, and the line at fault.
 //! 3. **The host and the exposure.** A [`GraphHost`](host::GraphHost) runs the graph on a thread of its own. On that
@@ -193,6 +196,7 @@
 //!   │                   scopes (graph/scope), the recorder its hooks write (graph/record)│
 //!   │  signal memo effect    the node kinds, on graph/                                   │
 //!   │  owner mvu        create_root and cleanups over graph/scope; the message model     │
+//!   │  collection selector  keyed rows, each in a scope; views over their changes        │
 //!   │  trace/           the questions asked of the recorder: why, explain, dump, lookup  │
 //!   └──┬─────────────────────────────────────────────────────────────────────────────────┘
 //!   host         GraphHost: the graph's thread, work sent to it from any other           (feature host)
@@ -235,6 +239,8 @@ mod macros;
 #[cfg(test)]
 extern crate self as ranvier;
 #[cfg(test)]
+mod collection_tests;
+#[cfg(test)]
 mod core_tests;
 #[cfg(test)]
 mod kinds_tests;
@@ -244,6 +250,7 @@ pub mod __private;
 pub mod async_memo;
 pub mod async_source;
 mod async_state;
+pub mod collection;
 pub mod editable;
 mod effect;
 pub mod effect_on;
@@ -260,6 +267,7 @@ mod memo;
 mod mvu;
 mod option_memo;
 mod owner;
+pub mod selector;
 mod signal;
 mod text;
 pub mod timed;
@@ -269,6 +277,7 @@ pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
 pub use editable::{Draft, EditState, Editable};
+pub use collection::Collection;
 pub use effect::Effect;
 pub use effect_on::EffectOn;
 #[cfg(feature = "exposure")]
@@ -282,6 +291,7 @@ pub use owner::{Owner, Scope, create_root, on_cleanup, run_with_owner};
 pub use ranvier_macros::node;
 #[cfg(feature = "exposure")]
 pub use ranvier_macros::{Messages, expose};
+pub use selector::Selector;
 pub use signal::Signal;
 
 /// schemars, re-exported for message argument types of an app's own: `#[derive(ranvier::schemars::JsonSchema)]`

@@ -127,6 +127,20 @@ pub(crate) fn owned_scope() -> Scope {
     scope
 }
 
+/// Runs `f` in a new [`Scope`] that is a child of `parent` (disposed with it), whatever owner is current: the scope
+/// of one row of a keyed collection, made while the collection's own node runs.
+pub(crate) fn create_child<R>(parent: &Scope, f: impl FnOnce() -> R) -> (R, Scope) {
+    struct Restore(Option<Scope>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let scope = self.0.take();
+            with_runtime(|rt| *rt.scope.borrow_mut() = scope);
+        }
+    }
+    let _restore = Restore(with_runtime(|rt| rt.scope.replace(Some(parent.clone()))));
+    create_root(|_| f())
+}
+
 /// Registers `f` to run when the current owner is cleaned up: before the running memo or effect runs again or is
 /// disposed, or when the enclosing [`Scope`] (else the graph) is disposed.
 ///

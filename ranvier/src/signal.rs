@@ -85,7 +85,17 @@ impl<T: fmt::Debug + 'static> Signal<T> {
 
     #[track_caller]
     pub(crate) fn build(value: T, eq: impl Fn(&T, &T) -> bool + 'static) -> Self {
-        let site = std::panic::Location::caller();
+        Self::build_at(value, eq, std::panic::Location::caller())
+    }
+
+    /// [`build`](Signal::build), recording `site` as where the signal was made (a keyed collection's rows record the
+    /// collection's line).
+    #[inline(always)]
+    pub(crate) fn build_at(
+        value: T,
+        eq: impl Fn(&T, &T) -> bool + 'static,
+        site: &'static std::panic::Location<'static>,
+    ) -> Self {
         with_runtime(|rt| {
             let id = rt.next_id();
             let inner = NodeRc::new_with(|| SignalInner {

@@ -187,6 +187,17 @@ impl Scope {
         }
     }
 
+    /// Calls `f` with every memo and effect this scope owns itself (not through child scopes), newest first: how a
+    /// keyed collection names the nodes a row's factory made.
+    pub(crate) fn for_each_node(&self, mut f: impl FnMut(&DynNodeRc)) {
+        let mut owned = self.0.owned.borrow_mut();
+        owned.for_each_newest_first(|item| {
+            if let Owned::Node(node) = item {
+                f(node);
+            }
+        });
+    }
+
     /// Whether [`Scope::dispose`] has run.
     pub fn is_disposed(&self) -> bool {
         self.0.disposed.get()
