@@ -644,7 +644,7 @@ impl Exposure {
     /// How many earlier versions [`ExposureHandle::snapshot_at`] can give: the newest `versions` before the current
     /// one (0 keeps none) within `bytes` of the values they replaced, counted as their JSON text (the newest change
     /// is kept whatever its size). The defaults are [`DEFAULT_HISTORY_VERSIONS`] and [`DEFAULT_HISTORY_BYTES`]; see
-    /// [`history`](self::history) for how it is kept and an example.
+    /// the [history module](self::history) for how it is kept and an example.
     pub fn history(&mut self, versions: usize, bytes: usize) -> &mut Self {
         self.history = (versions, bytes);
         self

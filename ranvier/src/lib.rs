@@ -276,8 +276,8 @@ pub mod trace;
 pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
-pub use editable::{Draft, EditState, Editable};
 pub use collection::Collection;
+pub use editable::{Draft, EditState, Editable};
 pub use effect::Effect;
 pub use effect_on::EffectOn;
 #[cfg(feature = "exposure")]

@@ -132,9 +132,11 @@ pub use log::*;
 pub(crate) use names::add_crate_root;
 pub use names::set_source_root;
 #[cfg(feature = "mcp")]
+pub(crate) use query::Counts;
+#[cfg(feature = "mcp")]
 pub(crate) use query::cone_in;
 pub use query::*;
-pub(crate) use query::{Counts, Ctx, view};
+pub(crate) use query::{Ctx, view};
 pub use render::render_events;
 pub use table::DROPPED_KEPT;
 #[cfg(feature = "mcp")]

@@ -21,7 +21,9 @@ mod overview;
 mod why;
 
 pub use answers::*;
-pub(crate) use context::{Counts, Ctx};
+#[cfg(feature = "mcp")]
+pub(crate) use context::Counts;
+pub(crate) use context::Ctx;
 
 impl AnyNode for NodeId {
     fn node_id(&self) -> NodeId {

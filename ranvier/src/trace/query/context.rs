@@ -13,8 +13,10 @@ type SiblingIndex = HashMap<(Option<NodeId>, u64, Rc<str>), Vec<NodeId>>;
 /// order.
 type ObserverIndex = (Vec<NodeId>, Vec<u32>);
 
-/// How many sources and observers a node has, when its [`NodeInfo`] names only the first few.
+/// How many sources and observers a node has, when its [`NodeInfo`] names only the first few (the MCP adapter's
+/// lines print them; a build without it reads neither).
 #[derive(Copy, Clone, Debug)]
+#[cfg_attr(not(feature = "mcp"), allow(dead_code))]
 pub(crate) struct Counts {
     pub sources: usize,
     pub observers: usize,
@@ -256,7 +258,9 @@ impl<'a> Ctx<'a> {
         Names(ids.into_iter().map(|id| (id, self.base_name(id))).collect())
     }
 
-    /// The text of the line that created `id` (what [`origin`](Self::origin) quotes, without its path).
+    /// The text of the line that created `id` (what [`origin`](Self::origin) quotes, without its path), for the MCP
+    /// adapter's `node` lines.
+    #[cfg(feature = "mcp")]
     pub fn source_line(&self, id: NodeId) -> Option<String> {
         let site = self.brief(id, |r| r.site)?;
         names::line_text(site.file(), site.line())
