@@ -50,7 +50,8 @@ impl NodeInfo {
     }
 
     /// [`line_within`](Self::line_within) for an info that names only its first sources (see
-    /// `Ctx::info_within`): `sources` is how many it has in all.
+    /// `Ctx::info_within`): `sources` is how many it has in all. The MCP adapter's lines.
+    #[cfg(feature = "mcp")]
     pub(crate) fn line_of(&self, max_sources: usize, sources: usize) -> String {
         NodeLine(self, max_sources, sources.max(self.sources.len())).to_string()
     }
