@@ -61,7 +61,7 @@ async fn an_untraced_build_lists_no_traced_tool_and_calling_one_is_unknown() {
     let client = connect(&adapter).await;
     assert_eq!(
         tool_names(&client).await,
-        ["snapshot", "dispatch", "wait_version"]
+        ["snapshot", "dispatch", "wait_version", "diff"]
     );
     for tool in [
         "explain",
