@@ -803,6 +803,14 @@ fn a_flight_after_its_await_creates_nodes_in_the_run_that_started_it() {
     runs.set(0);
     watched.set(2);
     assert_eq!(runs.get(), 1, "only the second flight's effect runs");
+    loaded.dispose();
+    runs.set(0);
+    watched.set(3);
+    assert_eq!(
+        runs.get(),
+        0,
+        "disposing the memo disposes what its runs own"
+    );
 }
 
 #[test]

@@ -326,8 +326,12 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Debounced<T> {
     pub fn new(clock: &Clock, delay: Duration, mut source: impl FnMut() -> T + 'static) -> Self {
         let output = start(&mut source);
         let watch = EffectOn::new(source, {
-            let (output, clock) = (output.clone(), clock.clone());
+            // weak: the output holds the effect, so a strong reference back would keep both alive for ever
+            let (output, clock) = (Rc::downgrade(&output), clock.clone());
             move |value: &T, previous: Option<&T>| {
+                let Some(output) = output.upgrade() else {
+                    return; // every handle is gone
+                };
                 if previous.is_none() {
                     return; // the first value is the one the node started with
                 }
@@ -351,8 +355,12 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Throttled<T> {
         let output = start(&mut source);
         let last_passed = Rc::new(Cell::new(clock.now()));
         let watch = EffectOn::new(source, {
-            let (output, clock) = (output.clone(), clock.clone());
+            // weak, as for a debounced value
+            let (output, clock) = (Rc::downgrade(&output), clock.clone());
             move |value: &T, previous: Option<&T>| {
+                let Some(output) = output.upgrade() else {
+                    return;
+                };
                 if previous.is_none() {
                     return;
                 }
