@@ -93,11 +93,11 @@ mod traced {
         #[ignore = "missed on first run: quoted next_reminder's Memo::new and the Lend and Renew arms; no cutoff \
                     finding, and no word of the `PartialEq` in model.rs"]
         reminder_eq => "reminder_eq",
-        #[ignore = "missed on first run: quoted the async memo's body and catalog.rs's `Err`, not the \
-                    `unwrap_or_default` that turned it into \"\""]
+        // missed on the first run (it quoted the async memo's body and catalog.rs's `Err`); named since `settled:`
+        // quotes a future's lines that turn a failure into a value
         shelf_default => "shelf_default",
-        #[ignore = "missed on first run: quoted the async memo's synchronous part and catalog.rs; no word of the model \
-                    read after the await"]
+        // missed on the first run (no word of the model read after the await); named since a future's reads are
+        // recorded (`future read:`)
         holds_after_await => "holds_after_await",
     );
 }
