@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use ranvier::host::GraphHost;
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
-use rmcp::model::{ProtocolVersion, ReadResourceRequestParams, ResourceContents};
-use rmcp::service::{ClientLifecycleMode, RunningService, serve_client_with_lifecycle};
-use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use rmcp::model::{ReadResourceRequestParams, ResourceContents};
+use rmcp::service::RunningService;
+use rmcp::{ClientHandler, RoleClient};
 use serde_json::{Value, json};
 
 /// Generous hang guard; nothing here is timed.
@@ -28,27 +28,7 @@ struct Client;
 impl ClientHandler for Client {}
 
 async fn connect(adapter: &McpAdapter, modern: bool) -> RunningService<RoleClient, Client> {
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let adapter = adapter.clone();
-    tokio::spawn(async move {
-        if let Ok(running) = adapter.serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let lifecycle = if modern {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        }
-    } else {
-        ClientLifecycleMode::Initialize
-    };
-    tokio::time::timeout(
-        GUARD,
-        serve_client_with_lifecycle(Client, client_io, lifecycle),
-    )
-    .await
-    .expect("hang guard")
-    .expect("the client connects")
+    crate::client::connect(adapter, Client, modern).await
 }
 
 /// The shop, its "service" answering after `delay` (changed through the returned cell between quotes).
