@@ -177,3 +177,32 @@ async fn a_version_that_left_the_history_names_the_oldest_kept() {
         host.dispose();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_diff_over_many_messages_lists_the_newest_and_counts_the_rest() {
+    let (host, adapter) = counter(100);
+    let client = connect(&adapter, (), false).await;
+    for n in 1..=12 {
+        ok(
+            &client,
+            "dispatch",
+            json!({"message": "add", "args": {"n": n}}),
+        )
+        .await;
+    }
+    let diff = ok(&client, "diff", json!({"from": 0})).await;
+    let lines: Vec<&str> = diff.lines().collect();
+    assert_eq!(lines[0], "v0→v12: count 0→78");
+    assert_eq!(lines[1], "… 2 earlier messages");
+    assert_eq!(lines.len(), 12, "{diff}");
+    assert!(lines[2].starts_with("v3 add {\"n\":3} by \""), "{diff}");
+    assert!(lines[11].starts_with("v12 add {\"n\":12} by \""), "{diff}");
+    let two = ok(&client, "diff", json!({"from": 10, "to": 12})).await;
+    assert_eq!(
+        two.lines().count(),
+        3,
+        "only the messages between the two: {two}"
+    );
+    client.cancel().await.ok();
+    host.dispose();
+}

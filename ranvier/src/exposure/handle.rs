@@ -365,6 +365,18 @@ impl ExposureHandle {
         self.shared.journal.entries()
     }
 
+    /// The in-memory journal's entries that made a version after `after` and up to `upto`: how many, and the newest
+    /// `count` of them, oldest first (what the MCP `diff` lists, without copying the journal).
+    #[cfg(feature = "mcp")]
+    pub(crate) fn journal_between(
+        &self,
+        after: u64,
+        upto: u64,
+        count: usize,
+    ) -> (usize, Vec<JournalEntry>) {
+        self.shared.journal.between_versions(after, upto, count)
+    }
+
     /// At most `count` of the in-memory journal's entries: the newest numbered below `before` (`u64::MAX` for the
     /// newest of all), oldest first, and the number of the first of them (the n-th message journaled is number n;
     /// with no entry, the number the next one below `before` would have). Only those entries are copied, not the

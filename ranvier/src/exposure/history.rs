@@ -87,8 +87,9 @@ pub(super) struct History {
 
 struct Inner {
     current: Option<Arc<Snapshot>>,
-    /// Oldest first; the last one is the current version's.
-    undo: VecDeque<Undo>,
+    /// Oldest first; the last one is the current version's. Shared, so that a reader takes what it needs under the
+    /// lock and rebuilds outside it: the publisher (the graph thread) never waits for a rebuild.
+    undo: VecDeque<Arc<Undo>>,
     bytes: usize,
     max_versions: usize,
     max_bytes: usize,
@@ -133,11 +134,11 @@ impl History {
                 .collect();
             let bytes = replaced.iter().map(|(_, v)| json_len(v)).sum::<usize>() + 16;
             inner.bytes += bytes;
-            inner.undo.push_back(Undo {
+            inner.undo.push_back(Arc::new(Undo {
                 version: snapshot.version,
                 replaced,
                 bytes,
-            });
+            }));
             while inner.undo.len() > inner.max_versions
                 || (inner.bytes > inner.max_bytes && inner.undo.len() > 1)
             {
@@ -155,34 +156,45 @@ impl History {
         current - inner.undo.len() as u64..=current
     }
 
-    /// The snapshot as it was published at `version`.
+    /// The snapshot as it was published at `version`. Only the lookup holds the lock; the rebuild runs outside it.
     pub(super) fn at(&self, version: u64) -> Result<Arc<Snapshot>, VersionError> {
-        let inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(current) = inner.current.clone() else {
-            return Err(VersionError::Future {
-                asked: version,
-                current: 0,
-            });
+        let (current, newer) = {
+            let inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+            let Some(current) = inner.current.clone() else {
+                return Err(VersionError::Future {
+                    asked: version,
+                    current: 0,
+                });
+            };
+            if version > current.version {
+                return Err(VersionError::Future {
+                    asked: version,
+                    current: current.version,
+                });
+            }
+            if version == current.version {
+                return Ok(current);
+            }
+            let oldest = current.version - inner.undo.len() as u64;
+            if version < oldest {
+                return Err(VersionError::Gone {
+                    asked: version,
+                    oldest,
+                    current: current.version,
+                });
+            }
+            // the versions after the one asked for, newest first: what their publications replaced is put back
+            let newer: Vec<Arc<Undo>> = inner
+                .undo
+                .iter()
+                .rev()
+                .take_while(|u| u.version > version)
+                .cloned()
+                .collect();
+            (current, newer)
         };
-        if version > current.version {
-            return Err(VersionError::Future {
-                asked: version,
-                current: current.version,
-            });
-        }
-        if version == current.version {
-            return Ok(current);
-        }
-        let oldest = current.version - inner.undo.len() as u64;
-        if version < oldest {
-            return Err(VersionError::Gone {
-                asked: version,
-                oldest,
-                current: current.version,
-            });
-        }
         let mut values = current.values.clone();
-        for undo in inner.undo.iter().rev().take_while(|u| u.version > version) {
+        for undo in &newer {
             for (i, old) in &undo.replaced {
                 values[*i].1 = old.clone();
             }

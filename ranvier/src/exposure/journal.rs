@@ -272,6 +272,34 @@ impl Journal {
         (ring.dropped + start as u64 + 1, entries)
     }
 
+    /// The entries in memory that made a version after `after` and up to `upto`: how many there are, and the newest
+    /// `count` of them, oldest first. Only those are copied.
+    #[cfg(feature = "mcp")]
+    pub(super) fn between_versions(
+        &self,
+        after: u64,
+        upto: u64,
+        count: usize,
+    ) -> (usize, Vec<JournalEntry>) {
+        let ring = self.ring.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut all = 0;
+        let mut newest = Vec::new();
+        for (entry, _) in ring.entries.iter().rev() {
+            if entry.version <= after {
+                break; // the ring is in version order
+            }
+            if entry.version > upto {
+                continue;
+            }
+            all += 1;
+            if newest.len() < count {
+                newest.push(entry.clone());
+            }
+        }
+        newest.reverse();
+        (all, newest)
+    }
+
     /// How many entries were dropped from memory (the oldest first).
     pub(super) fn dropped(&self) -> u64 {
         self.ring

@@ -58,16 +58,16 @@ pub(crate) fn diff(handle: &ExposureHandle, arguments: Option<&JsonObject>) -> C
         };
         let old = handle.snapshot_at(from).map_err(|e| e.to_string())?;
         let (low, high) = (from.min(to.version), from.max(to.version));
-        let messages: Vec<(u64, String, Value, String)> = handle
-            .journal()
+        let (all, newest) = handle.journal_between(low, high, text::DIFF_MESSAGES_MAX);
+        let messages: Vec<(u64, String, Value, String)> = newest
             .into_iter()
-            .filter(|entry| entry.version > low && entry.version <= high)
             .map(|entry| (entry.version, entry.name, entry.args, entry.sender))
             .collect();
         Ok(text::diff_text(
             from,
             to.version,
             &old.changes_to(&to),
+            all - messages.len(),
             &messages,
         ))
     };

@@ -339,12 +339,13 @@ pub(crate) fn bad_version_argument(property: &str, got: &Value) -> String {
     )
 }
 
-/// `diff`: what changed from `from` to `to`, in step-line form, then the messages that made the versions after
-/// `from` (at most [`DIFF_MESSAGES_MAX`], the newest; `messages` holds `(version, name, args, sender)`).
+/// `diff`: what changed from `from` to `to`, in step-line form, then how many earlier messages are left out and the
+/// newest messages that made the versions in between (`messages` holds `(version, name, args, sender)`).
 pub(crate) fn diff_text(
     from: u64,
     to: u64,
     changes: &[(String, Value, Value)],
+    earlier: usize,
     messages: &[(u64, String, Value, String)],
 ) -> String {
     let mut text = format!("v{from}→v{to}: ");
@@ -354,11 +355,10 @@ pub(crate) fn diff_text(
     write_changes(&mut text, changes);
     let text = crate::text::clip(&text, DIFF_CHARS_MAX);
     let mut text = text.into_owned();
-    let skipped = messages.len().saturating_sub(DIFF_MESSAGES_MAX);
-    if skipped > 0 {
-        let _ = write!(text, "\n… {skipped} earlier messages");
+    if earlier > 0 {
+        let _ = write!(text, "\n… {earlier} earlier messages");
     }
-    for (version, name, args, sender) in &messages[skipped..] {
+    for (version, name, args, sender) in messages {
         let _ = write!(
             text,
             "\nv{version} {name} {} by {}",
