@@ -16,8 +16,8 @@
 //!
 //! In a traced build (see [`crate::trace`]) it also lists `explain`, `graph` and `node`, which read the trace log
 //! on the graph thread and answer in compact text (see the `traced` tools below); with
-//! [`McpAdapterOptions::raw_trace_tools`] also `trace_state`, `trace_lookup`, `why`, `why_not` and `waiting_on`, which
-//! answer JSON. An untraced build lists none of them, and calling one is an unknown-tool error.
+//! [`McpAdapterOptions::raw_trace_tools`] also `trace_state`, `trace_lookup`, `why`, `why_not`, `waiting_on`,
+//! `history` and `snapshot_at`, which answer JSON. An untraced build lists none of them, and calling one is an unknown-tool error.
 //!
 //! - `explain {node, messages}` dispatches `messages` (as `dispatch` does), then explains why `node` holds its
 //!   value in a few lines: the node line `total#5 Memo cart.rs:155 = 1200 reads [subtotal#4]` and its source line,
@@ -199,8 +199,9 @@ pub struct McpAdapterOptions {
     /// Code loads them without a tool search. Always-loaded tools join the head of the prompt: a session starts with
     /// a cold prompt cache unless one with the same tools ran within the cache's lifetime.
     pub always_load: bool,
-    /// In a traced build, also lists `trace_state` (the node table, paged), `trace_lookup`, `why`, `why_not` and
-    /// `waiting_on`, which answer JSON documents. No effect in an untraced build.
+    /// In a traced build, also lists `trace_state` (the node table, paged), `trace_lookup`, `why`, `why_not`,
+    /// `waiting_on`, `history` (a node's runs) and `snapshot_at` (the graph at an earlier event, paged), which answer
+    /// JSON documents. No effect in an untraced build.
     pub raw_trace_tools: bool,
     /// The directory whose files give a creation site's line text (a site's path is relative to it, as the
     /// compiler recorded it). `None` (the default) keeps the trace's own default: the current directory, then the

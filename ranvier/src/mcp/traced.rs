@@ -1,6 +1,7 @@
 //! The traced tools (traced builds only): `explain`, `graph` and `node`, and with
 //! [`McpAdapterOptions::raw_trace_tools`](super::McpAdapterOptions::raw_trace_tools) the JSON tools `trace_state`,
-//! `trace_lookup`, `why`, `why_not` and `waiting_on`.
+//! `trace_lookup`, `why`, `why_not`, `waiting_on`, `history` and `snapshot_at`. `explain` and `node` take an optional
+//! `run` and then answer for that earlier run (`past.rs`).
 //!
 //! Each call reads the trace log on the graph thread ([`ExposureHandle::on_graph`]) and renders its answer there, so
 //! nothing but text and JSON crosses threads. The compact answers are bounded: `explain` at most
@@ -12,6 +13,7 @@
 
 pub(crate) mod answers;
 mod args;
+mod past;
 mod raw;
 
 use std::sync::Arc;
@@ -40,6 +42,10 @@ pub(crate) const WHY: &str = "why";
 pub(crate) const WHY_NOT: &str = "why_not";
 /// See [`EXPLAIN`].
 pub(crate) const WAITING_ON: &str = "waiting_on";
+/// See [`EXPLAIN`].
+pub(crate) const HISTORY: &str = "history";
+/// See [`EXPLAIN`].
+pub(crate) const SNAPSHOT_AT: &str = "snapshot_at";
 
 /// The longest part of an `explain` answer that reports the dispatched messages.
 pub const STEPS_MAX_CHARS: usize = 1_000;
@@ -59,6 +65,8 @@ pub(crate) fn is_traced_tool(name: &str) -> bool {
         WHY,
         WHY_NOT,
         WAITING_ON,
+        HISTORY,
+        SNAPSHOT_AT,
     ]
     .contains(&name)
 }
@@ -77,7 +85,8 @@ message, `update:` the arm of update that handled the message (with `commands: N
 `steady:` a source that did not follow it, `wrote:` what the message wrote elsewhere when a signal did not \
 follow it, `comparer:`, `initial:`, `settled:` the lines of an async memo's future that produced its value; then \
 the dispatched steps that moved what it reads. `detail: \"full\"` adds `why:` (the cause chain) and the state \
-after the steps.";
+after the steps. `run` (a run number, as `history` lists them) answers for that earlier run instead: its line, what \
+it read then and its cause chain.";
 
 const GRAPH_DESCRIPTION: &str = "The graph at a glance: node counts by kind, the exposed nodes with their values, and \
 the nodes the last message moved, one line each (`name#id Kind file.rs:line = value reads [sources]`). At most 2,000 \
@@ -86,7 +95,8 @@ characters.";
 const NODE_DESCRIPTION: &str = "One node and its sources and observers within `around` hops (0 to 2, default 1), one \
 line each, nearest first. `detail`: `brief` (default) or `full` (adds each node's source line, observers, identity \
 path and run count). Pages of at most `limit` neighbours (default 25) and 4,000 characters; pass the `cursor` a page \
-ends with to read the next.";
+ends with to read the next. `run` (a run number) shows the node and its sources as they stood at the end of that \
+run instead.";
 
 const TRACE_STATE_DESCRIPTION: &str = "The trace's node table as JSON, paged: {clock, oldest, capacity, total, \
 nodes: [{id, name, kind, site, value, error, sources, observers, owner, path, runs, disposed}], nextCursor}. \
@@ -101,6 +111,15 @@ text}]}, newest step first, back to the root (a message, a program write, a crea
 const WHY_NOT_DESCRIPTION: &str = "Why a node has not re-run since its last run, as JSON {node, reason, text}; \
 reason is one of signal, never_ran, disposed, queued, unobserved, checked_clean, stopped_at_cutoff, equal_write, \
 not_reached.";
+
+const HISTORY_DESCRIPTION: &str = "A node's runs (a signal's writes) that the trace ring holds, oldest first, as \
+JSON {node, runs, truncated, total, entries: [{run, start, end, status, moved, error, value, root}]}; the newest \
+`limit` (default 50, at most 500). status is moved, kept (a cutoff), equal (an equal write), ran, failed or open.";
+
+const SNAPSHOT_AT_DESCRIPTION: &str = "The graph as it stood right after event `seq` (a sequence number, as `why` and \
+`history` print them), rebuilt from what the bounded trace ring holds, as JSON {seq, clock, oldest, total, nodes: \
+[{id, name, kind, site, value, sources, owner, runs, disposed}], nextCursor}, paged like trace_state. A seq older \
+than `oldest` was dropped and is refused.";
 
 const WAITING_ON_DESCRIPTION: &str = "What a node waits on, as JSON {node, waitingOn, text}. The graph has no async \
 nodes, so waitingOn is `batch` (an effect queued behind an open batch or the running flush), `read` (a memo marked \
@@ -119,8 +138,13 @@ pub(crate) fn tools(
         "description": "An exposed node name, a node name (label or `let` binding), `#id`, `name#id`, or an \
                         identity path like `/owner/name`."
     });
+    let run_property = json!({
+        "type": "integer", "minimum": 1,
+        "description": "Answer for this earlier run of the node (a run number, as `history` lists them) instead of its latest."
+    });
     let mut explain_properties = serde_json::Map::new();
     explain_properties.insert("node".into(), node_property.clone());
+    explain_properties.insert("run".into(), run_property.clone());
     explain_properties.insert(
         "detail".into(),
         json!({"type": "string", "enum": ["brief", "full"], "default": "brief",
@@ -173,7 +197,8 @@ pub(crate) fn tools(
                                "description": "`brief`: one line a node; `full`: also source lines, observers, paths."},
                     "limit": {"type": "integer", "minimum": 1, "maximum": args::NODE_LIMIT_MAX, "default": args::NODE_LIMIT_DEFAULT,
                               "description": "At most this many neighbours a page."},
-                    "cursor": {"type": "string", "description": "The cursor the previous page ended with."}
+                    "cursor": {"type": "string", "description": "The cursor the previous page ended with."},
+                    "run": run_property
                 },
                 "required": ["node"]
             })),
@@ -209,6 +234,39 @@ pub(crate) fn tools(
                     .with_annotations(read_only()),
             );
         }
+        tools.push(
+            Tool::new(
+                HISTORY,
+                HISTORY_DESCRIPTION,
+                object(json!({
+                    "type": "object",
+                    "properties": {
+                        "node": node_property,
+                        "limit": {"type": "integer", "minimum": 1, "maximum": past::HISTORY_LIMIT_MAX, "default": past::HISTORY_LIMIT_DEFAULT}
+                    },
+                    "required": ["node"]
+                })),
+            )
+            .with_title("A node's runs")
+            .with_annotations(read_only()),
+        );
+        tools.push(
+            Tool::new(
+                SNAPSHOT_AT,
+                SNAPSHOT_AT_DESCRIPTION,
+                object(json!({
+                    "type": "object",
+                    "properties": {
+                        "seq": {"type": "integer", "minimum": 1, "description": "The event to stand at."},
+                        "limit": {"type": "integer", "minimum": 1, "maximum": args::STATE_LIMIT_MAX, "default": args::STATE_LIMIT_DEFAULT},
+                        "cursor": {"type": "string", "description": "The nextCursor of the previous page."}
+                    },
+                    "required": ["seq"]
+                })),
+            )
+            .with_title("The graph at an earlier event")
+            .with_annotations(read_only()),
+        );
     }
     tools
 }
@@ -246,6 +304,8 @@ pub(crate) async fn call(
         GRAPH => graph(handle, arguments).await,
         NODE => node(handle, arguments).await,
         TRACE_STATE => raw::trace_state(handle, arguments).await,
+        HISTORY => past::history(handle, arguments).await,
+        SNAPSHOT_AT => past::snapshot_at(handle, arguments).await,
         _ => raw::node_tool(handle, name, arguments).await,
     };
     result.unwrap_or_else(error)
@@ -267,11 +327,26 @@ async fn explain(
     caller: &super::caller::Caller<'_>,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
-    let arguments = args::Args::new(EXPLAIN, arguments, &["node", "messages", "detail"])?;
+    let arguments = args::Args::new(EXPLAIN, arguments, &["node", "messages", "detail", "run"])?;
     let query = arguments.node()?;
     let full = arguments.full()?;
     let messages = arguments.get("messages").cloned();
     let exposed = handle.node_names();
+    if let Some(run) = arguments.run()? {
+        if messages.is_some() {
+            return Err(
+                "explain takes \"run\" (an earlier run) or \"messages\" (dispatched first, then the latest run \
+                 explained), not both"
+                    .to_owned(),
+            );
+        }
+        let text = on_graph(handle, move || {
+            let id = resolve(&query, &exposed)?;
+            past::explain_run(id, run, EXPLAIN_MAX_CHARS)
+        })
+        .await??;
+        return Ok(success(text));
+    }
     // resolve first: a misspelt node dispatches nothing
     let id = {
         let (query, exposed) = (query.clone(), exposed.clone());
@@ -325,9 +400,24 @@ async fn node(
     let arguments = args::Args::new(
         NODE,
         arguments,
-        &["node", "around", "detail", "limit", "cursor"],
+        &["node", "around", "detail", "limit", "cursor", "run"],
     )?;
     let query = arguments.node()?;
+    if let Some(run) = arguments.run()? {
+        if let Some(other) = ["around", "limit", "cursor"].into_iter().find(|a| arguments.get(a).is_some()) {
+            return Err(format!(
+                "node with \"run\" shows the node and its sources at the end of that run, one page: \"{other}\" \
+                 does not apply (pass \"node\" and \"run\" alone)"
+            ));
+        }
+        let exposed = handle.node_names();
+        let text = on_graph(handle, move || {
+            let id = resolve(&query, &exposed)?;
+            past::node_run(id, run, NODE_PAGE_MAX_CHARS)
+        })
+        .await??;
+        return Ok(success(text));
+    }
     let request = answers::NodeRequest {
         around: arguments.around()?,
         full: arguments.full()?,

@@ -16,11 +16,15 @@ use std::rc::Rc;
 
 mod answers;
 mod context;
+mod history;
 mod lookup;
 mod overview;
 mod why;
 
 pub use answers::*;
+pub use history::{
+    EdgeMismatch, PastError, PastNode, PastSnapshot, reconcile, resolve, snapshot_at, why_at, why_depth,
+};
 #[cfg(feature = "mcp")]
 pub(crate) use context::Counts;
 pub(crate) use context::Ctx;

@@ -105,6 +105,38 @@ impl<'a> Args<'a> {
         Ok(usize::try_from(limit).unwrap_or(usize::MAX))
     }
 
+    /// The optional `run`: a run number from 1, as `history` numbers a node's runs.
+    pub(crate) fn run(&self) -> Result<Option<u32>, String> {
+        match self.get("run") {
+            None | Some(Value::Null) => Ok(None),
+            Some(value) => match value.as_u64().and_then(|n| u32::try_from(n).ok()) {
+                Some(run) if run >= 1 => Ok(Some(run)),
+                _ => Err(format!(
+                    "\"run\" must be a run number from 1 (as `history` lists a node's runs), got {}",
+                    compact(value)
+                )),
+            },
+        }
+    }
+
+    /// The required `seq`: an event's sequence number, from 1.
+    pub(crate) fn seq(&self) -> Result<u64, String> {
+        match self.get("seq") {
+            Some(value) => match value.as_u64() {
+                Some(seq) if seq >= 1 => Ok(seq),
+                _ => Err(format!(
+                    "\"seq\" must be an event's sequence number, an integer from 1 (as `history` and `why` print \
+                     them: #42 is 42), got {}",
+                    compact(value)
+                )),
+            },
+            None => Err(format!(
+                "{} needs \"seq\": an event's sequence number, an integer from 1",
+                self.tool
+            )),
+        }
+    }
+
     /// `cursor`: the position a previous page ended with (a string of digits; a plain integer is taken too).
     pub(crate) fn cursor(&self) -> Result<usize, String> {
         let bad = |value: &Value| {
