@@ -25,7 +25,13 @@
 //! * `why_not`: why it has not re-run since (disposed, queued, unobserved, checked clean, stopped at a cutoff or an
 //!   equal write upstream, not reached);
 //! * `unread`: what it read untracked (with `peek`) that moved after;
-//! * `history`, `origin`, `info`, `neighborhood`, `snapshot`, `summary`;
+//! * `history` (one line per run: its start, status, root cause and value then), `origin`, `info`, `neighborhood`,
+//!   `snapshot`, `summary`;
+//! * looking back, within what the ring holds: `why_at` (the cause chain of an earlier run), `why_depth` (a chain
+//!   bounded to its newest steps), `snapshot_at` (the graph right after an earlier event: nodes, values then, owners,
+//!   edges; a point the ring dropped is refused naming the oldest kept), `resolve` (a node by identity path, such as
+//!   `/owner/name` or a collection row's `items[apple]/line_total`) and `reconcile` (the engine's live edges against
+//!   the edges the log folded; empty when healthy);
 //! * `explain`: all of the above for one node, and the [`Finding`]s of a search of its whole upstream cone
 //!   (`cone`): untracked reads that moved after, disposed sources, who wrote a signal and where, values captured by
 //!   a closure, moves a batch hid, cutoffs, previous values kept, selects that kept their value on a message, the arm

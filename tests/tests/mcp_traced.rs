@@ -72,6 +72,8 @@ async fn an_untraced_build_lists_no_traced_tool_and_calling_one_is_unknown() {
         "why_not",
         "waiting_on",
         "trace_lookup",
+        "history",
+        "snapshot_at",
     ] {
         let error = try_call(&client, tool, json!({"node": "total"}))
             .await
@@ -460,7 +462,7 @@ mod traced {
         .await;
         assert_eq!(
             unknown,
-            "explain has no argument \"message\"; its arguments are node, messages, detail"
+            "explain has no argument \"message\"; its arguments are node, messages, detail, run"
         );
         let stopped = rejected(
             &client,
@@ -693,7 +695,9 @@ mod traced {
                 "trace_lookup",
                 "why",
                 "why_not",
-                "waiting_on"
+                "waiting_on",
+                "history",
+                "snapshot_at"
             ]
         );
         for tool in &tools {
@@ -716,6 +720,141 @@ mod traced {
             explain.input_schema["properties"]["messages"]["items"]["properties"]["message"]["enum"],
             json!(["add_item", "set_discount", "set_express"])
         );
+        host.dispose();
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn explain_node_and_the_raw_tools_answer_for_an_earlier_run() {
+        let (host, adapter) = app(options().raw_trace_tools(true));
+        let client = connect(&adapter).await;
+        let _ = ok(
+            &client,
+            "dispatch",
+            json!({"messages": [
+                {"message": "add_item", "args": {"sku": "a", "unitPrice": 5, "quantity": 1, "grams": 2}},
+                {"message": "add_item", "args": {"sku": "b", "unitPrice": 5, "quantity": 2, "grams": 2}},
+                {"message": "add_item", "args": {"sku": "c", "unitPrice": 5, "quantity": 3, "grams": 2}}
+            ]}),
+        )
+        .await;
+        let structured = |result: CallToolResult| result.structured_content.expect("structured");
+        let history = structured(
+            try_call(&client, "history", json!({"node": "handling"}))
+                .await
+                .unwrap(),
+        );
+        assert_eq!(history["node"], "handling#11");
+        let runs = history["runs"].as_u64().unwrap();
+        let entries = history["entries"].as_array().unwrap().clone();
+        assert!(runs >= 3 && entries.len() as u64 == runs, "{history}");
+        let first = &entries[0];
+        let last = &entries[entries.len() - 1];
+        assert_eq!(first["run"], 1);
+        assert!(
+            last["root"]
+                .as_str()
+                .unwrap()
+                .starts_with("message add_item"),
+            "{history}"
+        );
+        let limited = structured(
+            try_call(&client, "history", json!({"node": "handling", "limit": 1}))
+                .await
+                .unwrap(),
+        );
+        assert_eq!(limited["entries"], json!([last]), "the newest entry");
+
+        // explain for run 1 answers for that run, not the latest
+        let answer = ok(&client, "explain", json!({"node": "handling", "run": 1})).await;
+        assert!(
+            answer.starts_with(&format!(
+                "handling#11 run 1 of {runs}: #{}..#{}",
+                first["start"], first["end"]
+            )),
+            "{answer}"
+        );
+        assert!(
+            answer.contains(&format!(" = {}", first["value"].as_str().unwrap())),
+            "{answer}"
+        );
+        assert!(answer.contains("\nwhy handling#11 run 1\n"), "{answer}");
+        assert!(answer.chars().count() <= EXPLAIN_MAX_CHARS, "{answer}");
+        let latest = ok(&client, "explain", json!({"node": "handling", "run": runs})).await;
+        assert_ne!(latest, answer);
+        assert!(latest.contains("root: message add_item"), "{latest}");
+
+        // node for a run: the node as it stood at the run's end, and its sources then
+        let node = ok(&client, "node", json!({"node": "handling", "run": 1})).await;
+        let head = node.lines().next().unwrap();
+        assert!(head.starts_with("handling#11 Memo defects.rs:"), "{node}");
+        assert!(
+            head.contains(&format!("= {}", first["value"].as_str().unwrap())),
+            "{node}"
+        );
+        assert!(node.contains("\n  source billable_units#10 Memo"), "{node}");
+
+        // the graph at the end of run 1
+        let end = first["end"].as_u64().unwrap();
+        let then = structured(
+            try_call(&client, "snapshot_at", json!({"seq": end}))
+                .await
+                .unwrap(),
+        );
+        assert_eq!(then["seq"], end);
+        let handling = then["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["name"] == "handling#11")
+            .expect("handling then");
+        assert_eq!(handling["value"], first["value"]);
+        assert_eq!(handling["runs"], 1);
+
+        // bad input: each error names what was wrong and what was expected
+        let err = rejected(
+            &client,
+            "explain",
+            json!({"node": "handling", "run": runs + 1}),
+        )
+        .await;
+        assert!(
+            err.contains(&format!(
+                "has no run {}: expected a run from 1 to {runs}",
+                runs + 1
+            )),
+            "{err}"
+        );
+        let err = rejected(&client, "explain", json!({"node": "handling", "run": 0})).await;
+        assert!(err.contains("\"run\" must be a run number from 1"), "{err}");
+        let err = rejected(&client, "node", json!({"node": "handling", "run": "two"})).await;
+        assert!(err.contains("\"run\" must be a run number from 1"), "{err}");
+        let err = rejected(
+            &client,
+            "explain",
+            json!({"node": "handling", "run": 1, "messages": []}),
+        )
+        .await;
+        assert!(err.contains("not both"), "{err}");
+        let err = rejected(
+            &client,
+            "node",
+            json!({"node": "handling", "run": 1, "around": 2}),
+        )
+        .await;
+        assert!(err.contains("\"around\" does not apply"), "{err}");
+        let err = rejected(&client, "explain", json!({"node": "#1", "run": 1})).await;
+        assert!(err.contains("a signal is written, not run"), "{err}");
+        let err = rejected(&client, "history", json!({"node": "nothing_here"})).await;
+        assert!(err.contains("nothing_here"), "{err}");
+        let err = rejected(&client, "snapshot_at", json!({"seq": u64::MAX})).await;
+        assert!(err.contains("expected a seq from #"), "{err}");
+        let err = rejected(&client, "snapshot_at", json!({"seq": 0})).await;
+        assert!(
+            err.contains("\"seq\" must be an event's sequence number"),
+            "{err}"
+        );
+        let err = rejected(&client, "snapshot_at", json!({})).await;
+        assert!(err.contains("snapshot_at needs \"seq\""), "{err}");
         host.dispose();
     }
 

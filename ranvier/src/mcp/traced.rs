@@ -404,7 +404,10 @@ async fn node(
     )?;
     let query = arguments.node()?;
     if let Some(run) = arguments.run()? {
-        if let Some(other) = ["around", "limit", "cursor"].into_iter().find(|a| arguments.get(a).is_some()) {
+        if let Some(other) = ["around", "limit", "cursor"]
+            .into_iter()
+            .find(|a| arguments.get(a).is_some())
+        {
             return Err(format!(
                 "node with \"run\" shows the node and its sources at the end of that run, one page: \"{other}\" \
                  does not apply (pass \"node\" and \"run\" alone)"

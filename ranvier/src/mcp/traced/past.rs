@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 
 use super::answers::clip_lines;
 use super::{args, on_graph, resolve};
-use crate::exposure::ExposureHandle;
 use crate::NodeId;
+use crate::exposure::ExposureHandle;
 use crate::trace::{self, History, HistoryEntry, PastNode, RunStatus, Why};
 
 /// The most `history` entries one answer holds by default, and at most.
@@ -48,7 +48,12 @@ fn entry_of(history: &History, run: u32) -> Result<&HistoryEntry, String> {
     if let Some(entry) = history.entries.iter().find(|e| e.run == run) {
         return Ok(entry);
     }
-    let held: Vec<u32> = history.entries.iter().map(|e| e.run).filter(|r| *r > 0).collect();
+    let held: Vec<u32> = history
+        .entries
+        .iter()
+        .map(|e| e.run)
+        .filter(|r| *r > 0)
+        .collect();
     Err(match (held.first(), held.last()) {
         _ if history.runs == 0 => format!(
             "{} has no run {run}: it has not run (a signal is written, not run; expected a memo or effect that ran)",
@@ -107,7 +112,11 @@ pub(super) fn explain_run(id: NodeId, run: u32, max: usize) -> Result<String, St
     let history = trace::history(id).map_err(|e| e.to_string())?;
     let entry = entry_of(&history, run)?;
     let why = trace::why_at(id, run).map_err(|e| e.to_string())?;
-    let at = if entry.end > 0 { entry.end } else { entry.start };
+    let at = if entry.end > 0 {
+        entry.end
+    } else {
+        entry.start
+    };
     let mut text = format!("{} {}", history.node, run_line(&history, entry));
     if let Ok((_, sources)) = lines_then(id, at) {
         let reads: Vec<String> = sources
@@ -130,7 +139,11 @@ pub(super) fn explain_run(id: NodeId, run: u32, max: usize) -> Result<String, St
 pub(super) fn node_run(id: NodeId, run: u32, max: usize) -> Result<String, String> {
     let history = trace::history(id).map_err(|e| e.to_string())?;
     let entry = entry_of(&history, run)?;
-    let at = if entry.end > 0 { entry.end } else { entry.start };
+    let at = if entry.end > 0 {
+        entry.end
+    } else {
+        entry.start
+    };
     let (node, sources) = lines_then(id, at)?;
     let mut text = format!("{node}\n{}", run_line(&history, entry));
     for source in sources {
