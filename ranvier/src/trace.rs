@@ -39,7 +39,8 @@
 //! * `waiting_on`: what an async node waits for (its flights: started when, by which run, and why; or a settle),
 //!   and `flights`: every pending flight;
 //! * `lookup`: a node by name, `#id`, `name#id` or identity path;
-//! * `dump`: the log as JSON lines, byte-identical for the same program.
+//! * `dump`: the log as JSON lines, byte-identical for the same program; `read_dump` reads one back (of this process
+//!   or of one that is gone) into its header, node table and the very events `events` gave.
 //!
 //! Every answer's `Display` is the compact text agents read (one line per step, nodes as `name#id`, node lines as
 //! `name#id Kind file.rs:line = value reads [a#1, b#2]`). A node's name is its label (an exposed node without one
@@ -133,7 +134,7 @@ cfg_untraced! {
 }
 
 pub use diagnose::explain;
-pub use dump::{DUMP_SCHEMA, dump};
+pub use dump::{DUMP_SCHEMA, Dump, DumpError, DumpNode, dump, read_dump};
 pub use log::*;
 pub(crate) use names::add_crate_root;
 pub use names::set_source_root;

@@ -1,9 +1,14 @@
-//! The JSON dump of the log: one header line, one line per node of the node table, one line per event the ring holds.
+//! The JSON dump of the log: one header line, one line per node of the node table, one line per event the ring holds;
+//! [`read_dump`] (`dump/read.rs`) reads one back.
 //!
 //! The dump holds no addresses, times or hash orders, so the same program dumps the same bytes on every run (as long
 //! as its values' `Debug` text is itself deterministic: a `HashMap`'s is not).
 
 use std::fmt::Write as _;
+
+mod read;
+
+pub use read::{Dump, DumpError, DumpNode, read_dump};
 
 use super::TraceError;
 use super::log::{Event, EventKind, Writer};
