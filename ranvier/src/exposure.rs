@@ -89,6 +89,7 @@
 pub mod approval;
 mod dispatch;
 mod error;
+pub mod errors;
 mod handle;
 pub mod history;
 mod interrupts;
@@ -116,6 +117,7 @@ pub use dispatch::{DispatchRejection, Dispatched, SequenceOutcome, SequenceStop,
 #[cfg(feature = "mcp")]
 pub(crate) use dispatch::{host_gone, known_messages};
 pub use error::{DecodeError, ExposeError, NameKind};
+pub use errors::{DEFAULT_ERRORS_KEPT, ErrorKind, ErrorMessage, ErrorRecord, error_line};
 pub use handle::{APP_SENDER, ExposureHandle};
 pub use history::{DEFAULT_HISTORY_BYTES, DEFAULT_HISTORY_VERSIONS, VersionError};
 pub use interrupts::{
@@ -678,6 +680,11 @@ impl Exposure {
                 })
             },
         ));
+        let errors = Arc::new(errors::ErrorLog::new(DEFAULT_ERRORS_KEPT));
+        errors::listen(&errors, self.nodes.clone(), {
+            let snapshot = publisher.snapshot_receiver();
+            move || snapshot.borrow().version
+        });
         let mut infos = Vec::with_capacity(self.messages.len());
         let mut runs = std::collections::HashMap::with_capacity(self.messages.len());
         let mut gates = std::collections::HashMap::new();
@@ -708,6 +715,7 @@ impl Exposure {
             )),
             journal,
             history,
+            errors,
             waiting: Default::default(),
             flights: crate::graph::flights::remote(),
         });

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::interrupts::{ApprovalRecord, Interrupt};
 use super::journal::JournalEntry;
+use super::errors::ErrorKind;
 use super::registry::{Failure, GraphSide};
 use super::snapshot::Snapshot;
 use crate::escape::quote;
@@ -399,7 +400,23 @@ pub(super) fn run_one(
 ) -> Result<Step, DispatchRejection> {
     let shared = &side.shared;
     let before = side.publisher.current();
-    check(side, &name, &args, true)?;
+    shared.errors.running(&name, sender, args.clone());
+    let checked = check(side, &name, &args, true);
+    match &checked {
+        Err(DispatchRejection::Refused { reason, .. }) => {
+            shared
+                .errors
+                .record(ErrorKind::Refused, None, None, before.version, reason);
+        }
+        Err(DispatchRejection::UpdatePanicked { error, .. }) => {
+            shared
+                .errors
+                .record(ErrorKind::UpdatePanicked, None, None, before.version, error);
+        }
+        _ => {}
+    }
+    shared.errors.finished(checked.is_ok());
+    checked?;
     let after = side.publisher.current();
     let changes = before.changes_to(&after);
     shared.journal.record_changes(

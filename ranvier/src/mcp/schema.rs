@@ -19,6 +19,8 @@ pub(crate) const DISPATCH: &str = "dispatch";
 pub(crate) const WAIT_VERSION: &str = "wait_version";
 /// See [`SNAPSHOT`].
 pub(crate) const DIFF: &str = "diff";
+/// See [`SNAPSHOT`].
+pub(crate) const ERRORS: &str = "errors";
 
 /// What the tool definitions are built from.
 pub(crate) struct ToolInputs<'a> {
@@ -31,7 +33,7 @@ pub(crate) struct ToolInputs<'a> {
 }
 
 /// The tools the adapter lists: `snapshot`, `dispatch` (only when messages are exposed, and marked always-load
-/// when asked), `wait_version` and `diff`.
+/// when asked), `wait_version`, `diff` and `errors`.
 pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
     let output = Arc::new(object(state_output_schema(inputs.names)));
     let mut tools = vec![
@@ -85,6 +87,15 @@ pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
             Arc::new(object(diff_input_schema())),
         )
         .with_title("Compare two state versions")
+        .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
+    );
+    tools.push(
+        Tool::new(
+            ERRORS,
+            text::ERRORS_DESCRIPTION,
+            Arc::new(object(errors_input_schema())),
+        )
+        .with_title("Read the app's errors")
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
     );
     tools
@@ -218,6 +229,20 @@ pub(crate) fn diff_input_schema() -> Value {
             }
         },
         "required": ["from"]
+    })
+}
+
+/// The input schema of `errors`.
+pub(crate) fn errors_input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "after": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "List only the errors numbered after this one (default: all kept)."
+            }
+        }
     })
 }
 

@@ -387,6 +387,21 @@ async function explainNode(node, g) {
   }
 }
 
+// ---- errors ------------------------------------------------------------------------------------------------------
+
+/** Adds errors (oldest first) at the top of the list, newest first; a hello replaces the list. */
+function showErrors(data, replace) {
+  if (replace) { $("errors").replaceChildren(); state.errorSeq = 0; }
+  for (const error of data.errors) {
+    if (error.seq <= state.errorSeq) continue;
+    state.errorSeq = error.seq;
+    $("errors").prepend(el("li", { class: replace ? null : "fresh", "data-seq": error.seq, "data-kind": error.kind },
+      el("span", { class: "line", text: error.summary })));
+  }
+  while ($("errors").children.length > 200) $("errors").lastElementChild.remove();
+  $("no-errors").hidden = $("errors").children.length > 0;
+}
+
 // ---- the event stream ------------------------------------------------------------------------------------------
 
 function hello(data) {
@@ -404,6 +419,7 @@ function hello(data) {
   $("approvals").replaceChildren();
   $("no-approvals").hidden = data.interrupts.length > 0;
   data.interrupts.forEach(showInterrupt);
+  showErrors(data.errors, true);
   $("log").replaceChildren();
   $("no-log").hidden = data.log.length > 0;
   data.log.forEach((entry) => addLog(entry, false));
@@ -427,6 +443,7 @@ function connect() {
     refreshGraph();
   });
   on("log", (entry) => { addLog(entry, true); refreshGraph(); });
+  on("errors", (data) => showErrors(data, false));
   on("interrupt", (data) => {
     if (data.event === "opened") showInterrupt(data.interrupt);
     else closeInterrupt(data.interrupt, data.record);
