@@ -20,6 +20,7 @@ mod blind_cafe;
 mod blind_loans;
 mod blind_till;
 mod conformance;
+mod errors;
 mod exposure;
 mod gallery;
 mod history;

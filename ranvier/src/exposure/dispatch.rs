@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::errors::ErrorKind;
 use super::interrupts::{ApprovalRecord, Interrupt};
 use super::journal::JournalEntry;
-use super::errors::ErrorKind;
 use super::registry::{Failure, GraphSide};
 use super::snapshot::Snapshot;
 use crate::escape::quote;

@@ -273,7 +273,12 @@ pub(super) fn listen(
 /// One entry as a line of text: `#3 v2 memo_panicked total (cart.rs:203) during add_item from "agent": too many`.
 /// What a client sent (the sender, the text of a refusal) is quoted or escaped, so it reads as one line.
 pub fn error_line(record: &ErrorRecord) -> String {
-    let mut line = format!("#{} v{} {}", record.seq, record.version, record.kind.as_str());
+    let mut line = format!(
+        "#{} v{} {}",
+        record.seq,
+        record.version,
+        record.kind.as_str()
+    );
     if let Some(node) = &record.node {
         line.push(' ');
         line.push_str(&crate::escape::inline(node));
