@@ -371,21 +371,31 @@ fn check(
             .find(|info| info.name == name)
             .and_then(|info| info.shape.clone())
     };
+    // the trace records the arguments with their redacted properties masked; the decoder gets them whole
+    let shown = shared.redaction.args(name, args);
     let name = name.to_owned();
-    match run(args, &args.to_string(), dispatch) {
+    // a rejection may quote what it was given: never a redacted argument
+    let scrub = |text: String| shared.redaction.scrub(&text).into_owned();
+    match run(args, &shown.to_string(), dispatch) {
         Ok(()) => Ok(()),
         Err(Failure::Decode(error)) => Err(DispatchRejection::InvalidArgs {
             shape: shape(),
             name,
-            error,
+            error: scrub(error),
         }),
         Err(Failure::DecoderPanicked(panic)) => Err(DispatchRejection::DecoderPanicked {
             shape: shape(),
             name,
-            panic,
+            panic: scrub(panic),
         }),
-        Err(Failure::Update(error)) => Err(DispatchRejection::UpdatePanicked { name, error }),
-        Err(Failure::Refused(reason)) => Err(DispatchRejection::Refused { name, reason }),
+        Err(Failure::Update(error)) => Err(DispatchRejection::UpdatePanicked {
+            name,
+            error: scrub(error),
+        }),
+        Err(Failure::Refused(reason)) => Err(DispatchRejection::Refused {
+            name,
+            reason: scrub(reason),
+        }),
     }
 }
 
@@ -400,7 +410,8 @@ pub(super) fn run_one(
 ) -> Result<Step, DispatchRejection> {
     let shared = &side.shared;
     let before = side.publisher.current();
-    shared.errors.running(&name, sender, args.clone());
+    let shown = shared.redaction.args(&name, &args).into_owned();
+    shared.errors.running(&name, sender, shown.clone());
     let checked = check(side, &name, &args, true);
     match &checked {
         Err(DispatchRejection::Refused { reason, .. }) => {
@@ -422,7 +433,7 @@ pub(super) fn run_one(
     shared.journal.record_changes(
         JournalEntry {
             name: name.clone(),
-            args: args.clone(),
+            args: shown.clone(),
             version: after.version,
             sender: sender.to_owned(),
             approval,
@@ -432,7 +443,7 @@ pub(super) fn run_one(
     Ok(Step {
         position,
         name,
-        args,
+        args: shown,
         version: after.version,
         changes,
         snapshot: after,

@@ -453,6 +453,12 @@ impl ExposureHandle {
         self.shared.errors.read()
     }
 
+    /// `text` with every redacted string this exposure has seen replaced by [`REDACTED`](super::REDACTED) (see the
+    /// [redact module](super::redact)): for answers made from what the trace recorded.
+    pub fn scrub(&self, text: &str) -> String {
+        self.shared.redaction.scrub(text).into_owned()
+    }
+
     /// A receiver that wakes on each new error; its value is the newest error's `seq` (0: none yet).
     pub fn error_events(&self) -> tokio::sync::watch::Receiver<u64> {
         self.shared.errors.subscribe()
