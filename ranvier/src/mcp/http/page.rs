@@ -458,7 +458,11 @@ impl Page {
         let exposed = self.handle.node_names();
         let graph = self.handle.on_graph(move || graph_json(&exposed)).await;
         match graph {
-            Ok(graph) => json_response(StatusCode::OK, graph.to_string().into_bytes()),
+            // node values come from the trace: never a redacted string
+            Ok(graph) => json_response(
+                StatusCode::OK,
+                self.handle.scrub(&graph.to_string()).into_bytes(),
+            ),
             Err(error) => plain(
                 StatusCode::SERVICE_UNAVAILABLE,
                 &crate::exposure::host_gone(&error.to_string()),
@@ -475,7 +479,7 @@ impl Page {
         // `why:` chain)
         let explained = super::super::explain::explain(&self.handle, &format!("#{id}"), true).await;
         match explained {
-            Ok(Ok(explained)) => plain(StatusCode::OK, &explained.text),
+            Ok(Ok(explained)) => plain(StatusCode::OK, &self.handle.scrub(&explained.text)),
             Ok(Err(reason)) => plain(StatusCode::NOT_FOUND, &reason),
             Err(error) => plain(
                 StatusCode::SERVICE_UNAVAILABLE,
