@@ -625,7 +625,11 @@ impl Exposure {
     /// # Errors
     ///
     /// [`ExposeError::NotRegistered`] when no message `message` is registered yet.
-    pub fn redact_args(&mut self, message: &str, fields: &[&str]) -> Result<&mut Self, ExposeError> {
+    pub fn redact_args(
+        &mut self,
+        message: &str,
+        fields: &[&str],
+    ) -> Result<&mut Self, ExposeError> {
         self.check_message("redact", message)?;
         let (redacted, revealed) = self.redaction.args.entry(message.to_owned()).or_default();
         for field in fields {
@@ -641,7 +645,11 @@ impl Exposure {
     /// # Errors
     ///
     /// [`ExposeError::NotRegistered`] when no message `message` is registered yet.
-    pub fn reveal_args(&mut self, message: &str, fields: &[&str]) -> Result<&mut Self, ExposeError> {
+    pub fn reveal_args(
+        &mut self,
+        message: &str,
+        fields: &[&str],
+    ) -> Result<&mut Self, ExposeError> {
         self.check_message("reveal", message)?;
         let (redacted, revealed) = self.redaction.args.entry(message.to_owned()).or_default();
         for field in fields {
