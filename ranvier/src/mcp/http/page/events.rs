@@ -11,6 +11,8 @@
 //! - `errors` `{errors: [...], dropped}` with the errors recorded since the last it sent (each as the
 //!   `ranvier://errors` resource has it, plus `summary`, the line the `errors` tool answers); `hello` carries the kept
 //!   ones;
+//! - `hello` also carries `kept`, `[oldest, current]`: the versions the timeline can show (`/page/version?v=` and
+//!   `/page/diff?from=&to=` read them);
 //! - a comment every 15 s, so a page that went away is noticed.
 //!
 //! It subscribes to the streams before it reads the state `hello` reports, so nothing falls between them; the page
@@ -189,6 +191,8 @@ impl Page {
             .collect();
         let interrupts = Value::Array(interrupts).to_string();
         let errors = errors_json(self.handle(), 0).to_string();
+        let kept = self.handle().kept_versions();
+        let kept = format!("[{},{}]", kept.start(), kept.end());
         let version = self.handle().version();
         let (next, _) = self.handle().journal_window(u64::MAX, 0);
         let mut cache = self.hello.lock().unwrap_or_else(PoisonError::into_inner);
@@ -201,7 +205,7 @@ impl Page {
         let rest = &cache.as_ref().map_or("{}", |hello| hello.rest.as_str())[1..];
         let comma = if rest.starts_with('}') { "" } else { "," };
         Bytes::from(format!(
-            "event: hello\ndata: {{\"interrupts\":{interrupts},\"errors\":{errors}{comma}{rest}\n\n"
+            "event: hello\ndata: {{\"interrupts\":{interrupts},\"errors\":{errors},\"kept\":{kept}{comma}{rest}\n\n"
         ))
     }
 
