@@ -349,13 +349,18 @@ mod tests {
             always_load: false,
         });
         let listed: Vec<&str> = with.iter().map(|t| t.name.as_ref()).collect();
-        assert_eq!(listed, [SNAPSHOT, DISPATCH, WAIT_VERSION, DIFF]);
+        assert_eq!(listed, [SNAPSHOT, DISPATCH, WAIT_VERSION, DIFF, ERRORS]);
         let annotations = |i: usize| with[i].annotations.clone().unwrap();
         assert_eq!(annotations(0).read_only_hint, Some(true));
         assert_eq!(annotations(1).read_only_hint, Some(false));
         assert_eq!(annotations(1).idempotent_hint, Some(false));
         assert_eq!(annotations(2).read_only_hint, Some(true));
         assert_eq!(annotations(3).read_only_hint, Some(true));
+        assert_eq!(
+            annotations(4).read_only_hint,
+            Some(true),
+            "errors only reads"
+        );
         assert!(with[1].output_schema.is_none());
         assert!(with[0].output_schema.is_some() && with[2].output_schema.is_some());
         assert!(
@@ -381,7 +386,7 @@ mod tests {
             always_load: true,
         });
         let listed: Vec<&str> = without.iter().map(|t| t.name.as_ref()).collect();
-        assert_eq!(listed, [SNAPSHOT, WAIT_VERSION, DIFF]);
+        assert_eq!(listed, [SNAPSHOT, WAIT_VERSION, DIFF, ERRORS]);
         assert!(without.iter().all(|tool| tool.meta.is_none()));
         let loaded = tools(&ToolInputs {
             names: &names,
