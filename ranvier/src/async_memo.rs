@@ -432,6 +432,11 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                 self.supersede();
                 self.tidy();
                 let message = format!("the function panicked: {message}");
+                crate::graph::failures::report(
+                    &self.core,
+                    crate::graph::failures::FailureKind::MemoPanicked,
+                    &message,
+                );
                 let state = AsyncState::Failed {
                     error: AsyncError {
                         node: self.core.id,
@@ -637,6 +642,15 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                 last: old.latest().cloned(),
             },
         };
+        if let AsyncState::Failed { error, .. } = &new
+            && !matches!(&old, AsyncState::Failed { error: before, .. } if before == error)
+        {
+            crate::graph::failures::report(
+                &self.core,
+                crate::graph::failures::FailureKind::FlightFailed,
+                &error.message,
+            );
+        }
         if old.same(&new, &*self.eq) {
             return;
         }

@@ -129,11 +129,17 @@ impl<T: Clone + fmt::Debug + 'static> AsyncSource<T> {
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn fail(&self, message: impl Into<String>) {
         let last = self.signal.peek().latest().cloned();
+        let message = message.into();
+        crate::graph::failures::report(
+            self.signal.inner.core(),
+            crate::graph::failures::FailureKind::FlightFailed,
+            &message,
+        );
         self.signal.set(AsyncState::Failed {
             error: AsyncError {
                 node: self.id(),
                 kind: AsyncErrorKind::Failed,
-                message: message.into(),
+                message,
             },
             last,
         });

@@ -164,6 +164,11 @@ impl<F: FnMut() + 'static> EffectInner<F> {
                 );
                 comp.set_error(Some(Rc::from(message.as_str())));
                 trace_hook!(rt, stopped(self.core.id, &message));
+                crate::graph::failures::report(
+                    &self.core,
+                    crate::graph::failures::FailureKind::EffectStopped,
+                    &message,
+                );
                 rt.record_error(self.core.id, message);
                 return;
             }
@@ -178,6 +183,11 @@ impl<F: FnMut() + 'static> EffectInner<F> {
             let error = result.err();
             if let Some(message) = &error {
                 rt.record_error(self.core.id, message.clone());
+                crate::graph::failures::report(
+                    &self.core,
+                    crate::graph::failures::FailureKind::EffectPanicked,
+                    message,
+                );
             }
             comp.set_error(error.as_deref().map(Rc::from));
             trace_hook!(

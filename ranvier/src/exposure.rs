@@ -89,11 +89,13 @@
 pub mod approval;
 mod dispatch;
 mod error;
+pub mod errors;
 mod handle;
 pub mod history;
 mod interrupts;
 mod journal;
 pub(crate) mod messages;
+pub mod redact;
 mod registry;
 pub(crate) mod schema;
 mod settle;
@@ -116,6 +118,7 @@ pub use dispatch::{DispatchRejection, Dispatched, SequenceOutcome, SequenceStop,
 #[cfg(feature = "mcp")]
 pub(crate) use dispatch::{host_gone, known_messages};
 pub use error::{DecodeError, ExposeError, NameKind};
+pub use errors::{DEFAULT_ERRORS_KEPT, ErrorKind, ErrorMessage, ErrorRecord, error_line};
 pub use handle::{APP_SENDER, ExposureHandle};
 pub use history::{DEFAULT_HISTORY_BYTES, DEFAULT_HISTORY_VERSIONS, VersionError};
 pub use interrupts::{
@@ -126,6 +129,7 @@ pub use journal::{
     DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_CAPACITY, JOURNAL_ENV, JournalEntry, JournalEvents,
     Journaled,
 };
+pub use redact::{REDACTED, is_secret_name};
 pub use settle::Settled;
 pub use snapshot::{Publication, Publications, Snapshot};
 
@@ -206,6 +210,7 @@ pub struct Exposure {
     approval_timeout: Duration,
     while_pending: WhilePending,
     require_approval: bool,
+    redaction: redact::Choices,
 }
 
 impl Default for Exposure {
@@ -249,6 +254,7 @@ impl Exposure {
             approval_timeout: DEFAULT_APPROVAL_TIMEOUT,
             while_pending: WhilePending::default(),
             require_approval: true,
+            redaction: redact::Choices::default(),
         }
     }
 
@@ -586,6 +592,99 @@ impl Exposure {
         Ok(self)
     }
 
+    /// Redacts the value (and the node) `name`: it is published as [`REDACTED`] in place of its encoding, and a
+    /// node of that name is recorded in the trace with the marker in place of its value (see the
+    /// [redact module](self::redact)). Names that look like secrets ([`is_secret_name`]) are redacted without this.
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::NotRegistered`] when no value or node is registered under `name` yet.
+    pub fn redact(&mut self, name: &str) -> Result<&mut Self, ExposeError> {
+        self.check_value("redact", name)?;
+        self.redaction.revealed.remove(name);
+        self.redaction.values.insert(name.to_owned());
+        Ok(self)
+    }
+
+    /// Publishes the value `name` as it is although its name looks like a secret's ([`is_secret_name`]): the
+    /// opt-out of the default (`#[expose(redact = false)]`).
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::NotRegistered`] when no value or node is registered under `name` yet.
+    pub fn reveal(&mut self, name: &str) -> Result<&mut Self, ExposeError> {
+        self.check_value("reveal", name)?;
+        self.redaction.values.remove(name);
+        self.redaction.revealed.insert(name.to_owned());
+        Ok(self)
+    }
+
+    /// Redacts the properties `fields` (at any depth) of message `message`'s arguments in everything recorded and
+    /// echoed about it (`#[message(redact)]` on a field); its decoder still gets them.
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::NotRegistered`] when no message `message` is registered yet.
+    pub fn redact_args(
+        &mut self,
+        message: &str,
+        fields: &[&str],
+    ) -> Result<&mut Self, ExposeError> {
+        self.check_message("redact", message)?;
+        let (redacted, revealed) = self.redaction.args.entry(message.to_owned()).or_default();
+        for field in fields {
+            revealed.remove(*field);
+            redacted.insert((*field).to_owned());
+        }
+        Ok(self)
+    }
+
+    /// Shows the properties `fields` of message `message`'s arguments although their names look like secrets'
+    /// (`#[message(redact = false)]`).
+    ///
+    /// # Errors
+    ///
+    /// [`ExposeError::NotRegistered`] when no message `message` is registered yet.
+    pub fn reveal_args(
+        &mut self,
+        message: &str,
+        fields: &[&str],
+    ) -> Result<&mut Self, ExposeError> {
+        self.check_message("reveal", message)?;
+        let (redacted, revealed) = self.redaction.args.entry(message.to_owned()).or_default();
+        for field in fields {
+            redacted.remove(*field);
+            revealed.insert((*field).to_owned());
+        }
+        Ok(self)
+    }
+
+    fn check_value(&self, action: &'static str, name: &str) -> Result<(), ExposeError> {
+        let known = self.values.iter().any(|(taken, _)| taken == name)
+            || self.nodes.iter().any(|(taken, _)| taken == name);
+        if known {
+            return Ok(());
+        }
+        Err(ExposeError::NotRegistered {
+            action,
+            kind: NameKind::Value,
+            name: name.to_owned(),
+            registered: self.values.iter().map(|(name, _)| name.clone()).collect(),
+        })
+    }
+
+    fn check_message(&self, action: &'static str, name: &str) -> Result<(), ExposeError> {
+        if self.messages.iter().any(|slot| slot.name == name) {
+            return Ok(());
+        }
+        Err(ExposeError::NotRegistered {
+            action,
+            kind: NameKind::Message,
+            name: name.to_owned(),
+            registered: self.messages.iter().map(|slot| slot.name.clone()).collect(),
+        })
+    }
+
     /// Runs `callback` on the graph thread for every publication, inside the publishing flush, after the snapshot
     /// holds the new value. (After `start`, use [`ExposureHandle::on_publish`].) A panicking callback is skipped.
     pub fn on_publish(&mut self, callback: impl FnMut(&Publication) + 'static) -> &mut Self {
@@ -664,7 +763,28 @@ impl Exposure {
             Some(path) => Journal::open(path, capacity, max_bytes)?,
             None => Journal::from_env(capacity, max_bytes)?,
         });
-        let (names, reads): (Vec<String>, Vec<Read>) = self.values.into_iter().unzip();
+        let redaction = Arc::new(redact::Redaction::new(&self.redaction));
+        let (names, reads): (Vec<String>, Vec<Read>) = self
+            .values
+            .into_iter()
+            .map(|(name, read)| {
+                if !self.redaction.value(&name) {
+                    return (name, read);
+                }
+                // read (so its sources are tracked), note it for scrubbing, publish the marker
+                let redaction = redaction.clone();
+                let read: Read = Box::new(move || {
+                    redaction.note(&read());
+                    redact::marker()
+                });
+                (name, read)
+            })
+            .unzip();
+        for (name, node) in &self.nodes {
+            if self.redaction.value(name) {
+                crate::graph::with_runtime(|rt| trace_hook!(rt, redact(*node)));
+            }
+        }
         let history = Arc::new(History::new(self.history.0, self.history.1));
         let publisher = Rc::new(Publisher::new(
             names.clone(),
@@ -678,6 +798,11 @@ impl Exposure {
                 })
             },
         ));
+        let errors = Arc::new(errors::ErrorLog::new(DEFAULT_ERRORS_KEPT));
+        errors::listen(&errors, self.nodes.clone(), {
+            let snapshot = publisher.snapshot_receiver();
+            move || snapshot.borrow().version
+        });
         let mut infos = Vec::with_capacity(self.messages.len());
         let mut runs = std::collections::HashMap::with_capacity(self.messages.len());
         let mut gates = std::collections::HashMap::new();
@@ -708,6 +833,8 @@ impl Exposure {
             )),
             journal,
             history,
+            errors,
+            redaction,
             waiting: Default::default(),
             flights: crate::graph::flights::remote(),
         });

@@ -65,6 +65,7 @@
 //! ```
 
 mod edges;
+pub(crate) mod failures;
 pub(crate) mod flights;
 mod handle;
 mod node;

@@ -12,7 +12,10 @@
 //!   `v3: count=2, subtotal=500, discount=10, total=450`;
 //! - `wait_version` waits for the state to reach a version (`timeoutMs` default 5000, at most 60000);
 //! - `diff {from, to}` says what changed between two versions, value by value in the words of a step line
-//!   (`v1→v3: discount 0→10, total 500→450`), then the journaled messages that made the versions in between.
+//!   (`v1→v3: discount 0→10, total 500→450`), then the journaled messages that made the versions in between;
+//! - `errors {after?}` lists the [errors](crate::exposure::errors) the app kept (panicking memos and effects, failed
+//!   flights, refused messages), one line each, in every build; the resource `ranvier://errors` holds the same list
+//!   as `{"errors": [...], "dropped": n}`, and its subscribers are notified of each new error.
 //!
 //! In a traced build (see [`crate::trace`]) it also lists `explain`, `graph` and `node`, which read the trace log
 //! on the graph thread and answer in compact text (see the `traced` tools below); with
@@ -700,6 +703,7 @@ impl ServerHandler for McpAdapter {
                 approval::with_interrupts(state::snapshot(handle, arguments), handle, &caller)
             }
             schema::DIFF => state::diff(handle, arguments),
+            schema::ERRORS => state::errors(handle, arguments),
             schema::WAIT_VERSION => tokio::select! {
                 result = state::wait_version(handle, arguments) => result,
                 // rmcp keeps running a cancelled request's handler: let go of the waiter now
@@ -771,7 +775,7 @@ impl ServerHandler for McpAdapter {
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         let target = self.check_uri(&request.uri)?;
-        Ok(resources::read(&request.uri, &target, &self.inner.handle.snapshot()).into())
+        Ok(resources::read(&request.uri, &target, &self.inner.handle).into())
     }
 
     #[allow(deprecated)]

@@ -402,6 +402,11 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> MemoInner<T, 
                 }
                 Err(message) => {
                     *self.value.borrow_mut() = prev;
+                    crate::graph::failures::report(
+                        &self.core,
+                        crate::graph::failures::FailureKind::MemoPanicked,
+                        &message,
+                    );
                     let previous = comp.set_error(Some(Rc::from(message.as_str())));
                     previous.as_deref() != Some(message.as_str())
                 }

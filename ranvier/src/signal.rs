@@ -254,6 +254,11 @@ pub(crate) fn notify(rt: &crate::graph::Runtime, core: &Core) {
 pub(crate) const LIVE_TEXT_MAX: usize = crate::graph::record::log::VALUE_TEXT_CAP;
 
 impl<T: fmt::Debug> SignalInner<T> {
+    /// The part every node has.
+    pub(crate) fn core(&self) -> &Core {
+        &self.core
+    }
+
     fn debug_text(&self) -> String {
         crate::text::debug_within(&*self.value.borrow(), LIVE_TEXT_MAX)
     }

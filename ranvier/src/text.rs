@@ -4,6 +4,9 @@ use std::any::Any;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+/// What a client reads in place of a redacted value or argument (see `exposure::redact`).
+pub(crate) const REDACTED: &str = "‹redacted›";
+
 /// `text` in at most `max` characters: itself when it fits, else its first `max - 1` characters and `…`.
 pub(crate) fn clip(text: &str, max: usize) -> Cow<'_, str> {
     if text.char_indices().nth(max).is_none() {

@@ -267,3 +267,53 @@ test("the page wants its key: the token agents hold does not open it", async () 
     locked.stop();
   }
 });
+
+/** The version a one-message dispatch answered (`… → vN: …`). */
+const versionOf = (text) => Number(/→ v(\d+)/.exec(text)[1]);
+
+test("the timeline shows a kept version with the message that made it, and the diff between two", async () => {
+  await browser.open(app.page);
+  await browser.waitFor("the stream's hello", `document.getElementById("status").textContent === "live"`);
+  const agent = await mcpClient(app.mcp, "timeline-agent");
+  const added = await agent.call("dispatch", { message: "add_item", args: { sku: "kiwi", unitPrice: 40, quantity: 3 } });
+  assert.equal(added.isError, false, added.text);
+  const removed = await agent.call("dispatch", { message: "remove_item", args: { sku: "kiwi" } });
+  assert.equal(removed.isError, false, removed.text);
+  const [a, b] = [versionOf(added.text), versionOf(removed.text)];
+  // the slider follows the newest version
+  await browser.waitFor("the slider at the newest version", `document.getElementById("timeline").max === "${b}"`);
+  assert.equal(await browser.run(`return document.getElementById("timeline").value`), String(b));
+  // back to the version the add made: its values, and the message that made it
+  await browser.run(`const s = document.getElementById("timeline"); s.value = "${a}"; s.dispatchEvent(new Event("input"));`);
+  const made = await browser.waitFor("the message that made it",
+    `document.getElementById("at-version").textContent === "v${a}" && document.getElementById("at-message").textContent.includes("kiwi") && document.getElementById("at-message").textContent`);
+  assert.equal(made, `made by add_item {"sku":"kiwi","unitPrice":40,"quantity":3} by "timeline-agent"`);
+  const atA = JSON.parse((await agent.call("snapshot", { version: a })).text);
+  const shown = await browser.run(`return Object.fromEntries(Array.from(document.querySelectorAll("#at-values tbody tr")).map((tr) => [tr.dataset.name, JSON.parse(tr.querySelector("td").textContent)]))`);
+  assert.deepEqual(shown, atA.values);
+  // the diff between the version before the add and the remove's, as the diff tool answers it
+  await browser.run(`document.getElementById("diff-from").value = "${a - 1}"; document.getElementById("diff-to").value = "${b}";`);
+  await browser.click("#diff-form button[type=submit]");
+  const diff = await browser.waitFor("the diff", `document.getElementById("diff").textContent`);
+  const expected = await agent.call("diff", { from: a - 1, to: b });
+  assert.equal(diff, expected.text);
+  assert.match(diff, new RegExp(`^v${a - 1}→v${b}: `));
+  await shot("timeline");
+});
+
+test("a message update failed on appears in the page's errors", async () => {
+  await browser.open(app.page);
+  await browser.waitFor("the stream's hello", `document.getElementById("status").textContent === "live"`);
+  const agent = await mcpClient(app.mcp, "errors-agent");
+  // unitPrice × quantity past u64::MAX: the cart's `update` gives up on it (it unwinds), nothing changes
+  const big = { message: "add_item", args: { sku: "big", unitPrice: 9007199254740991, quantity: 4096 } };
+  const overflow = await agent.call("dispatch", big);
+  assert.equal(overflow.isError, true, overflow.text);
+  const line = await browser.waitFor("the error line",
+    `Array.from(document.querySelectorAll("#errors li .line")).map((l) => l.textContent).find((l) => l.includes("errors-agent"))`);
+  const listed = (await agent.call("errors", {})).text.split("\n").find((l) => l.includes("errors-agent"));
+  assert.equal(line, listed);
+  assert.match(line, /^#\d+ v\d+ update_panicked during add_item from "errors-agent": update panicked: subtotal would overflow/);
+  assert.equal(await browser.run(`return document.getElementById("no-errors").hidden`), true);
+  await shot("errors");
+});

@@ -20,6 +20,7 @@ mod blind_cafe;
 mod blind_loans;
 mod blind_till;
 mod conformance;
+mod errors;
 mod exposure;
 mod gallery;
 mod history;
@@ -34,6 +35,7 @@ mod mcp_adapter;
 mod mcp_async;
 mod mcp_traced;
 mod names_without_sources;
+mod redaction;
 mod trace;
 
 /// A file here that is not declared above would never be compiled, and its tests would silently not run.

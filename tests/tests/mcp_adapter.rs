@@ -100,7 +100,7 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     assert_eq!(
         names,
         [
-            &["snapshot", "dispatch", "wait_version", "diff"][..],
+            &["snapshot", "dispatch", "wait_version", "diff", "errors"][..],
             traced
         ]
         .concat()
@@ -293,7 +293,8 @@ async fn legacy_era_tools_resources_and_subscriptions() {
             "ranvier://state/count",
             "ranvier://state/subtotal",
             "ranvier://state/discount",
-            "ranvier://state/total"
+            "ranvier://state/total",
+            "ranvier://errors"
         ]
     );
     let templates = client
@@ -548,7 +549,7 @@ async fn dispatch_is_listed_only_when_messages_are_exposed() {
     };
     assert_eq!(
         names,
-        [&["snapshot", "wait_version", "diff"][..], traced].concat()
+        [&["snapshot", "wait_version", "diff", "errors"][..], traced].concat()
     );
     let params = CallToolRequestParams::new("dispatch")
         .with_arguments(json!({"message": "x"}).as_object().unwrap().clone());

@@ -61,7 +61,7 @@ async fn an_untraced_build_lists_no_traced_tool_and_calling_one_is_unknown() {
     let client = connect(&adapter).await;
     assert_eq!(
         tool_names(&client).await,
-        ["snapshot", "dispatch", "wait_version", "diff"]
+        ["snapshot", "dispatch", "wait_version", "diff", "errors"]
     );
     for tool in [
         "explain",
@@ -655,6 +655,7 @@ mod traced {
                 "dispatch",
                 "wait_version",
                 "diff",
+                "errors",
                 "explain",
                 "graph",
                 "node"
@@ -688,6 +689,7 @@ mod traced {
                 "dispatch",
                 "wait_version",
                 "diff",
+                "errors",
                 "explain",
                 "graph",
                 "node",

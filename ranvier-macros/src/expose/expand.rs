@@ -20,6 +20,11 @@ pub fn expand(app: &App) -> TokenStream {
             registrations.push(quote_spanned! {ty.span()=>
                 ::ranvier::__private::expose_value::<#ty>(__exposure, #name, &self.#member)?;
             });
+            match field.redact {
+                Some((true, _)) => registrations.push(quote! { __exposure.redact(#name)?; }),
+                Some((false, _)) => registrations.push(quote! { __exposure.reveal(#name)?; }),
+                None => {}
+            }
         }
         if field.messages.is_some() {
             registrations.push(quote_spanned! {ty.span()=>

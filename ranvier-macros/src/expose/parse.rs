@@ -22,9 +22,12 @@ pub struct ExposedField {
     pub messages: Option<Span>,
     /// `#[node]`: the node's name (the field name) and where it came from.
     pub node: Option<(String, Span)>,
+    /// `#[expose(redact)]` (`true`) or `#[expose(redact = false)]`: redact the value, or show it although its name
+    /// looks like a secret's; where it was written.
+    pub redact: Option<(bool, Span)>,
 }
 
-const EXPOSE_FIELD_ATTRS: &[&str] = &["name", "messages", "value"];
+const EXPOSE_FIELD_ATTRS: &[&str] = &["name", "messages", "value", "redact"];
 
 impl App {
     pub fn parse(cx: &Ctxt, args: TokenStream, item: TokenStream) -> Option<Self> {
@@ -79,6 +82,7 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
     let mut value = None;
     let mut messages = None;
     let mut node = None;
+    let mut redact: Option<(bool, Span)> = None;
     let mut seen_expose = false;
 
     for attr in &field.attrs {
@@ -121,6 +125,25 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
                     if messages.replace(meta.path.span()).is_some() {
                         cx.error_spanned_by(&meta.path, "duplicate expose attribute `messages`");
                     }
+                } else if meta.path.is_ident("redact") {
+                    // #[expose(redact)], #[expose(redact = false)]
+                    let on = if meta.input.peek(syn::Token![=]) {
+                        match meta.value()?.parse::<syn::Lit>()? {
+                            syn::Lit::Bool(lit) => lit.value,
+                            other => {
+                                cx.error_spanned_by(
+                                    &other,
+                                    "expected `redact`, `redact = true` or `redact = false`",
+                                );
+                                true
+                            }
+                        }
+                    } else {
+                        true
+                    };
+                    if redact.replace((on, meta.path.span())).is_some() {
+                        cx.error_spanned_by(&meta.path, "duplicate expose attribute `redact`");
+                    }
                 } else if meta.path.is_ident("value") {
                     // #[expose(value)], beside `messages`: expose the model too
                     if want_value.replace(meta.path.span()).is_some() {
@@ -151,7 +174,15 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
             match (&name, want_value, messages) {
                 (Some(lit), _, _) => value = Some((Some(lit.clone()), lit.span())),
                 (None, Some(span), _) => value = Some((None, span)),
-                (None, None, Some(_)) => {}
+                (None, None, Some(_)) => {
+                    if let Some((_, span)) = redact {
+                        cx.syn_error(syn::Error::new(
+                            span,
+                            "`redact` applies to an exposed value, and this field only gives the messages: add \
+                             `value` to expose the model too, or redact the message fields with `#[message(redact)]`",
+                        ));
+                    }
+                }
                 (None, None, None) => value = Some((None, attr.span())),
             }
         }
@@ -191,5 +222,6 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
         value,
         messages,
         node,
+        redact,
     })
 }

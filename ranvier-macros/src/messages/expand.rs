@@ -228,6 +228,41 @@ pub fn expand(input: &Enum) -> TokenStream {
     } else {
         quote!(match self { #(#wire_arms,)* })
     };
+    let redactions: Vec<TokenStream> = input
+        .variants
+        .iter()
+        .filter(|variant| !variant.skip)
+        .filter_map(|variant| {
+            let fields: Vec<TokenStream> = variant
+                .fields
+                .iter()
+                .filter_map(|field| {
+                    let (on, _) = field.redact?;
+                    let name = field.name.as_deref()?;
+                    Some(quote!((::ranvier::__private::String::from(#name), #on)))
+                })
+                .collect();
+            if fields.is_empty() {
+                return None;
+            }
+            let name = &variant.name;
+            Some(quote! {
+                (::ranvier::__private::String::from(#name), ::ranvier::__private::Vec::from([#(#fields),*]))
+            })
+        })
+        .collect();
+    let redactions_fn = if redactions.is_empty() {
+        quote!()
+    } else {
+        quote! {
+            fn redactions() -> ::ranvier::__private::Vec<(
+                ::ranvier::__private::String,
+                ::ranvier::__private::Vec<(::ranvier::__private::String, bool)>,
+            )> {
+                ::ranvier::__private::Vec::from([#(#redactions),*])
+            }
+        }
+    };
     let confirms_fn = if confirms.is_empty() {
         quote!()
     } else {
@@ -267,6 +302,8 @@ pub fn expand(input: &Enum) -> TokenStream {
                 }
 
                 #confirms_fn
+
+                #redactions_fn
             }
         };
     }

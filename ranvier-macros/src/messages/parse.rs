@@ -52,6 +52,8 @@ pub struct Field<'a> {
     /// `rename` given on the field (only meaningful for struct variants).
     pub rename: Option<syn::LitStr>,
     pub range: Option<Range>,
+    /// `#[message(redact)]` (`true`) or `#[message(redact = false)]`, and where it was written.
+    pub redact: Option<(bool, Span)>,
     pub doc: Option<String>,
 }
 
@@ -64,7 +66,7 @@ pub struct Range {
 
 const CONTAINER_ATTRS: &[&str] = &["rename_all"];
 const VARIANT_ATTRS: &[&str] = &["rename", "rename_all", "skip", "confirm"];
-const FIELD_ATTRS: &[&str] = &["rename", "range"];
+const FIELD_ATTRS: &[&str] = &["rename", "range", "redact"];
 
 /// A once-only attribute slot: a second `set` reports "duplicate message attribute".
 struct Once<'c, T> {
@@ -275,8 +277,26 @@ impl<'a> Field<'a> {
     fn from_ast(cx: &Ctxt, field: &'a syn::Field, rule: Option<RenameRule>) -> Self {
         let mut rename = Once::new(cx, "rename");
         let mut range = Once::new(cx, "range");
+        let mut redact = Once::new(cx, "redact");
         each_message_attr(cx, &field.attrs, |meta| {
-            if meta.path.is_ident("rename") {
+            if meta.path.is_ident("redact") {
+                // #[message(redact)], #[message(redact = false)]
+                let on = if meta.input.peek(syn::Token![=]) {
+                    match meta.value()?.parse::<syn::Lit>()? {
+                        syn::Lit::Bool(lit) => lit.value,
+                        other => {
+                            cx.error_spanned_by(
+                                &other,
+                                "expected `redact`, `redact = true` or `redact = false`",
+                            );
+                            true
+                        }
+                    }
+                } else {
+                    true
+                };
+                redact.set(&meta.path, (on, meta.path.span()));
+            } else if meta.path.is_ident("rename") {
                 // #[message(rename = "qty")]
                 let lit: syn::LitStr = meta.value()?.parse()?;
                 rename.set(&meta.path, lit);
@@ -340,6 +360,7 @@ impl<'a> Field<'a> {
             name_span,
             rename: rename.value,
             range: range.value,
+            redact: redact.value,
             doc: doc(&field.attrs),
         }
     }

@@ -15,6 +15,7 @@ impl Enum<'_> {
             check_confirm(cx, variant);
             for field in &variant.fields {
                 check_range(cx, field);
+                check_redact(cx, variant, field);
             }
         }
     }
@@ -205,5 +206,20 @@ fn check_range(cx: &Ctxt, field: &Field) {
             format!("empty range: `min` ({min}) is greater than `max` ({max})"),
         )),
         _ => {}
+    }
+}
+
+/// `redact` names a property of the arguments: a newtype variant's field is the whole arguments object, which has no
+/// name of its own to redact.
+fn check_redact(cx: &Ctxt, variant: &Variant, field: &Field) {
+    if let (Some((_, span)), Style::Newtype) = (field.redact, &variant.style) {
+        cx.syn_error(syn::Error::new(
+            span,
+            format!(
+                "`redact` applies to a named field of a struct variant; `{}` carries its arguments as one value: \
+                 make it a struct variant (`{} {{ field: Type }}`) and put #[message(redact)] on the field",
+                variant.ident, variant.ident
+            ),
+        ));
     }
 }

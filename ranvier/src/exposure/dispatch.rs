@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::errors::ErrorKind;
 use super::interrupts::{ApprovalRecord, Interrupt};
 use super::journal::JournalEntry;
 use super::registry::{Failure, GraphSide};
@@ -370,21 +371,31 @@ fn check(
             .find(|info| info.name == name)
             .and_then(|info| info.shape.clone())
     };
+    // the trace records the arguments with their redacted properties masked; the decoder gets them whole
+    let shown = shared.redaction.args(name, args);
     let name = name.to_owned();
-    match run(args, &args.to_string(), dispatch) {
+    // a rejection may quote what it was given: never a redacted argument
+    let scrub = |text: String| shared.redaction.scrub(&text).into_owned();
+    match run(args, &shown.to_string(), dispatch) {
         Ok(()) => Ok(()),
         Err(Failure::Decode(error)) => Err(DispatchRejection::InvalidArgs {
             shape: shape(),
             name,
-            error,
+            error: scrub(error),
         }),
         Err(Failure::DecoderPanicked(panic)) => Err(DispatchRejection::DecoderPanicked {
             shape: shape(),
             name,
-            panic,
+            panic: scrub(panic),
         }),
-        Err(Failure::Update(error)) => Err(DispatchRejection::UpdatePanicked { name, error }),
-        Err(Failure::Refused(reason)) => Err(DispatchRejection::Refused { name, reason }),
+        Err(Failure::Update(error)) => Err(DispatchRejection::UpdatePanicked {
+            name,
+            error: scrub(error),
+        }),
+        Err(Failure::Refused(reason)) => Err(DispatchRejection::Refused {
+            name,
+            reason: scrub(reason),
+        }),
     }
 }
 
@@ -399,13 +410,30 @@ pub(super) fn run_one(
 ) -> Result<Step, DispatchRejection> {
     let shared = &side.shared;
     let before = side.publisher.current();
-    check(side, &name, &args, true)?;
+    let shown = shared.redaction.args(&name, &args).into_owned();
+    shared.errors.running(&name, sender, shown.clone());
+    let checked = check(side, &name, &args, true);
+    match &checked {
+        Err(DispatchRejection::Refused { reason, .. }) => {
+            shared
+                .errors
+                .record(ErrorKind::Refused, None, None, before.version, reason);
+        }
+        Err(DispatchRejection::UpdatePanicked { error, .. }) => {
+            shared
+                .errors
+                .record(ErrorKind::UpdatePanicked, None, None, before.version, error);
+        }
+        _ => {}
+    }
+    shared.errors.finished(checked.is_ok());
+    checked?;
     let after = side.publisher.current();
     let changes = before.changes_to(&after);
     shared.journal.record_changes(
         JournalEntry {
             name: name.clone(),
-            args: args.clone(),
+            args: shown.clone(),
             version: after.version,
             sender: sender.to_owned(),
             approval,
@@ -415,7 +443,7 @@ pub(super) fn run_one(
     Ok(Step {
         position,
         name,
-        args,
+        args: shown,
         version: after.version,
         changes,
         snapshot: after,

@@ -71,6 +71,22 @@ pub enum ExposeError {
         /// The messages registered so far, in registration order.
         registered: Vec<String>,
     },
+    /// [`Exposure::redact`](super::Exposure::redact) (or `reveal`, `redact_args`, `reveal_args`) named a value or
+    /// message that is not registered (yet).
+    #[error(
+        "cannot {action} {name:?}: no {kind} of that name is registered; register it first ({})",
+        registered_names(.kind, .registered)
+    )]
+    NotRegistered {
+        /// `redact` or `reveal`.
+        action: &'static str,
+        /// [`NameKind::Value`] or [`NameKind::Message`].
+        kind: NameKind,
+        /// The name given.
+        name: String,
+        /// The names of that kind registered so far, in registration order.
+        registered: Vec<String>,
+    },
     /// [`Exposure::start`](super::Exposure::start) was called outside a [`GraphHost`](crate::host::GraphHost)'s graph thread.
     #[error(
         "Exposure::start must run on a GraphHost's graph thread (inside setup or work sent with invoke)"
@@ -91,6 +107,15 @@ pub enum ExposeError {
         #[source]
         source: Cause,
     },
+}
+
+/// The registered names of `kind` as [`ExposeError::NotRegistered`] lists them.
+fn registered_names(kind: &NameKind, registered: &[String]) -> String {
+    if registered.is_empty() {
+        format!("no {kind}s are registered yet")
+    } else {
+        format!("registered {kind}s: {}", registered.join(", "))
+    }
 }
 
 /// The registered messages as [`ExposeError::UnknownMessage`] lists them.

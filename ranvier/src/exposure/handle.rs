@@ -447,6 +447,23 @@ impl ExposureHandle {
         self.shared.journal.events()
     }
 
+    /// The errors kept (oldest first) and how many older ones were dropped: panicking memos and effects, failed
+    /// flights, refused messages (see the [errors module](super::errors)).
+    pub fn errors(&self) -> (Vec<super::ErrorRecord>, u64) {
+        self.shared.errors.read()
+    }
+
+    /// `text` with every redacted string this exposure has seen replaced by [`REDACTED`](super::REDACTED) (see the
+    /// [redact module](super::redact)): for answers made from what the trace recorded.
+    pub fn scrub(&self, text: &str) -> String {
+        self.shared.redaction.scrub(text).into_owned()
+    }
+
+    /// A receiver that wakes on each new error; its value is the newest error's `seq` (0: none yet).
+    pub fn error_events(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.shared.errors.subscribe()
+    }
+
     fn message(&self, name: &str) -> Option<&MessageInfo> {
         self.shared.messages.iter().find(|info| info.name == name)
     }

@@ -65,6 +65,12 @@ pub trait Messages: Sized + 'static {
     fn confirms() -> Vec<(String, String)> {
         Vec::new()
     }
+    /// Per message, the argument properties marked `#[message(redact)]` (`true`) or `#[message(redact = false)]`
+    /// (`false`), for [`Exposure::redact_args`] and [`Exposure::reveal_args`]. None by default (names that look like
+    /// secrets are redacted anyway: see [`redact`](super::redact)).
+    fn redactions() -> Vec<(String, Vec<(String, bool)>)> {
+        Vec::new()
+    }
 }
 
 /// An app struct whose `#[expose]` fields register themselves with an [`Exposure`] in one call.
@@ -101,6 +107,21 @@ impl Exposure {
         self.messages(mvu, Msg::decoders())?;
         self.message_shapes(Msg::shapes())?;
         self.message_schemas(Msg::schemas())?;
-        self.confirms(Msg::confirms())
+        self.confirms(Msg::confirms())?;
+        for (message, fields) in Msg::redactions() {
+            let redacted: Vec<&str> = fields
+                .iter()
+                .filter(|(_, on)| *on)
+                .map(|(f, _)| f.as_str())
+                .collect();
+            let revealed: Vec<&str> = fields
+                .iter()
+                .filter(|(_, on)| !*on)
+                .map(|(f, _)| f.as_str())
+                .collect();
+            self.redact_args(&message, &redacted)?;
+            self.reveal_args(&message, &revealed)?;
+        }
+        Ok(self)
     }
 }

@@ -54,6 +54,10 @@ pub(super) struct Shared {
     pub(super) journal: Arc<Journal>,
     /// The current snapshot and the versions before it.
     pub(super) history: Arc<History>,
+    /// The errors an agent can see.
+    pub(super) errors: Arc<super::errors::ErrorLog>,
+    /// What is redacted, and the redacted strings seen.
+    pub(super) redaction: Arc<super::redact::Redaction>,
     pub(super) approvals: Arc<Approvals>,
     /// How many `wait_version` and `wait_settled` futures are waiting.
     pub(super) waiting: AtomicUsize,

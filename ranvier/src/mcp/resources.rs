@@ -25,12 +25,17 @@ pub(crate) enum Target {
     State,
     /// `ranvier://state/{name}`, for an exposed name.
     Value(String),
+    /// `ranvier://errors`.
+    Errors,
 }
 
 /// Resolves `uri` against the exposed names.
 pub(crate) fn target(uri: &str, names: &[String]) -> Option<Target> {
     if uri == text::STATE_URI {
         return Some(Target::State);
+    }
+    if uri == text::ERRORS_URI {
+        return Some(Target::Errors);
     }
     let name = uri.strip_prefix(text::VALUE_URI_PREFIX)?;
     names
@@ -56,6 +61,15 @@ pub(crate) fn list(names: &[String]) -> ListResourcesResult {
             ))
             .with_mime_type("application/json")
     }));
+    resources.push(
+        Resource::new(text::ERRORS_URI, "errors")
+            .with_title("The app's errors")
+            .with_description(
+                "{\"errors\": [{seq, kind, node, line?, message, version, text}], \"dropped\": n}: panicking memos \
+                 and effects, failed flights, refused messages, newest last",
+            )
+            .with_mime_type("application/json"),
+    );
     ListResourcesResult::with_all_items(resources).with_ttl_ms(0)
 }
 
@@ -70,8 +84,13 @@ pub(crate) fn templates() -> ListResourceTemplatesResult {
 }
 
 /// `resources/read` of a resolved target.
-pub(crate) fn read(uri: &str, target: &Target, snapshot: &Snapshot) -> ReadResourceResult {
+pub(crate) fn read(uri: &str, target: &Target, handle: &ExposureHandle) -> ReadResourceResult {
+    let snapshot = handle.snapshot();
     let body = match target {
+        Target::Errors => {
+            let (records, dropped) = handle.errors();
+            text::errors_document(&records, dropped).to_string()
+        }
         Target::State => text::state_document_text(snapshot.version, &snapshot.values),
         Target::Value(name) => {
             let value = snapshot
@@ -90,6 +109,8 @@ pub(crate) fn read(uri: &str, target: &Target, snapshot: &Snapshot) -> ReadResou
 /// Yields, per batch, the URIs whose document changed since the previous batch.
 pub(crate) struct ChangeFeed {
     publications: Publications,
+    /// Wakes on each new error (`None` once the exposure is gone).
+    errors: Option<watch::Receiver<u64>>,
 }
 
 impl ChangeFeed {
@@ -97,6 +118,7 @@ impl ChangeFeed {
     pub(crate) fn new(handle: &ExposureHandle) -> Self {
         Self {
             publications: handle.publications(),
+            errors: Some(handle.error_events()),
         }
     }
 
@@ -123,7 +145,44 @@ impl ChangeFeed {
     ///
     /// Cancel safe: a publication is consumed only by the call that returns its batch.
     pub(crate) async fn next(&mut self) -> Option<Vec<String>> {
-        let first = self.publications.next().await?;
+        loop {
+            let woke = {
+                let publications = &mut self.publications;
+                let errors = &mut self.errors;
+                tokio::select! {
+                    biased;
+                    publication = publications.next() => Some(publication),
+                    open = async {
+                        match errors.as_mut() {
+                            Some(errors) => errors.changed().await.is_ok(),
+                            None => std::future::pending().await,
+                        }
+                    } => {
+                        if !open {
+                            *errors = None;
+                        }
+                        None
+                    }
+                }
+            };
+            let mut uris = match woke {
+                Some(publication) => self.batch(publication?),
+                None if self.errors.is_none() => continue,
+                None => Vec::new(),
+            };
+            // an error the same message made goes out with its state
+            if let Some(errors) = self.errors.as_mut()
+                && (uris.is_empty() || errors.has_changed().unwrap_or(false))
+            {
+                errors.borrow_and_update();
+                uris.push(text::ERRORS_URI.to_owned());
+            }
+            return Some(uris);
+        }
+    }
+
+    /// The URIs a publication (and those queued after it) changed.
+    fn batch(&mut self, first: crate::exposure::Publication) -> Vec<String> {
         let mut changed: BTreeSet<String> = first.changed.into_iter().collect();
         // take whatever else is already queued, so a slow subscriber gets one batch for all of it
         while let Some(queued) = self.publications.try_next() {
@@ -138,7 +197,7 @@ impl ChangeFeed {
                 .filter(|(name, _)| changed.contains(name))
                 .map(|(name, _)| text::value_uri(name)),
         );
-        Some(uris)
+        uris
     }
 }
 

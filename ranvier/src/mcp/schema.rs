@@ -19,6 +19,8 @@ pub(crate) const DISPATCH: &str = "dispatch";
 pub(crate) const WAIT_VERSION: &str = "wait_version";
 /// See [`SNAPSHOT`].
 pub(crate) const DIFF: &str = "diff";
+/// See [`SNAPSHOT`].
+pub(crate) const ERRORS: &str = "errors";
 
 /// What the tool definitions are built from.
 pub(crate) struct ToolInputs<'a> {
@@ -31,7 +33,7 @@ pub(crate) struct ToolInputs<'a> {
 }
 
 /// The tools the adapter lists: `snapshot`, `dispatch` (only when messages are exposed, and marked always-load
-/// when asked), `wait_version` and `diff`.
+/// when asked), `wait_version`, `diff` and `errors`.
 pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
     let output = Arc::new(object(state_output_schema(inputs.names)));
     let mut tools = vec![
@@ -85,6 +87,15 @@ pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
             Arc::new(object(diff_input_schema())),
         )
         .with_title("Compare two state versions")
+        .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
+    );
+    tools.push(
+        Tool::new(
+            ERRORS,
+            text::ERRORS_DESCRIPTION,
+            Arc::new(object(errors_input_schema())),
+        )
+        .with_title("Read the app's errors")
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
     );
     tools
@@ -221,6 +232,20 @@ pub(crate) fn diff_input_schema() -> Value {
     })
 }
 
+/// The input schema of `errors`.
+pub(crate) fn errors_input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "after": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "List only the errors numbered after this one (default: all kept)."
+            }
+        }
+    })
+}
+
 /// The input schema of `wait_version`.
 pub(crate) fn wait_version_input_schema() -> Value {
     json!({
@@ -324,13 +349,18 @@ mod tests {
             always_load: false,
         });
         let listed: Vec<&str> = with.iter().map(|t| t.name.as_ref()).collect();
-        assert_eq!(listed, [SNAPSHOT, DISPATCH, WAIT_VERSION, DIFF]);
+        assert_eq!(listed, [SNAPSHOT, DISPATCH, WAIT_VERSION, DIFF, ERRORS]);
         let annotations = |i: usize| with[i].annotations.clone().unwrap();
         assert_eq!(annotations(0).read_only_hint, Some(true));
         assert_eq!(annotations(1).read_only_hint, Some(false));
         assert_eq!(annotations(1).idempotent_hint, Some(false));
         assert_eq!(annotations(2).read_only_hint, Some(true));
         assert_eq!(annotations(3).read_only_hint, Some(true));
+        assert_eq!(
+            annotations(4).read_only_hint,
+            Some(true),
+            "errors only reads"
+        );
         assert!(with[1].output_schema.is_none());
         assert!(with[0].output_schema.is_some() && with[2].output_schema.is_some());
         assert!(
@@ -356,7 +386,7 @@ mod tests {
             always_load: true,
         });
         let listed: Vec<&str> = without.iter().map(|t| t.name.as_ref()).collect();
-        assert_eq!(listed, [SNAPSHOT, WAIT_VERSION, DIFF]);
+        assert_eq!(listed, [SNAPSHOT, WAIT_VERSION, DIFF, ERRORS]);
         assert!(without.iter().all(|tool| tool.meta.is_none()));
         let loaded = tools(&ToolInputs {
             names: &names,

@@ -77,6 +77,28 @@ pub(crate) fn diff(handle: &ExposureHandle, arguments: Option<&JsonObject>) -> C
     }
 }
 
+/// `errors {after?}`: the kept errors (those numbered after `after`, when given), one line each, and as structured
+/// content `{"errors": [...], "dropped": n}`.
+pub(crate) fn errors(handle: &ExposureHandle, arguments: Option<&JsonObject>) -> CallToolResult {
+    let answer = || -> Result<CallToolResult, String> {
+        refuse_unknown(
+            arguments,
+            "errors",
+            &["after"],
+            "\"after\" (an error's seq: only later errors are listed; optional)",
+        )?;
+        let after = version_argument(arguments, "after")?.unwrap_or(0);
+        let (mut kept, dropped) = handle.errors();
+        kept.retain(|record| record.seq > after);
+        let mut result = CallToolResult::success(vec![ContentBlock::text(text::errors_text(
+            &kept, dropped, after,
+        ))]);
+        result.structured_content = Some(text::errors_document(&kept, dropped));
+        Ok(result)
+    };
+    answer().unwrap_or_else(|reason| CallToolResult::error(vec![ContentBlock::text(reason)]))
+}
+
 /// Refuses a property `tool` does not take (a misspelt `version` would otherwise read the current state).
 fn refuse_unknown(
     arguments: Option<&JsonObject>,

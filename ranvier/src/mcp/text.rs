@@ -19,6 +19,9 @@ pub(crate) const VALUE_URI_PREFIX: &str = "ranvier://state/";
 /// The URI template of the one-value resources.
 pub(crate) const VALUE_URI_TEMPLATE: &str = "ranvier://state/{name}";
 
+/// The URI of the errors resource.
+pub(crate) const ERRORS_URI: &str = "ranvier://errors";
+
 /// The default `timeoutMs` of `wait_version`.
 pub(crate) const DEFAULT_TIMEOUT_MS: u64 = 5_000;
 /// The largest `timeoutMs` of `wait_version`; larger values are clamped to it.
@@ -579,6 +582,40 @@ pub(crate) const DIFF_DESCRIPTION: &str = "What changed between two versions of 
 (`total 500→450`, `cart.lines[1].qty 1→2`), and the messages that made the versions in between. `to` defaults to \
 the current version; the history keeps the newest versions, and an answer for one that has left it names the oldest \
 kept.";
+
+/// The description of `errors`.
+pub(crate) const ERRORS_DESCRIPTION: &str = "The errors the app kept, newest last, one line each: a memo or effect \
+whose body panicked, a flight that failed, a message `update` refused or panicked on. Each names the node (and in a \
+debug build the line that made it), the message that led to it and who sent it, the version, and the panic text: \
+`#3 v2 memo_panicked total (cart.rs:203) during add_item from \"agent\": attempt to divide by zero`. `after` lists \
+only the errors numbered after it. The resource ranvier://errors holds the same list.";
+
+/// The `errors` answer: a count line, then one line per error.
+pub(crate) fn errors_text(
+    records: &[crate::exposure::ErrorRecord],
+    dropped: u64,
+    after: u64,
+) -> String {
+    let mut text = match (records.len(), after) {
+        (0, 0) => "no errors".to_owned(),
+        (0, after) => format!("no errors after #{after}"),
+        (1, _) => "1 error".to_owned(),
+        (n, _) => format!("{n} errors"),
+    };
+    if dropped > 0 {
+        let _ = write!(text, " ({dropped} older dropped)");
+    }
+    for record in records {
+        text.push('\n');
+        text.push_str(&crate::exposure::error_line(record));
+    }
+    text
+}
+
+/// The `ranvier://errors` document: `{"errors": [...], "dropped": n}`.
+pub(crate) fn errors_document(records: &[crate::exposure::ErrorRecord], dropped: u64) -> Value {
+    serde_json::json!({ "errors": records, "dropped": dropped })
+}
 
 /// The description of `wait_version`.
 pub(crate) const WAIT_VERSION_DESCRIPTION: &str = "Wait until the app publishes `version` or later, then return that \

@@ -308,7 +308,29 @@ pub(crate) async fn call(
         SNAPSHOT_AT => past::snapshot_at(handle, arguments).await,
         _ => raw::node_tool(handle, name, arguments).await,
     };
-    result.unwrap_or_else(error)
+    scrubbed(handle, result.unwrap_or_else(error))
+}
+
+/// `result` with every redacted string the exposure has seen replaced by the marker, in its text and its
+/// structured content (see [`crate::exposure::redact`]): the trace may hold a secret another way than as a
+/// redacted value (the `Debug` text of a model that holds it, say).
+fn scrubbed(handle: &ExposureHandle, mut result: CallToolResult) -> CallToolResult {
+    for block in &mut result.content {
+        if let rmcp::model::ContentBlock::Text(text) = block {
+            let clean = handle.scrub(&text.text);
+            if clean != text.text {
+                text.text = clean;
+            }
+        }
+    }
+    if let Some(structured) = &result.structured_content {
+        let text = structured.to_string();
+        let clean = handle.scrub(&text);
+        if clean != text {
+            result.structured_content = serde_json::from_str(&clean).ok();
+        }
+    }
+    result
 }
 
 /// Runs `work` on the graph thread; a gone host is the error a model reads.

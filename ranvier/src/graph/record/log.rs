@@ -242,6 +242,8 @@ pub(crate) struct Tracer {
     branches: RefCell<std::collections::HashMap<NodeId, (u64, Vec<Branch>)>>,
     /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
     removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
+    /// Nodes whose values are recorded as the redaction marker (an exposure's redacted values).
+    redacted: RefCell<Vec<NodeId>>,
 }
 
 /// A dispatched message as the trace's table of messages keeps it, past the ring.
@@ -295,6 +297,7 @@ impl Tracer {
             batches: RefCell::new(std::collections::VecDeque::new()),
             dispatches: RefCell::new(std::collections::VecDeque::new()),
             removing: RefCell::new((None, Vec::new())),
+            redacted: RefCell::new(Vec::new()),
             polling: Cell::new(None),
             branches: RefCell::new(std::collections::HashMap::new()),
             flight_reads: RefCell::new(std::collections::VecDeque::new()),
@@ -332,6 +335,20 @@ impl Tracer {
         self.clock.set(seq);
         self.events.push(cause, slot);
         seq
+    }
+
+    /// Records `node`'s values as the redaction marker from now on.
+    pub fn redact(&self, node: NodeId) {
+        self.redacted.borrow_mut().push(node);
+    }
+
+    /// Records `node`'s value: [`capture`](Self::capture)d, or the redaction marker for a redacted node.
+    #[inline]
+    fn capture_of<V: Recordable + ?Sized>(&self, node: NodeId, value: &V) -> ValueRef {
+        if self.redacted.borrow().contains(&node) {
+            return ValueRef::Text(self.store(crate::text::REDACTED));
+        }
+        self.capture(value)
     }
 
     /// Records a value: a scalar as it is, anything else formatted into the text ring.

@@ -201,6 +201,8 @@ impl Page {
             .route("/page/log", get(route(&self, Route::Log)))
             .route("/page/graph", get(route(&self, Route::Graph)))
             .route("/page/explain", get(route(&self, Route::Explain)))
+            .route("/page/version", get(route(&self, Route::Version)))
+            .route("/page/diff", get(route(&self, Route::Diff)))
             .route("/page/dispatch", post(route(&self, Route::Dispatch)))
             .route("/page/answer", post(route(&self, Route::Answer)))
     }
@@ -251,6 +253,8 @@ impl Page {
             Route::Log => self.older_log(parts.uri.query().unwrap_or("")),
             Route::Graph => self.graph().await,
             Route::Explain => self.explain(parts.uri.query().unwrap_or("")).await,
+            Route::Version => self.version_at(parts.uri.query().unwrap_or("")),
+            Route::Diff => self.diff(parts.uri.query().unwrap_or("")),
             Route::Dispatch | Route::Answer => match self.read_json(&parts.headers, body).await {
                 Ok(body) if route == Route::Dispatch => self.dispatch(body).await,
                 Ok(body) => self.answer_interrupt(body).await,
@@ -458,7 +462,11 @@ impl Page {
         let exposed = self.handle.node_names();
         let graph = self.handle.on_graph(move || graph_json(&exposed)).await;
         match graph {
-            Ok(graph) => json_response(StatusCode::OK, graph.to_string().into_bytes()),
+            // node values come from the trace: never a redacted string
+            Ok(graph) => json_response(
+                StatusCode::OK,
+                self.handle.scrub(&graph.to_string()).into_bytes(),
+            ),
             Err(error) => plain(
                 StatusCode::SERVICE_UNAVAILABLE,
                 &crate::exposure::host_gone(&error.to_string()),
@@ -475,7 +483,7 @@ impl Page {
         // `why:` chain)
         let explained = super::super::explain::explain(&self.handle, &format!("#{id}"), true).await;
         match explained {
-            Ok(Ok(explained)) => plain(StatusCode::OK, &explained.text),
+            Ok(Ok(explained)) => plain(StatusCode::OK, &self.handle.scrub(&explained.text)),
             Ok(Err(reason)) => plain(StatusCode::NOT_FOUND, &reason),
             Err(error) => plain(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -541,6 +549,72 @@ impl Page {
         json_response(StatusCode::OK, answer.to_string().into_bytes())
     }
 
+    /// `/page/version?v=<n>`: the timeline's view of version `n`, `{version, values: [[name, value]], kept: [oldest,
+    /// current], message}`, where `message` is the journaled message that made it (`{name, args, sender, line}`,
+    /// `null` for version 0 or a change the app made on its own); 404 with the reason for a version the history no
+    /// longer keeps (or not yet published).
+    fn version_at(&self, query: &str) -> Response<Body> {
+        let Some(version) = query_param(query, "v").and_then(|v| v.parse::<u64>().ok()) else {
+            return bad_request("send ?v=<a version, a non-negative integer>");
+        };
+        let snapshot = match self.handle.snapshot_at(version) {
+            Ok(snapshot) => snapshot,
+            Err(error) => return plain(StatusCode::NOT_FOUND, &error.to_string()),
+        };
+        let kept = self.handle.kept_versions();
+        let (_, made) = self
+            .handle
+            .journal_between(version.saturating_sub(1), version, 1);
+        let message = made
+            .iter()
+            .rev()
+            .find(|entry| entry.version == version && version > 0)
+            .map(|entry| {
+                json!({
+                    "name": entry.name,
+                    "args": events::clipped(&entry.args),
+                    "sender": entry.sender,
+                    "line": format!(
+                        "{} {} by {}",
+                        entry.name,
+                        crate::escape::json(&entry.args),
+                        crate::escape::quote(&entry.sender)
+                    ),
+                })
+            });
+        let answer = json!({
+            "version": snapshot.version,
+            "values": snapshot.values.iter().map(|(name, value)| json!([name, events::clipped(value)])).collect::<Vec<_>>(),
+            "kept": [kept.start(), kept.end()],
+            "message": message,
+        });
+        json_response(StatusCode::OK, answer.to_string().into_bytes())
+    }
+
+    /// `/page/diff?from=<a>&to=<b>`: what changed between two versions, as the `diff` tool answers it (text); 404
+    /// with the reason when either has left the history.
+    fn diff(&self, query: &str) -> Response<Body> {
+        let version = |name| query_param(query, name).and_then(|v| v.parse::<u64>().ok());
+        let (Some(from), Some(to)) = (version("from"), version("to")) else {
+            return bad_request("send ?from=<a version>&to=<a version>, non-negative integers");
+        };
+        let mut arguments = rmcp::model::JsonObject::new();
+        arguments.insert("from".into(), from.into());
+        arguments.insert("to".into(), to.into());
+        let result = crate::mcp::state::diff(&self.handle, Some(&arguments));
+        let text: String = result
+            .content
+            .iter()
+            .filter_map(|block| block.as_text().map(|t| t.text.as_str()))
+            .collect();
+        let status = if result.is_error == Some(true) {
+            StatusCode::NOT_FOUND
+        } else {
+            StatusCode::OK
+        };
+        plain(status, &text)
+    }
+
     /// A stream slot, unless [`HttpOptions::max_page_streams`] are open.
     fn open_stream(&self) -> Option<events::Slot> {
         let open = self.streams.fetch_add(1, Ordering::AcqRel);
@@ -565,6 +639,8 @@ enum Route {
     Dispatch,
     Answer,
     Log,
+    Version,
+    Diff,
 }
 
 /// The most nodes the graph view shows.

@@ -104,7 +104,7 @@ impl Tracer {
         } else {
             (Writer::Program, 0)
         };
-        let value = self.capture(value);
+        let value = self.capture_of(id, value);
         let seq = self.push(
             cause,
             Slot::Write {
@@ -214,7 +214,7 @@ impl Tracer {
             return;
         }
         let seq = self.clock.get() + 1;
-        let text = self.capture(value);
+        let text = self.capture_of(node, value);
         self.with_node(node, |n| n.cutoff_computed = Some((seq, text)));
     }
 
@@ -248,7 +248,7 @@ impl Tracer {
         let value = match (n.kind, value) {
             (NodeKind::Memo, Some(value)) => match n.value {
                 Some(kept) if !moved || error.is_some() => Some(kept),
-                _ => Some(self.capture(value)),
+                _ => Some(self.capture_of(node, value)),
             },
             _ => None,
         };

@@ -27,7 +27,7 @@ const compact = (value) => (typeof value === "string" ? JSON.stringify(value) : 
 const time = (ms) => new Date(ms).toLocaleTimeString();
 
 const state = { version: null, lastSeq: 0, firstSeq: 1, keep: 200, sender: "person", traced: false, rows: new Map(),
-  interrupts: new Map() };
+  interrupts: new Map(), errorSeq: 0, timelineAsk: 0 };
 
 function setStatus(text) { $("status").textContent = text; }
 
@@ -387,6 +387,67 @@ async function explainNode(node, g) {
   }
 }
 
+// ---- timeline ----------------------------------------------------------------------------------------------------
+
+/** The slider spans the kept versions; it follows the newest version unless a person moved it back. */
+function setTimelineRange(oldest, current) {
+  const slider = $("timeline");
+  const following = slider.dataset.touched !== "1" || Number(slider.value) === Number(slider.max);
+  slider.min = oldest;
+  slider.max = current;
+  $("diff-to").max = current;
+  $("diff-from").max = current;
+  if (following) {
+    slider.value = current;
+    $("diff-to").value = current;
+    showVersion(current);
+  }
+}
+
+/** Shows version `v`: its values and the message that made it. */
+async function showVersion(v) {
+  const ask = ++state.timelineAsk;
+  $("at-version").textContent = "v" + v;
+  try {
+    const response = await fetch("page/version?v=" + v, { credentials: "same-origin" });
+    const text = await response.text();
+    if (ask !== state.timelineAsk) return;
+    if (!response.ok) { $("at-message").textContent = text; $("at-values").tBodies[0].replaceChildren(); return; }
+    const at = JSON.parse(text);
+    $("at-message").textContent = at.message ? "made by " + at.message.line : at.version === 0 ? "the first version" : "made by the app on its own";
+    $("at-values").tBodies[0].replaceChildren(...at.values.map(([name, value]) =>
+      el("tr", { "data-name": name }, el("th", { scope: "row", text: name }), el("td", { class: "v", text: JSON.stringify(value) }))));
+  } catch (error) {
+    if (ask === state.timelineAsk) $("at-message").textContent = "could not read version " + v + ": " + error.message;
+  }
+}
+
+async function showDiff(event) {
+  event.preventDefault();
+  const from = $("diff-from").value, to = $("diff-to").value;
+  try {
+    const response = await fetch(`page/diff?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { credentials: "same-origin" });
+    $("diff").textContent = await response.text();
+  } catch (error) {
+    $("diff").textContent = "diff failed: " + error.message;
+  }
+}
+
+// ---- errors ------------------------------------------------------------------------------------------------------
+
+/** Adds errors (oldest first) at the top of the list, newest first; a hello replaces the list. */
+function showErrors(data, replace) {
+  if (replace) { $("errors").replaceChildren(); state.errorSeq = 0; }
+  for (const error of data.errors) {
+    if (error.seq <= state.errorSeq) continue;
+    state.errorSeq = error.seq;
+    $("errors").prepend(el("li", { class: replace ? null : "fresh", "data-seq": error.seq, "data-kind": error.kind },
+      el("span", { class: "line", text: error.summary })));
+  }
+  while ($("errors").children.length > 200) $("errors").lastElementChild.remove();
+  $("no-errors").hidden = $("errors").children.length > 0;
+}
+
 // ---- the event stream ------------------------------------------------------------------------------------------
 
 function hello(data) {
@@ -404,6 +465,9 @@ function hello(data) {
   $("approvals").replaceChildren();
   $("no-approvals").hidden = data.interrupts.length > 0;
   data.interrupts.forEach(showInterrupt);
+  showErrors(data.errors, true);
+  $("timeline").dataset.touched = "";
+  setTimelineRange(data.kept[0], data.version);
   $("log").replaceChildren();
   $("no-log").hidden = data.log.length > 0;
   data.log.forEach((entry) => addLog(entry, false));
@@ -424,9 +488,11 @@ function connect() {
     if (state.version !== null && data.version <= state.version) return;
     for (const [name, value] of Object.entries(data.changed)) setValue(name, value, data.version, true);
     setVersion(data.version);
+    setTimelineRange(Number($("timeline").min), data.version);
     refreshGraph();
   });
   on("log", (entry) => { addLog(entry, true); refreshGraph(); });
+  on("errors", (data) => showErrors(data, false));
   on("interrupt", (data) => {
     if (data.event === "opened") showInterrupt(data.interrupt);
     else closeInterrupt(data.interrupt, data.record);
@@ -435,4 +501,6 @@ function connect() {
 }
 
 $("older").addEventListener("click", olderLog);
+$("timeline").addEventListener("input", () => { $("timeline").dataset.touched = "1"; showVersion(Number($("timeline").value)); });
+$("diff-form").addEventListener("submit", showDiff);
 connect();

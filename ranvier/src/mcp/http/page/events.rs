@@ -8,6 +8,11 @@
 //!   an agent reads, with the values the message changed; for an answer refused for want of a page session,
 //!   `approval.refused` is `true` and the line says the interrupt stays open);
 //! - `interrupt` `{event: "opened" | "answered" | "expired", interrupt, record}` for each interrupt event;
+//! - `errors` `{errors: [...], dropped}` with the errors recorded since the last it sent (each as the
+//!   `ranvier://errors` resource has it, plus `summary`, the line the `errors` tool answers); `hello` carries the kept
+//!   ones;
+//! - `hello` also carries `kept`, `[oldest, current]`: the versions the timeline can show (`/page/version?v=` and
+//!   `/page/diff?from=&to=` read them);
 //! - a comment every 15 s, so a page that went away is noticed.
 //!
 //! It subscribes to the streams before it reads the state `hello` reports, so nothing falls between them; the page
@@ -95,6 +100,8 @@ async fn feed(page: Arc<Page>, queue: Arc<Queue>, gone: CancellationToken) {
     let mut publications = handle.publications();
     let mut journal = handle.journal_events();
     let mut interrupts = handle.interrupt_events();
+    let mut errors = handle.error_events();
+    let mut errors_sent = *errors.borrow_and_update();
     if !queue.push(page.hello_frame()) {
         return;
     }
@@ -115,12 +122,47 @@ async fn feed(page: Arc<Page>, queue: Arc<Queue>, gone: CancellationToken) {
                 Some(event) => queue.push(frame("interrupt", &interrupt_event_json(&event))),
                 None => return,
             },
+            changed = errors.changed() => match changed {
+                Ok(()) => {
+                    let newest = *errors.borrow_and_update();
+                    let frame = frame("errors", &errors_json(&handle, errors_sent));
+                    errors_sent = newest;
+                    queue.push(frame)
+                }
+                // the exposure is gone: no more errors, the other streams end too
+                Err(_) => std::future::pending().await,
+            },
             () = tokio::time::sleep(KEEP_ALIVE) => queue.push(Bytes::from_static(b": alive\n\n")),
         };
         if !sent {
             return;
         }
     }
+}
+
+/// The errors numbered after `after`, as `{errors: [...], dropped}`, each with its `summary` line.
+pub(super) fn errors_json(handle: &crate::exposure::ExposureHandle, after: u64) -> Value {
+    let (records, dropped) = handle.errors();
+    let errors: Vec<Value> = records
+        .iter()
+        .filter(|record| record.seq > after)
+        .map(|record| {
+            let mut value = serde_json::to_value(record).unwrap_or(Value::Null);
+            if let Value::Object(map) = &mut value {
+                map.insert(
+                    "summary".into(),
+                    Value::String(crate::exposure::error_line(record)),
+                );
+                if let Some(Value::Object(message)) = map.get_mut("message")
+                    && let Some(args) = message.get_mut("args")
+                {
+                    *args = clipped(args);
+                }
+            }
+            value
+        })
+        .collect();
+    json!({ "errors": errors, "dropped": dropped })
 }
 
 /// One event's frame.
@@ -148,6 +190,9 @@ impl Page {
             .map(interrupt_json)
             .collect();
         let interrupts = Value::Array(interrupts).to_string();
+        let errors = errors_json(self.handle(), 0).to_string();
+        let kept = self.handle().kept_versions();
+        let kept = format!("[{},{}]", kept.start(), kept.end());
         let version = self.handle().version();
         let (next, _) = self.handle().journal_window(u64::MAX, 0);
         let mut cache = self.hello.lock().unwrap_or_else(PoisonError::into_inner);
@@ -160,7 +205,7 @@ impl Page {
         let rest = &cache.as_ref().map_or("{}", |hello| hello.rest.as_str())[1..];
         let comma = if rest.starts_with('}') { "" } else { "," };
         Bytes::from(format!(
-            "event: hello\ndata: {{\"interrupts\":{interrupts}{comma}{rest}\n\n"
+            "event: hello\ndata: {{\"interrupts\":{interrupts},\"errors\":{errors},\"kept\":{kept}{comma}{rest}\n\n"
         ))
     }
 
