@@ -96,8 +96,11 @@
 //!
 //! # Exposing a collection
 //!
-//! `#[expose]` on a `Collection` field publishes its items in list order, a JSON array; `#[node]` on the field names
-//! it (and so its rows) for the trace.
+//! `#[expose]` on a `Collection` field publishes its rows in list order, a JSON array of keyed rows: each row is
+//! `{"key": …}` followed by the item's fields (an item that is not an object is `{"key": …, "item": …}`). Step
+//! lines compare such arrays by key and name the rows that changed (`fruits +[kiwi]`, `lines[apple].qty 3→5`,
+//! `lines -[pear]`) instead of the whole list before and after. `#[node]` on the field names it (and so its rows)
+//! for the trace.
 //!
 //! ```
 //! # #[cfg(feature = "exposure")]
@@ -136,9 +139,10 @@
 //!     Ok::<_, ExposeError>((app, exposure.start()?))
 //! })?;
 //! let exposure = host.invoke(|(_, handle)| handle.clone()).wait()?;
-//! assert_eq!(exposure.snapshot().get("fruits"), Some(&json!(["apple"])));
+//! let row = |fruit: &str| json!({"key": fruit, "item": fruit});
+//! assert_eq!(exposure.snapshot().get("fruits"), Some(&json!([row("apple")])));
 //! let after = block_on(exposure.dispatch("add", json!({"fruit": "kiwi"})))?.ran().expect("no approval needed");
-//! assert_eq!(after.get("fruits"), Some(&json!(["apple", "kiwi"])));
+//! assert_eq!(after.get("fruits"), Some(&json!([row("apple"), row("kiwi")])));
 //! # Ok(())
 //! # }
 //! # #[cfg(not(feature = "exposure"))]
@@ -536,7 +540,7 @@ where
             .read(|state| state.slots.iter().map(|slot| slot.key.clone()).collect())
     }
 
-    /// The items in list order, tracked: what an exposed collection publishes (a JSON array).
+    /// The items in list order, tracked (an exposed collection publishes them with their keys).
     ///
     /// # Examples
     ///
