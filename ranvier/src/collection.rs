@@ -54,6 +54,11 @@
 //! Label the factory's nodes with `#[node]` on the factory function (or `labelled`); label the collection before
 //! anything reads it (rows are named when they are made). Characters `/ [ ] # \` in a key are escaped with `\`.
 //!
+//! `explain` of a view (`sum_by`, `count_by`, a filter's count, ...) names the rows whose change moved it: in traced
+//! builds each run of a view reads the rows that came or changed in what it applied (at most 8), so the trace lists
+//! them among its reads (`items[pear]`). Over MCP, `explain` of a row path a message makes (`items[kiwi]/line_total`
+//! with `messages` that add `kiwi`) dispatches the messages first when the collection (`items`) names a node.
+//!
 //! # Examples
 //!
 //! ```
