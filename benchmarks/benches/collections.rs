@@ -691,7 +691,8 @@ mod peers {
             // them (it holds the store's write lock, and making them reads it)
             store.rows().update_keys();
             let sum = RgMemo::new(move |_| store.rows().read().iter().map(line_total).sum::<i64>());
-            let big = RgMemo::new(move |_| store.rows().read().iter().filter(|i| is_big(i)).count());
+            let big =
+                RgMemo::new(move |_| store.rows().read().iter().filter(|i| is_big(i)).count());
             (store, sum, big)
         });
         let mut expected = Expected::new();
@@ -744,7 +745,8 @@ mod peers {
     /// and an effect rendering it, and an effect rendering the mapped list (the ranvier `keyed-source` case's shape).
     pub fn list_sycamore(op: ListOp) -> (Option<Setup>, Case) {
         use sycamore_reactive::{
-            RootHandle, Signal as SySignal, create_effect, create_memo, create_root, create_signal, map_keyed,
+            RootHandle, Signal as SySignal, create_effect, create_memo, create_root, create_signal,
+            map_keyed,
         };
         type Built = (SySignal<Vec<Item>>, RootHandle);
         let renders = Rc::new(Cell::new(0_u64));
@@ -822,7 +824,11 @@ mod peers {
         let build = || {
             create_root(|| {
                 let source = create_signal(items());
-                let rows = map_keyed(source, |item: Item| create_memo(move || line_total(&item)), |item: &Item| item.id);
+                let rows = map_keyed(
+                    source,
+                    |item: Item| create_memo(move || line_total(&item)),
+                    |item: &Item| item.id,
+                );
                 assert_eq!(rows.with(Vec::len), N);
             })
         };

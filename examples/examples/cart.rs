@@ -195,7 +195,8 @@ pub type Lines = Collection<String, Item, Memo<u64>>;
 /// A line's row: its total, `unitPrice × quantity` (the node `lines[sku]/total`).
 fn line_row(row: &ranvier::collection::Row<String, Item>) -> Memo<u64> {
     let row = row.clone();
-    Memo::new(move |_| row.with(|item| item.unit_price.saturating_mul(item.quantity))).labelled("total")
+    Memo::new(move |_| row.with(|item| item.unit_price.saturating_mul(item.quantity)))
+        .labelled("total")
 }
 
 /// Builds the cart's graph; `#[node]` labels each node with its `let` name for the trace.

@@ -754,19 +754,26 @@ mod keyed_lines {
     fn start() -> (GraphHost<(Basket, ExposureHandle)>, ExposureHandle) {
         let host = GraphHost::start(|| {
             let basket = Mvu::new(Vec::new(), update);
-            let lines = Collection::keyed(basket.select(Clone::clone), |l: &Line| l.fruit.clone(), row);
+            let lines =
+                Collection::keyed(basket.select(Clone::clone), |l: &Line| l.fruit.clone(), row);
             let app = Basket { basket, lines };
             let mut exposure = Exposure::new();
             app.expose(&mut exposure)?;
             Ok::<_, ExposeError>((app, exposure.start()?))
         })
         .expect("starts");
-        let handle = host.invoke(|(_, handle)| handle.clone()).wait().expect("alive");
+        let handle = host
+            .invoke(|(_, handle)| handle.clone())
+            .wait()
+            .expect("alive");
         (host, handle)
     }
 
     fn put(fruit: &str, price: u64, qty: u64) -> (String, serde_json::Value) {
-        ("put".to_owned(), json!({"fruit": fruit, "price": price, "qty": qty}))
+        (
+            "put".to_owned(),
+            json!({"fruit": fruit, "price": price, "qty": qty}),
+        )
     }
 
     #[test]
@@ -774,7 +781,11 @@ mod keyed_lines {
         let (host, handle) = start();
         let outcome = block_on(handle.dispatch_all_as(
             "test",
-            vec![put("apple", 120, 3), put("pear", 90, 1), put("apple", 120, 5)],
+            vec![
+                put("apple", 120, 3),
+                put("pear", 90, 1),
+                put("apple", 120, 5),
+            ],
         ));
         let text = ranvier::mcp::sequence_text(&outcome);
         let lines: Vec<&str> = text.lines().collect();
@@ -793,7 +804,10 @@ mod keyed_lines {
         );
         let outcome = block_on(handle.dispatch_all_as(
             "test",
-            vec![("drop".to_owned(), json!({"fruit": "pear"})), put("kiwi", 40, 1)],
+            vec![
+                ("drop".to_owned(), json!({"fruit": "pear"})),
+                put("kiwi", 40, 1),
+            ],
         ));
         let text = ranvier::mcp::sequence_text(&outcome);
         assert!(text.contains("→ v4: lines -[pear]\n"), "{text}");
@@ -804,14 +818,16 @@ mod keyed_lines {
     #[test]
     fn a_key_a_client_sent_is_escaped_in_step_lines() {
         let (host, handle) = start();
-        let outcome = block_on(handle.dispatch_all_as(
-            "test",
-            vec![put("a]\n\"b", 1, 1), put("a]\n\"b", 1, 2)],
-        ));
+        let outcome = block_on(
+            handle.dispatch_all_as("test", vec![put("a]\n\"b", 1, 1), put("a]\n\"b", 1, 2)]),
+        );
         let text = ranvier::mcp::sequence_text(&outcome);
         assert!(text.contains(r#"lines +["a]\n\"b"]"#), "{text}");
         assert!(text.contains(r#"lines["a]\n\"b"].qty 1→2"#), "{text}");
-        assert!(!text.contains("a]\n"), "a raw newline from the client: {text}");
+        assert!(
+            !text.contains("a]\n"),
+            "a raw newline from the client: {text}"
+        );
         host.dispose();
     }
 }

@@ -8,8 +8,8 @@
 
 use super::changes::{Batch, Change, Queue};
 use super::reconcile::{Inner, Slot, State};
-use crate::graph::record::TRACED;
 use crate::Memo;
+use crate::graph::record::TRACED;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::hash::Hash;
@@ -98,10 +98,14 @@ where
     T: Clone + PartialEq + fmt::Debug + 'static,
     R: 'static,
 {
-    let changed = batches.iter().flat_map(|batch| &batch.changes).filter_map(|change| match change {
-        Change::Added { key, .. } | Change::Changed { key, .. } => state.index.get(key),
-        Change::Removed { .. } => None,
-    });
+    let changed =
+        batches
+            .iter()
+            .flat_map(|batch| &batch.changes)
+            .filter_map(|change| match change {
+                Change::Added { key, .. } | Change::Changed { key, .. } => state.index.get(key),
+                Change::Removed { .. } => None,
+            });
     for &position in changed.take(CHANGED_ROWS_READ) {
         if let Some(slot) = state.slots.get(position) {
             slot.item.with(|_| ());

@@ -330,8 +330,9 @@ fn names_a_row_of_a_known_collection(query: &str, exposed: &[(String, crate::Nod
     query.trim().split_once('[').is_some_and(|(collection, _)| {
         !collection.is_empty()
             && (resolve(collection, exposed).is_ok()
-                || crate::trace::lookup(collection)
-                    .is_err_and(|miss| miss.candidates.iter().any(|node| *node.name == *collection)))
+                || crate::trace::lookup(collection).is_err_and(|miss| {
+                    miss.candidates.iter().any(|node| *node.name == *collection)
+                }))
     })
 }
 

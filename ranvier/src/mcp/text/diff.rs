@@ -130,20 +130,38 @@ fn collect_rows<'a>(
                 match (row, &b[at]) {
                     (Value::Object(before), Value::Object(after)) => {
                         for (member_key, value) in before.iter().filter(|(k, _)| *k != KEY) {
-                            collect(member(&row_path, member_key), Some(value), after.get(member_key), out);
+                            collect(
+                                member(&row_path, member_key),
+                                Some(value),
+                                after.get(member_key),
+                                out,
+                            );
                         }
-                        for (member_key, value) in after.iter().filter(|(k, _)| !before.contains_key(*k)) {
+                        for (member_key, value) in
+                            after.iter().filter(|(k, _)| !before.contains_key(*k))
+                        {
                             collect(member(&row_path, member_key), None, Some(value), out);
                         }
                     }
                     (before, after) => collect(row_path, Some(before), Some(after), out),
                 }
             }
-            None => out.push((format!("{path} -[{}]", key_text(key)), Some(Side::Row), None)),
+            None => out.push((
+                format!("{path} -[{}]", key_text(key)),
+                Some(Side::Row),
+                None,
+            )),
         }
     }
-    for key in new_keys.iter().filter(|key| position(&old_keys, key).is_none()) {
-        out.push((format!("{path} +[{}]", key_text(key)), Some(Side::Row), None));
+    for key in new_keys
+        .iter()
+        .filter(|key| position(&old_keys, key).is_none())
+    {
+        out.push((
+            format!("{path} +[{}]", key_text(key)),
+            Some(Side::Row),
+            None,
+        ));
     }
     if kept.windows(2).any(|pair| pair[0] > pair[1]) {
         out.push((format!("{path} reordered"), Some(Side::Row), None));
