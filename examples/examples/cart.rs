@@ -17,8 +17,9 @@
 //! (an unknown sku changes nothing), `set_discount {percent}` (0 to 100) and `clear {}`. Exposed values, in order:
 //! `count` (total quantity), `subtotal` (Σ unitPrice × quantity), `discount` (percent), `total`
 //! (subtotal × (100 − discount) / 100, integer division). The lines are a keyed collection, the node `lines`: one
-//! row per sku (`lines[apple]`), each with its own total (unitPrice × quantity, the node `lines[apple]/total`), and
-//! `count` and `subtotal` are sums over its rows (a change to one line costs one row, not the list). An `add_item` that would take a line's quantity, `count` or
+//! row per sku (`lines[apple]`), each with its own total (unitPrice × quantity, the node `lines[apple]/total`).
+//! `count` is a `sum_by` view over the rows (a change to one line costs that line, not the list) and `subtotal` adds
+//! up the rows' totals. An `add_item` that would take a line's quantity, `count` or
 //! `subtotal` past `u64::MAX` is refused with a tool error naming the value, and the cart is unchanged.
 
 use ranvier::collection::Collection;
@@ -208,9 +209,18 @@ pub fn cart_graph() -> CartApp {
         |item: &Item| item.sku.clone(),
         line_row,
     );
-    // `update` refuses a message that would take either sum past u64::MAX, so neither overflows
+    // `update` refuses a message that would take the count past u64::MAX, so the sum does not overflow
     let count = lines.sum_by(|item| item.quantity);
-    let subtotal = lines.sum_by(|item| item.unit_price.saturating_mul(item.quantity));
+    let subtotal = Memo::new({
+        let lines = lines.clone();
+        move |_| {
+            lines
+                .rows()
+                .iter()
+                .map(Memo::get)
+                .fold(0_u64, u64::saturating_add)
+        }
+    });
     let discount = cart.select(|cart| cart.discount);
     let total = Memo::new({
         let (subtotal, discount) = (subtotal.clone(), discount.clone());
