@@ -726,6 +726,7 @@ mod keyed_lines {
         Drop { fruit: String },
     }
 
+    #[allow(clippy::ptr_arg)] // an `Mvu` update takes `&Model`
     fn update(msg: Msg, lines: &Vec<Line>) -> Vec<Line> {
         let mut lines = lines.clone();
         match msg {
