@@ -19,10 +19,20 @@
 //!   line total over the same signal, rendered by one effect.
 //! - `--memory`: live heap bytes per row of a collection (no nodes of its own, and with one memo per row).
 //!
+//! With `--features compare`, the peers the issue names, in the same process:
+//! - `row` / `reactive_stores`: Leptos' `reactive_stores`, the list a keyed field of a `#[derive(Store)]`, each write
+//!   through the row's `AtKeyed` field, a sum and a filtered count as reactive_graph memos over the keyed field.
+//! - `select` / `reactive_graph`: reactive_graph's `Selector`, 10,000 `ImmediateEffect`s asking `selected(key)`
+//!   (the selector re-runs on its executor: a move is the write and one `Executor::poll_local`).
+//! - the list operations / `sycamore`: sycamore-reactive's `map_keyed` over a signal of the list, each row a memo and
+//!   an effect, and an effect over the mapped list (the `keyed-source` shape).
+//! - `--memory`: bytes per row of sycamore's `map_keyed` and of a `reactive_stores` keyed field, a memo per row.
+//!
 //! ```sh
 //! cargo bench -p ranvier-benchmarks --bench collections                  # time, every case
 //! cargo bench -p ranvier-benchmarks --bench collections -- --ir          # and callgrind instructions per repetition
 //! cargo bench -p ranvier-benchmarks --bench collections -- --memory
+//! cargo bench -p ranvier-benchmarks --features compare --bench collections -- --ir   # with the peers
 //! ```
 
 use std::cell::{Cell, RefCell};
@@ -242,6 +252,23 @@ fn fresh(n: usize, from: u32) -> Vec<Item> {
         .collect()
 }
 
+/// Applies the list operation `op` (not `Create`) of repetition `i` to `list`.
+fn apply(op: ListOp, i: u64, list: &mut Vec<Item>) {
+    match op {
+        ListOp::Swap => list.swap(1, 998),
+        ListOp::RemoveTenth => {
+            let mut at = 0;
+            list.retain(|_| {
+                at += 1;
+                (at - 1) % 10 != 0
+            })
+        }
+        ListOp::Append => list.extend(fresh(ROWS, ROWS as u32 * 10)),
+        ListOp::Replace => *list = fresh(ROWS, (i as u32 % 2 + 1) * ROWS as u32 * 100),
+        ListOp::Create(_) => unreachable!("Create builds a new list"),
+    }
+}
+
 /// A list `op` on `keyed` (a `Collection::keyed` whose rows each hold a memo of the line total and an effect
 /// rendering it) or on a plain memo of the line totals rendered by one effect; `renders` counts what rendered.
 fn list_case(op: ListOp, keyed: bool) -> (Option<Setup>, Case) {
@@ -323,23 +350,7 @@ fn list_case(op: ListOp, keyed: bool) -> (Option<Setup>, Case) {
             _ => {
                 let guard = state.borrow();
                 let (list, _) = guard.as_ref().expect("built");
-                match op {
-                    ListOp::Swap => list.update(|list| list.swap(1, 998)),
-                    ListOp::RemoveTenth => list.update(|list| {
-                        let mut at = 0;
-                        list.retain(|_| {
-                            at += 1;
-                            (at - 1) % 10 != 0
-                        })
-                    }),
-                    ListOp::Append => {
-                        list.update(|list| list.extend(fresh(ROWS, ROWS as u32 * 10)))
-                    }
-                    ListOp::Replace => {
-                        list.set(fresh(ROWS, (i as u32 % 2 + 1) * ROWS as u32 * 100))
-                    }
-                    ListOp::Create(_) => unreachable!(),
-                }
+                list.update(|list| apply(op, i, list));
                 list.with_untracked(Vec::len)
             }
         };
@@ -351,26 +362,40 @@ fn list_case(op: ListOp, keyed: bool) -> (Option<Setup>, Case) {
     (setup, op_case)
 }
 
-const LIBS: [(&str, &str); 18] = [
+/// Every (case, library); the peers' rows are skipped unless built with `--features compare`.
+const LIBS: [(&str, &str); 26] = [
     ("row", "collection"),
     ("row", "keyed-source"),
     ("row", "plain-memo"),
     ("row", "plain-inplace"),
+    ("row", "reactive_stores"),
     ("select", "selector"),
     ("select", "plain-compare"),
+    ("select", "reactive_graph"),
     ("create1k", "keyed-source"),
     ("create1k", "plain-memo"),
+    ("create1k", "sycamore"),
     ("create10k", "keyed-source"),
     ("create10k", "plain-memo"),
+    ("create10k", "sycamore"),
     ("swap", "keyed-source"),
     ("swap", "plain-memo"),
+    ("swap", "sycamore"),
     ("remove10th", "keyed-source"),
     ("remove10th", "plain-memo"),
+    ("remove10th", "sycamore"),
     ("append1k", "keyed-source"),
     ("append1k", "plain-memo"),
+    ("append1k", "sycamore"),
     ("replace", "keyed-source"),
     ("replace", "plain-memo"),
+    ("replace", "sycamore"),
 ];
+
+/// Whether `lib` is a peer, built only with `--features compare`.
+fn is_peer(lib: &str) -> bool {
+    matches!(lib, "reactive_stores" | "reactive_graph" | "sycamore")
+}
 
 fn make(case: &str, lib: &str) -> Option<(Option<Setup>, Case)> {
     let op = match case {
@@ -386,6 +411,8 @@ fn make(case: &str, lib: &str) -> Option<(Option<Setup>, Case)> {
         return match lib {
             "keyed-source" => Some(list_case(op, true)),
             "plain-memo" => Some(list_case(op, false)),
+            #[cfg(feature = "compare")]
+            "sycamore" => Some(peers::list_sycamore(op)),
             _ => None,
         };
     }
@@ -398,6 +425,10 @@ fn make(case: &str, lib: &str) -> Option<(Option<Setup>, Case)> {
             ("row", "plain-inplace") => row_plain_inplace(),
             ("select", "selector") => select_case(true),
             ("select", "plain-compare") => select_case(false),
+            #[cfg(feature = "compare")]
+            ("row", "reactive_stores") => peers::row_stores(),
+            #[cfg(feature = "compare")]
+            ("select", "reactive_graph") => peers::select_reactive_graph(),
             _ => return None,
         },
     ))
@@ -510,6 +541,17 @@ fn main() {
             "collection: {:.0} bytes per row (one memo per row)",
             bytes_per_row(true)
         );
+        #[cfg(feature = "compare")]
+        {
+            println!(
+                "sycamore map_keyed: {:.0} bytes per row (one memo per row)",
+                peers::bytes_per_row_sycamore()
+            );
+            println!(
+                "reactive_stores keyed field: {:.0} bytes per row (one reactive_graph memo per row)",
+                peers::bytes_per_row_stores()
+            );
+        }
         return;
     }
     let ir = args.iter().any(|a| a == "--ir");
@@ -523,6 +565,9 @@ fn main() {
     );
     let mut counts = Vec::new();
     for (case, lib) in LIBS {
+        if is_peer(lib) && !cfg!(feature = "compare") {
+            continue;
+        }
         let (best, mean) = run(make(case, lib).expect("a known case"), reps);
         let mut line = format!(
             "{case} , {lib} , {:.2} , {:.2}",
@@ -551,13 +596,21 @@ fn main() {
         ("row", "collection", "plain-inplace"),
         ("row", "collection", "plain-memo"),
         ("row", "keyed-source", "plain-memo"),
+        ("row", "collection", "reactive_stores"),
         ("select", "selector", "plain-compare"),
+        ("select", "selector", "reactive_graph"),
         ("create1k", "keyed-source", "plain-memo"),
+        ("create1k", "keyed-source", "sycamore"),
         ("create10k", "keyed-source", "plain-memo"),
+        ("create10k", "keyed-source", "sycamore"),
         ("swap", "keyed-source", "plain-memo"),
+        ("swap", "keyed-source", "sycamore"),
         ("remove10th", "keyed-source", "plain-memo"),
+        ("remove10th", "keyed-source", "sycamore"),
         ("append1k", "keyed-source", "plain-memo"),
+        ("append1k", "keyed-source", "sycamore"),
         ("replace", "keyed-source", "plain-memo"),
+        ("replace", "keyed-source", "sycamore"),
     ] {
         if let (Some(a), Some(b)) = (of(case, ours), of(case, theirs)) {
             if b >= a {
@@ -569,5 +622,246 @@ fn main() {
                 );
             }
         }
+    }
+}
+
+/// The peers the issue names, built with `--features compare`: sycamore-reactive's `map_keyed`, Leptos'
+/// `reactive_stores` keyed fields and reactive_graph's `Selector`, each doing what the ranvier case beside it does.
+#[cfg(feature = "compare")]
+mod peers {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use any_spawner::{CustomExecutor, Executor, PinnedFuture, PinnedLocalFuture};
+    use futures::executor::LocalPool;
+    use futures::task::LocalSpawnExt;
+    use reactive_graph::computed::Memo as RgMemo;
+    use reactive_graph::effect::ImmediateEffect;
+    use reactive_graph::owner::Owner;
+    use reactive_graph::signal::RwSignal;
+    use reactive_graph::traits::{Get, Read, Set, Write};
+    use reactive_stores::{AtKeyed, Store};
+
+    /// A list of items as a store, its rows keyed by id (reactive_stores' keyed field).
+    #[derive(Store)]
+    pub struct Rows {
+        #[store(key: u32 = |item| item.id)]
+        rows: Vec<Item>,
+    }
+
+    /// The futures crate's single-thread pool as reactive_graph's executor on this thread: its `Selector` runs on a
+    /// render effect, which re-runs from a spawned task ([`Executor::poll_local`] drains it).
+    struct Pool {
+        pool: RefCell<LocalPool>,
+        spawner: futures::executor::LocalSpawner,
+    }
+
+    impl CustomExecutor for Pool {
+        fn spawn(&self, fut: PinnedFuture<()>) {
+            self.spawner.spawn_local(fut).expect("the pool is alive");
+        }
+        fn spawn_local(&self, fut: PinnedLocalFuture<()>) {
+            self.spawner.spawn_local(fut).expect("the pool is alive");
+        }
+        fn poll_local(&self) {
+            if let Ok(mut pool) = self.pool.try_borrow_mut() {
+                pool.run_until_stalled();
+            }
+        }
+    }
+
+    fn init_executor() {
+        let pool = LocalPool::new();
+        let spawner = pool.spawner();
+        let _ = Executor::init_local_custom_executor(Pool {
+            pool: RefCell::new(pool),
+            spawner,
+        });
+    }
+
+    /// `row` with reactive_stores: the list in a store, each write through the row's keyed field
+    /// (`AtKeyed::write`), and two memos reading the keyed field (a write to a row notifies its parents, so both
+    /// re-run over the list: reactive_stores has no incremental aggregate).
+    pub fn row_stores() -> Case {
+        let owner = Owner::new();
+        let (store, sum, big) = owner.with(|| {
+            let store = Store::new(Rows { rows: items() });
+            // the keys are made on the first iteration, as rendering the rows would; a keyed write cannot make
+            // them (it holds the store's write lock, and making them reads it)
+            store.rows().update_keys();
+            let sum = RgMemo::new(move |_| store.rows().read().iter().map(line_total).sum::<i64>());
+            let big =
+                RgMemo::new(move |_| store.rows().read().iter().filter(|i| is_big(i)).count());
+            (store, sum, big)
+        });
+        let mut expected = Expected::new();
+        Box::new(move |i| {
+            if i > 0 {
+                let (id, quantity) = expected.write(i);
+                AtKeyed::new(store.rows(), id).write().quantity = quantity;
+            }
+            expected.check(sum.get(), big.get());
+            // the owner holds the store and the memos: keep it as long as the case
+            black_box(&owner);
+        })
+    }
+
+    /// `select` with reactive_graph's `Selector`: 10,000 `ImmediateEffect`s asking `selected(key)`; a move is the
+    /// write and the executor's turn that runs the selector's render effect. Exactly two rows re-run (checked).
+    pub fn select_reactive_graph() -> Case {
+        init_executor();
+        let owner = Owner::new();
+        let runs = Arc::new(AtomicU64::new(0));
+        let selected = owner.with(|| {
+            let selected = RwSignal::new(0_u32);
+            let sel = reactive_graph::computed::Selector::new(move || selected.get());
+            for key in 0..N as u32 {
+                let (sel, runs) = (sel.clone(), runs.clone());
+                ImmediateEffect::new_scoped(move || {
+                    black_box(sel.selected(&key));
+                    runs.fetch_add(1, Ordering::Relaxed);
+                });
+            }
+            // The selector lives as long as the owner (its effects hold clones too).
+            std::mem::forget(sel);
+            selected
+        });
+        Executor::poll_local();
+        Box::new(move |i| {
+            if i > 0 {
+                let before = runs.load(Ordering::Relaxed);
+                selected.set(((i * 7919) % N as u64) as u32);
+                Executor::poll_local();
+                let ran = runs.load(Ordering::Relaxed) - before;
+                assert!(ran == 2 || ran == 0, "{ran} rows re-ran, expected 2");
+            }
+            // the owner holds the signal, the selector's effect and the rows' effects
+            black_box(&owner);
+        })
+    }
+
+    /// A list `op` on sycamore-reactive's `map_keyed` over a signal of the list, each row a memo of its line total
+    /// and an effect rendering it, and an effect rendering the mapped list (the ranvier `keyed-source` case's shape).
+    pub fn list_sycamore(op: ListOp) -> (Option<Setup>, Case) {
+        use sycamore_reactive::{
+            RootHandle, Signal as SySignal, create_effect, create_memo, create_root, create_signal,
+            map_keyed,
+        };
+        type Built = (SySignal<Vec<Item>>, RootHandle);
+        let renders = Rc::new(Cell::new(0_u64));
+        let build = {
+            let renders = renders.clone();
+            move |items: Vec<Item>| -> Built {
+                let renders = renders.clone();
+                let mut list = None;
+                let root = create_root(|| {
+                    let source = create_signal(items);
+                    let row_renders = renders.clone();
+                    let rows = map_keyed(
+                        source,
+                        move |item: Item| {
+                            let total = create_memo(move || line_total(&item));
+                            let renders = row_renders.clone();
+                            create_effect(move || {
+                                black_box(total.get());
+                                renders.set(renders.get() + 1);
+                            });
+                            item.id
+                        },
+                        |item: &Item| item.id,
+                    );
+                    create_effect(move || {
+                        rows.with(|rows| black_box(rows.len()));
+                        renders.set(renders.get() + 1);
+                    });
+                    list = Some(source);
+                });
+                (list.expect("built"), root)
+            }
+        };
+        let state: Rc<RefCell<Option<Built>>> = Rc::default();
+        if !matches!(op, ListOp::Create(_)) {
+            *state.borrow_mut() = Some(build(fresh(ROWS, 0)));
+        }
+        let setup: Option<Setup> = match op {
+            ListOp::Create(_) => Some(Box::new({
+                let state = state.clone();
+                move |_| {
+                    if let Some((_, root)) = state.borrow_mut().take() {
+                        root.dispose();
+                    }
+                }
+            })),
+            ListOp::RemoveTenth | ListOp::Append => Some(Box::new({
+                let state = state.clone();
+                move |_| {
+                    if let Some((list, _)) = &*state.borrow() {
+                        list.set(fresh(ROWS, 0));
+                    }
+                }
+            })),
+            ListOp::Swap | ListOp::Replace => None,
+        };
+        let case: Case = Box::new(move |i| {
+            let before = renders.get();
+            if let ListOp::Create(n) = op {
+                *state.borrow_mut() = Some(build(fresh(n, 0)));
+            } else {
+                let guard = state.borrow();
+                let (list, _) = guard.as_ref().expect("built");
+                list.update(|list| apply(op, i, list));
+            }
+            let rendered = renders.get() - before;
+            assert!(i == 0 || rendered > 0, "nothing rendered");
+        });
+        (setup, case)
+    }
+
+    /// Live heap bytes per row of sycamore's `map_keyed` over a signal of `N` items, a memo per row.
+    pub fn bytes_per_row_sycamore() -> f64 {
+        use sycamore_reactive::{create_memo, create_root, create_signal, map_keyed};
+        let build = || {
+            create_root(|| {
+                let source = create_signal(items());
+                let rows = map_keyed(
+                    source,
+                    |item: Item| create_memo(move || line_total(&item)),
+                    |item: &Item| item.id,
+                );
+                assert_eq!(rows.with(Vec::len), N);
+            })
+        };
+        build().dispose();
+        let before = live_bytes();
+        let root = build();
+        let after = live_bytes();
+        root.dispose();
+        (after - before) as f64 / N as f64
+    }
+
+    /// Live heap bytes per row of a reactive_stores store of `N` items with its keys made (one iteration of the
+    /// keyed field), and a reactive_graph memo per row reading its keyed row.
+    pub fn bytes_per_row_stores() -> f64 {
+        let build = || {
+            let owner = Owner::new();
+            owner.with(|| {
+                let store = Store::new(Rows { rows: items() });
+                // Each memo is owned by `owner` (reactive_graph's arena), so only their count is kept here.
+                let mut rows = 0;
+                for row in store.rows() {
+                    black_box(RgMemo::new(move |_| line_total(&row.read())).get());
+                    rows += 1;
+                }
+                assert_eq!(rows, N);
+            });
+            owner
+        };
+        build().cleanup();
+        let before = live_bytes();
+        let owner = build();
+        let after = live_bytes();
+        owner.cleanup();
+        (after - before) as f64 / N as f64
     }
 }

@@ -15,10 +15,14 @@
 //!
 //! Messages: `add_item {sku, unitPrice, quantity}` (an existing sku adds to its quantity), `remove_item {sku}`
 //! (an unknown sku changes nothing), `set_discount {percent}` (0 to 100) and `clear {}`. Exposed values, in order:
-//! `count` (total quantity), `subtotal` (Σ unitPrice × quantity), `discount` (percent) and `total`
-//! (subtotal × (100 − discount) / 100, integer division). An `add_item` that would take a line's quantity, `count` or
+//! `count` (total quantity), `subtotal` (Σ unitPrice × quantity), `discount` (percent), `total`
+//! (subtotal × (100 − discount) / 100, integer division). The lines are a keyed collection, the node `lines`: one
+//! row per sku (`lines[apple]`), each with its own total (unitPrice × quantity, the node `lines[apple]/total`).
+//! `count` is a `sum_by` view over the rows (a change to one line costs that line, not the list) and `subtotal` adds
+//! up the rows' totals. An `add_item` that would take a line's quantity, `count` or
 //! `subtotal` past `u64::MAX` is refused with a tool error naming the value, and the cart is unchanged.
 
+use ranvier::collection::Collection;
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, HostError};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
@@ -160,7 +164,7 @@ fn refuse(reason: String) -> ! {
 ///
 /// `cart` is the message source (`add_item`, `remove_item`, `set_discount`, `clear`, with `clear`'s approval
 /// prompt); `count`, `subtotal`, `discount` and `total` are the exposed values, and the last three are also nodes the
-/// trace tools may name.
+/// trace tools may name, as are `lines` and its rows (`lines[apple]`, `lines[apple]/total`).
 #[expose]
 pub struct CartApp {
     /// The cart's model and update: its messages are what an agent may send.
@@ -181,23 +185,41 @@ pub struct CartApp {
     #[expose]
     #[node]
     pub total: Memo<u64>,
+    /// The lines, one row per sku, each with its total.
+    #[node]
+    pub lines: Lines,
+}
+
+/// The cart's lines: keyed by sku, each row's factory output its total.
+pub type Lines = Collection<String, Item, Memo<u64>>;
+
+/// A line's row: its total, `unitPrice × quantity` (the node `lines[sku]/total`).
+fn line_row(row: &ranvier::collection::Row<String, Item>) -> Memo<u64> {
+    let row = row.clone();
+    Memo::new(move |_| row.with(|item| item.unit_price.saturating_mul(item.quantity)))
+        .labelled("total")
 }
 
 /// Builds the cart's graph; `#[node]` labels each node with its `let` name for the trace.
 #[node]
 pub fn cart_graph() -> CartApp {
     let cart = Mvu::new(Cart::default(), update);
-    let count = cart.select(|cart| {
-        cart.items
-            .iter()
-            .map(|item| item.quantity)
-            .fold(0_u64, u64::saturating_add)
-    });
-    let subtotal = cart.select(|cart| {
-        cart.items
-            .iter()
-            .map(|item| item.unit_price.saturating_mul(item.quantity))
-            .fold(0_u64, u64::saturating_add)
+    let lines = Collection::keyed(
+        cart.select(|cart| cart.items.clone()),
+        |item: &Item| item.sku.clone(),
+        line_row,
+    );
+    // `update` refuses a message that would take the count past u64::MAX, so the sum does not overflow
+    let count = lines.sum_by(|item| item.quantity);
+    let subtotal = Memo::new({
+        let lines = lines.clone();
+        move |_| {
+            lines
+                .rows()
+                .iter()
+                .map(Memo::get)
+                .fold(0_u64, u64::saturating_add)
+        }
     });
     let discount = cart.select(|cart| cart.discount);
     let total = Memo::new({
@@ -217,6 +239,7 @@ pub fn cart_graph() -> CartApp {
         subtotal,
         discount,
         total,
+        lines,
     }
 }
 

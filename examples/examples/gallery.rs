@@ -10,7 +10,8 @@
 //! The shapes: an untracked read in an effect, `untrack` in a memo, an effect writing a wrong value, a setup write,
 //! a value captured by a closure, a comparer over a collection, a memo reading the wrong of two similar sources, a
 //! select over the wrong part of the model, a disposed source, a previous value kept, a value peeked before a later
-//! effect in the same flush wrote it, and a batch hiding an intermediate value. Then three in the parcel desk of
+//! effect in the same flush wrote it, a batch hiding an intermediate value, and a row factory of a keyed
+//! collection computing a row's figure wrongly. Then three in the parcel desk of
 //! `parcel/`, an app split over five files (`// FAULT` markers there too): an `update` arm in its own module writing
 //! the wrong field, a helper in another module with a wrong boundary, and an effect writing the wrong signal.
 
@@ -24,6 +25,7 @@ mod parcel;
 
 use std::any::Any;
 
+use ranvier::collection::Collection;
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, HostError};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
@@ -394,6 +396,26 @@ fn a_disposed_source(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, Ex
     Ok(Vec::new())
 }
 
+fn a_wrong_row_factory(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
+    let lines = till.select(|t| t.lines.clone());
+    let rows = Collection::keyed(
+        lines,
+        |line: &Item| line.sku.clone(),
+        |row| {
+            let row = row.clone();
+            // FAULT(a_wrong_row_factory): prices the line at one unit, whatever its quantity
+            Memo::new(move |_| row.with(|line| line.unit_price)).labelled("line_total")
+        },
+    )
+    .labelled("lines");
+    let totals = rows.clone();
+    let subtotal = Memo::new(move |_| totals.rows().iter().map(Memo::get).sum::<u64>());
+    let shown = subtotal.clone();
+    x.value("subtotal", move || shown.get())?;
+    x.node("subtotal", &subtotal)?;
+    Ok(vec![Box::new(rows)])
+}
+
 fn a_previous_value_kept(till: &Mvu<Till, Msg>, x: &mut Exposure) -> Result<Keep, ExposeError> {
     let subtotal = till.select(amount);
     let peak = Memo::new(move |previous: Option<&u64>| {
@@ -530,7 +552,7 @@ macro_rules! till_shape {
     };
 }
 
-/// Every shape: the fourteen tills, the three of the parcel desk, then the four defects of `defects.rs`.
+/// Every shape: the fifteen tills, the three of the parcel desk, then the four defects of `defects.rs`.
 pub fn shapes() -> Vec<Shape> {
     let mut shapes = vec![
         till_shape!(
@@ -592,6 +614,12 @@ pub fn shapes() -> Vec<Shape> {
             "previous value kept",
             "peak",
             json!([item("pen", 500, 1), item("lamp", 700, 1)])
+        ),
+        till_shape!(
+            a_wrong_row_factory,
+            "a row factory's memo",
+            "lines[lamp]/line_total",
+            json!([item("pen", 150, 1), item("lamp", 1000, 2)])
         ),
         till_shape!(
             peeked_before_a_later_write,

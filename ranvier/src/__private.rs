@@ -592,18 +592,90 @@ impl<T: Clone + PartialEq + Debug + 'static> Readable for crate::timed::Throttle
     }
 }
 
-/// A keyed collection is published as its items in list order: a JSON array.
+/// A keyed collection is published as its rows in list order: a JSON array of `{"key": …, …the item's fields,
+/// …the row's own figures}` (an item that is not an object, or has a `key` of its own, is `{"key": …, "item": …}`),
+/// so step lines can name the rows that changed by key (`lines[apple].total 360→600`, `lines +[kiwi]`). The row's
+/// figures are what its factory returned, through [`RowFigures`]: none for `()`, `"total": 600` for
+/// `("total", memo)`.
 #[cfg(feature = "exposure")]
 impl<K, T, R> Readable for crate::Collection<K, T, R>
 where
     K: Eq + std::hash::Hash + Clone + Debug + 'static,
     T: Clone + PartialEq + Debug + 'static,
-    R: 'static,
+    R: RowFigures + 'static,
 {
-    type Value = Vec<T>;
-    fn reader(&self) -> impl Fn() -> Vec<T> + 'static {
+    type Value = KeyedRows<K, T>;
+    fn reader(&self) -> impl Fn() -> KeyedRows<K, T> + 'static {
         let collection = self.clone();
-        move || collection.items()
+        move || {
+            let mut rows = Vec::with_capacity(collection.len());
+            collection.for_each(|key, item, out| {
+                let mut figures = Map::new();
+                out.figures(&mut figures);
+                rows.push((key.clone(), item.clone(), figures));
+            });
+            KeyedRows(rows)
+        }
+    }
+}
+
+/// What an exposed collection publishes of a row's factory output, beside the row's item: its figures, read
+/// tracked (so a row whose figure changes publishes again).
+#[cfg(feature = "exposure")]
+#[diagnostic::on_unimplemented(
+    message = "an exposed collection cannot publish the row output `{Self}`",
+    label = "`#[expose]` on a `Collection` needs a factory returning `()` or `(\"name\", Memo<U>)`",
+    note = "return `()` from the factory to publish the items alone, or `(\"total\", memo)` to publish a figure per row"
+)]
+pub trait RowFigures {
+    /// Adds the row's figures to `row`, each under its name.
+    fn figures(&self, row: &mut Map<String, Value>);
+}
+
+#[cfg(feature = "exposure")]
+impl RowFigures for () {
+    fn figures(&self, _: &mut Map<String, Value>) {}
+}
+
+#[cfg(feature = "exposure")]
+impl<U: Clone + Debug + serde::Serialize + 'static> RowFigures for (&'static str, Memo<U>) {
+    fn figures(&self, row: &mut Map<String, Value>) {
+        let value = serde_json::to_value(self.1.get())
+            .unwrap_or_else(|e| Value::String(format!("cannot encode the figure: {e}")));
+        row.insert(self.0.to_owned(), value);
+    }
+}
+
+/// The rows of an exposed collection, `(key, item, figures)` in list order; serialized as a JSON array of keyed rows.
+#[cfg(feature = "exposure")]
+#[derive(Debug)]
+pub struct KeyedRows<K, T>(pub Vec<(K, T, Map<String, Value>)>);
+
+#[cfg(feature = "exposure")]
+impl<K: serde::Serialize, T: serde::Serialize> serde::Serialize for KeyedRows<K, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error as _, SerializeSeq as _};
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for (key, item, figures) in &self.0 {
+            let key = serde_json::to_value(key).map_err(S::Error::custom)?;
+            let item = serde_json::to_value(item).map_err(S::Error::custom)?;
+            let mut row = Map::new();
+            row.insert("key".to_owned(), key);
+            match item {
+                Value::Object(fields) if !fields.contains_key("key") => row.extend(fields),
+                other => {
+                    row.insert("item".to_owned(), other);
+                }
+            }
+            // a figure named like a field of the item does not hide the field
+            for (name, figure) in figures {
+                if !row.contains_key(name) {
+                    row.insert(name.clone(), figure.clone());
+                }
+            }
+            seq.serialize_element(&Value::Object(row))?;
+        }
+        seq.end()
     }
 }
 

@@ -54,6 +54,11 @@
 //! Label the factory's nodes with `#[node]` on the factory function (or `labelled`); label the collection before
 //! anything reads it (rows are named when they are made). Characters `/ [ ] # \` in a key are escaped with `\`.
 //!
+//! `explain` of a view (`sum_by`, `count_by`, a filter's count, ...) names the rows whose change moved it: in traced
+//! builds each run of a view reads the rows that came or changed in what it applied (at most 8), so the trace lists
+//! them among its reads (`items[pear]`). Over MCP, `explain` of a row path a message makes (`items[kiwi]/line_total`
+//! with `messages` that add `kiwi`) dispatches the messages first when the collection (`items`) names a node.
+//!
 //! # Examples
 //!
 //! ```
@@ -96,8 +101,11 @@
 //!
 //! # Exposing a collection
 //!
-//! `#[expose]` on a `Collection` field publishes its items in list order, a JSON array; `#[node]` on the field names
-//! it (and so its rows) for the trace.
+//! `#[expose]` on a `Collection` field publishes its rows in list order, a JSON array of keyed rows: each row is
+//! `{"key": …}` followed by the item's fields (an item that is not an object is `{"key": …, "item": …}`). Step
+//! lines compare such arrays by key and name the rows that changed (`fruits +[kiwi]`, `lines[apple].qty 3→5`,
+//! `lines -[pear]`) instead of the whole list before and after. `#[node]` on the field names it (and so its rows)
+//! for the trace.
 //!
 //! ```
 //! # #[cfg(feature = "exposure")]
@@ -136,9 +144,10 @@
 //!     Ok::<_, ExposeError>((app, exposure.start()?))
 //! })?;
 //! let exposure = host.invoke(|(_, handle)| handle.clone()).wait()?;
-//! assert_eq!(exposure.snapshot().get("fruits"), Some(&json!(["apple"])));
+//! let row = |fruit: &str| json!({"key": fruit, "item": fruit});
+//! assert_eq!(exposure.snapshot().get("fruits"), Some(&json!([row("apple")])));
 //! let after = block_on(exposure.dispatch("add", json!({"fruit": "kiwi"})))?.ran().expect("no approval needed");
-//! assert_eq!(after.get("fruits"), Some(&json!(["apple", "kiwi"])));
+//! assert_eq!(after.get("fruits"), Some(&json!([row("apple"), row("kiwi")])));
 //! # Ok(())
 //! # }
 //! # #[cfg(not(feature = "exposure"))]
@@ -536,7 +545,7 @@ where
             .read(|state| state.slots.iter().map(|slot| slot.key.clone()).collect())
     }
 
-    /// The items in list order, tracked: what an exposed collection publishes (a JSON array).
+    /// The items in list order, tracked (an exposed collection publishes them with their keys).
     ///
     /// # Examples
     ///

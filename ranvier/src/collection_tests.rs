@@ -628,3 +628,31 @@ fn node_names_a_collection_and_its_rows_nodes() {
     assert_eq!(trace::lookup("lines").unwrap(), lines.id());
     assert_eq!(trace::lookup("lines[kiwi]/line_total").unwrap(), kiwi.id());
 }
+
+#[test]
+fn explain_of_a_sum_names_the_rows_whose_change_moved_it() {
+    if !trace::TRACED {
+        return;
+    }
+    let source = three_lines();
+    let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));
+    let rows = lines_collection(&source, &made, &log);
+    let total = rows.sum_by(|line| line.price * line.quantity);
+    assert_eq!(total.get(), 360 + 90 + 200);
+    source.update(|lines| lines[1].quantity = 4);
+    assert_eq!(total.get(), 360 + 360 + 200);
+    let explained = trace::explain(total.clone()).unwrap().to_string();
+    assert!(explained.contains("items[pear]"), "{explained}");
+    assert!(
+        !explained.contains("items[apple]") && !explained.contains("items[kiwi]"),
+        "only the row that changed: {explained}"
+    );
+    // The next change names its own row, not the last one's.
+    source.update(|lines| lines[2].quantity = 1);
+    assert_eq!(total.get(), 360 + 360 + 40);
+    let explained = trace::explain(total.clone()).unwrap().to_string();
+    assert!(
+        explained.contains("items[kiwi]") && !explained.contains("items[pear]"),
+        "{explained}"
+    );
+}

@@ -74,6 +74,7 @@ mod traced {
         an_effect_writes_a_wrong_value,
         a_setup_write,
         a_captured_value,
+        a_wrong_row_factory,
         a_comparer_over_a_collection,
         the_wrong_of_two_sources,
         a_select_of_the_wrong_part,

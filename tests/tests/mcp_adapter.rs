@@ -703,3 +703,133 @@ async fn always_load_marks_dispatch_and_explain_and_costs_only_their_markers() {
         size(&always) / 4
     );
 }
+
+/// A basket whose lines are an exposed keyed collection, each row with its own total.
+mod keyed_lines {
+    use ranvier::collection::{Collection, Row};
+    use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
+    use ranvier::host::{GraphHost, block_on};
+    use ranvier::{Expose, Memo, Messages, Mvu, expose};
+    use serde_json::json;
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+    pub struct Line {
+        pub fruit: String,
+        pub price: u64,
+        pub qty: u64,
+    }
+
+    #[derive(Debug, Messages)]
+    pub enum Msg {
+        /// Adds a line, or sets the quantity of the fruit's line.
+        Put { fruit: String, price: u64, qty: u64 },
+        /// Removes the fruit's line.
+        Drop { fruit: String },
+    }
+
+    #[allow(clippy::ptr_arg)] // an `Mvu` update takes `&Model`
+    fn update(msg: Msg, lines: &Vec<Line>) -> Vec<Line> {
+        let mut lines = lines.clone();
+        match msg {
+            Msg::Put { fruit, price, qty } => match lines.iter_mut().find(|l| l.fruit == fruit) {
+                Some(line) => line.qty = qty,
+                None => lines.push(Line { fruit, price, qty }),
+            },
+            Msg::Drop { fruit } => lines.retain(|l| l.fruit != fruit),
+        }
+        lines
+    }
+
+    fn row(row: &Row<String, Line>) -> (&'static str, Memo<u64>) {
+        let row = row.clone();
+        ("total", Memo::new(move |_| row.with(|l| l.price * l.qty)))
+    }
+
+    #[expose]
+    pub struct Basket {
+        #[expose(messages)]
+        pub basket: Mvu<Vec<Line>, Msg>,
+        #[expose]
+        pub lines: Collection<String, Line, (&'static str, Memo<u64>)>,
+    }
+
+    fn start() -> (GraphHost<(Basket, ExposureHandle)>, ExposureHandle) {
+        let host = GraphHost::start(|| {
+            let basket = Mvu::new(Vec::new(), update);
+            let lines =
+                Collection::keyed(basket.select(Clone::clone), |l: &Line| l.fruit.clone(), row);
+            let app = Basket { basket, lines };
+            let mut exposure = Exposure::new();
+            app.expose(&mut exposure)?;
+            Ok::<_, ExposeError>((app, exposure.start()?))
+        })
+        .expect("starts");
+        let handle = host
+            .invoke(|(_, handle)| handle.clone())
+            .wait()
+            .expect("alive");
+        (host, handle)
+    }
+
+    fn put(fruit: &str, price: u64, qty: u64) -> (String, serde_json::Value) {
+        (
+            "put".to_owned(),
+            json!({"fruit": fruit, "price": price, "qty": qty}),
+        )
+    }
+
+    #[test]
+    fn step_lines_name_the_rows_that_changed() {
+        let (host, handle) = start();
+        let outcome = block_on(handle.dispatch_all_as(
+            "test",
+            vec![
+                put("apple", 120, 3),
+                put("pear", 90, 1),
+                put("apple", 120, 5),
+            ],
+        ));
+        let text = ranvier::mcp::sequence_text(&outcome);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[1].ends_with("→ v2: lines +[pear]"), "{text}");
+        assert!(
+            lines[2].ends_with("→ v3: lines[apple].qty 3→5, lines[apple].total 360→600"),
+            "{text}"
+        );
+        // the snapshot holds the rows whole, each with its key and its own figure
+        assert_eq!(
+            outcome.snapshot.get("lines"),
+            Some(&json!([
+                {"key": "apple", "fruit": "apple", "price": 120, "qty": 5, "total": 600},
+                {"key": "pear", "fruit": "pear", "price": 90, "qty": 1, "total": 90},
+            ]))
+        );
+        let outcome = block_on(handle.dispatch_all_as(
+            "test",
+            vec![
+                ("drop".to_owned(), json!({"fruit": "pear"})),
+                put("kiwi", 40, 1),
+            ],
+        ));
+        let text = ranvier::mcp::sequence_text(&outcome);
+        assert!(text.contains("→ v4: lines -[pear]\n"), "{text}");
+        assert!(text.contains("→ v5: lines +[kiwi]\n"), "{text}");
+        host.dispose();
+    }
+
+    #[test]
+    fn a_key_a_client_sent_is_escaped_in_step_lines() {
+        let (host, handle) = start();
+        let outcome = block_on(
+            handle.dispatch_all_as("test", vec![put("a]\n\"b", 1, 1), put("a]\n\"b", 1, 2)]),
+        );
+        let text = ranvier::mcp::sequence_text(&outcome);
+        assert!(text.contains(r#"lines +["a]\n\"b"]"#), "{text}");
+        assert!(text.contains(r#"lines["a]\n\"b"].qty 1→2"#), "{text}");
+        assert!(
+            !text.contains("a]\n"),
+            "a raw newline from the client: {text}"
+        );
+        host.dispose();
+    }
+}

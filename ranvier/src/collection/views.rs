@@ -6,9 +6,10 @@
 //! A view that has not run for long (more changes waiting than there are rows) drops them and starts over from the
 //! rows, so a view nobody reads holds at most O(n) changes.
 
-use super::changes::{Change, Queue};
-use super::reconcile::{Inner, Slot};
+use super::changes::{Batch, Change, Queue};
+use super::reconcile::{Inner, Slot, State};
 use crate::Memo;
+use crate::graph::record::TRACED;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::hash::Hash;
@@ -73,12 +74,43 @@ where
                         view.moved();
                     }
                 }
+                if TRACED {
+                    read_changed_rows(&state, &batches);
+                }
             }
             batches.clear();
             view.out(&state.slots, prev)
         },
         eq,
     )
+}
+
+/// The most changed rows a view's run reads for the trace (see [`read_changed_rows`]).
+const CHANGED_ROWS_READ: usize = 8;
+
+/// In traced builds, a view's run reads the item of each row that came or changed in the batches it applied (at most
+/// [`CHANGED_ROWS_READ`]), so the trace records them as its reads: `explain` of a sum or a count names the rows whose
+/// change moved it (`lines[apple]`), not only the collection. A removed row has no node left to name. Untraced builds
+/// skip this; the view's value is the same either way.
+fn read_changed_rows<K, T, R>(state: &State<K, T, R>, batches: &[Rc<Batch<K, T>>])
+where
+    K: Eq + Hash + Clone + fmt::Debug + 'static,
+    T: Clone + PartialEq + fmt::Debug + 'static,
+    R: 'static,
+{
+    let changed =
+        batches
+            .iter()
+            .flat_map(|batch| &batch.changes)
+            .filter_map(|change| match change {
+                Change::Added { key, .. } | Change::Changed { key, .. } => state.index.get(key),
+                Change::Removed { .. } => None,
+            });
+    for &position in changed.take(CHANGED_ROWS_READ) {
+        if let Some(slot) = state.slots.get(position) {
+            slot.item.with(|_| ());
+        }
+    }
 }
 
 /// The rows a [`filter`](super::Collection::filter) keeps: how many, and their keys in list order.

@@ -369,10 +369,17 @@ async fn explain(
         .await??;
         return Ok(success(text));
     }
-    // resolve first: a misspelt node dispatches nothing
+    // resolve first: a misspelt node dispatches nothing; a row of a known collection (`lines[kiwi]/total`) may be
+    // one the messages make, so it is resolved again after them
     let id = {
         let (query, exposed) = (query.clone(), exposed.clone());
-        on_graph(handle, move || resolve(&query, &exposed)).await??
+        let later = messages.is_some();
+        on_graph(handle, move || match resolve(&query, &exposed) {
+            Ok(id) => Ok(Some(id)),
+            Err(_) if later && names_a_row_of_a_known_collection(&query, &exposed) => Ok(None),
+            Err(miss) => Err(miss),
+        })
+        .await??
     };
     let mut steps = String::new();
     if let Some(messages) = messages {
@@ -387,6 +394,15 @@ async fn explain(
         }
         steps = text;
     }
+    let id = match id {
+        Some(id) => id,
+        None => {
+            let (query, exposed) = (query.clone(), exposed.clone());
+            on_graph(handle, move || resolve(&query, &exposed))
+                .await?
+                .map_err(|miss| format!("{steps}\nafter these messages: {miss}"))?
+        }
+    };
     let explainer::Explained {
         text: explanation,
         cone: cone_names,
@@ -403,6 +419,18 @@ async fn explain(
     }
     let steps = answers::clip_head(&steps, STEPS_MAX_CHARS);
     Ok(success(format!("{explanation}\n{steps}")))
+}
+
+/// Whether `query` is a row path (`lines[kiwi]` or `lines[kiwi]/total`) whose collection (`lines`) names a node
+/// (or several: a collection with views has a node of its own beside its head).
+fn names_a_row_of_a_known_collection(query: &str, exposed: &[(String, crate::NodeId)]) -> bool {
+    query.trim().split_once('[').is_some_and(|(collection, _)| {
+        !collection.is_empty()
+            && (resolve(collection, exposed).is_ok()
+                || crate::trace::lookup(collection).is_err_and(|miss| {
+                    miss.candidates.iter().any(|node| *node.name == *collection)
+                }))
+    })
 }
 
 async fn graph(

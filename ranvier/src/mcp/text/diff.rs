@@ -2,6 +2,11 @@
 //! the paths that changed inside it, `todos.items[0].done false→true`, at most [`PATHS_MAX`] of them, so a step
 //! line costs an agent the change and not the whole value (the state line after the steps, the `snapshot` tool and
 //! `ranvier://state/{name}` hold it whole).
+//!
+//! An array of rows that each carry a `"key"` (what an exposed [`Collection`](crate::collection::Collection)
+//! publishes: `[{"key": "apple", "qty": 3, ...}, ...]`) is compared by key, not by position, so a step line names
+//! the rows that changed: `lines[apple].qty 3→5`, `lines +[kiwi]`, `lines -[pear]`, and `lines reordered` when only
+//! the order moved. A key that is not a plain name is quoted and escaped (keys can be text a client sent).
 
 use std::fmt::Write as _;
 
@@ -39,7 +44,14 @@ pub(crate) fn write_change(
         if index > 0 {
             out.push_str(", ");
         }
-        let _ = write!(out, "{path} {}→{}", side(*old), side(*new));
+        match (old, new) {
+            (Some(Side::Row), _) => {
+                let _ = write!(out, "{path}");
+            }
+            (old, new) => {
+                let _ = write!(out, "{path} {}→{}", side(*old), side(*new));
+            }
+        }
     }
     if paths.len() > PATHS_MAX {
         let _ = write!(out, ", … {} more in {name}", paths.len() - PATHS_MAX);
@@ -56,13 +68,120 @@ fn is_pending(value: &Value) -> bool {
         && map.keys().all(|key| key == "pending" || key == "last"))
 }
 
+/// One side of a changed path: a value (absent: `None`), or [`Side::Row`] for a keyed row's whole-row entry
+/// (`lines +[kiwi]`, `lines -[pear]`, `lines reordered`), whose path says it all.
+#[derive(Clone, Copy)]
+enum Side<'a> {
+    Value(&'a Value),
+    Row,
+}
+
+/// A changed path and its two sides (`None`: absent).
+type Changed<'a> = (String, Option<Side<'a>>, Option<Side<'a>>);
+
+/// The member of a row that holds its key.
+const KEY: &str = "key";
+
+/// The keys of `rows` when it is an array of keyed rows: every element an object whose `"key"` is a string or a
+/// number, no key twice. `None` otherwise (then it is compared by position).
+fn row_keys(rows: &[Value]) -> Option<Vec<&Value>> {
+    let mut keys = Vec::with_capacity(rows.len());
+    for row in rows {
+        let key = row.as_object()?.get(KEY)?;
+        if !(key.is_string() || key.is_number()) || keys.contains(&key) {
+            return None;
+        }
+        keys.push(key);
+    }
+    Some(keys)
+}
+
+/// A row key in a path: `apple`, `7`, or quoted and escaped (`["a b"]`) when it is not plain text.
+fn key_text(key: &Value) -> String {
+    match key {
+        Value::String(text)
+            if !text.is_empty()
+                && text
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':' | '@')) =>
+        {
+            text.clone()
+        }
+        Value::String(text) => crate::escape::quote(text),
+        other => crate::escape::json(other),
+    }
+}
+
+/// The rows of two keyed arrays that differ, by key: changed members under `path[key]`, then `path +[key]` for a
+/// new row, `path -[key]` for a removed one, and `path reordered` when the rows both hold are in another order.
+fn collect_rows<'a>(
+    path: &str,
+    (a, old_keys): (&'a [Value], Vec<&'a Value>),
+    (b, new_keys): (&'a [Value], Vec<&'a Value>),
+    out: &mut Vec<Changed<'a>>,
+) {
+    let position = |keys: &[&Value], key: &Value| keys.iter().position(|k| *k == key);
+    let mut kept = Vec::new();
+    for (row, key) in a.iter().zip(&old_keys) {
+        match position(&new_keys, key) {
+            Some(at) => {
+                kept.push(at);
+                let row_path = format!("{path}[{}]", key_text(key));
+                match (row, &b[at]) {
+                    (Value::Object(before), Value::Object(after)) => {
+                        for (member_key, value) in before.iter().filter(|(k, _)| *k != KEY) {
+                            collect(
+                                member(&row_path, member_key),
+                                Some(value),
+                                after.get(member_key),
+                                out,
+                            );
+                        }
+                        for (member_key, value) in
+                            after.iter().filter(|(k, _)| !before.contains_key(*k))
+                        {
+                            collect(member(&row_path, member_key), None, Some(value), out);
+                        }
+                    }
+                    (before, after) => collect(row_path, Some(before), Some(after), out),
+                }
+            }
+            None => out.push((
+                format!("{path} -[{}]", key_text(key)),
+                Some(Side::Row),
+                None,
+            )),
+        }
+    }
+    for key in new_keys
+        .iter()
+        .filter(|key| position(&old_keys, key).is_none())
+    {
+        out.push((
+            format!("{path} +[{}]", key_text(key)),
+            Some(Side::Row),
+            None,
+        ));
+    }
+    if kept.windows(2).any(|pair| pair[0] > pair[1]) {
+        out.push((format!("{path} reordered"), Some(Side::Row), None));
+    }
+}
+
 /// Every leaf that differs between `old` and `new` under `path`, in document order (old's keys, then new's).
 fn collect<'a>(
     path: String,
     old: Option<&'a Value>,
     new: Option<&'a Value>,
-    out: &mut Vec<(String, Option<&'a Value>, Option<&'a Value>)>,
+    out: &mut Vec<Changed<'a>>,
 ) {
+    if let (Some(Value::Array(a)), Some(Value::Array(b))) = (old, new)
+        && (!a.is_empty() || !b.is_empty())
+        && let (Some(old_keys), Some(new_keys)) = (row_keys(a), row_keys(b))
+    {
+        collect_rows(&path, (a, old_keys), (b, new_keys), out);
+        return;
+    }
     match (old, new) {
         (Some(Value::Object(a)), Some(Value::Object(b))) => {
             for (key, before) in a {
@@ -77,7 +196,7 @@ fn collect<'a>(
                 collect(format!("{path}[{index}]"), a.get(index), b.get(index), out);
             }
         }
-        (old, new) if old != new => out.push((path, old, new)),
+        (old, new) if old != new => out.push((path, old.map(Side::Value), new.map(Side::Value))),
         _ => {}
     }
 }
@@ -96,10 +215,12 @@ fn member(path: &str, key: &str) -> String {
     }
 }
 
-fn side(value: Option<&Value>) -> String {
+fn side(value: Option<Side<'_>>) -> String {
     match value {
-        None => ABSENT.to_owned(),
-        Some(value) => crate::text::clip(&crate::escape::json(value), SIDE_MAX_CHARS).into_owned(),
+        None | Some(Side::Row) => ABSENT.to_owned(),
+        Some(Side::Value(value)) => {
+            crate::text::clip(&crate::escape::json(value), SIDE_MAX_CHARS).into_owned()
+        }
     }
 }
 
@@ -143,6 +264,46 @@ mod tests {
         let old = json!({"by sku": {"a\nb": 1}});
         let new = json!({"by sku": {"a\nb": 2}});
         assert_eq!(change(old, new), "todos[\"by sku\"][\"a\\nb\"] 1→2");
+    }
+
+    #[test]
+    fn keyed_rows_are_named_by_key() {
+        let row = |key: &str, qty: i64| json!({"key": key, "qty": qty, "total": qty * 120});
+        let old = json!([row("apple", 3), row("pear", 1), row("fig", 2)]);
+        let new = json!([row("apple", 5), row("fig", 2), row("kiwi", 1)]);
+        assert_eq!(
+            change(old, new),
+            "todos[apple].qty 3→5, todos[apple].total 360→600, todos -[pear], todos +[kiwi]"
+        );
+        let moved = json!([row("fig", 2), row("apple", 3)]);
+        assert_eq!(
+            change(json!([row("apple", 3), row("fig", 2)]), moved),
+            "todos reordered"
+        );
+        // from and to an empty list
+        assert_eq!(change(json!([]), json!([row("kiwi", 1)])), "todos +[kiwi]");
+        assert_eq!(change(json!([row("kiwi", 1)]), json!([])), "todos -[kiwi]");
+    }
+
+    #[test]
+    fn row_keys_a_client_sent_are_escaped() {
+        let old = json!([{"key": "a]\n\"b", "qty": 1}]);
+        let new = json!([{"key": "a]\n\"b", "qty": 2}, {"key": 7, "qty": 1}]);
+        assert_eq!(
+            change(old, new),
+            "todos[\"a]\\n\\\"b\"].qty 1→2, todos +[7]"
+        );
+    }
+
+    #[test]
+    fn arrays_without_unique_keys_compare_by_position() {
+        let old = json!([{"key": "a", "n": 1}, {"key": "a", "n": 2}]);
+        let new = json!([{"key": "a", "n": 1}, {"key": "a", "n": 3}]);
+        assert_eq!(change(old, new), "todos[1].n 2→3");
+        assert_eq!(
+            change(json!([{"n": 1}]), json!([{"n": 2}])),
+            "todos[0].n 1→2"
+        );
     }
 
     #[test]
