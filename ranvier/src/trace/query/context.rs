@@ -116,7 +116,7 @@ impl<'a> Ctx<'a> {
     pub fn holds(&self, id: NodeId) -> bool {
         match self.cache.get(id.0 as usize) {
             None => false,
-            Some(cell) => cell.get().is_some() || self.tracer.brief(id, |_| ()).is_some(),
+            Some(cell) => cell.get().is_some() || self.tracer.holds(id),
         }
     }
 
@@ -266,15 +266,15 @@ impl<'a> Ctx<'a> {
         names::line_text(site.file(), site.line())
     }
 
-    /// The current value text: the live node's, else the last recorded.
+    /// The current value text: the live node's, else the last recorded (read in place: no record is copied).
     pub fn value(&self, id: NodeId) -> Option<String> {
-        let r = self.rec(id)?;
-        match r.kind {
+        let (kind, runs) = self.brief(id, |r| (r.kind, r.runs))?;
+        match kind {
             NodeKind::Effect => None,
-            NodeKind::Memo if r.runs == 0 => None,
+            NodeKind::Memo if runs == 0 => None,
             _ => match self.tracer.live(id).and_then(|n| n.value_text()) {
                 Some(text) => Some(clip(&text)),
-                None => r.value.as_deref().map(clip),
+                None => self.tracer.recorded_value(id).as_deref().map(clip),
             },
         }
     }
@@ -356,39 +356,48 @@ impl<'a> Ctx<'a> {
         names_max: usize,
         full: bool,
     ) -> Option<(NodeInfo, Counts)> {
-        let r = self.rec(id)?;
+        // read in place: a line of a sum over 100,000 items copies the 12 sources it names, not the 100,000
+        let (kind, site, label, owner, runs, disposed, last_run_end, sources, shown) =
+            self.brief(id, |r| {
+                (
+                    r.kind,
+                    r.site,
+                    r.label.cloned(),
+                    r.owner,
+                    r.runs,
+                    r.disposed,
+                    r.last_run_end,
+                    r.sources.len(),
+                    r.sources[..names_max.min(r.sources.len())].to_vec(),
+                )
+            })?;
         // a line shows no observers: the index is built only for an answer that names them
         let observers = if full { self.observers(id) } else { Vec::new() };
         let counts = Counts {
-            sources: r.sources.len(),
+            sources,
             observers: observers.len(),
         };
-        let error = match self.event(r.last_run_end).map(|e| e.kind) {
+        let error = match self.event(last_run_end).map(|e| e.kind) {
             Some(EventKind::RunEnd { error, .. }) => error,
             _ => None,
         };
         Some((NodeInfo {
             node: self.name(id),
-            kind: r.kind,
-            site: Site::of(r.site),
-            label: r.label.clone(),
+            kind,
+            site: Site::of(site),
+            label,
             value: self.value(id),
             error,
-            sources: r
-                .sources
-                .iter()
-                .take(names_max)
-                .map(|s| self.name(*s))
-                .collect(),
+            sources: shown.into_iter().map(|s| self.name(s)).collect(),
             observers: observers
                 .iter()
                 .take(names_max)
                 .map(|o| self.name(*o))
                 .collect(),
-            owner: r.owner.map(|o| self.name(o)),
+            owner: owner.map(|o| self.name(o)),
             path: if full { self.path(id) } else { String::new() },
-            runs: r.runs,
-            disposed: r.disposed != 0,
+            runs,
+            disposed: disposed != 0,
         }, counts))
     }
 
@@ -558,5 +567,88 @@ mod tests {
         let info = trace::info(&cell).expect("traced");
         let names: Vec<_> = info.observers.iter().map(|n| n.id).collect();
         assert_eq!(names, vec![a.id(), b.id()]);
+    }
+}
+
+#[cfg(test)]
+mod census_tests {
+    use crate::graph::NodeKind;
+    use crate::trace::log::Census;
+    use crate::{Effect, Memo, Mvu, Signal, create_root, trace};
+
+    /// The counts and moved nodes a scan of the whole table finds, as `summary` found them before the tracer kept
+    /// them.
+    fn scanned() -> (Census, Vec<crate::NodeId>) {
+        trace::view(|ctx| {
+            let last = ctx.tracer.last_message();
+            let mut census = Census::default();
+            let mut moved = Vec::new();
+            let mut signals = Vec::new();
+            ctx.tracer.scan(|r| {
+                if r.last_moved != 0 && r.last_moved > last {
+                    moved.push(r.id);
+                }
+                if r.disposed != 0 {
+                    census.disposed += 1;
+                    return;
+                }
+                match r.kind {
+                    NodeKind::Signal => signals.push(r.id),
+                    NodeKind::Memo => census.memos += 1,
+                    NodeKind::Effect => census.effects += 1,
+                }
+            });
+            census.signals = signals
+                .into_iter()
+                .filter(|id| ctx.tracer.live(*id).is_some())
+                .count();
+            (census, moved)
+        })
+        .expect("traced")
+    }
+
+    fn kept() -> (Census, Vec<crate::NodeId>) {
+        trace::view(|ctx| (ctx.tracer.census(), ctx.tracer.moved_since_message())).expect("traced")
+    }
+
+    #[test]
+    fn the_kept_counts_and_moved_nodes_are_what_a_scan_finds() {
+        if !trace::TRACED {
+            return;
+        }
+        let model = Mvu::new(0_i64, |n: i64, total: &i64| total + n);
+        let parts: Vec<Memo<i64>> = (0..5).map(|i| model.select(move |t| t + i)).collect();
+        let cell = Signal::new(1);
+        let _show = Effect::new({
+            let parts = parts.clone();
+            move || {
+                parts.iter().for_each(|p| {
+                    p.get();
+                });
+            }
+        });
+        assert_eq!(kept(), scanned());
+        // nodes made and dropped in a scope: disposed, then their records move to the ring of dropped ones
+        for round in 0..3 {
+            let ((), scope) = create_root(|_| {
+                let inner = Signal::new(round);
+                let memo = Memo::new(move |_| inner.get() + 1);
+                memo.get();
+            });
+            assert_eq!(kept(), scanned(), "made in round {round}");
+            scope.dispose();
+            assert_eq!(kept(), scanned(), "disposed in round {round}");
+        }
+        cell.set(2);
+        let before_message = kept();
+        assert_eq!(before_message, scanned());
+        assert!(before_message.1.contains(&cell.id()), "{before_message:?}");
+        model.dispatch(3).unwrap();
+        let after = kept();
+        assert_eq!(after, scanned());
+        assert!(!after.1.contains(&cell.id()), "moved before the message");
+        assert!(after.1.contains(&parts[0].id()) && after.1.contains(&model.id()), "{after:?}");
+        drop(parts);
+        assert_eq!(kept(), scanned());
     }
 }
