@@ -13,6 +13,12 @@ type SiblingIndex = HashMap<(Option<NodeId>, u64, Rc<str>), Vec<NodeId>>;
 /// order.
 type ObserverIndex = (Vec<NodeId>, Vec<u32>);
 
+/// How many ids share a page of the view's cache of copied records.
+const CACHE_PAGE: usize = 64;
+
+/// A page of the view's cache: the records of [`CACHE_PAGE`] consecutive ids, each copied when first read.
+type CachePage = [OnceCell<Box<NodeRecord>>; CACHE_PAGE];
+
 /// How many sources and observers a node has, when its [`NodeInfo`] names only the first few (the MCP adapter's
 /// lines print them; a build without it reads neither).
 #[derive(Copy, Clone, Debug)]
@@ -26,9 +32,11 @@ pub(crate) struct Counts {
 /// on demand. An answer that shows a few nodes copies those few, not the table.
 pub(crate) struct Ctx<'a> {
     pub tracer: &'a Tracer,
-    /// Each id's record, once a query read it (the table as it was when the view was made holds ids below this
-    /// length).
-    cache: Vec<OnceCell<Box<NodeRecord>>>,
+    /// Each id's record, once a query read it, in pages of [`CACHE_PAGE`] ids made on first use: a view of a table
+    /// of 100,000 nodes starts from 1,563 empty pages, not 100,000 cells.
+    cache: Vec<OnceCell<Box<CachePage>>>,
+    /// One more than the highest id the table held when the view was made: the view holds the ids below it.
+    bound: usize,
     observer_index: OnceCell<ObserverIndex>,
     /// Every id the table holds, in id order, once a query listed them.
     ids: OnceCell<Vec<NodeId>>,
@@ -46,8 +54,9 @@ impl<'a> Ctx<'a> {
         Ctx {
             tracer,
             cache: std::iter::repeat_with(OnceCell::new)
-                .take(tracer.id_bound())
+                .take(tracer.id_bound().div_ceil(CACHE_PAGE))
                 .collect(),
+            bound: tracer.id_bound(),
             observer_index: OnceCell::new(),
             ids: OnceCell::new(),
             oldest: tracer.oldest_seq(),
@@ -62,7 +71,7 @@ impl<'a> Ctx<'a> {
     /// observer), in one pass over the table and a counting sort.
     fn observer_index(&self) -> &ObserverIndex {
         self.observer_index.get_or_init(|| {
-            let bound = self.cache.len();
+            let bound = self.bound;
             let mut edges: Vec<(u32, NodeId)> = Vec::new();
             // the last reader that listed each source: a repeat within one record is skipped without hashing
             let mut last_reader = vec![u32::MAX; bound];
@@ -104,7 +113,7 @@ impl<'a> Ctx<'a> {
         self.ids.get_or_init(|| {
             let mut ids = Vec::new();
             self.tracer.scan(|r| {
-                if (r.id.0 as usize) < self.cache.len() {
+                if (r.id.0 as usize) < self.bound {
                     ids.push(r.id);
                 }
             });
@@ -114,15 +123,19 @@ impl<'a> Ctx<'a> {
 
     /// Whether the table holds node `id`'s record, without copying it.
     pub fn holds(&self, id: NodeId) -> bool {
-        match self.cache.get(id.0 as usize) {
-            None => false,
-            Some(cell) => cell.get().is_some() || self.tracer.holds(id),
+        let i = id.0 as usize;
+        if i >= self.bound {
+            return false;
         }
+        let copied = self.cache[i / CACHE_PAGE]
+            .get()
+            .is_some_and(|page| page[i % CACHE_PAGE].get().is_some());
+        copied || self.tracer.holds(id)
     }
 
     /// Runs `f` on the facts of `id`'s record that names need, read in place.
     pub(super) fn brief<R>(&self, id: NodeId, f: impl FnOnce(&Brief<'_>) -> R) -> Option<R> {
-        if id.0 as usize >= self.cache.len() {
+        if id.0 as usize >= self.bound {
             return None;
         }
         self.tracer.brief(id, f)
@@ -130,7 +143,13 @@ impl<'a> Ctx<'a> {
 
     /// Node `id`'s record, copied out of the table the first time it is asked for.
     pub fn rec(&self, id: NodeId) -> Option<&NodeRecord> {
-        let cell = self.cache.get(id.0 as usize)?;
+        let i = id.0 as usize;
+        if i >= self.bound {
+            return None;
+        }
+        let page = self.cache[i / CACHE_PAGE]
+            .get_or_init(|| Box::new(std::array::from_fn(|_| OnceCell::new())));
+        let cell = &page[i % CACHE_PAGE];
         if let Some(record) = cell.get() {
             return Some(record);
         }
@@ -162,7 +181,7 @@ impl<'a> Ctx<'a> {
             .get_or_init(|| {
                 let mut ids = Vec::new();
                 self.tracer.scan(|r| {
-                    if r.program_read && (r.id.0 as usize) < self.cache.len() {
+                    if r.program_read && (r.id.0 as usize) < self.bound {
                         ids.push(r.id);
                     }
                 });
@@ -311,7 +330,7 @@ impl<'a> Ctx<'a> {
             // one pass over the table in place, then the names (outside it: naming reads the table too)
             let mut held: Vec<(Option<NodeId>, u64, NodeId)> = Vec::new();
             self.tracer.scan(|r| {
-                if (r.id.0 as usize) < self.cache.len() {
+                if (r.id.0 as usize) < self.bound {
                     let run = if r.owner.is_some() { r.creating_run } else { 0 };
                     held.push((r.owner, run, r.id));
                 }
@@ -419,7 +438,7 @@ impl<'a> Ctx<'a> {
         next: impl Fn(&Self, NodeId) -> Vec<NodeId>,
     ) -> Vec<(NodeId, u32)> {
         // a flag per id the view holds (no hashing for a node with thousands of sources), a set for any other
-        let mut seen = vec![false; self.cache.len()];
+        let mut seen = vec![false; self.bound];
         let mut seen_beyond = HashSet::new();
         let mut first_visit = |n: NodeId| match seen.get_mut(n.0 as usize) {
             Some(flag) => !std::mem::replace(flag, true),
@@ -650,5 +669,42 @@ mod census_tests {
         assert!(after.1.contains(&parts[0].id()) && after.1.contains(&model.id()), "{after:?}");
         drop(parts);
         assert_eq!(kept(), scanned());
+    }
+}
+
+#[cfg(test)]
+mod read_site_tests {
+    use crate::{Memo, Signal, trace};
+
+    /// A run that reads its sources in another order re-links them: each keeps the line it was read at, where an
+    /// index by source lost the site of a source read again before its old edge was dropped.
+    #[test]
+    fn a_reordered_run_keeps_every_sources_read_site() {
+        if !trace::TRACED {
+            return;
+        }
+        let (a, b) = (Signal::new(1), Signal::new(2));
+        let flip = Signal::new(false);
+        let memo = Memo::new({
+            let (a, b, flip) = (a.clone(), b.clone(), flip.clone());
+            move |_| {
+                if flip.get() {
+                    b.get() * 10 + a.get()
+                } else {
+                    a.get() * 10 + b.get()
+                }
+            }
+        });
+        assert_eq!(memo.get(), 12);
+        flip.set(true);
+        assert_eq!(memo.get(), 21);
+        let record = trace::view(|ctx| ctx.rec(memo.id()).cloned()).expect("traced").expect("held");
+        assert_eq!(record.sources, vec![flip.id(), b.id(), a.id()]);
+        let sites: Vec<_> = record.read_sites.iter().map(|(s, _)| *s).collect();
+        assert_eq!(sites, record.sources, "a site for each source, in read order");
+        let line = |i: usize| record.read_sites[i].1.line();
+        // `b` and `a` were read on the line of the first branch
+        assert_eq!(line(1), line(2));
+        assert_ne!(line(0), line(1));
     }
 }
