@@ -1,10 +1,10 @@
 //! The traced build's log: the [`Tracer`] a graph's runtime holds, its node table, and what the queries read from it.
 //! The event model is in `event.rs`, the bounded storage in `ring.rs`, the hooks the engine calls in `hooks.rs`.
 
-use super::{EVENT_BYTES, initial_capacity};
 use super::table::NodeTable;
+use super::{EVENT_BYTES, initial_capacity};
 use super::{Recordable, Scalar};
-use crate::graph::{NodeId, NodeKind, DynNodeRc, WeakNode, with_runtime};
+use crate::graph::{DynNodeRc, NodeId, NodeKind, WeakNode, with_runtime};
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::fmt;
 use std::num::NonZeroU64;
@@ -70,7 +70,13 @@ pub(crate) struct Brief<'r> {
     pub owner: Option<NodeId>,
     pub creating_run: u64,
     pub disposed: u64,
-    #[cfg_attr(not(test), allow(dead_code, reason = "the census test compares the kept moved nodes with it"))]
+    #[cfg_attr(
+        not(test),
+        allow(
+            dead_code,
+            reason = "the census test compares the kept moved nodes with it"
+        )
+    )]
     pub last_moved: u64,
     /// What its last run read, in read order.
     pub sources: &'r [NodeId],
@@ -198,12 +204,16 @@ impl Rec {
     fn source_sites(&self) -> impl Iterator<Item = (NodeId, Loc)> + '_ {
         let mut runs = self.read_sites.as_slice().iter().peekable();
         let mut site = None;
-        self.sources.as_slice().iter().enumerate().filter_map(move |(i, source)| {
-            while let Some((_, at)) = runs.next_if(|(start, _)| *start as usize <= i) {
-                site = Some(*at);
-            }
-            Some((*source, site?))
-        })
+        self.sources
+            .as_slice()
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, source)| {
+                while let Some((_, at)) = runs.next_if(|(start, _)| *start as usize <= i) {
+                    site = Some(*at);
+                }
+                Some((*source, site?))
+            })
     }
 
     /// Drops the edges from `removed` (each one's first occurrence in `sources`, as if removed one by one, with
@@ -676,9 +686,10 @@ impl Tracer {
     pub(crate) fn recorded_value(&self, id: NodeId) -> Option<Rc<str>> {
         let value = self.nodes.borrow().get_held(id)?.value?;
         Some(self.value_text(value).unwrap_or_else(|| {
-            self.live(id)
-                .and_then(|n| n.value_text())
-                .map_or_else(|| Rc::from("(text older than the trace ring)"), |t| Rc::from(t.as_str()))
+            self.live(id).and_then(|n| n.value_text()).map_or_else(
+                || Rc::from("(text older than the trace ring)"),
+                |t| Rc::from(t.as_str()),
+            )
         }))
     }
 
@@ -781,7 +792,11 @@ impl Tracer {
     pub fn commands_of(&self, seq: u64) -> Vec<KeptMessage> {
         let table = self.message_table.borrow();
         let after = table.partition_point(|m| m.seq <= seq);
-        table.range(after..).filter(|m| m.cause == seq).cloned().collect()
+        table
+            .range(after..)
+            .filter(|m| m.cause == seq)
+            .cloned()
+            .collect()
     }
 
     /// The innermost message that was open when event `seq` was recorded, if the table still holds it.
@@ -919,7 +934,10 @@ mod tests {
     fn an_event_slot_is_48_bytes() {
         // The README states the ring's memory from this size; texts are 12-byte refs into the text ring.
         assert_eq!(slot_bytes(), 48);
-        assert_eq!(slot_bytes() + TEXT_BYTES_PER_EVENT, crate::graph::record::EVENT_BYTES);
+        assert_eq!(
+            slot_bytes() + TEXT_BYTES_PER_EVENT,
+            crate::graph::record::EVENT_BYTES
+        );
         assert_eq!(std::mem::size_of::<Option<TextRef>>(), 12);
         assert_eq!(std::mem::size_of::<Option<ValueRef>>(), 16);
     }

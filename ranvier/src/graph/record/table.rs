@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-use crate::graph::{NodeId, DynNodeRc, WeakNode};
+use crate::graph::{DynNodeRc, NodeId, WeakNode};
 
 /// How many consecutive ids share a page.
 pub const PAGE: usize = 64;
@@ -154,8 +154,11 @@ impl<R> NodeTable<R> {
     /// Calls `f` with every record held, the living nodes' and the dropped ones', in id order, in place: a scan of
     /// the whole table copies nothing.
     pub fn for_each(&self, mut f: impl FnMut(NodeId, &R)) {
-        let mut dropped: Vec<(NodeId, &R)> =
-            self.dropped.iter().map(|(id, record)| (*id, record)).collect();
+        let mut dropped: Vec<(NodeId, &R)> = self
+            .dropped
+            .iter()
+            .map(|(id, record)| (*id, record))
+            .collect();
         dropped.sort_by_key(|(id, _)| *id);
         let mut dropped = dropped.into_iter().peekable();
         for (index, page) in self.pages.iter().enumerate() {
@@ -306,7 +309,11 @@ mod tests {
         }
         // drop a few in an order that is not the ids': the ring holds them out of order
         for id in [PAGE + 3, 2, PAGE * 2 + 1, 0] {
-            assert!(table.dropped(NodeId(id as u32), nodes[id].as_ptr()).is_some());
+            assert!(
+                table
+                    .dropped(NodeId(id as u32), nodes[id].as_ptr())
+                    .is_some()
+            );
         }
         let mut seen = Vec::new();
         table.for_each(|id, record| {

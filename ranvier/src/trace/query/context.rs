@@ -347,11 +347,7 @@ impl<'a> Ctx<'a> {
         let Some(index) = siblings.as_ref() else {
             return escaped;
         };
-        let key = (
-            owner,
-            if owner.is_some() { creating_run } else { 0 },
-            base,
-        );
+        let key = (owner, if owner.is_some() { creating_run } else { 0 }, base);
         match index
             .get(&key)
             // the records are in id order, so each list is sorted
@@ -400,24 +396,27 @@ impl<'a> Ctx<'a> {
             Some(EventKind::RunEnd { error, .. }) => error,
             _ => None,
         };
-        Some((NodeInfo {
-            node: self.name(id),
-            kind,
-            site: Site::of(site),
-            label,
-            value: self.value(id),
-            error,
-            sources: shown.into_iter().map(|s| self.name(s)).collect(),
-            observers: observers
-                .iter()
-                .take(names_max)
-                .map(|o| self.name(*o))
-                .collect(),
-            owner: owner.map(|o| self.name(o)),
-            path: if full { self.path(id) } else { String::new() },
-            runs,
-            disposed: disposed != 0,
-        }, counts))
+        Some((
+            NodeInfo {
+                node: self.name(id),
+                kind,
+                site: Site::of(site),
+                label,
+                value: self.value(id),
+                error,
+                sources: shown.into_iter().map(|s| self.name(s)).collect(),
+                observers: observers
+                    .iter()
+                    .take(names_max)
+                    .map(|o| self.name(*o))
+                    .collect(),
+                owner: owner.map(|o| self.name(o)),
+                path: if full { self.path(id) } else { String::new() },
+                runs,
+                disposed: disposed != 0,
+            },
+            counts,
+        ))
     }
 
     /// Every node upstream of `id` (its sources, theirs, ...), nearest first, each once.
@@ -519,7 +518,11 @@ impl<'a> Ctx<'a> {
     /// The message the dropped event `seq` was recorded in, and how many of its events the ring dropped.
     pub fn dropped_in(&self, seq: u64) -> Option<DroppedIn> {
         let m = self.tracer.message_around(seq)?;
-        let end = if m.end == 0 { self.tracer.clock() } else { m.end };
+        let end = if m.end == 0 {
+            self.tracer.clock()
+        } else {
+            m.end
+        };
         Some(DroppedIn {
             seq: m.seq,
             target: m.target,
@@ -550,7 +553,6 @@ impl<'a> Ctx<'a> {
         }
         self.names_of(ids)
     }
-
 }
 
 #[cfg(test)]
@@ -666,7 +668,10 @@ mod census_tests {
         let after = kept();
         assert_eq!(after, scanned());
         assert!(!after.1.contains(&cell.id()), "moved before the message");
-        assert!(after.1.contains(&parts[0].id()) && after.1.contains(&model.id()), "{after:?}");
+        assert!(
+            after.1.contains(&parts[0].id()) && after.1.contains(&model.id()),
+            "{after:?}"
+        );
         drop(parts);
         assert_eq!(kept(), scanned());
     }
@@ -698,10 +703,15 @@ mod read_site_tests {
         assert_eq!(memo.get(), 12);
         flip.set(true);
         assert_eq!(memo.get(), 21);
-        let record = trace::view(|ctx| ctx.rec(memo.id()).cloned()).expect("traced").expect("held");
+        let record = trace::view(|ctx| ctx.rec(memo.id()).cloned())
+            .expect("traced")
+            .expect("held");
         assert_eq!(record.sources, vec![flip.id(), b.id(), a.id()]);
         let sites: Vec<_> = record.read_sites.iter().map(|(s, _)| *s).collect();
-        assert_eq!(sites, record.sources, "a site for each source, in read order");
+        assert_eq!(
+            sites, record.sources,
+            "a site for each source, in read order"
+        );
         let line = |i: usize| record.read_sites[i].1.line();
         // `b` and `a` were read on the line of the first branch
         assert_eq!(line(1), line(2));

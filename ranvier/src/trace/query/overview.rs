@@ -16,7 +16,6 @@ impl Ctx<'_> {
         }
     }
 
-
     pub fn summary(&self) -> GraphSummary {
         let (mut summary, moved) = self.summary_ids();
         summary.moved = moved.into_iter().filter_map(|n| self.info(n)).collect();

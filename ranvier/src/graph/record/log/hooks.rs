@@ -328,7 +328,10 @@ impl Tracer {
 
     /// Labels node `id` with `name` unless it has a label: the name it is exposed under (`Exposure::node`), so
     /// answers name it without reading the source.
-    #[cfg_attr(not(feature = "exposure"), allow(dead_code, reason = "called by the exposure"))]
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "called by the exposure")
+    )]
     pub fn name_if_unnamed(&self, id: NodeId, name: &str) {
         if let Some(node) = self.live(id)
             && node.core().label().is_none()
