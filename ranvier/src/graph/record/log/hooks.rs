@@ -127,16 +127,22 @@ impl Tracer {
                 value,
             },
         );
-        self.with_node(id, |n| {
+        // a node's first move since the latest message joins the moved set; later ones cost a comparison
+        let last_message = self.last_message.get();
+        let first_move = self.with_node(id, |n| {
             n.last_write = seq;
+            let first = moved && n.last_moved <= last_message;
             if moved {
                 n.last_moved = seq;
                 n.value = Some(value);
                 n.moved_by = Some((by, site));
             }
+            first
         });
         if moved {
             self.notifier.set(seq);
+        }
+        if first_move == Some(true) {
             self.note_moved(id);
         }
     }
@@ -266,7 +272,8 @@ impl Tracer {
             },
             _ => None,
         };
-        let n_moved = n.kind == NodeKind::Memo && moved;
+        let first_move =
+            n.kind == NodeKind::Memo && moved && n.last_moved <= self.last_message.get();
         if n.kind == NodeKind::Memo {
             if moved {
                 n.last_moved = seq;
@@ -288,7 +295,7 @@ impl Tracer {
         );
         if moved {
             self.notifier.set(seq);
-            if n_moved {
+            if first_move {
                 self.note_moved(node);
             }
         }
