@@ -123,7 +123,7 @@ async fn call(client: &Client, tool: &str, args: &Value) -> (Duration, String) {
 fn median(mut times: Vec<Duration>) -> f64 {
     times.sort_unstable();
     let mid = times.len() / 2;
-    let median = if times.len() % 2 == 0 {
+    let median = if times.len().is_multiple_of(2) {
         (times[mid - 1] + times[mid]) / 2
     } else {
         times[mid]
