@@ -2,18 +2,20 @@
 //! and a min over all of them, and a chain of min(N, 1,000) memos after the sum), driven through the MCP tools by an
 //! in-process client. For each N it prints one row: start-up (building the graph, the first run of every memo, and
 //! the adapter), `dispatch` of one message that moves every item, `snapshot`, and in a traced build `explain` of the
-//! sum (with that message), `graph` and `node` of the sum, each the fastest of a few calls, in ms.
+//! sum (with that message), `graph` and `node` of the sum, each the median of a few calls, in ms, and the machine's
+//! load average before and after the row.
 //!
 //! ```text
+//! tests/benches/traced_scale.sh [--ir] [N ...]                          # both builds, one table (the README's)
 //! cargo bench -p ranvier-tests --bench traced_scale                      # untraced (release)
 //! cargo bench -p ranvier-tests --bench traced_scale --features trace     # traced (release)
 //! cargo bench -p ranvier-tests --bench traced_scale -- 1000 10000        # only these N
 //! ```
 //!
-//! The sizes default to 1,000, 10,000 and 100,000; pass others after `--` to skip some (a build where the traced
-//! tools grow with the square of N takes minutes at 100,000). `RANVIER_BENCH_ROUNDS` sets the calls per tool (3).
-//! `RANVIER_BENCH_STARTUP_ONLY=1` stops each row after start-up, so that a count of the whole run's instructions
-//! (`valgrind --tool=callgrind`) is start-up's, traced against untraced, whatever the machine's load.
+//! The sizes default to 1,000, 10,000 and 100,000; pass others after `--` to skip some. `RANVIER_BENCH_ROUNDS` sets
+//! the calls per tool and the start-ups per N (5): each figure is their median. `RANVIER_BENCH_STARTUP_ONLY=1` stops
+//! each row after start-up. Start-up is [`build_app`] and `McpAdapter::new`, two functions that callgrind counts
+//! apart (`traced_scale.sh --ir`), as it counts one call of each tool (`explain_on_graph`, `graph`, `node_page`).
 
 use std::time::{Duration, Instant};
 
@@ -31,9 +33,16 @@ type Client = RunningService<RoleClient, ()>;
 /// How long the chain after the sum is, at most.
 const CHAIN_MAX: usize = 1_000;
 
-/// The app of size `n`: the model, a memo per item, sum, max and min, and the chain; `sum` is exposed.
+/// The app of size `n` on a graph thread of its own (see [`build_app`]).
 fn start(n: usize) -> GraphHost<ExposureHandle> {
-    GraphHost::start(move || {
+    GraphHost::start(move || build_app(n)).expect("the app starts")
+}
+
+/// The app of size `n`: the model, a memo per item, sum, max and min, and the chain; `sum` is exposed. Not inlined,
+/// so that callgrind can count it by name.
+#[inline(never)]
+fn build_app(n: usize) -> Result<ExposureHandle, ranvier::exposure::ExposeError> {
+    {
         let model = Mvu::new(vec![0_i64; n], |add: i64, items: &Vec<i64>| {
             items.iter().map(|v| v + add).collect()
         });
@@ -78,8 +87,7 @@ fn start(n: usize) -> GraphHost<ExposureHandle> {
         exposure.messages(&model, decoders)?;
         exposure.node("sum", &sum)?;
         exposure.start()
-    })
-    .expect("the app starts")
+    }
 }
 
 async fn connect(adapter: &McpAdapter) -> Client {
@@ -111,16 +119,36 @@ async fn call(client: &Client, tool: &str, args: &Value) -> (Duration, String) {
     (took, text)
 }
 
-/// The fastest of `rounds` calls, in ms, and the last answer.
-async fn fastest(client: &Client, rounds: usize, tool: &str, args: Value) -> (f64, String) {
-    let mut best = Duration::MAX;
+/// The median of `times`, in ms.
+fn median(mut times: Vec<Duration>) -> f64 {
+    times.sort_unstable();
+    let mid = times.len() / 2;
+    let median = if times.len().is_multiple_of(2) {
+        (times[mid - 1] + times[mid]) / 2
+    } else {
+        times[mid]
+    };
+    median.as_secs_f64() * 1e3
+}
+
+/// The median of `rounds` calls, in ms, and the last answer.
+async fn median_of(client: &Client, rounds: usize, tool: &str, args: Value) -> (f64, String) {
+    let mut times = Vec::with_capacity(rounds);
     let mut text = String::new();
     for _ in 0..rounds {
         let (took, answer) = call(client, tool, &args).await;
-        best = best.min(took);
+        times.push(took);
         text = answer;
     }
-    (best.as_secs_f64() * 1e3, text)
+    (median(times), text)
+}
+
+/// The machine's load average over the last minute (Linux), to print beside the times.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "?".to_owned())
 }
 
 fn ms(value: Option<f64>) -> String {
@@ -132,23 +160,47 @@ fn ms(value: Option<f64>) -> String {
     }
 }
 
-async fn row(n: usize, rounds: usize) -> String {
+/// Starts the app of size `n` and builds its adapter: the start-up the table times.
+fn start_up(n: usize) -> (Duration, GraphHost<ExposureHandle>, McpAdapter) {
     let begin = Instant::now();
     let host = start(n);
     let adapter = host
         .invoke(|h| McpAdapter::new(h.clone(), McpAdapterOptions::new("traced-scale", "0")))
         .wait()
         .expect("the adapter is built");
-    let startup = begin.elapsed().as_secs_f64() * 1e3;
+    (begin.elapsed(), host, adapter)
+}
+
+async fn row(n: usize, rounds: usize) -> String {
+    let load_before = load();
+    // the median of `rounds` start-ups; the last one's app answers the tools
+    let mut times = Vec::with_capacity(rounds);
+    let mut app = None;
+    for round in 0..rounds {
+        let (took, host, adapter) = start_up(n);
+        times.push(took);
+        if round + 1 == rounds {
+            app = Some((host, adapter));
+        } else {
+            adapter.dispose();
+            host.dispose();
+        }
+    }
+    let startup = median(times);
+    let (host, adapter) = app.expect("at least one round");
     if std::env::var_os("RANVIER_BENCH_STARTUP_ONLY").is_some() {
         adapter.dispose();
         host.dispose();
-        return format!("| {n} | {} | — | — | — | — | — |", ms(Some(startup)));
+        return format!(
+            "| {n} | {} | — | — | — | — | — | {load_before}–{} |",
+            ms(Some(startup)),
+            load()
+        );
     }
     let client = connect(&adapter).await;
     let add = json!({"message": "add", "args": {"n": 1}});
-    let (dispatch, _) = fastest(&client, rounds, "dispatch", add.clone()).await;
-    let (snapshot, _) = fastest(&client, rounds, "snapshot", json!({})).await;
+    let (dispatch, _) = median_of(&client, rounds, "dispatch", add.clone()).await;
+    let (snapshot, _) = median_of(&client, rounds, "snapshot", json!({})).await;
     let traced = client
         .list_all_tools()
         .await
@@ -157,7 +209,7 @@ async fn row(n: usize, rounds: usize) -> String {
         .any(|t| t.name == "explain");
     let (mut explain, mut graph, mut node) = (None, None, None);
     if traced {
-        let (took, text) = fastest(
+        let (took, text) = median_of(
             &client,
             rounds,
             "explain",
@@ -169,13 +221,13 @@ async fn row(n: usize, rounds: usize) -> String {
             "explain answers about the sum: {text}"
         );
         explain = Some(took);
-        let (took, text) = fastest(&client, rounds, "graph", json!({})).await;
+        let (took, text) = median_of(&client, rounds, "graph", json!({})).await;
         assert!(
             text.contains("last message: add"),
             "graph names the message: {text}"
         );
         graph = Some(took);
-        let (took, text) = fastest(&client, rounds, "node", json!({"node": "sum"})).await;
+        let (took, text) = median_of(&client, rounds, "node", json!({"node": "sum"})).await;
         let total: usize = text
             .rsplit_once(" of ")
             .and_then(|(_, rest)| rest.split(' ').next()?.parse().ok())
@@ -190,13 +242,14 @@ async fn row(n: usize, rounds: usize) -> String {
     adapter.dispose();
     host.dispose();
     format!(
-        "| {n} | {} | {} | {} | {} | {} | {} |",
+        "| {n} | {} | {} | {} | {} | {} | {} | {load_before}–{} |",
         ms(Some(startup)),
         ms(Some(dispatch)),
         ms(Some(snapshot)),
         ms(explain),
         ms(graph),
-        ms(node)
+        ms(node),
+        load()
     )
 }
 
@@ -218,7 +271,7 @@ fn main() {
     let rounds = std::env::var("RANVIER_BENCH_ROUNDS")
         .ok()
         .and_then(|r| r.parse().ok())
-        .unwrap_or(3_usize)
+        .unwrap_or(5_usize)
         .max(1);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -227,13 +280,14 @@ fn main() {
         .expect("a tokio runtime");
     let traced = cfg!(any(debug_assertions, feature = "trace"));
     println!(
-        "{} build, fastest of {rounds} calls",
-        if traced { "traced" } else { "untraced" }
+        "{} build, median of {rounds} calls (and start-ups), {} CPUs",
+        if traced { "traced" } else { "untraced" },
+        std::thread::available_parallelism().map_or(0, usize::from)
     );
     println!(
-        "| N | start-up | `dispatch` | `snapshot` | `explain` of the sum | `graph` | `node` of the sum |"
+        "| N | start-up | `dispatch` | `snapshot` | `explain` of the sum | `graph` | `node` of the sum | load average |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     for n in sizes {
         println!("{}", runtime.block_on(row(n, rounds)));
     }

@@ -1,10 +1,10 @@
 //! The traced build's log: the [`Tracer`] a graph's runtime holds, its node table, and what the queries read from it.
 //! The event model is in `event.rs`, the bounded storage in `ring.rs`, the hooks the engine calls in `hooks.rs`.
 
-use super::{EVENT_BYTES, initial_capacity};
 use super::table::NodeTable;
+use super::{EVENT_BYTES, initial_capacity};
 use super::{Recordable, Scalar};
-use crate::graph::{NodeId, NodeKind, DynNodeRc, WeakNode, with_runtime};
+use crate::graph::{DynNodeRc, NodeId, NodeKind, WeakNode, with_runtime};
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::fmt;
 use std::num::NonZeroU64;
@@ -45,14 +45,12 @@ struct Rec {
     untracked: Vec<(NodeId, u64, Option<Loc>)>,
     last_check: u64,
     last_schedule: u64,
-    sources: Vec<NodeId>,
+    sources: SmallList<NodeId>,
     is_model: bool,
     first_mark_dirty: bool,
-    read_sites: Vec<(NodeId, Loc)>,
-    /// Where each source is in `read_sites`, once it holds more than [`READ_SITES_SCANNED`].
-    /// Boxed: most records never have one, and every record stays a pointer wide for it.
-    #[allow(clippy::box_collection)]
-    read_index: Option<Box<IdMap<usize>>>,
+    /// Where `sources` were read, run-length coded: each entry is the index in `sources` from which reads were made
+    /// at its site, up to the next entry's (a sum over a list reads thousands of sources at one line: one entry).
+    read_sites: SmallList<(u32, Loc)>,
     moved_by: Option<(Writer, Loc)>,
     program_reads: Vec<(u64, Loc)>,
     disposed_at: Option<Loc>,
@@ -72,11 +70,22 @@ pub(crate) struct Brief<'r> {
     pub owner: Option<NodeId>,
     pub creating_run: u64,
     pub disposed: u64,
+    #[cfg_attr(
+        not(test),
+        allow(
+            dead_code,
+            reason = "the census test compares the kept moved nodes with it"
+        )
+    )]
     pub last_moved: u64,
     /// What its last run read, in read order.
     pub sources: &'r [NodeId],
     /// Whether the program read it outside any memo or effect.
     pub program_read: bool,
+    /// How many runs started.
+    pub runs: u32,
+    /// Its latest `RunEnd`.
+    pub last_run_end: u64,
 }
 
 impl<'r> Brief<'r> {
@@ -90,8 +99,54 @@ impl<'r> Brief<'r> {
             creating_run: r.creating_run,
             disposed: r.disposed,
             last_moved: r.last_moved,
-            sources: &r.sources,
+            sources: r.sources.as_slice(),
             program_read: !r.program_reads.is_empty(),
+            runs: r.runs,
+            last_run_end: r.last_run_end,
+        }
+    }
+}
+
+/// A list that holds one element inline: most memos read one source, at one line, and recording their first run
+/// then allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum SmallList<T> {
+    #[default]
+    Empty,
+    One(T),
+    Many(Vec<T>),
+}
+
+impl<T: Copy> SmallList<T> {
+    /// The elements, in order.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        match self {
+            SmallList::Empty => &[],
+            SmallList::One(one) => std::slice::from_ref(one),
+            SmallList::Many(many) => many,
+        }
+    }
+
+    /// How many elements it holds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    /// The last element.
+    #[inline]
+    pub fn last(&self) -> Option<&T> {
+        self.as_slice().last()
+    }
+
+    /// Appends `item`.
+    #[inline]
+    pub fn push(&mut self, item: T) {
+        match self {
+            SmallList::Empty => *self = SmallList::One(item),
+            SmallList::One(first) => *self = SmallList::Many(vec![*first, item]),
+            SmallList::Many(many) => many.push(item),
         }
     }
 }
@@ -129,42 +184,55 @@ impl std::hash::Hasher for IdHasher {
 pub(crate) type IdMap<V> =
     std::collections::HashMap<NodeId, V, std::hash::BuildHasherDefault<IdHasher>>;
 
-/// Up to this many read sites a node's record finds one by scanning; past it, by an index.
-const READ_SITES_SCANNED: usize = 16;
-
 impl Rec {
-    /// Where the node read `source`: the latest site.
-    fn set_read_site(&mut self, source: NodeId, site: Loc) {
-        let at = match &self.read_index {
-            Some(index) => index.get(&source).copied(),
-            None => self.read_sites.iter().position(|(s, _)| *s == source),
-        };
-        match at {
-            Some(i) => self.read_sites[i].1 = site,
-            None => {
-                self.read_sites.push((source, site));
-                if let Some(index) = &mut self.read_index {
-                    index.insert(source, self.read_sites.len() - 1);
-                } else if self.read_sites.len() > READ_SITES_SCANNED {
-                    self.read_index = Some(Box::new(
-                        self.read_sites
-                            .iter()
-                            .enumerate()
-                            .map(|(i, (s, _))| (*s, i))
-                            .collect(),
-                    ));
-                }
-            }
+    /// The run read `source` at `site`, a new edge: appended to the sources, its site to the last run of sites
+    /// when it is the same line (no hashing, no per-edge entry for a memo that reads a list at one line).
+    #[inline]
+    fn add_source(&mut self, source: NodeId, site: Loc) {
+        let at = self.sources.len() as u32;
+        self.sources.push(source);
+        if !self
+            .read_sites
+            .last()
+            .is_some_and(|(_, last)| std::ptr::eq(*last, site))
+        {
+            self.read_sites.push((at, site));
         }
     }
 
-    /// Drops the edges from `removed` (each one's first occurrence in `sources`, as if removed one by one, and its
-    /// read site) in one pass over the lists.
+    /// Each source with the line that read it, in read order.
+    fn source_sites(&self) -> impl Iterator<Item = (NodeId, Loc)> + '_ {
+        let mut runs = self.read_sites.as_slice().iter().peekable();
+        let mut site = None;
+        self.sources
+            .as_slice()
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, source)| {
+                while let Some((_, at)) = runs.next_if(|(start, _)| *start as usize <= i) {
+                    site = Some(*at);
+                }
+                Some((*source, site?))
+            })
+    }
+
+    /// Drops the edges from `removed` (each one's first occurrence in `sources`, as if removed one by one, with
+    /// its read site) in one pass over the lists.
     fn remove_sources(&mut self, removed: &[NodeId]) {
+        if removed.is_empty() {
+            return;
+        }
+        let mut keep = vec![true; self.sources.len()];
         if removed.len() <= 2 {
             for source in removed {
-                if let Some(i) = self.sources.iter().position(|s| s == source) {
-                    self.sources.remove(i);
+                if let Some(i) = self
+                    .sources
+                    .as_slice()
+                    .iter()
+                    .enumerate()
+                    .position(|(i, s)| s == source && keep[i])
+                {
+                    keep[i] = false;
                 }
             }
         } else {
@@ -173,29 +241,31 @@ impl Rec {
             for source in removed {
                 *pending.entry(*source).or_default() += 1;
             }
-            self.sources.retain(|s| match pending.get_mut(s) {
-                Some(count) if *count > 0 => {
+            for (i, s) in self.sources.as_slice().iter().enumerate() {
+                if let Some(count) = pending.get_mut(s)
+                    && *count > 0
+                {
                     *count -= 1;
-                    false
-                }
-                _ => true,
-            });
-        }
-        for source in removed {
-            let at = match &self.read_index {
-                Some(index) => index.get(source).copied(),
-                None => self.read_sites.iter().position(|(s, _)| s == source),
-            };
-            if let Some(i) = at {
-                self.read_sites.swap_remove(i);
-                if let Some(index) = &mut self.read_index {
-                    index.remove(source);
-                    if let Some((moved, _)) = self.read_sites.get(i) {
-                        index.insert(*moved, i);
-                    }
+                    keep[i] = false;
                 }
             }
         }
+        let mut sources = SmallList::default();
+        let mut sites: SmallList<(u32, Loc)> = SmallList::default();
+        for ((source, site), kept) in self.source_sites().zip(keep) {
+            if !kept {
+                continue;
+            }
+            if !sites
+                .last()
+                .is_some_and(|(_, last)| std::ptr::eq(*last, site))
+            {
+                sites.push((sources.len() as u32, site));
+            }
+            sources.push(source);
+        }
+        self.sources = sources;
+        self.read_sites = sites;
     }
 }
 
@@ -244,6 +314,90 @@ pub(crate) struct Tracer {
     removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
     /// Nodes whose values are recorded as the redaction marker (an exposure's redacted values).
     redacted: RefCell<Vec<NodeId>>,
+    /// How many records the table holds by kind, kept as they change: a summary counts without reading a record.
+    census: Cell<Census>,
+    /// The nodes moved since the latest message started (all moved nodes before the first).
+    moved: RefCell<MovedSet>,
+}
+
+/// The table's records by kind, as [`GraphSummary`](crate::trace::GraphSummary) counts them: the living signals not
+/// disposed, the memos and effects held (living or dropped) not disposed, and the disposed records held.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Census {
+    pub signals: usize,
+    pub memos: usize,
+    pub effects: usize,
+    pub disposed: usize,
+}
+
+impl Census {
+    /// The count a held record of `kind` is in, disposed or not; a dropped signal not disposed is in none.
+    fn slot(&mut self, kind: NodeKind, disposed: bool, living: bool) -> Option<&mut usize> {
+        match (kind, disposed) {
+            (_, true) => Some(&mut self.disposed),
+            (NodeKind::Signal, false) if living => Some(&mut self.signals),
+            (NodeKind::Signal, false) => None,
+            (NodeKind::Memo, false) => Some(&mut self.memos),
+            (NodeKind::Effect, false) => Some(&mut self.effects),
+        }
+    }
+
+    fn add(&mut self, kind: NodeKind, disposed: bool, living: bool) {
+        if let Some(count) = self.slot(kind, disposed, living) {
+            *count += 1;
+        }
+    }
+
+    fn remove(&mut self, kind: NodeKind, disposed: bool, living: bool) {
+        if let Some(count) = self.slot(kind, disposed, living) {
+            *count = count.saturating_sub(1);
+        }
+    }
+}
+
+/// A set of node ids, one bit each, that lists its members in id order and empties in time proportional to them.
+#[derive(Default)]
+pub(crate) struct MovedSet {
+    bits: Vec<u64>,
+    /// The words of `bits` that are not zero.
+    set: Vec<u32>,
+}
+
+impl MovedSet {
+    #[inline]
+    fn insert(&mut self, id: NodeId) {
+        let (word, bit) = (id.0 as usize / 64, id.0 % 64);
+        if word >= self.bits.len() {
+            self.bits.resize(word + 1, 0);
+        }
+        let w = &mut self.bits[word];
+        if *w == 0 {
+            self.set.push(word as u32);
+        }
+        *w |= 1 << bit;
+    }
+
+    fn clear(&mut self) {
+        for word in self.set.drain(..) {
+            self.bits[word as usize] = 0;
+        }
+    }
+
+    /// The members, in id order.
+    fn ids(&self) -> Vec<NodeId> {
+        let mut words = self.set.clone();
+        words.sort_unstable();
+        let mut out = Vec::new();
+        for word in words {
+            let mut bits = self.bits[word as usize];
+            while bits != 0 {
+                let bit = bits.trailing_zeros();
+                out.push(NodeId(word * 64 + bit));
+                bits &= bits - 1;
+            }
+        }
+        out
+    }
 }
 
 /// A dispatched message as the trace's table of messages keeps it, past the ring.
@@ -302,6 +456,8 @@ impl Tracer {
             branches: RefCell::new(std::collections::HashMap::new()),
             flight_reads: RefCell::new(std::collections::VecDeque::new()),
             message_table: RefCell::new(std::collections::VecDeque::new()),
+            census: Cell::new(Census::default()),
+            moved: RefCell::new(MovedSet::default()),
         }
     }
 
@@ -327,6 +483,8 @@ impl Tracer {
         self.message_table.borrow_mut().clear();
         self.flight_reads.borrow_mut().clear();
         self.branches.borrow_mut().clear();
+        self.census.set(Census::default());
+        *self.moved.borrow_mut() = MovedSet::default();
     }
 
     #[inline]
@@ -523,10 +681,10 @@ impl Tracer {
             untracked: rec.untracked.clone(),
             last_check: rec.last_check,
             last_schedule: rec.last_schedule,
-            sources: rec.sources.clone(),
+            sources: rec.sources.as_slice().to_vec(),
             is_model: rec.is_model,
             first_mark_dirty: rec.first_mark_dirty,
-            read_sites: rec.read_sites.clone(),
+            read_sites: rec.source_sites().collect(),
             moved_by: rec.moved_by,
             program_reads: rec.program_reads.clone(),
             disposed_at: rec.disposed_at,
@@ -541,6 +699,23 @@ impl Tracer {
         nodes.get_held(id).map(|r| self.record_of(r))
     }
 
+    /// The text of the latest value recorded for node `id` (what its copied record's `value` holds), read in place.
+    pub(crate) fn recorded_value(&self, id: NodeId) -> Option<Rc<str>> {
+        let value = self.nodes.borrow().get_held(id)?.value?;
+        Some(self.value_text(value).unwrap_or_else(|| {
+            self.live(id).and_then(|n| n.value_text()).map_or_else(
+                || Rc::from("(text older than the trace ring)"),
+                |t| Rc::from(t.as_str()),
+            )
+        }))
+    }
+
+    /// Whether the table holds node `id`'s record (a living node's, else a dropped one's), read from the table's
+    /// occupancy bits, not from the record.
+    pub(crate) fn holds(&self, id: NodeId) -> bool {
+        self.nodes.borrow().holds(id)
+    }
+
     /// Runs `f` on the few facts of node `id`'s record that names and scans need, read in place.
     pub(crate) fn brief<R>(&self, id: NodeId, f: impl FnOnce(&Brief<'_>) -> R) -> Option<R> {
         let nodes = self.nodes.borrow();
@@ -551,6 +726,26 @@ impl Tracer {
     /// place: a query that counts or indexes the whole table copies no record. `f` must not record anything.
     pub(crate) fn scan(&self, mut f: impl FnMut(&Brief<'_>)) {
         self.nodes.borrow().for_each(|_, r| f(&Brief::of(r)));
+    }
+
+    /// How many records the table holds by kind (see [`Census`]), kept as the table changes.
+    pub(crate) fn census(&self) -> Census {
+        self.census.get()
+    }
+
+    /// The nodes that moved since the latest message started (every node that moved, before the first) whose
+    /// records the table holds, in id order: found without reading the table.
+    pub(crate) fn moved_since_message(&self) -> Vec<NodeId> {
+        let nodes = self.nodes.borrow();
+        let mut ids = self.moved.borrow().ids();
+        ids.retain(|id| nodes.holds(*id));
+        ids
+    }
+
+    /// Node `id` moved (a write or a run that changed its value).
+    #[inline]
+    fn note_moved(&self, id: NodeId) {
+        self.moved.borrow_mut().insert(id);
     }
 
     /// One more than the highest node id this graph has recorded.
@@ -614,7 +809,11 @@ impl Tracer {
     pub fn commands_of(&self, seq: u64) -> Vec<KeptMessage> {
         let table = self.message_table.borrow();
         let after = table.partition_point(|m| m.seq <= seq);
-        table.range(after..).filter(|m| m.cause == seq).cloned().collect()
+        table
+            .range(after..)
+            .filter(|m| m.cause == seq)
+            .cloned()
+            .collect()
     }
 
     /// The innermost message that was open when event `seq` was recorded, if the table still holds it.
@@ -752,7 +951,10 @@ mod tests {
     fn an_event_slot_is_48_bytes() {
         // The README states the ring's memory from this size; texts are 12-byte refs into the text ring.
         assert_eq!(slot_bytes(), 48);
-        assert_eq!(slot_bytes() + TEXT_BYTES_PER_EVENT, crate::graph::record::EVENT_BYTES);
+        assert_eq!(
+            slot_bytes() + TEXT_BYTES_PER_EVENT,
+            crate::graph::record::EVENT_BYTES
+        );
         assert_eq!(std::mem::size_of::<Option<TextRef>>(), 12);
         assert_eq!(std::mem::size_of::<Option<ValueRef>>(), 16);
     }

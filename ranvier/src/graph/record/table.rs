@@ -9,14 +9,18 @@
 
 use std::collections::VecDeque;
 
-use crate::graph::{NodeId, DynNodeRc, WeakNode};
+use crate::graph::{DynNodeRc, NodeId, WeakNode};
 
 /// How many consecutive ids share a page.
 pub const PAGE: usize = 64;
 /// How many dropped nodes' records are kept after the node is gone, newest first.
 pub const DROPPED_KEPT: usize = 1024;
 
+// `repr(C)`: `occupied` first, so that asking whether a page holds a record reads one cache line, not the record.
+#[repr(C)]
 struct Page<R> {
+    /// Bit `i` is set while `records[i]` is held.
+    occupied: u64,
     records: [Option<R>; PAGE],
     /// A weak handle to each node, to read its current value; emptied when the node is dropped.
     live: [WeakNode; PAGE],
@@ -60,56 +64,80 @@ impl<R> NodeTable<R> {
         self.pages.get_mut(page)?.as_mut()?.records[slot].as_mut()
     }
 
-    /// Records a new node (replacing what an earlier graph left under its id).
-    pub fn insert(&mut self, id: NodeId, record: R, live: WeakNode) {
+    /// Records a new node, its record made by `make` in place (replacing what an earlier graph left under its id,
+    /// which it returns): a record is a few hundred bytes, and moving it in and the old one out cost more than
+    /// filling it.
+    #[inline]
+    pub fn insert(&mut self, id: NodeId, make: impl FnOnce() -> R, live: WeakNode) -> Option<R> {
         let (page, slot) = Self::split(id);
         if self.pages.len() <= page {
             self.pages.resize_with(page + 1, || None);
         }
         let page = self.pages[page].get_or_insert_with(|| {
             Box::new(Page {
+                occupied: 0,
                 records: std::array::from_fn(|_| None),
                 live: std::array::from_fn(|_| WeakNode::new()),
                 held: 0,
             })
         });
-        if page.records[slot].replace(record).is_none() {
+        let cell = &mut page.records[slot];
+        let replaced = if cell.is_some() {
+            cell.take()
+        } else {
             page.held += 1;
-        }
+            None
+        };
+        *cell = Some(make());
+        page.occupied |= 1 << slot;
         page.live[slot] = live;
         self.ids = self.ids.max(id.0 + 1);
+        replaced
     }
 
     /// Node `id`, at `node`, is being dropped: its record moves to the ring of dropped nodes, and its page goes if
     /// it was the last node held there. An id of a graph since disposed may name a newer node: only this very node's
-    /// record moves. Returns whether it moved.
-    pub fn dropped(&mut self, id: NodeId, node: *const ()) -> bool {
+    /// record moves. Returns the record moved, if it moved, and the oldest dropped record, if the ring let it go.
+    pub fn dropped(&mut self, id: NodeId, node: *const ()) -> Option<(&R, Option<R>)> {
         let (index, slot) = Self::split(id);
         let Some(Some(page)) = self.pages.get_mut(index) else {
-            return false;
+            return None;
         };
         if page.live[slot].as_ptr() != Some(node) {
-            return false;
+            return None;
         }
         page.live[slot] = WeakNode::new();
-        let Some(record) = page.records[slot].take() else {
-            return false;
-        };
+        let record = page.records[slot].take()?;
         page.held -= 1;
+        page.occupied &= !(1 << slot);
         if page.held == 0 {
             self.pages[index] = None;
         }
-        if self.dropped.len() == DROPPED_KEPT {
-            self.dropped.pop_front();
-        }
+        let evicted = if self.dropped.len() == DROPPED_KEPT {
+            self.dropped.pop_front().map(|(_, record)| record)
+        } else {
+            None
+        };
         self.dropped.push_back((id, record));
-        true
+        let moved = &self.dropped.back().expect("just pushed").1;
+        Some((moved, evicted))
     }
 
     /// A strong handle to node `id`, if it is alive.
     pub fn live(&self, id: NodeId) -> Option<DynNodeRc> {
         let (page, slot) = Self::split(id);
         self.pages.get(page)?.as_ref()?.live[slot].upgrade()
+    }
+
+    /// Whether the table holds a record of node `id`, living or dropped, without reading the record.
+    pub fn holds(&self, id: NodeId) -> bool {
+        let (page, slot) = Self::split(id);
+        let living = self
+            .pages
+            .get(page)
+            .and_then(Option::as_ref)
+            .is_some_and(|page| page.occupied & (1 << slot) != 0);
+        living || self.dropped.iter().any(|(d, _)| *d == id)
     }
 
     /// The record of node `id`, living or among the dropped nodes' (the living one when both hold the id).
@@ -126,8 +154,11 @@ impl<R> NodeTable<R> {
     /// Calls `f` with every record held, the living nodes' and the dropped ones', in id order, in place: a scan of
     /// the whole table copies nothing.
     pub fn for_each(&self, mut f: impl FnMut(NodeId, &R)) {
-        let mut dropped: Vec<(NodeId, &R)> =
-            self.dropped.iter().map(|(id, record)| (*id, record)).collect();
+        let mut dropped: Vec<(NodeId, &R)> = self
+            .dropped
+            .iter()
+            .map(|(id, record)| (*id, record))
+            .collect();
         dropped.sort_by_key(|(id, _)| *id);
         let mut dropped = dropped.into_iter().peekable();
         for (index, page) in self.pages.iter().enumerate() {
@@ -217,17 +248,17 @@ mod tests {
         let mut table = NodeTable::new();
         let nodes: Vec<_> = (0..(3 * PAGE + 8) as u32).map(probe).collect();
         for (id, node) in nodes.iter().enumerate() {
-            table.insert(NodeId(id as u32), id, node.downgrade());
+            table.insert(NodeId(id as u32), || id, node.downgrade());
         }
         assert_eq!(table.len(), nodes.len());
         assert!(table.live(NodeId(70)).is_some());
 
         // another node's pointer moves nothing (an id a newer graph reused)
-        assert!(!table.dropped(NodeId(5), nodes[6].as_ptr()));
+        assert!(table.dropped(NodeId(5), nodes[6].as_ptr()).is_none());
         // every node but #5 goes: only its page is left
         for (id, node) in nodes.iter().enumerate() {
             if id != 5 {
-                assert!(table.dropped(NodeId(id as u32), node.as_ptr()));
+                assert!(table.dropped(NodeId(id as u32), node.as_ptr()).is_some());
             }
         }
         assert_eq!(table.pages.iter().flatten().count(), 1);
@@ -251,8 +282,12 @@ mod tests {
         let total = DROPPED_KEPT + 300;
         for id in 0..total as u32 {
             let node = probe(id);
-            table.insert(NodeId(id), id, node.downgrade());
-            assert!(table.dropped(NodeId(id), node.as_ptr()));
+            table.insert(NodeId(id), || id, node.downgrade());
+            let (moved, evicted) = table.dropped(NodeId(id), node.as_ptr()).expect("moved");
+            assert_eq!(*moved, id);
+            // the ring lets the oldest go once full
+            let oldest = (id as usize).checked_sub(DROPPED_KEPT).map(|o| o as u32);
+            assert_eq!(evicted, oldest);
         }
         assert_eq!(table.len(), DROPPED_KEPT);
         assert_eq!(table.pages.iter().flatten().count(), 0);
@@ -270,11 +305,15 @@ mod tests {
         let mut table = NodeTable::new();
         let nodes: Vec<_> = (0..(2 * PAGE + 5) as u32).map(probe).collect();
         for (id, node) in nodes.iter().enumerate() {
-            table.insert(NodeId(id as u32), id, node.downgrade());
+            table.insert(NodeId(id as u32), || id, node.downgrade());
         }
         // drop a few in an order that is not the ids': the ring holds them out of order
         for id in [PAGE + 3, 2, PAGE * 2 + 1, 0] {
-            assert!(table.dropped(NodeId(id as u32), nodes[id].as_ptr()));
+            assert!(
+                table
+                    .dropped(NodeId(id as u32), nodes[id].as_ptr())
+                    .is_some()
+            );
         }
         let mut seen = Vec::new();
         table.for_each(|id, record| {
@@ -287,6 +326,10 @@ mod tests {
         assert_eq!(table.get(NodeId(2)), None);
         assert_eq!(table.get_held(NodeId(7)), Some(&7), "a living one");
         assert_eq!(table.get_held(NodeId(500)), None);
+        for id in 0..nodes.len() as u32 + 70 {
+            let id = NodeId(id);
+            assert_eq!(table.holds(id), table.get_held(id).is_some(), "{id:?}");
+        }
         assert_eq!(table.id_bound(), nodes.len());
     }
 }

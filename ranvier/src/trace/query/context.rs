@@ -13,6 +13,12 @@ type SiblingIndex = HashMap<(Option<NodeId>, u64, Rc<str>), Vec<NodeId>>;
 /// order.
 type ObserverIndex = (Vec<NodeId>, Vec<u32>);
 
+/// How many ids share a page of the view's cache of copied records.
+const CACHE_PAGE: usize = 64;
+
+/// A page of the view's cache: the records of [`CACHE_PAGE`] consecutive ids, each copied when first read.
+type CachePage = [OnceCell<Box<NodeRecord>>; CACHE_PAGE];
+
 /// How many sources and observers a node has, when its [`NodeInfo`] names only the first few (the MCP adapter's
 /// lines print them; a build without it reads neither).
 #[derive(Copy, Clone, Debug)]
@@ -26,9 +32,11 @@ pub(crate) struct Counts {
 /// on demand. An answer that shows a few nodes copies those few, not the table.
 pub(crate) struct Ctx<'a> {
     pub tracer: &'a Tracer,
-    /// Each id's record, once a query read it (the table as it was when the view was made holds ids below this
-    /// length).
-    cache: Vec<OnceCell<Box<NodeRecord>>>,
+    /// Each id's record, once a query read it, in pages of [`CACHE_PAGE`] ids made on first use: a view of a table
+    /// of 100,000 nodes starts from 1,563 empty pages, not 100,000 cells.
+    cache: Vec<OnceCell<Box<CachePage>>>,
+    /// One more than the highest id the table held when the view was made: the view holds the ids below it.
+    bound: usize,
     observer_index: OnceCell<ObserverIndex>,
     /// Every id the table holds, in id order, once a query listed them.
     ids: OnceCell<Vec<NodeId>>,
@@ -46,8 +54,9 @@ impl<'a> Ctx<'a> {
         Ctx {
             tracer,
             cache: std::iter::repeat_with(OnceCell::new)
-                .take(tracer.id_bound())
+                .take(tracer.id_bound().div_ceil(CACHE_PAGE))
                 .collect(),
+            bound: tracer.id_bound(),
             observer_index: OnceCell::new(),
             ids: OnceCell::new(),
             oldest: tracer.oldest_seq(),
@@ -62,7 +71,7 @@ impl<'a> Ctx<'a> {
     /// observer), in one pass over the table and a counting sort.
     fn observer_index(&self) -> &ObserverIndex {
         self.observer_index.get_or_init(|| {
-            let bound = self.cache.len();
+            let bound = self.bound;
             let mut edges: Vec<(u32, NodeId)> = Vec::new();
             // the last reader that listed each source: a repeat within one record is skipped without hashing
             let mut last_reader = vec![u32::MAX; bound];
@@ -104,7 +113,7 @@ impl<'a> Ctx<'a> {
         self.ids.get_or_init(|| {
             let mut ids = Vec::new();
             self.tracer.scan(|r| {
-                if (r.id.0 as usize) < self.cache.len() {
+                if (r.id.0 as usize) < self.bound {
                     ids.push(r.id);
                 }
             });
@@ -114,15 +123,19 @@ impl<'a> Ctx<'a> {
 
     /// Whether the table holds node `id`'s record, without copying it.
     pub fn holds(&self, id: NodeId) -> bool {
-        match self.cache.get(id.0 as usize) {
-            None => false,
-            Some(cell) => cell.get().is_some() || self.tracer.brief(id, |_| ()).is_some(),
+        let i = id.0 as usize;
+        if i >= self.bound {
+            return false;
         }
+        let copied = self.cache[i / CACHE_PAGE]
+            .get()
+            .is_some_and(|page| page[i % CACHE_PAGE].get().is_some());
+        copied || self.tracer.holds(id)
     }
 
     /// Runs `f` on the facts of `id`'s record that names need, read in place.
     pub(super) fn brief<R>(&self, id: NodeId, f: impl FnOnce(&Brief<'_>) -> R) -> Option<R> {
-        if id.0 as usize >= self.cache.len() {
+        if id.0 as usize >= self.bound {
             return None;
         }
         self.tracer.brief(id, f)
@@ -130,7 +143,13 @@ impl<'a> Ctx<'a> {
 
     /// Node `id`'s record, copied out of the table the first time it is asked for.
     pub fn rec(&self, id: NodeId) -> Option<&NodeRecord> {
-        let cell = self.cache.get(id.0 as usize)?;
+        let i = id.0 as usize;
+        if i >= self.bound {
+            return None;
+        }
+        let page = self.cache[i / CACHE_PAGE]
+            .get_or_init(|| Box::new(std::array::from_fn(|_| OnceCell::new())));
+        let cell = &page[i % CACHE_PAGE];
         if let Some(record) = cell.get() {
             return Some(record);
         }
@@ -162,7 +181,7 @@ impl<'a> Ctx<'a> {
             .get_or_init(|| {
                 let mut ids = Vec::new();
                 self.tracer.scan(|r| {
-                    if r.program_read && (r.id.0 as usize) < self.cache.len() {
+                    if r.program_read && (r.id.0 as usize) < self.bound {
                         ids.push(r.id);
                     }
                 });
@@ -266,15 +285,15 @@ impl<'a> Ctx<'a> {
         names::line_text(site.file(), site.line())
     }
 
-    /// The current value text: the live node's, else the last recorded.
+    /// The current value text: the live node's, else the last recorded (read in place: no record is copied).
     pub fn value(&self, id: NodeId) -> Option<String> {
-        let r = self.rec(id)?;
-        match r.kind {
+        let (kind, runs) = self.brief(id, |r| (r.kind, r.runs))?;
+        match kind {
             NodeKind::Effect => None,
-            NodeKind::Memo if r.runs == 0 => None,
+            NodeKind::Memo if runs == 0 => None,
             _ => match self.tracer.live(id).and_then(|n| n.value_text()) {
                 Some(text) => Some(clip(&text)),
-                None => r.value.as_deref().map(clip),
+                None => self.tracer.recorded_value(id).as_deref().map(clip),
             },
         }
     }
@@ -311,7 +330,7 @@ impl<'a> Ctx<'a> {
             // one pass over the table in place, then the names (outside it: naming reads the table too)
             let mut held: Vec<(Option<NodeId>, u64, NodeId)> = Vec::new();
             self.tracer.scan(|r| {
-                if (r.id.0 as usize) < self.cache.len() {
+                if (r.id.0 as usize) < self.bound {
                     let run = if r.owner.is_some() { r.creating_run } else { 0 };
                     held.push((r.owner, run, r.id));
                 }
@@ -328,11 +347,7 @@ impl<'a> Ctx<'a> {
         let Some(index) = siblings.as_ref() else {
             return escaped;
         };
-        let key = (
-            owner,
-            if owner.is_some() { creating_run } else { 0 },
-            base,
-        );
+        let key = (owner, if owner.is_some() { creating_run } else { 0 }, base);
         match index
             .get(&key)
             // the records are in id order, so each list is sorted
@@ -356,40 +371,52 @@ impl<'a> Ctx<'a> {
         names_max: usize,
         full: bool,
     ) -> Option<(NodeInfo, Counts)> {
-        let r = self.rec(id)?;
+        // read in place: a line of a sum over 100,000 items copies the 12 sources it names, not the 100,000
+        let (kind, site, label, owner, runs, disposed, last_run_end, sources, shown) =
+            self.brief(id, |r| {
+                (
+                    r.kind,
+                    r.site,
+                    r.label.cloned(),
+                    r.owner,
+                    r.runs,
+                    r.disposed,
+                    r.last_run_end,
+                    r.sources.len(),
+                    r.sources[..names_max.min(r.sources.len())].to_vec(),
+                )
+            })?;
         // a line shows no observers: the index is built only for an answer that names them
         let observers = if full { self.observers(id) } else { Vec::new() };
         let counts = Counts {
-            sources: r.sources.len(),
+            sources,
             observers: observers.len(),
         };
-        let error = match self.event(r.last_run_end).map(|e| e.kind) {
+        let error = match self.event(last_run_end).map(|e| e.kind) {
             Some(EventKind::RunEnd { error, .. }) => error,
             _ => None,
         };
-        Some((NodeInfo {
-            node: self.name(id),
-            kind: r.kind,
-            site: Site::of(r.site),
-            label: r.label.clone(),
-            value: self.value(id),
-            error,
-            sources: r
-                .sources
-                .iter()
-                .take(names_max)
-                .map(|s| self.name(*s))
-                .collect(),
-            observers: observers
-                .iter()
-                .take(names_max)
-                .map(|o| self.name(*o))
-                .collect(),
-            owner: r.owner.map(|o| self.name(o)),
-            path: if full { self.path(id) } else { String::new() },
-            runs: r.runs,
-            disposed: r.disposed != 0,
-        }, counts))
+        Some((
+            NodeInfo {
+                node: self.name(id),
+                kind,
+                site: Site::of(site),
+                label,
+                value: self.value(id),
+                error,
+                sources: shown.into_iter().map(|s| self.name(s)).collect(),
+                observers: observers
+                    .iter()
+                    .take(names_max)
+                    .map(|o| self.name(*o))
+                    .collect(),
+                owner: owner.map(|o| self.name(o)),
+                path: if full { self.path(id) } else { String::new() },
+                runs,
+                disposed: disposed != 0,
+            },
+            counts,
+        ))
     }
 
     /// Every node upstream of `id` (its sources, theirs, ...), nearest first, each once.
@@ -410,7 +437,7 @@ impl<'a> Ctx<'a> {
         next: impl Fn(&Self, NodeId) -> Vec<NodeId>,
     ) -> Vec<(NodeId, u32)> {
         // a flag per id the view holds (no hashing for a node with thousands of sources), a set for any other
-        let mut seen = vec![false; self.cache.len()];
+        let mut seen = vec![false; self.bound];
         let mut seen_beyond = HashSet::new();
         let mut first_visit = |n: NodeId| match seen.get_mut(n.0 as usize) {
             Some(flag) => !std::mem::replace(flag, true),
@@ -491,7 +518,11 @@ impl<'a> Ctx<'a> {
     /// The message the dropped event `seq` was recorded in, and how many of its events the ring dropped.
     pub fn dropped_in(&self, seq: u64) -> Option<DroppedIn> {
         let m = self.tracer.message_around(seq)?;
-        let end = if m.end == 0 { self.tracer.clock() } else { m.end };
+        let end = if m.end == 0 {
+            self.tracer.clock()
+        } else {
+            m.end
+        };
         Some(DroppedIn {
             seq: m.seq,
             target: m.target,
@@ -522,7 +553,6 @@ impl<'a> Ctx<'a> {
         }
         self.names_of(ids)
     }
-
 }
 
 #[cfg(test)]
@@ -558,5 +588,133 @@ mod tests {
         let info = trace::info(&cell).expect("traced");
         let names: Vec<_> = info.observers.iter().map(|n| n.id).collect();
         assert_eq!(names, vec![a.id(), b.id()]);
+    }
+}
+
+#[cfg(test)]
+mod census_tests {
+    use crate::graph::NodeKind;
+    use crate::trace::log::Census;
+    use crate::{Effect, Memo, Mvu, Signal, create_root, trace};
+
+    /// The counts and moved nodes a scan of the whole table finds, as `summary` found them before the tracer kept
+    /// them.
+    fn scanned() -> (Census, Vec<crate::NodeId>) {
+        trace::view(|ctx| {
+            let last = ctx.tracer.last_message();
+            let mut census = Census::default();
+            let mut moved = Vec::new();
+            let mut signals = Vec::new();
+            ctx.tracer.scan(|r| {
+                if r.last_moved != 0 && r.last_moved > last {
+                    moved.push(r.id);
+                }
+                if r.disposed != 0 {
+                    census.disposed += 1;
+                    return;
+                }
+                match r.kind {
+                    NodeKind::Signal => signals.push(r.id),
+                    NodeKind::Memo => census.memos += 1,
+                    NodeKind::Effect => census.effects += 1,
+                }
+            });
+            census.signals = signals
+                .into_iter()
+                .filter(|id| ctx.tracer.live(*id).is_some())
+                .count();
+            (census, moved)
+        })
+        .expect("traced")
+    }
+
+    fn kept() -> (Census, Vec<crate::NodeId>) {
+        trace::view(|ctx| (ctx.tracer.census(), ctx.tracer.moved_since_message())).expect("traced")
+    }
+
+    #[test]
+    fn the_kept_counts_and_moved_nodes_are_what_a_scan_finds() {
+        if !trace::TRACED {
+            return;
+        }
+        let model = Mvu::new(0_i64, |n: i64, total: &i64| total + n);
+        let parts: Vec<Memo<i64>> = (0..5).map(|i| model.select(move |t| t + i)).collect();
+        let cell = Signal::new(1);
+        let _show = Effect::new({
+            let parts = parts.clone();
+            move || {
+                parts.iter().for_each(|p| {
+                    p.get();
+                });
+            }
+        });
+        assert_eq!(kept(), scanned());
+        // nodes made and dropped in a scope: disposed, then their records move to the ring of dropped ones
+        for round in 0..3 {
+            let ((), scope) = create_root(|_| {
+                let inner = Signal::new(round);
+                let memo = Memo::new(move |_| inner.get() + 1);
+                memo.get();
+            });
+            assert_eq!(kept(), scanned(), "made in round {round}");
+            scope.dispose();
+            assert_eq!(kept(), scanned(), "disposed in round {round}");
+        }
+        cell.set(2);
+        let before_message = kept();
+        assert_eq!(before_message, scanned());
+        assert!(before_message.1.contains(&cell.id()), "{before_message:?}");
+        model.dispatch(3).unwrap();
+        let after = kept();
+        assert_eq!(after, scanned());
+        assert!(!after.1.contains(&cell.id()), "moved before the message");
+        assert!(
+            after.1.contains(&parts[0].id()) && after.1.contains(&model.id()),
+            "{after:?}"
+        );
+        drop(parts);
+        assert_eq!(kept(), scanned());
+    }
+}
+
+#[cfg(test)]
+mod read_site_tests {
+    use crate::{Memo, Signal, trace};
+
+    /// A run that reads its sources in another order re-links them: each keeps the line it was read at, where an
+    /// index by source lost the site of a source read again before its old edge was dropped.
+    #[test]
+    fn a_reordered_run_keeps_every_sources_read_site() {
+        if !trace::TRACED {
+            return;
+        }
+        let (a, b) = (Signal::new(1), Signal::new(2));
+        let flip = Signal::new(false);
+        let memo = Memo::new({
+            let (a, b, flip) = (a.clone(), b.clone(), flip.clone());
+            move |_| {
+                if flip.get() {
+                    b.get() * 10 + a.get()
+                } else {
+                    a.get() * 10 + b.get()
+                }
+            }
+        });
+        assert_eq!(memo.get(), 12);
+        flip.set(true);
+        assert_eq!(memo.get(), 21);
+        let record = trace::view(|ctx| ctx.rec(memo.id()).cloned())
+            .expect("traced")
+            .expect("held");
+        assert_eq!(record.sources, vec![flip.id(), b.id(), a.id()]);
+        let sites: Vec<_> = record.read_sites.iter().map(|(s, _)| *s).collect();
+        assert_eq!(
+            sites, record.sources,
+            "a site for each source, in read order"
+        );
+        let line = |i: usize| record.read_sites[i].1.line();
+        // `b` and `a` were read on the line of the first branch
+        assert_eq!(line(1), line(2));
+        assert_ne!(line(0), line(1));
     }
 }

@@ -16,7 +16,6 @@ impl Ctx<'_> {
         }
     }
 
-
     pub fn summary(&self) -> GraphSummary {
         let (mut summary, moved) = self.summary_ids();
         summary.moved = moved.into_iter().filter_map(|n| self.info(n)).collect();
@@ -26,30 +25,10 @@ impl Ctx<'_> {
     /// [`summary`](Self::summary) with `moved` left empty, and the ids of the nodes it would hold: an answer that
     /// shows a few of them builds only those.
     pub fn summary_ids(&self) -> (GraphSummary, Vec<NodeId>) {
-        let (mut signals, mut memos, mut effects, mut disposed) = (0, 0, 0, 0);
         let last = self.tracer.last_message();
-        // one pass over the table in place; a signal counts while it lives (checked after the pass, which must not
-        // touch the nodes)
-        let mut held_signals = Vec::new();
-        let mut moved = Vec::new();
-        self.tracer.scan(|r| {
-            if r.last_moved != 0 && r.last_moved > last {
-                moved.push(r.id);
-            }
-            if r.disposed != 0 {
-                disposed += 1;
-                return;
-            }
-            match r.kind {
-                NodeKind::Signal => held_signals.push(r.id),
-                NodeKind::Memo => memos += 1,
-                NodeKind::Effect => effects += 1,
-            }
-        });
-        signals += held_signals
-            .into_iter()
-            .filter(|id| self.tracer.live(*id).is_some())
-            .count();
+        // kept by the tracer as the table changes: no pass over the table
+        let census = self.tracer.census();
+        let moved = self.tracer.moved_since_message();
         let last_message = match self.event(last).map(|e| e.kind) {
             Some(EventKind::Message { target, name, args }) => Some(MessageInfo {
                 seq: last,
@@ -60,10 +39,10 @@ impl Ctx<'_> {
             _ => None,
         };
         let summary = GraphSummary {
-            signals,
-            memos,
-            effects,
-            disposed,
+            signals: census.signals,
+            memos: census.memos,
+            effects: census.effects,
+            disposed: census.disposed,
             last_message,
             moved: Vec::new(),
         };

@@ -263,7 +263,7 @@ pub struct NodeRecord {
     pub is_model: bool,
     /// Whether `first_mark_since_run` marked it dirty (not check).
     pub first_mark_dirty: bool,
-    /// Where each of its sources was first read (the line of the `get` or `with` call), by source.
+    /// Where each of its sources was read (the line of the `get` or `with` call that made the edge), in read order.
     pub read_sites: Vec<(NodeId, &'static Location<'static>)>,
     /// Who made its latest write that moved it (signals), and the line of that `set`, `update` or `write` call.
     pub moved_by: Option<(Writer, &'static Location<'static>)>,

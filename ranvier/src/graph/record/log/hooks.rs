@@ -23,7 +23,7 @@ impl Tracer {
                 run: creating_run,
             },
         );
-        let record = Rec {
+        let record = || Rec {
             id,
             kind,
             site,
@@ -46,18 +46,23 @@ impl Tracer {
             untracked: Vec::new(),
             last_check: 0,
             last_schedule: 0,
-            sources: Vec::new(),
+            sources: SmallList::Empty,
             is_model: false,
             first_mark_dirty: false,
-            read_sites: Vec::new(),
-            read_index: None,
+            read_sites: SmallList::Empty,
             moved_by: None,
             program_reads: Vec::new(),
             disposed_at: None,
             custom_comparer: false,
             update_fn: None,
         };
-        self.nodes.borrow_mut().insert(id, record, live());
+        let replaced = self.nodes.borrow_mut().insert(id, record, live());
+        let mut census = self.census.get();
+        if let Some(old) = replaced {
+            census.remove(old.kind, old.disposed != 0, true);
+        }
+        census.add(kind, false, true);
+        self.census.set(census);
     }
 
     /// Node `id`, at `node`, is being dropped: let go of its weak handle, so that its block goes back to the pool
@@ -65,8 +70,16 @@ impl Tracer {
     /// `graph/record/table.rs`). An id of a graph since disposed may name a newer node: only this very node's record
     /// moves.
     pub fn node_dropped(&self, id: NodeId, node: *const ()) {
-        if let Ok(mut nodes) = self.nodes.try_borrow_mut() {
-            nodes.dropped(id, node);
+        if let Ok(mut nodes) = self.nodes.try_borrow_mut()
+            && let Some((moved, evicted)) = nodes.dropped(id, node)
+        {
+            let mut census = self.census.get();
+            census.remove(moved.kind, moved.disposed != 0, true);
+            census.add(moved.kind, moved.disposed != 0, false);
+            if let Some(old) = evicted {
+                census.remove(old.kind, old.disposed != 0, false);
+            }
+            self.census.set(census);
         }
     }
 
@@ -114,16 +127,23 @@ impl Tracer {
                 value,
             },
         );
-        self.with_node(id, |n| {
+        // a node's first move since the latest message joins the moved set; later ones cost a comparison
+        let last_message = self.last_message.get();
+        let first_move = self.with_node(id, |n| {
             n.last_write = seq;
+            let first = moved && n.last_moved <= last_message;
             if moved {
                 n.last_moved = seq;
                 n.value = Some(value);
                 n.moved_by = Some((by, site));
             }
+            first
         });
         if moved {
             self.notifier.set(seq);
+        }
+        if first_move == Some(true) {
+            self.note_moved(id);
         }
     }
 
@@ -252,6 +272,8 @@ impl Tracer {
             },
             _ => None,
         };
+        let first_move =
+            n.kind == NodeKind::Memo && moved && n.last_moved <= self.last_message.get();
         if n.kind == NodeKind::Memo {
             if moved {
                 n.last_moved = seq;
@@ -273,6 +295,9 @@ impl Tracer {
         );
         if moved {
             self.notifier.set(seq);
+            if first_move {
+                self.note_moved(node);
+            }
         }
     }
 
@@ -310,7 +335,10 @@ impl Tracer {
 
     /// Labels node `id` with `name` unless it has a label: the name it is exposed under (`Exposure::node`), so
     /// answers name it without reading the source.
-    #[cfg_attr(not(feature = "exposure"), allow(dead_code, reason = "called by the exposure"))]
+    #[cfg_attr(
+        not(feature = "exposure"),
+        allow(dead_code, reason = "called by the exposure")
+    )]
     pub fn name_if_unnamed(&self, id: NodeId, name: &str) {
         if let Some(node) = self.live(id)
             && node.core().label().is_none()
@@ -352,10 +380,18 @@ impl Tracer {
     pub fn dispose(&self, node: NodeId) {
         let seq = self.push(0, Slot::Dispose { node });
         let site = self.disposing.get();
-        self.with_node(node, |n| {
+        let first = self.with_node(node, |n| {
+            let first = n.disposed == 0;
             n.disposed = seq;
             n.disposed_at = site;
+            first.then_some(n.kind)
         });
+        if let Some(Some(kind)) = first {
+            let mut census = self.census.get();
+            census.remove(kind, false, true);
+            census.add(kind, true, true);
+            self.census.set(census);
+        }
     }
 
     pub fn message_start(
@@ -394,6 +430,7 @@ impl Tracer {
             dispatches.push_back((seq, by, site));
         }
         self.last_message.set(seq);
+        self.moved.borrow_mut().clear();
         seq
     }
 
@@ -471,8 +508,7 @@ impl Tracer {
         // one look-up of the reader's record for the event's cause and the new edge
         let cause = self
             .with_node(node, |n| {
-                n.sources.push(source);
-                n.set_read_site(source, site);
+                n.add_source(source, site);
                 n.last_run_start
             })
             .unwrap_or(0);
