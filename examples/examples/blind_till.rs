@@ -62,6 +62,7 @@ pub struct Till {
 
 impl Till {
     /// The till as it opens for the day: 8 % sales tax, a multiplier of 1.
+    #[ranvier::trace_fn]
     pub fn opening() -> Till {
         Till {
             lines: Vec::new(),
@@ -75,6 +76,7 @@ impl Till {
 }
 
 impl Default for Till {
+    #[ranvier::trace_fn]
     fn default() -> Till {
         Till {
             lines: Vec::new(),
@@ -143,6 +145,7 @@ pub enum Msg {
 }
 
 /// The till's update.
+#[ranvier::trace_fn]
 pub fn update(msg: Msg, till: &Till) -> Till {
     let mut next = till.clone();
     match msg {

@@ -24,6 +24,7 @@ pub struct Parcel {
 }
 
 impl Default for Parcel {
+    #[ranvier::trace_fn]
     fn default() -> Self {
         Parcel {
             grams: 0,
@@ -83,6 +84,7 @@ pub struct Quote {
 
 /// Two quotes are the same offer.
 impl PartialEq for Quote {
+    #[ranvier::trace_fn]
     fn eq(&self, other: &Self) -> bool {
         // FAULT(parcel_quote_equality): compares the price only, so a faster quote at the same price is "equal"
         self.cents == other.cents

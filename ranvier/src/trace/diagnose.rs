@@ -295,26 +295,88 @@ fn future_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mu
     }
 }
 
-/// How many branches a `ran:` finding quotes.
-const RAN_LINES: usize = 4;
+/// How many lines a `ran:` finding (or the records of an `update`) quotes.
+const RAN_LINES: usize = 5;
 
-/// The branches the explained node's latest run took (`match` arms, `if` and `else` blocks), as `#[node]`
-/// recorded them in the bodies it built: the lines that decided its value in the run explained.
+/// How many lines of a `#[trace_fn]` fn that ran are quoted for it (the lines that decide its value, or in an
+/// `update` the lines that change state).
+const RAN_FN_LINES: usize = 2;
+
+/// The lines that say what ran, from the records `#[node]` and `#[trace_fn]` made (`ran`, in the order made): a
+/// branch's line; a shadowing `let`'s line with the value it bound (`→ 14`); for a fn entered, the lines of its
+/// body that decide its value (in an `update`, `writes`: first the lines that change state), not its signature,
+/// which only says it ran. At most `max` lines, none twice.
+fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLine> {
+    let mut out: Vec<SourceLine> = Vec::new();
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    let push = |out: &mut Vec<SourceLine>, file: &'static str, at: u32, text: String| {
+        if out.len() < max && !out.iter().any(|l| l.site.file == file && l.site.line == at) {
+            out.push(SourceLine {
+                site: Site {
+                    file,
+                    line: at,
+                    column: 1,
+                },
+                text,
+            });
+        }
+    };
+    for r in ran {
+        let index = source::index(r.file);
+        // a fn's record is at its `fn` token's line, where its lines start
+        let entered = index.as_ref().and_then(|index| {
+            index
+                .fns
+                .iter()
+                .find(|f| f.whole.first == r.line)
+                .map(|f| (index.clone(), f.clone()))
+        });
+        match (entered, &r.value) {
+            (Some((index, def)), None) => {
+                let lines = &index.lines;
+                let mut picked: Vec<usize> = Vec::new();
+                if writes {
+                    picked.extend(
+                        (def.whole.first as usize..def.whole.last as usize)
+                            .filter(|i| is_code(&lines[*i]))
+                            .filter(|i| changes_state(lines[*i].split("//").next().unwrap_or_default())),
+                    );
+                }
+                picked.extend(def.value.iter().map(|v| v.first as usize - 1));
+                let mut taken = 0;
+                for i in picked {
+                    let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    // a branch recorded inside the fn says more than its value's line, and is quoted for itself
+                    if taken == RAN_FN_LINES || at == def.whole.first || recorded.contains(&(r.file, at)) {
+                        continue;
+                    }
+                    if is_code(&lines[i]) {
+                        push(&mut out, r.file, at, lines[i].trim().to_owned());
+                        taken += 1;
+                    }
+                }
+            }
+            (_, value) => {
+                let mut text = names::line_text(r.file, r.line).unwrap_or_default();
+                if let Some(value) = value {
+                    let _ = write!(text, " → {value}");
+                }
+                push(&mut out, r.file, r.line, text);
+            }
+        }
+    }
+    out
+}
+
+/// What the explained node's latest run ran, as `#[node]` (its body's branches and shadowing `let`s) and
+/// `#[trace_fn]` (the fns it called, resolved when they ran) recorded it: the lines that decided its value in the
+/// run explained.
 fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     let taken = ctx.tracer.branches_of(me.id);
-    if taken.is_empty() {
-        return;
-    }
-    let mut lines = taken.iter().take(RAN_LINES).map(|(file, at)| SourceLine {
-        site: Site {
-            file,
-            line: *at,
-            column: 1,
-        },
-        text: names::line_text(file, *at).unwrap_or_default(),
-    });
+    let mut lines = ran_lines(&taken, false, RAN_LINES).into_iter();
+    let Some(first) = lines.next() else { return };
     let text = format!("{}'s latest run #{} took", ctx.name(me.id), me.last_run_start);
-    let mut finding = Finding::new(FindingKind::Ran, 460, text, lines.next());
+    let mut finding = Finding::new(FindingKind::Ran, 460, text, Some(first));
     finding.more = lines.collect();
     found.push(finding);
 }
@@ -1062,9 +1124,16 @@ fn update_arms(
             continue;
         };
         let commands = ctx.tracer.kept_message(message).and_then(|m| m.commands);
-        let Some((file, lines, arm)) = locate_arm(&name, model, commands.is_some()) else {
-            continue;
+        // what `#[trace_fn]` recorded while its `update` ran, when it did: the fns that ran, resolved at run time
+        let recorded = ran_lines(&ctx.tracer.ran_for_message(message), true, RAN_LINES);
+        let arm_found = if recorded.is_empty() {
+            locate_arm(&name, model, commands.is_some())
+        } else {
+            None
         };
+        if recorded.is_empty() && arm_found.is_none() {
+            continue;
+        }
         // the message behind the nearest select first; the latest one breaks ties
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
         let (mut rank, what) = match (message == latest, model.last_moved > message) {
@@ -1078,8 +1147,13 @@ fn update_arms(
             rank = rank.max(650);
         }
         let mut text = format!(
-            "message {name} #{message} {what} {}: the arm of update that handled it",
-            ctx.name(target)
+            "message {name} #{message} {what} {}: {}",
+            ctx.name(target),
+            if arm_found.is_some() {
+                "the arm of update that handled it"
+            } else {
+                "what its update ran"
+            }
         );
         if let Some(n) = commands {
             let _ = write!(text, "; commands: {n}");
@@ -1098,7 +1172,15 @@ fn update_arms(
                 text.push(')');
             }
         }
-        let mut arm = arm.into_iter().map(|i| numbered(file, &lines, i));
+        let mut arm: Box<dyn Iterator<Item = SourceLine>> = match arm_found {
+            Some((file, lines, arm)) => Box::new(
+                arm.into_iter()
+                    .map(move |i| numbered(file, &lines, i))
+                    .collect::<Vec<_>>()
+                    .into_iter(),
+            ),
+            None => Box::new(recorded.into_iter()),
+        };
         let mut finding = Finding::new(FindingKind::Update, rank, String::new(), arm.next());
         finding.more = arm.collect();
         if let Some((by, site)) = ctx.tracer.dispatched_by(message) {
