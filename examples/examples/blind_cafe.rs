@@ -106,13 +106,11 @@ pub const SERVICE_PERMILLE: u64 = 125;
 pub const STAMPS_PER_FREE_COFFEE: u32 = 10;
 
 /// The menu item called `name`.
-#[ranvier::trace_fn]
 pub fn menu_item(name: &str) -> Option<&'static MenuItem> {
     MENU.iter().find(|item| item.name == name)
 }
 
 /// What an option adds to the price of one unit, in cents.
-#[ranvier::trace_fn]
 pub fn option_price(option: &str) -> u64 {
     match option {
         "oat" => 50,
@@ -123,7 +121,6 @@ pub fn option_price(option: &str) -> u64 {
 }
 
 /// The stock the day opens with (coffee and lemonade are not counted).
-#[ranvier::trace_fn]
 pub fn opening_stock() -> BTreeMap<String, u32> {
     [
         ("beer", 24),
@@ -137,7 +134,6 @@ pub fn opening_stock() -> BTreeMap<String, u32> {
 }
 
 /// Cents as `12.34`.
-#[ranvier::trace_fn]
 pub fn money(cents: u64) -> String {
     format!("{}.{:02}", cents / 100, cents % 100)
 }
@@ -189,7 +185,6 @@ pub struct Cafe {
 }
 
 impl Default for Cafe {
-    #[ranvier::trace_fn]
     fn default() -> Self {
         Cafe {
             table: 1,

@@ -62,7 +62,6 @@ pub struct Till {
 
 impl Till {
     /// The till as it opens for the day: 8 % sales tax, a multiplier of 1.
-    #[ranvier::trace_fn]
     pub fn opening() -> Till {
         Till {
             lines: Vec::new(),
@@ -76,7 +75,6 @@ impl Till {
 }
 
 impl Default for Till {
-    #[ranvier::trace_fn]
     fn default() -> Till {
         Till {
             lines: Vec::new(),

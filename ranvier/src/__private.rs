@@ -67,7 +67,12 @@ pub fn let_bound(file: &'static str, line: u32, value: Option<&dyn Debug>) {
     crate::graph::with_runtime(|rt| {
         trace_hook!(
             rt,
-            branch_ran(rt.running_id(), file, line, Some(value.unwrap_or(&NotDebug)))
+            branch_ran(
+                rt.running_id(),
+                file,
+                line,
+                Some(value.unwrap_or(&NotDebug))
+            )
         );
     });
 }

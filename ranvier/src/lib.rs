@@ -288,9 +288,9 @@ pub use graph::{AnyNode, NodeError, NodeId, batch, flush, untrack};
 pub use memo::Memo;
 pub use mvu::{DispatchError, Mvu};
 pub use owner::{Owner, Scope, create_root, on_cleanup, run_with_owner};
-pub use ranvier_macros::{node, trace_fn};
 #[cfg(feature = "exposure")]
 pub use ranvier_macros::{Messages, expose};
+pub use ranvier_macros::{node, trace_fn};
 pub use selector::Selector;
 pub use signal::Signal;
 

@@ -101,7 +101,6 @@ pub struct Desk {
 }
 
 impl Default for Desk {
-    #[ranvier::trace_fn]
     fn default() -> Desk {
         Desk {
             today: 1,
@@ -118,26 +117,22 @@ impl Default for Desk {
 
 impl Desk {
     /// The member holding `card`.
-    #[ranvier::trace_fn]
     pub fn member(&self, card: &str) -> Option<&Member> {
         self.members.iter().find(|m| m.card == card)
     }
 
     /// The book with `isbn`.
-    #[ranvier::trace_fn]
     pub fn book(&self, isbn: &str) -> Option<&Book> {
         self.books.iter().find(|b| b.isbn == isbn)
     }
 
     /// The title of `isbn`, or the ISBN itself for a book not in the catalogue.
-    #[ranvier::trace_fn]
     pub fn title(&self, isbn: &str) -> String {
         self.book(isbn)
             .map_or_else(|| isbn.to_owned(), |b| b.title.clone())
     }
 
     /// Copies of `isbn` out on loan now.
-    #[ranvier::trace_fn]
     pub fn out(&self, isbn: &str) -> u32 {
         let open = self
             .loans
@@ -148,7 +143,6 @@ impl Desk {
 }
 
 /// The branch's shelves when the desk opens: one copy each of its three titles.
-#[ranvier::trace_fn]
 pub fn opening_stock() -> Vec<Msg> {
     [
         ("9780141439518", "Pride and Prejudice"),
@@ -246,7 +240,6 @@ pub struct Reminder {
 }
 
 impl PartialEq for Reminder {
-    #[ranvier::trace_fn]
     fn eq(&self, other: &Reminder) -> bool {
         self.card == other.card && self.title == other.title && self.due_day == other.due_day
     }
@@ -272,7 +265,6 @@ pub mod slipped {
     }
 
     impl PartialEq for Reminder {
-        #[ranvier::trace_fn]
         fn eq(&self, other: &Reminder) -> bool {
             // BUG(reminder_eq)
             self.card == other.card && self.title == other.title

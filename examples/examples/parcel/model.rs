@@ -24,7 +24,6 @@ pub struct Parcel {
 }
 
 impl Default for Parcel {
-    #[ranvier::trace_fn]
     fn default() -> Self {
         Parcel {
             grams: 0,
@@ -84,7 +83,6 @@ pub struct Quote {
 
 /// Two quotes are the same offer.
 impl PartialEq for Quote {
-    #[ranvier::trace_fn]
     fn eq(&self, other: &Self) -> bool {
         // FAULT(parcel_quote_equality): compares the price only, so a faster quote at the same price is "equal"
         self.cents == other.cents

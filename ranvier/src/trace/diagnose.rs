@@ -296,7 +296,7 @@ fn future_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mu
 }
 
 /// How many lines a `ran:` finding (or the records of an `update`) quotes.
-const RAN_LINES: usize = 5;
+const RAN_LINES: usize = 4;
 
 /// How many lines of a `#[trace_fn]` fn that ran are quoted for it (the lines that decide its value, or in an
 /// `update` the lines that change state).
@@ -307,8 +307,37 @@ const RAN_FN_LINES: usize = 2;
 /// body that decide its value (in an `update`, `writes`: first the lines that change state), not its signature,
 /// which only says it ran. At most `max` lines, none twice.
 fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLine> {
-    let mut out: Vec<SourceLine> = Vec::new();
+    // the records, grouped by the fn entered before them (a group of its own for those made before any): the fn
+    // entered last is the innermost helper, whose lines say more than its callers' (which the answer quotes
+    // anyway), so the groups go latest first
+    let mut groups: Vec<(Option<(Arc<source::Index>, source::FnDef, &'static str)>, Vec<&super::log::Ran>)> =
+        vec![(None, Vec::new())];
+    for r in ran {
+        // a fn's record is at its `fn` token's line, where its lines start
+        let entered = (r.value.is_none())
+            .then(|| source::index(r.file))
+            .flatten()
+            .and_then(|index| {
+                let def = index.fns.iter().find(|f| f.whole.first == r.line)?.clone();
+                Some((index, def, r.file))
+            });
+        match entered {
+            Some(fn_def) => groups.push((Some(fn_def), Vec::new())),
+            None => {
+                // a record inside a fn entered before goes with it; else with the records made outside any
+                let at = groups
+                    .iter()
+                    .rposition(|(d, _)| {
+                        d.as_ref()
+                            .is_some_and(|(_, def, file)| *file == r.file && def.whole.contains(r.line))
+                    })
+                    .unwrap_or(0);
+                groups[at].1.push(r);
+            }
+        }
+    }
     let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    let mut out: Vec<SourceLine> = Vec::new();
     let push = |out: &mut Vec<SourceLine>, file: &'static str, at: u32, text: String| {
         if out.len() < max && !out.iter().any(|l| l.site.file == file && l.site.line == at) {
             out.push(SourceLine {
@@ -321,48 +350,55 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
             });
         }
     };
-    for r in ran {
-        let index = source::index(r.file);
-        // a fn's record is at its `fn` token's line, where its lines start
-        let entered = index.as_ref().and_then(|index| {
-            index
-                .fns
-                .iter()
-                .find(|f| f.whole.first == r.line)
-                .map(|f| (index.clone(), f.clone()))
-        });
-        match (entered, &r.value) {
-            (Some((index, def)), None) => {
-                let lines = &index.lines;
-                let mut picked: Vec<usize> = Vec::new();
-                if writes {
-                    picked.extend(
-                        (def.whole.first as usize..def.whole.last as usize)
-                            .filter(|i| is_code(&lines[*i]))
-                            .filter(|i| changes_state(lines[*i].split("//").next().unwrap_or_default())),
-                    );
-                }
-                picked.extend(def.value.iter().map(|v| v.first as usize - 1));
-                let mut taken = 0;
-                for i in picked {
-                    let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
-                    // a branch recorded inside the fn says more than its value's line, and is quoted for itself
-                    if taken == RAN_FN_LINES || at == def.whole.first || recorded.contains(&(r.file, at)) {
-                        continue;
-                    }
-                    if is_code(&lines[i]) {
-                        push(&mut out, r.file, at, lines[i].trim().to_owned());
-                        taken += 1;
-                    }
-                }
-            }
-            (_, value) => {
+    let (outside, inside) = groups.split_first().expect("the first group is always there");
+    for (entered, records) in inside.iter().rev().chain(std::iter::once(outside)) {
+        let recorded_lines = |out: &mut Vec<SourceLine>| {
+            for r in records {
                 let mut text = names::line_text(r.file, r.line).unwrap_or_default();
-                if let Some(value) = value {
+                if let Some(value) = &r.value {
                     let _ = write!(text, " → {value}");
                 }
-                push(&mut out, r.file, r.line, text);
+                push(out, r.file, r.line, text);
             }
+        };
+        let Some((index, def, file)) = entered else {
+            recorded_lines(&mut out);
+            continue;
+        };
+        // in an `update`, what the fn wrote comes before the branches that led there; in a run, the branches first
+        if !writes {
+            recorded_lines(&mut out);
+        }
+        let lines = &index.lines;
+        // a line inside a `match` arm that did not run (no record at its `=>`) did not run either
+        let not_run = |at: u32| {
+            index.arms.iter().any(|a| {
+                def.whole.contains(a.arrow) && a.arrow <= at && at <= a.body.last && !recorded.contains(&(*file, a.arrow))
+            })
+        };
+        let mut picked: Vec<usize> = Vec::new();
+        if writes {
+            picked.extend(
+                (def.whole.first as usize..def.whole.last as usize)
+                    .filter(|i| is_code(&lines[*i]))
+                    .filter(|i| changes_state(lines[*i].split("//").next().unwrap_or_default())),
+            );
+        }
+        picked.extend(def.value.iter().map(|v| v.first as usize - 1));
+        let mut taken = 0;
+        for i in picked {
+            let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            // a branch recorded inside the fn is quoted for itself; the signature only says the fn ran
+            if taken == RAN_FN_LINES || at == def.whole.first || recorded.contains(&(*file, at)) || not_run(at) {
+                continue;
+            }
+            if is_code(&lines[i]) {
+                push(&mut out, file, at, lines[i].trim().to_owned());
+                taken += 1;
+            }
+        }
+        if writes {
+            recorded_lines(&mut out);
         }
     }
     out
@@ -1172,6 +1208,11 @@ fn update_arms(
                 text.push(')');
             }
         }
+        let kind = if arm_found.is_some() {
+            FindingKind::Update
+        } else {
+            FindingKind::Ran
+        };
         let mut arm: Box<dyn Iterator<Item = SourceLine>> = match arm_found {
             Some((file, lines, arm)) => Box::new(
                 arm.into_iter()
@@ -1181,7 +1222,7 @@ fn update_arms(
             ),
             None => Box::new(recorded.into_iter()),
         };
-        let mut finding = Finding::new(FindingKind::Update, rank, String::new(), arm.next());
+        let mut finding = Finding::new(kind, rank, String::new(), arm.next());
         finding.more = arm.collect();
         if let Some((by, site)) = ctx.tracer.dispatched_by(message) {
             let _ = write!(
