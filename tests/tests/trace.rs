@@ -445,7 +445,7 @@ mod traced {
             .collect();
         assert!(quoted.contains(&write), "{text}");
         assert!(!quoted.contains(&other), "{text}");
-        assert!(text.contains("what its update ran"), "{text}");
+        assert!(text.contains("its update ran"), "{text}");
     }
 
     /// A reading that is "the same" when its value is: the unit is ignored.

@@ -339,7 +339,9 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
     let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
     let mut out: Vec<SourceLine> = Vec::new();
     let push = |out: &mut Vec<SourceLine>, file: &'static str, at: u32, text: String| {
-        if out.len() < max && !out.iter().any(|l| l.site.file == file && l.site.line == at) {
+        // a line of brackets and arrows alone (`} => {`, the end of a long pattern) says nothing
+        let says_something = text.chars().any(char::is_alphanumeric);
+        if says_something && out.len() < max && !out.iter().any(|l| l.site.file == file && l.site.line == at) {
             out.push(SourceLine {
                 site: Site {
                     file,
@@ -1161,7 +1163,13 @@ fn update_arms(
         };
         let commands = ctx.tracer.kept_message(message).and_then(|m| m.commands);
         // what `#[trace_fn]` recorded while its `update` ran, when it did: the fns that ran, resolved at run time
-        let recorded = ran_lines(&ctx.tracer.ran_for_message(message), true, RAN_LINES);
+        // (the latest message's at most RAN_LINES lines, an earlier one's at most RAN_FN_LINES)
+        let max = if message == latest {
+            RAN_LINES
+        } else {
+            RAN_FN_LINES
+        };
+        let recorded = ran_lines(&ctx.tracer.ran_for_message(message), true, max);
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
         } else {
@@ -1188,7 +1196,7 @@ fn update_arms(
             if arm_found.is_some() {
                 "the arm of update that handled it"
             } else {
-                "what its update ran"
+                "its update ran"
             }
         );
         if let Some(n) = commands {

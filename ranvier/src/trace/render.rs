@@ -720,9 +720,7 @@ impl Display for ExplainText<'_> {
             write!(f, "\n  {}: {}", e.info.site, quoted(line))?;
         }
         let strong = e.findings.first().filter(|x| x.rank >= STRONG_FINDING);
-        // records of what ran say more than the body's lines, which are a guess from the source
-        let ran = e.findings.iter().any(|x| x.kind == FindingKind::Ran);
-        let body = if strong.is_some() || ran {
+        let body = if strong.is_some() {
             BODY_LINES_WITH_FINDING
         } else {
             BODY_LINES_ALONE

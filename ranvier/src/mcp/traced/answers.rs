@@ -102,10 +102,7 @@ pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
         out.push((*line).to_owned());
     }
     if left_out > 0 {
-        out.insert(
-            0,
-            format!("… {left_out} steps that moved nothing upstream of the explained node"),
-        );
+        out.insert(0, format!("… {left_out} steps that moved nothing upstream"));
     }
     out.join("\n")
 }
