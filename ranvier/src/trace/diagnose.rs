@@ -388,10 +388,12 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
         }
         picked.extend(def.value.iter().map(|v| v.first as usize - 1));
         let mut taken = 0;
+        // in a run, one line of each fn besides its records; in an `update`, more of what it wrote
+        let per_fn = if writes { RAN_FN_LINES } else { 1 };
         for i in picked {
             let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
             // a branch recorded inside the fn is quoted for itself; the signature only says the fn ran
-            if taken == RAN_FN_LINES || at == def.whole.first || recorded.contains(&(*file, at)) || not_run(at) {
+            if taken == per_fn || at == def.whole.first || recorded.contains(&(*file, at)) || not_run(at) {
                 continue;
             }
             if is_code(&lines[i]) {
