@@ -390,7 +390,7 @@ mod traced {
     }
 
     /// A model, and an `update` that hands one message to a helper chosen by a fn pointer.
-    #[derive(Clone, Debug, PartialEq)]
+    #[derive(Debug)]
     enum Till {
         Add(u32),
     }

@@ -340,7 +340,7 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
     let mut out: Vec<SourceLine> = Vec::new();
     let push = |out: &mut Vec<SourceLine>, file: &'static str, at: u32, text: String| {
         // a line of brackets and arrows alone (`} => {`, the end of a long pattern) says nothing
-        let says_something = text.chars().any(char::is_alphanumeric);
+        let says_something = text.chars().any(|c| c.is_alphanumeric() || c == '_');
         if says_something && out.len() < max && !out.iter().any(|l| l.site.file == file && l.site.line == at) {
             out.push(SourceLine {
                 site: Site {
