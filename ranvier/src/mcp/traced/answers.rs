@@ -117,7 +117,10 @@ pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> S
             .chain(cone)
             .filter(|name| {
                 changes[i..].starts_with(name.as_str())
-                    && matches!(changes[i + name.len()..].chars().next(), Some(' ' | '[' | '.'))
+                    && matches!(
+                        changes[i + name.len()..].chars().next(),
+                        Some(' ' | '[' | '.')
+                    )
             })
             .max_by_key(|name| name.len())
             .cloned()
@@ -150,15 +153,24 @@ pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> S
             .iter()
             .enumerate()
             .map(|(k, (i, name))| {
-                let end = starts.get(k + 1).map_or(changes.len(), |(next, _)| next - 2);
-                let base = name.as_deref().map(|n| {
-                    n.split(['[', '.']).next().unwrap_or(n).to_owned()
+                let end = starts
+                    .get(k + 1)
+                    .map_or(changes.len(), |(next, _)| next - 2);
+                let base = name
+                    .as_deref()
+                    .map(|n| n.split(['[', '.']).next().unwrap_or(n).to_owned());
+                let kept = base.is_none_or(|b| {
+                    cone.iter()
+                        .any(|c| *c == b || c.as_str() == name.as_deref().unwrap_or(""))
                 });
-                let kept = base.is_none_or(|b| cone.iter().any(|c| *c == b || c.as_str() == name.as_deref().unwrap_or("")));
                 (&changes[*i..end], kept)
             })
             .collect();
-        let kept: Vec<&str> = entries.iter().filter(|(_, k)| *k).map(|(e, _)| *e).collect();
+        let kept: Vec<&str> = entries
+            .iter()
+            .filter(|(_, k)| *k)
+            .map(|(e, _)| *e)
+            .collect();
         if kept.is_empty() || kept.len() == entries.len() {
             out.push(line.to_owned());
         } else {
