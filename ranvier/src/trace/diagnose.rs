@@ -302,6 +302,9 @@ const RAN_LINES: usize = 4;
 /// `update` the lines that change state).
 const RAN_FN_LINES: usize = 2;
 
+/// A `#[trace_fn]` fn that ran: its file's index, its definition and its file.
+type Entered = (Arc<source::Index>, source::FnDef, &'static str);
+
 /// The lines that say what ran, from the records `#[node]` and `#[trace_fn]` made (`ran`, in the order made): a
 /// branch's line; a shadowing `let`'s line with the value it bound (`→ 14`); for a fn entered, the lines of its
 /// body that decide its value (in an `update`, `writes`: first the lines that change state), not its signature,
@@ -310,8 +313,7 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
     // the records, grouped by the fn entered before them (a group of its own for those made before any): the fn
     // entered last is the innermost helper, whose lines say more than its callers' (which the answer quotes
     // anyway), so the groups go latest first
-    let mut groups: Vec<(Option<(Arc<source::Index>, source::FnDef, &'static str)>, Vec<&super::log::Ran>)> =
-        vec![(None, Vec::new())];
+    let mut groups: Vec<(Option<Entered>, Vec<&super::log::Ran>)> = vec![(None, Vec::new())];
     for r in ran {
         // a fn's record is at its `fn` token's line, where its lines start
         let entered = (r.value.is_none())

@@ -764,6 +764,28 @@ pub fn events() -> Vec<Event> {
     with_runtime(|rt| rt.tracer.events())
 }
 
+/// `value`'s `Debug` text, at most [`RAN_VALUE_CHARS`] characters (cut with `…`): formatting stops there, so a long
+/// value costs no more than a short one.
+pub(crate) fn bounded_debug(value: &dyn std::fmt::Debug) -> String {
+    struct Bounded(String, usize);
+    impl std::fmt::Write for Bounded {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            for c in s.chars() {
+                if self.1 == RAN_VALUE_CHARS {
+                    self.0.push('…');
+                    return Err(std::fmt::Error);
+                }
+                self.0.push(c);
+                self.1 += 1;
+            }
+            Ok(())
+        }
+    }
+    let mut out = Bounded(String::new(), 0);
+    let _ = std::fmt::write(&mut out, format_args!("{value:?}"));
+    out.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -792,24 +814,3 @@ mod tests {
     }
 }
 
-/// `value`'s `Debug` text, at most [`RAN_VALUE_CHARS`] characters (cut with `…`): formatting stops there, so a long
-/// value costs no more than a short one.
-pub(crate) fn bounded_debug(value: &dyn std::fmt::Debug) -> String {
-    struct Bounded(String, usize);
-    impl std::fmt::Write for Bounded {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            for c in s.chars() {
-                if self.1 == RAN_VALUE_CHARS {
-                    self.0.push('…');
-                    return Err(std::fmt::Error);
-                }
-                self.0.push(c);
-                self.1 += 1;
-            }
-            Ok(())
-        }
-    }
-    let mut out = Bounded(String::new(), 0);
-    let _ = std::fmt::write(&mut out, format_args!("{value:?}"));
-    out.0
-}
