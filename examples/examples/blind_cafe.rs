@@ -275,6 +275,7 @@ pub enum Msg {
 mod seat_guests {
     use super::*;
 
+    #[ranvier::trace_fn]
     pub fn update(msg: Msg, cafe: &Cafe) -> Cafe {
         match msg {
             Msg::SeatTable { table, guests } => {
@@ -294,6 +295,7 @@ mod seat_guests {
 mod merge_sent {
     use super::*;
 
+    #[ranvier::trace_fn]
     pub fn update(msg: Msg, cafe: &Cafe) -> Cafe {
         let mut next = cafe.clone();
         match msg {
@@ -342,6 +344,7 @@ mod merge_sent {
 mod comp_void {
     use super::*;
 
+    #[ranvier::trace_fn]
     pub fn update(msg: Msg, cafe: &Cafe) -> Cafe {
         let mut next = cafe.clone();
         match msg {
@@ -361,6 +364,7 @@ mod comp_void {
 /// # Panics
 ///
 /// On an item not on the menu, an order on a paid bill, or paying an empty bill (the dispatch is then rejected).
+#[ranvier::trace_fn]
 pub fn update(msg: Msg, cafe: &Cafe) -> Cafe {
     let mut next = cafe.clone();
     match msg {
@@ -432,22 +436,26 @@ pub fn update(msg: Msg, cafe: &Cafe) -> Cafe {
 // ---- helpers --------------------------------------------------------------------------------------------------------
 
 /// Minutes since midnight.
+#[ranvier::trace_fn]
 pub fn minutes_of_day(hour: u32, minute: u32) -> u32 {
     hour * 60 + minute
 }
 
 /// Whether `minutes` since midnight fall in happy hour.
+#[ranvier::trace_fn]
 pub fn is_happy_hour(minutes: u32) -> bool {
     (HAPPY_HOUR.0..HAPPY_HOUR.1).contains(&minutes)
 }
 
 /// The price of one unit of a line, options included, in cents.
+#[ranvier::trace_fn]
 pub fn unit_price(line: &Line) -> u64 {
     let base = menu_item(&line.item).map_or(0, |item| item.price);
     base + line.options.iter().map(|o| option_price(o)).sum::<u64>()
 }
 
 /// What a line costs, in cents: nothing when comped; drinks at happy hour are 30% off (per unit, to the cent).
+#[ranvier::trace_fn]
 pub fn line_price(line: &Line, happy_hour: bool) -> u64 {
     if line.comped {
         return 0;
@@ -461,6 +469,7 @@ pub fn line_price(line: &Line, happy_hour: bool) -> u64 {
 }
 
 /// `total` split between `guests`: equal shares, the first guests paying one cent more until the cents run out.
+#[ranvier::trace_fn]
 pub fn split_evenly(total: u64, guests: u32) -> Vec<u64> {
     let guests = u64::from(guests.max(1));
     let base = total / guests;
@@ -471,6 +480,7 @@ pub fn split_evenly(total: u64, guests: u32) -> Vec<u64> {
 }
 
 /// A kitchen ticket: `#3 2x latte +oat (guest 1)`.
+#[ranvier::trace_fn]
 pub fn ticket(line: &Line) -> String {
     let options: String = line.options.iter().map(|o| format!(" +{o}")).collect();
     let comped = if line.comped { " [on the house]" } else { "" };
@@ -773,6 +783,7 @@ fn start_cafe(parts: Parts) -> Result<Started, HostError> {
 mod clock_units {
     use super::*;
 
+    #[ranvier::trace_fn]
     fn minutes_of_day(hour: u32, minute: u32) -> u32 {
         // BUG(clock_units): hours times 100 (HHMM), not 60: 16:30 is 1630 "minutes"
         hour * 100 + minute
@@ -787,6 +798,7 @@ mod clock_units {
 mod happy_food {
     use super::*;
 
+    #[ranvier::trace_fn]
     fn line_price(line: &Line, happy_hour: bool) -> u64 {
         if line.comped {
             return 0;
@@ -817,6 +829,7 @@ mod happy_percent {
     // BUG(happy_percent): 70 is the percent paid, not the percent off
     const HAPPY_HOUR_OFF_PERCENT: u64 = 70;
 
+    #[ranvier::trace_fn]
     fn line_price(line: &Line, happy_hour: bool) -> u64 {
         if line.comped {
             return 0;
@@ -893,6 +906,7 @@ mod credit_added {
 mod split_remainder {
     use super::*;
 
+    #[ranvier::trace_fn]
     fn split_evenly(total: u64, guests: u32) -> Vec<u64> {
         let guests = u64::from(guests.max(1));
         let base = total / guests;

@@ -143,6 +143,7 @@ pub enum Msg {
 }
 
 /// The till's update.
+#[ranvier::trace_fn]
 pub fn update(msg: Msg, till: &Till) -> Till {
     let mut next = till.clone();
     match msg {

@@ -1,6 +1,7 @@
 //! Derive and attribute macros for [ranvier](https://docs.rs/ranvier): registration at compile time.
 //!
-//! Use them through the `ranvier` crate (`ranvier::Messages`, `ranvier::expose`, `ranvier::node`); the generated
+//! Use them through the `ranvier` crate (`ranvier::Messages`, `ranvier::expose`, `ranvier::node`,
+//! `ranvier::trace_fn`); the generated
 //! code refers to `::ranvier::__private` and nothing else.
 //!
 //! Each macro lives in its own module, split in three stages: `parse` (syn AST → IR, attribute errors collected,
@@ -14,6 +15,8 @@ mod expose;
 mod messages;
 mod names;
 mod node;
+mod ran;
+mod trace_fn;
 
 use proc_macro::TokenStream;
 
@@ -69,4 +72,16 @@ pub fn expose(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn node(args: TokenStream, item: TokenStream) -> TokenStream {
     node::attribute(args.into(), item.into()).into()
+}
+
+/// On an `update` fn or a helper: traced builds record that it ran, which branches it took (`match` arms, `if` and
+/// `else` blocks) and the value each shadowing `let` bound (`Debug` text, bounded), so `explain` quotes what ran
+/// (`ran:`) even when the call went through a fn pointer or another module.
+///
+/// The records go to the memo or effect whose run called the fn, or to the message whose `update` called it. An
+/// untraced build holds none of this code. Put it on every helper of a module (or none): it marks code worth
+/// explaining, not code suspected of a mistake. It takes no arguments and goes on fns only (not `const fn`).
+#[proc_macro_attribute]
+pub fn trace_fn(args: TokenStream, item: TokenStream) -> TokenStream {
+    trace_fn::attribute(args.into(), item.into()).into()
 }

@@ -51,12 +51,66 @@ pub fn crate_root(root: &'static str) {
 /// holds no code for them.
 pub const TRACED: bool = crate::trace::TRACED;
 
-/// Records that the branch at `line` of `file` (a `match` arm, an `if` or `else` block) ran in the memo or effect
-/// running now: `#[node]` puts a call at the start of each branch of the bodies it builds. Nothing outside a run.
+/// Records that the branch at `line` of `file` (a `match` arm, an `if` or `else` block, or the signature of a
+/// `#[trace_fn]` fn) ran, in the memo or effect running now or the `update` running now: `#[node]` and
+/// `#[trace_fn]` put a call at the start of each branch (and fn) they instrument. Nothing outside a run or `update`.
 #[inline]
 pub fn branch_ran(file: &'static str, line: u32) {
-    crate::graph::with_runtime(|rt| trace_hook!(rt, branch_ran(rt.running_id(), file, line)));
+    crate::graph::with_runtime(|rt| trace_hook!(rt, branch_ran(rt.running_id(), file, line, None)));
 }
+
+/// Records the value a shadowing `let` at `line` of `file` bound (its `Debug` text, bounded; `None` when its type is
+/// not `Debug`), as [`branch_ran`] records a branch: `#[node]` and `#[trace_fn]` put a call after each shadowing
+/// `let` they instrument.
+#[inline]
+pub fn let_bound(file: &'static str, line: u32, value: Option<&dyn Debug>) {
+    crate::graph::with_runtime(|rt| {
+        trace_hook!(
+            rt,
+            branch_ran(
+                rt.running_id(),
+                file,
+                line,
+                Some(value.unwrap_or(&NotDebug))
+            )
+        );
+    });
+}
+
+/// What a record says of a value whose type is not `Debug`.
+struct NotDebug;
+
+impl Debug for NotDebug {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("(not Debug)")
+    }
+}
+
+/// A `let`'s value, for [`let_bound`]: `(&&Bound(&x)).value()` is its `Debug` text when its type is `Debug`
+/// ([`BoundDebug`]), else `None` ([`BoundOther`]), chosen by method resolution on the concrete type.
+pub struct Bound<'a, T>(pub &'a T);
+
+/// [`Bound`]'s value of a `Debug` type.
+pub trait BoundDebug {
+    /// The value, to format.
+    fn value(&self) -> Option<&dyn Debug>;
+}
+
+impl<T: Debug> BoundDebug for &Bound<'_, T> {
+    fn value(&self) -> Option<&dyn Debug> {
+        Some(self.0)
+    }
+}
+
+/// [`Bound`]'s value of any other type: none.
+pub trait BoundOther {
+    /// Nothing to format.
+    fn value(&self) -> Option<&dyn Debug> {
+        None
+    }
+}
+
+impl<T> BoundOther for Bound<'_, T> {}
 
 // ---------------------------------------------------------------------------------------------------------------
 // #[derive(Messages)]

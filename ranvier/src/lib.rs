@@ -176,7 +176,7 @@
 //!
 //! | feature | default | what it adds | what it needs |
 //! |---|---|---|---|
-//! | (none) | | the graph, node kinds (async ones too: their flights run with [`graph::run_flights`]), scopes, `Mvu`, the trace, `#[node]` | std and `ranvier-macros` |
+//! | (none) | | the graph, node kinds (async ones too: their flights run with [`graph::run_flights`]), scopes, `Mvu`, the trace, `#[node]`, `#[trace_fn]` | std and `ranvier-macros` |
 //! | `host` | | [`host`]: `GraphHost`, the graph on its own thread, which polls async flights itself | tokio's channels and runtime handle, tokio-util, thiserror |
 //! | `exposure` | | [`exposure`], [`Messages`], [`Expose`], `#[derive(Messages)]`, `#[expose]` | `host`, serde, serde_json, schemars |
 //! | `mcp` | yes | [`mcp`]: the adapter, served over stdio | `exposure`, rmcp, tokio's runtime |
@@ -288,9 +288,9 @@ pub use graph::{AnyNode, NodeError, NodeId, batch, flush, untrack};
 pub use memo::Memo;
 pub use mvu::{DispatchError, Mvu};
 pub use owner::{Owner, Scope, create_root, on_cleanup, run_with_owner};
-pub use ranvier_macros::node;
 #[cfg(feature = "exposure")]
 pub use ranvier_macros::{Messages, expose};
+pub use ranvier_macros::{node, trace_fn};
 pub use selector::Selector;
 pub use signal::Signal;
 

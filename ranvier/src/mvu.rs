@@ -252,9 +252,18 @@ where
     fn apply(&self, msg: Msg, token: u64) -> Result<(), DispatchError> {
         let update = &self.update;
         // The dispatcher's own read, on behalf of `update`: not an untracked read of any computation.
+        // records of `#[trace_fn]` fns made meanwhile are this message's (traced builds)
+        let before = if crate::graph::record::TRACED {
+            with_runtime(|rt| rt.tracer.update_running(Some(token)))
+        } else {
+            None
+        };
         let outcome = self.model.with_unrecorded(|model| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| update(msg, model)))
         });
+        if crate::graph::record::TRACED {
+            with_runtime(|rt| rt.tracer.update_running(before));
+        }
         match outcome {
             Ok(Err(reason)) => Err(DispatchError {
                 message: reason,

@@ -77,8 +77,8 @@ mod traced {
         #[ignore = "missed on first run: quoted next_reminder's Memo::new and the Renew arm (update.rs:34), not the \
                     `<=` of can_renew in rules.rs"]
         renew_limit => "renew_limit",
-        #[ignore = "missed on first run: quoted at_limit's Memo::new and the Lend arm (update.rs:32), not the merged \
-                    `match` arm of loan_limit in rules.rs"]
+        // missed on the first run (it quoted at_limit's Memo::new and the Lend arm, not the merged `match` arm of
+        // loan_limit in rules.rs, given to the memo as a fn pointer); named since #[trace_fn] records the arm that ran
         limit_arm => "limit_arm",
         // missed on the first run (it quoted overdue's Memo::new and the Advance arm, not the sort key); named since
         // a long body is quoted by the lines that decide its value (trace/source/value.rs)

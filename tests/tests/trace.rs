@@ -325,6 +325,129 @@ mod traced {
         );
     }
 
+    /// Two pricing rules a memo is given through a fn pointer; `#[trace_fn]` records which one ran.
+    #[ranvier::trace_fn]
+    fn flat_rate(grams: u32) -> u32 {
+        let grams = grams.div_ceil(100);
+        grams * 30
+    }
+
+    #[ranvier::trace_fn]
+    fn banded_rate(grams: u32) -> u32 {
+        if grams > 500 { 900 } else { 400 }
+    }
+
+    /// The `ran:` lines of `explain` (the first `ran:` finding's).
+    fn ran_lines(explain: &trace::Explain) -> Vec<(u32, String)> {
+        let ran = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Ran)
+            .unwrap_or_else(|| panic!("no ran finding: {explain}"));
+        ran.at
+            .iter()
+            .chain(&ran.more)
+            .map(|l| (l.site.line, l.text.clone()))
+            .collect()
+    }
+
+    fn line_in_this_file(needle: &str) -> u32 {
+        let line = include_str!("trace.rs")
+            .lines()
+            .position(|l| l.trim() == needle)
+            .unwrap_or_else(|| panic!("no line {needle}"));
+        u32::try_from(line + 1).unwrap()
+    }
+
+    #[test]
+    fn trace_fn_resolves_a_fn_pointer_and_records_a_shadowing_let() {
+        let grams = Signal::new(250_u32);
+        let rule = Signal::new(flat_rate as fn(u32) -> u32);
+        let postage = Memo::new({
+            let (grams, rule) = (grams.clone(), rule.clone());
+            move |_| (rule.get())(grams.get())
+        });
+        assert_eq!(postage.get(), 90);
+        let explain = trace::explain(&postage).unwrap();
+        let lines = ran_lines(&explain);
+        // the shadowing `let` of the fn that ran, with the value it bound; not the other rule's lines
+        let shadow = line_in_this_file("let grams = grams.div_ceil(100);");
+        assert!(
+            lines
+                .iter()
+                .any(|(at, text)| *at == shadow && text.ends_with("→ 3")),
+            "{explain}"
+        );
+        let banded = line_in_this_file("if grams > 500 { 900 } else { 400 }");
+        assert!(lines.iter().all(|(at, _)| *at != banded), "{explain}");
+        // switched through the pointer: the other fn's branch is what ran now
+        rule.set(banded_rate);
+        assert_eq!(postage.get(), 400);
+        let explain = trace::explain(&postage).unwrap();
+        let lines = ran_lines(&explain);
+        assert!(lines.iter().any(|(at, _)| *at == banded), "{explain}");
+        assert!(lines.iter().all(|(at, _)| *at != shadow), "{explain}");
+    }
+
+    /// A model, and an `update` that hands one message to a helper chosen by a fn pointer.
+    #[derive(Debug)]
+    enum Till {
+        Add(u32),
+    }
+
+    #[ranvier::trace_fn]
+    fn add_plain(total: &mut u32, cents: u32) {
+        *total += cents;
+    }
+
+    #[ranvier::trace_fn]
+    fn add_twice(total: &mut u32, cents: u32) {
+        *total += cents * 2;
+    }
+
+    #[ranvier::trace_fn]
+    fn till_update(msg: Till, total: &u32, add: fn(&mut u32, u32)) -> u32 {
+        let mut next = *total;
+        match msg {
+            Till::Add(cents) => add(&mut next, cents),
+        }
+        next
+    }
+
+    #[test]
+    fn trace_fn_records_what_an_update_ran_by_message() {
+        // chosen at run time, as an app's configuration would
+        let add: fn(&mut u32, u32) = if std::hint::black_box(true) {
+            add_twice
+        } else {
+            add_plain
+        };
+        let till = Mvu::new(0_u32, move |msg, total: &u32| till_update(msg, total, add));
+        let doubled = Memo::new({
+            let till = till.clone();
+            move |_| till.model() + 1
+        });
+        assert_eq!(doubled.get(), 1);
+        till.dispatch_traced("add", "{\"cents\":5}", Till::Add(5))
+            .unwrap();
+        assert_eq!(doubled.get(), 11);
+        let explain = trace::explain(&doubled).unwrap();
+        let text = explain.to_string();
+        // the helper the pointer chose, by its write; not the other helper
+        let write = line_in_this_file("*total += cents * 2;");
+        let other = line_in_this_file("*total += cents;");
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Ran)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        assert!(quoted.contains(&write), "{text}");
+        assert!(!quoted.contains(&other), "{text}");
+        assert!(text.contains("its update ran"), "{text}");
+    }
+
     /// A reading that is "the same" when its value is: the unit is ignored.
     #[derive(Clone, Debug)]
     struct Reading {

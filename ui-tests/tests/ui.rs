@@ -134,7 +134,7 @@ fn the_readme_counts_every_case() {
         }
         if name.starts_with("pass_") {
             pass += 1;
-        } else if ["messages_", "expose_", "node_"]
+        } else if ["messages_", "expose_", "node_", "trace_fn_"]
             .iter()
             .any(|prefix| name.starts_with(prefix))
         {

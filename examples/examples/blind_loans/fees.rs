@@ -9,12 +9,14 @@ pub const GRACE_DAYS: u32 = 2;
 pub const CHILD_PERCENT: u64 = 40;
 
 /// Days `loan` is late on `day` (its return day once returned), after the grace period.
+#[ranvier::trace_fn]
 pub fn days_late(loan: &Loan, day: u32) -> u32 {
     let end = loan.returned.unwrap_or(day);
     end.saturating_sub(loan.due_day).saturating_sub(GRACE_DAYS)
 }
 
 /// The fine per day for a member of `kind`, from the base rate `base` in cents.
+#[ranvier::trace_fn]
 pub fn daily_rate(kind: Kind, base: u64) -> u64 {
     match kind {
         Kind::Adult => base,
@@ -24,6 +26,7 @@ pub fn daily_rate(kind: Kind, base: u64) -> u64 {
 }
 
 /// `percent` % of `cents`, rounded up to a whole cent.
+#[ranvier::trace_fn]
 pub fn percent_up(cents: u64, percent: u64) -> u64 {
     (cents * percent).div_ceil(100)
 }
@@ -31,12 +34,14 @@ pub fn percent_up(cents: u64, percent: u64) -> u64 {
 /// Fines as first written.
 pub mod slipped {
     /// `percent` % of `cents`, rounded up to a whole cent.
+    #[ranvier::trace_fn]
     pub fn percent_up(cents: u64, percent: u64) -> u64 {
         // BUG(child_rounding)
         cents * percent / 100
     }
 
     /// The fine per day for a member of `kind`.
+    #[ranvier::trace_fn]
     pub fn daily_rate(kind: super::super::model::Kind, base: u64) -> u64 {
         use super::super::model::Kind;
         match kind {

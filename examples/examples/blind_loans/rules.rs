@@ -6,6 +6,7 @@ use super::model::{Desk, Kind, Loan};
 pub const MAX_RENEWALS: u32 = 2;
 
 /// How many open loans a member of `kind` may have.
+#[ranvier::trace_fn]
 pub fn loan_limit(kind: Kind) -> usize {
     match kind {
         Kind::Adult => 6,
@@ -16,12 +17,14 @@ pub fn loan_limit(kind: Kind) -> usize {
 
 /// Whether `loan` may be renewed on `desk`: not returned, renewed fewer than [`MAX_RENEWALS`] times, and nobody holds
 /// its book.
+#[ranvier::trace_fn]
 pub fn can_renew(desk: &Desk, loan: &Loan) -> bool {
     let held = desk.holds.iter().any(|h| h.isbn == loan.isbn);
     loan.returned.is_none() && loan.renewals < MAX_RENEWALS && !held
 }
 
 /// Whether `card` may borrow one more book.
+#[ranvier::trace_fn]
 pub fn may_borrow(desk: &Desk, card: &str) -> bool {
     let Some(member) = desk.member(card) else {
         return false;
@@ -41,6 +44,7 @@ pub mod slipped {
     use super::MAX_RENEWALS;
 
     /// How many open loans a member of `kind` may have.
+    #[ranvier::trace_fn]
     pub fn loan_limit(kind: Kind) -> usize {
         match kind {
             // BUG(limit_arm)
@@ -50,6 +54,7 @@ pub mod slipped {
     }
 
     /// Whether `loan` may be renewed on `desk`.
+    #[ranvier::trace_fn]
     pub fn can_renew(desk: &Desk, loan: &Loan) -> bool {
         let held = desk.holds.iter().any(|h| h.isbn == loan.isbn);
         // BUG(renew_limit)

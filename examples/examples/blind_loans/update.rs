@@ -4,6 +4,7 @@ use super::model::{Book, Desk, Hold, LOAN_DAYS, Loan, Member, Msg};
 use super::rules;
 
 /// The next desk, and the messages to send after it (the notices of a return).
+#[ranvier::trace_fn]
 pub fn update(msg: Msg, desk: &Desk) -> (Desk, Vec<Msg>) {
     let mut next = desk.clone();
     let mut commands = Vec::new();
@@ -45,6 +46,7 @@ pub fn update(msg: Msg, desk: &Desk) -> (Desk, Vec<Msg>) {
 }
 
 /// Lends `isbn` to `card` if a copy is on the shelf, or puts `card` on hold for it.
+#[ranvier::trace_fn]
 fn lend(desk: &mut Desk, card: String, isbn: String) {
     let Some(book) = desk.book(&isbn) else {
         return;
@@ -71,6 +73,7 @@ fn lend(desk: &mut Desk, card: String, isbn: String) {
 
 /// Takes loan `id` back today: a late return tells the borrower, and the first member holding the book is told it
 /// is ready for pickup.
+#[ranvier::trace_fn]
 fn give_back(desk: &mut Desk, id: u32) -> Vec<Msg> {
     let today = desk.today;
     let Some(loan) = desk
@@ -100,6 +103,7 @@ fn give_back(desk: &mut Desk, id: u32) -> Vec<Msg> {
 }
 
 /// Renews loan `id` by a loan period when `allowed` says it may be; tells the borrower when it may not.
+#[ranvier::trace_fn]
 fn renew(desk: &mut Desk, id: u32, allowed: fn(&Desk, &Loan) -> bool) {
     let Some(at) = desk.loans.iter().position(|l| l.id == id) else {
         return;
@@ -121,6 +125,7 @@ pub mod slipped {
     use super::{renew, update};
 
     /// `update`, with the first `Return`.
+    #[ranvier::trace_fn]
     pub fn update_return_day(msg: Msg, desk: &Desk) -> (Desk, Vec<Msg>) {
         match msg {
             Msg::Return { loan } => {
@@ -132,6 +137,7 @@ pub mod slipped {
         }
     }
 
+    #[ranvier::trace_fn]
     fn give_back_on_due_day(desk: &mut Desk, id: u32) -> Vec<Msg> {
         let today = desk.today;
         let Some(loan) = desk
@@ -162,6 +168,7 @@ pub mod slipped {
     }
 
     /// `update`, with the first notices of a return.
+    #[ranvier::trace_fn]
     pub fn update_pickup(msg: Msg, desk: &Desk) -> (Desk, Vec<Msg>) {
         match msg {
             Msg::Return { loan } => {
@@ -173,6 +180,7 @@ pub mod slipped {
         }
     }
 
+    #[ranvier::trace_fn]
     fn give_back_one_notice(desk: &mut Desk, id: u32) -> Vec<Msg> {
         let today = desk.today;
         let Some(loan) = desk
@@ -202,6 +210,7 @@ pub mod slipped {
     }
 
     /// `update`, with the first renewal rule.
+    #[ranvier::trace_fn]
     pub fn update_renew_limit(msg: Msg, desk: &Desk) -> (Desk, Vec<Msg>) {
         match msg {
             Msg::Renew { loan } => {

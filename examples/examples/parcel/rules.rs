@@ -4,6 +4,7 @@
 pub const SMALL_GRAMS: u64 = 2_000;
 
 /// Postage for a parcel of `grams`, in cents: a small-parcel rate, then a heavy rate by the started kilogram.
+#[ranvier::trace_fn]
 pub fn postage(grams: u64) -> u64 {
     if grams == 0 {
         return 0;
@@ -18,6 +19,7 @@ pub fn postage(grams: u64) -> u64 {
 }
 
 /// The insurance premium for `cents` of cover: 1 %, at least 50 cents when insured at all.
+#[ranvier::trace_fn]
 pub fn premium(cents: u64) -> u64 {
     if cents == 0 { 0 } else { (cents / 100).max(50) }
 }

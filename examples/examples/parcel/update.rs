@@ -3,6 +3,7 @@
 use super::model::{Msg, Parcel};
 
 /// The parcel after `msg`, and the messages to dispatch next.
+#[ranvier::trace_fn]
 pub fn update(msg: Msg, parcel: &Parcel) -> (Parcel, Vec<Msg>) {
     let mut next = parcel.clone();
     let mut commands = Vec::new();

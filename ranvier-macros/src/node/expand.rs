@@ -4,11 +4,9 @@
 //! usually clone handles that already have a name. A binding of a clone (`let source = sum.clone();`) is left alone
 //! too: the clone is the same node, which keeps its name.
 //!
-//! Inside the closures of the body (the memos' and effects' bodies), each branch — a `match` arm, an `if` block, an
-//! `else` block — starts with `if ::ranvier::__private::TRACED { branch_ran(file!(), line!()) }` at the line of its
-//! `=>`, `if` or `else`: traced builds record which branches a run took, and `explain` quotes them (`ran:`). In
-//! an untraced build the test is a constant `false` and the call is compiled out. Async blocks are left alone:
-//! futures run outside the memo's run.
+//! Inside the closures of the body (the memos' and effects' bodies), each branch and each shadowing `let` gets a
+//! record of what ran (`crate::ran`): traced builds record which branches a run took and what its shadowing `let`s
+//! bound, and `explain` quotes them (`ran:`); an untraced build compiles them out.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
@@ -17,7 +15,11 @@ use syn::visit_mut::{self, VisitMut};
 
 pub fn expand(mut function: Box<syn::ItemFn>) -> TokenStream {
     // branches first: the labeller turns initializers into verbatim tokens, which a visitor does not enter
-    Branches { in_closure: false }.visit_block_mut(&mut function.block);
+    let params = function.sig.inputs.iter().filter_map(|input| match input {
+        syn::FnArg::Typed(t) => Some(&*t.pat),
+        syn::FnArg::Receiver(_) => None,
+    });
+    crate::ran::Instrument::new(false, params).visit_block_mut(&mut function.block);
     Labeller.visit_block_mut(&mut function.block);
     // where the trace finds this crate's sources, whatever directory the program runs in
     let root: syn::Stmt = syn::parse_quote! {
@@ -97,60 +99,6 @@ impl VisitMut for Labeller {
     }
 
     fn visit_expr_closure_mut(&mut self, _: &mut syn::ExprClosure) {}
-
-    fn visit_expr_async_mut(&mut self, _: &mut syn::ExprAsync) {}
-
-    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
-}
-
-/// Puts a branch record at the start of each branch inside the body's closures.
-struct Branches {
-    in_closure: bool,
-}
-
-/// `if TRACED { branch_ran(file!(), line!()) }`, at `span`'s line.
-fn record(span: proc_macro2::Span) -> syn::Stmt {
-    syn::Stmt::Expr(
-        syn::Expr::Verbatim(quote_spanned! {span=>
-            if ::ranvier::__private::TRACED {
-                ::ranvier::__private::branch_ran(::core::file!(), ::core::line!());
-            }
-        }),
-        None,
-    )
-}
-
-impl VisitMut for Branches {
-    fn visit_expr_closure_mut(&mut self, closure: &mut syn::ExprClosure) {
-        let outer = std::mem::replace(&mut self.in_closure, true);
-        visit_mut::visit_expr_closure_mut(self, closure);
-        self.in_closure = outer;
-    }
-
-    fn visit_expr_if_mut(&mut self, e: &mut syn::ExprIf) {
-        visit_mut::visit_expr_if_mut(self, e);
-        if !self.in_closure {
-            return;
-        }
-        e.then_branch.stmts.insert(0, record(e.if_token.span));
-        if let Some((else_token, other)) = &mut e.else_branch
-            && let syn::Expr::Block(block) = &mut **other
-        {
-            block.block.stmts.insert(0, record(else_token.span));
-        }
-    }
-
-    fn visit_arm_mut(&mut self, arm: &mut syn::Arm) {
-        visit_mut::visit_arm_mut(self, arm);
-        if !self.in_closure {
-            return;
-        }
-        // at the `=>`: the arm's line, as diagnosis names arms (a span inside the pattern would make lints read the
-        // generated `line!()` literal as the pattern's text)
-        let at = record(arm.fat_arrow_token.spans[0]);
-        let body = &arm.body;
-        *arm.body = syn::Expr::Verbatim(quote_spanned! {body.span()=> { #at #body } });
-    }
 
     fn visit_expr_async_mut(&mut self, _: &mut syn::ExprAsync) {}
 

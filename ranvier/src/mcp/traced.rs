@@ -416,6 +416,8 @@ async fn explain(
     if !full {
         // the state line after the steps (`v2: a=1, b=2`) repeats what the steps moved
         steps = answers::without_state_line(&steps);
+        let all: Vec<String> = exposed.iter().map(|(name, _)| name.clone()).collect();
+        steps = answers::changes_in_cone(&steps, &cone_names, &all);
     }
     let steps = answers::clip_head(&steps, STEPS_MAX_CHARS);
     Ok(success(format!("{explanation}\n{steps}")))

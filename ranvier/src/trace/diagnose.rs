@@ -21,7 +21,7 @@
 //! | `wrote:` | a signal did not follow the latest message, which wrote signals outside its cone (effects, commands) | each write |
 //! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
-//! | `ran:` | the explained node's body was built by `#[node]`: the branches (`match` arms, `if`/`else` blocks) its latest run took | each branch's line |
+//! | `ran:` | what `#[node]` and `#[trace_fn]` recorded: the branches the explained node's latest run took, the `#[trace_fn]` fns it called and the values shadowing `let`s bound; or what a message's `update` ran (then it replaces `update:` for that message) | each branch's line, a `let`'s line with its value, the lines that decide a fn's value (in `update`, that change state) |
 //! | `settled:` | the explained node is (or reads) an async memo: the value its future settled | the future's lines that produce it, failures turned into defaults first |
 //!
 //! Ranks favour what explains the node's latest staleness directly (the cutoff that stopped the latest change, the
@@ -295,26 +295,130 @@ fn future_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mu
     }
 }
 
-/// How many branches a `ran:` finding quotes.
+/// How many lines a `ran:` finding (or the records of an `update`) quotes.
 const RAN_LINES: usize = 4;
 
-/// The branches the explained node's latest run took (`match` arms, `if` and `else` blocks), as `#[node]`
-/// recorded them in the bodies it built: the lines that decided its value in the run explained.
+/// How many lines of a `#[trace_fn]` fn that ran are quoted for it (the lines that decide its value, or in an
+/// `update` the lines that change state).
+const RAN_FN_LINES: usize = 2;
+
+/// A `#[trace_fn]` fn that ran: its file's index, its definition and its file.
+type Entered = (Arc<source::Index>, source::FnDef, &'static str);
+
+/// The lines that say what ran, from the records `#[node]` and `#[trace_fn]` made (`ran`, in the order made): a
+/// branch's line; a shadowing `let`'s line with the value it bound (`→ 14`); for a fn entered, the lines of its
+/// body that decide its value (in an `update`, `writes`: first the lines that change state), not its signature,
+/// which only says it ran. At most `max` lines, none twice.
+fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLine> {
+    // the records, grouped by the fn entered before them (a group of its own for those made before any): the fn
+    // entered last is the innermost helper, whose lines say more than its callers' (which the answer quotes
+    // anyway), so the groups go latest first
+    let mut groups: Vec<(Option<Entered>, Vec<&super::log::Ran>)> = vec![(None, Vec::new())];
+    for r in ran {
+        // a fn's record is at its `fn` token's line, where its lines start
+        let entered = (r.value.is_none())
+            .then(|| source::index(r.file))
+            .flatten()
+            .and_then(|index| {
+                let def = index.fns.iter().find(|f| f.whole.first == r.line)?.clone();
+                Some((index, def, r.file))
+            });
+        match entered {
+            Some(fn_def) => groups.push((Some(fn_def), Vec::new())),
+            None => {
+                // a record inside a fn entered before goes with it; else with the records made outside any
+                let at = groups
+                    .iter()
+                    .rposition(|(d, _)| {
+                        d.as_ref()
+                            .is_some_and(|(_, def, file)| *file == r.file && def.whole.contains(r.line))
+                    })
+                    .unwrap_or(0);
+                groups[at].1.push(r);
+            }
+        }
+    }
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    let mut out: Vec<SourceLine> = Vec::new();
+    let push = |out: &mut Vec<SourceLine>, file: &'static str, at: u32, text: String| {
+        // a line of brackets and arrows alone (`} => {`, the end of a long pattern) says nothing
+        let says_something = text.chars().any(|c| c.is_alphanumeric() || c == '_');
+        if says_something && out.len() < max && !out.iter().any(|l| l.site.file == file && l.site.line == at) {
+            out.push(SourceLine {
+                site: Site {
+                    file,
+                    line: at,
+                    column: 1,
+                },
+                text,
+            });
+        }
+    };
+    let (outside, inside) = groups.split_first().expect("the first group is always there");
+    for (entered, records) in inside.iter().rev().chain(std::iter::once(outside)) {
+        let recorded_lines = |out: &mut Vec<SourceLine>| {
+            for r in records {
+                let mut text = names::line_text(r.file, r.line).unwrap_or_default();
+                if let Some(value) = &r.value {
+                    let _ = write!(text, " → {value}");
+                }
+                push(out, r.file, r.line, text);
+            }
+        };
+        let Some((index, def, file)) = entered else {
+            recorded_lines(&mut out);
+            continue;
+        };
+        // in an `update`, what the fn wrote comes before the branches that led there; in a run, the branches first
+        if !writes {
+            recorded_lines(&mut out);
+        }
+        let lines = &index.lines;
+        // a line inside a `match` arm that did not run (no record at its `=>`) did not run either
+        let not_run = |at: u32| {
+            index.arms.iter().any(|a| {
+                def.whole.contains(a.arrow) && a.arrow <= at && at <= a.body.last && !recorded.contains(&(*file, a.arrow))
+            })
+        };
+        let mut picked: Vec<usize> = Vec::new();
+        if writes {
+            picked.extend(
+                (def.whole.first as usize..def.whole.last as usize)
+                    .filter(|i| is_code(&lines[*i]))
+                    .filter(|i| changes_state(lines[*i].split("//").next().unwrap_or_default())),
+            );
+        }
+        picked.extend(def.value.iter().map(|v| v.first as usize - 1));
+        let mut taken = 0;
+        // in a run, one line of each fn besides its records; in an `update`, more of what it wrote
+        let per_fn = if writes { RAN_FN_LINES } else { 1 };
+        for i in picked {
+            let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            // a branch recorded inside the fn is quoted for itself; the signature only says the fn ran
+            if taken == per_fn || at == def.whole.first || recorded.contains(&(*file, at)) || not_run(at) {
+                continue;
+            }
+            if is_code(&lines[i]) {
+                push(&mut out, file, at, lines[i].trim().to_owned());
+                taken += 1;
+            }
+        }
+        if writes {
+            recorded_lines(&mut out);
+        }
+    }
+    out
+}
+
+/// What the explained node's latest run ran, as `#[node]` (its body's branches and shadowing `let`s) and
+/// `#[trace_fn]` (the fns it called, resolved when they ran) recorded it: the lines that decided its value in the
+/// run explained.
 fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     let taken = ctx.tracer.branches_of(me.id);
-    if taken.is_empty() {
-        return;
-    }
-    let mut lines = taken.iter().take(RAN_LINES).map(|(file, at)| SourceLine {
-        site: Site {
-            file,
-            line: *at,
-            column: 1,
-        },
-        text: names::line_text(file, *at).unwrap_or_default(),
-    });
+    let mut lines = ran_lines(&taken, false, RAN_LINES).into_iter();
+    let Some(first) = lines.next() else { return };
     let text = format!("{}'s latest run #{} took", ctx.name(me.id), me.last_run_start);
-    let mut finding = Finding::new(FindingKind::Ran, 460, text, lines.next());
+    let mut finding = Finding::new(FindingKind::Ran, 460, text, Some(first));
     finding.more = lines.collect();
     found.push(finding);
 }
@@ -1062,9 +1166,22 @@ fn update_arms(
             continue;
         };
         let commands = ctx.tracer.kept_message(message).and_then(|m| m.commands);
-        let Some((file, lines, arm)) = locate_arm(&name, model, commands.is_some()) else {
-            continue;
+        // what `#[trace_fn]` recorded while its `update` ran, when it did: the fns that ran, resolved at run time
+        // (the latest message's at most RAN_LINES lines, an earlier one's at most RAN_FN_LINES)
+        let max = if message == latest {
+            RAN_LINES
+        } else {
+            RAN_FN_LINES
         };
+        let recorded = ran_lines(&ctx.tracer.ran_for_message(message), true, max);
+        let arm_found = if recorded.is_empty() {
+            locate_arm(&name, model, commands.is_some())
+        } else {
+            None
+        };
+        if recorded.is_empty() && arm_found.is_none() {
+            continue;
+        }
         // the message behind the nearest select first; the latest one breaks ties
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
         let (mut rank, what) = match (message == latest, model.last_moved > message) {
@@ -1078,8 +1195,13 @@ fn update_arms(
             rank = rank.max(650);
         }
         let mut text = format!(
-            "message {name} #{message} {what} {}: the arm of update that handled it",
-            ctx.name(target)
+            "message {name} #{message} {what} {}: {}",
+            ctx.name(target),
+            if arm_found.is_some() {
+                "the arm of update that handled it"
+            } else {
+                "its update ran"
+            }
         );
         if let Some(n) = commands {
             let _ = write!(text, "; commands: {n}");
@@ -1098,8 +1220,21 @@ fn update_arms(
                 text.push(')');
             }
         }
-        let mut arm = arm.into_iter().map(|i| numbered(file, &lines, i));
-        let mut finding = Finding::new(FindingKind::Update, rank, String::new(), arm.next());
+        let kind = if arm_found.is_some() {
+            FindingKind::Update
+        } else {
+            FindingKind::Ran
+        };
+        let mut arm: Box<dyn Iterator<Item = SourceLine>> = match arm_found {
+            Some((file, lines, arm)) => Box::new(
+                arm.into_iter()
+                    .map(move |i| numbered(file, &lines, i))
+                    .collect::<Vec<_>>()
+                    .into_iter(),
+            ),
+            None => Box::new(recorded.into_iter()),
+        };
+        let mut finding = Finding::new(kind, rank, String::new(), arm.next());
         finding.more = arm.collect();
         if let Some((by, site)) = ctx.tracer.dispatched_by(message) {
             let _ = write!(

@@ -307,9 +307,15 @@ pub(crate) struct Tracer {
     /// Reads made by flights' futures while polled, oldest first: the memo, the node read, the clock then, and
     /// where (one entry per memo and line, its clock the latest; at most [`FLIGHT_READS_KEPT`]).
     flight_reads: RefCell<std::collections::VecDeque<(NodeId, NodeId, u64, Loc)>>,
-    /// The branches (`match` arms, `if`/`else` blocks) `#[node]`-built bodies took, by node: the run they were
-    /// taken in (its `RunStart`) and their places, in the order first taken (at most [`BRANCHES_KEPT`] a run).
-    branches: RefCell<std::collections::HashMap<NodeId, (u64, Vec<Branch>)>>,
+    /// What ran in `#[node]`-built bodies and `#[trace_fn]` fns (branches, fns entered, shadowing `let` values), by
+    /// node: the run it ran in (its `RunStart`) and the records, in the order first made (at most [`BRANCHES_KEPT`]
+    /// a run).
+    branches: RefCell<std::collections::HashMap<NodeId, (u64, Vec<Ran>)>>,
+    /// The same records made while an `update` ran (outside any run that started after it), by message: the latest
+    /// [`MESSAGES_RAN_KEPT`] messages, oldest first.
+    message_branches: RefCell<std::collections::VecDeque<(u64, Vec<Ran>)>>,
+    /// The message whose `update` is running, and the clock when it started (`None` outside `update`).
+    updating: Cell<Option<u64>>,
     /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
     removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
     /// Nodes whose values are recorded as the redaction marker (an exposure's redacted values).
@@ -420,11 +426,27 @@ pub(crate) struct KeptMessage {
     pub commands: Option<u32>,
 }
 
-/// A branch a `#[node]`-built body took: its file and line.
-type Branch = (&'static str, u32);
+/// One record of what ran, made by code `#[node]` or `#[trace_fn]` generated: a branch taken (`match` arm, `if` or
+/// `else` block), a `#[trace_fn]` fn entered (its signature's line), or a shadowing `let` (its line and the `Debug`
+/// text of the value it bound, the latest when it ran more than once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ran {
+    /// The file, as `file!()` spells it.
+    pub file: &'static str,
+    /// The line (1-based).
+    pub line: u32,
+    /// A shadowing `let`'s value (`Debug` text, at most [`RAN_VALUE_CHARS`] characters); `None` for a branch or a fn.
+    pub value: Option<Rc<str>>,
+}
+
+/// How many characters of a `let`'s `Debug` text a record keeps (longer text ends in `…`).
+pub const RAN_VALUE_CHARS: usize = 48;
+
+/// How many messages' `update` records the trace keeps.
+const MESSAGES_RAN_KEPT: usize = 64;
 
 /// How many branches of one run the trace keeps.
-const BRANCHES_KEPT: usize = 16;
+const BRANCHES_KEPT: usize = 32;
 
 /// How many reads by flights' futures (distinct memo and line) the trace keeps.
 const FLIGHT_READS_KEPT: usize = 256;
@@ -454,6 +476,8 @@ impl Tracer {
             redacted: RefCell::new(Vec::new()),
             polling: Cell::new(None),
             branches: RefCell::new(std::collections::HashMap::new()),
+            message_branches: RefCell::new(std::collections::VecDeque::new()),
+            updating: Cell::new(None),
             flight_reads: RefCell::new(std::collections::VecDeque::new()),
             message_table: RefCell::new(std::collections::VecDeque::new()),
             census: Cell::new(Census::default()),
@@ -485,6 +509,8 @@ impl Tracer {
         self.branches.borrow_mut().clear();
         self.census.set(Census::default());
         *self.moved.borrow_mut() = MovedSet::default();
+        self.message_branches.borrow_mut().clear();
+        self.updating.set(None);
     }
 
     #[inline]
@@ -792,14 +818,25 @@ impl Tracer {
             .collect()
     }
 
-    /// The branches `node`'s latest run took (in a body `#[node]` built), in the order first taken: their file and
-    /// line.
-    pub fn branches_of(&self, node: NodeId) -> Vec<(&'static str, u32)> {
+    /// What ran in `node`'s latest run (in a body `#[node]` built, and `#[trace_fn]` fns it called), in the order
+    /// first recorded.
+    pub fn branches_of(&self, node: NodeId) -> Vec<Ran> {
         let run = self.node_field(node, |n| n.last_run_start);
         self.branches
             .borrow()
             .get(&node)
             .filter(|(at, _)| *at == run)
+            .map(|(_, taken)| taken.clone())
+            .unwrap_or_default()
+    }
+
+    /// What ran while message `seq`'s `update` ran (`#[trace_fn]` fns, their branches and shadowing `let`s), in the
+    /// order first recorded; empty when nothing was recorded or the message is too old.
+    pub fn ran_for_message(&self, seq: u64) -> Vec<Ran> {
+        self.message_branches
+            .borrow()
+            .iter()
+            .find(|(m, _)| *m == seq)
             .map(|(_, taken)| taken.clone())
             .unwrap_or_default()
     }
@@ -943,6 +980,28 @@ pub fn events() -> Vec<Event> {
     with_runtime(|rt| rt.tracer.events())
 }
 
+/// `value`'s `Debug` text, at most [`RAN_VALUE_CHARS`] characters (cut with `…`): formatting stops there, so a long
+/// value costs no more than a short one.
+pub(crate) fn bounded_debug(value: &dyn std::fmt::Debug) -> String {
+    struct Bounded(String, usize);
+    impl std::fmt::Write for Bounded {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            for c in s.chars() {
+                if self.1 == RAN_VALUE_CHARS {
+                    self.0.push('…');
+                    return Err(std::fmt::Error);
+                }
+                self.0.push(c);
+                self.1 += 1;
+            }
+            Ok(())
+        }
+    }
+    let mut out = Bounded(String::new(), 0);
+    let _ = std::fmt::write(&mut out, format_args!("{value:?}"));
+    out.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -973,3 +1032,4 @@ mod tests {
         assert_eq!(bigger.get(last).as_deref(), Some("text 199"));
     }
 }
+

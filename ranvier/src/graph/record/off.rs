@@ -103,7 +103,18 @@ impl Tracer {
 
     pub fn flight_start(&self, _: NodeId, _: u32) {}
     #[inline(always)]
-    pub fn branch_ran(&self, _: Option<NodeId>, _: &'static str, _: u32) {}
+    pub fn branch_ran(
+        &self,
+        _: Option<NodeId>,
+        _: &'static str,
+        _: u32,
+        _: Option<&dyn std::fmt::Debug>,
+    ) {
+    }
+    #[inline(always)]
+    pub fn update_running(&self, _: Option<u64>) -> Option<u64> {
+        None
+    }
     #[inline(always)]
     pub fn flight_poll(&self, _: Option<NodeId>) -> Option<NodeId> {
         None

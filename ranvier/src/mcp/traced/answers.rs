@@ -102,10 +102,80 @@ pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
         out.push((*line).to_owned());
     }
     if left_out > 0 {
-        out.insert(
-            0,
-            format!("… {left_out} steps that moved nothing upstream of the explained node"),
-        );
+        out.insert(0, format!("… {left_out} steps that moved nothing upstream"));
+    }
+    out.join("\n")
+}
+
+/// Each step line of `steps` with only the changes of values named in `cone` (the explained node's cone), then `…`
+/// when others were left out: the short form's steps say what moved upstream, not the whole snapshot again. `all`
+/// names every exposed value, to tell where one change ends and the next begins (a value's text may hold `, `). A
+/// step none of whose changes is in the cone is kept whole.
+pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> String {
+    let name_at = |changes: &str, i: usize| -> Option<String> {
+        all.iter()
+            .chain(cone)
+            .filter(|name| {
+                changes[i..].starts_with(name.as_str())
+                    && matches!(
+                        changes[i + name.len()..].chars().next(),
+                        Some(' ' | '[' | '.')
+                    )
+            })
+            .max_by_key(|name| name.len())
+            .cloned()
+    };
+    let mut out: Vec<String> = Vec::new();
+    for line in steps.lines() {
+        let is_step = line
+            .split_once(' ')
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        let split = line
+            .find(" → v")
+            .and_then(|arrow| line[arrow..].find(": ").map(|colon| arrow + colon + 2));
+        let (true, Some(at)) = (is_step, split) else {
+            out.push(line.to_owned());
+            continue;
+        };
+        let (head, changes) = line.split_at(at);
+        // where each change starts: the start, or after `, `, at an exposed value's name
+        let mut starts: Vec<(usize, Option<String>)> = Vec::new();
+        for (i, _) in changes.char_indices() {
+            if i == 0 || changes[..i].ends_with(", ") {
+                if let Some(name) = name_at(changes, i) {
+                    starts.push((i, Some(name)));
+                } else if i == 0 {
+                    starts.push((0, None));
+                }
+            }
+        }
+        let entries: Vec<(&str, bool)> = starts
+            .iter()
+            .enumerate()
+            .map(|(k, (i, name))| {
+                let end = starts
+                    .get(k + 1)
+                    .map_or(changes.len(), |(next, _)| next - 2);
+                let base = name
+                    .as_deref()
+                    .map(|n| n.split(['[', '.']).next().unwrap_or(n).to_owned());
+                let kept = base.is_none_or(|b| {
+                    cone.iter()
+                        .any(|c| *c == b || c.as_str() == name.as_deref().unwrap_or(""))
+                });
+                (&changes[*i..end], kept)
+            })
+            .collect();
+        let kept: Vec<&str> = entries
+            .iter()
+            .filter(|(_, k)| *k)
+            .map(|(e, _)| *e)
+            .collect();
+        if kept.is_empty() || kept.len() == entries.len() {
+            out.push(line.to_owned());
+        } else {
+            out.push(format!("{head}{}, …", kept.join(", ")));
+        }
     }
     out.join("\n")
 }

@@ -434,19 +434,55 @@ impl Tracer {
         seq
     }
 
-    /// The branch at `file`:`line` ran in the run of `running` (a `#[node]`-built body); nothing outside a run.
-    pub fn branch_ran(&self, running: Option<NodeId>, file: &'static str, line: u32) {
-        let Some(node) = running else { return };
-        let run = self.node_field(node, |n| n.last_run_start);
-        let mut branches = self.branches.borrow_mut();
-        let (at, taken) = branches.entry(node).or_insert_with(|| (run, Vec::new()));
-        if *at != run {
-            *at = run;
-            taken.clear();
+    /// The branch (or `#[trace_fn]` fn, or shadowing `let` with `value`) at `file`:`line` ran: in the run of
+    /// `running`, or in the `update` running now when no run started after it did. Nothing outside both.
+    pub fn branch_ran(
+        &self,
+        running: Option<NodeId>,
+        file: &'static str,
+        line: u32,
+        value: Option<&dyn std::fmt::Debug>,
+    ) {
+        let run = running.map(|node| self.node_field(node, |n| n.last_run_start));
+        let record = |taken: &mut Vec<Ran>| {
+            let value = value.map(|v| Rc::<str>::from(bounded_debug(v)));
+            if let Some(known) = taken.iter_mut().find(|r| r.file == file && r.line == line) {
+                known.value = value;
+            } else if taken.len() < BRANCHES_KEPT {
+                taken.push(Ran { file, line, value });
+            }
+        };
+        match (self.updating.get(), running, run) {
+            // a run that started inside `update` (a memo `update` read) is the run's; else `update`'s
+            (Some(seq), _, r) if r.is_none_or(|r| r < seq) => {
+                let mut kept = self.message_branches.borrow_mut();
+                if kept.back().is_none_or(|(m, _)| *m != seq) {
+                    if kept.len() == MESSAGES_RAN_KEPT {
+                        kept.pop_front();
+                    }
+                    kept.push_back((seq, Vec::new()));
+                }
+                if let Some((_, taken)) = kept.back_mut() {
+                    record(taken);
+                }
+            }
+            (_, Some(node), Some(run)) => {
+                let mut branches = self.branches.borrow_mut();
+                let (at, taken) = branches.entry(node).or_insert_with(|| (run, Vec::new()));
+                if *at != run {
+                    *at = run;
+                    taken.clear();
+                }
+                record(taken);
+            }
+            _ => {}
         }
-        if taken.len() < BRANCHES_KEPT && !taken.contains(&(file, line)) {
-            taken.push((file, line));
-        }
+    }
+
+    /// Message `seq`'s `update` starts running (`Some`) or has returned (`None`); returns the message whose `update`
+    /// ran before, to restore.
+    pub fn update_running(&self, seq: Option<u64>) -> Option<u64> {
+        self.updating.replace(seq)
     }
 
     /// A future of async memo `memo`'s flights is being polled from now (`None`: no longer); returns the memo polled
