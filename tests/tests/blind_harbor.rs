@@ -28,10 +28,7 @@ async fn shows(key: &str) {
     let slipped = blind::settled_value(slip, node, &messages)
         .await
         .unwrap_or_else(|e| panic!("{key}: the desk with the mistake: {e}"));
-    assert_ne!(
-        slipped, expected,
-        "{key}: {node} does not show the mistake"
-    );
+    assert_ne!(slipped, expected, "{key}: {node} does not show the mistake");
 }
 
 /// Every mistake has one marker, in a file of the desk other than `main.rs`, and a case; every key is distinct.

@@ -55,7 +55,12 @@ fn next_in(p: &Port) -> Option<(String, u32, u32, u32)> {
         .iter()
         .filter(|v| v.berth.is_some() && v.arrived.is_none())
         .min_by(|a, b| (a.eta, &a.call_sign).cmp(&(b.eta, &b.call_sign)))?;
-    Some((vessel.call_sign.clone(), vessel.eta, vessel.draft_dm, p.hour))
+    Some((
+        vessel.call_sign.clone(),
+        vessel.eta,
+        vessel.draft_dm,
+        p.hour,
+    ))
 }
 
 /// The tide the next ship comes in on: at its ETA, or now for a ship already late.

@@ -220,7 +220,10 @@ fn board(port: &Mvu<Port, Msg>) -> Memo<Vec<String>> {
                     (Some(v), _) => {
                         let since = v.arrived.unwrap_or(p.hour);
                         let hours = p.hour - since;
-                        format!("{}: {} since hour {since} ({hours} h)", berth.id, v.call_sign)
+                        format!(
+                            "{}: {} since hour {since} ({hours} h)",
+                            berth.id, v.call_sign
+                        )
                     }
                     (None, Some(v)) => format!("{}: expecting {}", berth.id, v.call_sign),
                     (None, None) => format!("{}: free", berth.id),
@@ -255,10 +258,7 @@ fn suggested(port: &Mvu<Port, Msg>, fits: fn(&Berth, &Vessel) -> bool) -> Memo<O
 }
 
 /// Dues run up so far by every ship alongside, as `dues` prices a stay.
-fn dues_now(
-    port: &Mvu<Port, Msg>,
-    dues: fn(u32, u32, u32, &model::Tariff) -> u64,
-) -> Memo<u64> {
+fn dues_now(port: &Mvu<Port, Msg>, dues: fn(u32, u32, u32, &model::Tariff) -> u64) -> Memo<u64> {
     let port = port.clone();
     Memo::new(move |_| {
         port.with_model(|p| {
@@ -292,8 +292,12 @@ mod slipped {
                 let mut lines = Vec::with_capacity(p.berths.len());
                 for berth in &p.berths {
                     let at_berth = |v: &&Vessel| v.berth.as_deref() == Some(berth.id.as_str());
-                    // BUG(board_departed)
-                    let alongside = p.vessels.iter().filter(at_berth).find(|v| v.arrived.is_some());
+                    let alongside = p
+                        .vessels
+                        .iter()
+                        .filter(at_berth)
+                        // BUG(board_departed)
+                        .find(|v| v.arrived.is_some());
                     let expected = p
                         .vessels
                         .iter()
@@ -303,7 +307,10 @@ mod slipped {
                         (Some(v), _) => {
                             let since = v.arrived.unwrap_or(p.hour);
                             let hours = p.hour - since;
-                            format!("{}: {} since hour {since} ({hours} h)", berth.id, v.call_sign)
+                            format!(
+                                "{}: {} since hour {since} ({hours} h)",
+                                berth.id, v.call_sign
+                            )
                         }
                         (None, Some(v)) => format!("{}: expecting {}", berth.id, v.call_sign),
                         (None, None) => format!("{}: free", berth.id),

@@ -278,12 +278,18 @@ pub fn case(key: &str) -> (&'static str, Value) {
         // hour 10: LAKU7 15,525, OZTN2 (8 to 10, charged 4 h × 1,080) 4,320 = 19,845; shows 12,285
         "min_charge" => (
             "dues_now",
-            after(&[advance(8)], &[tern_alongside().as_slice(), &[advance(2)]].concat()),
+            after(
+                &[advance(8)],
+                &[tern_alongside().as_slice(), &[advance(2)]].concat(),
+            ),
         ),
         // hour 23: LAKU7 16 day + 7 night hours = 33,412, OZTN2 4 day + 1 night = 5,670; 39,082; shows 39,690
         "night_range" => (
             "dues_now",
-            after(&[advance(18)], &[tern_alongside().as_slice(), &[advance(5)]].concat()),
+            after(
+                &[advance(18)],
+                &[tern_alongside().as_slice(), &[advance(5)]].concat(),
+            ),
         ),
         // OZTN2 left B2 at hour 3, MAER1 made fast there at hour 5; shows OZTN2 still at B2
         "board_departed" => (

@@ -36,7 +36,9 @@ pub async fn tide_cm(hour: u32) -> Result<u32, String> {
     const CURVE: [u32; 12] = [180, 240, 290, 310, 290, 240, 180, 120, 70, 50, 70, 120];
     Hop(false).await;
     if hour > FORECAST_HOURS {
-        return Err(format!("no tide forecast for hour {hour} (the forecast goes to hour {FORECAST_HOURS})"));
+        return Err(format!(
+            "no tide forecast for hour {hour} (the forecast goes to hour {FORECAST_HOURS})"
+        ));
     }
     Ok(CURVE[(hour % 12) as usize])
 }

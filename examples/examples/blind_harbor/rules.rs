@@ -15,7 +15,7 @@ pub fn fits(berth: &Berth, vessel: &Vessel) -> bool {
 /// Whether the port hour `hour` is a night hour (22:00 to 06:00), when the quay charges its night surcharge.
 pub fn is_night(hour: u32) -> bool {
     let clock = hour % 24;
-    clock >= 22 || clock < 6
+    !(6..22).contains(&clock)
 }
 
 /// The rules as first written.

@@ -53,10 +53,12 @@ pub fn update(msg: Msg, port: &Port) -> (Port, Vec<Msg>) {
         } => commands = land(&mut next, container, call_sign, weight_kg, reefer),
         Msg::Plug { container } => {
             let hour = next.hour;
-            if let Some(c) = next.containers.iter_mut().find(|c| c.id == container) {
-                if c.reefer && c.plugged.is_none() {
-                    c.plugged = Some(hour);
-                }
+            let reefer = next
+                .containers
+                .iter_mut()
+                .find(|c| c.id == container && c.reefer && c.plugged.is_none());
+            if let Some(c) = reefer {
+                c.plugged = Some(hour);
             }
         }
         Msg::Book { container, hour } => {

@@ -125,6 +125,7 @@ fn boxes(port: &Mvu<Port, Msg>) -> Memo<Vec<YardBox>> {
 
 /// A box's fee so far: storage for every hour past the free hours, and power for every hour a reefer was plugged in.
 #[node]
+#[allow(clippy::let_and_return)] // the `let` names the memo for the trace
 fn fee(row: &Row<String, YardBox>, hour: &Memo<u32>, tariff: &Memo<Tariff>) -> Memo<u64> {
     let (row, hour, tariff) = (row.clone(), hour.clone(), tariff.clone());
     let fee = Memo::new(move |_| {
@@ -187,9 +188,14 @@ mod slipped {
         let port = port.clone();
         Memo::with_comparer(
             move |_| port.with_model(|p| p.containers.iter().map(YardBox::of).collect()),
-            // BUG(box_comparer)
-            |a: &Vec<YardBox>, b: &Vec<YardBox>| a.iter().map(|x| &x.id).eq(b.iter().map(|x| &x.id)),
+            |a: &Vec<YardBox>, b: &Vec<YardBox>| same_boxes(a, b),
         )
+    }
+
+    /// Whether two lists hold the same boxes, in the same order.
+    fn same_boxes(a: &[YardBox], b: &[YardBox]) -> bool {
+        // BUG(box_comparer)
+        a.iter().map(|x| &x.id).eq(b.iter().map(|x| &x.id))
     }
 
     /// The yard's rows, one per box.
@@ -209,6 +215,7 @@ mod slipped {
 
     /// A box's fee so far.
     #[node]
+    #[allow(clippy::let_and_return)] // the `let` names the memo for the trace
     pub fn fee(row: &Row<String, YardBox>, hour: &Memo<u32>, tariff: &Memo<Tariff>) -> Memo<u64> {
         let (hour, tariff) = (hour.clone(), tariff.clone());
         // BUG(plug_capture)
