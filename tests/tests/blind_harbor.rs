@@ -1,0 +1,141 @@
+//! The blind harbour desk (`examples/examples/blind_harbor/`): a port's berth and yard desk split over nine files,
+//! with twelve ordinary mistakes written by a tester who had not read how `explain` diagnoses (two in async memos,
+//! three in a keyed collection). Two halves:
+//!
+//! - `values_*`: each mistake shows in its node: after the case's messages the correct desk holds the expected value
+//!   and the desk with the mistake another (both profiles: `cargo test -p ranvier-tests --test main --
+//!   blind_harbor::values`).
+//! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
+//!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
+//!   Written before the set's first scored run and not run by its author.
+
+use crate::examples::blind_harbor as blind;
+
+/// Runs `key`'s messages in the correct desk and in the desk with the mistake: the first must hold the expected
+/// value, the second must not.
+async fn shows(key: &str) {
+    let (node, messages) = blind::case(key);
+    let slip = blind::SLIPS
+        .iter()
+        .find(|s| s.0 == key)
+        .map(|s| s.2)
+        .unwrap_or_else(|| panic!("no mistake {key}"));
+    let expected = blind::expected(key);
+    let correct = blind::settled_value(blind::graph::Slip::None, node, &messages)
+        .await
+        .unwrap_or_else(|e| panic!("{key}: the correct desk: {e}"));
+    assert_eq!(correct, expected, "{key}: the correct desk's {node}");
+    let slipped = blind::settled_value(slip, node, &messages)
+        .await
+        .unwrap_or_else(|e| panic!("{key}: the desk with the mistake: {e}"));
+    assert_ne!(slipped, expected, "{key}: {node} does not show the mistake");
+}
+
+/// Every mistake has one marker, in a file of the desk other than `main.rs`, and a case; every key is distinct.
+#[test]
+fn values_every_mistake_has_its_line_and_case() {
+    let mut keys: Vec<&str> = blind::SLIPS.iter().map(|s| s.0).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), blind::SLIPS.len(), "a key listed twice");
+    for &(key, _, _) in &blind::SLIPS {
+        let faulty = blind::bug(key);
+        let (file, line) = faulty.split_once(':').expect("file:line");
+        assert!(
+            [
+                "model.rs",
+                "update.rs",
+                "rules.rs",
+                "tariff.rs",
+                "graph.rs",
+                "yard.rs",
+                "arrivals.rs"
+            ]
+            .contains(&file),
+            "{key}: {faulty}"
+        );
+        assert!(line.parse::<usize>().is_ok_and(|n| n > 1), "{faulty}");
+        let (_, messages) = blind::case(key);
+        assert!(
+            messages.as_array().is_some_and(|m| !m.is_empty()),
+            "{key}: no messages"
+        );
+    }
+}
+
+macro_rules! values {
+    ($($test:ident => $key:literal),* $(,)?) => {
+        $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $test() {
+                shows($key).await;
+            }
+        )*
+    };
+}
+
+values!(
+    values_assign_first => "assign_first",
+    values_bill_dropped => "bill_dropped",
+    values_tariff_default => "tariff_default",
+    values_fits_field => "fits_field",
+    values_min_charge => "min_charge",
+    values_night_range => "night_range",
+    values_board_departed => "board_departed",
+    values_yard_key => "yard_key",
+    values_plug_capture => "plug_capture",
+    values_box_comparer => "box_comparer",
+    values_tide_now => "tide_now",
+    values_customs_cached => "customs_cached",
+);
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod explain {
+    use super::blind;
+
+    /// The hit rule: the faulty `file:line` within the first 400 characters of the answer.
+    const WITHIN: usize = 400;
+
+    async fn check(name: &str) {
+        let shape = blind::shapes()
+            .into_iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("no shape {name}"));
+        let outcome = blind::gallery::run(&shape).await.expect("explain answers");
+        let position = outcome.from_start.unwrap_or_else(|| {
+            panic!("{name}: {} is not named:\n{}", shape.faulty, outcome.answer)
+        });
+        assert!(
+            position < WITHIN,
+            "{name}: {} first appears {position} characters into the answer:\n{}",
+            shape.faulty,
+            outcome.answer
+        );
+    }
+
+    macro_rules! explains {
+        ($($test:ident => $key:literal),* $(,)?) => {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    check($key).await;
+                }
+            )*
+        };
+    }
+
+    explains!(
+        explain_assign_first => "assign_first",
+        explain_bill_dropped => "bill_dropped",
+        explain_tariff_default => "tariff_default",
+        explain_fits_field => "fits_field",
+        explain_min_charge => "min_charge",
+        explain_night_range => "night_range",
+        explain_board_departed => "board_departed",
+        explain_yard_key => "yard_key",
+        explain_plug_capture => "plug_capture",
+        explain_box_comparer => "box_comparer",
+        explain_tide_now => "tide_now",
+        explain_customs_cached => "customs_cached",
+    );
+}
