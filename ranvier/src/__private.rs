@@ -649,8 +649,8 @@ impl<T: Clone + PartialEq + Debug + 'static> Readable for crate::timed::Throttle
 /// A keyed collection is published as its rows in list order: a JSON array of `{"key": …, …the item's fields,
 /// …the row's own figures}` (an item that is not an object, or has a `key` of its own, is `{"key": …, "item": …}`),
 /// so step lines can name the rows that changed by key (`lines[apple].total 360→600`, `lines +[kiwi]`). The row's
-/// figures are what its factory returned, through [`RowFigures`]: none for `()`, `"total": 600` for
-/// `("total", memo)`.
+/// figures are what its factory returned, through [`RowFigures`]: none for `()`, `"value": 600` for a memo,
+/// `"total": 600` for `("total", memo)`.
 #[cfg(feature = "exposure")]
 impl<K, T, R> Readable for crate::Collection<K, T, R>
 where
@@ -678,8 +678,8 @@ where
 #[cfg(feature = "exposure")]
 #[diagnostic::on_unimplemented(
     message = "an exposed collection cannot publish the row output `{Self}`",
-    label = "`#[expose]` on a `Collection` needs a factory returning `()` or `(\"name\", Memo<U>)`",
-    note = "return `()` from the factory to publish the items alone, or `(\"total\", memo)` to publish a figure per row"
+    label = "`#[expose]` on a `Collection` needs a factory returning `()`, a `Memo<U>` or `(\"name\", Memo<U>)`",
+    note = "return `()` from the factory to publish the items alone, a memo to publish it as each row's `\"value\"`, or `(\"total\", memo)` to publish it under a name of your own"
 )]
 pub trait RowFigures {
     /// Adds the row's figures to `row`, each under its name.
@@ -689,6 +689,14 @@ pub trait RowFigures {
 #[cfg(feature = "exposure")]
 impl RowFigures for () {
     fn figures(&self, _: &mut Map<String, Value>) {}
+}
+
+/// A factory that returns one memo per row publishes it as the row's `"value"`.
+#[cfg(feature = "exposure")]
+impl<U: Clone + Debug + serde::Serialize + 'static> RowFigures for Memo<U> {
+    fn figures(&self, row: &mut Map<String, Value>) {
+        ("value", self.clone()).figures(row);
+    }
 }
 
 #[cfg(feature = "exposure")]
