@@ -104,8 +104,9 @@
 //! `#[expose]` on a `Collection` field publishes its rows in list order, a JSON array of keyed rows: each row is
 //! `{"key": …}` followed by the item's fields (an item that is not an object is `{"key": …, "item": …}`). Step
 //! lines compare such arrays by key and name the rows that changed (`fruits +[kiwi]`, `lines[apple].qty 3→5`,
-//! `lines -[pear]`) instead of the whole list before and after. `#[node]` on the field names it (and so its rows)
-//! for the trace.
+//! `lines -[pear]`) instead of the whole list before and after. What the row factory returns adds the row's own
+//! figure: nothing for `()`, `"value": …` for a `Memo`, `"total": …` for `("total", memo)`. `#[node]` on the
+//! field names it (and so its rows) for the trace.
 //!
 //! ```
 //! # #[cfg(feature = "exposure")]
