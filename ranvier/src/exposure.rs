@@ -89,6 +89,7 @@
 pub mod approval;
 mod dispatch;
 mod error;
+pub mod fork;
 mod handle;
 pub mod history;
 mod interrupts;
@@ -116,6 +117,7 @@ pub use dispatch::{DispatchRejection, Dispatched, SequenceOutcome, SequenceStop,
 #[cfg(feature = "mcp")]
 pub(crate) use dispatch::{host_gone, known_messages};
 pub use error::{DecodeError, ExposeError, NameKind};
+pub use fork::{Fork, ForkError, ForkOptions};
 pub use handle::{APP_SENDER, ExposureHandle};
 pub use history::{DEFAULT_HISTORY_BYTES, DEFAULT_HISTORY_VERSIONS, VersionError};
 pub use interrupts::{
@@ -206,6 +208,12 @@ pub struct Exposure {
     approval_timeout: Duration,
     while_pending: WhilePending,
     require_approval: bool,
+    /// How a fork builds a copy of this app ([`forks`](Self::forks), [`fork_with`](Self::fork_with)).
+    fork_setup: Option<fork::ForkSetup>,
+    /// The message sources whose models a fork copies, in registration order.
+    ports: Vec<fork::ModelPort>,
+    /// On a fork: the live version it was made at (its first version; its journal keeps no file).
+    fork_of: Option<u64>,
 }
 
 impl Default for Exposure {
@@ -249,6 +257,9 @@ impl Exposure {
             approval_timeout: DEFAULT_APPROVAL_TIMEOUT,
             while_pending: WhilePending::default(),
             require_approval: true,
+            fork_setup: None,
+            ports: Vec::new(),
+            fork_of: None,
         }
     }
 
@@ -661,6 +672,8 @@ impl Exposure {
         let inbox = GraphInbox::current().ok_or(ExposeError::NotOnGraphHost)?;
         let (capacity, max_bytes) = self.journal_capacity;
         let journal = Arc::new(match self.journal_file {
+            // a fork's journal never reaches a file: nothing it does leaves it
+            _ if self.fork_of.is_some() => Journal::in_memory(capacity, max_bytes),
             Some(path) => Journal::open(path, capacity, max_bytes)?,
             None => Journal::from_env(capacity, max_bytes)?,
         });
@@ -671,6 +684,7 @@ impl Exposure {
             reads,
             self.callbacks,
             self.publication_buffer,
+            self.fork_of.unwrap_or(0),
             {
                 let history = history.clone();
                 Box::new(move |snapshot, previous, changed| {
@@ -708,6 +722,7 @@ impl Exposure {
             )),
             journal,
             history,
+            fork_setup: self.fork_setup,
             waiting: Default::default(),
             flights: crate::graph::flights::remote(),
         });
@@ -721,6 +736,7 @@ impl Exposure {
             messages: runs,
             publisher,
             effect,
+            ports: self.ports,
         });
         Ok(ExposureHandle::new(shared))
     }

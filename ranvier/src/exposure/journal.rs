@@ -182,11 +182,16 @@ impl Journal {
             Some(path) if !path.is_empty() => {
                 Journal::open(PathBuf::from(path), capacity, max_bytes)
             }
-            _ => Ok(Journal {
-                ring: Mutex::new(Ring::new(capacity, max_bytes)),
-                file: None,
-                events: broadcast::channel(EVENTS_BUFFER).0,
-            }),
+            _ => Ok(Journal::in_memory(capacity, max_bytes)),
+        }
+    }
+
+    /// A journal keeping `capacity` entries within `max_bytes` in memory, and appending to no file.
+    pub(super) fn in_memory(capacity: usize, max_bytes: usize) -> Journal {
+        Journal {
+            ring: Mutex::new(Ring::new(capacity, max_bytes)),
+            file: None,
+            events: broadcast::channel(EVENTS_BUFFER).0,
         }
     }
 

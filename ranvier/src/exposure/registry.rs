@@ -55,6 +55,8 @@ pub(super) struct Shared {
     /// The current snapshot and the versions before it.
     pub(super) history: Arc<History>,
     pub(super) approvals: Arc<Approvals>,
+    /// How a fork builds a copy of the app, when it registered one.
+    pub(super) fork_setup: Option<super::fork::ForkSetup>,
     /// How many `wait_version` and `wait_settled` futures are waiting.
     pub(super) waiting: AtomicUsize,
     /// The graph thread's flight executor: it wakes `wait_settled` when a flight finishes or is cancelled.
@@ -67,6 +69,8 @@ pub(super) struct GraphSide {
     pub(super) messages: HashMap<String, RunMessage>,
     pub(super) publisher: Rc<Publisher>,
     pub(super) effect: Effect,
+    /// The message sources whose models a fork copies.
+    pub(super) ports: Vec<super::fork::ModelPort>,
 }
 
 thread_local! {
