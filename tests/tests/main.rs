@@ -21,6 +21,7 @@ mod blind_loans;
 mod blind_till;
 mod conformance;
 mod exposure;
+mod forks;
 mod gallery;
 mod history;
 mod host;
