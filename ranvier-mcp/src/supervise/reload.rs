@@ -239,7 +239,10 @@ impl Supervisor {
                 ));
             }
             let plural = if count == 1 { "" } else { "s" };
-            return Ok(format!("replayed {count} message{plural} → {state}"));
+            return Ok(format!(
+                "replayed {count} message{plural} → {state}{}",
+                behaviour_change(&text, messages)
+            ));
         }
         let Some(position) = stopped_at(&text) else {
             return Ok(format!(
@@ -361,5 +364,27 @@ impl Supervisor {
             ));
         }
         note
+    }
+}
+
+/// `; behaviour changed at message P (name args): was `…`, now `…`` when a replayed step differs from the one the
+/// previous build recorded in its journal (compared without position and version); empty when none does.
+fn behaviour_change(answer: &str, messages: &[Message]) -> String {
+    use crate::check::{first_difference, recorded_step, step_lines};
+    let expected: Vec<Option<String>> = messages
+        .iter()
+        .enumerate()
+        .map(|(i, message)| recorded_step(i + 1, message))
+        .collect();
+    let got = step_lines(answer, messages);
+    match first_difference(&expected, &got) {
+        Some(position) if position <= messages.len() => format!(
+            "; behaviour changed at message {position} ({} {}): was `{}`, now `{}`",
+            messages[position - 1].name,
+            messages[position - 1].args,
+            expected[position - 1].as_deref().unwrap_or("(not recorded)"),
+            got.get(position - 1).map_or("(no step)", String::as_str)
+        ),
+        _ => String::new(),
     }
 }
