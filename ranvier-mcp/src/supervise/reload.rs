@@ -388,3 +388,30 @@ fn behaviour_change(answer: &str, messages: &[Message]) -> String {
         _ => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reload_names_the_first_step_the_new_build_answers_differently() {
+        let journal = journal::parse(concat!(
+            r#"{"name":"add_item","args":{"sku":"a"},"version":1,"sender":"x","changes":[["count",0,2]]}"#,
+            "\n",
+            r#"{"name":"set_discount","args":{"percent":10},"version":2,"sender":"x","changes":[["total",500,450]]}"#,
+            "\n"
+        ));
+        let same = "1 add_item {\"sku\":\"a\"} → v1: count 0→2\n\
+                    2 set_discount {\"percent\":10} → v2: total 500→450\nv2: count=2, total=450";
+        assert_eq!(behaviour_change(same, &journal.messages), "");
+        let changed = same.replace("500→450", "500→400");
+        assert_eq!(
+            behaviour_change(&changed, &journal.messages),
+            "; behaviour changed at message 2 (set_discount {\"percent\":10}): was `2 set_discount {\"percent\":10} → \
+             v2: total 500→450`, now `2 set_discount {\"percent\":10} → v2: total 500→400`"
+        );
+        // an old journal without recorded steps reports nothing
+        let old = journal::parse(r#"{"name":"add_item","args":{"sku":"a"},"version":1,"sender":"x"}"#);
+        assert_eq!(behaviour_change("1 add_item {\"sku\":\"a\"} → v1: count 0→9", &old.messages), "");
+    }
+}
