@@ -100,7 +100,7 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     assert_eq!(
         names,
         [
-            &["snapshot", "dispatch", "wait_version", "diff"][..],
+            &["snapshot", "dispatch", "wait_version", "diff", "fork", "drop_fork"][..],
             traced
         ]
         .concat()

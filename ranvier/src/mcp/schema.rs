@@ -172,7 +172,7 @@ fn dispatch_with_forks(mut schema: Value, forks: bool, kept_forks: bool) -> Valu
             "dryRun".into(),
             json!({
                 "type": "boolean",
-                "description": "Try the messages on a fork of the app made for this call, answer the same step lines,                                 then drop the fork: the live app is unchanged (default false)."
+                "description": "Try the messages on a fork of the app made for this call, answer the same step lines, then drop the fork: the live app is unchanged (default false)."
             }),
         );
     }
