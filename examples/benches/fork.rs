@@ -11,7 +11,7 @@ mod cart;
 
 use std::time::{Duration, Instant};
 
-use ranvier::exposure::ForkOptions;
+use ranvier::exposure::fork::ForkOptions;
 use ranvier::host::block_on;
 use serde_json::json;
 
@@ -41,10 +41,13 @@ fn main() {
     report("fork + drop", &fork_only);
     let fork_and_run = measure(samples, warmup, || {
         let fork = block_on(live.fork(ForkOptions::default())).expect("forked");
-        let ran = block_on(fork.handle().dispatch("set_discount", json!({"percent": 10})))
-            .expect("ran")
-            .ran()
-            .expect("not paused");
+        let ran = block_on(
+            fork.handle()
+                .dispatch("set_discount", json!({"percent": 10})),
+        )
+        .expect("ran")
+        .ran()
+        .expect("not paused");
         assert_eq!(ran.get("discount"), Some(&json!(10)));
         drop(fork);
     });

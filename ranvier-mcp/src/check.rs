@@ -134,7 +134,11 @@ fn read_journal(path: &Path) -> Result<journal::Journal, Failure> {
 }
 
 /// `replay --check`: replays the journal and fails on the first step that differs from the recorded one.
-pub async fn replay_check(launch: &Launch, path: &Path, timeout: Duration) -> Result<String, Failure> {
+pub async fn replay_check(
+    launch: &Launch,
+    path: &Path,
+    timeout: Duration,
+) -> Result<String, Failure> {
     let journal = read_journal(path)?;
     let messages = &journal.messages;
     let expected: Vec<Option<String>> = messages
@@ -181,7 +185,9 @@ pub async fn replay_check(launch: &Launch, path: &Path, timeout: Duration) -> Re
             let _ = write!(
                 out,
                 "\n  recorded: {}\n  replayed: {}",
-                expected[position - 1].as_deref().unwrap_or("(not recorded)"),
+                expected[position - 1]
+                    .as_deref()
+                    .unwrap_or("(not recorded)"),
                 got.get(position - 1)
                     .cloned()
                     .unwrap_or_else(|| missing_step(&answer, position))
@@ -227,10 +233,7 @@ async fn compare_sessions(
     path: &Path,
     timeout: Duration,
 ) -> Result<(String, bool), Failure> {
-    let (start_a, start_b) = tokio::join!(
-        state_at(a, None, timeout),
-        state_at(b, None, timeout)
-    );
+    let (start_a, start_b) = tokio::join!(state_at(a, None, timeout), state_at(b, None, timeout));
     let (start_a, start_b) = (start_a?, start_b?);
     if start_a.1 != start_b.1 {
         return Ok((
@@ -383,10 +386,22 @@ mod tests {
             normalized("2 set_discount {\"percent\":10} → v3: discount 0→10"),
             "set_discount {\"percent\":10} → discount 0→10"
         );
-        let want = vec![Some("1 a {} → v1: x 0→1".to_owned()), None, Some("3 c {} → v3: x 1→2".into())];
-        let same = ["1 a {} → v4: x 0→1".to_owned(), "2 b {} → v5: y 0→1".into(), "3 c {} → v6: x 1→2".into()];
+        let want = vec![
+            Some("1 a {} → v1: x 0→1".to_owned()),
+            None,
+            Some("3 c {} → v3: x 1→2".into()),
+        ];
+        let same = [
+            "1 a {} → v4: x 0→1".to_owned(),
+            "2 b {} → v5: y 0→1".into(),
+            "3 c {} → v6: x 1→2".into(),
+        ];
         assert_eq!(first_difference(&want, &same), None);
-        let other = ["1 a {} → v1: x 0→1".to_owned(), "2 b {} → v2: y 0→1".into(), "3 c {} → v3: x 1→3".into()];
+        let other = [
+            "1 a {} → v1: x 0→1".to_owned(),
+            "2 b {} → v2: y 0→1".into(),
+            "3 c {} → v3: x 1→3".into(),
+        ];
         assert_eq!(first_difference(&want, &other), Some(3));
         assert_eq!(first_difference(&want, &same[..1]), Some(3));
     }

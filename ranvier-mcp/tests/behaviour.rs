@@ -45,8 +45,14 @@ fn replay_check_passes_on_the_same_build_and_fails_on_the_first_changed_step() {
     let dir = scratch("check");
     let journal = recorded_journal(&dir);
     let path = journal.to_str().unwrap();
-    let first: serde_json::Value =
-        serde_json::from_str(std::fs::read_to_string(&journal).unwrap().lines().next().unwrap()).unwrap();
+    let first: serde_json::Value = serde_json::from_str(
+        std::fs::read_to_string(&journal)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
     assert_eq!(
         first["changes"],
         serde_json::json!([["count", 0, 2], ["subtotal", 0, 500], ["total", 0, 500]])
@@ -54,7 +60,13 @@ fn replay_check_passes_on_the_same_build_and_fails_on_the_first_changed_step() {
 
     for era in ["legacy", "modern"] {
         let passed = run(&["replay", "--check", "--era", era, cart_path(), path], &[]);
-        assert_eq!(passed.status.code(), Some(0), "{}{}", stdout(&passed), stderr(&passed));
+        assert_eq!(
+            passed.status.code(),
+            Some(0),
+            "{}{}",
+            stdout(&passed),
+            stderr(&passed)
+        );
         assert!(
             stdout(&passed).ends_with("check passed: the 4 recorded steps match\n"),
             "{}",
@@ -115,7 +127,14 @@ fn compare_names_the_first_message_after_which_two_builds_differ() {
     let other = confirming_cart(&dir);
     for era in ["legacy", "modern"] {
         let differ = run(
-            &["compare", "--era", era, cart_path(), other.to_str().unwrap(), path],
+            &[
+                "compare",
+                "--era",
+                era,
+                cart_path(),
+                other.to_str().unwrap(),
+                path,
+            ],
             &[],
         );
         assert_eq!(differ.status.code(), Some(1), "{}", stderr(&differ));
@@ -123,7 +142,10 @@ fn compare_names_the_first_message_after_which_two_builds_differ() {
         let mut lines = out.lines();
         assert_eq!(
             lines.next(),
-            Some(format!("the builds differ after message 3 of 4 (line 3 of {path}): clear {{}}").as_str())
+            Some(
+                format!("the builds differ after message 3 of 4 (line 3 of {path}): clear {{}}")
+                    .as_str()
+            )
         );
         assert_eq!(
             lines.next(),

@@ -100,7 +100,10 @@ fn list_prints_instructions_and_each_tools_description_and_arguments() {
         "{text}"
     );
     assert!(text.contains("\n  fork(conversation?)\n"), "{text}");
-    assert!(text.contains("\n  drop_fork(fork?, conversation?)\n"), "{text}");
+    assert!(
+        text.contains("\n  drop_fork(fork?, conversation?)\n"),
+        "{text}"
+    );
     assert!(
         text.contains("\n  wait_version(version, timeoutMs?)\n"),
         "{text}"

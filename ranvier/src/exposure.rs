@@ -117,7 +117,6 @@ pub use dispatch::{DispatchRejection, Dispatched, SequenceOutcome, SequenceStop,
 #[cfg(feature = "mcp")]
 pub(crate) use dispatch::{host_gone, known_messages};
 pub use error::{DecodeError, ExposeError, NameKind};
-pub use fork::{Fork, ForkError, ForkOptions};
 pub use handle::{APP_SENDER, ExposureHandle};
 pub use history::{DEFAULT_HISTORY_BYTES, DEFAULT_HISTORY_VERSIONS, VersionError};
 pub use interrupts::{
@@ -209,9 +208,9 @@ pub struct Exposure {
     while_pending: WhilePending,
     require_approval: bool,
     /// How a fork builds a copy of this app ([`forks`](Self::forks), [`fork_with`](Self::fork_with)).
-    fork_setup: Option<fork::ForkSetup>,
+    fork_setup: Option<ForkSetup>,
     /// The message sources whose models a fork copies, in registration order.
-    ports: Vec<fork::ModelPort>,
+    ports: Vec<registry::ModelPort>,
     /// On a fork: the live version it was made at (its first version; its journal keeps no file).
     fork_of: Option<u64>,
 }
@@ -722,7 +721,9 @@ impl Exposure {
             )),
             journal,
             history,
-            fork_setup: self.fork_setup,
+            fork_setup: self
+                .fork_setup
+                .map(|setup| Arc::new(setup) as Arc<dyn std::any::Any + Send + Sync>),
             waiting: Default::default(),
             flights: crate::graph::flights::remote(),
         });
@@ -772,6 +773,11 @@ fn expiry_journal(
         });
     })
 }
+
+/// Builds a fresh copy of an app's graph on the fork's graph thread and registers it on the exposure given; returns
+/// what must live as long as the fork (the app struct, usually).
+pub(crate) type ForkSetup =
+    Arc<dyn Fn(&mut Exposure) -> Result<Box<dyn std::any::Any>, ExposeError> + Send + Sync>;
 
 /// The JSON published for a value that could not be read or encoded.
 fn error_value(message: &str) -> Value {

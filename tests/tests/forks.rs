@@ -12,12 +12,13 @@ use crate::examples::cart;
 use ranvier::host::GraphHost;
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
 use ranvier::{Messages, Mvu, expose};
+use rmcp::RoleClient;
 use rmcp::model::ProtocolVersion;
 use rmcp::service::{ClientLifecycleMode, RunningService, serve_client_with_lifecycle};
-use rmcp::RoleClient;
 use serde_json::{Value, json};
 
-const ADD: &str = r#"{"message": "add_item", "args": {"sku": "a", "unitPrice": 250, "quantity": 1}}"#;
+const ADD: &str =
+    r#"{"message": "add_item", "args": {"sku": "a", "unitPrice": 250, "quantity": 1}}"#;
 
 fn add() -> Value {
     serde_json::from_str(ADD).unwrap()
@@ -88,9 +89,7 @@ async fn a_fork_runs_messages_with_step_lines_and_the_live_app_never_sees_them()
         let mut lines = on_fork.lines();
         assert_eq!(
             lines.next(),
-            Some(
-                format!("on fork \"{id}\" made at live v1 (the live app is unchanged):").as_str()
-            )
+            Some(format!("on fork \"{id}\" made at live v1 (the live app is unchanged):").as_str())
         );
         // the same step lines the live app answers, versions continuing from the fork's base
         assert_eq!(
@@ -100,10 +99,7 @@ async fn a_fork_runs_messages_with_step_lines_and_the_live_app_never_sees_them()
             ),
             "{on_fork}"
         );
-        assert!(
-            lines.next().unwrap().starts_with("2 add_item"),
-            "{on_fork}"
-        );
+        assert!(lines.next().unwrap().starts_with("2 add_item"), "{on_fork}");
         assert_eq!(
             lines.next(),
             Some("v3: count=3, subtotal=750, discount=0, total=750")
@@ -128,10 +124,8 @@ async fn a_fork_runs_messages_with_step_lines_and_the_live_app_never_sees_them()
         assert_eq!(
             lines.next(),
             Some(
-                format!(
-                    "live v1 → fork \"{id}\" v3: count 1→3, subtotal 250→750, total 250→750"
-                )
-                .as_str()
+                format!("live v1 → fork \"{id}\" v3: count 1→3, subtotal 250→750, total 250→750")
+                    .as_str()
             ),
             "{diff}"
         );
@@ -146,7 +140,12 @@ async fn a_fork_runs_messages_with_step_lines_and_the_live_app_never_sees_them()
         let dropped = ok(&client, "drop_fork", json!({"fork": id})).await;
         assert_eq!(dropped, format!("dropped fork \"{id}\""));
         assert_eq!(adapter.fork_count(), 0);
-        let gone = rejected(&client, "dispatch", with(add(), "fork", Value::from(id.clone()))).await;
+        let gone = rejected(
+            &client,
+            "dispatch",
+            with(add(), "fork", Value::from(id.clone())),
+        )
+        .await;
         assert_eq!(
             gone,
             format!("fork \"{id}\" was dropped (dropped on request); make a new one with fork")
@@ -157,7 +156,10 @@ async fn a_fork_runs_messages_with_step_lines_and_the_live_app_never_sees_them()
             "no fork \"f-nope\": this session has none (fork makes one)"
         );
         let bad = rejected(&client, "dispatch", with(add(), "fork", json!(7))).await;
-        assert!(bad.starts_with("\"fork\" must be a fork's id, a string"), "{bad}");
+        assert!(
+            bad.starts_with("\"fork\" must be a fork's id, a string"),
+            "{bad}"
+        );
         client.cancel().await.ok();
     }
 }
@@ -197,7 +199,10 @@ async fn dry_run_forks_runs_answers_and_drops_in_one_call() {
             json!({"dryRun": true, "message": "set_discount", "args": {"percent": 150}}),
         )
         .await;
-        assert!(refused.starts_with("dry run on a fork of live v2"), "{refused}");
+        assert!(
+            refused.starts_with("dry run on a fork of live v2"),
+            "{refused}"
+        );
         let both = rejected(
             &client,
             "dispatch",
@@ -206,7 +211,10 @@ async fn dry_run_forks_runs_answers_and_drops_in_one_call() {
         .await;
         assert!(both.starts_with("dryRun makes a fork of its own"), "{both}");
         let not_bool = rejected(&client, "dispatch", with(add(), "dryRun", json!("yes"))).await;
-        assert!(not_bool.starts_with("\"dryRun\" must be true or false"), "{not_bool}");
+        assert!(
+            not_bool.starts_with("\"dryRun\" must be true or false"),
+            "{not_bool}"
+        );
         assert_eq!(adapter.handle().version(), 2);
         client.cancel().await.ok();
     }
@@ -220,7 +228,10 @@ async fn a_conversation_keeps_its_fork_across_calls_and_sessions() {
         let conversation = |name: &str| with(add(), "conversation", Value::from(name));
         let one = ok(&first, "dispatch", conversation("c-1")).await;
         assert!(one.starts_with("on new fork \"f-"), "{one}");
-        assert!(one.contains(" of conversation \"c-1\" made at live v0"), "{one}");
+        assert!(
+            one.contains(" of conversation \"c-1\" made at live v0"),
+            "{one}"
+        );
         assert!(one.contains("→ v1: count 0→1"), "{one}");
         // another session naming the conversation reaches the same fork
         let second = connect_lines(&adapter, modern).await;
@@ -242,12 +253,16 @@ async fn a_conversation_keeps_its_fork_across_calls_and_sessions() {
         assert_eq!(adapter.fork_count(), 2);
         let dropped = ok(&second, "drop_fork", json!({"conversation": "c-1"})).await;
         assert!(
-            dropped.starts_with("dropped fork \"f-") && dropped.ends_with(" of conversation \"c-1\""),
+            dropped.starts_with("dropped fork \"f-")
+                && dropped.ends_with(" of conversation \"c-1\""),
             "{dropped}"
         );
         let long = "x".repeat(129);
         let bad = rejected(&second, "dispatch", conversation(&long)).await;
-        assert!(bad.starts_with("\"conversation\" must be a conversation's id"), "{bad}");
+        assert!(
+            bad.starts_with("\"conversation\" must be a conversation's id"),
+            "{bad}"
+        );
         assert_eq!(adapter.fork_count(), 1);
         second.cancel().await.ok();
     }
@@ -262,7 +277,9 @@ async fn forks_are_bounded_private_to_their_session_and_dropped_when_it_ends() {
         let _b = fork_id(&ok(&mine, "fork", json!({})).await);
         let full = rejected(&mine, "fork", json!({})).await;
         assert!(
-            full.starts_with("at most 2 forks live at once on this server, and 2 do: drop one with drop_fork"),
+            full.starts_with(
+                "at most 2 forks live at once on this server, and 2 do: drop one with drop_fork"
+            ),
             "{full}"
         );
         // another session neither sees nor reaches them
@@ -279,7 +296,10 @@ async fn forks_are_bounded_private_to_their_session_and_dropped_when_it_ends() {
         mine.cancel().await.ok();
         let deadline = tokio::time::Instant::now() + CALL_GUARD;
         while adapter.fork_count() > 0 {
-            assert!(tokio::time::Instant::now() < deadline, "the forks outlived their session");
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the forks outlived their session"
+            );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         theirs.cancel().await.ok();
@@ -296,13 +316,23 @@ async fn an_idle_fork_is_dropped_after_the_timeout() {
         // the idle timer drops it without any call
         let deadline = tokio::time::Instant::now() + CALL_GUARD;
         while adapter.fork_count() > 0 {
-            assert!(tokio::time::Instant::now() < deadline, "the idle fork was kept");
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the idle fork was kept"
+            );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        let gone = rejected(&client, "dispatch", with(add(), "fork", Value::from(id.clone()))).await;
+        let gone = rejected(
+            &client,
+            "dispatch",
+            with(add(), "fork", Value::from(id.clone())),
+        )
+        .await;
         assert_eq!(
             gone,
-            format!("fork \"{id}\" was dropped (idle for more than 40 ms); make a new one with fork")
+            format!(
+                "fork \"{id}\" was dropped (idle for more than 40 ms); make a new one with fork"
+            )
         );
         client.cancel().await.ok();
     }
@@ -329,7 +359,8 @@ fn counter() -> Counter {
 #[test]
 fn a_fork_writes_nothing_to_the_live_journal_file() {
     use ranvier::Expose as _;
-    use ranvier::exposure::{ExposeError, Exposure, ForkOptions, fork};
+    use ranvier::exposure::fork::{self, ForkOptions};
+    use ranvier::exposure::{ExposeError, Exposure};
     let dir = std::env::temp_dir().join(format!("ranvier-fork-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("journal.jsonl");
@@ -348,7 +379,9 @@ fn a_fork_writes_nothing_to_the_live_journal_file() {
     let live = host.invoke(|(_, handle)| handle.clone()).wait().unwrap();
     ranvier::host::block_on(live.dispatch("increment", json!({}))).unwrap();
     let fork = ranvier::host::block_on(live.fork(ForkOptions::default())).unwrap();
-    let on_graph = fork.handle().on_graph(|| (fork::is_fork(), fork::allows_outside_io()));
+    let on_graph = fork
+        .handle()
+        .on_graph(|| (fork::is_fork(), fork::allows_outside_io()));
     assert_eq!(on_graph.wait().unwrap(), (true, false));
     assert!(!fork::is_fork());
     for _ in 0..3 {
@@ -359,14 +392,22 @@ fn a_fork_writes_nothing_to_the_live_journal_file() {
     let lines = std::fs::read_to_string(&path).unwrap();
     assert_eq!(lines.lines().count(), 1, "{lines}");
     assert_eq!(live.snapshot().get("count"), Some(&json!(1)));
-    let opted_in = ranvier::host::block_on(live.fork(ForkOptions::default().outside_io(true))).unwrap();
-    assert!(opted_in.handle().on_graph(fork::allows_outside_io).wait().unwrap());
+    let opted_in =
+        ranvier::host::block_on(live.fork(ForkOptions::default().outside_io(true))).unwrap();
+    assert!(
+        opted_in
+            .handle()
+            .on_graph(fork::allows_outside_io)
+            .wait()
+            .unwrap()
+    );
 }
 
 #[test]
 fn an_app_without_a_fork_setup_says_how_to_get_one() {
     use ranvier::Expose as _;
-    use ranvier::exposure::{ExposeError, Exposure, ForkError, ForkOptions};
+    use ranvier::exposure::fork::{ForkError, ForkOptions};
+    use ranvier::exposure::{ExposeError, Exposure};
     let host = GraphHost::start(|| {
         let app = counter();
         let mut exposure = Exposure::new();
@@ -378,7 +419,10 @@ fn an_app_without_a_fork_setup_says_how_to_get_one() {
     assert!(!live.forkable());
     let error = ranvier::host::block_on(live.fork(ForkOptions::default())).unwrap_err();
     assert_eq!(error, ForkError::NotForkable);
-    assert!(error.to_string().contains("Exposure::forks(build)"), "{error}");
+    assert!(
+        error.to_string().contains("Exposure::forks(build)"),
+        "{error}"
+    );
     let adapter = host
         .invoke(|(_, handle)| McpAdapter::new(handle.clone(), McpAdapterOptions::new("n", "1")))
         .wait()

@@ -56,7 +56,14 @@ async fn legacy_era_over_http_tools_resources_and_notifications() {
     assert_eq!(
         names,
         [
-            &["snapshot", "dispatch", "wait_version", "diff", "fork", "drop_fork"][..],
+            &[
+                "snapshot",
+                "dispatch",
+                "wait_version",
+                "diff",
+                "fork",
+                "drop_fork"
+            ][..],
             traced
         ]
         .concat()

@@ -100,7 +100,14 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     assert_eq!(
         names,
         [
-            &["snapshot", "dispatch", "wait_version", "diff", "fork", "drop_fork"][..],
+            &[
+                "snapshot",
+                "dispatch",
+                "wait_version",
+                "diff",
+                "fork",
+                "drop_fork"
+            ][..],
             traced
         ]
         .concat()

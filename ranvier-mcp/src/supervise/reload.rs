@@ -382,7 +382,9 @@ fn behaviour_change(answer: &str, messages: &[Message]) -> String {
             "; behaviour changed at message {position} ({} {}): was `{}`, now `{}`",
             messages[position - 1].name,
             messages[position - 1].args,
-            expected[position - 1].as_deref().unwrap_or("(not recorded)"),
+            expected[position - 1]
+                .as_deref()
+                .unwrap_or("(not recorded)"),
             got.get(position - 1).map_or("(no step)", String::as_str)
         ),
         _ => String::new(),
@@ -411,7 +413,11 @@ mod tests {
              v2: total 500→450`, now `2 set_discount {\"percent\":10} → v2: total 500→400`"
         );
         // an old journal without recorded steps reports nothing
-        let old = journal::parse(r#"{"name":"add_item","args":{"sku":"a"},"version":1,"sender":"x"}"#);
-        assert_eq!(behaviour_change("1 add_item {\"sku\":\"a\"} → v1: count 0→9", &old.messages), "");
+        let old =
+            journal::parse(r#"{"name":"add_item","args":{"sku":"a"},"version":1,"sender":"x"}"#);
+        assert_eq!(
+            behaviour_change("1 add_item {\"sku\":\"a\"} → v1: count 0→9", &old.messages),
+            ""
+        );
     }
 }

@@ -83,60 +83,10 @@ use std::sync::Arc;
 
 use super::error::ExposeError;
 use super::handle::ExposureHandle;
-use super::{Exposure, registry};
+use super::registry::{self, Carried, ModelPort};
+use super::{Exposure, ForkSetup};
 use crate::Mvu;
 use crate::host::{GraphHost, HostError};
-
-/// Builds a fresh copy of an app's graph on the fork's graph thread and registers it on the exposure given; returns
-/// what must live as long as the fork (the app struct, usually).
-pub(super) type ForkSetup =
-    Arc<dyn Fn(&mut Exposure) -> Result<Box<dyn Any>, ExposeError> + Send + Sync>;
-
-/// A model on its way from the live graph thread to a fork's.
-type Carried = Box<dyn Any + Send>;
-
-/// One message source's model, as a fork copies it: read on the live graph thread, written on the fork's.
-pub(super) struct ModelPort {
-    /// The model's type, for errors.
-    type_name: &'static str,
-    /// Clones the model; `None` for a model that is not `Send` (it cannot cross to the fork's thread).
-    export: Option<Box<dyn Fn() -> Carried>>,
-    /// Writes a carried model into this source; an error names the type it expected.
-    import: Box<dyn Fn(Carried) -> Result<(), String>>,
-}
-
-impl ModelPort {
-    fn new<Model, Msg>(mvu: &Mvu<Model, Msg>) -> ModelPort
-    where
-        Model: Clone + PartialEq + fmt::Debug + Send + 'static,
-        Msg: fmt::Debug + 'static,
-    {
-        let export = {
-            let mvu = mvu.clone();
-            Box::new(move || Box::new(mvu.peek_model()) as Carried)
-        };
-        let mvu = mvu.clone();
-        ModelPort {
-            type_name: std::any::type_name::<Model>(),
-            export: Some(export),
-            import: Box::new(move |carried: Carried| match carried.downcast::<Model>() {
-                Ok(model) => {
-                    mvu.replace_model(*model);
-                    Ok(())
-                }
-                Err(_) => Err(std::any::type_name::<Model>().to_owned()),
-            }),
-        }
-    }
-
-    fn not_send(type_name: &'static str) -> ModelPort {
-        ModelPort {
-            type_name,
-            export: None,
-            import: Box::new(move |_| Err(type_name.to_owned())),
-        }
-    }
-}
 
 thread_local! {
     /// Set on a fork's graph thread: `(is a fork, may reach outside)`.
@@ -305,7 +255,13 @@ impl ExposureHandle {
     /// A [`ForkError`]: the app registered no fork setup, a model is not `Send`, the fork's build failed or does not
     /// match the live app, or the live app is gone.
     pub async fn fork(&self, options: ForkOptions) -> Result<Fork, ForkError> {
-        let Some(setup) = self.shared().fork_setup.clone() else {
+        let Some(setup) = self
+            .shared()
+            .fork_setup
+            .as_ref()
+            .and_then(|setup| setup.downcast_ref::<ForkSetup>())
+            .cloned()
+        else {
             return Err(ForkError::NotForkable);
         };
         let id = self.shared().id;

@@ -20,7 +20,8 @@ use serde_json::{Value, json};
 
 use super::caller::Caller;
 use super::{dispatch, state, text};
-use crate::exposure::{ExposureHandle, Fork, ForkOptions};
+use crate::exposure::ExposureHandle;
+use crate::exposure::fork::{Fork, ForkOptions};
 
 /// The `fork` tool's name.
 pub(crate) const FORK: &str = "fork";
@@ -154,7 +155,9 @@ impl Forks {
     ) -> Result<(String, Arc<Fork>, bool), String> {
         self.sweep();
         match target {
-            Target::Fork(id) => self.touch(id, session).map(|fork| (id.clone(), fork, false)),
+            Target::Fork(id) => self
+                .touch(id, session)
+                .map(|fork| (id.clone(), fork, false)),
             Target::Conversation(conversation) => {
                 let found = {
                     let mut book = self.book();
@@ -181,9 +184,10 @@ impl Forks {
     /// The fork `id`, when `session` may reach it; touched.
     fn touch(&self, id: &str, session: Option<&String>) -> Result<Arc<Fork>, String> {
         let mut book = self.book();
-        let reachable = book.live.get(id).is_some_and(|entry| {
-            entry.conversation.is_some() || entry.session.as_ref() == session
-        });
+        let reachable = book
+            .live
+            .get(id)
+            .is_some_and(|entry| entry.conversation.is_some() || entry.session.as_ref() == session);
         if reachable && let Some(entry) = book.live.get_mut(id) {
             entry.used = Instant::now();
             return Ok(entry.fork.clone());
@@ -248,7 +252,11 @@ impl Forks {
                 id.clone(),
                 Entry {
                     fork: fork.clone(),
-                    session: if conversation.is_some() { None } else { session },
+                    session: if conversation.is_some() {
+                        None
+                    } else {
+                        session
+                    },
                     conversation,
                     used: Instant::now(),
                 },
@@ -302,7 +310,8 @@ fn target(arguments: Option<&JsonObject>) -> Result<Option<Target>, String> {
     match (fork, conversation) {
         (None | Some(Value::Null), None | Some(Value::Null)) => Ok(None),
         (Some(fork), Some(conversation)) if !fork.is_null() && !conversation.is_null() => Err(
-            "give \"fork\" (a fork's id) or \"conversation\" (a conversation's id), not both".to_owned(),
+            "give \"fork\" (a fork's id) or \"conversation\" (a conversation's id), not both"
+                .to_owned(),
         ),
         (Some(Value::String(id)), _) => Ok(Some(Target::Fork(id.clone()))),
         (Some(other), _) if !other.is_null() => Err(format!(
