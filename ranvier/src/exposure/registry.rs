@@ -4,8 +4,8 @@
 
 use std::any::Any;
 use std::cell::RefCell;
-use std::fmt;
 use std::collections::HashMap;
+use std::fmt;
 use std::rc::Rc;
 use std::sync::{Arc, PoisonError};
 
@@ -19,9 +19,9 @@ use super::history::History;
 use super::interrupts::Approvals;
 use super::journal::Journal;
 use super::snapshot::{Publication, Publisher, Snapshot};
-use crate::{Effect, Mvu};
 use crate::graph::{NodeId, flights};
 use crate::host::GraphInbox;
+use crate::{Effect, Mvu};
 
 /// Decodes and dispatches one message on the graph thread: `(args, args as compact JSON, dispatch)`; with
 /// `dispatch` false it only decodes (a gated message's arguments are checked before it pauses).

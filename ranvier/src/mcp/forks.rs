@@ -296,7 +296,7 @@ fn duration_text(duration: Duration) -> String {
     let ms = duration.as_millis();
     if ms < 1_000 {
         format!("{ms} ms")
-    } else if ms % 60_000 == 0 {
+    } else if ms.is_multiple_of(60_000) {
         format!("{} min", ms / 60_000)
     } else {
         format!("{} s", duration.as_secs())
