@@ -269,6 +269,8 @@ pub fn start_cart_with(confirm: bool) -> Result<CartHost, HostError> {
         let mut exposure = Exposure::new();
         exposure.require_approval(confirm);
         app.expose(&mut exposure)?;
+        // forks (`fork`, `dispatch {dryRun}`) are built by the same fn, then given the live cart
+        exposure.forks(cart_graph);
         let exposure = exposure.start()?;
         Ok::<_, ExposeError>((app, exposure))
     })

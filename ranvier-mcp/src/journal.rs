@@ -15,6 +15,11 @@ pub struct Message {
     pub name: String,
     /// Its arguments (`{}` when the line has none).
     pub args: Value,
+    /// The version it made, when the line says.
+    pub version: Option<u64>,
+    /// The exposed values it changed, `(name, old, new)`, as the app that wrote the journal recorded them (its step
+    /// line's data); `None` for a line written before apps recorded them.
+    pub changes: Option<Vec<(String, Value, Value)>>,
 }
 
 impl Message {
@@ -43,6 +48,11 @@ struct Line {
     /// at all (the message did not run then), so it is not replayed either.
     #[serde(default)]
     approval: Option<Value>,
+    #[serde(default)]
+    version: Option<u64>,
+    /// The step's changes, `[[name, old, new], …]` (absent in journals written before they were recorded).
+    #[serde(default)]
+    changes: Option<Vec<(String, Value, Value)>>,
 }
 
 /// Whether a line's approval record says its message did not run: denied, expired, or a refused answer.
@@ -62,10 +72,18 @@ pub fn parse(text: &str) -> Journal {
         }
         match serde_json::from_str::<Line>(line) {
             Ok(Line { approval, .. }) if did_not_run(approval.as_ref()) => {}
-            Ok(Line { name, args, .. }) => journal.messages.push(Message {
+            Ok(Line {
+                name,
+                args,
+                version,
+                changes,
+                ..
+            }) => journal.messages.push(Message {
                 line: index + 1,
                 name,
                 args: if args.is_null() { json!({}) } else { args },
+                version,
+                changes,
             }),
             Err(error) => {
                 journal.unreadable = Some((

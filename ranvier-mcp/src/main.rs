@@ -8,12 +8,16 @@
 //! - `ranvier-mcp supervise --script <steps.jsonl> <app>` drives `supervise` from a shell: one tool call per line
 //!   (`-` reads them from the terminal as they are typed, so a rebuild between two lines reloads the app).
 //! - `ranvier-mcp replay <app> <journal>` dispatches the messages of a journal (written by an app run with
-//!   `RANVIER_JOURNAL=FILE`) into a fresh run of the app and prints the steps.
+//!   `RANVIER_JOURNAL=FILE`) into a fresh run of the app and prints the steps; with `--check` it fails on the first
+//!   step that differs from the one the journal recorded.
+//! - `ranvier-mcp compare <app-a> <app-b> <journal>` replays one journal into two builds and reports the first
+//!   message after which their snapshots differ, value by value, with both step lines.
 //!
 //! The tools are MCP clients of the app (rmcp's client side); they know nothing of its graph.
 
 mod app;
 mod call;
+mod check;
 mod journal;
 mod replay;
 mod script;
@@ -98,9 +102,30 @@ enum Command {
         app: PathBuf,
         /// The journal: one JSON line per message, as written by an app run with RANVIER_JOURNAL=FILE.
         journal: PathBuf,
+        /// A regression test: fail (exit code 1) on the first step that differs from the step line the journal
+        /// recorded for it (its "changes"), naming the message, its journal line and both step lines.
+        #[arg(long)]
+        check: bool,
         #[command(flatten)]
         connection: Connection,
         /// Arguments passed to the app, after `--`.
+        #[arg(last = true)]
+        app_args: Vec<String>,
+    },
+    /// Replay one journal into two builds and report the first message after which their snapshots differ, value
+    /// by value, with both step lines (exit code 1 when they differ).
+    ///
+    /// Example: ranvier-mcp compare target/old/cart target/debug/examples/cart journal.jsonl
+    Compare {
+        /// The first build's binary (A).
+        app_a: PathBuf,
+        /// The second build's binary (B).
+        app_b: PathBuf,
+        /// The journal to replay into both.
+        journal: PathBuf,
+        #[command(flatten)]
+        connection: Connection,
+        /// Arguments passed to both apps, after `--`.
         #[arg(last = true)]
         app_args: Vec<String>,
     },
@@ -199,11 +224,29 @@ async fn run(cli: Cli) -> Result<String, Failure> {
         Command::Replay {
             app,
             journal,
+            check,
             connection,
             app_args,
         } => {
             let timeout = Duration::from_secs_f64(connection.timeout);
-            replay::run(&connection.launch(app, app_args), &journal, timeout).await
+            let launch = connection.launch(app, app_args);
+            if check {
+                check::replay_check(&launch, &journal, timeout).await
+            } else {
+                replay::run(&launch, &journal, timeout).await
+            }
+        }
+        Command::Compare {
+            app_a,
+            app_b,
+            journal,
+            connection,
+            app_args,
+        } => {
+            let timeout = Duration::from_secs_f64(connection.timeout);
+            let a = connection.launch(app_a, app_args.clone());
+            let b = connection.launch(app_b, app_args);
+            check::compare(&a, &b, &journal, timeout).await
         }
     }
 }

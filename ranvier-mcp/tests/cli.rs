@@ -85,10 +85,23 @@ fn list_prints_instructions_and_each_tools_description_and_arguments() {
         text.contains("This server exposes the live state"),
         "{text}"
     );
-    assert!(text.contains("\n  snapshot(version?)\n"), "{text}");
-    assert!(text.contains("\n  diff(from, to?)\n"), "{text}");
     assert!(
-        text.contains("\n  dispatch(message?, args?, settle?, settleMs?, messages?)\n"),
+        text.contains("\n  snapshot(version?, fork?, conversation?)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  diff(from?, to?, fork?, conversation?)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n  dispatch(message?, args?, settle?, settleMs?, messages?, dryRun?, fork?, conversation?)\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("\n  fork(conversation?)\n"), "{text}");
+    assert!(
+        text.contains("\n  drop_fork(fork?, conversation?)\n"),
         "{text}"
     );
     assert!(
@@ -232,8 +245,10 @@ fn the_journal_records_accepted_messages_and_replays_into_a_fresh_app() {
     assert_eq!(
         lines,
         vec![
-            serde_json::json!({"name": "add_item", "args": {"sku": "a", "unitPrice": 250, "quantity": 2}, "version": 1, "sender": "ranvier-mcp"}),
-            serde_json::json!({"name": "set_discount", "args": {"percent": 10}, "version": 2, "sender": "ranvier-mcp"}),
+            serde_json::json!({"name": "add_item", "args": {"sku": "a", "unitPrice": 250, "quantity": 2}, "version": 1, "sender": "ranvier-mcp",
+                "changes": [["count", 0, 2], ["subtotal", 0, 500], ["total", 0, 500]]}),
+            serde_json::json!({"name": "set_discount", "args": {"percent": 10}, "version": 2, "sender": "ranvier-mcp",
+                "changes": [["discount", 0, 10], ["total", 500, 450]]}),
         ]
     );
 

@@ -7,6 +7,7 @@ mod common;
 mod layout;
 
 mod agents;
+mod behaviour;
 mod cli;
 mod first_app;
 mod replay_approval;

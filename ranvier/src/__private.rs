@@ -819,6 +819,44 @@ pub fn expose_messages<F: MessageSource>(
     field.register(exposure)
 }
 
+/// What `#[expose(messages)]` hands to the fork registration: the field, probed for a `Send` model by method
+/// resolution (`(&ForkProbe(&field)).fork_model(exposure)` picks [`ForkModelSend`] when the field is an `Mvu` whose
+/// model is `Send`, [`ForkModelNotSend`] otherwise).
+#[cfg(feature = "exposure")]
+pub struct ForkProbe<'a, T>(pub &'a T);
+
+/// Registers a message source's model for forks (picked when the model is `Send`).
+#[cfg(feature = "exposure")]
+pub trait ForkModelSend {
+    /// Registers the model with [`Exposure::fork_model`].
+    fn fork_model(&self, exposure: &mut Exposure);
+}
+
+#[cfg(feature = "exposure")]
+impl<Model, Msg> ForkModelSend for ForkProbe<'_, Mvu<Model, Msg>>
+where
+    Model: Clone + PartialEq + Debug + Send + 'static,
+    Msg: Debug + 'static,
+{
+    fn fork_model(&self, exposure: &mut Exposure) {
+        exposure.fork_model(self.0);
+    }
+}
+
+/// Notes a message source whose model cannot be copied into a fork (picked when [`ForkModelSend`] does not apply).
+#[cfg(feature = "exposure")]
+pub trait ForkModelNotSend {
+    /// Registers the source as one a fork cannot copy.
+    fn fork_model(&self, exposure: &mut Exposure);
+}
+
+#[cfg(feature = "exposure")]
+impl<T> ForkModelNotSend for &ForkProbe<'_, T> {
+    fn fork_model(&self, exposure: &mut Exposure) {
+        exposure.fork_model_not_send(std::any::type_name::<T>());
+    }
+}
+
 /// Labels a `#[node]` field with its name and registers it with the exposure.
 ///
 /// # Errors

@@ -90,6 +90,7 @@ pub mod approval;
 mod dispatch;
 mod error;
 pub mod errors;
+pub mod fork;
 mod handle;
 pub mod history;
 mod interrupts;
@@ -211,6 +212,12 @@ pub struct Exposure {
     while_pending: WhilePending,
     require_approval: bool,
     redaction: redact::Choices,
+    /// How a fork builds a copy of this app ([`forks`](Self::forks), [`fork_with`](Self::fork_with)).
+    fork_setup: Option<ForkSetup>,
+    /// The message sources whose models a fork copies, in registration order.
+    ports: Vec<registry::ModelPort>,
+    /// On a fork: the live version it was made at (its first version; its journal keeps no file).
+    fork_of: Option<u64>,
 }
 
 impl Default for Exposure {
@@ -255,6 +262,9 @@ impl Exposure {
             while_pending: WhilePending::default(),
             require_approval: true,
             redaction: redact::Choices::default(),
+            fork_setup: None,
+            ports: Vec::new(),
+            fork_of: None,
         }
     }
 
@@ -760,6 +770,8 @@ impl Exposure {
         let inbox = GraphInbox::current().ok_or(ExposeError::NotOnGraphHost)?;
         let (capacity, max_bytes) = self.journal_capacity;
         let journal = Arc::new(match self.journal_file {
+            // a fork's journal never reaches a file: nothing it does leaves it
+            _ if self.fork_of.is_some() => Journal::in_memory(capacity, max_bytes),
             Some(path) => Journal::open(path, capacity, max_bytes)?,
             None => Journal::from_env(capacity, max_bytes)?,
         });
@@ -791,6 +803,7 @@ impl Exposure {
             reads,
             self.callbacks,
             self.publication_buffer,
+            self.fork_of.unwrap_or(0),
             {
                 let history = history.clone();
                 Box::new(move |snapshot, previous, changed| {
@@ -835,6 +848,9 @@ impl Exposure {
             history,
             errors,
             redaction,
+            fork_setup: self
+                .fork_setup
+                .map(|setup| Arc::new(setup) as Arc<dyn std::any::Any + Send + Sync>),
             waiting: Default::default(),
             flights: crate::graph::flights::remote(),
         });
@@ -848,6 +864,7 @@ impl Exposure {
             messages: runs,
             publisher,
             effect,
+            ports: self.ports,
         });
         Ok(ExposureHandle::new(shared))
     }
@@ -883,6 +900,11 @@ fn expiry_journal(
         });
     })
 }
+
+/// Builds a fresh copy of an app's graph on the fork's graph thread and registers it on the exposure given; returns
+/// what must live as long as the fork (the app struct, usually).
+pub(crate) type ForkSetup =
+    Arc<dyn Fn(&mut Exposure) -> Result<Box<dyn std::any::Any>, ExposeError> + Send + Sync>;
 
 /// The JSON published for a value that could not be read or encoded.
 fn error_value(message: &str) -> Value {

@@ -100,6 +100,7 @@ mod caller;
 mod dispatch;
 mod env;
 mod explain;
+mod forks;
 #[cfg(feature = "http")]
 pub mod http;
 mod keys;
@@ -116,6 +117,7 @@ mod traced;
 pub use env::{
     ALWAYS_LOAD_ENV, ANSWERERS_ENV, EnvError, PROTOCOL_ENV, RAW_TRACE_TOOLS_ENV, SENDER_ENV,
 };
+pub use forks::{DEFAULT_FORK_IDLE_TIMEOUT, DEFAULT_MAX_FORKS};
 pub use serve::{ServeError, run_stdio, serve_app_stdio};
 #[cfg(feature = "http")]
 pub use serve::{run_http, serve_app_http};
@@ -221,6 +223,11 @@ pub struct McpAdapterOptions {
     pub sender: Option<String>,
     /// Who may answer an interrupt over MCP; [`Answerers::OwnSession`] by default.
     pub answerers: Answerers,
+    /// How many forks (`fork`, `dispatch {conversation}`) live at once; [`DEFAULT_MAX_FORKS`] by default. 0 lists
+    /// no fork tools (`dispatch {dryRun: true}` still works when the app can be forked).
+    pub max_forks: usize,
+    /// How long a fork lives without a call naming it; [`DEFAULT_FORK_IDLE_TIMEOUT`] (10 minutes) by default.
+    pub fork_idle_timeout: std::time::Duration,
 }
 
 impl McpAdapterOptions {
@@ -236,7 +243,21 @@ impl McpAdapterOptions {
             source_root: None,
             sender: None,
             answerers: Answerers::OwnSession,
+            max_forks: forks::DEFAULT_MAX_FORKS,
+            fork_idle_timeout: forks::DEFAULT_FORK_IDLE_TIMEOUT,
         }
+    }
+
+    /// Sets how many forks live at once (see [`max_forks`](Self::max_forks)).
+    pub fn max_forks(mut self, forks: usize) -> Self {
+        self.max_forks = forks;
+        self
+    }
+
+    /// Sets how long a fork lives without a call naming it.
+    pub fn fork_idle_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.fork_idle_timeout = timeout;
+        self
     }
 
     /// Records every MCP client's messages and answers as sent by `name` (seed 002's `userId`), instead of each
@@ -328,6 +349,8 @@ struct Inner {
     sender: Option<String>,
     /// Who may answer an interrupt, and which session opened each open one.
     owners: caller::Owners,
+    /// The live forks.
+    forks: Arc<forks::Forks>,
 }
 
 impl std::fmt::Debug for McpAdapter {
@@ -366,6 +389,8 @@ impl McpAdapter {
             names: &names,
             messages: &messages,
             always_load: options.always_load,
+            forks: handle.forkable() && !messages.is_empty(),
+            kept_forks: options.max_forks > 0,
         });
         // An untraced build lists no traced tools (their queries would only answer that nothing is recorded).
         if crate::trace::TRACED {
@@ -418,6 +443,7 @@ impl McpAdapter {
                 accepted: Default::default(),
                 sender: options.sender.clone(),
                 owners: caller::Owners::new(options.answerers),
+                forks: forks::Forks::new(options.max_forks, options.fork_idle_timeout),
             }),
         }
     }
@@ -427,6 +453,17 @@ impl McpAdapter {
     pub fn dispose(&self) {
         self.inner.disposed.send_replace(true);
         self.inner.legacy.clear();
+        self.inner.forks.clear();
+    }
+
+    /// How many forks are live (made with `fork` or `dispatch {conversation}`, not yet dropped).
+    pub fn fork_count(&self) -> usize {
+        self.inner.forks.len()
+    }
+
+    /// Drops the forks a session made (it ended): a stdio connection calls it when its client leaves.
+    pub(crate) fn end_session(&self, session: &str) {
+        self.inner.forks.end_session(session);
     }
 
     /// Whether [`dispose`](Self::dispose) has been called.
@@ -468,6 +505,12 @@ impl McpAdapter {
         }
     }
 
+    /// Whether the app can be forked and lists the fork arguments (it registered a fork setup and exposes
+    /// messages).
+    fn forkable(&self) -> bool {
+        self.inner.handle.forkable() && self.get_tool(schema::DISPATCH).is_some()
+    }
+
     fn check_uri(&self, uri: &str) -> Result<resources::Target, ErrorData> {
         resources::target(uri, &self.inner.names).ok_or_else(|| {
             ErrorData::resource_not_found(text::unknown_resource(uri, &self.inner.names), None)
@@ -489,7 +532,7 @@ fn session_of(context: &RequestContext<RoleServer>) -> Option<String> {
     context
         .extensions
         .get::<stdio::Connection>()
-        .map(|connection| format!("stdio {}", connection.0))
+        .map(stdio::Connection::session)
 }
 
 /// The text the `dispatch` tool answers for `outcome`: one line per step, then every exposed value at the final
@@ -608,6 +651,8 @@ where
 {
     let transport = stdio::LineTransport::new(read, write);
     let written = transport.written();
+    let session = transport.session();
+    let ender = adapter.clone();
     let served = async {
         let running = adapter
             .serve(transport)
@@ -617,6 +662,8 @@ where
         Ok(())
     };
     let result = served.await;
+    // the session has ended: the forks it made go with it
+    ender.end_session(&session);
     // rmcp drops a transport it never started a session on without closing it: wait for its answers here
     written.wait().await;
     result
@@ -690,7 +737,10 @@ impl ServerHandler for McpAdapter {
         // The tools that change the state take their turn in the session's arrival order; the others let the
         // requests after them go at once.
         let turn = order::Turn::of(&context);
-        let changes = matches!(request.name.as_ref(), schema::DISPATCH | approval::RESUME);
+        let changes = matches!(
+            request.name.as_ref(),
+            schema::DISPATCH | approval::RESUME | forks::FORK | forks::DROP_FORK
+        );
         let changes = changes || (crate::trace::TRACED && request.name == traced::EXPLAIN);
         if changes {
             Self::wait_turn(turn.as_ref(), &context).await?;
@@ -698,12 +748,61 @@ impl ServerHandler for McpAdapter {
             turn.release();
         }
         let caller = self.caller(&context);
+        let forks = &self.inner.forks;
         let result = match request.name.as_ref() {
+            schema::SNAPSHOT if self.forkable() => {
+                match forks::snapshot(forks, handle, &caller, arguments).await {
+                    Some(result) => result,
+                    None => approval::with_interrupts(
+                        state::snapshot(handle, arguments),
+                        handle,
+                        &caller,
+                    ),
+                }
+            }
             schema::SNAPSHOT => {
                 approval::with_interrupts(state::snapshot(handle, arguments), handle, &caller)
             }
+            schema::DIFF if self.forkable() => {
+                match forks::diff(forks, handle, &caller, arguments).await {
+                    Some(result) => result,
+                    None => state::diff(handle, arguments),
+                }
+            }
             schema::DIFF => state::diff(handle, arguments),
             schema::ERRORS => state::errors(handle, arguments),
+            forks::FORK if self.get_tool(forks::FORK).is_some() => {
+                forks::fork_tool(forks, handle, &caller, arguments).await
+            }
+            forks::DROP_FORK if self.get_tool(forks::DROP_FORK).is_some() => {
+                forks::drop_tool(forks, &caller, arguments)
+            }
+            schema::DISPATCH
+                if self.forkable()
+                    && arguments.is_some_and(|a| {
+                        ["fork", "conversation", "dryRun"]
+                            .iter()
+                            .any(|key| a.contains_key(*key))
+                    }) =>
+            {
+                let ran = forks::dispatch(forks, handle, &caller, arguments).await;
+                if let Some(turn) = &turn {
+                    turn.release();
+                }
+                match ran {
+                    Some(result) => result,
+                    None => {
+                        // `dryRun: false` (or a null fork): the live app, without those keys
+                        let mut request = request.clone();
+                        if let Some(arguments) = &mut request.arguments {
+                            for key in ["fork", "conversation", "dryRun"] {
+                                arguments.remove(key);
+                            }
+                        }
+                        return Ok(approval::dispatch(handle, &caller, &request, &context).await);
+                    }
+                }
+            }
             schema::WAIT_VERSION => tokio::select! {
                 result = state::wait_version(handle, arguments) => result,
                 // rmcp keeps running a cancelled request's handler: let go of the waiter now

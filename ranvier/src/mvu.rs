@@ -289,6 +289,12 @@ where
         }
     }
 
+    /// Writes `model` as the model, as a message's update would (a fork copies the live model this way).
+    #[cfg(feature = "exposure")]
+    pub(crate) fn replace_model(&self, model: Model) {
+        self.model.set(model);
+    }
+
     /// Returns a clone of the model, tracked.
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn model(&self) -> Model {

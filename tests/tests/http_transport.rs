@@ -56,7 +56,15 @@ async fn legacy_era_over_http_tools_resources_and_notifications() {
     assert_eq!(
         names,
         [
-            &["snapshot", "dispatch", "wait_version", "diff", "errors"][..],
+            &[
+                "snapshot",
+                "dispatch",
+                "wait_version",
+                "diff",
+                "errors",
+                "fork",
+                "drop_fork"
+            ][..],
             traced
         ]
         .concat()

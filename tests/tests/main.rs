@@ -23,6 +23,7 @@ mod blind_till;
 mod conformance;
 mod errors;
 mod exposure;
+mod forks;
 mod gallery;
 mod history;
 mod host;

@@ -100,7 +100,15 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     assert_eq!(
         names,
         [
-            &["snapshot", "dispatch", "wait_version", "diff", "errors"][..],
+            &[
+                "snapshot",
+                "dispatch",
+                "wait_version",
+                "diff",
+                "errors",
+                "fork",
+                "drop_fork"
+            ][..],
             traced
         ]
         .concat()

@@ -30,6 +30,14 @@ pub fn expand(app: &App) -> TokenStream {
             registrations.push(quote_spanned! {ty.span()=>
                 ::ranvier::__private::expose_messages::<#ty>(__exposure, &self.#member)?;
             });
+            // a fork copies the model when it is `Send` (method resolution picks the registration)
+            registrations.push(quote! {
+                {
+                    #[allow(unused_imports)]
+                    use ::ranvier::__private::{ForkModelNotSend as _, ForkModelSend as _};
+                    (&::ranvier::__private::ForkProbe(&self.#member)).fork_model(__exposure);
+                }
+            });
         }
         if let Some((name, _)) = &field.node {
             registrations.push(quote_spanned! {ty.span()=>

@@ -239,7 +239,10 @@ impl Supervisor {
                 ));
             }
             let plural = if count == 1 { "" } else { "s" };
-            return Ok(format!("replayed {count} message{plural} → {state}"));
+            return Ok(format!(
+                "replayed {count} message{plural} → {state}{}",
+                behaviour_change(&text, messages)
+            ));
         }
         let Some(position) = stopped_at(&text) else {
             return Ok(format!(
@@ -361,5 +364,60 @@ impl Supervisor {
             ));
         }
         note
+    }
+}
+
+/// `; behaviour changed at message P (name args): was `…`, now `…`` when a replayed step differs from the one the
+/// previous build recorded in its journal (compared without position and version); empty when none does.
+fn behaviour_change(answer: &str, messages: &[Message]) -> String {
+    use crate::check::{first_difference, recorded_step, step_lines};
+    let expected: Vec<Option<String>> = messages
+        .iter()
+        .enumerate()
+        .map(|(i, message)| recorded_step(i + 1, message))
+        .collect();
+    let got = step_lines(answer, messages);
+    match first_difference(&expected, &got) {
+        Some(position) if position <= messages.len() => format!(
+            "; behaviour changed at message {position} ({} {}): was `{}`, now `{}`",
+            messages[position - 1].name,
+            messages[position - 1].args,
+            expected[position - 1]
+                .as_deref()
+                .unwrap_or("(not recorded)"),
+            got.get(position - 1).map_or("(no step)", String::as_str)
+        ),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reload_names_the_first_step_the_new_build_answers_differently() {
+        let journal = journal::parse(concat!(
+            r#"{"name":"add_item","args":{"sku":"a"},"version":1,"sender":"x","changes":[["count",0,2]]}"#,
+            "\n",
+            r#"{"name":"set_discount","args":{"percent":10},"version":2,"sender":"x","changes":[["total",500,450]]}"#,
+            "\n"
+        ));
+        let same = "1 add_item {\"sku\":\"a\"} → v1: count 0→2\n\
+                    2 set_discount {\"percent\":10} → v2: total 500→450\nv2: count=2, total=450";
+        assert_eq!(behaviour_change(same, &journal.messages), "");
+        let changed = same.replace("500→450", "500→400");
+        assert_eq!(
+            behaviour_change(&changed, &journal.messages),
+            "; behaviour changed at message 2 (set_discount {\"percent\":10}): was `2 set_discount {\"percent\":10} → \
+             v2: total 500→450`, now `2 set_discount {\"percent\":10} → v2: total 500→400`"
+        );
+        // an old journal without recorded steps reports nothing
+        let old =
+            journal::parse(r#"{"name":"add_item","args":{"sku":"a"},"version":1,"sender":"x"}"#);
+        assert_eq!(
+            behaviour_change("1 add_item {\"sku\":\"a\"} → v1: count 0→9", &old.messages),
+            ""
+        );
     }
 }

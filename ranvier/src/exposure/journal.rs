@@ -21,7 +21,8 @@ use super::error::ExposeError;
 use super::interrupts::ApprovalRecord;
 
 /// The environment variable naming a file each accepted message is appended to, as one JSON line
-/// (`{"name":…,"args":…,"version":…,"sender":…}`, plus `"approval":{…}` for a message a person answered).
+/// (`{"name":…,"args":…,"version":…,"sender":…,"changes":[[name,old,new],…]}`, plus `"approval":{…}` for a message a
+/// person answered; `changes` are the exposed values a message that ran changed, its step line's data).
 /// A denied message's line has `"approval":{"approved":false,…}`: it did not run, and a replay skips it. So does a
 /// refused answer's line (`"approval":{"approved":false,"refused":true,…}`: someone tried to answer without the
 /// right to; the interrupt stayed open, and its message did not run then).
@@ -51,6 +52,17 @@ pub struct JournalEntry {
     /// says someone tried, the message did not run, and its interrupt stayed open. `None` for every other message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub approval: Option<ApprovalRecord>,
+}
+
+/// One line of the journal file for a message that ran: the entry, then `"changes": [[name, old, new], ...]`, the
+/// exposed values it changed in registration order (its step line's data; `[]` when it changed none). A replay
+/// with `--check` compares them with the new build's; a line without `changes` (a message that did not run, or a
+/// journal written before they were recorded) is read as before and checks nothing.
+#[derive(Serialize)]
+struct FileLine<'a> {
+    #[serde(flatten)]
+    entry: &'a JournalEntry,
+    changes: &'a [(String, Value, Value)],
 }
 
 /// How many journal events a [`JournalEvents`] reader may fall behind before it skips the oldest.
@@ -182,11 +194,16 @@ impl Journal {
             Some(path) if !path.is_empty() => {
                 Journal::open(PathBuf::from(path), capacity, max_bytes)
             }
-            _ => Ok(Journal {
-                ring: Mutex::new(Ring::new(capacity, max_bytes)),
-                file: None,
-                events: broadcast::channel(EVENTS_BUFFER).0,
-            }),
+            _ => Ok(Journal::in_memory(capacity, max_bytes)),
+        }
+    }
+
+    /// A journal keeping `capacity` entries within `max_bytes` in memory, and appending to no file.
+    pub(super) fn in_memory(capacity: usize, max_bytes: usize) -> Journal {
+        Journal {
+            ring: Mutex::new(Ring::new(capacity, max_bytes)),
+            file: None,
+            events: broadcast::channel(EVENTS_BUFFER).0,
         }
     }
 
@@ -215,15 +232,20 @@ impl Journal {
         })
     }
 
-    /// Records `entry` (a message that did not run, or changed nothing exposed).
+    /// Records `entry`, a message that did not run (a denied, expired or refused answer).
     pub(super) fn record(&self, entry: JournalEntry) {
-        self.record_changes(entry, Vec::new());
+        self.record_entry(entry, Vec::new(), false);
     }
 
-    /// Records `entry`, and streams it with the values its message `changes` to the [`JournalEvents`] readers.
+    /// Records `entry`, a message that ran, and streams it with the values its message `changes` to the
+    /// [`JournalEvents`] readers. The file's line holds the changes too (its step, for `replay --check`).
     pub(super) fn record_changes(&self, entry: JournalEntry, changes: Vec<(String, Value, Value)>) {
+        self.record_entry(entry, changes, true);
+    }
+
+    fn record_entry(&self, entry: JournalEntry, changes: Vec<(String, Value, Value)>, ran: bool) {
         if let Some(journal) = &self.file {
-            journal.append(&entry);
+            journal.append(&entry, ran.then_some(&changes[..]));
         }
         let mut ring = self.ring.lock().unwrap_or_else(PoisonError::into_inner);
         let event = (self.events.receiver_count() > 0).then(|| entry.clone());
@@ -310,8 +332,12 @@ impl Journal {
 }
 
 impl JournalFile {
-    fn append(&self, entry: &JournalEntry) {
-        let Ok(mut line) = serde_json::to_string(entry) else {
+    fn append(&self, entry: &JournalEntry, changes: Option<&[(String, Value, Value)]>) {
+        let line = match changes {
+            Some(changes) => serde_json::to_string(&FileLine { entry, changes }),
+            None => serde_json::to_string(entry),
+        };
+        let Ok(mut line) = line else {
             return;
         };
         line.push('\n');

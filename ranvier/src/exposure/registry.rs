@@ -2,8 +2,10 @@
 //! and [`GraphSide`], the graph-side half (the decoders and `Mvu`s, the publisher) kept in a thread-local registry on
 //! its graph thread. Below the dispatch sequence and the handle, above the journal and the interrupt book.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::fmt;
 use std::rc::Rc;
 use std::sync::{Arc, PoisonError};
 
@@ -17,9 +19,9 @@ use super::history::History;
 use super::interrupts::Approvals;
 use super::journal::Journal;
 use super::snapshot::{Publication, Publisher, Snapshot};
-use crate::Effect;
 use crate::graph::{NodeId, flights};
 use crate::host::GraphInbox;
+use crate::{Effect, Mvu};
 
 /// Decodes and dispatches one message on the graph thread: `(args, args as compact JSON, dispatch)`; with
 /// `dispatch` false it only decodes (a gated message's arguments are checked before it pauses).
@@ -59,6 +61,9 @@ pub(super) struct Shared {
     /// What is redacted, and the redacted strings seen.
     pub(super) redaction: Arc<super::redact::Redaction>,
     pub(super) approvals: Arc<Approvals>,
+    /// How a fork builds a copy of the app, when it registered one: the exposure's `ForkSetup` (kept as `Any`, so
+    /// the registry need not name the exposure).
+    pub(super) fork_setup: Option<Arc<dyn Any + Send + Sync>>,
     /// How many `wait_version` and `wait_settled` futures are waiting.
     pub(super) waiting: AtomicUsize,
     /// The graph thread's flight executor: it wakes `wait_settled` when a flight finishes or is cancelled.
@@ -71,6 +76,8 @@ pub(super) struct GraphSide {
     pub(super) messages: HashMap<String, RunMessage>,
     pub(super) publisher: Rc<Publisher>,
     pub(super) effect: Effect,
+    /// The message sources whose models a fork copies.
+    pub(super) ports: Vec<ModelPort>,
 }
 
 thread_local! {
@@ -107,5 +114,54 @@ fn shut_down_thread() {
             .unwrap_or_else(PoisonError::into_inner)
             .take();
         side.effect.dispose();
+    }
+}
+
+// What a fork copies (see `fork.rs`), kept here, below the handle and the fork, so the registry names them without
+// reaching up.
+
+/// A model on its way from the live graph thread to a fork's.
+pub(super) type Carried = Box<dyn Any + Send>;
+
+/// One message source's model, as a fork copies it: read on the live graph thread, written on the fork's.
+pub(super) struct ModelPort {
+    /// The model's type, for errors.
+    pub(super) type_name: &'static str,
+    /// Clones the model; `None` for a model that is not `Send` (it cannot cross to the fork's thread).
+    pub(super) export: Option<Box<dyn Fn() -> Carried>>,
+    /// Writes a carried model into this source; an error names the type it expected.
+    pub(super) import: Box<dyn Fn(Carried) -> Result<(), String>>,
+}
+
+impl ModelPort {
+    pub(super) fn new<Model, Msg>(mvu: &Mvu<Model, Msg>) -> ModelPort
+    where
+        Model: Clone + PartialEq + fmt::Debug + Send + 'static,
+        Msg: fmt::Debug + 'static,
+    {
+        let export = {
+            let mvu = mvu.clone();
+            Box::new(move || Box::new(mvu.peek_model()) as Carried)
+        };
+        let mvu = mvu.clone();
+        ModelPort {
+            type_name: std::any::type_name::<Model>(),
+            export: Some(export),
+            import: Box::new(move |carried: Carried| match carried.downcast::<Model>() {
+                Ok(model) => {
+                    mvu.replace_model(*model);
+                    Ok(())
+                }
+                Err(_) => Err(std::any::type_name::<Model>().to_owned()),
+            }),
+        }
+    }
+
+    pub(super) fn not_send(type_name: &'static str) -> ModelPort {
+        ModelPort {
+            type_name,
+            export: None,
+            import: Box::new(move |_| Err(type_name.to_owned())),
+        }
     }
 }

@@ -186,6 +186,8 @@ pub(super) struct Publisher {
     callbacks: RefCell<Vec<Callback>>,
     current: watch::Receiver<Arc<Snapshot>>,
     record: Record,
+    /// The first snapshot's version: 0, or on a fork the live version it was made at.
+    first: u64,
 }
 
 struct Channels {
@@ -199,10 +201,11 @@ impl Publisher {
         reads: Vec<Read>,
         callbacks: Vec<Callback>,
         buffer: usize,
+        first: u64,
         record: Record,
     ) -> Publisher {
         let (snapshot, current) = watch::channel(Arc::new(Snapshot {
-            version: 0,
+            version: first,
             values: Vec::new(),
         }));
         let (publications, _) = broadcast::channel(buffer);
@@ -217,6 +220,7 @@ impl Publisher {
             callbacks: RefCell::new(callbacks),
             current,
             record,
+            first,
         }
     }
 
@@ -256,7 +260,7 @@ impl Publisher {
         let values: Vec<Value> = self.reads.iter().map(|read| read()).collect();
         let previous = self.last.borrow().clone();
         let (version, changed) = match &previous {
-            None => (0, None),
+            None => (self.first, None),
             Some(previous) => {
                 let changed: Vec<usize> = previous
                     .values

@@ -21,6 +21,7 @@ pub(crate) const WAIT_VERSION: &str = "wait_version";
 pub(crate) const DIFF: &str = "diff";
 /// See [`SNAPSHOT`].
 pub(crate) const ERRORS: &str = "errors";
+use super::forks::{DROP_FORK, FORK};
 
 /// What the tool definitions are built from.
 pub(crate) struct ToolInputs<'a> {
@@ -30,6 +31,11 @@ pub(crate) struct ToolInputs<'a> {
     pub messages: &'a [(String, Option<String>, Option<Value>)],
     /// Marks `dispatch` with `_meta["anthropic/alwaysLoad"] = true`.
     pub always_load: bool,
+    /// The app can be forked: `dispatch` takes `dryRun`, and with `kept_forks` `fork` and `conversation`.
+    pub forks: bool,
+    /// Forks may be kept (at most one or more live at once): lists `fork` and `drop_fork`, and `fork` and
+    /// `conversation` on `dispatch`, `snapshot` and `diff`.
+    pub kept_forks: bool,
 }
 
 /// The tools the adapter lists: `snapshot`, `dispatch` (only when messages are exposed, and marked always-load
@@ -40,7 +46,10 @@ pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
         Tool::new(
             SNAPSHOT,
             text::SNAPSHOT_DESCRIPTION,
-            Arc::new(object(snapshot_input_schema())),
+            Arc::new(object(with_fork(
+                snapshot_input_schema(),
+                inputs.forks && inputs.kept_forks,
+            ))),
         )
         .with_title("Read the app's state")
         .with_raw_output_schema(output.clone())
@@ -55,7 +64,11 @@ pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
         let mut dispatch = Tool::new(
             DISPATCH,
             text::dispatch_description(&shapes),
-            Arc::new(object(dispatch_input_schema(inputs.messages))),
+            Arc::new(object(dispatch_with_forks(
+                dispatch_input_schema(inputs.messages),
+                inputs.forks,
+                inputs.kept_forks,
+            ))),
         )
         .with_title("Dispatch messages to the app")
         .with_annotations(
@@ -84,7 +97,7 @@ pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
         Tool::new(
             DIFF,
             text::DIFF_DESCRIPTION,
-            Arc::new(object(diff_input_schema())),
+            Arc::new(object(diff_schema(inputs.forks && inputs.kept_forks))),
         )
         .with_title("Compare two state versions")
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
@@ -98,7 +111,114 @@ pub(crate) fn tools(inputs: &ToolInputs<'_>) -> Vec<Tool> {
         .with_title("Read the app's errors")
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
     );
+    if inputs.forks && inputs.kept_forks {
+        tools.push(
+            Tool::new(
+                FORK,
+                text::FORK_DESCRIPTION,
+                Arc::new(object(fork_input_schema())),
+            )
+            .with_title("Fork the app to try messages")
+            .with_annotations(
+                ToolAnnotations::new()
+                    .read_only(false)
+                    .destructive(false)
+                    .idempotent(false)
+                    .open_world(false),
+            ),
+        );
+        tools.push(
+            Tool::new(
+                DROP_FORK,
+                text::DROP_FORK_DESCRIPTION,
+                Arc::new(object(drop_fork_input_schema())),
+            )
+            .with_title("Drop a fork")
+            .with_annotations(
+                ToolAnnotations::new()
+                    .read_only(false)
+                    .destructive(false)
+                    .idempotent(true)
+                    .open_world(false),
+            ),
+        );
+    }
     tools
+}
+
+/// The `fork` property: a fork's id.
+fn fork_property() -> Value {
+    json!({
+        "type": "string",
+        "description": "A fork's id (the fork tool answers one): read or act on that fork instead of the live app."
+    })
+}
+
+/// The `conversation` property: a conversation's id, with one fork each.
+fn conversation_property() -> Value {
+    json!({
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 128,
+        "description": "A conversation's id: the conversation's fork (made on first use) instead of the live app."
+    })
+}
+
+/// `schema` with the `fork` and `conversation` properties, when forks are kept.
+fn with_fork(mut schema: Value, kept_forks: bool) -> Value {
+    if kept_forks && let Some(properties) = schema["properties"].as_object_mut() {
+        properties.insert("fork".into(), fork_property());
+        properties.insert("conversation".into(), conversation_property());
+    }
+    schema
+}
+
+/// `dispatch`'s schema with `dryRun` (the app can be forked) and `fork` and `conversation` (forks are kept).
+fn dispatch_with_forks(mut schema: Value, forks: bool, kept_forks: bool) -> Value {
+    if !forks {
+        return schema;
+    }
+    if let Some(properties) = schema["properties"].as_object_mut() {
+        properties.insert(
+            "dryRun".into(),
+            json!({
+                "type": "boolean",
+                "description": "Try the messages on a fork of the app made for this call, answer the same step lines, then drop the fork: the live app is unchanged (default false)."
+            }),
+        );
+    }
+    with_fork(schema, kept_forks)
+}
+
+/// `diff`'s schema: `from` is required unless forks are kept (then `{fork}` compares a fork with the live app).
+fn diff_schema(kept_forks: bool) -> Value {
+    let mut schema = diff_input_schema();
+    if kept_forks {
+        if let Some(object) = schema.as_object_mut() {
+            object.remove("required");
+        }
+        schema = with_fork(schema, true);
+        schema["properties"]["fork"]["description"] = Value::from(
+            "A fork's id: compare that fork now with the live app now, value by value (instead of from and to).",
+        );
+    }
+    schema
+}
+
+/// The input schema of `fork`.
+pub(crate) fn fork_input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": { "conversation": conversation_property() }
+    })
+}
+
+/// The input schema of `drop_fork`.
+pub(crate) fn drop_fork_input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": { "fork": fork_property(), "conversation": conversation_property() }
+    })
 }
 
 fn always_load_meta() -> MetaObject {
@@ -347,6 +467,8 @@ mod tests {
             names: &names,
             messages: &messages(),
             always_load: false,
+            forks: false,
+            kept_forks: false,
         });
         let listed: Vec<&str> = with.iter().map(|t| t.name.as_ref()).collect();
         assert_eq!(listed, [SNAPSHOT, DISPATCH, WAIT_VERSION, DIFF, ERRORS]);
@@ -384,6 +506,8 @@ mod tests {
             names: &names,
             messages: &[],
             always_load: true,
+            forks: false,
+            kept_forks: false,
         });
         let listed: Vec<&str> = without.iter().map(|t| t.name.as_ref()).collect();
         assert_eq!(listed, [SNAPSHOT, WAIT_VERSION, DIFF, ERRORS]);
@@ -392,6 +516,8 @@ mod tests {
             names: &names,
             messages: &messages(),
             always_load: true,
+            forks: false,
+            kept_forks: false,
         });
         let marked: Vec<&str> = loaded
             .iter()

@@ -40,12 +40,15 @@ fn start<A, F>(
 ) -> Result<(GraphHost<Served<A>>, McpAdapter), ServeError>
 where
     A: Expose + 'static,
-    F: FnOnce() -> A + Send + 'static,
+    F: Fn() -> A + Send + Sync + 'static,
 {
+    let build = std::sync::Arc::new(build);
     let host = GraphHost::start(move || {
         let app = build();
         let mut exposure = Exposure::new();
         app.expose(&mut exposure)?;
+        // a fork is built by the same fn, then given the live models
+        exposure.forks(move || build());
         let handle = exposure.start()?;
         Ok::<_, ExposeError>((app, handle))
     })?;
@@ -59,7 +62,8 @@ where
 /// the graph: [`run_stdio`] inside a Tokio runtime of the caller's.
 ///
 /// `build` runs on the graph thread (the app's nodes belong to it); every field its `#[expose]` marks is
-/// registered, in field order. For approvals, a journal or a second transport, use the long form this is made of:
+/// registered, in field order. It runs again, on a graph thread of the fork's own, for every fork an agent makes
+/// (see [`fork`](crate::exposure::fork)), so it builds a fresh graph each time it is called. For approvals, a journal or a second transport, use the long form this is made of:
 /// [`GraphHost::start`], [`Exposure`], [`McpAdapter::new`] and [`serve_stdio`](super::serve_stdio).
 ///
 /// # Examples
@@ -95,7 +99,7 @@ where
 pub async fn serve_app_stdio<A, F>(options: McpAdapterOptions, build: F) -> Result<(), ServeError>
 where
     A: Expose + 'static,
-    F: FnOnce() -> A + Send + 'static,
+    F: Fn() -> A + Send + Sync + 'static,
 {
     let (host, adapter) = start(options, build)?;
     let served = super::serve_stdio(adapter.clone()).await;
@@ -138,7 +142,7 @@ where
 pub fn run_stdio<A, F>(options: McpAdapterOptions, build: F) -> Result<(), ServeError>
 where
     A: Expose + 'static,
-    F: FnOnce() -> A + Send + 'static,
+    F: Fn() -> A + Send + Sync + 'static,
 {
     runtime("run_stdio", "serve_app_stdio")?.block_on(serve_app_stdio(options, build))
 }
@@ -175,7 +179,7 @@ pub async fn serve_app_http<A, F>(
 ) -> Result<(), ServeError>
 where
     A: Expose + 'static,
-    F: FnOnce() -> A + Send + 'static,
+    F: Fn() -> A + Send + Sync + 'static,
 {
     use super::http::{HttpOptions, HttpServer};
     let (host, adapter) = start(options, build)?;
@@ -218,7 +222,7 @@ pub fn run_http<A, F>(
 ) -> Result<(), ServeError>
 where
     A: Expose + 'static,
-    F: FnOnce() -> A + Send + 'static,
+    F: Fn() -> A + Send + Sync + 'static,
 {
     runtime("run_http", "serve_app_http")?.block_on(serve_app_http(options, addr, build))
 }

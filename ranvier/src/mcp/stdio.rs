@@ -134,6 +134,13 @@ pub(crate) struct RepeatedInitialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Connection(pub(crate) u64);
 
+impl Connection {
+    /// The session name of this connection, as the adapter keys sessions (`stdio 3`).
+    pub(crate) fn session(&self) -> String {
+        format!("stdio {}", self.0)
+    }
+}
+
 /// The next connection's number.
 static NEXT_CONNECTION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
@@ -177,6 +184,11 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
                 NEXT_CONNECTION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             ),
         }
+    }
+
+    /// This connection's session name (see [`Connection::session`]).
+    pub(crate) fn session(&self) -> String {
+        self.connection.session()
     }
 
     /// Keeps the session's bookkeeping for a message about to go to rmcp (see the [module docs](self)); the line

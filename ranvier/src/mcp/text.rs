@@ -372,6 +372,29 @@ pub(crate) fn diff_text(
     text
 }
 
+/// The changes between two states in the words of a step line (`total 450→900, count 2→4`), or `no exposed value
+/// differs`, clipped to [`DIFF_CHARS_MAX`] characters.
+pub(crate) fn changes_text(changes: &[(String, Value, Value)]) -> String {
+    if changes.is_empty() {
+        return "no exposed value differs".to_owned();
+    }
+    let mut text = String::new();
+    write_changes(&mut text, changes);
+    crate::text::clip(&text, DIFF_CHARS_MAX).into_owned()
+}
+
+/// The `fork` tool's description.
+pub(crate) const FORK_DESCRIPTION: &str = "Make a sandbox copy of the running app at its current state, to try \
+messages before sending them to the live app. Answers the fork's id: dispatch {fork: id, ...} runs messages there \
+(same step lines), snapshot {fork: id} reads it, diff {fork: id} compares it with the live app, drop_fork drops \
+it. Nothing done on a fork reaches the live app, its journal, its approvals or its subscribers. conversation: \
+\"...\" keeps one fork per conversation. For a single try, dispatch {dryRun: true, ...} forks, runs, answers and \
+drops in one call.";
+
+/// The `drop_fork` tool's description.
+pub(crate) const DROP_FORK_DESCRIPTION: &str = "Drop a fork made by the fork tool (or a conversation's fork). \
+Forks are also dropped when idle for a while and when the session that made them ends.";
+
 /// How many characters of changes a `diff` answer holds.
 pub(crate) const DIFF_CHARS_MAX: usize = 2_000;
 
