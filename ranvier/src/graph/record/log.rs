@@ -10,6 +10,7 @@ use std::fmt;
 use std::num::NonZeroU64;
 use std::panic::Location;
 use std::rc::Rc;
+use std::time::Duration;
 
 mod event;
 mod hooks;
@@ -242,6 +243,10 @@ pub(crate) struct Tracer {
     branches: RefCell<std::collections::HashMap<NodeId, (u64, Vec<Branch>)>>,
     /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
     removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
+    /// The `Timer` schedule event of each timed node whose timer waits.
+    timers: RefCell<std::collections::HashMap<NodeId, u64>>,
+    /// The `Timer` fire event whose write comes next: the cause of that write.
+    timer_fired: Cell<u64>,
 }
 
 /// A dispatched message as the trace's table of messages keeps it, past the ring.
@@ -299,6 +304,8 @@ impl Tracer {
             branches: RefCell::new(std::collections::HashMap::new()),
             flight_reads: RefCell::new(std::collections::VecDeque::new()),
             message_table: RefCell::new(std::collections::VecDeque::new()),
+            timers: RefCell::new(std::collections::HashMap::new()),
+            timer_fired: Cell::new(0),
         }
     }
 
@@ -324,6 +331,8 @@ impl Tracer {
         self.message_table.borrow_mut().clear();
         self.flight_reads.borrow_mut().clear();
         self.branches.borrow_mut().clear();
+        self.timers.borrow_mut().clear();
+        self.timer_fired.set(0);
     }
 
     #[inline]
@@ -464,6 +473,19 @@ impl Tracer {
             Slot::EdgeRemove { node, source } => EventKind::EdgeRemove { node, source },
             Slot::UntrackedRead { node, source } => EventKind::UntrackedRead { node, source },
             Slot::Flight { node, flight, what } => EventKind::Flight { node, flight, what },
+            Slot::Timer {
+                node,
+                what,
+                at_us,
+                due_us,
+                value,
+            } => EventKind::Timer {
+                node,
+                what,
+                at: Duration::from_micros(at_us),
+                due: Duration::from_micros(due_us),
+                value: value.map(|v| self.get_text(v)),
+            },
         };
         Event { seq, cause, kind }
     }
