@@ -287,6 +287,16 @@ impl fmt::Display for AsyncError {
 
 impl std::error::Error for AsyncError {}
 
+impl From<AsyncError> for crate::Interrupt {
+    /// A failed async read: `Interrupt::Failed`, naming the async node.
+    fn from(error: AsyncError) -> crate::Interrupt {
+        crate::Interrupt::Failed(crate::Failure {
+            node: Some(error.node),
+            message: error.message,
+        })
+    }
+}
+
 /// What an [`AsyncMemo`](crate::AsyncMemo) does with a flight that a newer run superseded.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum FlightPolicy {

@@ -55,7 +55,7 @@
 //! ```
 
 use crate::graph::{AnyNode, NodeError, NodeId, with_runtime};
-use crate::{AsyncError, Memo};
+use crate::Memo;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::rc::Rc;
@@ -113,16 +113,6 @@ impl std::error::Error for Failure {}
 impl From<NodeError> for Interrupt {
     /// A failed memo read with [`Memo::try_get`]: `memo.try_get()?` in a body.
     fn from(error: NodeError) -> Interrupt {
-        Interrupt::Failed(Failure {
-            node: Some(error.node),
-            message: error.message,
-        })
-    }
-}
-
-impl From<AsyncError> for Interrupt {
-    /// A failed async read.
-    fn from(error: AsyncError) -> Interrupt {
         Interrupt::Failed(Failure {
             node: Some(error.node),
             message: error.message,

@@ -142,6 +142,8 @@ pub use render::render_events;
 pub use table::DROPPED_KEPT;
 #[cfg(feature = "mcp")]
 pub(crate) use waiting::waiting_on_in;
+#[cfg(feature = "mcp")]
+pub(crate) use timing::timing_in;
 pub use timing::{TimerMark, Timing, timing};
 pub use waiting::{WaitKind, WaitingOn, flights, waiting_on};
 

@@ -1,5 +1,6 @@
 //! Node kinds over MCP: an exposed editable's value and dirty flag, and a boundary's fallback and recovered value,
-//! in step lines, state lines and resources; in traced builds, `node` and `explain` of the boundary.
+//! in step lines, state lines and resources; in traced builds, `node` and `explain` of the boundary, and the timing
+//! of a debounced node in its `node` answer.
 
 use crate::client::{call, ok};
 use crate::tool_text::result_text as text;
@@ -9,6 +10,7 @@ use std::time::Duration;
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
 use ranvier::host::GraphHost;
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+use ranvier::timed::{Debounced, TestClock};
 use ranvier::{AsyncMemo, Boundary, Editable, Messages, Mvu};
 use rmcp::ClientHandler;
 use rmcp::model::{ReadResourceRequestParams, ResourceContents};
@@ -56,6 +58,7 @@ fn update(msg: Msg, model: &Model) -> Model {
 
 struct App {
     name: Editable<String>,
+    clock: TestClock,
     exposure: ExposureHandle,
 }
 
@@ -72,6 +75,12 @@ fn start() -> GraphHost<App> {
         );
         let seed = model.select(|m| m.name.clone());
         let user = model.select(|m| m.user);
+        let clock = TestClock::new();
+        let search = Debounced::new(&clock.clock(), Duration::from_millis(50), {
+            let seed = seed.clone();
+            move || seed.get()
+        })
+        .labelled("search");
         let name = Editable::new(move |_| seed.get()).labelled("name");
         let lookup = AsyncMemo::try_new(move |_| {
             let id = user.get();
@@ -104,9 +113,13 @@ fn start() -> GraphHost<App> {
             .messages(&model, Msg::decoders())?
             .message_shapes(Msg::shapes())?
             .message_schemas(Msg::schemas())?;
-        exposure.node("card", &card)?.node("name", &name)?;
+        exposure
+            .node("card", &card)?
+            .node("name", &name)?
+            .node("search", &search)?;
         Ok::<_, ExposeError>(App {
             name,
+            clock,
             exposure: exposure.start()?,
         })
     })
@@ -195,6 +208,21 @@ async fn an_editable_and_a_boundary_read_as_value_and_state_in_step_and_state_li
         assert!(node.contains("(caught: "), "{node}");
         let explained = text(&call(&client, "explain", json!({"node": "card"})).await);
         assert!(explained.contains("card#"), "{explained}");
+        // The rename started the debounce of `search`: its node answer says what its timer waits for.
+        let node = text(&call(&client, "node", json!({"node": "search"})).await);
+        assert!(
+            node.contains(r#"timing: search#"#)
+                && node.contains(r#"holds "a"; its timer waits to pass "b" at 50 ms on its clock"#),
+            "{node}"
+        );
+        host.invoke(|app| app.clock.advance(Duration::from_millis(50)))
+            .wait()
+            .expect("advanced");
+        let node = text(&call(&client, "node", json!({"node": "search"})).await);
+        assert!(
+            node.contains(r#"holds "b"; no timer waits"#) && node.contains("last fired at 50 ms"),
+            "{node}"
+        );
     }
     client.cancel().await.expect("closes");
     host.dispose();

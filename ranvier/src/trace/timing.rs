@@ -106,17 +106,13 @@ fn value_text(value: &Option<Rc<str>>) -> String {
 /// ```
 pub fn timing(node: impl AnyNode) -> Result<Timing, TraceError> {
     let id = node.node_id();
-    let events = super::with_log(|log| log.events())?;
-    super::view(|ctx| timing_in(ctx, id, &events))?
+    super::view(|ctx| timing_in(ctx, id))?
 }
 
-/// [`timing`] in a view of the trace the caller already holds, over `events` (the ring's, oldest first).
-pub(crate) fn timing_in(
-    ctx: &super::Ctx<'_>,
-    id: NodeId,
-    events: &[super::log::Event],
-) -> Result<Timing, TraceError> {
+/// [`timing`] in a view of the trace the caller already holds.
+pub(crate) fn timing_in(ctx: &super::Ctx<'_>, id: NodeId) -> Result<Timing, TraceError> {
     let info = ctx.info(id).ok_or_else(|| ctx.missing(id))?;
+    let events = ctx.tracer.timer_events_of(id);
     let mut timing = Timing {
         node: info.node.to_string(),
         holds: info.value,
@@ -124,7 +120,7 @@ pub(crate) fn timing_in(
         last_fired: None,
         events: 0,
     };
-    for event in events {
+    for event in &events {
         let EventKind::Timer {
             node,
             what,

@@ -646,6 +646,19 @@ impl Tracer {
             .collect()
     }
 
+    /// The timer events of `id` the ring holds, oldest first (no other event is materialized).
+    pub fn timer_events_of(&self, id: NodeId) -> Vec<Event> {
+        let held = self.events.len();
+        let first = self.first_seq(held);
+        (0..held)
+            .filter_map(|i| {
+                let (cause, slot) = self.events.get(i)?;
+                matches!(slot, Slot::Timer { node, .. } if node == id)
+                    .then(|| self.materialize(first + i as u64, cause, slot))
+            })
+            .collect()
+    }
+
     pub fn events(&self) -> Vec<Event> {
         let held: Vec<(u64, Slot)> = (0..self.events.len())
             .filter_map(|i| self.events.get(i))
