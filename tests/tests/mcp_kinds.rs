@@ -58,6 +58,8 @@ fn update(msg: Msg, model: &Model) -> Model {
 
 struct App {
     name: Editable<String>,
+    /// Kept: a timed node lives as long as a handle does.
+    _search: Debounced<String>,
     clock: TestClock,
     exposure: ExposureHandle,
 }
@@ -119,6 +121,7 @@ fn start() -> GraphHost<App> {
             .node("search", &search)?;
         Ok::<_, ExposeError>(App {
             name,
+            _search: search,
             clock,
             exposure: exposure.start()?,
         })
