@@ -54,8 +54,8 @@
 //! assert_eq!(shown.get(), "300 cents");
 //! ```
 
-use crate::graph::{AnyNode, NodeError, NodeId, with_runtime};
 use crate::Memo;
+use crate::graph::{AnyNode, NodeError, NodeId, with_runtime};
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::rc::Rc;
@@ -191,9 +191,10 @@ impl<T> BoundaryState<T> {
             (BoundaryState::Ready(_), BoundaryState::Ready(_))
             | (BoundaryState::Waiting { .. }, BoundaryState::Waiting { .. })
             | (BoundaryState::Pending, BoundaryState::Pending) => true,
-            (BoundaryState::Caught { failure: a, .. }, BoundaryState::Caught { failure: b, .. }) => {
-                a == b
-            }
+            (
+                BoundaryState::Caught { failure: a, .. },
+                BoundaryState::Caught { failure: b, .. },
+            ) => a == b,
             _ => false,
         }
     }
@@ -278,10 +279,7 @@ impl<T: Clone + fmt::Debug + 'static> Boundary<T> {
     /// A suspense boundary: shows `fallback` while `body` waits (returns [`Interrupt::Pending`]). A failure of the
     /// body fails the boundary.
     #[track_caller]
-    pub fn suspense(
-        fallback: T,
-        body: impl FnMut() -> Result<T, Interrupt> + 'static,
-    ) -> Self
+    pub fn suspense(fallback: T, body: impl FnMut() -> Result<T, Interrupt> + 'static) -> Self
     where
         T: PartialEq,
     {
@@ -376,14 +374,13 @@ impl<T: Clone + fmt::Debug + 'static> Boundary<T> {
             {
                 let eq = eq.clone();
                 move |prev: Option<&Held<T>>| {
-                    let outcome = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(
-                        &mut body,
-                    )) {
-                        Ok(outcome) => outcome,
-                        Err(payload) => Err(Interrupt::Failed(Failure::new(
-                            crate::text::panic_text(&*payload),
-                        ))),
-                    };
+                    let outcome =
+                        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(&mut body)) {
+                            Ok(outcome) => outcome,
+                            Err(payload) => Err(Interrupt::Failed(Failure::new(
+                                crate::text::panic_text(&*payload),
+                            ))),
+                        };
                     let state = match outcome {
                         Ok(value) => BoundaryState::Ready(value),
                         Err(Interrupt::Pending) => match &fallback {

@@ -1373,7 +1373,10 @@ fn a_suspense_boundary_shows_its_fallback_while_a_read_in_its_body_is_pending() 
     assert_eq!(shown.get(), 120);
     assert_eq!(shown.state(), BoundaryState::Ready(120));
     price.set_pending();
-    assert!(shown.state().is_waiting(), "pending again: the fallback again");
+    assert!(
+        shown.state().is_waiting(),
+        "pending again: the fallback again"
+    );
 }
 
 #[test]
@@ -1407,7 +1410,8 @@ fn an_error_boundary_recovers_a_failed_read_and_a_panic_into_a_value() {
         {
             let seen = seen.clone();
             move |failure: &Failure| {
-                seen.borrow_mut().push((failure.node, failure.message.clone()));
+                seen.borrow_mut()
+                    .push((failure.node, failure.message.clone()));
                 0
             }
         },
@@ -1427,8 +1431,16 @@ fn an_error_boundary_recovers_a_failed_read_and_a_panic_into_a_value() {
     price.settle(10);
     divisor.set(0);
     assert_eq!(shown.get(), 0);
-    assert_eq!(shown.state().caught().map(|f| f.node), Some(None), "a panic of the body itself");
-    assert!(seen.borrow()[1].1.contains("divisor is zero"), "{:?}", seen.borrow());
+    assert_eq!(
+        shown.state().caught().map(|f| f.node),
+        Some(None),
+        "a panic of the body itself"
+    );
+    assert!(
+        seen.borrow()[1].1.contains("divisor is zero"),
+        "{:?}",
+        seen.borrow()
+    );
     divisor.set(2);
     assert_eq!(shown.state(), BoundaryState::Ready(5));
 }
@@ -1488,13 +1500,25 @@ fn a_boundary_owns_the_nodes_of_its_body_and_disposes_them_with_itself() {
     assert_eq!(shown.get(), 1);
     n.set(2);
     assert_eq!(shown.get(), 2);
-    assert_eq!(*cleanups.borrow(), [1], "the first run's nodes went before the second run");
+    assert_eq!(
+        *cleanups.borrow(),
+        [1],
+        "the first run's nodes went before the second run"
+    );
     shown.dispose();
-    assert_eq!(*cleanups.borrow(), [1, 2], "the last run's nodes went with the boundary");
+    assert_eq!(
+        *cleanups.borrow(),
+        [1, 2],
+        "the last run's nodes went with the boundary"
+    );
     let before = effect_runs.get();
     n.set(3);
     assert_eq!(effect_runs.get(), before, "the body's effect is disposed");
-    assert_eq!(shown.state(), BoundaryState::Ready(2), "a disposed boundary keeps its state");
+    assert_eq!(
+        shown.state(),
+        BoundaryState::Ready(2),
+        "a disposed boundary keeps its state"
+    );
 }
 
 #[test]
@@ -1538,7 +1562,11 @@ fn a_boundary_cutoff_compares_the_state_and_the_caught_failure_not_only_the_valu
         }
     });
     tick.set(1);
-    assert_eq!((shown.runs(), runs.get()), (2, 1), "a re-run to an equal value is cut off");
+    assert_eq!(
+        (shown.runs(), runs.get()),
+        (2, 1),
+        "a re-run to an equal value is cut off"
+    );
     price.set_pending();
     assert_eq!(runs.get(), 2, "ready 0 → waiting 0 wakes");
     tick.set(2);
@@ -1546,9 +1574,17 @@ fn a_boundary_cutoff_compares_the_state_and_the_caught_failure_not_only_the_valu
     price.fail("a");
     assert_eq!(runs.get(), 3, "waiting 0 → caught 0 wakes");
     tick.set(3);
-    assert_eq!(runs.get(), 3, "the same failure caught, the same value: cut off");
+    assert_eq!(
+        runs.get(),
+        3,
+        "the same failure caught, the same value: cut off"
+    );
     price.fail("b");
-    assert_eq!(runs.get(), 4, "another failure caught wakes, though the value is the same");
+    assert_eq!(
+        runs.get(),
+        4,
+        "another failure caught wakes, though the value is the same"
+    );
     price.settle(0);
     assert_eq!(runs.get(), 5, "caught → ready wakes");
 }
@@ -1572,7 +1608,11 @@ fn state_changes_wake_the_readers_whatever_the_comparer_says() {
         }
     });
     price.settle(2);
-    assert_eq!((runs.get(), shown.get()), (1, 1), "same state, comparer says equal: kept");
+    assert_eq!(
+        (runs.get(), shown.get()),
+        (1, 1),
+        "same state, comparer says equal: kept"
+    );
     assert_eq!(compared.get(), 1);
     price.set_pending();
     price.fail("x");
@@ -1617,8 +1657,15 @@ fn a_panicking_boundary_comparer_fails_the_boundary_without_calling_recover() {
     assert_eq!(shown.get(), 1);
     n.set(2);
     let error = shown.error_after_read();
-    assert!(error.contains("the comparer panicked (no order)"), "{error}");
-    assert_eq!(recovered.get(), 0, "recover is not called for a comparer's panic");
+    assert!(
+        error.contains("the comparer panicked (no order)"),
+        "{error}"
+    );
+    assert_eq!(
+        recovered.get(),
+        0,
+        "recover is not called for a comparer's panic"
+    );
     let _ = take_errors();
 }
 
@@ -1635,7 +1682,10 @@ fn a_failure_returned_without_panicking_is_caught_like_one_read() {
     });
     assert_eq!(parsed.get(), 12);
     text.set("x".into());
-    assert_eq!(parsed.get(), -("invalid digit found in string".len() as i32));
+    assert_eq!(
+        parsed.get(),
+        -("invalid digit found in string".len() as i32)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1760,7 +1810,10 @@ fn trace_timing_says_what_a_timed_node_holds_waits_for_and_when_it_fires() {
     })
     .labelled("search");
     let text = trace::timing(&d).expect("traced").to_string();
-    assert!(text.contains("holds 0; the log holds no timer event"), "{text}");
+    assert!(
+        text.contains("holds 0; the log holds no timer event"),
+        "{text}"
+    );
     source.set(7);
     clock.advance(ms(100));
     let timing = trace::timing(&d).expect("traced");
@@ -1769,7 +1822,9 @@ fn trace_timing_says_what_a_timed_node_holds_waits_for_and_when_it_fires() {
     let text = timing.to_string();
     assert!(
         text.starts_with("search#")
-            && text.contains("holds 0; its timer waits to pass 7 at 300 ms on its clock (set at 0 ms, #"),
+            && text.contains(
+                "holds 0; its timer waits to pass 7 at 300 ms on its clock (set at 0 ms, #"
+            ),
         "{text}"
     );
     clock.advance(ms(200));

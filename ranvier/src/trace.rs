@@ -141,10 +141,10 @@ pub(crate) use query::{Ctx, view};
 pub use render::render_events;
 pub use table::DROPPED_KEPT;
 #[cfg(feature = "mcp")]
-pub(crate) use waiting::waiting_on_in;
-#[cfg(feature = "mcp")]
 pub(crate) use timing::timing_in;
 pub use timing::{TimerMark, Timing, timing};
+#[cfg(feature = "mcp")]
+pub(crate) use waiting::waiting_on_in;
 pub use waiting::{WaitKind, WaitingOn, flights, waiting_on};
 
 mod timing;

@@ -163,7 +163,10 @@ async fn an_editable_and_a_boundary_read_as_value_and_state_in_step_and_state_li
     )
     .await;
     assert!(answer.contains("\nsettled → v"), "{answer}");
-    assert!(answer.contains(r#"card "…" (waiting)→"user 2""#), "{answer}");
+    assert!(
+        answer.contains(r#"card "…" (waiting)→"user 2""#),
+        "{answer}"
+    );
     assert_eq!(
         read(&client, "ranvier://state/card").await["value"],
         json!("user 2")

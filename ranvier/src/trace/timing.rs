@@ -71,9 +71,10 @@ impl fmt::Display for Timing {
 }
 
 fn value_text(value: &Option<Rc<str>>) -> String {
-    value
-        .as_deref()
-        .map_or_else(|| "(a value the log no longer holds)".into(), |v| v.replace('\n', " "))
+    value.as_deref().map_or_else(
+        || "(a value the log no longer holds)".into(),
+        |v| v.replace('\n', " "),
+    )
 }
 
 /// What the timed node `node` ([`Debounced`](crate::timed::Debounced) or [`Throttled`](crate::timed::Throttled))
