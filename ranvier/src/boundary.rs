@@ -255,7 +255,8 @@ impl<T: fmt::Debug> fmt::Debug for Held<T> {
 }
 
 type Recover<T> = Box<dyn FnMut(&Failure) -> T>;
-type Comparer<T> = Rc<RefCell<Rc<dyn Fn(&T, &T) -> bool>>>;
+type Equal<T> = Rc<dyn Fn(&T, &T) -> bool>;
+type Comparer<T> = Rc<RefCell<Equal<T>>>;
 
 /// A derived value that shows a fallback while its body waits and/or a recovered value when it fails. See the
 /// [module docs](self).
@@ -336,7 +337,7 @@ impl<T: Clone + fmt::Debug + 'static> Boundary<T> {
     /// });
     /// let card = Boundary::new("…".to_string(), |failure| format!("error: {}", failure.message), {
     ///     let user = user.clone();
-    ///     move || Ok(user.get().suspend()?)
+    ///     move || user.get().suspend()
     /// });
     /// assert_eq!(card.get(), "…");
     /// graph::run_flights();
@@ -367,7 +368,7 @@ impl<T: Clone + fmt::Debug + 'static> Boundary<T> {
     where
         T: PartialEq,
     {
-        let equal: Rc<dyn Fn(&T, &T) -> bool> = Rc::new(T::eq);
+        let equal: Equal<T> = Rc::new(T::eq);
         let eq: Comparer<T> = Rc::new(RefCell::new(equal));
         let stamps = Cell::new(0_u64);
         let memo = Memo::build(

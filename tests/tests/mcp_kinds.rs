@@ -99,7 +99,7 @@ fn start() -> GraphHost<App> {
         let card = Boundary::new(
             "…".to_string(),
             |failure| format!("error: {}", failure.message),
-            move || Ok(lookup.get().suspend()?),
+            move || lookup.get().suspend(),
         )
         .labelled("card");
         let mut exposure = Exposure::new();
