@@ -420,7 +420,7 @@ fn compact(value: &Value) -> String {
 /// A reactive node that can carry a trace label: what `#[node]` labels.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a ranvier node",
-    label = "`#[node]` needs a `Signal`, `Memo`, `Effect`, `EffectOn`, `Editable`, `Draft`, `Mvu`, `Collection`, `Selector`, an async or a timed node here",
+    label = "`#[node]` needs a `Signal`, `Memo`, `Effect`, `EffectOn`, `Editable`, `Draft`, `Boundary`, `Mvu`, `Collection`, `Selector`, an async or a timed node here",
     note = "`#[node]` on a field names the node that field holds; remove it from fields of other types"
 )]
 pub trait Labelable: AnyNode + Clone {
@@ -467,6 +467,12 @@ impl<T: Clone + PartialEq + Debug + 'static> Labelable for crate::Editable<T> {
 }
 
 impl<T: Clone + PartialEq + Debug + 'static> Labelable for crate::Draft<T> {
+    fn label(self, label: &str) -> Self {
+        self.labelled(label)
+    }
+}
+
+impl<T: Clone + Debug + 'static> Labelable for crate::Boundary<T> {
     fn label(self, label: &str) -> Self {
         self.labelled(label)
     }
@@ -567,7 +573,7 @@ impl<T> LabelOther<T> for &Labeller<T> {
 #[cfg(feature = "exposure")]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be exposed as a value",
-    label = "`#[expose]` reads a `Signal<T>`, `Memo<T>`, `Editable<T>`, `Draft<T>`, `Mvu<Model, Msg>`, `Collection`, async or timed node field",
+    label = "`#[expose]` reads a `Signal<T>`, `Memo<T>`, `Editable<T>`, `Draft<T>`, `Boundary<T>`, `Mvu<Model, Msg>`, `Collection`, async or timed node field",
     note = "wrap the value in a `Signal` so changes are published, or remove `#[expose]` from this field"
 )]
 pub trait Readable {
@@ -623,6 +629,17 @@ impl<T: Clone + PartialEq + Debug + 'static> Readable for crate::Draft<T> {
     fn reader(&self) -> impl Fn() -> crate::EditState<T> + 'static {
         let draft = self.clone();
         move || draft.state()
+    }
+}
+
+/// A boundary is published as its [`BoundaryState`](crate::BoundaryState): the value shown, with `"waiting": true`
+/// or `"caught": "why"` beside it when it is a fallback or a recovered value.
+#[cfg(feature = "exposure")]
+impl<T: Clone + Debug + 'static> Readable for crate::Boundary<T> {
+    type Value = crate::BoundaryState<T>;
+    fn reader(&self) -> impl Fn() -> crate::BoundaryState<T> + 'static {
+        let boundary = self.clone();
+        move || boundary.state()
     }
 }
 

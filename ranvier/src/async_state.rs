@@ -125,6 +125,30 @@ impl<T> AsyncState<T> {
         }
     }
 
+    /// The value when ready; else the [`Interrupt`](crate::Interrupt) a [`Boundary`](crate::Boundary) body returns
+    /// with `?`: [`Interrupt::Pending`](crate::Interrupt::Pending) while pending (a suspense boundary shows its
+    /// fallback), [`Interrupt::Failed`](crate::Interrupt::Failed) when failed (an error boundary recovers).
+    ///
+    /// # Errors
+    ///
+    /// The interrupt, when not ready.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::{AsyncState, Interrupt};
+    ///
+    /// assert_eq!(AsyncState::Ready(3).suspend(), Ok(3));
+    /// assert_eq!(AsyncState::<i32>::Pending { last: Some(2) }.suspend(), Err(Interrupt::Pending));
+    /// ```
+    pub fn suspend(self) -> Result<T, crate::Interrupt> {
+        match self {
+            AsyncState::Ready(value) => Ok(value),
+            AsyncState::Pending { .. } => Err(crate::Interrupt::Pending),
+            AsyncState::Failed { error, .. } => Err(error.into()),
+        }
+    }
+
     /// The state as `Result`: `Ok(Some(value))` when ready, `Ok(None)` while pending.
     ///
     /// # Errors
@@ -262,6 +286,16 @@ impl fmt::Display for AsyncError {
 }
 
 impl std::error::Error for AsyncError {}
+
+impl From<AsyncError> for crate::Interrupt {
+    /// A failed async read: `Interrupt::Failed`, naming the async node.
+    fn from(error: AsyncError) -> crate::Interrupt {
+        crate::Interrupt::Failed(crate::Failure {
+            node: Some(error.node),
+            message: error.message,
+        })
+    }
+}
 
 /// What an [`AsyncMemo`](crate::AsyncMemo) does with a flight that a newer run superseded.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]

@@ -1,4 +1,4 @@
-//! The rules of the node kinds built on the core ones (`EffectOn`, `Editable` and `Draft`, option memos) and of the
+//! The rules of the node kinds built on the core ones (`EffectOn`, `Editable` and `Draft`, option memos, boundaries) and of the
 //! operations beside them (`flush`, owners, pure bodies), one test each.
 //!
 //! Written as an app would write them (`ranvier::…` paths, the public API only), like `core_tests.rs`.
@@ -6,8 +6,8 @@
 use ranvier::graph::take_errors;
 use ranvier::timed::{Debounced, TestClock, Throttled};
 use ranvier::{
-    Draft, Editable, EffectOn, Memo, Owner, Signal, batch, create_root, flush, on_cleanup,
-    run_with_owner,
+    AsyncSource, Boundary, BoundaryState, Draft, Editable, Effect, EffectOn, Failure, Interrupt,
+    Memo, Owner, Signal, batch, create_root, flush, on_cleanup, run_with_owner,
 };
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -1160,7 +1160,9 @@ mod exposed {
     use ranvier::exposure::{ExposeError, Exposure};
     use ranvier::host::GraphHost;
     use ranvier::timed::{Debounced, TestClock};
-    use ranvier::{AnyNode, Draft, Editable, EffectOn, Expose, Signal, expose, node};
+    use ranvier::{
+        AnyNode, Boundary, Draft, Editable, EffectOn, Expose, Failure, Signal, expose, node,
+    };
     use serde_json::json;
 
     #[expose]
@@ -1176,6 +1178,9 @@ mod exposed {
         #[expose]
         #[node]
         settled: Debounced<i64>,
+        #[expose]
+        #[node]
+        checked: Boundary<i64>,
         saved: Signal<i64>,
         clock: TestClock,
     }
@@ -1200,11 +1205,19 @@ mod exposed {
             let saved = saved.clone();
             move || saved.get()
         });
+        let checked = Boundary::catch(|_| -1, {
+            let saved = saved.clone();
+            move || match saved.get() {
+                v if v > 100 => Err(Failure::new("over 100").into()),
+                v => Ok(v),
+            }
+        });
         Form {
             name,
             quantity,
             autosave,
             settled,
+            checked,
             saved,
             clock,
         }
@@ -1239,6 +1252,7 @@ mod exposed {
             "a node without a value is not a value"
         );
         assert_eq!(snapshot.get("settled"), Some(&json!(2)));
+        assert_eq!(snapshot.get("checked"), Some(&json!(2)));
 
         host.invoke(|(form, _)| {
             form.name.set("Ada L".into());
@@ -1278,6 +1292,13 @@ mod exposed {
             .wait()
             .expect("advanced");
         assert_eq!(handle.snapshot().get("settled"), Some(&json!(3)));
+        host.invoke(|(form, _)| form.saved.set(101))
+            .wait()
+            .expect("saved");
+        assert_eq!(
+            handle.snapshot().get("checked"),
+            Some(&json!({"value": -1, "caught": "over 100"}))
+        );
 
         let ids = host
             .invoke(|(form, _)| {
@@ -1286,6 +1307,7 @@ mod exposed {
                     form.quantity.node_id(),
                     form.autosave.node_id(),
                     form.settled.node_id(),
+                    form.checked.node_id(),
                 )
             })
             .wait()
@@ -1294,6 +1316,7 @@ mod exposed {
         assert_eq!(handle.node("quantity"), Some(ids.1));
         assert_eq!(handle.node("autosave"), Some(ids.2));
         assert_eq!(handle.node("settled"), Some(ids.3));
+        assert_eq!(handle.node("checked"), Some(ids.4));
         #[cfg(any(debug_assertions, feature = "trace"))]
         {
             let text = host
@@ -1328,4 +1351,503 @@ fn explain_names_the_line_that_made_a_timed_node_for_its_timed_writes() {
         text.contains(&format!("= 1 at kinds_tests.rs:{line} ")),
         "{text}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Boundaries
+// ---------------------------------------------------------------------------------------------------------------
+
+/// An async source as a boundary body reads it: `?` on `suspend`.
+fn quote(source: &AsyncSource<i32>) -> impl FnMut() -> Result<i32, Interrupt> + 'static {
+    let source = source.clone();
+    move || source.get().suspend()
+}
+
+#[test]
+fn a_suspense_boundary_shows_its_fallback_while_a_read_in_its_body_is_pending() {
+    let price = AsyncSource::<i32>::new();
+    let shown = Boundary::suspense(-1, quote(&price));
+    assert_eq!(shown.get(), -1);
+    assert_eq!(shown.state(), BoundaryState::Waiting { fallback: -1 });
+    price.settle(120);
+    assert_eq!(shown.get(), 120);
+    assert_eq!(shown.state(), BoundaryState::Ready(120));
+    price.set_pending();
+    assert!(
+        shown.state().is_waiting(),
+        "pending again: the fallback again"
+    );
+}
+
+#[test]
+fn a_suspense_boundary_fails_on_a_failure_it_does_not_catch() {
+    let price = AsyncSource::<i32>::new();
+    let shown = Boundary::suspense(-1, quote(&price));
+    price.fail("offline");
+    let error = shown.error_after_read();
+    assert!(error.contains("offline"), "{error}");
+    assert!(matches!(shown.read(), Err(Interrupt::Failed(f)) if f.message.contains("offline")));
+}
+
+trait ErrorAfterRead {
+    fn error_after_read(&self) -> String;
+}
+
+impl<T: Clone + std::fmt::Debug + 'static> ErrorAfterRead for Boundary<T> {
+    fn error_after_read(&self) -> String {
+        let _ = self.read();
+        self.error().map(|e| e.message).unwrap_or_default()
+    }
+}
+
+#[test]
+fn an_error_boundary_recovers_a_failed_read_and_a_panic_into_a_value() {
+    let price = AsyncSource::<i32>::new();
+    price.settle(5);
+    let divisor = Signal::new(1);
+    let seen = log();
+    let shown = Boundary::catch(
+        {
+            let seen = seen.clone();
+            move |failure: &Failure| {
+                seen.borrow_mut()
+                    .push((failure.node, failure.message.clone()));
+                0
+            }
+        },
+        {
+            let (price, divisor) = (price.clone(), divisor.clone());
+            move || {
+                let d = divisor.get();
+                assert!(d != 0, "divisor is zero");
+                Ok(price.get().suspend()? / d)
+            }
+        },
+    );
+    assert_eq!(shown.get(), 5);
+    price.fail("offline");
+    assert_eq!(shown.get(), 0);
+    assert_eq!(seen.borrow()[0], (Some(price.id()), "offline".to_string()));
+    price.settle(10);
+    divisor.set(0);
+    assert_eq!(shown.get(), 0);
+    assert_eq!(
+        shown.state().caught().map(|f| f.node),
+        Some(None),
+        "a panic of the body itself"
+    );
+    assert!(
+        seen.borrow()[1].1.contains("divisor is zero"),
+        "{:?}",
+        seen.borrow()
+    );
+    divisor.set(2);
+    assert_eq!(shown.state(), BoundaryState::Ready(5));
+}
+
+#[test]
+fn an_error_boundary_without_fallback_is_pending_and_interrupts_an_outer_suspense() {
+    let price = AsyncSource::<i32>::new();
+    let inner = Boundary::catch(|_| 0, quote(&price));
+    assert_eq!(inner.state(), BoundaryState::Pending);
+    assert_eq!(inner.read(), Err(Interrupt::Pending));
+    let outer = Boundary::suspense(-1, {
+        let inner = inner.clone();
+        move || inner.read()
+    });
+    assert_eq!(outer.get(), -1);
+    price.settle(7);
+    assert_eq!(outer.get(), 7);
+}
+
+#[test]
+fn a_boundary_catching_both_shows_fallback_then_value_then_recovered_value() {
+    let price = AsyncSource::<i32>::new();
+    let shown = Boundary::new(-1, |failure| failure.message.len() as i32, quote(&price));
+    let states = log();
+    let _watch = Effect::new({
+        let (shown, states) = (shown.clone(), states.clone());
+        move || states.borrow_mut().push(format!("{:?}", shown.state()))
+    });
+    price.settle(3);
+    price.fail("gone");
+    price.settle(3);
+    assert_eq!(
+        *states.borrow(),
+        ["-1 (waiting)", "3", "4 (caught: \"gone\")", "3"]
+    );
+}
+
+#[test]
+fn a_boundary_owns_the_nodes_of_its_body_and_disposes_them_with_itself() {
+    let n = Signal::new(1);
+    let cleanups = log();
+    let effect_runs = Rc::new(Cell::new(0));
+    let shown = Boundary::suspense(0, {
+        let (n, cleanups, effect_runs) = (n.clone(), cleanups.clone(), effect_runs.clone());
+        move || {
+            let v = n.get();
+            let cleanups = cleanups.clone();
+            on_cleanup(move || cleanups.borrow_mut().push(v));
+            let (n, effect_runs) = (n.clone(), effect_runs.clone());
+            Effect::new(move || {
+                n.get();
+                effect_runs.set(effect_runs.get() + 1);
+            });
+            Ok(v)
+        }
+    });
+    assert_eq!(shown.get(), 1);
+    n.set(2);
+    assert_eq!(shown.get(), 2);
+    assert_eq!(
+        *cleanups.borrow(),
+        [1],
+        "the first run's nodes went before the second run"
+    );
+    shown.dispose();
+    assert_eq!(
+        *cleanups.borrow(),
+        [1, 2],
+        "the last run's nodes went with the boundary"
+    );
+    let before = effect_runs.get();
+    n.set(3);
+    assert_eq!(effect_runs.get(), before, "the body's effect is disposed");
+    assert_eq!(
+        shown.state(),
+        BoundaryState::Ready(2),
+        "a disposed boundary keeps its state"
+    );
+}
+
+#[test]
+fn a_boundary_made_inside_a_scope_goes_with_the_scope() {
+    let n = Signal::new(1);
+    let cleanups = Rc::new(Cell::new(0));
+    let (shown, scope) = create_root(|_| {
+        Boundary::suspense(0, {
+            let (n, cleanups) = (n.clone(), cleanups.clone());
+            move || {
+                let cleanups = cleanups.clone();
+                on_cleanup(move || cleanups.set(cleanups.get() + 1));
+                Ok(n.get())
+            }
+        })
+    });
+    assert_eq!(shown.get(), 1);
+    scope.dispose();
+    assert_eq!(cleanups.get(), 1);
+    n.set(2);
+    assert_eq!(shown.runs(), 1, "disposed: never runs again");
+}
+
+#[test]
+fn a_boundary_cutoff_compares_the_state_and_the_caught_failure_not_only_the_value() {
+    let price = AsyncSource::<i32>::new();
+    price.settle(0);
+    let tick = Signal::new(0);
+    // A recovered value and a fallback equal to the value shown before: the state changed, so readers wake.
+    let shown = Boundary::new(0, |_| 0, {
+        let (price, tick) = (price.clone(), tick.clone());
+        move || {
+            tick.get();
+            price.get().suspend()
+        }
+    });
+    let runs = count_runs({
+        let shown = shown.clone();
+        move || {
+            let _ = shown.state();
+        }
+    });
+    tick.set(1);
+    assert_eq!(
+        (shown.runs(), runs.get()),
+        (2, 1),
+        "a re-run to an equal value is cut off"
+    );
+    price.set_pending();
+    assert_eq!(runs.get(), 2, "ready 0 → waiting 0 wakes");
+    tick.set(2);
+    assert_eq!(runs.get(), 2, "still waiting, same fallback: cut off");
+    price.fail("a");
+    assert_eq!(runs.get(), 3, "waiting 0 → caught 0 wakes");
+    tick.set(3);
+    assert_eq!(
+        runs.get(),
+        3,
+        "the same failure caught, the same value: cut off"
+    );
+    price.fail("b");
+    assert_eq!(
+        runs.get(),
+        4,
+        "another failure caught wakes, though the value is the same"
+    );
+    price.settle(0);
+    assert_eq!(runs.get(), 5, "caught → ready wakes");
+}
+
+#[test]
+fn state_changes_wake_the_readers_whatever_the_comparer_says() {
+    let price = AsyncSource::<i32>::new();
+    price.settle(1);
+    let compared = Rc::new(Cell::new(0));
+    let shown = Boundary::new(1, |_| 1, quote(&price)).compared_by({
+        let compared = compared.clone();
+        move |_, _| {
+            compared.set(compared.get() + 1);
+            true // "always equal"
+        }
+    });
+    let runs = count_runs({
+        let shown = shown.clone();
+        move || {
+            let _ = shown.state();
+        }
+    });
+    price.settle(2);
+    assert_eq!(
+        (runs.get(), shown.get()),
+        (1, 1),
+        "same state, comparer says equal: kept"
+    );
+    assert_eq!(compared.get(), 1);
+    price.set_pending();
+    price.fail("x");
+    price.settle(3);
+    assert_eq!(runs.get(), 4, "pending, failure and the way back all wake");
+    assert_eq!(compared.get(), 1, "the comparer is not asked across states");
+}
+
+#[test]
+fn an_uncaught_failure_propagates_to_the_readers_whatever_the_comparer_says() {
+    let price = AsyncSource::<i32>::new();
+    price.settle(1);
+    let shown = Boundary::suspense(0, quote(&price)).compared_by(|_, _| true);
+    let failures = log();
+    let _watch = Effect::new({
+        let (shown, failures) = (shown.clone(), failures.clone());
+        move || failures.borrow_mut().push(shown.read().is_err())
+    });
+    price.fail("down");
+    price.settle(1);
+    assert_eq!(*failures.borrow(), [false, true, false]);
+}
+
+#[test]
+fn a_panicking_boundary_comparer_fails_the_boundary_without_calling_recover() {
+    let n = Signal::new(1);
+    let recovered = Rc::new(Cell::new(0));
+    let shown = Boundary::catch(
+        {
+            let recovered = recovered.clone();
+            move |_| {
+                recovered.set(recovered.get() + 1);
+                0
+            }
+        },
+        {
+            let n = n.clone();
+            move || Ok(n.get())
+        },
+    )
+    .compared_by(|_, _| panic!("no order"));
+    assert_eq!(shown.get(), 1);
+    n.set(2);
+    let error = shown.error_after_read();
+    assert!(
+        error.contains("the comparer panicked (no order)"),
+        "{error}"
+    );
+    assert_eq!(
+        recovered.get(),
+        0,
+        "recover is not called for a comparer's panic"
+    );
+    let _ = take_errors();
+}
+
+#[test]
+fn a_failure_returned_without_panicking_is_caught_like_one_read() {
+    let text = Signal::new("12".to_string());
+    let parsed = Boundary::catch(|f| -(f.message.len() as i32), {
+        let text = text.clone();
+        move || {
+            text.get()
+                .parse::<i32>()
+                .map_err(|e| Interrupt::Failed(Failure::new(e.to_string())))
+        }
+    });
+    assert_eq!(parsed.get(), 12);
+    text.set("x".into());
+    assert_eq!(
+        parsed.get(),
+        -("invalid digit found in string".len() as i32)
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Timers in the trace
+// ---------------------------------------------------------------------------------------------------------------
+
+/// The timer events of `node` in the trace: what, when (ms on its clock), when due, and the value.
+#[cfg(any(debug_assertions, feature = "trace"))]
+fn timer_events(
+    node: ranvier::NodeId,
+) -> Vec<(ranvier::trace::TimerEvent, u128, u128, Option<String>)> {
+    use ranvier::trace::{self, EventKind};
+    trace::events()
+        .into_iter()
+        .filter_map(|event| match event.kind {
+            EventKind::Timer {
+                node: n,
+                what,
+                at,
+                due,
+                value,
+            } if n == node => Some((
+                what,
+                at.as_millis(),
+                due.as_millis(),
+                value.as_deref().map(str::to_owned),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[test]
+fn a_debounced_node_s_schedule_cancel_and_fire_are_trace_events_and_the_fire_causes_its_write() {
+    use ranvier::trace::{self, EventKind, TimerEvent::*};
+    let clock = TestClock::new();
+    let source = Signal::new(0);
+    let d = Debounced::new(&clock.clock(), ms(100), {
+        let s = source.clone();
+        move || s.get()
+    })
+    .labelled("search");
+    source.set(1);
+    clock.advance(ms(50));
+    source.set(2); // restarts the wait: the first timer is cancelled
+    clock.advance(ms(100));
+    let some = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        timer_events(d.id()),
+        [
+            (Schedule, 0, 100, some("1")),
+            (Cancel, 50, 100, some("1")),
+            (Schedule, 50, 150, some("2")),
+            (Fire, 150, 150, some("2")),
+        ]
+    );
+    let events = trace::events();
+    let fire = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Timer { what: Fire, .. }))
+        .expect("a fire");
+    let schedule = events
+        .iter()
+        .rfind(|e| matches!(e.kind, EventKind::Timer { what: Schedule, .. }))
+        .expect("a schedule");
+    assert_eq!(fire.cause, schedule.seq, "a fire is caused by its schedule");
+    let write = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Write { node, moved: true, .. } if node == d.id()))
+        .expect("the timer's write");
+    assert_eq!(write.cause, fire.seq, "the write is caused by the fire");
+    let rendered = trace::render_events(&events);
+    assert!(
+        rendered.contains("timer of search#")
+            && rendered.contains("cancelled at 50 ms (was due at 100 ms, dropped 1)")
+            && rendered.contains("fired at 150 ms: passed 2"),
+        "{rendered}"
+    );
+    let dump = trace::dump().expect("traced");
+    assert!(
+        dump.contains(r#""kind":"TimerFire""#) && dump.contains(r#""dueUs":150000"#),
+        "{dump}"
+    );
+}
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[test]
+fn a_throttled_node_s_trailing_value_replaced_while_its_timer_waits_is_a_trace_event() {
+    use ranvier::trace::TimerEvent::*;
+    let clock = TestClock::new();
+    let source = Signal::new(0);
+    let t = Throttled::new(&clock.clock(), ms(100), {
+        let s = source.clone();
+        move || s.get()
+    });
+    clock.advance(ms(100));
+    source.set(1); // passes at once: no timer
+    source.set(2); // held: a timer for the trailing edge
+    source.set(3); // the timer will pass 3 instead
+    clock.advance(ms(100));
+    let some = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        timer_events(t.id()),
+        [
+            (Schedule, 100, 200, some("2")),
+            (Replace, 100, 200, some("3")),
+            (Fire, 200, 200, some("3")),
+        ]
+    );
+}
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+#[test]
+fn trace_timing_says_what_a_timed_node_holds_waits_for_and_when_it_fires() {
+    use ranvier::trace;
+    let clock = TestClock::new();
+    let source = Signal::new(0);
+    let d = Debounced::new(&clock.clock(), ms(300), {
+        let s = source.clone();
+        move || s.get()
+    })
+    .labelled("search");
+    let text = trace::timing(&d).expect("traced").to_string();
+    assert!(
+        text.contains("holds 0; the log holds no timer event"),
+        "{text}"
+    );
+    source.set(7);
+    clock.advance(ms(100));
+    let timing = trace::timing(&d).expect("traced");
+    let (mark, due) = timing.waiting.clone().expect("a timer waits");
+    assert_eq!((mark.value.as_deref(), due), (Some("7"), ms(300)));
+    let text = timing.to_string();
+    assert!(
+        text.starts_with("search#")
+            && text.contains(
+                "holds 0; its timer waits to pass 7 at 300 ms on its clock (set at 0 ms, #"
+            ),
+        "{text}"
+    );
+    clock.advance(ms(200));
+    let text = trace::timing(&d).expect("traced").to_string();
+    assert!(
+        text.contains("holds 7; no timer waits\n  last fired at 300 ms, passing 7 (#"),
+        "{text}"
+    );
+    source.set(8);
+    assert!(trace::timing(&d).expect("traced").waiting.is_some());
+    d.dispose(); // cancels the timer
+    let timing = trace::timing(&d).expect("traced");
+    assert!(timing.waiting.is_none(), "{timing}");
+    assert_eq!(timing.events, 4, "schedule, fire, schedule, cancel");
+}
+
+#[cfg(not(any(debug_assertions, feature = "trace")))]
+#[test]
+fn trace_timing_answers_not_traced_in_an_untraced_build() {
+    let clock = TestClock::new();
+    let d = Debounced::new(&clock.clock(), ms(10), || 1);
+    assert!(matches!(
+        ranvier::trace::timing(&d),
+        Err(ranvier::trace::TraceError::NotTraced)
+    ));
 }

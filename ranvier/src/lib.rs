@@ -9,7 +9,8 @@
 //!    later (a read says whether they are pending, ready or failed). Built on those: [`EffectOn`] acts only when the
 //!    value it watches changes; [`Editable`] and [`Draft`] hold a value being edited over a derived seed, with a dirty
 //!    flag, commit and revert; [`Memo::option`] keeps its `Some` while the value inside is equal; [`timed`] nodes
-//!    debounce and throttle a source on a clock. The graph is glitch-free: after a write everything runs at most once,
+//!    debounce and throttle a source on a clock; a [`Boundary`] shows a fallback while its body waits on an async read,
+//!    or a value recovered from a failure ([`boundary`]). The graph is glitch-free: after a write everything runs at most once,
 //!    after everything it reads ([`flush`] runs queued effects at once, inside a batch too). Nodes belong to their
 //!    thread's graph (they are `!Send`); [`Scope`]s own and dispose them, and an [`Owner`] captured in one place lets
 //!    code elsewhere create nodes there. See [`graph`].
@@ -250,6 +251,7 @@ pub mod __private;
 pub mod async_memo;
 pub mod async_source;
 mod async_state;
+pub mod boundary;
 pub mod collection;
 pub mod editable;
 mod effect;
@@ -276,6 +278,7 @@ pub mod trace;
 pub use async_memo::AsyncMemo;
 pub use async_source::AsyncSource;
 pub use async_state::{AsyncError, AsyncErrorKind, AsyncState, FlightPolicy};
+pub use boundary::{Boundary, BoundaryState, Failure, Interrupt};
 pub use collection::Collection;
 pub use editable::{Draft, EditState, Editable};
 pub use effect::Effect;

@@ -20,10 +20,14 @@
 //! within a runtime, e.g. in `#[tokio::main]`). A timer that cannot run there fails, and the failure is recorded in
 //! [`graph::take_errors`](crate::graph::take_errors) under the timed node.
 //!
-//! [`timing`](Debounced::timing) says what a timed node holds, the value its timer waits to pass and when it fires.
-//! The timer's write is in the trace at the line that made the node. Disposing a timed node (or its owner) cancels
+//! [`timing`](Debounced::timing) says what a timed node holds, the value its timer waits to pass and when it fires;
+//! in a traced build, [`trace::timing`](crate::trace::timing) says the same from the trace, for any node, with the
+//! timer's last firing. The timer's schedule, replace, fire and cancel are trace events
+//! ([`EventKind::Timer`](crate::trace::EventKind::Timer)), and the write a firing makes is caused by it and recorded
+//! at the line that made the node. Disposing a timed node (or its owner) cancels
 //! its timer.
 
+use crate::graph::record::log::TimerEvent;
 use crate::graph::{AnyNode, CallSite, NodeId, with_runtime};
 use crate::{EffectOn, Signal, on_cleanup};
 use std::cell::{Cell, RefCell};
@@ -249,16 +253,44 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Output<T> {
         *self.waiting.borrow_mut() = Some(value);
         self.due.set(Some(clock.now() + delay));
         let output = self.clone();
+        // weak: the clock holds this closure until the timer fires
+        let timers = Rc::downgrade(&clock.timers);
         let fire: Fire = Box::new(move |outcome| {
             then();
-            output.fire(outcome);
+            if let Some(timers) = timers.upgrade() {
+                output.fire(&Clock { timers }, outcome);
+            }
         });
         self.timer.set(Some(clock.timers.schedule(delay, fire)));
+        self.trace(TimerEvent::Schedule, clock);
+    }
+
+    /// Records what happened to the timer in the trace (traced builds): the value it waits to pass and when.
+    #[inline]
+    fn trace(&self, what: TimerEvent, clock: &Clock) {
+        if crate::graph::record::TRACED {
+            let (node, now, due) = (self.value.id(), clock.now(), self.due.get());
+            let watch = self.watch.borrow().as_ref().map(EffectOn::id);
+            let waiting = self.waiting.borrow();
+            let value = waiting.as_ref().map(|v| v as &dyn fmt::Debug);
+            with_runtime(|rt| {
+                trace_hook!(rt, timer(node, watch, what, now, due.unwrap_or(now), value))
+            });
+        }
+    }
+
+    /// The waiting value is replaced by `value` (the timer stays as it is).
+    fn replace(&self, clock: &Clock, value: T) {
+        *self.waiting.borrow_mut() = Some(value);
+        self.trace(TimerEvent::Replace, clock);
     }
 
     /// What a timer does when it fires: writes the waiting value (or records why the timer could not run).
-    fn fire(&self, outcome: Result<(), String>) {
+    fn fire(&self, clock: &Clock, outcome: Result<(), String>) {
         self.timer.set(None);
+        if outcome.is_ok() && self.waiting.borrow().is_some() {
+            self.trace(TimerEvent::Fire, clock);
+        }
         self.due.set(None);
         let Some(value) = self.waiting.borrow_mut().take() else {
             return;
@@ -275,6 +307,7 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Output<T> {
     fn cancel(&self, clock: &Clock) {
         if let Some(id) = self.timer.take() {
             clock.timers.cancel(id);
+            self.trace(TimerEvent::Cancel, clock);
         }
         self.due.set(None);
         drop(self.waiting.borrow_mut().take());
@@ -373,7 +406,7 @@ impl<T: Clone + PartialEq + fmt::Debug + 'static> Throttled<T> {
                 }
                 if output.timer.get().is_some() {
                     // The trailing timer passes the newest value.
-                    *output.waiting.borrow_mut() = Some(value.clone());
+                    output.replace(&clock, value.clone());
                     return;
                 }
                 let (last_passed, clock_) = (last_passed.clone(), clock.clone());

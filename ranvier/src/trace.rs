@@ -38,6 +38,7 @@
 //!   of `update` that handled it — best first, each with the `file:line` to fix;
 //! * `waiting_on`: what an async node waits for (its flights: started when, by which run, and why; or a settle),
 //!   and `flights`: every pending flight;
+//! * `timing`: what a timed node holds, the value its timer waits to pass and when it fires, and its last firing;
 //! * `lookup`: a node by name, `#id`, `name#id` or identity path;
 //! * `dump`: the log as JSON lines, byte-identical for the same program; `read_dump` reads one back (of this process
 //!   or of one that is gone) into its header, node table and the very events `events` gave.
@@ -147,7 +148,11 @@ pub(crate) use query::{Ctx, view};
 pub use render::render_events;
 pub use table::DROPPED_KEPT;
 #[cfg(feature = "mcp")]
+pub(crate) use timing::timing_in;
+pub use timing::{TimerMark, Timing, timing};
+#[cfg(feature = "mcp")]
 pub(crate) use waiting::waiting_on_in;
 pub use waiting::{WaitKind, WaitingOn, flights, waiting_on};
 
+mod timing;
 mod waiting;

@@ -35,6 +35,7 @@ mod live_page;
 mod macros;
 mod mcp_adapter;
 mod mcp_async;
+mod mcp_kinds;
 mod mcp_traced;
 mod names_without_sources;
 mod redaction;

@@ -76,10 +76,15 @@ fn write_changes(out: &mut String, changes: &[(String, Value, Value)]) {
     }
 }
 
-/// A value in a step or state line: compact JSON, except a pending async value (`{"pending": true}`, with or
+/// A value in a step or state line: compact JSON, except an edit state or a boundary's fallback or recovered value,
+/// which read as the value with a note (`"ab" (dirty)`, `0 (waiting)`, `-1 (caught: "why")`, see
+/// `diff::annotated`), and a pending async value (`{"pending": true}`, with or
 /// without `"last"`, the encoding of [`AsyncState`](crate::AsyncState)), which reads `(pending)` in a step line
 /// (`shipping 400→(pending)`, `(pending)→450`) and `(pending, last 400)` in a state line.
 fn shown(value: &Value, with_last: bool) -> String {
+    if let Some((inner, note)) = diff::annotated(value) {
+        return format!("{}{note}", shown(inner, with_last));
+    }
     if let Value::Object(map) = value
         && map.get("pending") == Some(&Value::Bool(true))
         && map.keys().all(|key| key == "pending" || key == "last")
@@ -885,6 +890,66 @@ mod tests {
         assert_eq!(
             step_line(1, "tag", &json!({}), 9, &changes),
             r#"1 tag {} → v9: tags[1] (none)→"b", label null→"é", todos.items[0].done false→true"#
+        );
+    }
+
+    #[test]
+    fn step_line_shows_an_edit_state_as_its_value_and_dirty_flag() {
+        let changes = vec![
+            (
+                "name".to_owned(),
+                json!({"value": "a", "dirty": false}),
+                json!({"value": "ab", "dirty": true}),
+            ),
+            (
+                "form".to_owned(),
+                json!({"value": {"age": 3, "city": "x"}, "dirty": true}),
+                json!({"value": {"age": 4, "city": "x"}, "dirty": true}),
+            ),
+            (
+                "draft".to_owned(),
+                json!({"value": "ab", "dirty": true}),
+                json!({"value": "ab", "dirty": false}),
+            ),
+        ];
+        assert_eq!(
+            step_line(1, "type", &json!({}), 2, &changes),
+            r#"1 type {} → v2: name "a"→"ab" (dirty), form.age 3→4 (dirty), draft "ab" (dirty)→"ab""#
+        );
+    }
+
+    #[test]
+    fn step_and_state_lines_show_a_boundary_fallback_and_recovered_value_with_the_reason_escaped() {
+        let changes = vec![
+            (
+                "total".to_owned(),
+                json!(450),
+                json!({"value": 0, "waiting": true}),
+            ),
+            (
+                "card".to_owned(),
+                json!({"value": 0, "waiting": true}),
+                json!({"value": -1, "caught": "bad \"id\"\nline"}),
+            ),
+        ];
+        assert_eq!(
+            step_line(1, "load", &json!({}), 3, &changes),
+            r#"1 load {} → v3: total 450→0 (waiting), card 0 (waiting)→-1 (caught: "bad \"id\"\nline")"#
+        );
+        let values = vec![("card".to_owned(), json!({"value": -1, "caught": "x"}))];
+        assert_eq!(state_line(3, &values), r#"v3: card=-1 (caught: "x")"#);
+    }
+
+    #[test]
+    fn a_plain_object_with_a_value_key_is_not_taken_for_an_annotated_value() {
+        let changes = vec![(
+            "row".to_owned(),
+            json!({"value": 1, "dirty": "no"}),
+            json!({"value": 2, "dirty": "no"}),
+        )];
+        assert_eq!(
+            step_line(1, "set", &json!({}), 2, &changes),
+            r#"1 set {} → v2: row.value 1→2"#
         );
     }
 

@@ -181,6 +181,17 @@ pub(super) fn event_json(event: &Event) -> String {
         EventKind::Flight { node, flight, .. } => {
             head.field("node", id(*node)).field("flight", *flight)
         }
+        EventKind::Timer {
+            node,
+            at,
+            due,
+            value,
+            ..
+        } => head
+            .field("node", id(*node))
+            .field("atUs", u64::try_from(at.as_micros()).unwrap_or(u64::MAX))
+            .field("dueUs", u64::try_from(due.as_micros()).unwrap_or(u64::MAX))
+            .field("value", value.as_deref()),
     }
     .end()
 }
@@ -308,6 +319,7 @@ fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::EdgeRemove { .. } => "EdgeRemove",
         EventKind::UntrackedRead { .. } => "UntrackedRead",
         EventKind::Flight { what, .. } => what.name(),
+        EventKind::Timer { what, .. } => what.name(),
     }
 }
 

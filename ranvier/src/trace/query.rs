@@ -140,7 +140,7 @@ pub(super) fn event_nodes(kind: &EventKind) -> Vec<NodeId> {
             [Some(*node), *puller].into_iter().flatten().collect()
         }
         EventKind::Message { target, .. } => vec![*target],
-        EventKind::Flight { node, .. } => vec![*node],
+        EventKind::Flight { node, .. } | EventKind::Timer { node, .. } => vec![*node],
         EventKind::UntrackedRead { node, source } => {
             [*node, Some(*source)].into_iter().flatten().collect()
         }

@@ -4,7 +4,7 @@
 //! This module is the only place the trace turns into text for agents; the MCP tools print these `Display` impls.
 
 use super::query::{Finding, FindingKind};
-use super::log::{Event, EventKind, FlightEvent, Writer};
+use super::log::{Event, EventKind, FlightEvent, TimerEvent, Writer};
 use super::query::{
     Cutoff, EqualWrite, Explain, GraphSummary, History, LookupError, Names, Neighborhood, NodeInfo,
     NodeName, Origin, Relation, RunStatus, Site, SourceLine, SourceRef, TraceSnapshot, Unread, Why,
@@ -196,6 +196,36 @@ impl Display for Step<'_> {
                     FlightEvent::Drop => "finished, its outcome dropped (superseded)",
                 };
                 write!(f, "flight {flight} of {} {did}", n(*node))
+            }
+            EventKind::Timer {
+                node,
+                what,
+                at,
+                due,
+                value,
+            } => {
+                let value = value.as_deref().map_or("(gone)".into(), one_line);
+                let (at, due) = (at.as_millis(), due.as_millis());
+                match what {
+                    TimerEvent::Schedule => write!(
+                        f,
+                        "timer of {} scheduled at {at} ms: passes {value} at {due} ms",
+                        n(*node)
+                    ),
+                    TimerEvent::Replace => write!(
+                        f,
+                        "timer of {} given a newer value at {at} ms: passes {value} at {due} ms",
+                        n(*node)
+                    ),
+                    TimerEvent::Fire => {
+                        write!(f, "timer of {} fired at {at} ms: passed {value}", n(*node))
+                    }
+                    TimerEvent::Cancel => write!(
+                        f,
+                        "timer of {} cancelled at {at} ms (was due at {due} ms, dropped {value})",
+                        n(*node)
+                    ),
+                }
             }
         }
     }

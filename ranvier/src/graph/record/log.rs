@@ -10,6 +10,7 @@ use std::fmt;
 use std::num::NonZeroU64;
 use std::panic::Location;
 use std::rc::Rc;
+use std::time::Duration;
 
 mod event;
 mod hooks;
@@ -324,6 +325,10 @@ pub(crate) struct Tracer {
     census: Cell<Census>,
     /// The nodes moved since the latest message started (all moved nodes before the first).
     moved: RefCell<MovedSet>,
+    /// The `Timer` schedule event of each timed node whose timer waits.
+    timers: RefCell<std::collections::HashMap<NodeId, u64>>,
+    /// The `Timer` fire event whose write comes next: the cause of that write.
+    timer_fired: Cell<u64>,
 }
 
 /// The table's records by kind, as [`GraphSummary`](crate::trace::GraphSummary) counts them: the living signals not
@@ -482,6 +487,8 @@ impl Tracer {
             message_table: RefCell::new(std::collections::VecDeque::new()),
             census: Cell::new(Census::default()),
             moved: RefCell::new(MovedSet::default()),
+            timers: RefCell::new(std::collections::HashMap::new()),
+            timer_fired: Cell::new(0),
         }
     }
 
@@ -511,6 +518,8 @@ impl Tracer {
         *self.moved.borrow_mut() = MovedSet::default();
         self.message_branches.borrow_mut().clear();
         self.updating.set(None);
+        self.timers.borrow_mut().clear();
+        self.timer_fired.set(0);
     }
 
     #[inline]
@@ -665,6 +674,19 @@ impl Tracer {
             Slot::EdgeRemove { node, source } => EventKind::EdgeRemove { node, source },
             Slot::UntrackedRead { node, source } => EventKind::UntrackedRead { node, source },
             Slot::Flight { node, flight, what } => EventKind::Flight { node, flight, what },
+            Slot::Timer {
+                node,
+                what,
+                at_us,
+                due_us,
+                value,
+            } => EventKind::Timer {
+                node,
+                what,
+                at: Duration::from_micros(at_us),
+                due: Duration::from_micros(due_us),
+                value: value.map(|v| self.get_text(v)),
+            },
         };
         Event { seq, cause, kind }
     }
@@ -873,6 +895,19 @@ impl Tracer {
                 | EventKind::RunStart { node, .. }
                 | EventKind::RunEnd { node, .. } => *node == id,
                 _ => false,
+            })
+            .collect()
+    }
+
+    /// The timer events of `id` the ring holds, oldest first (no other event is materialized).
+    pub fn timer_events_of(&self, id: NodeId) -> Vec<Event> {
+        let held = self.events.len();
+        let first = self.first_seq(held);
+        (0..held)
+            .filter_map(|i| {
+                let (cause, slot) = self.events.get(i)?;
+                matches!(slot, Slot::Timer { node, .. } if node == id)
+                    .then(|| self.materialize(first + i as u64, cause, slot))
             })
             .collect()
     }

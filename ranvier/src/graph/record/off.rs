@@ -122,6 +122,17 @@ impl Tracer {
 
     pub fn flight_end(&self, _: NodeId, _: u32, _: super::log::FlightEvent) {}
     #[inline(always)]
+    pub fn timer(
+        &self,
+        _: NodeId,
+        _: Option<NodeId>,
+        _: super::log::TimerEvent,
+        _: std::time::Duration,
+        _: std::time::Duration,
+        _: Option<&dyn std::fmt::Debug>,
+    ) {
+    }
+    #[inline(always)]
     pub fn edge_read(&self, _: NodeId, _: NodeId, _: CallSite) {}
     #[inline(always)]
     pub fn edge_removed(&self, _: NodeId, _: NodeId) {}

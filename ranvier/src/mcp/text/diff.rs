@@ -29,6 +29,24 @@ pub(crate) fn write_change(
     new: &Value,
     shown: impl Fn(&Value) -> String,
 ) {
+    let (old_inner, new_inner) = (annotated(old), annotated(new));
+    if old_inner.is_some() || new_inner.is_some() {
+        // An edit state or a boundary's fallback or recovered value: the value inside, its note after it.
+        let (old_value, old_note) = old_inner.unwrap_or((old, String::new()));
+        let (new_value, new_note) = new_inner.unwrap_or((new, String::new()));
+        if structured(old_value) && structured(new_value) && old_value != new_value {
+            write_change(out, name, old_value, new_value, shown);
+            out.push_str(&new_note);
+        } else {
+            let _ = write!(
+                out,
+                "{name} {}{old_note}→{}{new_note}",
+                shown(old_value),
+                shown(new_value)
+            );
+        }
+        return;
+    }
     if !(structured(old) && structured(new)) || is_pending(old) || is_pending(new) {
         let _ = write!(out, "{name} {}→{}", shown(old), shown(new));
         return;
@@ -166,6 +184,32 @@ fn collect_rows<'a>(
     if kept.windows(2).any(|pair| pair[0] > pair[1]) {
         out.push((format!("{path} reordered"), Some(Side::Row), None));
     }
+}
+
+/// A value with a note beside it, as an exposed node kind encodes it: an edit state `{"value": v, "dirty": b}` (noted
+/// ` (dirty)` when dirty), a boundary's fallback `{"value": v, "waiting": true}` (` (waiting)`) or recovered value
+/// `{"value": v, "caught": "why"}` (` (caught: "why")`, the text escaped). Returns the value and its note.
+pub(crate) fn annotated(value: &Value) -> Option<(&Value, String)> {
+    let Value::Object(map) = value else {
+        return None;
+    };
+    if map.len() != 2 {
+        return None;
+    }
+    let inner = map.get("value")?;
+    let note = match (map.get("dirty"), map.get("waiting"), map.get("caught")) {
+        (Some(Value::Bool(dirty)), _, _) => {
+            if *dirty {
+                " (dirty)".to_owned()
+            } else {
+                String::new()
+            }
+        }
+        (_, Some(Value::Bool(true)), _) => " (waiting)".to_owned(),
+        (_, _, Some(Value::String(why))) => format!(" (caught: {})", crate::escape::quote(why)),
+        _ => return None,
+    };
+    Some((inner, note))
 }
 
 /// Every leaf that differs between `old` and `new` under `path`, in document order (old's keys, then new's).

@@ -368,6 +368,12 @@ fn node_page_in(ctx: &Ctx<'_>, id: NodeId, request: &NodeRequest) -> Result<Stri
         true,
         request.full,
     ));
+    // a timed node: what it holds, what its timer waits to pass and when (`trace::timing`)
+    if let Ok(timing) = trace::timing_in(ctx, id)
+        && timing.events > 0
+    {
+        let _ = write!(out, "\ntiming: {timing}");
+    }
     let hops = if request.around == 1 { "hop" } else { "hops" };
     if total == 0 {
         let _ = write!(

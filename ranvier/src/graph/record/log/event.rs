@@ -175,6 +175,46 @@ pub enum EventKind {
         /// What happened.
         what: FlightEvent,
     },
+    /// Something happened to the timer of a timed node ([`Debounced`](crate::timed::Debounced) or
+    /// [`Throttled`](crate::timed::Throttled)). A schedule's cause is the run of the effect watching the source;
+    /// a replace, fire or cancel's cause is the schedule, and a fire is the cause of the write it makes.
+    Timer {
+        /// The timed node (its value's signal).
+        node: NodeId,
+        /// What happened.
+        what: TimerEvent,
+        /// The time on the node's clock when it happened ([`Clock::now`](crate::timed::Clock::now)).
+        at: Duration,
+        /// When the timer fires (for a fire, when it was due), on the same clock.
+        due: Duration,
+        /// The value the timer passes (schedule, replace, fire) or dropped (cancel), as `Debug` text.
+        value: Option<Rc<str>>,
+    },
+}
+
+/// What happened to a timed node's timer (see [`EventKind::Timer`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TimerEvent {
+    /// A timer was scheduled to pass a value.
+    Schedule,
+    /// The timer that waits was given a newer value to pass (a throttled node's trailing edge).
+    Replace,
+    /// The timer fired and passed its value.
+    Fire,
+    /// The timer was cancelled before it fired (a newer value restarted a debounce, or the node was disposed).
+    Cancel,
+}
+
+impl TimerEvent {
+    /// The event's name: `TimerSchedule`, `TimerReplace`, `TimerFire` or `TimerCancel`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimerEvent::Schedule => "TimerSchedule",
+            TimerEvent::Replace => "TimerReplace",
+            TimerEvent::Fire => "TimerFire",
+            TimerEvent::Cancel => "TimerCancel",
+        }
+    }
 }
 
 /// What happened to a flight (see [`EventKind::Flight`]).

@@ -115,7 +115,8 @@ impl Tracer {
                 self.node_field(r, |n| n.last_run_start),
             )
         } else {
-            (Writer::Program, 0)
+            // A timer's write is caused by its firing.
+            (Writer::Program, self.timer_fired.take())
         };
         let value = self.capture_of(id, value);
         let seq = self.push(
@@ -516,6 +517,45 @@ impl Tracer {
         let seq = self.push(cause, Slot::Flight { node, flight, what });
         if matches!(what, FlightEvent::Settle | FlightEvent::Fail) {
             self.notifier.set(seq);
+        }
+    }
+
+    /// The timer of timed node `node` did `what`, at `at` on its clock, due at `due`, with `value` (see
+    /// [`EventKind::Timer`]). `watch` is the effect watching the source: a schedule's cause is its run.
+    pub fn timer(
+        &self,
+        node: NodeId,
+        watch: Option<NodeId>,
+        what: TimerEvent,
+        at: Duration,
+        due: Duration,
+        value: Option<&dyn fmt::Debug>,
+    ) {
+        let cause = match what {
+            TimerEvent::Schedule => watch.map_or(0, |w| self.node_field(w, |n| n.last_run_start)),
+            TimerEvent::Replace => self.timers.borrow().get(&node).copied().unwrap_or(0),
+            TimerEvent::Fire | TimerEvent::Cancel => {
+                self.timers.borrow_mut().remove(&node).unwrap_or(0)
+            }
+        };
+        let value = value.map(|v| self.texts.borrow_mut().format(v));
+        let micros = |d: Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
+        let seq = self.push(
+            cause,
+            Slot::Timer {
+                node,
+                what,
+                at_us: micros(at),
+                due_us: micros(due),
+                value,
+            },
+        );
+        match what {
+            TimerEvent::Schedule => {
+                self.timers.borrow_mut().insert(node, seq);
+            }
+            TimerEvent::Fire => self.timer_fired.set(seq),
+            TimerEvent::Replace | TimerEvent::Cancel => {}
         }
     }
 

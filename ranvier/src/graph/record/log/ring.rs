@@ -233,6 +233,14 @@ pub(super) enum Slot {
         flight: u32,
         what: FlightEvent,
     },
+    Timer {
+        node: NodeId,
+        what: TimerEvent,
+        /// Microseconds on the node's clock.
+        at_us: u64,
+        due_us: u64,
+        value: Option<TextRef>,
+    },
 }
 
 /// The ring of recent events: a fixed-size buffer of plain slots, overwritten oldest first.
