@@ -41,7 +41,8 @@ async def tools_and_rejections(client):
     tools = (await client.list_tools()).tools
     names = [t.name for t in tools]
     # a debug (traced) build also lists the trace tools
-    assert names in (["snapshot", "dispatch", "wait_version", "diff"], ["snapshot", "dispatch", "wait_version", "diff", "explain", "graph", "node"]), names
+    live = ["snapshot", "dispatch", "wait_version", "diff", "errors", "fork", "drop_fork"]
+    assert names in (live, live + ["explain", "graph", "node"]), names
     by_name = {t.name: t for t in tools}
     assert by_name["snapshot"].annotations.read_only_hint is True
     assert by_name["wait_version"].annotations.read_only_hint is True
@@ -106,7 +107,7 @@ async def tools_and_rejections(client):
 
 async def resources(client):
     listed = [str(r.uri) for r in (await client.list_resources()).resources]
-    assert listed == ["ranvier://state", "ranvier://state/count", "ranvier://state/subtotal", "ranvier://state/discount", "ranvier://state/total"], listed
+    assert listed == ["ranvier://state", "ranvier://state/count", "ranvier://state/subtotal", "ranvier://state/discount", "ranvier://state/total", "ranvier://errors"], listed
     templates = (await client.list_resource_templates()).resource_templates
     assert [t.uri_template for t in templates] == ["ranvier://state/{name}"]
     assert await read(client, "ranvier://state/total") == {"version": 0, "value": 0}
