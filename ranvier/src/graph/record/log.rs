@@ -321,6 +321,8 @@ pub(crate) struct Tracer {
     removing: RefCell<(Option<NodeId>, Vec<NodeId>)>,
     /// Nodes whose values are recorded as the redaction marker (an exposure's redacted values).
     redacted: RefCell<Vec<NodeId>>,
+    /// Whether `redacted` holds any node: spares every recorded value a look at it when none is redacted.
+    any_redacted: Cell<bool>,
     /// How many records the table holds by kind, kept as they change: a summary counts without reading a record.
     census: Cell<Census>,
     /// The nodes moved since the latest message started (all moved nodes before the first).
@@ -479,6 +481,7 @@ impl Tracer {
             dispatches: RefCell::new(std::collections::VecDeque::new()),
             removing: RefCell::new((None, Vec::new())),
             redacted: RefCell::new(Vec::new()),
+            any_redacted: Cell::new(false),
             polling: Cell::new(None),
             branches: RefCell::new(std::collections::HashMap::new()),
             message_branches: RefCell::new(std::collections::VecDeque::new()),
@@ -533,12 +536,13 @@ impl Tracer {
     /// Records `node`'s values as the redaction marker from now on.
     pub fn redact(&self, node: NodeId) {
         self.redacted.borrow_mut().push(node);
+        self.any_redacted.set(true);
     }
 
     /// Records `node`'s value: [`capture`](Self::capture)d, or the redaction marker for a redacted node.
     #[inline]
     fn capture_of<V: Recordable + ?Sized>(&self, node: NodeId, value: &V) -> ValueRef {
-        if self.redacted.borrow().contains(&node) {
+        if self.any_redacted.get() && self.redacted.borrow().contains(&node) {
             return ValueRef::Text(self.store(crate::text::REDACTED));
         }
         self.capture(value)
