@@ -214,7 +214,7 @@ pub(super) fn diagnose(
     // is a mistake too); one that clones each handle into its own name says nothing
     let mut body = body_lines(me, true);
     body.retain(|l| !is_plain_clone_line(&l.text));
-    body.extend(helper_lines(me, &body));
+    body.extend(helper_lines(me, &body, &ctx.tracer.branches_of(id)));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
 }
@@ -1584,7 +1584,12 @@ const HELPER_LINES_EACH: usize = 4;
 /// The lines of the functions the node's creation call calls or is given (`till.select(amount)`), one level, then
 /// the functions those call, wherever in the crate they are defined (resolved through its module tree and `use`
 /// items), and of the constants they name: a value computed by a helper is wrong in the helper.
-fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
+///
+/// `ran` are the records of the node's latest run: a `#[trace_fn]` fn the crate defines that the run did not enter
+/// did not run (the body called another fn of that name, or one given as a value), so it is not quoted, and the
+/// `#[trace_fn]` fns the run entered are quoted whether or not their call could be resolved from the source.
+fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[super::log::Ran]) -> Vec<SourceLine> {
+    let entered = entered_fns(ran);
     let file = r.site.file();
     let Some(index) = source::index(file) else {
         return Vec::new();
@@ -1618,7 +1623,7 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
         };
     let own_lines: Vec<usize> = (call.whole.first as usize - 1..call.whole.last as usize).collect();
     quote_constants(file, &index, &own_lines, &mut out);
-    for _level in 0..2 {
+    for level in 0..2 {
         let mut next = Vec::new();
         for (file, index, span) in &frontier {
             let called = index
@@ -1640,13 +1645,17 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
                         n.chars().next().is_some_and(|c| c.is_lowercase() || c == '_')
                     })
                 });
-            for (at_line, path) in called.collect::<Vec<_>>() {
+            let resolved: Vec<source::Found> = called
+                .filter_map(|(at_line, path)| source::resolve_fn(file, at_line, &path))
+                // a traced fn the run did not enter did not run
+                .filter(|f| entered.is_empty() || !is_traced_fn(f) || entered.iter().any(|e| same_fn(e, f)))
+                .collect();
+            // the fns the run entered, after those its body calls, at the first level (the node's own call)
+            let ran_now = if level == 0 { entered.clone() } else { Vec::new() };
+            for found in resolved.into_iter().chain(ran_now) {
                 if out.len() >= HELPER_LINES_MAX {
                     break;
                 }
-                let Some(found) = source::resolve_fn(file, at_line, &path) else {
-                    continue;
-                };
                 if !seen_fns.insert((found.file, found.at)) {
                     continue;
                 }
@@ -1684,6 +1693,50 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
     });
     out.dedup_by_key(|l| (l.site.file, l.site.line));
     out
+}
+
+/// The `#[trace_fn]` fns the records `ran` say were entered (a record at a fn's `fn` line, with no value), in the
+/// order first entered.
+fn entered_fns(ran: &[super::log::Ran]) -> Vec<source::Found> {
+    let mut out: Vec<source::Found> = Vec::new();
+    for r in ran.iter().filter(|r| r.value.is_none()) {
+        let Some(index) = source::index(r.file) else { continue };
+        let Some(at) = index.fns.iter().position(|f| f.whole.first == r.line) else {
+            continue;
+        };
+        let found = source::Found {
+            file: r.file,
+            index,
+            at,
+        };
+        if !out.iter().any(|e| same_fn(e, &found)) {
+            out.push(found);
+        }
+    }
+    out
+}
+
+/// Whether two found fns are the same definition.
+fn same_fn(a: &source::Found, b: &source::Found) -> bool {
+    a.file == b.file && a.at == b.at
+}
+
+/// Whether a fn carries `#[trace_fn]` (among the attribute lines right above its `fn` line), so that a run that
+/// called it has a record of it.
+fn is_traced_fn(f: &source::Found) -> bool {
+    let lines = &f.index.lines;
+    let mut i = f.def().whole.first as usize - 1;
+    while i > 0 {
+        i -= 1;
+        let text = lines[i].trim();
+        if text.starts_with("#[") && text.contains("trace_fn") {
+            return true;
+        }
+        if !(text.starts_with("#[") || text.starts_with("///") || text.starts_with("//")) {
+            return false;
+        }
+    }
+    false
 }
 
 /// The constants `code` names: identifiers in capitals (`HAPPY_HOUR_OFF`), not followed by `(` or `{`.
