@@ -355,7 +355,21 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
         }
     };
     let (outside, inside) = groups.split_first().expect("the first group is always there");
-    for (entered, records) in inside.iter().rev().chain(std::iter::once(outside)) {
+    let order: Vec<&(Option<Entered>, Vec<&super::log::Ran>)> = if writes {
+        // in an `update`, the fns that wrote state, outermost first (the arm that handled the message, then the
+        // helpers it handed the state to), before those that only computed a value (innermost first)
+        let wrote = |(d, _): &&(Option<Entered>, Vec<&super::log::Ran>)| {
+            d.as_ref().is_some_and(|(index, def, _)| {
+                (def.whole.first as usize..def.whole.last as usize)
+                    .any(|i| is_code(&index.lines[i]) && writes_line(&index.lines[i]))
+            })
+        };
+        let (writers, computers): (Vec<_>, Vec<_>) = inside.iter().partition(wrote);
+        writers.into_iter().chain(computers.into_iter().rev()).collect()
+    } else {
+        inside.iter().rev().collect()
+    };
+    for (entered, records) in order.into_iter().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
                 let mut text = names::line_text(r.file, r.line).unwrap_or_default();
@@ -382,17 +396,24 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
         };
         let mut picked: Vec<usize> = Vec::new();
         if writes {
-            picked.extend(
-                (def.whole.first as usize..def.whole.last as usize)
-                    .filter(|i| is_code(&lines[*i]))
-                    .filter(|i| changes_state(lines[*i].split("//").next().unwrap_or_default())),
-            );
+            for i in (def.whole.first as usize..def.whole.last as usize).filter(|i| is_code(&lines[*i])) {
+                if writes_line(&lines[i]) {
+                    picked.push(i);
+                    // the statement that bound the place written (`let Some(v) = list.iter_mut().find(..)`): it
+                    // chose which one was written
+                    picked.extend(binding_of_written(lines, def.whole.first as usize, i));
+                }
+            }
         }
-        picked.extend(def.value.iter().map(|v| v.first as usize - 1));
+        // in an `update`, a fn that wrote state is quoted by its writes; its value (the new state) says no more
+        if picked.is_empty() {
+            picked.extend(def.value.iter().map(|v| v.first as usize - 1));
+        }
         let mut taken = 0;
         // in a run, one line of each fn besides its records; in an `update`, more of what it wrote
         let per_fn = if writes { RAN_FN_LINES } else { 1 };
-        for i in picked {
+        for (n, i) in picked.iter().enumerate() {
+            let i = *i;
             let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
             // a branch recorded inside the fn is quoted for itself; the signature only says the fn ran
             if taken == per_fn || at == def.whole.first || recorded.contains(&(*file, at)) || not_run(at) {
@@ -400,7 +421,11 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
             }
             if is_code(&lines[i]) {
                 push(&mut out, file, at, lines[i].trim().to_owned());
-                taken += 1;
+                // the binding of a place written goes with its write
+                let bound = writes && n > 0 && picked[n - 1] > i;
+                if !bound {
+                    taken += 1;
+                }
             }
         }
         if writes {
@@ -1352,6 +1377,49 @@ fn changes_state(code: &str) -> bool {
     .iter()
     .any(|call| code.contains(call));
     (assigns && !code.trim_start().starts_with("let ")) || mutates
+}
+
+/// Whether an `update`'s line changes state: it assigns or mutates ([`changes_state`]), or hands state to a
+/// helper by `&mut` (`depart(&mut next, id);`, which writes it there).
+fn writes_line(text: &str) -> bool {
+    let code = text.split("//").next().unwrap_or_default();
+    changes_state(code) || code.contains("(&mut ") || code.contains(", &mut ")
+}
+
+/// How many lines a `let` statement is followed for the line that chose what it binds.
+const BINDING_LINES: usize = 8;
+
+/// For the write on line index `at` (`vessel.berth = ..`, `row.push(..)`), of a fn whose lines start at index
+/// `from`: the line of the latest `let` before it that bound the written place's root (`vessel`) and, when that
+/// statement spans lines, its line that chose the value (a closure given to a lookup: `.find(|v| ..)`).
+fn binding_of_written(lines: &[String], from: usize, at: usize) -> Option<usize> {
+    let code = lines[at].split("//").next().unwrap_or_default().trim();
+    let root: String = code
+        .trim_start_matches('*')
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    if root.is_empty() || root == "self" {
+        return None;
+    }
+    let binds = |text: &str| {
+        let text = text.split("//").next().unwrap_or_default();
+        let Some(rest) = text.trim_start().strip_prefix("let ") else {
+            return false;
+        };
+        let pattern = rest.split('=').next().unwrap_or_default();
+        mentions(pattern, &root)
+    };
+    let start = (from..at).rev().find(|i| binds(&lines[*i]))?;
+    let end = (start..at.min(start + BINDING_LINES))
+        .find(|i| {
+            let text = lines[*i].split("//").next().unwrap_or_default();
+            text.trim_end().ends_with(';') || text.contains("else {")
+        })
+        .unwrap_or(start);
+    (start..=end)
+        .find(|i| is_code(&lines[*i]) && lines[*i].split("//").next().unwrap_or_default().contains('|'))
+        .or(Some(start))
 }
 
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
