@@ -355,21 +355,17 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
         }
     };
     let (outside, inside) = groups.split_first().expect("the first group is always there");
-    let order: Vec<&(Option<Entered>, Vec<&super::log::Ran>)> = if writes {
-        // in an `update`, the fns that wrote state, outermost first (the arm that handled the message, then the
-        // helpers it handed the state to), before those that only computed a value (innermost first)
-        let wrote = |(d, _): &&(Option<Entered>, Vec<&super::log::Ran>)| {
-            d.as_ref().is_some_and(|(index, def, _)| {
-                (def.whole.first as usize..def.whole.last as usize)
-                    .any(|i| is_code(&index.lines[i]) && writes_line(&index.lines[i]))
-            })
-        };
-        let (writers, computers): (Vec<_>, Vec<_>) = inside.iter().partition(wrote);
-        writers.into_iter().chain(computers.into_iter().rev()).collect()
-    } else {
-        inside.iter().rev().collect()
-    };
-    for (entered, records) in order.into_iter().chain(std::iter::once(outside)) {
+    if writes {
+        // a fn that ran and dropped what a helper returned (`depart(&mut next, id);` where `depart` returns the
+        // commands to send) lost it there: those lines first
+        for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
+            for at in dropped_results(index, def, file) {
+                let text = index.lines[at as usize - 1].trim().to_owned();
+                push(&mut out, file, at, text);
+            }
+        }
+    }
+    for (entered, records) in inside.iter().rev().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
                 let mut text = names::line_text(r.file, r.line).unwrap_or_default();
@@ -1386,12 +1382,43 @@ fn writes_line(text: &str) -> bool {
     changes_state(code) || code.contains("(&mut ") || code.contains(", &mut ")
 }
 
+/// The lines (1-based) of `def` in `file` that call a fn of the crate returning a value as a statement of their
+/// own, dropping the value (`depart(&mut next, id);`): a result a caller forgot.
+fn dropped_results(index: &source::Index, def: &source::FnDef, file: &str) -> Vec<u32> {
+    let mut out = Vec::new();
+    for c in index.calls.iter().filter(|c| def.whole.holds(c.whole) && !c.path.is_empty()) {
+        if c.whole.first != c.whole.last {
+            continue;
+        }
+        let code = index.lines[c.whole.first as usize - 1].split("//").next().unwrap_or_default().trim();
+        let name = c.path.join("::");
+        if !(code.starts_with(&format!("{name}(")) && code.ends_with(");")) {
+            continue;
+        }
+        let Some(found) = source::resolve_fn(file, c.line, &c.path) else {
+            continue;
+        };
+        let callee = found.def();
+        // the signature, up to the body's brace, returns a value
+        let signature: String = (callee.whole.first as usize - 1..callee.whole.last as usize)
+            .map(|i| found.index.lines[i].as_str())
+            .take_while(|l| !l.contains('{'))
+            .chain(std::iter::once(found.index.lines[callee.whole.first as usize - 1].as_str()))
+            .collect();
+        let head = signature.split('{').next().unwrap_or_default();
+        if head.contains("->") && !out.contains(&c.whole.first) {
+            out.push(c.whole.first);
+        }
+    }
+    out
+}
+
 /// How many lines a `let` statement is followed for the line that chose what it binds.
 const BINDING_LINES: usize = 8;
 
 /// For the write on line index `at` (`vessel.berth = ..`, `row.push(..)`), of a fn whose lines start at index
-/// `from`: the line of the latest `let` before it that bound the written place's root (`vessel`) and, when that
-/// statement spans lines, its line that chose the value (a closure given to a lookup: `.find(|v| ..)`).
+/// `from`: in the latest `let` before it that bound the written place's root (`vessel`), the line that chose the
+/// place (a closure given to a lookup: `.find(|v| ..)`); none for a binding that looks nothing up.
 fn binding_of_written(lines: &[String], from: usize, at: usize) -> Option<usize> {
     let code = lines[at].split("//").next().unwrap_or_default().trim();
     let root: String = code
@@ -1417,9 +1444,8 @@ fn binding_of_written(lines: &[String], from: usize, at: usize) -> Option<usize>
             text.trim_end().ends_with(';') || text.contains("else {")
         })
         .unwrap_or(start);
-    (start..=end)
-        .find(|i| is_code(&lines[*i]) && lines[*i].split("//").next().unwrap_or_default().contains('|'))
-        .or(Some(start))
+    // a plain binding (`let mut next = desk.clone();`) chose nothing: only a lookup's predicate is quoted
+    (start..=end).find(|i| is_code(&lines[*i]) && lines[*i].split("//").next().unwrap_or_default().contains('|'))
 }
 
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
