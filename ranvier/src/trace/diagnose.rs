@@ -477,9 +477,36 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     };
     let inside = block.first as usize..block.last as usize - 1;
     let mut picked: Vec<usize> = inside.clone().filter(|i| is_code(&lines[*i]) && defaults(*i)).collect();
-    for v in value {
-        let i = v.first as usize - 1;
-        if inside.contains(&i) && is_code(&lines[i]) && !picked.contains(&i) {
+    let values: Vec<usize> = value
+        .iter()
+        .map(|v| v.first as usize - 1)
+        .filter(|i| inside.contains(i) && is_code(&lines[*i]))
+        .collect();
+    // a value the future returns as it was captured (`let known = prev.cloned();` before the block): its binding
+    let outside = call.whole.first as usize - 1..block.first as usize - 1;
+    for i in outside.filter(|i| is_code(&lines[*i])) {
+        let code = lines[i].split("//").next().unwrap_or_default().trim();
+        let Some(pattern) = code.strip_prefix("let ").and_then(|r| r.split('=').next()) else {
+            continue;
+        };
+        let name = pattern.trim().trim_start_matches("mut ").trim();
+        let returned = values.iter().any(|v| {
+            let text = lines[*v].split("//").next().unwrap_or_default();
+            text.contains("return") && mentions(text, name)
+        });
+        if returned && !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    // the requests the future awaited: what it asked for (the argument) decides what it settled
+    for i in inside.clone() {
+        let code = lines[i].split("//").next().unwrap_or_default();
+        if is_code(&lines[i]) && code.contains(".await") && !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    for i in values {
+        if !picked.contains(&i) {
             picked.push(i);
         }
     }
