@@ -482,7 +482,7 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
         .map(|v| v.first as usize - 1)
         .filter(|i| inside.contains(i) && is_code(&lines[*i]))
         .collect();
-    // a value the future returns as it was captured (`let known = prev.cloned();` before the block): its binding
+    // a value captured before the block (`let known = prev.cloned();`) that the future returns or tests: its binding
     let outside = call.whole.first as usize - 1..block.first as usize - 1;
     for i in outside.filter(|i| is_code(&lines[*i])) {
         let code = lines[i].split("//").next().unwrap_or_default().trim();
@@ -490,9 +490,10 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
             continue;
         };
         let name = pattern.trim().trim_start_matches("mut ").trim();
-        let returned = values.iter().any(|v| {
-            let text = lines[*v].split("//").next().unwrap_or_default();
-            text.contains("return") && mentions(text, name)
+        // returned as it is, or tested to decide what is returned
+        let returned = inside.clone().any(|v| {
+            let text = lines[v].split("//").next().unwrap_or_default();
+            ["return", "if let", "match "].iter().any(|w| text.contains(w)) && mentions(text, name)
         });
         if returned && !picked.contains(&i) {
             picked.push(i);
