@@ -530,12 +530,21 @@ mod traced {
         let docked = Memo::new({
             let harbour = harbour.clone();
             move |_| {
-                harbour.with_model(|s| s.iter().filter(|s| s.berth.is_some()).map(|s| s.name).collect::<Vec<_>>())
+                harbour.with_model(|s| {
+                    s.iter()
+                        .filter(|s| s.berth.is_some())
+                        .map(|s| s.name)
+                        .collect::<Vec<_>>()
+                })
             }
         });
         assert!(docked.get().is_empty());
         harbour
-            .dispatch_traced("dock", "{\"name\":\"Osprey\",\"berth\":2}", Harbour::Dock("Osprey", 2))
+            .dispatch_traced(
+                "dock",
+                "{\"name\":\"Osprey\",\"berth\":2}",
+                Harbour::Dock("Osprey", 2),
+            )
             .unwrap();
         assert_eq!(docked.get(), ["Tern"]);
         let explain = trace::explain(&docked).unwrap();
