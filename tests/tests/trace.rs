@@ -480,7 +480,7 @@ mod traced {
     }
 
     /// Ships waiting for a berth, and an `update` whose helper writes the berth of the ship a lookup chose.
-    #[derive(Clone, Debug, PartialEq)]
+    #[derive(Debug, Clone, PartialEq)]
     struct Ship {
         name: &'static str,
         berth: Option<u32>,
