@@ -464,6 +464,8 @@ mod traced {
     #[test]
     fn a_node_quotes_the_traced_fns_its_run_entered_not_a_namesake_that_did_not_run() {
         let grams = Signal::new(2500_u32);
+        // the day tariff, called outside any run (no node records it)
+        assert_eq!(tariff(2500), 145);
         // a value named like the crate's fn `tariff`: the source alone resolves the call to that fn
         let tariff: fn(u32) -> u32 = std::hint::black_box(night_tariff);
         let postage = Memo::new({
