@@ -481,6 +481,54 @@ mod traced {
         assert!(text.contains(&format!("trace.rs:{night}:")), "{text}");
     }
 
+    /// A rate service a future asks; it refuses zone 0.
+    async fn rate_service(zone: u32) -> Result<u32, String> {
+        if zone == 0 {
+            Err("no zone 0".into())
+        } else {
+            Ok(zone)
+        }
+    }
+
+    #[test]
+    fn a_settled_future_is_quoted_by_the_request_it_awaited_and_a_captured_value_it_tests() {
+        use ranvier::{AsyncMemo, graph};
+        let zone = Signal::new(3_u32);
+        let rate = AsyncMemo::try_new({
+            let zone = zone.clone();
+            move |previous: Option<&u32>| {
+                let asked = zone.get();
+                let cached = previous.copied();
+                async move {
+                    if let Some(cached) = cached {
+                        return Ok(cached);
+                    }
+                    let _served = rate_service(asked + 1).await?;
+                    Ok::<_, String>(asked * 10)
+                }
+            }
+        });
+        let _ = rate.get();
+        graph::run_flights();
+        assert_eq!(rate.get().value_or(0), 30);
+        let explain = trace::explain(&rate).unwrap();
+        let settled: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let request = line_in_this_file("let _served = rate_service(asked + 1).await?;");
+        let captured = line_in_this_file("let cached = previous.copied();");
+        for line in [request, captured] {
+            assert!(
+                settled.contains(&line),
+                "line {line} not quoted:\n{explain}"
+            );
+        }
+    }
+
     /// Ships waiting for a berth, and an `update` whose helper writes the berth of the ship a lookup chose.
     #[derive(Debug, Clone, PartialEq)]
     struct Ship {
