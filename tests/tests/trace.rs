@@ -448,6 +448,173 @@ mod traced {
         assert!(text.contains("its update ran"), "{text}");
     }
 
+    /// Two tariffs: the day one, and the night one a memo is given under the day one's name.
+    #[ranvier::trace_fn]
+    fn tariff(grams: u32) -> u32 {
+        let kilos = grams / 1000;
+        kilos * 70 + 5
+    }
+
+    #[ranvier::trace_fn]
+    fn night_tariff(grams: u32) -> u32 {
+        let kilos = grams.div_ceil(1000);
+        kilos * 90 + 5
+    }
+
+    #[test]
+    fn a_node_quotes_the_traced_fns_its_run_entered_not_a_namesake_that_did_not_run() {
+        let grams = Signal::new(2500_u32);
+        // the day tariff, called outside any run (no node records it)
+        assert_eq!(tariff(2500), 145);
+        // a value named like the crate's fn `tariff`: the source alone resolves the call to that fn
+        let tariff: fn(u32) -> u32 = std::hint::black_box(night_tariff);
+        let postage = Memo::new({
+            let grams = grams.clone();
+            move |_| tariff(grams.get())
+        });
+        assert_eq!(postage.get(), 275);
+        let explain = trace::explain(&postage).unwrap();
+        let text = explain.to_string();
+        let day = line_in_this_file("kilos * 70 + 5");
+        let night = line_in_this_file("kilos * 90 + 5");
+        assert!(!text.contains(&format!("trace.rs:{day}:")), "{text}");
+        assert!(text.contains(&format!("trace.rs:{night}:")), "{text}");
+    }
+
+    /// A rate service a future asks; it refuses zone 0.
+    async fn rate_service(zone: u32) -> Result<u32, String> {
+        if zone == 0 {
+            Err("no zone 0".into())
+        } else {
+            Ok(zone)
+        }
+    }
+
+    #[test]
+    fn a_settled_future_is_quoted_by_the_request_it_awaited_and_a_captured_value_it_tests() {
+        use ranvier::{AsyncMemo, graph};
+        let zone = Signal::new(3_u32);
+        let rate = AsyncMemo::try_new({
+            let zone = zone.clone();
+            move |previous: Option<&u32>| {
+                let asked = zone.get();
+                let cached = previous.copied();
+                async move {
+                    if let Some(cached) = cached {
+                        return Ok(cached);
+                    }
+                    let _served = rate_service(asked + 1).await?;
+                    Ok::<_, String>(asked * 10)
+                }
+            }
+        });
+        let _ = rate.get();
+        graph::run_flights();
+        assert_eq!(rate.get().value_or(0), 30);
+        let explain = trace::explain(&rate).unwrap();
+        let settled: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let request = line_in_this_file("let _served = rate_service(asked + 1).await?;");
+        let captured = line_in_this_file("let cached = previous.copied();");
+        for line in [request, captured] {
+            assert!(
+                settled.contains(&line),
+                "line {line} not quoted:\n{explain}"
+            );
+        }
+    }
+
+    /// Ships waiting for a berth, and an `update` whose helper writes the berth of the ship a lookup chose.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Ship {
+        name: &'static str,
+        berth: Option<u32>,
+    }
+
+    #[derive(Debug)]
+    enum Harbour {
+        Dock(&'static str, u32),
+    }
+
+    #[ranvier::trace_fn]
+    fn dock(ships: &mut [Ship], _name: &'static str, berth: u32) -> Vec<u32> {
+        let Some(ship) = ships
+            .iter_mut()
+            .find(|s| s.berth.is_none() && !s.name.is_empty())
+        else {
+            return Vec::new();
+        };
+        ship.berth = Some(berth);
+        vec![berth]
+    }
+
+    #[ranvier::trace_fn]
+    fn harbour_update(msg: Harbour, ships: &[Ship]) -> Vec<Ship> {
+        let mut next = ships.to_vec();
+        match msg {
+            Harbour::Dock(name, berth) => {
+                dock(&mut next, name, berth);
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn an_update_quotes_the_lookup_that_chose_the_place_written_and_a_dropped_result() {
+        let ships = vec![
+            Ship {
+                name: "Tern",
+                berth: None,
+            },
+            Ship {
+                name: "Osprey",
+                berth: None,
+            },
+        ];
+        let harbour = Mvu::new(ships, |msg, ships: &Vec<Ship>| harbour_update(msg, ships));
+        let docked = Memo::new({
+            let harbour = harbour.clone();
+            move |_| {
+                harbour.with_model(|s| {
+                    s.iter()
+                        .filter(|s| s.berth.is_some())
+                        .map(|s| s.name)
+                        .collect::<Vec<_>>()
+                })
+            }
+        });
+        assert!(docked.get().is_empty());
+        harbour
+            .dispatch_traced(
+                "dock",
+                "{\"name\":\"Osprey\",\"berth\":2}",
+                Harbour::Dock("Osprey", 2),
+            )
+            .unwrap();
+        assert_eq!(docked.get(), ["Tern"]);
+        let explain = trace::explain(&docked).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Ran)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        // the write, the lookup that chose which ship it wrote, and the call whose returned value was dropped
+        let write = line_in_this_file("ship.berth = Some(berth);");
+        let lookup = line_in_this_file(".find(|s| s.berth.is_none() && !s.name.is_empty())");
+        let dropped = line_in_this_file("dock(&mut next, name, berth);");
+        for line in [write, lookup, dropped] {
+            assert!(quoted.contains(&line), "line {line} not quoted:\n{text}");
+        }
+    }
+
     /// A reading that is "the same" when its value is: the unit is ignored.
     #[derive(Clone, Debug)]
     struct Reading {

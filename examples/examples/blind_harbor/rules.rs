@@ -6,6 +6,7 @@ use super::model::{Berth, Vessel};
 pub const UNDER_KEEL_DM: u32 = 10;
 
 /// Whether `vessel` fits `berth`: no longer than the berth, and with its under-keel clearance at chart datum.
+#[ranvier::trace_fn]
 pub fn fits(berth: &Berth, vessel: &Vessel) -> bool {
     let long_enough = vessel.length_m <= berth.length_m;
     let deep_enough = vessel.draft_dm + UNDER_KEEL_DM <= berth.depth_dm;
@@ -13,6 +14,7 @@ pub fn fits(berth: &Berth, vessel: &Vessel) -> bool {
 }
 
 /// Whether the port hour `hour` is a night hour (22:00 to 06:00), when the quay charges its night surcharge.
+#[ranvier::trace_fn]
 pub fn is_night(hour: u32) -> bool {
     let clock = hour % 24;
     !(6..22).contains(&clock)
@@ -24,6 +26,7 @@ pub mod slipped {
     use super::UNDER_KEEL_DM;
 
     /// Whether `vessel` fits `berth`.
+    #[ranvier::trace_fn]
     pub fn fits(berth: &Berth, vessel: &Vessel) -> bool {
         let long_enough = vessel.length_m <= berth.length_m;
         // BUG(fits_field)

@@ -8,6 +8,7 @@ pub const NIGHT_SURCHARGE_PERCENT: u64 = 25;
 
 /// Dues for a ship `length_m` long alongside from hour `from` to hour `to`: every hour at the tariff's rate per
 /// metre, night hours with the surcharge, and at least the tariff's minimum hours.
+#[ranvier::trace_fn]
 pub fn dues(length_m: u32, from: u32, to: u32, tariff: &Tariff) -> u64 {
     let hours = (to - from).max(tariff.min_hours);
     let night = (from..to).filter(|h| rules::is_night(*h)).count();
@@ -24,6 +25,7 @@ pub mod slipped {
     use super::NIGHT_SURCHARGE_PERCENT;
 
     /// Dues, with the first minimum charge.
+    #[ranvier::trace_fn]
     pub fn dues_min(length_m: u32, from: u32, to: u32, tariff: &Tariff) -> u64 {
         // BUG(min_charge)
         let hours = (to - from).min(tariff.min_hours);
@@ -35,6 +37,7 @@ pub mod slipped {
     }
 
     /// Dues, with the first count of night hours.
+    #[ranvier::trace_fn]
     pub fn dues_nights(length_m: u32, from: u32, to: u32, tariff: &Tariff) -> u64 {
         let hours = (to - from).max(tariff.min_hours);
         // BUG(night_range)

@@ -5,6 +5,7 @@ use super::rules;
 use super::tariff;
 
 /// The next port, and the messages to send after it.
+#[ranvier::trace_fn]
 pub fn update(msg: Msg, port: &Port) -> (Port, Vec<Msg>) {
     let mut next = port.clone();
     let mut commands = Vec::new();
@@ -82,11 +83,13 @@ pub fn update(msg: Msg, port: &Port) -> (Port, Vec<Msg>) {
 }
 
 /// A notice to send.
+#[ranvier::trace_fn]
 fn notify(text: String) -> Vec<Msg> {
     vec![Msg::Notify { text }]
 }
 
 /// Gives `berth` to the ship `call_sign`, if the berth is free and the ship fits it.
+#[ranvier::trace_fn]
 fn assign(port: &mut Port, call_sign: &str, berth: &str) -> Vec<Msg> {
     let Some(quay) = port.berth(berth).cloned() else {
         return notify(format!("{call_sign}: there is no berth {berth}"));
@@ -109,6 +112,7 @@ fn assign(port: &mut Port, call_sign: &str, berth: &str) -> Vec<Msg> {
 }
 
 /// The ship `call_sign` made fast at its berth now.
+#[ranvier::trace_fn]
 fn arrive(port: &mut Port, call_sign: &str) -> Vec<Msg> {
     let hour = port.hour;
     match port
@@ -127,6 +131,7 @@ fn arrive(port: &mut Port, call_sign: &str) -> Vec<Msg> {
 
 /// The ship `call_sign` left now: it is billed its dues, and the first ship still waiting for a berth is told the
 /// berth is free.
+#[ranvier::trace_fn]
 fn depart(port: &mut Port, call_sign: &str) -> Vec<Msg> {
     let hour = port.hour;
     let tariff = port.tariff.clone();
@@ -159,6 +164,7 @@ fn depart(port: &mut Port, call_sign: &str) -> Vec<Msg> {
 }
 
 /// Lands `container` from the ship `call_sign`, which must be alongside.
+#[ranvier::trace_fn]
 fn land(port: &mut Port, id: String, call_sign: String, weight_kg: u32, reefer: bool) -> Vec<Msg> {
     if !port.vessel(&call_sign).is_some_and(Vessel::alongside) {
         return notify(format!("{id}: {call_sign} is not alongside"));
@@ -185,6 +191,7 @@ pub mod slipped {
     use super::{depart, notify, update};
 
     /// `update`, with the first `Assign`.
+    #[ranvier::trace_fn]
     pub fn update_assign(msg: Msg, port: &Port) -> (Port, Vec<Msg>) {
         match msg {
             Msg::Assign { call_sign, berth } => {
@@ -196,6 +203,7 @@ pub mod slipped {
         }
     }
 
+    #[ranvier::trace_fn]
     fn assign_next(port: &mut Port, call_sign: &str, berth: &str) -> Vec<Msg> {
         let Some(quay) = port.berth(berth).cloned() else {
             return notify(format!("{call_sign}: there is no berth {berth}"));
@@ -219,6 +227,7 @@ pub mod slipped {
     }
 
     /// `update`, with the first `Depart`.
+    #[ranvier::trace_fn]
     pub fn update_depart(msg: Msg, port: &Port) -> (Port, Vec<Msg>) {
         match msg {
             Msg::Depart { call_sign } => {

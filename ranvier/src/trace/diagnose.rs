@@ -214,7 +214,7 @@ pub(super) fn diagnose(
     // is a mistake too); one that clones each handle into its own name says nothing
     let mut body = body_lines(me, true);
     body.retain(|l| !is_plain_clone_line(&l.text));
-    body.extend(helper_lines(me, &body));
+    body.extend(helper_lines(me, &body, &ctx.tracer.branches_of(id)));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
 }
@@ -355,6 +355,16 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
         }
     };
     let (outside, inside) = groups.split_first().expect("the first group is always there");
+    if writes {
+        // a fn that ran and dropped what a helper returned (`depart(&mut next, id);` where `depart` returns the
+        // commands to send) lost it there: those lines first
+        for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
+            for at in dropped_results(index, def, file) {
+                let text = index.lines[at as usize - 1].trim().to_owned();
+                push(&mut out, file, at, text);
+            }
+        }
+    }
     for (entered, records) in inside.iter().rev().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
@@ -382,17 +392,24 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
         };
         let mut picked: Vec<usize> = Vec::new();
         if writes {
-            picked.extend(
-                (def.whole.first as usize..def.whole.last as usize)
-                    .filter(|i| is_code(&lines[*i]))
-                    .filter(|i| changes_state(lines[*i].split("//").next().unwrap_or_default())),
-            );
+            for i in (def.whole.first as usize..def.whole.last as usize).filter(|i| is_code(&lines[*i])) {
+                if writes_line(&lines[i]) {
+                    picked.push(i);
+                    // the statement that bound the place written (`let Some(v) = list.iter_mut().find(..)`): it
+                    // chose which one was written
+                    picked.extend(binding_of_written(lines, def.whole.first as usize, i));
+                }
+            }
         }
-        picked.extend(def.value.iter().map(|v| v.first as usize - 1));
+        // in an `update`, a fn that wrote state is quoted by its writes; its value (the new state) says no more
+        if picked.is_empty() {
+            picked.extend(def.value.iter().map(|v| v.first as usize - 1));
+        }
         let mut taken = 0;
         // in a run, one line of each fn besides its records; in an `update`, more of what it wrote
         let per_fn = if writes { RAN_FN_LINES } else { 1 };
-        for i in picked {
+        for (n, i) in picked.iter().enumerate() {
+            let i = *i;
             let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
             // a branch recorded inside the fn is quoted for itself; the signature only says the fn ran
             if taken == per_fn || at == def.whole.first || recorded.contains(&(*file, at)) || not_run(at) {
@@ -400,7 +417,11 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
             }
             if is_code(&lines[i]) {
                 push(&mut out, file, at, lines[i].trim().to_owned());
-                taken += 1;
+                // the binding of a place written goes with its write
+                let bound = writes && n > 0 && picked[n - 1] > i;
+                if !bound {
+                    taken += 1;
+                }
             }
         }
         if writes {
@@ -456,9 +477,37 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     };
     let inside = block.first as usize..block.last as usize - 1;
     let mut picked: Vec<usize> = inside.clone().filter(|i| is_code(&lines[*i]) && defaults(*i)).collect();
-    for v in value {
-        let i = v.first as usize - 1;
-        if inside.contains(&i) && is_code(&lines[i]) && !picked.contains(&i) {
+    let values: Vec<usize> = value
+        .iter()
+        .map(|v| v.first as usize - 1)
+        .filter(|i| inside.contains(i) && is_code(&lines[*i]))
+        .collect();
+    // a value captured before the block (`let known = prev.cloned();`) that the future returns or tests: its binding
+    let outside = call.whole.first as usize - 1..block.first as usize - 1;
+    for i in outside.filter(|i| is_code(&lines[*i])) {
+        let code = lines[i].split("//").next().unwrap_or_default().trim();
+        let Some(pattern) = code.strip_prefix("let ").and_then(|r| r.split('=').next()) else {
+            continue;
+        };
+        let name = pattern.trim().trim_start_matches("mut ").trim();
+        // returned as it is, or tested to decide what is returned
+        let returned = inside.clone().any(|v| {
+            let text = lines[v].split("//").next().unwrap_or_default();
+            ["return", "if let", "match "].iter().any(|w| text.contains(w)) && mentions(text, name)
+        });
+        if returned && !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    // the requests the future awaited: what it asked for (the argument) decides what it settled
+    for i in inside.clone() {
+        let code = lines[i].split("//").next().unwrap_or_default();
+        if is_code(&lines[i]) && code.contains(".await") && !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    for i in values {
+        if !picked.contains(&i) {
             picked.push(i);
         }
     }
@@ -1354,6 +1403,79 @@ fn changes_state(code: &str) -> bool {
     (assigns && !code.trim_start().starts_with("let ")) || mutates
 }
 
+/// Whether an `update`'s line changes state: it assigns or mutates ([`changes_state`]), or hands state to a
+/// helper by `&mut` (`depart(&mut next, id);`, which writes it there).
+fn writes_line(text: &str) -> bool {
+    let code = text.split("//").next().unwrap_or_default();
+    changes_state(code) || code.contains("(&mut ") || code.contains(", &mut ")
+}
+
+/// The lines (1-based) of `def` in `file` that call a fn of the crate returning a value as a statement of their
+/// own, dropping the value (`depart(&mut next, id);`): a result a caller forgot.
+fn dropped_results(index: &source::Index, def: &source::FnDef, file: &str) -> Vec<u32> {
+    let mut out = Vec::new();
+    for c in index.calls.iter().filter(|c| def.whole.holds(c.whole) && !c.path.is_empty()) {
+        if c.whole.first != c.whole.last {
+            continue;
+        }
+        let code = index.lines[c.whole.first as usize - 1].split("//").next().unwrap_or_default().trim();
+        let name = c.path.join("::");
+        if !(code.starts_with(&format!("{name}(")) && code.ends_with(");")) {
+            continue;
+        }
+        let Some(found) = source::resolve_fn(file, c.line, &c.path) else {
+            continue;
+        };
+        let callee = found.def();
+        // the signature, up to the body's brace, returns a value
+        let signature: String = (callee.whole.first as usize - 1..callee.whole.last as usize)
+            .map(|i| found.index.lines[i].as_str())
+            .take_while(|l| !l.contains('{'))
+            .chain(std::iter::once(found.index.lines[callee.whole.first as usize - 1].as_str()))
+            .collect();
+        let head = signature.split('{').next().unwrap_or_default();
+        if head.contains("->") && !out.contains(&c.whole.first) {
+            out.push(c.whole.first);
+        }
+    }
+    out
+}
+
+/// How many lines a `let` statement is followed for the line that chose what it binds.
+const BINDING_LINES: usize = 8;
+
+/// For the write on line index `at` (`vessel.berth = ..`, `row.push(..)`), of a fn whose lines start at index
+/// `from`: in the latest `let` before it that bound the written place's root (`vessel`), the line that chose the
+/// place (a closure given to a lookup: `.find(|v| ..)`); none for a binding that looks nothing up.
+fn binding_of_written(lines: &[String], from: usize, at: usize) -> Option<usize> {
+    let code = lines[at].split("//").next().unwrap_or_default().trim();
+    let root: String = code
+        .trim_start_matches('*')
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    if root.is_empty() || root == "self" {
+        return None;
+    }
+    let binds = |text: &str| {
+        let text = text.split("//").next().unwrap_or_default();
+        let Some(rest) = text.trim_start().strip_prefix("let ") else {
+            return false;
+        };
+        let pattern = rest.split('=').next().unwrap_or_default();
+        mentions(pattern, &root)
+    };
+    let start = (from..at).rev().find(|i| binds(&lines[*i]))?;
+    let end = (start..at.min(start + BINDING_LINES))
+        .find(|i| {
+            let text = lines[*i].split("//").next().unwrap_or_default();
+            text.trim_end().ends_with(';') || text.contains("else {")
+        })
+        .unwrap_or(start);
+    // a plain binding (`let mut next = desk.clone();`) chose nothing: only a lookup's predicate is quoted
+    (start..=end).find(|i| is_code(&lines[*i]) && lines[*i].split("//").next().unwrap_or_default().contains('|'))
+}
+
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
 const NEAR_ARM_LINES: u32 = 40;
 
@@ -1584,7 +1706,12 @@ const HELPER_LINES_EACH: usize = 4;
 /// The lines of the functions the node's creation call calls or is given (`till.select(amount)`), one level, then
 /// the functions those call, wherever in the crate they are defined (resolved through its module tree and `use`
 /// items), and of the constants they name: a value computed by a helper is wrong in the helper.
-fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
+///
+/// `ran` are the records of the node's latest run: a `#[trace_fn]` fn the crate defines that the run did not enter
+/// did not run (the body called another fn of that name, or one given as a value), so it is not quoted, and the
+/// `#[trace_fn]` fns the run entered are quoted whether or not their call could be resolved from the source.
+fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[super::log::Ran]) -> Vec<SourceLine> {
+    let entered = entered_fns(ran);
     let file = r.site.file();
     let Some(index) = source::index(file) else {
         return Vec::new();
@@ -1618,7 +1745,7 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
         };
     let own_lines: Vec<usize> = (call.whole.first as usize - 1..call.whole.last as usize).collect();
     quote_constants(file, &index, &own_lines, &mut out);
-    for _level in 0..2 {
+    for level in 0..2 {
         let mut next = Vec::new();
         for (file, index, span) in &frontier {
             let called = index
@@ -1640,13 +1767,17 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
                         n.chars().next().is_some_and(|c| c.is_lowercase() || c == '_')
                     })
                 });
-            for (at_line, path) in called.collect::<Vec<_>>() {
+            let resolved: Vec<source::Found> = called
+                .filter_map(|(at_line, path)| source::resolve_fn(file, at_line, &path))
+                // a traced fn the run did not enter did not run
+                .filter(|f| entered.is_empty() || !is_traced_fn(f) || entered.iter().any(|e| same_fn(e, f)))
+                .collect();
+            // the fns the run entered, after those its body calls, at the first level (the node's own call)
+            let ran_now = if level == 0 { entered.clone() } else { Vec::new() };
+            for found in resolved.into_iter().chain(ran_now) {
                 if out.len() >= HELPER_LINES_MAX {
                     break;
                 }
-                let Some(found) = source::resolve_fn(file, at_line, &path) else {
-                    continue;
-                };
                 if !seen_fns.insert((found.file, found.at)) {
                     continue;
                 }
@@ -1684,6 +1815,50 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine]) -> Vec<SourceLine> {
     });
     out.dedup_by_key(|l| (l.site.file, l.site.line));
     out
+}
+
+/// The `#[trace_fn]` fns the records `ran` say were entered (a record at a fn's `fn` line, with no value), in the
+/// order first entered.
+fn entered_fns(ran: &[super::log::Ran]) -> Vec<source::Found> {
+    let mut out: Vec<source::Found> = Vec::new();
+    for r in ran.iter().filter(|r| r.value.is_none()) {
+        let Some(index) = source::index(r.file) else { continue };
+        let Some(at) = index.fns.iter().position(|f| f.whole.first == r.line) else {
+            continue;
+        };
+        let found = source::Found {
+            file: r.file,
+            index,
+            at,
+        };
+        if !out.iter().any(|e| same_fn(e, &found)) {
+            out.push(found);
+        }
+    }
+    out
+}
+
+/// Whether two found fns are the same definition.
+fn same_fn(a: &source::Found, b: &source::Found) -> bool {
+    a.file == b.file && a.at == b.at
+}
+
+/// Whether a fn carries `#[trace_fn]` (among the attribute lines right above its `fn` line), so that a run that
+/// called it has a record of it.
+fn is_traced_fn(f: &source::Found) -> bool {
+    let lines = &f.index.lines;
+    let mut i = f.def().whole.first as usize - 1;
+    while i > 0 {
+        i -= 1;
+        let text = lines[i].trim();
+        if text.starts_with("#[") && text.contains("trace_fn") {
+            return true;
+        }
+        if !(text.starts_with("#[") || text.starts_with("///") || text.starts_with("//")) {
+            return false;
+        }
+    }
+    false
 }
 
 /// The constants `code` names: identifiers in capitals (`HAPPY_HOUR_OFF`), not followed by `(` or `{`.
