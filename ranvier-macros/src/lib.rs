@@ -16,6 +16,7 @@ mod messages;
 mod names;
 mod node;
 mod ran;
+mod switch;
 mod trace_fn;
 
 use proc_macro::TokenStream;

@@ -127,20 +127,7 @@ fn parse_field(cx: &Ctxt, field: &syn::Field, member: syn::Member) -> Option<Exp
                     }
                 } else if meta.path.is_ident("redact") {
                     // #[expose(redact)], #[expose(redact = false)]
-                    let on = if meta.input.peek(syn::Token![=]) {
-                        match meta.value()?.parse::<syn::Lit>()? {
-                            syn::Lit::Bool(lit) => lit.value,
-                            other => {
-                                cx.error_spanned_by(
-                                    &other,
-                                    "expected `redact`, `redact = true` or `redact = false`",
-                                );
-                                true
-                            }
-                        }
-                    } else {
-                        true
-                    };
+                    let on = crate::switch::parse(cx, &meta, "redact")?;
                     if redact.replace((on, meta.path.span())).is_some() {
                         cx.error_spanned_by(&meta.path, "duplicate expose attribute `redact`");
                     }

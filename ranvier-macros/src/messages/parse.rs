@@ -281,20 +281,7 @@ impl<'a> Field<'a> {
         each_message_attr(cx, &field.attrs, |meta| {
             if meta.path.is_ident("redact") {
                 // #[message(redact)], #[message(redact = false)]
-                let on = if meta.input.peek(syn::Token![=]) {
-                    match meta.value()?.parse::<syn::Lit>()? {
-                        syn::Lit::Bool(lit) => lit.value,
-                        other => {
-                            cx.error_spanned_by(
-                                &other,
-                                "expected `redact`, `redact = true` or `redact = false`",
-                            );
-                            true
-                        }
-                    }
-                } else {
-                    true
-                };
+                let on = crate::switch::parse(cx, meta, "redact")?;
                 redact.set(&meta.path, (on, meta.path.span()));
             } else if meta.path.is_ident("rename") {
                 // #[message(rename = "qty")]
