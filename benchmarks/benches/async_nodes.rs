@@ -164,59 +164,15 @@ mod ranvier_lib {
 #[cfg(feature = "compare")]
 mod leptos_lib {
     use super::*;
-    use any_spawner::{CustomExecutor, Executor, PinnedFuture, PinnedLocalFuture};
-    use futures::executor::LocalPool;
-    use futures::task::LocalSpawnExt;
+    use any_spawner::Executor;
     use reactive_graph::computed::{AsyncDerived, Memo};
     use reactive_graph::effect::ImmediateEffect;
     use reactive_graph::owner::Owner;
     use reactive_graph::signal::RwSignal;
     use reactive_graph::traits::{Get, GetUntracked, Set};
-    use std::cell::RefCell;
 
-    /// The futures crate's single-thread pool as reactive_graph's executor on this thread.
-    struct Pool {
-        pool: RefCell<LocalPool>,
-        spawner: futures::executor::LocalSpawner,
-    }
-
-    impl CustomExecutor for Pool {
-        fn spawn(&self, fut: PinnedFuture<()>) {
-            self.spawner.spawn_local(fut).expect("the pool is alive");
-        }
-        fn spawn_local(&self, fut: PinnedLocalFuture<()>) {
-            self.spawner.spawn_local(fut).expect("the pool is alive");
-        }
-        fn poll_local(&self) {
-            if let Ok(mut pool) = self.pool.try_borrow_mut() {
-                pool.run_until_stalled();
-            }
-        }
-    }
-
-    pub fn init() {
-        let pool = LocalPool::new();
-        let spawner = pool.spawner();
-        let _ = Executor::init_local_custom_executor(Pool {
-            pool: RefCell::new(pool),
-            spawner,
-        });
-    }
-
-    /// Lets closures capturing `Rc`s be stored by reactive_graph: everything here runs on one thread.
-    struct AssertSendSync<F>(F);
-    // SAFETY: the benchmark builds and runs every reactive_graph graph on this one thread, and the executor above
-    // polls on it too; nothing is sent elsewhere.
-    unsafe impl<F> Send for AssertSendSync<F> {}
-    // SAFETY: as above.
-    unsafe impl<F> Sync for AssertSendSync<F> {}
-
-    impl<F> AssertSendSync<F> {
-        /// The wrapped value (a method, so closures capture the wrapper rather than its field).
-        fn get(&self) -> &F {
-            &self.0
-        }
-    }
+    use ranvier_benchmarks::single_thread::AssertSendSync;
+    pub use ranvier_benchmarks::single_thread::init_executor as init;
 
     pub struct Leptos;
 

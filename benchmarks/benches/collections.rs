@@ -633,9 +633,7 @@ mod peers {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
 
-    use any_spawner::{CustomExecutor, Executor, PinnedFuture, PinnedLocalFuture};
-    use futures::executor::LocalPool;
-    use futures::task::LocalSpawnExt;
+    use any_spawner::Executor;
     use reactive_graph::computed::Memo as RgMemo;
     use reactive_graph::effect::ImmediateEffect;
     use reactive_graph::owner::Owner;
@@ -650,35 +648,9 @@ mod peers {
         rows: Vec<Item>,
     }
 
-    /// The futures crate's single-thread pool as reactive_graph's executor on this thread: its `Selector` runs on a
-    /// render effect, which re-runs from a spawned task ([`Executor::poll_local`] drains it).
-    struct Pool {
-        pool: RefCell<LocalPool>,
-        spawner: futures::executor::LocalSpawner,
-    }
-
-    impl CustomExecutor for Pool {
-        fn spawn(&self, fut: PinnedFuture<()>) {
-            self.spawner.spawn_local(fut).expect("the pool is alive");
-        }
-        fn spawn_local(&self, fut: PinnedLocalFuture<()>) {
-            self.spawner.spawn_local(fut).expect("the pool is alive");
-        }
-        fn poll_local(&self) {
-            if let Ok(mut pool) = self.pool.try_borrow_mut() {
-                pool.run_until_stalled();
-            }
-        }
-    }
-
-    fn init_executor() {
-        let pool = LocalPool::new();
-        let spawner = pool.spawner();
-        let _ = Executor::init_local_custom_executor(Pool {
-            pool: RefCell::new(pool),
-            spawner,
-        });
-    }
+    // reactive_graph's `Selector` runs on a render effect, which re-runs from a spawned task (`Executor::poll_local`
+    // drains it).
+    use ranvier_benchmarks::single_thread::init_executor;
 
     /// `row` with reactive_stores: the list in a store, each write through the row's keyed field
     /// (`AtKeyed::write`), and two memos reading the keyed field (a write to a row notifies its parents, so both

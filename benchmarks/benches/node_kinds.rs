@@ -189,58 +189,16 @@ mod ranvier_lib {
 #[cfg(feature = "compare")]
 mod leptos_lib {
     use super::*;
-    use any_spawner::{CustomExecutor, Executor, PinnedFuture, PinnedLocalFuture};
-    use futures::executor::LocalPool;
-    use futures::task::LocalSpawnExt;
+    use any_spawner::Executor;
     use reactive_graph::effect::Effect;
     use reactive_graph::owner::Owner;
     use reactive_graph::signal::RwSignal;
     use reactive_graph::traits::{Get, Set};
-    use std::cell::RefCell;
 
     pub const NAME: &str = "reactive_graph";
 
-    /// The futures crate's single-thread pool as reactive_graph's executor on this thread.
-    struct Pool {
-        pool: RefCell<LocalPool>,
-        spawner: futures::executor::LocalSpawner,
-    }
-
-    impl CustomExecutor for Pool {
-        fn spawn(&self, fut: PinnedFuture<()>) {
-            self.spawner.spawn_local(fut).expect("the pool is alive");
-        }
-        fn spawn_local(&self, fut: PinnedLocalFuture<()>) {
-            self.spawner.spawn_local(fut).expect("the pool is alive");
-        }
-        fn poll_local(&self) {
-            if let Ok(mut pool) = self.pool.try_borrow_mut() {
-                pool.run_until_stalled();
-            }
-        }
-    }
-
-    pub fn init() {
-        let pool = LocalPool::new();
-        let spawner = pool.spawner();
-        let _ = Executor::init_local_custom_executor(Pool {
-            pool: RefCell::new(pool),
-            spawner,
-        });
-    }
-
-    /// reactive_graph's signals are `Send + Sync`: a thread-local `Rc` is carried through them in this wrapper (the
-    /// whole case runs on one thread).
-    struct AssertSendSync<T>(T);
-    // SAFETY: only ever touched on the thread that made it (the bench is single-threaded).
-    unsafe impl<T> Send for AssertSendSync<T> {}
-    // SAFETY: as above.
-    unsafe impl<T> Sync for AssertSendSync<T> {}
-    impl<T> AssertSendSync<T> {
-        fn get(&self) -> &T {
-            &self.0
-        }
-    }
+    use ranvier_benchmarks::single_thread::AssertSendSync;
+    pub use ranvier_benchmarks::single_thread::init_executor as init;
 
     pub fn case(name: &str) -> Option<Box<dyn FnMut(u64)>> {
         if name != "effect_on" {

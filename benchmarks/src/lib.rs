@@ -8,6 +8,7 @@
 //! - [`harness`]: fastest-of-N timing, verification (a wrong answer is FAILED, not timed), report lines.
 //! - [`memory`]: a counting global allocator for bytes per signal, memo and edge.
 //! - [`random`]: the suite's `sfc32` + `xmur3a` PRNG.
+//! - `single_thread` (with `compare`): reactive_graph's executor and `Send` wrapper for one-thread benchmarks.
 //!
 //! Run it with `cargo bench -p ranvier-benchmarks --features compare` (see the package README).
 #![deny(missing_docs)]
@@ -18,3 +19,5 @@ pub mod frameworks;
 pub mod harness;
 pub mod memory;
 pub mod random;
+#[cfg(feature = "compare")]
+pub mod single_thread;
