@@ -24,7 +24,8 @@ pub(crate) enum FailureKind {
     FlightFailed,
 }
 
-/// One failure, as a listener sees it.
+/// One failure, as a listener sees it (the exposure's errors list reads it; the core alone has no listener).
+#[cfg_attr(not(feature = "exposure"), allow(dead_code))]
 pub(crate) struct NodeFailure<'a> {
     pub(crate) node: NodeId,
     pub(crate) kind: NodeKind,
@@ -45,6 +46,7 @@ thread_local! {
 }
 
 /// Tells `listener` of every failure on this thread from now on, until it answers `false`.
+#[cfg_attr(not(feature = "exposure"), allow(dead_code))]
 pub(crate) fn listen(listener: Listener) {
     LISTENERS.with_borrow_mut(|listeners| listeners.push(listener));
 }

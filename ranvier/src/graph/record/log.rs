@@ -533,7 +533,8 @@ impl Tracer {
         seq
     }
 
-    /// Records `node`'s values as the redaction marker from now on.
+    /// Records `node`'s values as the redaction marker from now on (an exposure's redacted values).
+    #[cfg_attr(not(feature = "exposure"), allow(dead_code))]
     pub fn redact(&self, node: NodeId) {
         self.redacted.borrow_mut().push(node);
         self.any_redacted.set(true);
