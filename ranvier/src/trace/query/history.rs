@@ -282,32 +282,7 @@ impl Ctx<'_> {
     /// The chain from `start`, the `RunStart` of `id`'s run `run`, as [`why`](Self::why) builds it.
     fn why_from(&self, id: NodeId, run: u32, start: u64) -> Why {
         let (steps, root) = self.chain(start);
-        let mut extra = vec![id];
-        extra.extend(root_nodes(&root));
-        let names = self.names_in(&steps, &extra);
-        let sites = names
-            .0
-            .keys()
-            .filter_map(|n| Some((*n, Site::of(self.rec(*n)?.site))))
-            .collect();
-        let write_sites = steps
-            .iter()
-            .filter_map(|e| match e.kind {
-                EventKind::Write {
-                    node, moved: true, ..
-                } => Some((e.seq, self.write_site(node, e.seq)?)),
-                _ => None,
-            })
-            .collect();
-        Why {
-            node: self.name(id),
-            run,
-            steps,
-            root,
-            names,
-            sites,
-            write_sites,
-        }
+        self.why_of(id, run, steps, root)
     }
 
     /// The graph right after event `seq`, rebuilt by undoing the events the ring holds after it.

@@ -22,6 +22,11 @@ impl Ctx<'_> {
         } else {
             self.chain(start)
         };
+        Ok(self.why_of(id, run, steps, root))
+    }
+
+    /// The answer of [`why`](Self::why) for `id`'s run `run`, from the chain of events that led to it.
+    pub(super) fn why_of(&self, id: NodeId, run: u32, steps: Vec<Event>, root: WhyRoot) -> Why {
         let mut extra = vec![id];
         extra.extend(root_nodes(&root));
         let names = self.names_in(&steps, &extra);
@@ -39,7 +44,7 @@ impl Ctx<'_> {
                 _ => None,
             })
             .collect();
-        Ok(Why {
+        Why {
             node: self.name(id),
             run,
             steps,
@@ -47,7 +52,7 @@ impl Ctx<'_> {
             names,
             sites,
             write_sites,
-        })
+        }
     }
 
     /// Cutoffs upstream of `id` whose `RunEnd` lies in `(after, before)`, latest first; a memo reading a message
