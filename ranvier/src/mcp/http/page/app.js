@@ -408,6 +408,9 @@ function setTimelineRange(oldest, current) {
 async function showVersion(v) {
   const ask = ++state.timelineAsk;
   $("at-version").textContent = "v" + v;
+  // until the answer comes, nothing of the version shown before may pass for this one's
+  $("at-message").textContent = "reading v" + v + "…";
+  $("at-values").setAttribute("aria-busy", "true");
   try {
     const response = await fetch("page/version?v=" + v, { credentials: "same-origin" });
     const text = await response.text();
@@ -419,6 +422,8 @@ async function showVersion(v) {
       el("tr", { "data-name": name }, el("th", { scope: "row", text: name }), el("td", { class: "v", text: JSON.stringify(value) }))));
   } catch (error) {
     if (ask === state.timelineAsk) $("at-message").textContent = "could not read version " + v + ": " + error.message;
+  } finally {
+    if (ask === state.timelineAsk) $("at-values").removeAttribute("aria-busy");
   }
 }
 
