@@ -56,6 +56,7 @@ async fn supervise_with_pid(watched: &Path, modern: bool, app_args: &[&str]) -> 
     let mut command = tokio::process::Command::new(BIN);
     command
         .arg("supervise")
+        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
         .arg(watched)
         .env_remove("RANVIER_JOURNAL")
         .env_remove("RANVIER_MCP_PROTOCOL")
@@ -609,6 +610,7 @@ impl Raw {
     async fn start(watched: &Path) -> Self {
         let mut child = tokio::process::Command::new(BIN)
             .arg("supervise")
+            .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
             .arg(watched)
             .env_remove("RANVIER_JOURNAL")
             .env_remove("RANVIER_MCP_PROTOCOL")
@@ -808,6 +810,7 @@ fn supervising_a_missing_binary_is_a_startup_error() {
     let dir = scratch("supervise-missing");
     let output = std::process::Command::new(BIN)
         .arg("supervise")
+        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
         .arg(dir.join("nothing-here"))
         .output()
         .unwrap();

@@ -83,6 +83,7 @@ fn calls_typed_after_a_rebuild_reload_the_app_and_replay_what_was_accepted() {
     let watched = watched_cart("script-stdin");
     let mut child = Command::new(BIN)
         .args(["supervise", "--script", "-", watched.to_str().unwrap()])
+        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
         .env_remove("RANVIER_JOURNAL")
         .env_remove("RANVIER_MCP_PROTOCOL")
         .stdin(Stdio::piped())

@@ -31,9 +31,11 @@ pub fn watched_cart(name: &str) -> PathBuf {
     watched
 }
 
-/// A fresh scratch directory for one test.
+/// A fresh scratch directory for one test, under cargo's temporary directory for integration tests
+/// (`target/tmp`): the next run replaces it and `cargo clean` removes it, so copies of the cart do not pile up in
+/// the system's temporary directory.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ranvier-mcp-test-{}-{name}", std::process::id()));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("ranvier-mcp-test-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
@@ -53,7 +55,9 @@ pub fn run_in(dir: Option<&std::path::Path>, args: &[&str], env: &[(&str, &str)]
     command
         .args(args)
         .env_remove("RANVIER_JOURNAL")
-        .env_remove("RANVIER_MCP_PROTOCOL");
+        .env_remove("RANVIER_MCP_PROTOCOL")
+        // a supervisor a test kills cannot remove its work directory: keep it under target/tmp too
+        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"));
     for (key, value) in env {
         command.env(key, value);
     }
