@@ -7,7 +7,13 @@ pub const OVERTIME_BLOCK_MINUTES: u32 = 5;
 /// What a visit booked for `booked` minutes, in the room from minute `called` to minute `finished`, costs: the
 /// doctor's `fee_cents`, and each started block of overtime past the booked length at `block_cents`.
 #[ranvier::trace_fn]
-pub fn visit_cost(fee_cents: u64, booked: u32, called: u32, finished: u32, block_cents: u64) -> u64 {
+pub fn visit_cost(
+    fee_cents: u64,
+    booked: u32,
+    called: u32,
+    finished: u32,
+    block_cents: u64,
+) -> u64 {
     let took = finished.saturating_sub(called);
     let over = took.saturating_sub(booked);
     let blocks = over.div_ceil(OVERTIME_BLOCK_MINUTES);

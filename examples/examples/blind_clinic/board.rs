@@ -90,11 +90,9 @@ pub fn board(clinic: &Mvu<Clinic, Msg>, minute: &Memo<u32>, slip: Slip, copay: C
     });
     let now = minute.clone();
     let board = match slip {
-        Slip::WaitSince => Collection::keyed(
-            visits,
-            |s: &Slot| s.id,
-            move |row| slipped::wait(row, &now),
-        ),
+        Slip::WaitSince => {
+            Collection::keyed(visits, |s: &Slot| s.id, move |row| slipped::wait(row, &now))
+        }
         _ => Collection::keyed(visits, |s: &Slot| s.id, move |row| wait(row, &now)),
     };
     let waiting = match slip {

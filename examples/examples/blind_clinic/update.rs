@@ -83,9 +83,7 @@ fn book(
         return notify(format!("{patient}: {doctor} has gone home by then"));
     }
     let clash = clinic.visits.iter().any(|v| {
-        v.doctor == doctor
-            && !v.cancelled
-            && rules::overlaps(slot, minutes, v.slot, v.minutes)
+        v.doctor == doctor && !v.cancelled && rules::overlaps(slot, minutes, v.slot, v.minutes)
     });
     if clash {
         return notify(format!(
