@@ -32,6 +32,9 @@ pub struct Coverage {
     pub patient_pays: u64,
 }
 
+/// Finds the patient in the room and the tests ordered for them.
+pub type PatientOf = fn(&Clinic) -> Option<(String, Vec<String>)>;
+
 /// The async memos of the services.
 pub struct Labs {
     /// The flagged results of the patient in the room.
@@ -76,10 +79,7 @@ fn at_desk(c: &Clinic) -> Option<(String, String, u64)> {
 }
 
 /// The lab results out of range for the patient `patient_of` finds in the room.
-fn flags(
-    clinic: &Mvu<Clinic, Msg>,
-    patient_of: fn(&Clinic) -> Option<(String, Vec<String>)>,
-) -> AsyncMemo<Option<LabFlags>> {
+fn flags(clinic: &Mvu<Clinic, Msg>, patient_of: PatientOf) -> AsyncMemo<Option<LabFlags>> {
     let clinic = clinic.clone();
     AsyncMemo::try_new(move |_| {
         let patient = clinic.with_model(patient_of);
@@ -126,7 +126,7 @@ mod slipped {
 
     use super::super::model::{Clinic, Msg, Stage};
     use super::super::remote;
-    use super::{Coverage, LabFlags, at_desk};
+    use super::{Coverage, LabFlags, PatientOf, at_desk};
 
     /// The patient in the room.
     pub fn in_room(c: &Clinic) -> Option<(String, Vec<String>)> {
@@ -139,10 +139,7 @@ mod slipped {
     }
 
     /// The lab results out of range.
-    pub fn flags(
-        clinic: &Mvu<Clinic, Msg>,
-        patient_of: fn(&Clinic) -> Option<(String, Vec<String>)>,
-    ) -> AsyncMemo<Option<LabFlags>> {
+    pub fn flags(clinic: &Mvu<Clinic, Msg>, patient_of: PatientOf) -> AsyncMemo<Option<LabFlags>> {
         let clinic = clinic.clone();
         AsyncMemo::try_new(move |_| {
             let patient = clinic.with_model(patient_of);
