@@ -17,6 +17,7 @@ mod tool_text;
 
 mod approval;
 mod blind_cafe;
+mod blind_clinic;
 mod blind_harbor;
 mod blind_loans;
 mod blind_till;

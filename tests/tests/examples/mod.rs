@@ -7,6 +7,8 @@
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_cafe.rs"]
 pub mod blind_cafe;
+#[path = "../../../examples/examples/blind_clinic/main.rs"]
+pub mod blind_clinic;
 #[path = "../../../examples/examples/blind_harbor/main.rs"]
 pub mod blind_harbor;
 #[cfg(any(debug_assertions, feature = "trace"))]
