@@ -47,6 +47,9 @@ enum Msg {
         #[message(redact = false)]
         token_hint: String,
     },
+    /// Needs a person's yes; its prompt names the `password` it sets.
+    #[message(confirm = "Reset {user}'s password to {password}?")]
+    Reset { user: String, password: String },
     /// Refused, with a reason that quotes the redacted `code`.
     Unlock {
         #[message(redact)]
@@ -57,7 +60,7 @@ enum Msg {
 fn update(msg: Msg, account: &Account) -> Result<Account, String> {
     let mut next = account.clone();
     match msg {
-        Msg::Login { user, password } => {
+        Msg::Login { user, password } | Msg::Reset { user, password } => {
             next.user = user;
             next.password = password;
         }
@@ -347,6 +350,88 @@ async fn no_redacted_value_reaches_any_client() {
         host.dispose();
         let _ = std::fs::remove_file(&journal);
     }
+}
+
+/// A secret too short to be noted for scrubbing: hidden by the name it is written after.
+const SHORT: &str = "Qz9";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gated_messages_prompt_and_a_short_secret_stay_hidden() {
+    let journal = std::env::temp_dir().join(format!(
+        "ranvier-redaction-gated-{}-{}.jsonl",
+        std::process::id(),
+        ranvier::trace::TRACED
+    ));
+    let _ = std::fs::remove_file(&journal);
+    let (host, handle) = start(&journal);
+    let adapter = McpAdapter::new(handle.clone(), McpAdapterOptions::new("r", "1"));
+    let client = connect(&adapter, (), true).await;
+    let mut answers = vec![
+        ok(
+            &client,
+            "dispatch",
+            json!({"message": "login", "args": {"user": "ada", "password": SHORT}}),
+        )
+        .await,
+    ];
+    // the gated message pauses the sequence; the message after it waits
+    let paused = whole(
+        &call(
+            &client,
+            "dispatch",
+            json!({"messages": [
+                {"message": "reset", "args": {"user": "ada", "password": PASSWORD}},
+                {"message": "login", "args": {"user": "bob", "password": PASSWORD}},
+            ]}),
+        )
+        .await,
+    );
+    let prompt = format!("Reset ada's password to {REDACTED}?");
+    assert!(paused.contains(&prompt), "{paused}");
+    answers.push(paused);
+    let interrupt = handle.interrupts().remove(0);
+    assert_eq!(interrupt.prompt, prompt);
+    assert_eq!(interrupt.args, json!({"user": "ada", "password": REDACTED}));
+    assert_eq!(
+        interrupt.not_run,
+        [(
+            "login".to_owned(),
+            json!({"user": "bob", "password": REDACTED})
+        )]
+    );
+    answers.push(format!("{interrupt:?}"));
+    answers.push(whole(&call(&client, "snapshot", json!({})).await));
+    answers.push(resource(&client, "ranvier://state").await);
+
+    // a yes runs the messages as they were sent
+    handle
+        .answer(&interrupt.id, true, Some("ok"))
+        .await
+        .expect("the answer");
+    let sent = host
+        .invoke(|(app, _)| app.password.peek())
+        .wait()
+        .expect("the model");
+    assert_eq!(sent, PASSWORD, "the real password ran");
+    if ranvier::trace::TRACED {
+        for node in ["account", "password"] {
+            let explained = call(&client, "explain", json!({"node": node, "detail": "full"})).await;
+            answers.push(whole(&explained));
+        }
+        answers.push(whole(&call(&client, "graph", json!({})).await));
+    }
+    answers.push(serde_json::to_string(&handle.journal()).unwrap());
+    answers.push(std::fs::read_to_string(&journal).expect("the journal file"));
+    for (i, answer) in answers.iter().enumerate() {
+        clean(&format!("answer {i}"), answer);
+        assert!(
+            !answer.contains(&format!("\"{SHORT}\""))
+                && !answer.contains(&format!("\\\"{SHORT}\\\"")),
+            "answer {i} holds the short secret: {answer}"
+        );
+    }
+    host.dispose();
+    let _ = std::fs::remove_file(&journal);
 }
 
 #[test]

@@ -184,8 +184,8 @@ impl ExposureHandle {
             let shared = shared.clone();
             move || {
                 let side = registry::get(shared.id).ok_or(HostError::Disposed)?;
-                let mut messages = vec![(interrupt.message, interrupt.args)];
-                messages.extend(interrupt.not_run);
+                let mut messages = vec![(interrupt.message, interrupt.sent.args)];
+                messages.extend(interrupt.sent.not_run);
                 Ok::<_, HostError>(dispatch::run_sequence_from(
                     &side,
                     messages,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::errors::ErrorKind;
-use super::interrupts::{ApprovalRecord, Interrupt};
+use super::interrupts::{ApprovalRecord, Interrupt, Sent};
 use super::journal::JournalEntry;
 use super::registry::{Failure, GraphSide};
 use super::snapshot::Snapshot;
@@ -340,10 +340,18 @@ fn pause(
     not_run: &[(String, Value)],
 ) -> Result<Interrupt, DispatchRejection> {
     check(side, &name, &args, false)?;
-    Ok(side
-        .shared
-        .approvals
-        .open(name, args, sender, position, not_run.to_vec()))
+    let sent = Sent {
+        args,
+        not_run: not_run.to_vec(),
+    };
+    let redaction = &side.shared.redaction;
+    Ok(side.shared.approvals.open(
+        name,
+        sent,
+        |name, args| redaction.args(name, args).into_owned(),
+        sender,
+        position,
+    ))
 }
 
 /// Decodes `args` for `name` (and dispatches it when `dispatch`), turning a failure into its rejection.

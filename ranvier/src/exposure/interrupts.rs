@@ -73,20 +73,40 @@ pub struct Interrupt {
     pub id: String,
     /// The message's name.
     pub message: String,
-    /// Its arguments, as sent (they decoded without error).
+    /// Its arguments as shown (they decoded without error): a redacted argument (see
+    /// [`redact`](super::redact)) reads as the marker `‹redacted›`, as in the journal.
     pub args: Value,
-    /// The question for the person, built from the arguments.
+    /// The question for the person, built from the arguments as shown: a redacted argument reads as the marker
+    /// there too, so a secret sent with the message never reaches the person's screen or another client.
     pub prompt: String,
     /// Who dispatched it: `"app"`, or the MCP client's name.
     pub sender: String,
     /// Its 1-based position in the dispatched sequence.
     pub position: usize,
-    /// The messages after it in the sequence: not run, and run after an approval.
+    /// The messages after it in the sequence, their arguments as shown: not run, and run after an approval.
     pub not_run: Vec<(String, Value)>,
     /// When it opened.
     pub opened_at: SystemTime,
     /// When it expires if nobody answers.
     pub expires_at: Instant,
+    /// The arguments as sent, its own and the waiting messages': what runs after a yes. Private, and its `Debug`
+    /// text is the marker.
+    pub(super) sent: Sent,
+}
+
+/// The arguments of a paused sequence as they were sent (secrets included), kept only to run it after a yes.
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct Sent {
+    /// The gated message's arguments.
+    pub(super) args: Value,
+    /// The messages after it, with their arguments.
+    pub(super) not_run: Vec<(String, Value)>,
+}
+
+impl std::fmt::Debug for Sent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(crate::text::REDACTED)
+    }
 }
 
 impl Interrupt {
@@ -322,19 +342,27 @@ impl Approvals {
     }
 
     /// Opens an interrupt for `name`; starts the expiry thread when it is not running.
+    /// `shown` makes the arguments a client may read from the ones sent (the redaction): the prompt is built from
+    /// those, and the ones sent are kept private to run after a yes.
     pub(super) fn open(
         self: &Arc<Self>,
         name: String,
-        args: Value,
+        sent: Sent,
+        shown: impl Fn(&str, &Value) -> Value,
         sender: &str,
         position: usize,
-        not_run: Vec<(String, Value)>,
     ) -> Interrupt {
+        let args = shown(&name, &sent.args);
         // one line whatever the prompt builder did with the arguments
         let prompt = self.gates.get(&name).map_or_else(
             || format!("Run {name}?"),
             |prompt| crate::escape::inline(&prompt(&args)).into_owned(),
         );
+        let not_run = sent
+            .not_run
+            .iter()
+            .map(|(name, args)| (name.clone(), shown(name, args)))
+            .collect();
         let mut book = self.book();
         let interrupt = Interrupt {
             id: new_id(),
@@ -346,6 +374,7 @@ impl Approvals {
             not_run,
             opened_at: SystemTime::now(),
             expires_at: Instant::now() + self.timeout,
+            sent,
         };
         book.open.push(interrupt.clone());
         if !book.sweeping {

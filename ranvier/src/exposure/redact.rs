@@ -21,7 +21,10 @@
 //! In a traced build, the texts the trace tools answer (`explain`, `graph`, `node` and the raw ones) are also
 //! scrubbed of every redacted string the exposure has seen (strings of at least [`SCRUB_MIN_CHARS`] characters,
 //! the newest [`SCRUB_KEPT`]): a secret that reached the trace some other way (the `Debug` text of a model that
-//! holds it, say) is replaced by the marker there too. A redacted node (a `#[node]` field that is also a redacted
+//! holds it, say) is replaced by the marker there too, and so is the value written after a redacted name
+//! (`password: "Qz9"` in a `Debug` text, `"pin":42` in JSON), however short. A message that waits for a person's
+//! approval is shown with its arguments redacted: its interrupt's `args`, the messages waiting behind it, and the
+//! prompt built from them; only a yes runs the arguments as sent. A redacted node (a `#[node]` field that is also a redacted
 //! value) is recorded in the trace with the marker in place of its value.
 //!
 //! # Examples
@@ -195,13 +198,18 @@ impl Redaction {
         seen.set.insert(text.to_owned());
     }
 
-    /// `text` with every noted redacted string replaced by the marker (each also as JSON and `Debug` escape it).
+    /// `text` with every noted redacted string replaced by the marker (each also as JSON and `Debug` escape it),
+    /// and every value written after a redacted name replaced too ([`scrub_named`]: a secret too short to be
+    /// noted, say `pin: 42` in a model's `Debug` text).
     pub(crate) fn scrub<'a>(&self, text: &'a str) -> Cow<'a, str> {
         let seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut out = match scrub_named(text, |name| self.named(name)) {
+            Some(named) => Cow::Owned(named),
+            None => Cow::Borrowed(text),
+        };
         if seen.order.is_empty() {
-            return Cow::Borrowed(text);
+            return out;
         }
-        let mut out = Cow::Borrowed(text);
         // longest first, so a secret inside a longer one does not leave the rest of it
         let mut secrets: Vec<&String> = seen.order.iter().collect();
         secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
@@ -220,7 +228,149 @@ impl Redaction {
     }
 }
 
+impl Redaction {
+    /// Whether a field called `name` holds a secret wherever it appears: its name looks like one, or some message
+    /// has an argument of that name redacted on request (and no message reveals it).
+    fn named(&self, name: &str) -> bool {
+        let revealed = self
+            .args
+            .values()
+            .any(|(_, revealed)| revealed.contains(name));
+        !revealed
+            && (is_secret_name(name)
+                || self
+                    .args
+                    .values()
+                    .any(|(redacted, _)| redacted.contains(name)))
+    }
+}
+
+/// `text` with the value after each redacted name replaced by the marker, or `None` when there is none. A name is
+/// a run of word characters for which `redacted` holds; it counts when a `:` or `=` follows it (after a closing
+/// quote for a JSON key, and one space at most) and then a quoted string (`"…"`, or `\"…\"` inside a JSON
+/// string) or a number. So `password: "abc"` (`Debug`), `"pin":42` (JSON) and `token=abc123` are scrubbed;
+/// `password: String` (source code) is left as it is.
+///
+/// ```text
+/// Account { user: "ada", password: "Qz9", pin: 42 }  →  Account { user: "ada", password: ‹redacted›, pin: ‹redacted› }
+/// ```
+pub(crate) fn scrub_named(text: &str, redacted: impl Fn(&str) -> bool) -> Option<String> {
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut out: Option<String> = None;
+    let mut copied = 0; // bytes of `text` already in `out`
+    let mut at = 0;
+    while at < bytes.len() {
+        if !word(bytes[at]) || (at > 0 && word(bytes[at - 1])) {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < bytes.len() && word(bytes[at]) {
+            at += 1;
+        }
+        let name = &text[start..at];
+        let Some(value) = value_after(bytes, at) else {
+            continue;
+        };
+        if !redacted(name) || text[value.clone()].contains(REDACTED) {
+            continue;
+        }
+        let out = out.get_or_insert_with(|| String::with_capacity(text.len()));
+        out.push_str(&text[copied..value.start]);
+        out.push_str(REDACTED);
+        copied = value.end;
+        at = value.end;
+    }
+    out.map(|mut out| {
+        out.push_str(&text[copied..]);
+        out
+    })
+}
+
+/// The byte range of the value written after a name ending at `at`: see [`scrub_named`].
+fn value_after(bytes: &[u8], mut at: usize) -> Option<std::ops::Range<usize>> {
+    // a JSON key's closing quote, escaped or not
+    if bytes[at..].starts_with(b"\\\"") {
+        at += 2;
+    } else if bytes.get(at) == Some(&b'"') {
+        at += 1;
+    }
+    if !matches!(bytes.get(at), Some(b':' | b'=')) {
+        return None;
+    }
+    at += 1;
+    if bytes.get(at) == Some(&b' ') {
+        at += 1;
+    }
+    let start = at;
+    if bytes[at..].starts_with(b"\\\"") {
+        // `\"…\"`: a quoted string inside a JSON string; ends at the next `\"`
+        let close = bytes[at + 2..].windows(2).position(|w| w == b"\\\"")?;
+        return Some(start..at + 2 + close + 2);
+    }
+    if bytes.get(at) == Some(&b'"') {
+        let mut end = at + 1;
+        while end < bytes.len() && bytes[end] != b'"' {
+            end += if bytes[end] == b'\\' { 2 } else { 1 };
+        }
+        return (end < bytes.len()).then_some(start..end + 1);
+    }
+    let mut end = at;
+    if bytes.get(end) == Some(&b'-') {
+        end += 1;
+    }
+    let digits = end;
+    while end < bytes.len() && (bytes[end].is_ascii_digit() || bytes[end] == b'.') {
+        end += 1;
+    }
+    (end > digits && bytes[digits].is_ascii_digit()).then_some(start..end)
+}
+
 /// The JSON a redacted value is published as.
 pub(super) fn marker() -> Value {
     Value::String(REDACTED.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scrub(text: &str) -> String {
+        scrub_named(text, is_secret_name).unwrap_or_else(|| text.to_owned())
+    }
+
+    #[test]
+    fn a_value_after_a_secret_name_is_scrubbed_however_short() {
+        assert_eq!(
+            scrub(r#"Account { user: "ada", password: "Qz9", api_token: 42, note: "x" }"#),
+            r#"Account { user: "ada", password: ‹redacted›, api_token: ‹redacted›, note: "x" }"#
+        );
+        // JSON, JSON holding a Debug text, step lines, escapes inside the string
+        assert_eq!(
+            scrub(r#"{"password":"a\"b","n":1}"#),
+            r#"{"password":‹redacted›,"n":1}"#
+        );
+        assert_eq!(
+            scrub(r#"{"text":"Account { password: \"Qz9\" }"}"#),
+            r#"{"text":"Account { password: ‹redacted› }"}"#
+        );
+        assert_eq!(scrub("set token=-12.5 now"), "set token=‹redacted› now");
+    }
+
+    #[test]
+    fn other_text_after_a_secret_name_is_left_as_it_is() {
+        for text in [
+            "password: String,",
+            "password#3 Memo app.rs:80 = ‹redacted›",
+            "reads [password#3:96]",
+            "next.password = password;",
+            "password: ‹redacted›",
+            r#"user: "password: ""#,
+            r#"password: "unterminated"#,
+            "password:",
+        ] {
+            assert_eq!(scrub_named(text, is_secret_name), None, "{text}");
+        }
+    }
 }
