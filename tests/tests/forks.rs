@@ -431,3 +431,58 @@ fn an_app_without_a_fork_setup_says_how_to_get_one() {
     assert!(adapter.get_tool("fork").is_none());
     assert!(adapter.get_tool("dispatch").is_some());
 }
+
+/// Waits until `adapter` holds `count` forks, failing with `why` after the call guard.
+async fn forks_become(adapter: &McpAdapter, count: usize, why: &str) {
+    let deadline = tokio::time::Instant::now() + CALL_GUARD;
+    while adapter.fork_count() != count {
+        assert!(tokio::time::Instant::now() < deadline, "{why}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http_sessions_forks_end_with_it_deleted_or_idle() {
+    use crate::http_client::{Era, Session, text};
+    use axum::http::Method;
+    use ranvier::mcp::http::{HttpOptions, HttpServer};
+
+    let (_host, adapter) = cart_adapter(McpAdapterOptions::new("c", "1"));
+    let options = HttpOptions::new().session_idle_timeout(Duration::from_millis(300));
+    let server = HttpServer::bind(adapter.clone(), "127.0.0.1:0", "/mcp", options)
+        .await
+        .expect("binds loopback");
+    let addr = server.local_addr();
+
+    // a session's forks outlive none of its requests, and a conversation's fork outlives the session
+    let mut deleted = Session::open(addr, "/mcp", Era::Legacy, "deleted").await;
+    let made = deleted.call_tool("fork", json!({})).await;
+    assert_eq!(made["isError"], json!(false), "{made}");
+    let talk = deleted
+        .call_tool("dispatch", with(add(), "conversation", json!("talk")))
+        .await;
+    assert_eq!(talk["isError"], json!(false), "{talk}");
+    assert_eq!(adapter.fork_count(), 2);
+    let mut headers = deleted.headers_for(&json!({}));
+    headers.retain(|(n, _)| n != "content-type");
+    let reply = deleted
+        .http
+        .send(Method::DELETE, &headers, Vec::new())
+        .await;
+    assert_eq!(reply.status, axum::http::StatusCode::OK);
+    forks_become(&adapter, 1, "the deleted session's fork was kept").await;
+
+    // a session idle past its keep-alive ends, and its fork with it, with no other request to the server
+    let mut idle = Session::open(addr, "/mcp", Era::Legacy, "idle").await;
+    let made = idle.call_tool("fork", json!({})).await;
+    assert_eq!(made["isError"], json!(false), "{}", text(&made));
+    assert_eq!(adapter.fork_count(), 2);
+    forks_become(&adapter, 1, "the idle session's fork was kept").await;
+    // the conversation's fork is still reachable from a new session
+    let mut later = Session::open(addr, "/mcp", Era::Legacy, "later").await;
+    let snapshot = later
+        .call_tool("snapshot", json!({"conversation": "talk"}))
+        .await;
+    assert_eq!(snapshot["isError"], json!(false), "{}", text(&snapshot));
+    server.shutdown();
+}

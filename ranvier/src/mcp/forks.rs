@@ -3,7 +3,8 @@
 //! and idle timeout).
 //!
 //! A fork ([`crate::exposure::fork`]) belongs to the session that made it: other sessions do not see its id, and it
-//! is dropped when that session ends (a stdio connection closes), on `drop_fork`, and after
+//! is dropped when that session ends (a stdio connection closes; a Streamable HTTP session is deleted, ended at the
+//! cap, or idles past its keep-alive), on `drop_fork`, and after
 //! [`McpAdapterOptions::fork_idle_timeout`](super::McpAdapterOptions::fork_idle_timeout) without a call naming it.
 //! A conversation's fork (`conversation: "..."`, mekik's `conversationId`) belongs to the conversation instead: any
 //! session naming the conversation reaches it, and only `drop_fork` or the idle timeout drop it. At most

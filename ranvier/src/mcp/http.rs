@@ -568,16 +568,25 @@ impl McpHttpService {
             .with_max_request_body_bytes(options.max_body_bytes)
             .with_legacy_session_mode(true)
             .with_json_response(true)
-            .with_cancellation_token(cancel);
+            .with_cancellation_token(cancel.clone());
         let mut manager = LocalSessionManager::default();
         manager.session_config.keep_alive = Some(options.session_idle_timeout);
         let manager = Arc::new(manager);
-        let inner =
-            StreamableHttpService::new(move || Ok(adapter.clone()), manager.clone(), config);
+        let sessions = Arc::new(sessions::Sessions::new(
+            manager.clone(),
+            Box::new({
+                let adapter = adapter.clone();
+                // named as `session_of` names an HTTP session's calls
+                move |session: &str| adapter.end_session(&format!("http {session}"))
+            }),
+            options.max_sessions,
+        ));
+        sessions::Sessions::reap_periodically(&sessions, cancel.clone());
+        let inner = StreamableHttpService::new(move || Ok(adapter.clone()), manager, config);
         Ok(Self {
             inner,
             guard: Arc::new(guard),
-            sessions: Arc::new(sessions::Sessions::new(manager, options.max_sessions)),
+            sessions,
             book: Arc::default(),
         })
     }
@@ -648,6 +657,10 @@ impl McpHttpService {
         // rmcp answers an ended session with 202; clients (Python `mcp`) expect 200 or 204
         if delete && response.status() == StatusCode::ACCEPTED {
             *response.status_mut() = StatusCode::OK;
+        }
+        if delete {
+            // the forks of the session just ended go with it
+            self.sessions.reap().await;
         }
         match in_flight {
             Some(in_flight) => response.map(|body| Holding::body(Body::new(body), in_flight)),

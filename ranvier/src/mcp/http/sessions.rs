@@ -5,6 +5,10 @@
 //! (an open GET stream counts until it closes). A new session at the cap first ends the live session least recently
 //! used that has nothing in flight (its client gets 404 on its next request and, as the MCP spec says, starts a new
 //! session); when every session has something in flight, the new one is refused with 503 and the reason.
+//!
+//! A session that ends — deleted by its client, ended at the cap, or idle past its keep-alive — takes the forks it
+//! made with it ([`Sessions::reap`], run after each `DELETE`, before a new session is made, and every second while
+//! the service lives).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -18,6 +22,8 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 /// The live sessions' use, beside rmcp's session manager.
 pub(super) struct Sessions {
     pub(super) manager: Arc<LocalSessionManager>,
+    /// Called with each session that ended (the adapter drops its forks).
+    ended: Box<dyn Fn(&str) + Send + Sync>,
     max: usize,
     uses: Arc<Mutex<HashMap<Arc<str>, Use>>>,
     /// Held while a session is made, so two `initialize` calls cannot both take the last place.
@@ -31,9 +37,14 @@ struct Use {
 }
 
 impl Sessions {
-    pub(super) fn new(manager: Arc<LocalSessionManager>, max: usize) -> Self {
+    pub(super) fn new(
+        manager: Arc<LocalSessionManager>,
+        ended: Box<dyn Fn(&str) + Send + Sync>,
+        max: usize,
+    ) -> Self {
         Self {
             manager,
+            ended,
             max,
             uses: Arc::default(),
             creating: tokio::sync::Mutex::new(()),
@@ -47,12 +58,10 @@ impl Sessions {
         &self,
     ) -> Result<tokio::sync::MutexGuard<'_, ()>, Response<Body>> {
         let creating = self.creating.lock().await;
-        let live: Vec<Arc<str>> = self.manager.sessions.read().await.keys().cloned().collect();
+        // forget sessions that ended (deleted, or idle past their expiry)
+        let live = self.reap().await;
         let victims = {
-            let mut uses = self.uses.lock().unwrap_or_else(PoisonError::into_inner);
-            // forget sessions that ended (deleted, or idle past their expiry)
-            let alive: std::collections::HashSet<&Arc<str>> = live.iter().collect();
-            uses.retain(|id, _| alive.contains(id));
+            let uses = self.uses.lock().unwrap_or_else(PoisonError::into_inner);
             let excess = (live.len() + 1).saturating_sub(self.max);
             if excess == 0 {
                 Vec::new()
@@ -79,8 +88,57 @@ impl Sessions {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .remove(&id);
+            (self.ended)(&id);
         }
         Ok(creating)
+    }
+
+    /// Forgets every session rmcp no longer has (deleted, ended at the cap, or idle past its keep-alive) and drops
+    /// the forks each made; returns the live sessions.
+    pub(super) async fn reap(&self) -> Vec<Arc<str>> {
+        let live: Vec<Arc<str>> = self.manager.sessions.read().await.keys().cloned().collect();
+        let alive: std::collections::HashSet<&Arc<str>> = live.iter().collect();
+        let mut ended = Vec::new();
+        self.uses
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|id, _| {
+                let keep = alive.contains(id);
+                if !keep {
+                    ended.push(id.clone());
+                }
+                keep
+            });
+        for id in ended {
+            (self.ended)(&id);
+        }
+        live
+    }
+
+    /// Reaps every second while `sessions` lives and `cancel` is not cancelled (on the current Tokio runtime; with
+    /// none, sessions are reaped only after a `DELETE` and before a new session).
+    pub(super) fn reap_periodically(
+        sessions: &Arc<Self>,
+        cancel: tokio_util::sync::CancellationToken,
+    ) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let weak = Arc::downgrade(sessions);
+        runtime.spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tokio::select! {
+                    _ = cancel.cancelled() => return,
+                    _ = every.tick() => {}
+                }
+                let Some(sessions) = weak.upgrade() else {
+                    return;
+                };
+                sessions.reap().await;
+            }
+        });
     }
 
     /// Records a session just made.
@@ -162,7 +220,11 @@ mod tests {
 
     #[tokio::test]
     async fn at_the_cap_the_least_recently_used_idle_session_goes_and_busy_ones_stay() {
-        let sessions = Sessions::new(Arc::new(LocalSessionManager::default()), 3);
+        let sessions = Sessions::new(
+            Arc::new(LocalSessionManager::default()),
+            Box::new(|_| {}),
+            3,
+        );
         let a = make(&sessions).await;
         let b = make(&sessions).await;
         let c = make(&sessions).await;
