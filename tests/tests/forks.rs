@@ -486,3 +486,33 @@ async fn an_http_sessions_forks_end_with_it_deleted_or_idle() {
     assert_eq!(snapshot["isError"], json!(false), "{}", text(&snapshot));
     server.shutdown();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gated_message_runs_at_once_on_a_fork_and_the_answer_says_so() {
+    let host = cart::start_cart_with(true).expect("the cart starts");
+    let adapter = cart::cart_adapter(&host, McpAdapterOptions::new("c", "1")).expect("the adapter");
+    let live = adapter.handle().clone();
+    let client = connect_lines(&adapter, true).await;
+    ok(&client, "dispatch", add()).await;
+    let clear = json!({"message": "clear", "args": {}});
+    for (target, value) in [("dryRun", json!(true)), ("conversation", json!("c-1"))] {
+        let answer = ok(&client, "dispatch", with(clear.clone(), target, value)).await;
+        assert!(
+            answer.contains(
+                "\nclear would wait for a person's approval on the live app; a fork reaches nothing outside, so \
+                 here it runs without asking\n"
+            ),
+            "{answer}"
+        );
+        assert!(!answer.contains("interrupt \""), "{answer}");
+    }
+    // the fork ran it: its lines are gone; the live app neither ran it nor opened an interrupt
+    let forked = ok(&client, "snapshot", json!({"conversation": "c-1"})).await;
+    assert!(forked.contains(r#""count":0"#), "{forked}");
+    assert!(live.interrupts().is_empty());
+    assert_eq!(live.snapshot().get("count"), Some(&json!(1)));
+    // a message that needs nobody's approval gets no note
+    let plain = ok(&client, "dispatch", with(add(), "dryRun", json!(true))).await;
+    assert!(!plain.contains("approval"), "{plain}");
+    client.cancel().await.ok();
+}

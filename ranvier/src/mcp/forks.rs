@@ -518,8 +518,9 @@ pub(crate) async fn dispatch(
             };
             let (failed, answer) = dispatch::run(fork.handle(), caller, messages.as_ref()).await;
             let head = format!(
-                "dry run on a fork of live v{} (dropped now; the live app is unchanged):",
-                fork.base_version()
+                "dry run on a fork of live v{} (dropped now; the live app is unchanged):{}",
+                fork.base_version(),
+                gated_note(live, messages.as_ref())
             );
             fork.dispose();
             Some(answered(failed, head, &answer))
@@ -532,14 +533,51 @@ pub(crate) async fn dispatch(
             };
             let (failed, answer) = dispatch::run(fork.handle(), caller, messages.as_ref()).await;
             let head = format!(
-                "on {}{} made at live v{} (the live app is unchanged):",
+                "on {}{} made at live v{} (the live app is unchanged):{}",
                 if made { "new " } else { "" },
                 label(&id, &target),
-                fork.base_version()
+                fork.base_version(),
+                gated_note(live, messages.as_ref())
             );
             Some(answered(failed, head, &answer))
         }
     }
+}
+
+/// A note for messages of the call that wait for a person's approval on the live app: on a fork they run at once
+/// (a fork reaches nothing outside), and the agent is told so rather than left to think a person said yes. Empty
+/// when there are none.
+fn gated_note(live: &ExposureHandle, messages: Option<&JsonObject>) -> String {
+    let Some(messages) = messages else {
+        return String::new();
+    };
+    let named = messages.get("message").into_iter().chain(
+        messages
+            .get("messages")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|m| m.get("message")),
+    );
+    let gated = live.gated_messages();
+    let mut asked: Vec<&str> = named
+        .filter_map(Value::as_str)
+        .filter(|name| gated.iter().any(|g| g == name))
+        .collect();
+    asked.dedup();
+    if asked.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\n{} would wait for a person's approval on the live app; a fork reaches nothing outside, so here {} without \
+         asking",
+        asked.join(", "),
+        if asked.len() == 1 {
+            "it runs"
+        } else {
+            "they run"
+        }
+    )
 }
 
 fn answered(failed: bool, head: String, answer: &str) -> CallToolResult {
