@@ -958,6 +958,61 @@ mod traced {
         host.dispose();
     }
 
+    /// One message moving more nodes than the trace's ring holds (256 events, 300 memos): over MCP, `explain` still
+    /// names the message, its `update` arm and what was dropped, and `graph` names the last message instead of
+    /// saying none was dispatched.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn answers_past_the_ring_name_the_message_and_what_was_dropped() {
+        let host = GraphHost::start(|| {
+            ranvier::trace::set_capacity(256);
+            let model = Mvu::new(0_i64, |add: i64, n: &i64| {
+                n + add // the update arm
+            });
+            let parts: Vec<Memo<i64>> = (0..300).map(|i| model.select(move |n| n + i)).collect();
+            let sum = Memo::new(move |_| parts.iter().map(Memo::get).sum::<i64>());
+            let mut exposure = Exposure::new();
+            exposure.value("sum", {
+                let sum = sum.clone();
+                move || sum.get()
+            })?;
+            let decoders: Vec<(String, ranvier::exposure::Decoder<i64>)> = vec![(
+                "add".into(),
+                Box::new(|args: &Value| args["n"].as_i64().ok_or("n".into())),
+            )];
+            exposure.messages(&model, decoders)?;
+            exposure.node("sum", &sum)?;
+            exposure.start()
+        })
+        .expect("starts");
+        let adapter = host
+            .invoke(|h| McpAdapter::new(h.clone(), McpAdapterOptions::new("ring", "0")))
+            .wait()
+            .unwrap();
+        let client = connect(&adapter).await;
+        ok(
+            &client,
+            "dispatch",
+            json!({"message": "add", "args": {"n": 7}}),
+        )
+        .await;
+        let explain = ok(&client, "explain", json!({"node": "sum"})).await;
+        let full = ok(&client, "explain", json!({"node": "sum", "detail": "full"})).await;
+        assert!(full.contains("reaches past the ring"), "{full}");
+        assert!(full.contains("events of message add"), "{full}");
+        let arm = include_str!("mcp_traced.rs")
+            .lines()
+            .position(|l| l.trim() == "n + add // the update arm")
+            .map(|at| format!("mcp_traced.rs:{}", at + 1))
+            .expect("the arm's line");
+        assert!(
+            explain.contains("\nupdate: message add #") && explain.contains(&arm),
+            "the update finding and its arm {arm}: {explain}"
+        );
+        let graph = ok(&client, "graph", json!({})).await;
+        assert!(!graph.contains("no message dispatched yet"), "{graph}");
+        assert!(graph.contains("add"), "{graph}");
+    }
+
     /// A graph far bigger than the answers' limits: a model read by 300 memos, all summed by one.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn big_graphs_stay_within_the_limits_and_page() {

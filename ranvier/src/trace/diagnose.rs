@@ -1342,14 +1342,45 @@ fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> Option<ArmFo
             })
         });
     let near = model.site.line();
-    let (file, index, at) = in_update
+    // an `update` closure written in the `Mvu::new` call: its own arms first
+    let closure = source::index(home).and_then(|index| {
+        let closure = index
+            .call_at(model.site.line(), model.site.column())?
+            .closure
+            .clone()?;
+        Some((index, closure))
+    });
+    let own = closure.as_ref().and_then(|(_, closure)| {
+        arms.iter().find(|(file, index, i)| {
+            *file == home && (closure.body.first..=closure.body.last).contains(&index.arms[*i].arrow)
+        })
+    });
+    // an arm in another file only when one file holds them all: two `update`s with a variant of that name
+    // elsewhere leave no way to tell whose it is
+    let elsewhere = arms
+        .first()
+        .filter(|(first, _, _)| arms.iter().all(|(file, _, _)| file == first));
+    let found = in_update
+        .or(own)
         .or_else(|| {
             arms.iter().find(|(file, index, i)| {
                 *file == home && (near..=near + NEAR_ARM_LINES).contains(&index.arms[*i].arrow)
             })
         })
         .or_else(|| arms.iter().find(|(file, _, _)| *file == home))
-        .or(arms.first())?;
+        .or(elsewhere);
+    let Some((file, index, at)) = found else {
+        // no arm: an `update` closure without a `match` is quoted by the lines that make its value
+        let (index, closure) = closure?;
+        let lines: Vec<usize> = closure
+            .value
+            .iter()
+            .flat_map(|l| l.first as usize - 1..l.last as usize)
+            .filter(|i| is_code(&index.lines[*i]))
+            .take(ARM_LINES)
+            .collect();
+        return (!lines.is_empty()).then(|| (home, index.lines.clone(), lines));
+    };
     let arm = &index.arms[*at];
     let picked = if commands {
         command_lines(index, arm)
