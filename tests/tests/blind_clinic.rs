@@ -145,8 +145,9 @@ mod explain {
         #[ignore = "missed on first run: quoted the queue memo's body (graph.rs:192-204) and rules.rs's clock, not the \
                     hand-written `Default` of model.rs that starts the visit counter"]
         explain_first_visit_id => "first_visit_id",
-        #[ignore = "missed on first run: quoted the billed select and the Charge arm (update.rs:46-53), not the `let` \
-                    in the cancel helper whose subtraction chose the charge"]
+        // missed on the first run (it quoted the billed select and the Charge arm, not the `let` whose subtraction
+        // chose the charge); named since an `update` that sent commands is quoted by the branches that chose them
+        // and the `let`s their conditions read, before the command's own arm
         explain_cancel_window => "cancel_window",
         #[ignore = "missed on first run: quoted the sum_by view and the row factory (board.rs:96-124) and the Notify \
                     command, not the `match` arm of the order helper in update.rs"]
@@ -154,8 +155,8 @@ mod explain {
         #[ignore = "missed on first run: quoted next_free's loop (graph.rs:224-240) and rules.rs's constants and \
                     b_end, not the `<=` of the overlap test in rules.rs"]
         explain_overlap_touch => "overlap_touch",
-        #[ignore = "missed on first run: named billing.rs:58 at character 554, past the 400 of the hit rule, after the \
-                    billed select and the Charge arm"]
+        // missed on the first run (named at character 554, after the billed select and the Charge arm); within 400
+        // since the sender of a command comes before the command's arm
         explain_overtime_blocks => "overtime_blocks",
         #[ignore = "missed on first run: quoted the sum_by view, the row factory and billing.rs:18, not the division \
                     before the multiplication in billing.rs"]

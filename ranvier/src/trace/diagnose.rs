@@ -310,6 +310,17 @@ type Entered = (Arc<source::Index>, source::FnDef, &'static str);
 /// body that decide its value (in an `update`, `writes`: first the lines that change state), not its signature,
 /// which only says it ran. At most `max` lines, none twice.
 fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLine> {
+    ran_lines_ordered(ran, writes, false, max)
+}
+
+/// [`ran_lines`], with `choices_first`: in an `update`, the branches that ran (and the `let`s their conditions
+/// read) before what it wrote, for an `update` that sent commands: which commands it sent was decided there.
+fn ran_lines_ordered(
+    ran: &[super::log::Ran],
+    writes: bool,
+    choices_first: bool,
+    max: usize,
+) -> Vec<SourceLine> {
     // the records, grouped by the fn entered before them (a group of its own for those made before any): the fn
     // entered last is the innermost helper, whose lines say more than its callers' (which the answer quotes
     // anyway), so the groups go latest first
@@ -373,14 +384,24 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
                     let _ = write!(text, " → {value}");
                 }
                 push(out, r.file, r.line, text);
+                // a branch's condition: the `let`s it reads computed what chose it
+                if r.value.is_none()
+                    && let Some((index, def, file)) = entered
+                    && *file == r.file
+                {
+                    for at in lets_read_by(&index.lines, def, r.line) {
+                        push(out, file, at, index.lines[at as usize - 1].trim().to_owned());
+                    }
+                }
             }
         };
         let Some((index, def, file)) = entered else {
             recorded_lines(&mut out);
             continue;
         };
-        // in an `update`, what the fn wrote comes before the branches that led there; in a run, the branches first
-        if !writes {
+        // in an `update`, what the fn wrote comes before the branches that led there (unless the choices come
+        // first); in a run, the branches first
+        if !writes || choices_first {
             recorded_lines(&mut out);
         }
         let lines = &index.lines;
@@ -424,11 +445,79 @@ fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLin
                 }
             }
         }
-        if writes {
+        if writes && !choices_first {
             recorded_lines(&mut out);
         }
     }
     out
+}
+
+/// The `let`s of `def` above line `at` that bind a name the condition on line `at` reads (`if notice < fees.late {`
+/// → `let notice = …;` and `let fees = …;`), nearest first, at most two: the values that chose the branch were
+/// computed there. None when line `at` is not an `if`, `else if`, `match` or `while`.
+fn lets_read_by(lines: &[String], def: &source::FnDef, at: u32) -> Vec<u32> {
+    const KEYWORDS: &[&str] = &[
+        "if", "else", "let", "match", "while", "mut", "ref", "in", "as", "true", "false", "self", "return",
+    ];
+    let Some(code) = lines.get(at as usize - 1).map(|l| code_part(l)) else {
+        return Vec::new();
+    };
+    let code = code.trim_start().trim_start_matches('}').trim_start();
+    let Some(condition) = ["if ", "else if ", "match ", "while "]
+        .iter()
+        .find_map(|k| code.strip_prefix(k))
+    else {
+        return Vec::new();
+    };
+    // the names the condition reads: not a field or method (after `.`), not a path segment, not a keyword
+    let mut names: Vec<&str> = Vec::new();
+    let bytes = condition.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        if !word(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && word(bytes[i]) {
+            i += 1;
+        }
+        let name = &condition[start..i];
+        let after_dot = start > 0 && bytes[start - 1] == b'.';
+        let path = condition[i..].starts_with("::") || (start > 1 && &bytes[start - 2..start] == b"::");
+        let lower = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && name != "_";
+        if lower && !after_dot && !path && !KEYWORDS.contains(&name) && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let mut out = Vec::new();
+    for name in names {
+        let bound = (def.whole.first..at).rev().find(|&l| {
+            let code = code_part(&lines[l as usize - 1]);
+            let Some(pattern) = code.trim_start().strip_prefix("let ") else {
+                return false;
+            };
+            let pattern = pattern.split(['=', ':']).next().unwrap_or_default();
+            pattern
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| w == name)
+        });
+        if let Some(l) = bound
+            && !out.contains(&l)
+        {
+            out.push(l);
+        }
+        if out.len() == 2 {
+            break;
+        }
+    }
+    out
+}
+
+/// A line without its `//` comment.
+fn code_part(line: &str) -> &str {
+    line.split("//").next().unwrap_or_default()
 }
 
 /// What the explained node's latest run ran, as `#[node]` (its body's branches and shadowing `let`s) and
@@ -1222,7 +1311,14 @@ fn update_arms(
         } else {
             RAN_FN_LINES
         };
-        let recorded = ran_lines(&ctx.tracer.ran_for_message(message), true, max);
+        // an `update` that sent commands: the branches that chose them first, with more lines
+        let sent_commands = commands.is_some_and(|n| n > 0);
+        let recorded = ran_lines_ordered(
+            &ctx.tracer.ran_for_message(message),
+            true,
+            sent_commands,
+            if sent_commands { RAN_LINES } else { max },
+        );
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
         } else {
@@ -1242,6 +1338,11 @@ fn update_arms(
         // commands its arm chose is the first suspect
         if commands.is_some() && senders.last() == Some(&message) && me.last_moved < message {
             rank = rank.max(650);
+        }
+        // the latest message was a command this one's update sent: its arm did what the sender chose, so the
+        // branches that chose it come first
+        if sent_commands && senders.last() == Some(&message) {
+            rank = rank.max(402 + near(0) / 5);
         }
         let mut text = format!(
             "message {name} #{message} {what} {}: {}",
@@ -1918,6 +2019,25 @@ fn computes(code: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_branch_is_quoted_with_the_lets_its_condition_reads() {
+        let text = "fn cancel(c: &mut Clinic, id: u32) -> Vec<Msg> {\n    let now = c.minute;\n    \
+                    let fees = c.fees.clone(); // \"x\" →\n    let (late, _) = split(now);\n    \
+                    let notice = now.saturating_sub(late);\n    if notice < fees.late_cancel && rules::open(now) {\n        \
+                    return charge(id);\n    }\n    match Stage::of(id) { _ => Vec::new() }\n}\n";
+        let index = source::Index::parse(text).expect("parses");
+        let def = &index.fns[0];
+        // `notice` and `fees` (not the field, nor the path `rules::open`), nearest first, at most two
+        assert_eq!(lets_read_by(&index.lines, def, 6), vec![5, 3]);
+        // a line that is not a condition, and a condition that reads no `let`
+        assert!(lets_read_by(&index.lines, def, 7).is_empty());
+        assert!(lets_read_by(&index.lines, def, 9).is_empty());
+        // a tuple pattern binds too
+        let text = "fn f() {\n    let (late, early) = g();\n    while late > 0 {}\n}\n";
+        let index = source::Index::parse(text).expect("parses");
+        assert_eq!(lets_read_by(&index.lines, &index.fns[0], 3), vec![2]);
+    }
 
     #[test]
     fn a_message_names_its_match_arm() {
