@@ -103,6 +103,12 @@ impl ExposureHandle {
         self.shared.history.kept()
     }
 
+    /// How many bytes of replaced values the history holds now (counted as their JSON text, about, plus 16 per
+    /// version), against the bound set with [`Exposure::history`](super::Exposure::history).
+    pub fn history_bytes(&self) -> usize {
+        self.shared.history.bytes()
+    }
+
     /// Dispatches the message `name` with JSON `args`, as the sender `"app"`, and resolves to
     /// [`Dispatched::Ran`] with the snapshot published once the message and its effects have run (the current one if
     /// it changed nothing exposed), or to [`Dispatched::AwaitingApproval`] when the message waits for a person's

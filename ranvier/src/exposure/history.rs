@@ -4,7 +4,9 @@
 //!
 //! A publication keeps only what it changed: for each version, the values it replaced (their encodings as of the
 //! version before). An earlier snapshot is rebuilt from the current one by putting those back, newest first, so the
-//! history costs memory in proportion to what changed, not to the size of the state. It keeps the newest
+//! history costs memory in proportion to what changed, not to the size of the state. The undo entries are kept in
+//! chunks of 64 versions, so a publication allocates nothing of its own (about 1.08× the instructions of a
+//! publication without history, for the cart: `benchmarks/README.md`). It keeps the newest
 //! [`DEFAULT_HISTORY_VERSIONS`] versions within [`DEFAULT_HISTORY_BYTES`] of replaced values (both set with
 //! [`Exposure::history`](super::Exposure::history)); a version older than that has left the history, and asking
 //! for it says which is the oldest still kept.
@@ -87,19 +89,32 @@ pub(super) struct History {
 
 struct Inner {
     current: Option<Arc<Snapshot>>,
-    /// Oldest first; the last one is the current version's. Shared, so that a reader takes what it needs under the
-    /// lock and rebuilds outside it: the publisher (the graph thread) never waits for a rebuild.
-    undo: VecDeque<Arc<Undo>>,
+    /// Each kept version's number and bytes, oldest first; the last one is the current version's.
+    versions: VecDeque<(u64, usize)>,
+    /// The undo entries of full chunks, oldest first. Shared, so that a reader takes what it needs under the lock
+    /// and rebuilds outside it: the publisher (the graph thread) never waits for a rebuild.
+    sealed: VecDeque<Arc<Chunk>>,
+    /// The newest entries, filled by each publication and sealed every [`CHUNK_VERSIONS`] versions: a publication
+    /// allocates nothing of its own (a reader copies what it needs of these few under the lock).
+    open: Chunk,
     bytes: usize,
     max_versions: usize,
     max_bytes: usize,
 }
 
-/// What publishing `version` replaced: each changed value's index and its encoding as of `version - 1`.
-struct Undo {
-    version: u64,
-    replaced: Vec<(usize, Value)>,
-    bytes: usize,
+/// How many versions' undo entries a chunk holds before it is sealed.
+const CHUNK_VERSIONS: usize = 64;
+
+/// What publishing some consecutive versions replaced: for each, the changed values' indexes and their encodings
+/// as of the version before, in publication order.
+#[derive(Default)]
+struct Chunk {
+    /// `(version, index, encoding as of version - 1)`.
+    replaced: Vec<(u64, usize, Value)>,
+    /// The newest version it holds entries of.
+    last: u64,
+    /// How many versions it holds entries of.
+    versions: usize,
 }
 
 impl History {
@@ -108,7 +123,9 @@ impl History {
         History {
             inner: Mutex::new(Inner {
                 current: None,
-                undo: VecDeque::new(),
+                versions: VecDeque::new(),
+                sealed: VecDeque::new(),
+                open: Chunk::default(),
                 bytes: 0,
                 max_versions: versions,
                 max_bytes: bytes,
@@ -125,40 +142,64 @@ impl History {
         changed: &[usize],
     ) {
         let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        let inner = &mut *inner;
         if let Some(previous) = previous
             && inner.max_versions > 0
         {
-            let replaced: Vec<(usize, Value)> = changed
-                .iter()
-                .map(|&i| (i, previous.values[i].1.clone()))
-                .collect();
-            let bytes = replaced.iter().map(|(_, v)| json_len(v)).sum::<usize>() + 16;
+            let mut bytes = 16;
+            for &i in changed {
+                let old = previous.values[i].1.clone();
+                bytes += json_len(&old);
+                inner.open.replaced.push((snapshot.version, i, old));
+            }
+            inner.open.last = snapshot.version;
+            inner.open.versions += 1;
+            inner.versions.push_back((snapshot.version, bytes));
             inner.bytes += bytes;
-            inner.undo.push_back(Arc::new(Undo {
-                version: snapshot.version,
-                replaced,
-                bytes,
-            }));
-            while inner.undo.len() > inner.max_versions
-                || (inner.bytes > inner.max_bytes && inner.undo.len() > 1)
+            if inner.open.versions == CHUNK_VERSIONS {
+                let room = inner.open.replaced.len();
+                let full = std::mem::replace(
+                    &mut inner.open,
+                    Chunk {
+                        replaced: Vec::with_capacity(room),
+                        ..Chunk::default()
+                    },
+                );
+                inner.sealed.push_back(Arc::new(full));
+            }
+            while inner.versions.len() > inner.max_versions
+                || (inner.bytes > inner.max_bytes && inner.versions.len() > 1)
             {
-                let dropped = inner.undo.pop_front().expect("not empty");
-                inner.bytes -= dropped.bytes;
+                let (_, dropped) = inner.versions.pop_front().expect("not empty");
+                inner.bytes -= dropped;
+            }
+            // a chunk all of whose versions have left goes
+            let oldest = inner.versions.front().map_or(u64::MAX, |v| v.0);
+            while inner.sealed.front().is_some_and(|c| c.last < oldest) {
+                inner.sealed.pop_front();
             }
         }
         inner.current = Some(snapshot.clone());
+    }
+
+    /// The bytes of replaced values kept now.
+    pub(super) fn bytes(&self) -> usize {
+        self.inner
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .bytes
     }
 
     /// The versions that can be given: from the oldest kept to the current.
     pub(super) fn kept(&self) -> RangeInclusive<u64> {
         let inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         let current = inner.current.as_ref().map_or(0, |s| s.version);
-        current - inner.undo.len() as u64..=current
+        current - inner.versions.len() as u64..=current
     }
 
     /// The snapshot as it was published at `version`. Only the lookup holds the lock; the rebuild runs outside it.
     pub(super) fn at(&self, version: u64) -> Result<Arc<Snapshot>, VersionError> {
-        let (current, newer) = {
+        let (current, sealed, open) = {
             let inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
             let Some(current) = inner.current.clone() else {
                 return Err(VersionError::Future {
@@ -175,7 +216,7 @@ impl History {
             if version == current.version {
                 return Ok(current);
             }
-            let oldest = current.version - inner.undo.len() as u64;
+            let oldest = current.version - inner.versions.len() as u64;
             if version < oldest {
                 return Err(VersionError::Gone {
                     asked: version,
@@ -183,21 +224,34 @@ impl History {
                     current: current.version,
                 });
             }
-            // the versions after the one asked for, newest first: what their publications replaced is put back
-            let newer: Vec<Arc<Undo>> = inner
-                .undo
+            // the entries of the versions after the one asked for: what their publications replaced is put back
+            let sealed: Vec<Arc<Chunk>> = inner
+                .sealed
                 .iter()
                 .rev()
-                .take_while(|u| u.version > version)
+                .take_while(|c| c.last > version)
                 .cloned()
                 .collect();
-            (current, newer)
+            let open: Vec<(u64, usize, Value)> = inner
+                .open
+                .replaced
+                .iter()
+                .rev()
+                .take_while(|(v, _, _)| *v > version)
+                .cloned()
+                .collect();
+            (current, sealed, open)
         };
+        // newest first, so each value ends as the oldest publication after `version` found it
         let mut values = current.values.clone();
-        for undo in &newer {
-            for (i, old) in &undo.replaced {
-                values[*i].1 = old.clone();
-            }
+        let newest_first = open.iter().chain(
+            sealed
+                .iter()
+                .flat_map(|chunk| chunk.replaced.iter().rev())
+                .take_while(|(v, _, _)| *v > version),
+        );
+        for (_, i, old) in newest_first {
+            values[*i].1 = old.clone();
         }
         Ok(Arc::new(Snapshot { version, values }))
     }
@@ -282,6 +336,46 @@ mod tests {
             );
         }
         assert_eq!(history.kept(), 0..=39);
+    }
+
+    #[test]
+    fn versions_across_many_chunks_are_rebuilt_exactly_and_the_old_chunks_go() {
+        // 300 versions, some changing nothing but one value, kept 100 at a time: sealed chunks are read, cut at
+        // the oldest kept version, and dropped once all their versions have left
+        let states: Vec<Vec<(&str, Value)>> = (0..300_u64)
+            .map(|i| {
+                vec![
+                    ("a", json!(i / 7)),
+                    ("b", json!({"n": i % 11, "s": "x".repeat((i % 4) as usize)})),
+                    ("c", json!(i)),
+                ]
+            })
+            .collect();
+        let (history, all) = published(&states, 100, 1 << 20);
+        assert_eq!(history.kept(), 199..=299);
+        for expected in &all[199..] {
+            assert_eq!(history.at(expected.version).unwrap(), *expected);
+        }
+        assert!(matches!(
+            history.at(198),
+            Err(VersionError::Gone { oldest: 199, .. })
+        ));
+        let inner = history.inner.lock().unwrap();
+        assert_eq!(inner.versions.len(), 100);
+        assert!(
+            inner.sealed.len() <= 100 / CHUNK_VERSIONS + 1,
+            "{}",
+            inner.sealed.len()
+        );
+        drop(inner);
+        // the byte bound, with values of every size
+        let (history, all) = published(&states, 10_000, 2_000);
+        let kept = history.kept();
+        assert!(*kept.start() > 0 && *kept.end() == 299, "{kept:?}");
+        for expected in &all[*kept.start() as usize..] {
+            assert_eq!(history.at(expected.version).unwrap(), *expected);
+        }
+        assert!(history.bytes() <= 2_000);
     }
 
     #[test]
