@@ -5,7 +5,8 @@
 //!
 //! - `snapshot` reads every exposed value, as the `ranvier://state` document `{"version": n, "values": {...}}`, now
 //!   or (`{"version": 3}`) as an earlier version published it, while the exposure's [history](crate::exposure::history)
-//!   keeps it;
+//!   keeps it, followed by a line naming the journaled message that made it (`v3 was made by add_item {...} from
+//!   "claude-code"`);
 //! - `dispatch` (listed only when messages are exposed) sends one message, `{"message": name, "args": {...}}`, or a
 //!   sequence, `{"messages": [...]}`, and answers one line per message, such as
 //!   `2 set_discount {"percent":10} → v3: discount 0→10, total 500→450`, then every value at the final version,

@@ -57,7 +57,18 @@ async fn snapshot_at_an_earlier_version_and_diff_between_two() {
             at_one.structured_content, after_add.structured_content,
             "modern={modern}"
         );
-        assert_eq!(text(&at_one), text(&after_add));
+        // the document as it was, then what made it
+        let (document, made) = text(&at_one)
+            .split_once('\n')
+            .map(|(d, m)| (d.to_owned(), m.to_owned()))
+            .expect("the document and the line that says what made it");
+        assert_eq!(document, text(&after_add));
+        assert!(
+            made.starts_with("v1 was made by add_item {")
+                && made.contains("\"sku\":\"a\"")
+                && made.contains(" from \""),
+            "{made}"
+        );
         let now = ok(&client, "snapshot", json!({})).await;
         assert!(now.starts_with("{\"version\":2,"), "{now}");
 
@@ -156,9 +167,23 @@ async fn a_version_that_left_the_history_names_the_oldest_kept() {
             )
             .await;
         }
+        let at_one = ok(&client, "snapshot", json!({"version": 1})).await;
+        assert!(
+            at_one.starts_with(
+                "{\"version\":1,\"values\":{\"count\":5}}\nv1 was made by add {\"n\":5} from \""
+            ),
+            "{at_one}"
+        );
         assert_eq!(
-            ok(&client, "snapshot", json!({"version": 1})).await,
-            "{\"version\":1,\"values\":{\"count\":5}}"
+            ok(&client, "snapshot", json!({"version": 3}))
+                .await
+                .lines()
+                .nth(1),
+            at_one
+                .lines()
+                .nth(1)
+                .map(|l| l.replace("v1", "v3").replace("5", "20"))
+                .as_deref()
         );
         let gone = "version 0 has left the history; the oldest kept is 1 and the current is 3";
         assert_eq!(

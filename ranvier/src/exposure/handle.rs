@@ -103,6 +103,39 @@ impl ExposureHandle {
         self.shared.history.kept()
     }
 
+    /// The journaled message that made `version`: its name, arguments (redacted as in the journal) and sender.
+    /// `None` for version 0 (the state at start), for a version not reached yet, and for one whose message has left
+    /// the in-memory journal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranvier::exposure::{Decoder, Exposure};
+    /// use ranvier::host::{block_on, GraphHost};
+    /// use ranvier::Mvu;
+    /// use serde_json::json;
+    ///
+    /// let host = GraphHost::start(|| {
+    ///     let counter = Mvu::new(0_i64, |add: i64, count| count + add);
+    ///     let mut exposure = Exposure::new();
+    ///     exposure.value("count", { let counter = counter.clone(); move || counter.model() })?;
+    ///     let add: Decoder<i64> = Box::new(|args| args["n"].as_i64().ok_or_else(|| "`n`: an integer".into()));
+    ///     exposure.messages(&counter, vec![("add".into(), add)])?;
+    ///     exposure.start()
+    /// })?;
+    /// let exposure = host.invoke(|handle| handle.clone()).wait()?;
+    /// block_on(exposure.dispatch_as("claude", "add", json!({"n": 5}))).unwrap();
+    /// block_on(exposure.dispatch("add", json!({"n": 0}))).unwrap(); // changes nothing: no new version
+    /// let made = exposure.made_by(1).expect("journaled");
+    /// assert_eq!((made.name.as_str(), made.sender.as_str()), ("add", "claude"));
+    /// assert_eq!(made.args, json!({"n": 5}));
+    /// assert!(exposure.made_by(0).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn made_by(&self, version: u64) -> Option<JournalEntry> {
+        self.shared.journal.made(version)
+    }
+
     /// How many bytes of replaced values the history holds now (counted as their JSON text, about, plus 16 per
     /// version), against the bound set with [`Exposure::history`](super::Exposure::history).
     pub fn history_bytes(&self) -> usize {

@@ -294,6 +294,20 @@ impl Journal {
         (ring.dropped + start as u64 + 1, entries)
     }
 
+    /// The entry in memory of the message that made `version`: the first that ran and reached it (a message that
+    /// changed nothing exposed also carries the version it left, and a denied one the version when it was denied).
+    pub(super) fn made(&self, version: u64) -> Option<JournalEntry> {
+        let ring = self.ring.lock().unwrap_or_else(PoisonError::into_inner);
+        ring.entries
+            .iter()
+            .rev()
+            .skip_while(|(entry, _)| entry.version > version)
+            .take_while(|(entry, _)| entry.version == version)
+            .filter(|(entry, _)| entry.approval.as_ref().is_none_or(|a| a.approved))
+            .last()
+            .map(|(entry, _)| entry.clone())
+    }
+
     /// The entries in memory that made a version after `after` and up to `upto`: how many there are, and the newest
     /// `count` of them, oldest first. Only those are copied.
     #[cfg(feature = "mcp")]

@@ -22,7 +22,7 @@ pub(crate) fn document_result(snapshot: &Snapshot) -> CallToolResult {
 
 /// `snapshot {version?}`: the current state document, or the one published at `version`.
 pub(crate) fn snapshot(handle: &ExposureHandle, arguments: Option<&JsonObject>) -> CallToolResult {
-    let read = || -> Result<Arc<Snapshot>, String> {
+    let read = || -> Result<(Arc<Snapshot>, bool), String> {
         refuse_unknown(
             arguments,
             "snapshot",
@@ -30,13 +30,42 @@ pub(crate) fn snapshot(handle: &ExposureHandle, arguments: Option<&JsonObject>) 
             "\"version\" (a non-negative integer, optional)",
         )?;
         match version_argument(arguments, "version")? {
-            Some(version) => handle.snapshot_at(version).map_err(|e| e.to_string()),
-            None => Ok(handle.snapshot()),
+            Some(version) => handle
+                .snapshot_at(version)
+                .map(|snapshot| (snapshot, true))
+                .map_err(|e| e.to_string()),
+            None => Ok((handle.snapshot(), false)),
         }
     };
     match read() {
-        Ok(snapshot) => document_result(&snapshot),
+        Ok((snapshot, asked)) => {
+            let mut result = document_result(&snapshot);
+            // an earlier version says what made it
+            if asked {
+                result
+                    .content
+                    .push(ContentBlock::text(made_by_line(handle, snapshot.version)));
+            }
+            result
+        }
         Err(reason) => CallToolResult::error(vec![ContentBlock::text(reason)]),
+    }
+}
+
+/// `v3 was made by add_item {"sku":"apple",…} from "claude-code"`: the journaled message that made `version`,
+/// its arguments and sender quoted and escaped (a client sent them).
+fn made_by_line(handle: &ExposureHandle, version: u64) -> String {
+    if version == 0 {
+        return "v0 is the state at start".to_owned();
+    }
+    match handle.made_by(version) {
+        Some(entry) => format!(
+            "v{version} was made by {} {} from {}",
+            crate::escape::inline(&entry.name),
+            text::compact(&entry.args),
+            crate::escape::quote(&entry.sender)
+        ),
+        None => format!("v{version}: the message that made it has left the in-memory journal"),
     }
 }
 
