@@ -170,11 +170,11 @@ mod explain {
         #[ignore = "missed on first run: quoted the fold's filter (board.rs:208) and the CheckIn arm, not the fold's \
                     inverse"]
         explain_booked_fold => "booked_fold",
-        #[ignore = "missed on first run: quoted the async memo's future (labs.rs:145-157) but not the `&&` of its \
-                    filter"]
+        // missed on the first run (it quoted the future's `let flagged = results`, not the `.filter` of that
+        // statement); named since a statement of several lines is quoted by the lines that pass a closure or compare
         explain_flags_or => "flags_or",
-        #[ignore = "missed on first run: quoted the future's lines around it (labs.rs:169-175), not the line that \
-                    reads basis points as percent"]
+        // missed on the first run (it quoted an early `return Ok(None)` and three lines around the faulty one);
+        // named since a future keeps five value lines and drops those that cannot have made the value it settled
         explain_coverage_basis => "coverage_basis",
         #[ignore = "missed on first run: quoted the future's lines (labs.rs:85-96) and remote.rs, not the key chosen \
                     by the wrong field"]

@@ -566,10 +566,23 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     };
     let inside = block.first as usize..block.last as usize - 1;
     let mut picked: Vec<usize> = inside.clone().filter(|i| is_code(&lines[*i]) && defaults(*i)).collect();
+    // a line that makes `None` did not make a `Some` value, nor one that makes `Some` a `None`
+    let settled_value = ctx.value(r.id).unwrap_or_default();
+    let cannot_have_made = |i: usize| {
+        let code = code_part(&lines[i]);
+        let mentions_none = mentions(code, "None");
+        if settled_value.starts_with("Some(") {
+            mentions_none && !code.contains("Some(")
+        } else if settled_value == "None" {
+            code.contains("Some(") && !mentions_none
+        } else {
+            false
+        }
+    };
     let values: Vec<usize> = value
         .iter()
-        .map(|v| v.first as usize - 1)
-        .filter(|i| inside.contains(i) && is_code(&lines[*i]))
+        .flat_map(|v| deciding_lines(lines, v))
+        .filter(|i| inside.contains(i) && is_code(&lines[*i]) && !cannot_have_made(*i))
         .collect();
     // a value captured before the block (`let known = prev.cloned();`) that the future returns or tests: its binding
     let outside = call.whole.first as usize - 1..block.first as usize - 1;
@@ -628,6 +641,46 @@ fn short_value(ctx: &Ctx<'_>, id: NodeId) -> Option<String> {
         Some((i, _)) => format!("{}…", &value[..i]),
         None => value,
     })
+}
+
+/// The lines of a value's statement worth quoting: its first line, unless the statement spans several and its first
+/// line only names what it starts from (`let flagged = results` before `.iter()`, `.filter(|r| …)`, `.map(…)`): then
+/// the lines that pass a closure or compare, at most two, which decide what it makes.
+fn deciding_lines(lines: &[String], statement: &source::Lines) -> Vec<usize> {
+    let first = statement.first as usize - 1;
+    let head = code_part(&lines[first]).trim();
+    // where the statement ends: its own last line, else the first line after its head that ends it (`;`)
+    let last = if statement.last > statement.first {
+        (statement.last as usize).min(lines.len()) - 1
+    } else if head.ends_with([';', '{', '}', ',']) {
+        first
+    } else {
+        (first + 1..lines.len().min(first + 12))
+            .find(|&i| code_part(&lines[i]).trim_end().ends_with(';'))
+            .unwrap_or(first)
+    };
+    if last <= first {
+        return vec![first];
+    }
+    let bare = head.ends_with('=')
+        || head
+            .rsplit_once('=')
+            .is_some_and(|(_, rest)| rest.trim().chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.'));
+    if !bare {
+        return vec![first];
+    }
+    let deciding: Vec<usize> = (first + 1..=last)
+        .filter(|&i| {
+            let code = code_part(&lines[i]);
+            code.contains('|') || [" < ", " > ", " <= ", " >= ", " == ", " != "].iter().any(|op| code.contains(op))
+        })
+        .take(2)
+        .collect();
+    if deciding.is_empty() {
+        vec![first]
+    } else {
+        deciding
+    }
 }
 
 /// The longest value text a finding quotes.
@@ -2019,6 +2072,31 @@ fn computes(code: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_statement_of_several_lines_is_quoted_by_the_lines_that_decide() {
+        let lines: Vec<String> = [
+            "let flagged = results",
+            "    .iter()",
+            "    // a comment",
+            "    .filter(|r| r.value < r.low)",
+            "    .map(|r| r.test.clone())",
+            "    .collect();",
+            "let total = a + b;",
+            "let rows = list",
+            "    .iter()",
+            "    .count();",
+        ]
+        .iter()
+        .map(|l| (*l).to_owned())
+        .collect();
+        let at = |n: u32| source::Lines { first: n, last: n };
+        // the head only names what it starts from: the closures' lines, at most two
+        assert_eq!(deciding_lines(&lines, &at(1)), vec![3, 4]);
+        // a statement of one line, and one whose lines pass no closure and compare nothing
+        assert_eq!(deciding_lines(&lines, &at(7)), vec![6]);
+        assert_eq!(deciding_lines(&lines, &at(8)), vec![7]);
+    }
 
     #[test]
     fn a_branch_is_quoted_with_the_lets_its_condition_reads() {

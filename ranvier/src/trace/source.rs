@@ -425,7 +425,7 @@ impl<'ast> Visit<'ast> for Walker {
     fn visit_expr_async(&mut self, a: &'ast syn::ExprAsync) {
         self.index
             .asyncs
-            .push((Lines::of(a.span()), value::of_block(&a.block)));
+            .push((Lines::of(a.span()), value::of_future(&a.block)));
         visit::visit_expr_async(self, a);
     }
 

@@ -30,6 +30,18 @@ pub(super) fn of_block(block: &syn::Block) -> Vec<Lines> {
     picks.kept()
 }
 
+/// How many lines of a future's value are kept: more than a body's, since a diagnosis drops those that cannot have
+/// made the value it settled (an early `return Ok(None)` for a `Some`).
+pub(super) const FUTURE_KEPT: usize = 5;
+
+/// The lines that decide an `async` block's value, at most [`FUTURE_KEPT`], in line order.
+pub(super) fn of_future(block: &syn::Block) -> Vec<Lines> {
+    let mut picks = Picks::default();
+    block_value(block, &mut picks, 0);
+    returns(block, &mut picks);
+    picks.kept_at_most(FUTURE_KEPT)
+}
+
 /// The lines that decide an expression's value (a closure's body that is not a block), at most [`KEPT`].
 pub(super) fn of_expr(expr: &syn::Expr) -> Vec<Lines> {
     let mut picks = Picks::default();
@@ -54,9 +66,14 @@ impl Picks {
     }
 
     /// The heaviest [`KEPT`], the first found first among equals (a stable sort), in line order.
-    fn kept(mut self) -> Vec<Lines> {
+    fn kept(self) -> Vec<Lines> {
+        self.kept_at_most(KEPT)
+    }
+
+    /// The heaviest `kept`, as [`kept`](Self::kept).
+    fn kept_at_most(mut self, kept: usize) -> Vec<Lines> {
         self.0.sort_by_key(|p| std::cmp::Reverse(p.1));
-        self.0.truncate(KEPT);
+        self.0.truncate(kept);
         let mut out: Vec<Lines> = self.0.into_iter().map(|(l, _)| l).collect();
         out.sort_by_key(|l| l.first);
         out
