@@ -424,7 +424,14 @@ fn ran_lines_ordered(
         }
         // in an `update`, a fn that wrote state is quoted by its writes; its value (the new state) says no more
         if picked.is_empty() {
-            picked.extend(def.value.iter().map(|v| v.first as usize - 1));
+            // in a run, the line that makes the fn's value (its tail, the last of them) first: the lines above
+            // only prepare it
+            let value = def.value.iter().map(|v| v.first as usize - 1);
+            if writes {
+                picked.extend(value);
+            } else {
+                picked.extend(value.rev());
+            }
         }
         let mut taken = 0;
         // in a run, one line of each fn besides its records; in an `update`, more of what it wrote
