@@ -827,6 +827,15 @@ impl Tracer {
         Some(self.materialize(seq, cause, slot))
     }
 
+    /// The first message the table of messages holds that was dispatched to `target` (its `Message` event).
+    pub fn first_message_to(&self, target: NodeId) -> Option<u64> {
+        self.message_table
+            .borrow()
+            .iter()
+            .find(|m| m.target == target)
+            .map(|m| m.seq)
+    }
+
     /// The message whose `Message` event is `seq`, from the table of messages (which outlives the ring).
     pub fn kept_message(&self, seq: u64) -> Option<KeptMessage> {
         let table = self.message_table.borrow();
