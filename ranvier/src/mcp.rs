@@ -5,7 +5,7 @@
 //!
 //! - `snapshot` reads every exposed value, as the `ranvier://state` document `{"version": n, "values": {...}}`, now
 //!   or (`{"version": 3}`) as an earlier version published it, while the exposure's [history](crate::exposure::history)
-//!   keeps it, followed by a line naming the journaled message that made it (`v3 was made by add_item {...} from
+//!   keeps it, followed by a line naming the journaled message that made it (`v3: made by add_item {...} by
 //!   "claude-code"`);
 //! - `dispatch` (listed only when messages are exposed) sends one message, `{"message": name, "args": {...}}`, or a
 //!   sequence, `{"messages": [...]}`, and answers one line per message, such as

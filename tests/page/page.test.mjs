@@ -288,7 +288,10 @@ test("the timeline shows a kept version with the message that made it, and the d
   const made = await browser.waitFor("the message that made it",
     `document.getElementById("at-version").textContent === "v${a}" && document.getElementById("at-message").textContent.includes("kiwi") && document.getElementById("at-message").textContent`);
   assert.equal(made, `made by add_item {"sku":"kiwi","unitPrice":40,"quantity":3} by "timeline-agent"`);
-  const atA = JSON.parse((await agent.call("snapshot", { version: a })).text);
+  // the state document, then the line naming what made it
+  const [document_, madeBy] = (await agent.call("snapshot", { version: a })).text.split("\n");
+  assert.equal(madeBy, `v${a}: ${made}`);
+  const atA = JSON.parse(document_);
   const shown = await browser.run(`return Object.fromEntries(Array.from(document.querySelectorAll("#at-values tbody tr")).map((tr) => [tr.dataset.name, JSON.parse(tr.querySelector("td").textContent)]))`);
   assert.deepEqual(shown, atA.values);
   // the diff between the version before the add and the remove's, as the diff tool answers it

@@ -64,9 +64,9 @@ async fn snapshot_at_an_earlier_version_and_diff_between_two() {
             .expect("the document and the line that says what made it");
         assert_eq!(document, text(&after_add));
         assert!(
-            made.starts_with("v1 was made by add_item {")
+            made.starts_with("v1: made by add_item {")
                 && made.contains("\"sku\":\"a\"")
-                && made.contains(" from \""),
+                && made.contains("} by \""),
             "{made}"
         );
         let now = ok(&client, "snapshot", json!({})).await;
@@ -170,7 +170,7 @@ async fn a_version_that_left_the_history_names_the_oldest_kept() {
         let at_one = ok(&client, "snapshot", json!({"version": 1})).await;
         assert!(
             at_one.starts_with(
-                "{\"version\":1,\"values\":{\"count\":5}}\nv1 was made by add {\"n\":5} from \""
+                "{\"version\":1,\"values\":{\"count\":5}}\nv1: made by add {\"n\":5} by \""
             ),
             "{at_one}"
         );

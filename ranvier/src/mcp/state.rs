@@ -52,20 +52,22 @@ pub(crate) fn snapshot(handle: &ExposureHandle, arguments: Option<&JsonObject>) 
     }
 }
 
-/// `v3 was made by add_item {"sku":"apple",…} from "claude-code"`: the journaled message that made `version`,
-/// its arguments and sender quoted and escaped (a client sent them).
+/// `v3: made by add_item {"sku":"apple",…} by "claude-code"` (the live page's words): the journaled message that
+/// made `version`, its arguments and sender quoted and escaped (a client sent them).
 fn made_by_line(handle: &ExposureHandle, version: u64) -> String {
     if version == 0 {
-        return "v0 is the state at start".to_owned();
+        return "v0: the state at start".to_owned();
     }
     match handle.made_by(version) {
         Some(entry) => format!(
-            "v{version} was made by {} {} from {}",
+            "v{version}: made by {} {} by {}",
             crate::escape::inline(&entry.name),
             text::compact(&entry.args),
             crate::escape::quote(&entry.sender)
         ),
-        None => format!("v{version}: the message that made it has left the in-memory journal"),
+        None => format!(
+            "v{version}: made by the app on its own, or by a message the in-memory journal no longer holds"
+        ),
     }
 }
 

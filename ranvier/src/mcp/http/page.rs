@@ -562,26 +562,21 @@ impl Page {
             Err(error) => return plain(StatusCode::NOT_FOUND, &error.to_string()),
         };
         let kept = self.handle.kept_versions();
-        let (_, made) = self
-            .handle
-            .journal_between(version.saturating_sub(1), version, 1);
-        let message = made
-            .iter()
-            .rev()
-            .find(|entry| entry.version == version && version > 0)
-            .map(|entry| {
-                json!({
-                    "name": entry.name,
-                    "args": events::clipped(&entry.args),
-                    "sender": entry.sender,
-                    "line": format!(
-                        "{} {} by {}",
-                        entry.name,
-                        crate::escape::json(&entry.args),
-                        crate::escape::quote(&entry.sender)
-                    ),
-                })
-            });
+        // the message that made it, as `snapshot {version}` names it over MCP
+        let made = self.handle.made_by(version).filter(|_| version > 0);
+        let message = made.as_ref().map(|entry| {
+            json!({
+                "name": entry.name,
+                "args": events::clipped(&entry.args),
+                "sender": entry.sender,
+                "line": format!(
+                    "{} {} by {}",
+                    entry.name,
+                    crate::escape::json(&entry.args),
+                    crate::escape::quote(&entry.sender)
+                ),
+            })
+        });
         let answer = json!({
             "version": snapshot.version,
             "values": snapshot.values.iter().map(|(name, value)| json!([name, events::clipped(value)])).collect::<Vec<_>>(),
