@@ -97,7 +97,7 @@ mod traced {
 
     use super::tool_text::result_text as text;
     use crate::client::ok;
-    use ranvier::exposure::Exposure;
+    use ranvier::exposure::{Exposure, ExposureHandle};
     use ranvier::mcp::{EXPLAIN_MAX_CHARS, GRAPH_MAX_CHARS, NODE_PAGE_MAX_CHARS, STEPS_MAX_CHARS};
     use ranvier::{Memo, Mvu};
     use rmcp::model::CallToolResult;
@@ -958,13 +958,13 @@ mod traced {
         host.dispose();
     }
 
-    /// One message moving more nodes than the trace's ring holds (256 events, 300 memos): over MCP, `explain` still
-    /// names the message, its `update` arm and what was dropped, and `graph` names the last message instead of
-    /// saying none was dispatched.
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn answers_past_the_ring_name_the_message_and_what_was_dropped() {
-        let host = GraphHost::start(|| {
-            ranvier::trace::set_capacity(256);
+    /// A model read by 300 memos, all summed by one (`sum`, exposed as a value and a node), with its message `add
+    /// {n}`; the trace's ring holds `ring` events when given.
+    fn summed_model(ring: Option<usize>) -> (GraphHost<ExposureHandle>, McpAdapter) {
+        let host = GraphHost::start(move || {
+            if let Some(events) = ring {
+                ranvier::trace::set_capacity(events);
+            }
             let model = Mvu::new(0_i64, |add: i64, n: &i64| {
                 n + add // the update arm
             });
@@ -985,9 +985,18 @@ mod traced {
         })
         .expect("starts");
         let adapter = host
-            .invoke(|h| McpAdapter::new(h.clone(), McpAdapterOptions::new("ring", "0")))
+            .invoke(|h| McpAdapter::new(h.clone(), McpAdapterOptions::new("summed", "0")))
             .wait()
             .unwrap();
+        (host, adapter)
+    }
+
+    /// One message moving more nodes than the trace's ring holds (256 events, 300 memos): over MCP, `explain` still
+    /// names the message, its `update` arm and what was dropped, and `graph` names the last message instead of
+    /// saying none was dispatched.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn answers_past_the_ring_name_the_message_and_what_was_dropped() {
+        let (_host, adapter) = summed_model(Some(256));
         let client = connect(&adapter).await;
         ok(
             &client,
@@ -1016,28 +1025,7 @@ mod traced {
     /// A graph far bigger than the answers' limits: a model read by 300 memos, all summed by one.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn big_graphs_stay_within_the_limits_and_page() {
-        let host = GraphHost::start(|| {
-            let model = Mvu::new(0_i64, |add: i64, n: &i64| n + add);
-            let parts: Vec<Memo<i64>> = (0..300).map(|i| model.select(move |n| n + i)).collect();
-            let sum = Memo::new(move |_| parts.iter().map(Memo::get).sum::<i64>());
-            let mut exposure = Exposure::new();
-            exposure.value("sum", {
-                let sum = sum.clone();
-                move || sum.get()
-            })?;
-            let decoders: Vec<(String, ranvier::exposure::Decoder<i64>)> = vec![(
-                "add".into(),
-                Box::new(|args: &Value| args["n"].as_i64().ok_or("n".into())),
-            )];
-            exposure.messages(&model, decoders)?;
-            exposure.node("sum", &sum)?;
-            exposure.start()
-        })
-        .expect("starts");
-        let adapter = host
-            .invoke(|h| McpAdapter::new(h.clone(), McpAdapterOptions::new("big", "0")))
-            .wait()
-            .unwrap();
+        let (host, adapter) = summed_model(None);
         let client = connect(&adapter).await;
         let explain = ok(
             &client,
