@@ -297,6 +297,9 @@ impl Journal {
     /// The entry in memory of the message that made `version`: the first that ran and reached it (a message that
     /// changed nothing exposed also carries the version it left, and a denied one the version when it was denied).
     pub(super) fn made(&self, version: u64) -> Option<JournalEntry> {
+        if version == 0 {
+            return None; // the state at start: a message journaled at 0 changed nothing
+        }
         let ring = self.ring.lock().unwrap_or_else(PoisonError::into_inner);
         ring.entries
             .iter()

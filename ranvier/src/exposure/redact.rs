@@ -226,9 +226,7 @@ impl Redaction {
         }
         out
     }
-}
 
-impl Redaction {
     /// Whether a field called `name` holds a secret wherever it appears: its name looks like one, or some message
     /// has an argument of that name redacted on request (and no message reveals it).
     fn named(&self, name: &str) -> bool {
@@ -305,9 +303,22 @@ fn value_after(bytes: &[u8], mut at: usize) -> Option<std::ops::Range<usize>> {
     }
     let start = at;
     if bytes[at..].starts_with(b"\\\"") {
-        // `\"…\"`: a quoted string inside a JSON string; ends at the next `\"`
-        let close = bytes[at + 2..].windows(2).position(|w| w == b"\\\"")?;
-        return Some(start..at + 2 + close + 2);
+        // `\"…\"`: a quoted string inside a JSON string; ends at the next `\"` that is not an escaped quote of the
+        // inner string (`\\\"`: JSON's `\\` for the backslash, then the quote)
+        let mut end = at + 2;
+        while end < bytes.len() && !bytes[end..].starts_with(b"\\\"") {
+            end += if bytes[end..].starts_with(b"\\\\") {
+                // the inner escape's backslash, then the JSON unit it escapes
+                2 + if bytes.get(end + 2) == Some(&b'\\') {
+                    2
+                } else {
+                    1
+                }
+            } else {
+                1
+            };
+        }
+        return (end < bytes.len()).then_some(start..end + 2);
     }
     if bytes.get(at) == Some(&b'"') {
         let mut end = at + 1;
@@ -356,6 +367,11 @@ mod tests {
             r#"{"text":"Account { password: ‹redacted› }"}"#
         );
         assert_eq!(scrub("set token=-12.5 now"), "set token=‹redacted› now");
+        // a Debug text inside JSON whose secret holds a quote: the whole of it goes, not up to that quote
+        assert_eq!(
+            scrub(r#"{"text":"Account { password: \"a\\\"bc\", pin: 1 }"}"#),
+            r#"{"text":"Account { password: ‹redacted›, pin: 1 }"}"#
+        );
     }
 
     #[test]

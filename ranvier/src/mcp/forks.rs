@@ -560,11 +560,12 @@ fn gated_note(live: &ExposureHandle, messages: Option<&JsonObject>) -> String {
             .filter_map(|m| m.get("message")),
     );
     let gated = live.gated_messages();
-    let mut asked: Vec<&str> = named
-        .filter_map(Value::as_str)
-        .filter(|name| gated.iter().any(|g| g == name))
-        .collect();
-    asked.dedup();
+    let mut asked: Vec<&str> = Vec::new();
+    for name in named.filter_map(Value::as_str) {
+        if gated.iter().any(|g| g == name) && !asked.contains(&name) {
+            asked.push(name);
+        }
+    }
     if asked.is_empty() {
         return String::new();
     }

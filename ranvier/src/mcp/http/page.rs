@@ -563,7 +563,7 @@ impl Page {
         };
         let kept = self.handle.kept_versions();
         // the message that made it, as `snapshot {version}` names it over MCP
-        let made = self.handle.made_by(version).filter(|_| version > 0);
+        let made = self.handle.made_by(version);
         let message = made.as_ref().map(|entry| {
             json!({
                 "name": entry.name,
