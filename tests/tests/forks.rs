@@ -516,3 +516,172 @@ async fn a_gated_message_runs_at_once_on_a_fork_and_the_answer_says_so() {
     assert!(!plain.contains("approval"), "{plain}");
     client.cancel().await.ok();
 }
+
+/// A shop registered by hand (no `#[expose]`): placing an order sends a `Ship` command; shipping posts to an outbox
+/// outside the process, but only where outside I/O is allowed; `settled` follows the shipped count a little late on
+/// tokio's timers.
+mod by_hand {
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    use ranvier::exposure::fork::allows_outside_io;
+    use ranvier::exposure::{DecodeError, ExposeError, Exposure};
+    use ranvier::timed::{Clock, Debounced};
+    use ranvier::{EffectOn, Mvu};
+
+    #[derive(Debug)]
+    pub enum Order {
+        Place,
+        Ship,
+    }
+
+    /// What left the process: one line per shipment, with the shipped count it was posted at.
+    pub type Outbox = Arc<Mutex<Vec<String>>>;
+
+    pub struct Shop {
+        pub orders: Mvu<(u32, u32), Order>,
+        pub settled: Debounced<u32>,
+        _post: EffectOn<u32>,
+    }
+
+    pub const SETTLE: Duration = Duration::from_millis(30);
+
+    pub fn build(outbox: &Outbox) -> Shop {
+        let orders =
+            Mvu::with_commands(((0, 0), vec![]), |order, &(placed, shipped)| match order {
+                Order::Place => ((placed + 1, shipped), vec![Order::Ship]),
+                Order::Ship => ((placed, shipped + 1), vec![]),
+            });
+        let shipped = orders.select(|&(_, shipped)| shipped);
+        let settled = Debounced::new(&Clock::tokio(), SETTLE, {
+            let shipped = shipped.clone();
+            move || shipped.get()
+        });
+        let outbox = outbox.clone();
+        let post = EffectOn::new(
+            move || shipped.get(),
+            move |&shipped, previous| {
+                if previous.is_some() && allows_outside_io() {
+                    outbox.lock().unwrap().push(format!("shipped {shipped}"));
+                }
+            },
+        );
+        Shop {
+            orders,
+            settled,
+            _post: post,
+        }
+    }
+
+    /// Registers the shop as the live app and a fork's setup both do: the message source, its model for forks, and
+    /// the values.
+    pub fn register(shop: &Shop, exposure: &mut Exposure) -> Result<(), ExposeError> {
+        let place: ranvier::Decoder<Order> = Box::new(|_| Ok::<_, DecodeError>(Order::Place));
+        exposure.messages(&shop.orders, vec![("place".to_owned(), place)])?;
+        exposure.fork_model(&shop.orders);
+        let orders = shop.orders.clone();
+        exposure.value("placed", move || orders.with_model(|&(placed, _)| placed))?;
+        let orders = shop.orders.clone();
+        exposure.value("shipped", move || {
+            orders.with_model(|&(_, shipped)| shipped)
+        })?;
+        let settled = shop.settled.clone();
+        exposure.value("settled", move || settled.get())?;
+        Ok(())
+    }
+}
+
+/// An app registered by hand forks with `fork_with` and `fork_model`; on the fork, the `update`'s commands run
+/// against the fork's model, its timers fire on the fork's own nodes, and an effect that reaches outside the
+/// process does not post unless the fork was made with `outside_io(true)`. The live app sees none of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_registered_forks_commands_and_timers_run_on_the_fork_and_outside_io_waits_for_opt_in()
+ {
+    use by_hand::{Outbox, SETTLE, Shop, build, register};
+    use ranvier::exposure::fork::ForkOptions;
+    use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
+
+    let outbox = Outbox::default();
+    let host = GraphHost::start({
+        let outbox = outbox.clone();
+        move || {
+            let shop = build(&outbox);
+            let mut exposure = Exposure::new();
+            register(&shop, &mut exposure)?;
+            let for_forks = outbox.clone();
+            exposure.fork_with(move |exposure| {
+                let shop = build(&for_forks);
+                register(&shop, exposure)?;
+                Ok(Box::new(shop) as Box<dyn std::any::Any>)
+            });
+            Ok::<(Shop, ExposureHandle), ExposeError>((shop, exposure.start()?))
+        }
+    })
+    .unwrap();
+    let live = host.invoke(|(_, handle)| handle.clone()).await.unwrap();
+    assert!(live.forkable());
+    live.dispatch("place", json!({})).await.unwrap();
+    let settled = |handle: &ExposureHandle| handle.snapshot().get("settled").cloned();
+    let until_settled = async |handle: &ExposureHandle, value: u32| {
+        let deadline = tokio::time::Instant::now() + CALL_GUARD;
+        while settled(handle) != Some(json!(value)) {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "settled never reached {value}: {:?}",
+                handle.snapshot()
+            );
+            tokio::time::sleep(SETTLE / 3).await;
+        }
+    };
+    until_settled(&live, 1).await;
+    assert_eq!(*outbox.lock().unwrap(), ["shipped 1"], "the live app posts");
+    let live_version = live.version();
+
+    // A fork starts from the live models: one placed, one shipped (the model, not a replay of the journal).
+    let fork = live.fork(ForkOptions::default()).await.unwrap();
+    let values = fork.handle().snapshot();
+    assert_eq!(
+        (values.get("placed"), values.get("shipped")),
+        (Some(&json!(1)), Some(&json!(1)))
+    );
+    for _ in 0..2 {
+        fork.handle().dispatch("place", json!({})).await.unwrap();
+    }
+    let values = fork.handle().snapshot();
+    assert_eq!(
+        (values.get("placed"), values.get("shipped")),
+        (Some(&json!(3)), Some(&json!(3))),
+        "the Ship commands ran against the fork's model"
+    );
+    until_settled(fork.handle(), 3).await;
+    assert_eq!(
+        *outbox.lock().unwrap(),
+        ["shipped 1"],
+        "a fork posts nothing outside unless it opts in"
+    );
+    let live_values = live.snapshot();
+    assert_eq!(
+        (live.version(), live_values.get("shipped"), settled(&live)),
+        (live_version, Some(&json!(1)), Some(json!(1))),
+        "the live app saw nothing of the fork"
+    );
+    assert_eq!(live.journal().len(), 1);
+    fork.dispose();
+
+    let opted_in = live
+        .fork(ForkOptions::default().outside_io(true))
+        .await
+        .unwrap();
+    opted_in
+        .handle()
+        .dispatch("place", json!({}))
+        .await
+        .unwrap();
+    until_settled(opted_in.handle(), 2).await;
+    assert_eq!(
+        *outbox.lock().unwrap(),
+        ["shipped 1", "shipped 2"],
+        "an opted-in fork posts"
+    );
+    opted_in.dispose();
+}

@@ -22,7 +22,8 @@
 //!   `Mvu`'s commands, the fork's timers and its async values' flights. An effect or command that reaches outside
 //!   the process (a file, a network service, a payment) must opt in to running in a fork: it checks
 //!   [`allows_outside_io`], which is `false` on a fork's graph thread (unless the fork was made with
-//!   [`ForkOptions::outside_io`]) and `true` everywhere else.
+//!   [`ForkOptions::outside_io`]) and `true` everywhere else. It is `false` while the fork is being made in any case:
+//!   an effect woken by writing the live models in would repeat what the live app already did outside.
 //!
 //! # What an app must provide
 //!
@@ -117,7 +118,8 @@ pub fn allows_outside_io() -> bool {
 #[non_exhaustive]
 pub struct ForkOptions {
     /// Lets the fork's effects and commands reach outside the process ([`allows_outside_io`] answers `true` on the
-    /// fork's graph thread). Off by default.
+    /// fork's graph thread once the fork is made: not while its build runs and the live models are written in, so
+    /// an effect those writes wake does not repeat what the live app already did). Off by default.
     pub outside_io: bool,
 }
 
@@ -283,7 +285,10 @@ impl ExposureHandle {
         let (base, models) = exported;
         let outside_io = options.outside_io;
         let host = GraphHost::start(move || -> Result<ForkApp, ForkError> {
-            FORK.with(|fork| fork.set((true, outside_io)));
+            // Building the copy and writing the live models in replays nothing that happened on the live app: the
+            // effects those writes wake already reached outside there, so they do not again here. Outside I/O (if
+            // opted in) is for what the fork's own messages cause.
+            FORK.with(|fork| fork.set((true, false)));
             let mut exposure = Exposure::new();
             let kept = setup(&mut exposure).map_err(|e| ForkError::Build(e.to_string()))?;
             if exposure.ports.len() != models.len() {
@@ -303,6 +308,7 @@ impl ExposureHandle {
                 }
                 Ok::<_, ForkError>(())
             })?;
+            FORK.with(|fork| fork.set((true, outside_io)));
             exposure.fork_setup = Some(setup);
             exposure.fork_of = Some(base);
             exposure.require_approval(false);
