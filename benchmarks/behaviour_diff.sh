@@ -5,7 +5,9 @@
 #
 #     benchmarks/behaviour_diff.sh
 set -eu
-cargo build -q --release -p ranvier-examples --example cart -p ranvier-mcp
+# two builds: a target selection (`--example`) applies to every package named, and ranvier-mcp has no such example
+cargo build -q --release -p ranvier-examples --example cart
+cargo build -q --release -p ranvier-mcp --bin ranvier-mcp
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cp target/release/examples/cart "$dir/cart-b"

@@ -1,4 +1,5 @@
-//! Compile-fail and pass cases for `#[derive(Messages)]`, `#[expose]` and `#[node]`.
+//! Compile-fail cases for `#[derive(Messages)]`, `#[expose]`, `#[node]` and `#[trace_fn]` (the cases that must compile
+//! are in `tests/pass.rs`: with none here, trybuild only runs `cargo check`).
 //!
 //! Each `tests/ui/*.rs` is compared with the `.stderr` beside it. Refresh after an intended change with
 //! `TRYBUILD=overwrite cargo test -p ranvier-ui-tests --test ui`, then read the `git diff`.
@@ -34,13 +35,12 @@ const RUSTC_NOTES: [&str; 8] = [
     "node_not_send",
 ];
 
-/// The compile-fail cases, sorted: every `tests/ui/*.rs` but the `pass_*` ones.
+/// The compile-fail cases, sorted: every `tests/ui/*.rs`.
 fn compile_fail_cases() -> Vec<PathBuf> {
     let mut cases: Vec<PathBuf> = std::fs::read_dir("tests/ui")
         .expect("tests/ui")
         .map(|entry| entry.expect("a directory entry").path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
-        .filter(|path| !stem(path).starts_with("pass_"))
         .collect();
     cases.sort();
     cases
@@ -65,7 +65,6 @@ fn ui() {
     let version = rustc_version();
     let pinned = version.as_deref() == Some(PINNED_RUSTC);
     let cases = trybuild::TestCases::new();
-    cases.pass("tests/ui/pass_*.rs");
     let mut skipped = Vec::new();
     for case in compile_fail_cases() {
         if RUSTC_NOTES.contains(&stem(&case)) && !pinned {
@@ -121,35 +120,39 @@ fn the_cases_run_on_every_toolchain_expect_only_the_macros_messages() {
     }
 }
 
-/// The README's count of the cases, `(`ui-tests/tests/ui/`, N compile-fail + M pass)`, is the count of the files.
+/// The README's count of the cases, `(`ui-tests/tests/ui/`, N compile-fail + M pass)`, is the count of the files, and
+/// every case has a prefix naming its macro.
 #[test]
 fn the_readme_counts_every_case() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui");
-    let (mut fail, mut pass) = (0, 0);
-    for entry in std::fs::read_dir(&dir).expect("tests/ui") {
-        let name = entry.expect("an entry").file_name();
-        let name = name.to_string_lossy();
-        if !name.ends_with(".rs") {
-            continue;
-        }
-        if name.starts_with("pass_") {
-            pass += 1;
-        } else if ["messages_", "expose_", "node_", "trace_fn_"]
-            .iter()
-            .any(|prefix| name.starts_with(prefix))
-        {
-            fail += 1;
-        } else {
-            panic!("{name}: ui() runs no case of that name; give it a prefix it runs");
-        }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let count = |dir: &str| {
+        std::fs::read_dir(root.join(dir))
+            .expect("a directory of cases")
+            .filter_map(|entry| {
+                let name = entry.expect("an entry").file_name();
+                let name = name.to_string_lossy().into_owned();
+                name.ends_with(".rs").then_some(name)
+            })
+            .collect::<Vec<_>>()
+    };
+    let fail = count("tests/ui");
+    for name in &fail {
+        assert!(
+            ["messages_", "expose_", "node_", "trace_fn_"]
+                .iter()
+                .any(|prefix| name.starts_with(prefix)),
+            "{name}: give a case the prefix of the macro it checks"
+        );
     }
-    let readme = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"),
-    )
-    .expect("the README");
-    let expected = format!("(`ui-tests/tests/ui/`, {fail} compile-fail + {pass} pass)");
+    // the pass cases: the modules of tests/pass.rs, and the library's app with ranvier as its only dependency
+    let pass = count("tests/pass").len() + 1;
+    let readme = std::fs::read_to_string(root.join("../README.md")).expect("the README");
+    let expected = format!(
+        "(`ui-tests/tests/ui/`, {} compile-fail + {pass} pass)",
+        fail.len()
+    );
     assert!(
         readme.contains(&expected),
-        "the README should say {expected}, as tests/ui holds"
+        "the README should say {expected}, as tests/ui and tests/pass hold"
     );
 }

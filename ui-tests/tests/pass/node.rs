@@ -22,7 +22,7 @@ fn build(n: i32) -> (Signal<i32>, i32) {
     (signal, a + b)
 }
 
-fn main() {
+pub fn run() {
     let (signal, sum) = build(1);
     assert_eq!((signal.get(), sum), (14, 3));
     assert_eq!(Builder.build().get(), 2);

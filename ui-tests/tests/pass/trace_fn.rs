@@ -12,7 +12,11 @@ impl Desk {
         match open {
             0 => true,
             n if n <= limit => {
-                if n == limit { true } else { n < limit }
+                if n == limit {
+                    true
+                } else {
+                    n < limit
+                }
             }
             _ => false,
         }
@@ -25,7 +29,7 @@ fn limit_of(kind: u8) -> u32 {
     rules(kind)
 }
 
-fn main() {
+pub fn run() {
     let desk = Desk { open: 2 };
     assert!(desk.may_borrow(limit_of(0)));
 }

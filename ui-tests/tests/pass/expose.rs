@@ -24,7 +24,7 @@ struct Nothing {}
 
 fn assert_expose<T: Expose>() {}
 
-fn main() {
+pub fn run() {
     assert_expose::<App>();
     assert_expose::<Nothing>();
     let _ = |app: App| app.plain;

@@ -29,7 +29,7 @@ enum Msg {
 #[derive(Messages)]
 enum Empty {}
 
-fn main() {
+pub fn run() {
     assert_eq!(Msg::decoders().len(), 4);
     assert_eq!(Msg::shapes()[3].1, "{off_by: number 0..=100}");
     assert_eq!(Msg::Tick.to_wire().0, "tick");
