@@ -115,7 +115,7 @@ fn every_command_in_agents_md_runs() {
         "cargo build",
         " call ",
         " explain ",
-        "&& cargo run",
+        "--example cart && ",
         "RANVIER_JOURNAL=",
         " replay ",
     ] {
@@ -177,9 +177,9 @@ fn every_command_in_agents_md_runs() {
         output(" replay ")
     );
     assert!(
-        output("&& cargo run").ends_with("v2: count=2, subtotal=500, discount=10, total=450\n"),
+        output("--example cart && ").ends_with("v2: count=2, subtotal=500, discount=10, total=450\n"),
         "{}",
-        output("&& cargo run")
+        output("--example cart && ")
     );
 }
 

