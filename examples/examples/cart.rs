@@ -29,10 +29,12 @@ use ranvier::mcp::{McpAdapter, McpAdapterOptions};
 use ranvier::{Expose, Memo, Messages, Mvu, expose, node};
 use serde_json::json;
 
-/// One line of the cart.
-#[derive(Clone, Debug, PartialEq)]
+/// One line of the cart (a row of the `lines` value: `{"key": sku, "unitPrice", "quantity", "total"}`).
+#[derive(Clone, Debug, PartialEq, ranvier::serde::Serialize)]
+#[serde(crate = "ranvier::serde", rename_all = "camelCase")]
 pub struct Item {
-    /// The product's stock-keeping unit.
+    /// The product's stock-keeping unit (the row's key).
+    #[serde(skip)]
     pub sku: String,
     /// Price of one unit, in cents.
     pub unit_price: u64,
@@ -186,18 +188,21 @@ pub struct CartApp {
     #[node]
     pub total: Memo<u64>,
     /// The lines, one row per sku, each with its total.
+    #[expose]
     #[node]
     pub lines: Lines,
 }
 
-/// The cart's lines: keyed by sku, each row's factory output its total.
-pub type Lines = Collection<String, Item, Memo<u64>>;
+/// The cart's lines: keyed by sku, each row's factory output its total, published as the row's `total` field.
+pub type Lines = Collection<String, Item, (&'static str, Memo<u64>)>;
 
-/// A line's row: its total, `unitPrice × quantity` (the node `lines[sku]/total`).
-fn line_row(row: &ranvier::collection::Row<String, Item>) -> Memo<u64> {
+/// A line's row: its total, `unitPrice × quantity` (the node `lines[sku]/total`, the field `total` of its row in the
+/// `lines` value).
+fn line_row(row: &ranvier::collection::Row<String, Item>) -> (&'static str, Memo<u64>) {
     let row = row.clone();
-    Memo::new(move |_| row.with(|item| item.unit_price.saturating_mul(item.quantity)))
-        .labelled("total")
+    let total = Memo::new(move |_| row.with(|item| item.unit_price.saturating_mul(item.quantity)))
+        .labelled("total");
+    ("total", total)
 }
 
 /// Builds the cart's graph; `#[node]` labels each node with its `let` name for the trace.
@@ -217,7 +222,7 @@ pub fn cart_graph() -> CartApp {
             lines
                 .rows()
                 .iter()
-                .map(Memo::get)
+                .map(|(_, total)| total.get())
                 .fold(0_u64, u64::saturating_add)
         }
     });

@@ -45,14 +45,10 @@ pub fn json_error(what: &str, text: &str, error: &serde_json::Error) -> String {
     message
 }
 
-/// `v3: count=2, total=450`: a version and every value, in the order given.
+/// `v3: count=2, total=450, lines=[apple]`: a version and every value, in the order given, as the app's own
+/// answers end ([`ranvier::mcp::state_line`]: a collection by its keys).
 pub fn state_line(version: u64, values: &[(String, Value)]) -> String {
-    let mut line = format!("v{version}:");
-    for (index, (name, value)) in values.iter().enumerate() {
-        line.push_str(if index == 0 { " " } else { ", " });
-        let _ = write!(line, "{name}={value}");
-    }
-    line
+    ranvier::mcp::state_line(version, values)
 }
 
 /// The `ranvier://state` document, its values kept in the order the app wrote them.

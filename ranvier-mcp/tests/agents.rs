@@ -177,7 +177,8 @@ fn every_command_in_agents_md_runs() {
         output(" replay ")
     );
     assert!(
-        output("--example cart && ").ends_with("v2: count=2, subtotal=500, discount=10, total=450\n"),
+        output("--example cart && ")
+            .ends_with("v2: count=2, subtotal=500, discount=10, total=450, lines=[a]\n"),
         "{}",
         output("--example cart && ")
     );

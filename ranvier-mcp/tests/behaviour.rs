@@ -55,7 +55,12 @@ fn replay_check_passes_on_the_same_build_and_fails_on_the_first_changed_step() {
     .unwrap();
     assert_eq!(
         first["changes"],
-        serde_json::json!([["count", 0, 2], ["subtotal", 0, 500], ["total", 0, 500]])
+        serde_json::json!([
+            ["count", 0, 2],
+            ["subtotal", 0, 500],
+            ["total", 0, 500],
+            ["lines", [], [{"key": "a", "unitPrice": 250, "quantity": 2, "total": 500}]]
+        ])
     );
 
     for era in ["legacy", "modern"] {
@@ -120,8 +125,8 @@ fn compare_names_the_first_message_after_which_two_builds_differ() {
     assert_eq!(same.status.code(), Some(0), "{}", stderr(&same));
     assert_eq!(
         stdout(&same),
-        "no difference: both builds answer the same 4 steps → A v4: count=1, subtotal=100, discount=0, total=100, \
-         B v4: count=1, subtotal=100, discount=0, total=100\n"
+        "no difference: both builds answer the same 4 steps → A v4: count=1, subtotal=100, discount=0, total=100, lines=[b], \
+         B v4: count=1, subtotal=100, discount=0, total=100, lines=[b]\n"
     );
 
     let other = confirming_cart(&dir);
@@ -149,7 +154,9 @@ fn compare_names_the_first_message_after_which_two_builds_differ() {
         );
         assert_eq!(
             lines.next(),
-            Some("  A: 3 clear {} → v3: count 2→0, subtotal 500→0, discount 10→0, total 450→0")
+            Some(
+                "  A: 3 clear {} → v3: count 2→0, subtotal 500→0, discount 10→0, total 450→0, lines -[a]"
+            )
         );
         assert_eq!(
             lines.next(),
@@ -164,7 +171,8 @@ fn compare_names_the_first_message_after_which_two_builds_differ() {
                 "  count: A 0, B 2",
                 "  subtotal: A 0, B 500",
                 "  discount: A 0, B 10",
-                "  total: A 0, B 450"
+                "  total: A 0, B 450",
+                r#"  lines: A [], B [{"key":"a","unitPrice":250,"quantity":2,"total":500}]"#
             ]
         );
     }

@@ -17,14 +17,14 @@ fn call_prints_the_result_text_and_exits_0() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(
         stdout(&output),
-        "1 add_item {\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2} → v1: count 0→2, subtotal 0→500, total 0→500\n\
-         v1: count=2, subtotal=500, discount=0, total=500\n"
+        "1 add_item {\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2} → v1: count 0→2, subtotal 0→500, total 0→500, lines +[a]\n\
+         v1: count=2, subtotal=500, discount=0, total=500, lines=[a]\n"
     );
     // two calls share no state: each starts a fresh app
     let snapshot = run(&["call", cart_path(), "snapshot"], &[]);
     assert_eq!(
         stdout(&snapshot),
-        "{\"version\":0,\"values\":{\"count\":0,\"subtotal\":0,\"discount\":0,\"total\":0}}\n"
+        "{\"version\":0,\"values\":{\"count\":0,\"subtotal\":0,\"discount\":0,\"total\":0,\"lines\":[]}}\n"
     );
 }
 
@@ -61,7 +61,10 @@ fn call_works_in_every_era_against_every_pinned_server() {
             "{era}/{pin}: {}",
             stderr(&called)
         );
-        assert!(stdout(&called).ends_with("v1: count=2, subtotal=500, discount=0, total=500\n"));
+        assert!(
+            stdout(&called)
+                .ends_with("v1: count=2, subtotal=500, discount=0, total=500, lines=[a]\n")
+        );
     }
     // an era the server does not serve is a startup error naming the refusal
     let refused = run(
@@ -246,7 +249,8 @@ fn the_journal_records_accepted_messages_and_replays_into_a_fresh_app() {
         lines,
         vec![
             serde_json::json!({"name": "add_item", "args": {"sku": "a", "unitPrice": 250, "quantity": 2}, "version": 1, "sender": "ranvier-mcp",
-                "changes": [["count", 0, 2], ["subtotal", 0, 500], ["total", 0, 500]]}),
+                "changes": [["count", 0, 2], ["subtotal", 0, 500], ["total", 0, 500],
+                    ["lines", [], [{"key": "a", "unitPrice": 250, "quantity": 2, "total": 500}]]]}),
             serde_json::json!({"name": "set_discount", "args": {"percent": 10}, "version": 2, "sender": "ranvier-mcp",
                 "changes": [["discount", 0, 10], ["total", 500, 450]]}),
         ]
@@ -256,9 +260,9 @@ fn the_journal_records_accepted_messages_and_replays_into_a_fresh_app() {
     assert_eq!(replayed.status.code(), Some(0), "{}", stderr(&replayed));
     assert_eq!(
         stdout(&replayed),
-        "1 add_item {\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2} → v1: count 0→2, subtotal 0→500, total 0→500\n\
+        "1 add_item {\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2} → v1: count 0→2, subtotal 0→500, total 0→500, lines +[a]\n\
          2 set_discount {\"percent\":10} → v2: discount 0→10, total 500→450\n\
-         v2: count=2, subtotal=500, discount=10, total=450\n"
+         v2: count=2, subtotal=500, discount=10, total=450, lines=[a]\n"
     );
 
     // an unreadable line: the lines before it run, it is reported with its number, nothing after it runs
@@ -272,7 +276,7 @@ fn the_journal_records_accepted_messages_and_replays_into_a_fresh_app() {
     assert!(out.starts_with("1 add_item"), "{out}");
     assert!(!out.contains("set_discount"), "line 3 must not run: {out}");
     assert!(
-        out.contains("v1: count=2, subtotal=500, discount=0, total=500"),
+        out.contains("v1: count=2, subtotal=500, discount=0, total=500, lines=[a]"),
         "{out}"
     );
     assert!(

@@ -108,7 +108,7 @@ async fn record(journal: &Path) -> (String, String) {
         "{approved}"
     );
     assert!(
-        approved.ends_with("v3: count=0, subtotal=0, discount=0, total=0"),
+        approved.ends_with("v3: count=0, subtotal=0, discount=0, total=0, lines=[]"),
         "{approved}"
     );
     call(&client, "dispatch", add("b", 100, 1)).await;
@@ -171,11 +171,11 @@ fn replay_skips_a_denied_message_and_stops_where_the_app_asks_for_approval() {
     assert_eq!(replayed.status.code(), Some(0), "{}", stderr(&replayed));
     assert_eq!(
         stdout(&replayed),
-        "1 add_item {\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2} → v1: count 0→2, subtotal 0→500, total 0→500\n\
+        "1 add_item {\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2} → v1: count 0→2, subtotal 0→500, total 0→500, lines +[a]\n\
          2 set_discount {\"percent\":10} → v2: discount 0→10, total 500→450\n\
-         3 clear {} → v3: count 2→0, subtotal 500→0, discount 10→0, total 450→0\n\
-         4 add_item {\"sku\":\"b\",\"unitPrice\":100,\"quantity\":1} → v4: count 0→1, subtotal 0→100, total 0→100\n\
-         v4: count=1, subtotal=100, discount=0, total=100\n"
+         3 clear {} → v3: count 2→0, subtotal 500→0, discount 10→0, total 450→0, lines -[a]\n\
+         4 add_item {\"sku\":\"b\",\"unitPrice\":100,\"quantity\":1} → v4: count 0→1, subtotal 0→100, total 0→100, lines +[b]\n\
+         v4: count=1, subtotal=100, discount=0, total=100, lines=[b]\n"
     );
 
     // a build that gates clear pauses at the approved one: nobody can answer (the app stops with the replay), so
@@ -188,7 +188,7 @@ fn replay_skips_a_denied_message_and_stops_where_the_app_asks_for_approval() {
     assert_eq!(gated.status.code(), Some(1), "{out}");
     assert!(
         out.starts_with(
-            "1 add_item {\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2} → v1: count 0→2, subtotal 0→500, total 0→500\n\
+            "1 add_item {\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2} → v1: count 0→2, subtotal 0→500, total 0→500, lines +[a]\n\
              2 set_discount {\"percent\":10} → v2: discount 0→10, total 500→450\n\
              paused at message 3 of 4: clear needs a person's approval and did not run\n"
         ),
@@ -197,7 +197,7 @@ fn replay_skips_a_denied_message_and_stops_where_the_app_asks_for_approval() {
     assert!(!out.contains("→ v3"), "nothing after the pause ran: {out}");
     assert!(
         out.ends_with(&format!(
-            "v2: count=2, subtotal=500, discount=10, total=450\n\
+            "v2: count=2, subtotal=500, discount=10, total=450, lines=[a]\n\
              the replay stopped at message 3 (line 4 of {journal_path}): clear needs a person's approval in this \
              build, and the app stops with the replay, so it cannot be answered; nothing from line 4 on ran\n"
         )),

@@ -220,7 +220,7 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
     )
     .await;
     assert!(
-        text(&second).ends_with("v2: count=2, subtotal=500, discount=10, total=450"),
+        text(&second).ends_with("v2: count=2, subtotal=500, discount=10, total=450, lines=[a]"),
         "{}",
         text(&second)
     );
@@ -263,7 +263,7 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
     );
     assert!(
         first.contains(
-            "run 2): replayed 2 messages → v2: count=2, subtotal=500, discount=10, total=450"
+            "run 2): replayed 2 messages → v2: count=2, subtotal=500, discount=10, total=450, lines=[a]"
         ),
         "{first}"
     );
@@ -275,7 +275,8 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
     let state: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
     assert_eq!(
         state,
-        json!({"version": 2, "values": {"count": 2, "subtotal": 500, "discount": 10, "total": 500 * 9 / 10}})
+        json!({"version": 2, "values": {"count": 2, "subtotal": 500, "discount": 10, "total": 500 * 9 / 10,
+            "lines": [{"key": "a", "unitPrice": 250, "quantity": 2, "total": 500}]}})
     );
     // the client is told: its subscription's URI is notified
     let uri = tokio::time::timeout(GUARD, updates.recv())
@@ -296,7 +297,7 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
         "{next}"
     );
     assert!(
-        next.ends_with("\nv2: count=2, subtotal=500, discount=10, total=450"),
+        next.ends_with("\nv2: count=2, subtotal=500, discount=10, total=450, lines=[a]"),
         "{next}"
     );
 
@@ -318,12 +319,12 @@ async fn a_rebuild_reloads_replays_ends_subscriptions_and_reports_a_rejected_rep
         "{first}"
     );
     assert!(
-        first.ends_with("serving the new build with messages 1 to 1 → v1: count=2, subtotal=500, discount=0, total=500"),
+        first.ends_with("serving the new build with messages 1 to 1 → v1: count=2, subtotal=500, discount=0, total=500, lines=[a]"),
         "{first}"
     );
     assert!(
         stopped.ends_with(
-            "{\"version\":1,\"values\":{\"count\":2,\"subtotal\":500,\"discount\":0,\"total\":500}}"
+            r#"{"version":1,"values":{"count":2,"subtotal":500,"discount":0,"total":500,"lines":[{"key":"a","unitPrice":250,"quantity":2,"total":500}]}}"#
         ),
         "{stopped}"
     );
@@ -370,7 +371,7 @@ async fn the_reload_line_is_in_the_structured_content_of_wait_version_too() {
     let first = said.lines().next().unwrap();
     assert!(
         first.contains(
-            "run 2): replayed 1 message → v1: count=2, subtotal=500, discount=0, total=500"
+            "run 2): replayed 1 message → v1: count=2, subtotal=500, discount=0, total=500, lines=[a]"
         ),
         "{first}"
     );
@@ -405,12 +406,12 @@ async fn the_modern_era_reloads_and_replays_too() {
     let first = reloaded.lines().next().unwrap();
     assert!(
         first.contains(
-            "run 2): replayed 2 messages → v2: count=2, subtotal=500, discount=50, total=250"
+            "run 2): replayed 2 messages → v2: count=2, subtotal=500, discount=50, total=250, lines=[a]"
         ),
         "{first}"
     );
     assert!(
-        reloaded.ends_with("v3: count=0, subtotal=0, discount=0, total=0"),
+        reloaded.ends_with("v3: count=0, subtotal=0, discount=0, total=0, lines=[]"),
         "{reloaded}"
     );
 
@@ -449,7 +450,7 @@ async fn a_rebuild_ends_a_modern_era_listen_with_an_error() {
     );
     assert!(
         first.ends_with(
-            "run 2): replayed 1 message → v1: count=2, subtotal=500, discount=0, total=500; \
+            "run 2): replayed 1 message → v1: count=2, subtotal=500, discount=0, total=500, lines=[a]; \
              subscriptions/listen ended, listen again"
         ),
         "{first}"
@@ -511,9 +512,9 @@ async fn an_app_that_dies_is_restarted_by_the_next_call_with_the_journal_replaye
     assert_eq!(
         text(&restarted),
         format!(
-            "restarted {} after it exited (run 2): replayed 2 messages → v2: count=2, subtotal=500, discount=10, total=450\n\
-             1 add_item {{\"sku\":\"b\",\"unitPrice\":100,\"quantity\":1}} → v3: count 2→3, subtotal 500→600, total 450→540\n\
-             v3: count=3, subtotal=600, discount=10, total=540",
+            "restarted {} after it exited (run 2): replayed 2 messages → v2: count=2, subtotal=500, discount=10, total=450, lines=[a]\n\
+             1 add_item {{\"sku\":\"b\",\"unitPrice\":100,\"quantity\":1}} → v3: count 2→3, subtotal 500→600, total 450→540, lines +[b]\n\
+             v3: count=3, subtotal=600, discount=10, total=540, lines=[a, b]",
             watched.display()
         )
     );
@@ -529,8 +530,10 @@ async fn an_app_that_dies_is_restarted_by_the_next_call_with_the_journal_replaye
     assert_eq!(
         text(&snapshot),
         format!(
-            "restarted {} after it exited (run 3): replayed 3 messages → v3: count=3, subtotal=600, discount=10, total=540\n\
-             {{\"version\":3,\"values\":{{\"count\":3,\"subtotal\":600,\"discount\":10,\"total\":540}}}}",
+            "restarted {} after it exited (run 3): replayed 3 messages → v3: count=3, subtotal=600, discount=10, total=540, lines=[a, b]\n\
+             {{\"version\":3,\"values\":{{\"count\":3,\"subtotal\":600,\"discount\":10,\"total\":540,\
+             \"lines\":[{{\"key\":\"a\",\"unitPrice\":250,\"quantity\":2,\"total\":500}},\
+             {{\"key\":\"b\",\"unitPrice\":100,\"quantity\":1,\"total\":100}}]}}}}",
             watched.display()
         )
     );
@@ -553,7 +556,7 @@ async fn a_replay_the_new_build_pauses_for_approval_is_named_and_can_be_resumed(
     );
     let approved = call(&client, "resume", json!({"id": id, "approve": true})).await;
     assert!(
-        text(&approved).ends_with("v2: count=0, subtotal=0, discount=0, total=0"),
+        text(&approved).ends_with("v2: count=0, subtotal=0, discount=0, total=0, lines=[]"),
         "{}",
         text(&approved)
     );
@@ -576,7 +579,7 @@ async fn a_replay_the_new_build_pauses_for_approval_is_named_and_can_be_resumed(
         first.ends_with(&format!(
             "run 2): replay paused at message 2 of 3 (clear {{}}): it needs a person's approval in the new build; \
              resume interrupt \"{again}\" to run it and the messages after it → v1: count=2, subtotal=500, discount=0, \
-             total=500"
+             total=500, lines=[a]"
         )),
         "{first}"
     );
@@ -584,7 +587,7 @@ async fn a_replay_the_new_build_pauses_for_approval_is_named_and_can_be_resumed(
     let resumed = call(&client, "resume", json!({"id": again, "approve": true})).await;
     assert_ne!(resumed.is_error, Some(true), "{}", text(&resumed));
     assert!(
-        text(&resumed).ends_with("v3: count=0, subtotal=0, discount=10, total=0"),
+        text(&resumed).ends_with("v3: count=0, subtotal=0, discount=10, total=0, lines=[]"),
         "{}",
         text(&resumed)
     );
@@ -730,7 +733,7 @@ async fn a_client_line_of_invalid_utf8_is_answered_as_the_app_answers_it_and_the
     assert_eq!(app_answer(bad), expected);
     assert_eq!(
         answer_text(&snapshot),
-        r#"{"version":0,"values":{"count":0,"subtotal":0,"discount":0,"total":0}}"#
+        r#"{"version":0,"values":{"count":0,"subtotal":0,"discount":0,"total":0,"lines":[]}}"#
     );
 
     // a line that is not JSON at all, and one that is not a message (the app's to answer, with the id)
@@ -798,7 +801,7 @@ async fn an_app_line_of_invalid_utf8_on_stdout_is_dropped_and_the_session_goes_o
     let (client, _updates) = supervise(&watched, false).await;
     let dispatched = call(&client, "dispatch", add_item()).await;
     assert!(
-        text(&dispatched).ends_with("v1: count=2, subtotal=500, discount=0, total=500"),
+        text(&dispatched).ends_with("v1: count=2, subtotal=500, discount=0, total=500, lines=[a]"),
         "{}",
         text(&dispatched)
     );

@@ -36,8 +36,8 @@ fn a_script_runs_its_calls_in_one_session_and_prints_each_answer() {
     );
     let text = stdout(&output);
     let expected_start = format!(
-        "> {ADD}\n1 add_item {{\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2}} → v1: count 0→2, subtotal 0→500, total 0→500\n\
-         v1: count=2, subtotal=500, discount=0, total=500\n\
+        "> {ADD}\n1 add_item {{\"sku\":\"a\",\"unitPrice\":250,\"quantity\":2}} → v1: count 0→2, subtotal 0→500, total 0→500, lines +[a]\n\
+         v1: count=2, subtotal=500, discount=0, total=500, lines=[a]\n\
          > {}\nset_discount rejected its arguments: ",
         lines[3]
     );
@@ -45,7 +45,8 @@ fn a_script_runs_its_calls_in_one_session_and_prints_each_answer() {
     // the same session: the snapshot holds the first call's message
     assert!(
         text.contains(&format!(
-            "> {}\n{{\"version\":1,\"values\":{{\"count\":2,\"subtotal\":500,\"discount\":0,\"total\":500}}}}\n",
+            "> {}\n{{\"version\":1,\"values\":{{\"count\":2,\"subtotal\":500,\"discount\":0,\"total\":500,\
+             \"lines\":[{{\"key\":\"a\",\"unitPrice\":250,\"quantity\":2,\"total\":500}}]}}}}\n",
             lines[4]
         )),
         "{text}"

@@ -122,6 +122,7 @@ pub use forks::{DEFAULT_FORK_IDLE_TIMEOUT, DEFAULT_MAX_FORKS};
 pub use serve::{ServeError, run_stdio, serve_app_stdio};
 #[cfg(feature = "http")]
 pub use serve::{run_http, serve_app_http};
+pub use text::state_line;
 pub use traced::{EXPLAIN_MAX_CHARS, GRAPH_MAX_CHARS, NODE_PAGE_MAX_CHARS, STEPS_MAX_CHARS};
 
 use std::borrow::Cow;

@@ -111,7 +111,7 @@ for (const transport of ["stdio", "http"]) {
       const before = await result(target(), era, ["--method", "tools/call", "--tool-name", "snapshot"]);
       assert.equal(before.isError, false);
       assert.deepEqual(JSON.parse(text(before)), before.structuredContent);
-      assert.deepEqual(Object.keys(before.structuredContent.values), ["count", "subtotal", "discount", "total"]);
+      assert.deepEqual(Object.keys(before.structuredContent.values), ["count", "subtotal", "discount", "total", "lines"]);
       const version = before.structuredContent.version;
 
       const args = JSON.stringify({ message: "add_item", args: { sku: "a", unitPrice: 250, quantity: 2 } });
@@ -120,7 +120,7 @@ for (const transport of ["stdio", "http"]) {
       assert.equal(added.structuredContent, undefined, "dispatch answers in text alone");
       const [step, state] = text(added).split("\n");
       assert.match(step, new RegExp(`^1 add_item \\{"sku":"a","unitPrice":250,"quantity":2\\} → v${transport === "stdio" ? 1 : version + 1}: count \\d+→\\d+`));
-      assert.match(state, /^v\d+: count=\d+, subtotal=\d+, discount=0, total=\d+$/);
+      assert.match(state, /^v\d+: count=\d+, subtotal=\d+, discount=0, total=\d+, lines=\[a\]$/);
 
       // a tool error: the Inspector exits 5 and prints the result, whose text names what was wrong
       const rejected = await result(
@@ -138,7 +138,7 @@ for (const transport of ["stdio", "http"]) {
       assert.equal(state.contents[0].uri, "ranvier://state");
       assert.equal(state.contents[0].mimeType, "application/json");
       const document = JSON.parse(state.contents[0].text);
-      assert.deepEqual(Object.keys(document.values), ["count", "subtotal", "discount", "total"]);
+      assert.deepEqual(Object.keys(document.values), ["count", "subtotal", "discount", "total", "lines"]);
       if (transport === "http") {
         // one server for every HTTP case: the dispatches above are in its state
         assert.ok(document.version >= 1 && document.values.count >= 2, state.contents[0].text);

@@ -44,7 +44,7 @@ test("the page loads and shows every value with its version", async () => {
   await browser.waitFor("the stream's hello", `document.getElementById("status").textContent === "live"`);
   const rows = await browser.run(`return Array.from(document.querySelectorAll("#values tbody tr"))
     .map((tr) => [tr.dataset.name, tr.children[1].textContent, tr.children[2].textContent]);`);
-  assert.deepEqual(rows, [["count", "0", "v0"], ["subtotal", "0", "v0"], ["discount", "0", "v0"], ["total", "0", "v0"]]);
+  assert.deepEqual(rows, [["count", "0", "v0"], ["subtotal", "0", "v0"], ["discount", "0", "v0"], ["total", "0", "v0"], ["lines", "[]", "v0"]]);
   assert.equal(await browser.run(`return document.getElementById("version").textContent`), "0");
   // a form per message, fields from the schema: types, ranges, required
   const fields = await browser.run(`return Array.from(document.querySelectorAll('form[data-message="add_item"] [data-kind]'))
@@ -67,9 +67,9 @@ test("a dispatch from the form updates the values and the log", async () => {
   await browser.waitFor("the total", `${value("total")} === "500"`);
   assert.equal(await browser.run(`return ${value("count")}`), "2");
   const changed = await browser.run(`return Array.from(document.querySelectorAll("#values tr.changed")).map((tr) => tr.dataset.name)`);
-  assert.deepEqual(changed.sort(), ["count", "subtotal", "total"]);
+  assert.deepEqual(changed.sort(), ["count", "lines", "subtotal", "total"]);
   const lines = await browser.waitFor("the log line", logLines + `.find((l) => l.includes("add_item"))`);
-  assert.equal(lines, `person | add_item {"sku":"apple","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500`);
+  assert.equal(lines, `person | add_item {"sku":"apple","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500, lines +[apple]`);
   const result = await browser.run(`return document.querySelector('form[data-message="add_item"] .result').textContent`);
   assert.match(result, /v1: count=2, subtotal=500, discount=0, total=500/);
   await shot("2-dispatched");

@@ -55,14 +55,14 @@ async def tools_and_rejections(client):
     assert by_name["snapshot"].output_schema["required"] == ["version", "values"]
 
     snapshot = await ok(client, "snapshot", {})
-    assert text(snapshot) == '{"version":0,"values":{"count":0,"subtotal":0,"discount":0,"total":0}}', text(snapshot)
-    assert snapshot.structured_content == {"version": 0, "values": {"count": 0, "subtotal": 0, "discount": 0, "total": 0}}
+    assert text(snapshot) == '{"version":0,"values":{"count":0,"subtotal":0,"discount":0,"total":0,"lines":[]}}', text(snapshot)
+    assert snapshot.structured_content == {"version": 0, "values": {"count": 0, "subtotal": 0, "discount": 0, "total": 0, "lines": []}}
 
     one = await ok(client, "dispatch", {"message": "add_item", "args": {"sku": "a", "unitPrice": 250, "quantity": 2}})
     assert one.structured_content is None
     assert text(one) == (
-        '1 add_item {"sku":"a","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500\n'
-        "v1: count=2, subtotal=500, discount=0, total=500"
+        '1 add_item {"sku":"a","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500, lines +[a]\n'
+        "v1: count=2, subtotal=500, discount=0, total=500, lines=[a]"
     ), text(one)
     seq = await ok(client, "dispatch", {"messages": [
         {"message": "set_discount", "args": {"percent": 10}},
@@ -71,7 +71,7 @@ async def tools_and_rejections(client):
     assert text(seq) == (
         '1 set_discount {"percent":10} → v2: discount 0→10, total 500→450\n'
         '2 remove_item {"sku":"zz"} → v2: no exposed value changed\n'
-        "v2: count=2, subtotal=500, discount=10, total=450"
+        "v2: count=2, subtotal=500, discount=10, total=450, lines=[a]"
     ), text(seq)
 
     assert await rejected(client, "dispatch", {"message": "nope"}) == f'unknown message "nope"; {KNOWN}'
@@ -93,9 +93,9 @@ async def tools_and_rejections(client):
         '1 set_discount {"percent":20} → v3: discount 10→20, total 450→400\n'
         f'stopped at message 2 of 3: unknown message "nope"; {KNOWN}\n'
         "messages 1 to 1 stay dispatched; later messages were not dispatched\n"
-        "v3: count=2, subtotal=500, discount=20, total=400"
+        "v3: count=2, subtotal=500, discount=20, total=400, lines=[a]"
     ), stopped
-    assert await read(client, "ranvier://state") == {"version": 3, "values": {"count": 2, "subtotal": 500, "discount": 20, "total": 400}}
+    assert await read(client, "ranvier://state") == {"version": 3, "values": {"count": 2, "subtotal": 500, "discount": 20, "total": 400, "lines": [{"key": "a", "unitPrice": 250, "quantity": 2, "total": 500}]}}
 
     reached = await ok(client, "wait_version", {"version": 2})
     assert reached.structured_content["version"] == 3
@@ -107,7 +107,7 @@ async def tools_and_rejections(client):
 
 async def resources(client):
     listed = [str(r.uri) for r in (await client.list_resources()).resources]
-    assert listed == ["ranvier://state", "ranvier://state/count", "ranvier://state/subtotal", "ranvier://state/discount", "ranvier://state/total", "ranvier://errors"], listed
+    assert listed == ["ranvier://state", "ranvier://state/count", "ranvier://state/subtotal", "ranvier://state/discount", "ranvier://state/total", "ranvier://state/lines", "ranvier://errors"], listed
     templates = (await client.list_resource_templates()).resource_templates
     assert [t.uri_template for t in templates] == ["ranvier://state/{name}"]
     assert await read(client, "ranvier://state/total") == {"version": 0, "value": 0}

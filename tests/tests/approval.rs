@@ -449,7 +449,7 @@ async fn resume_tool_round_trip(modern: bool) {
         "{said}"
     );
     assert!(
-        said.ends_with("\nv1: count=2, subtotal=500, discount=0, total=500"),
+        said.ends_with("\nv1: count=2, subtotal=500, discount=0, total=500, lines=[a]"),
         "{said}"
     );
 
@@ -500,12 +500,12 @@ async fn resume_tool_round_trip(modern: bool) {
     );
     assert!(
         said.contains(
-            "\n2 clear {} → v2: count 2→0, subtotal 500→0, total 500→0\n3 add_item {\"sku\":\"b\""
+            "\n2 clear {} → v2: count 2→0, subtotal 500→0, total 500→0, lines -[a]\n3 add_item {\"sku\":\"b\""
         ),
         "{said}"
     );
     assert!(
-        said.ends_with("v3: count=1, subtotal=100, discount=0, total=100"),
+        said.ends_with("v3: count=1, subtotal=100, discount=0, total=100, lines=[b]"),
         "{said}"
     );
     let again = call(&client, "resume", json!({"id": id, "approve": false})).await;
@@ -588,7 +588,7 @@ async fn elicitation_round_trip(modern: bool) {
         "{said}"
     );
     assert!(
-        said.ends_with("v3: count=1, subtotal=100, discount=0, total=100"),
+        said.ends_with("v3: count=1, subtotal=100, discount=0, total=100, lines=[b]"),
         "{said}"
     );
     assert_eq!(asked.lock().unwrap().len(), 1);
@@ -722,7 +722,7 @@ async fn the_app_answering_first_ends_a_pending_elicitation() {
         text(&result),
         format!(
             "interrupt \"{}\" was denied by \"app\" before the user answered\nv0: count=0, subtotal=0, discount=0, \
-             total=0",
+             total=0, lines=[]",
             interrupt.id
         )
     );

@@ -95,14 +95,14 @@ async fn a_fork_runs_messages_with_step_lines_and_the_live_app_never_sees_them()
         assert_eq!(
             lines.next(),
             Some(
-                r#"1 add_item {"sku":"a","unitPrice":250,"quantity":1} → v2: count 1→2, subtotal 250→500, total 250→500"#
+                r#"1 add_item {"sku":"a","unitPrice":250,"quantity":1} → v2: count 1→2, subtotal 250→500, total 250→500, lines[a].quantity 1→2, lines[a].total 250→500"#
             ),
             "{on_fork}"
         );
         assert!(lines.next().unwrap().starts_with("2 add_item"), "{on_fork}");
         assert_eq!(
             lines.next(),
-            Some("v3: count=3, subtotal=750, discount=0, total=750")
+            Some("v3: count=3, subtotal=750, discount=0, total=750, lines=[a]")
         );
 
         // the live app: same version, same journal, no publication, no journal event
@@ -124,7 +124,7 @@ async fn a_fork_runs_messages_with_step_lines_and_the_live_app_never_sees_them()
         assert_eq!(
             lines.next(),
             Some(
-                format!("live v1 → fork \"{id}\" v3: count 1→3, subtotal 250→750, total 250→750")
+                format!("live v1 → fork \"{id}\" v3: count 1→3, subtotal 250→750, total 250→750, lines[a].quantity 1→3, lines[a].total 250→750")
                     .as_str()
             ),
             "{diff}"
@@ -180,7 +180,7 @@ async fn dry_run_forks_runs_answers_and_drops_in_one_call() {
             tried,
             "dry run on a fork of live v1 (dropped now; the live app is unchanged):\n\
              1 set_discount {\"percent\":10} → v2: discount 0→10, total 250→225\n\
-             v2: count=1, subtotal=250, discount=10, total=225"
+             v2: count=1, subtotal=250, discount=10, total=225, lines=[a]"
         );
         assert_eq!(adapter.fork_count(), 0);
         assert_eq!(adapter.handle().version(), 1);

@@ -126,7 +126,8 @@ impl Cart {
         cart.baseline = cart.snapshot();
         assert_eq!(
             cart.baseline,
-            json!({"version": 1, "values": {"count": 3, "subtotal": 360, "discount": 0, "total": 360}})
+            json!({"version": 1, "values": {"count": 3, "subtotal": 360, "discount": 0, "total": 360,
+                "lines": [{"key": "apple", "unitPrice": 120, "quantity": 3, "total": 360}]}})
         );
         cart
     }
@@ -711,7 +712,8 @@ fn a_panicking_update_or_a_stopped_sequence_keeps_what_was_accepted() {
     );
     assert_eq!(
         cart.snapshot(),
-        json!({"version": 2, "values": {"count": 3, "subtotal": 360, "discount": 10, "total": 324}})
+        json!({"version": 2, "values": {"count": 3, "subtotal": 360, "discount": 10, "total": 324,
+            "lines": [{"key": "apple", "unitPrice": 120, "quantity": 3, "total": 360}]}})
     );
 }
 
@@ -777,7 +779,10 @@ fn totals_that_would_overflow_are_refused_by_name_and_quietly() {
     assert_names(&reason, &["subtotal would overflow: the lines add up"]);
     assert_eq!(
         cart.snapshot()["values"],
-        json!({"count": 4, "subtotal": u64::MAX, "discount": 0, "total": u64::MAX})
+        json!({"count": 4, "subtotal": u64::MAX, "discount": 0, "total": u64::MAX, "lines": [
+            {"key": "apple", "unitPrice": 120, "quantity": 3, "total": 360},
+            {"key": "rest", "unitPrice": u64::MAX - 360, "quantity": 1, "total": u64::MAX - 360}
+        ]})
     );
     let stderr = cart.stderr.lock().unwrap().clone();
     assert!(
@@ -1444,7 +1449,8 @@ async fn http_session_attacks_are_refused_and_lose_nothing() {
     let after = session.call_tool("snapshot", json!({})).await["structuredContent"].clone();
     assert_eq!(
         after,
-        json!({"version": 5, "values": {"count": 1, "subtotal": 80, "discount": 20, "total": 64}})
+        json!({"version": 5, "values": {"count": 1, "subtotal": 80, "discount": 20, "total": 64,
+            "lines": [{"key": "pear", "unitPrice": 80, "quantity": 1, "total": 80}]}})
     );
     server.shutdown();
     host.dispose();

@@ -74,7 +74,7 @@ async fn legacy_era_over_http_tools_resources_and_notifications() {
     let result = session.call_tool("dispatch", add("a", 2)).await;
     assert_eq!(result["isError"], json!(false));
     assert!(
-        text(&result).ends_with("v1: count=2, subtotal=200, discount=0, total=200"),
+        text(&result).ends_with("v1: count=2, subtotal=200, discount=0, total=200, lines=[a]"),
         "{}",
         text(&result)
     );

@@ -187,7 +187,7 @@ async fn a_persons_dispatch_takes_the_agents_path_and_the_stream_reports_it() {
         answer["text"]
             .as_str()
             .unwrap()
-            .ends_with("v1: count=3, subtotal=90, discount=0, total=90"),
+            .ends_with("v1: count=3, subtotal=90, discount=0, total=90, lines=[pear]"),
         "{answer}"
     );
 
@@ -195,13 +195,14 @@ async fn a_persons_dispatch_takes_the_agents_path_and_the_stream_reports_it() {
     let (values, log) = (next(&mut events).await, next(&mut events).await);
     assert_eq!(
         values,
-        json!({"version": 1, "changed": {"count": 3, "subtotal": 90, "total": 90}})
+        json!({"version": 1, "changed": {"count": 3, "subtotal": 90, "total": 90,
+            "lines": [{"key": "pear", "unitPrice": 30, "quantity": 3, "total": 90}]}})
     );
     assert_eq!(log["sender"], "person");
     assert_eq!(log["seq"], 1);
     assert_eq!(
         log["line"],
-        r#"add_item {"sku":"pear","unitPrice":30,"quantity":3} → v1: count 0→3, subtotal 0→90, total 0→90"#
+        r#"add_item {"sku":"pear","unitPrice":30,"quantity":3} → v1: count 0→3, subtotal 0→90, total 0→90, lines +[pear]"#
     );
     let notified = next(&mut updates).await;
     assert_eq!(notified["params"]["uri"], "ranvier://state/count");

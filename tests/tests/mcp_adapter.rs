@@ -86,7 +86,7 @@ async fn notified(updates: &mut mpsc::UnboundedReceiver<String>, wanted: &[&str]
     got
 }
 
-const ADD: &str = r#"1 add_item {"sku":"a","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500"#;
+const ADD: &str = r#"1 add_item {"sku":"a","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500, lines +[a]"#;
 
 async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     let tools = client.list_all_tools().await.expect("tools");
@@ -147,12 +147,12 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     let snapshot = call(client, "snapshot", json!({})).await;
     assert_eq!(
         text(&snapshot),
-        r#"{"version":0,"values":{"count":0,"subtotal":0,"discount":0,"total":0}}"#
+        r#"{"version":0,"values":{"count":0,"subtotal":0,"discount":0,"total":0,"lines":[]}}"#
     );
     assert_eq!(
         snapshot.structured_content,
         Some(
-            json!({"version": 0, "values": {"count": 0, "subtotal": 0, "discount": 0, "total": 0}})
+            json!({"version": 0, "values": {"count": 0, "subtotal": 0, "discount": 0, "total": 0, "lines": []}})
         )
     );
 
@@ -167,7 +167,7 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     assert!(result.structured_content.is_none());
     assert_eq!(
         text(&result),
-        format!("{ADD}\nv1: count=2, subtotal=500, discount=0, total=500")
+        format!("{ADD}\nv1: count=2, subtotal=500, discount=0, total=500, lines=[a]")
     );
     let steps = ok(
         client,
@@ -181,7 +181,7 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
     assert_eq!(
         steps,
         "1 set_discount {\"percent\":10} → v2: discount 0→10, total 500→450\n2 remove_item {\"sku\":\"zz\"} → v2: no \
-         exposed value changed\nv2: count=2, subtotal=500, discount=10, total=450"
+         exposed value changed\nv2: count=2, subtotal=500, discount=10, total=450, lines=[a]"
     );
 
     // dispatch rejections
@@ -235,12 +235,13 @@ async fn every_tool_and_rejection(client: &RunningService<RoleClient, Client>) {
         "1 set_discount {\"percent\":20} → v3: discount 10→20, total 450→400\nstopped at message 2 of 3: set_discount \
          rejected its arguments: `percent`: expected an integer between 0 and 100, got 101\nexpected: set_discount {percent: integer \
          0..=100}\nmessages 1 to 1 stay dispatched; later messages were not dispatched\nv3: count=2, subtotal=500, \
-         discount=20, total=400"
+         discount=20, total=400, lines=[a]"
     );
     // the panicking write did not happen, the first message of the stopped sequence did
     assert_eq!(
         read(client, "ranvier://state").await,
-        json!({"version": 3, "values": {"count": 2, "subtotal": 500, "discount": 20, "total": 400}})
+        json!({"version": 3, "values": {"count": 2, "subtotal": 500, "discount": 20, "total": 400,
+            "lines": [{"key": "a", "unitPrice": 250, "quantity": 2, "total": 500}]}})
     );
 
     // wait_version
@@ -302,6 +303,7 @@ async fn legacy_era_tools_resources_and_subscriptions() {
             "ranvier://state/subtotal",
             "ranvier://state/discount",
             "ranvier://state/total",
+            "ranvier://state/lines",
             "ranvier://errors"
         ]
     );

@@ -144,12 +144,45 @@ pub(crate) fn bad_settle_ms(value: &Value) -> String {
     )
 }
 
-/// Every exposed value at one version: `v3: count=2, subtotal=500, discount=10, total=450`.
-pub(crate) fn state_line(version: u64, values: &[(String, Value)]) -> String {
+/// The most row keys the state line names for one collection; the rest are counted.
+const STATE_KEYS_MAX: usize = 8;
+
+/// The line every `dispatch` answer ends with: each exposed value at one version, in the order given, `v3: count=2,
+/// subtotal=500, discount=10, total=450, lines=[apple, pear]`. A collection (an array of rows that each carry a
+/// `"key"`) shows its keys, at most eight of them and then how many more: its rows are in the snapshot, and the step
+/// lines name the rows that changed. Shell tools (`ranvier-mcp`) print the same line.
+///
+/// # Examples
+///
+/// ```
+/// use serde_json::json;
+///
+/// let values = [
+///     ("total".to_owned(), json!(450)),
+///     ("lines".to_owned(), json!([{"key": "apple", "qty": 3}, {"key": "pear", "qty": 1}])),
+/// ];
+/// assert_eq!(ranvier::mcp::state_line(3, &values), "v3: total=450, lines=[apple, pear]");
+/// ```
+pub fn state_line(version: u64, values: &[(String, Value)]) -> String {
     let mut line = format!("v{version}:");
     for (index, (name, value)) in values.iter().enumerate() {
         line.push_str(if index == 0 { " " } else { ", " });
-        let _ = write!(line, "{name}={}", shown(value, true));
+        match value.as_array().and_then(|rows| diff::row_keys(rows)) {
+            Some(keys) if !keys.is_empty() => {
+                let _ = write!(line, "{name}=[");
+                for (at, key) in keys.iter().take(STATE_KEYS_MAX).enumerate() {
+                    line.push_str(if at == 0 { "" } else { ", " });
+                    line.push_str(&diff::key_text(key));
+                }
+                if keys.len() > STATE_KEYS_MAX {
+                    let _ = write!(line, ", +{} more", keys.len() - STATE_KEYS_MAX);
+                }
+                line.push(']');
+            }
+            _ => {
+                let _ = write!(line, "{name}={}", shown(value, true));
+            }
+        }
     }
     line
 }
@@ -960,6 +993,30 @@ mod tests {
             "v3: count=2, subtotal=500, discount=10, total=450"
         );
         assert_eq!(state_line(0, &[]), "v0:");
+    }
+
+    #[test]
+    fn the_state_line_names_a_collections_keys_not_its_rows() {
+        let rows = |n: usize| {
+            Value::Array(
+                (0..n)
+                    .map(|i| json!({"key": format!("k{i}"), "qty": i}))
+                    .collect(),
+            )
+        };
+        let odd = json!([{"key": "a b", "qty": 1}, {"key": 7, "qty": 2}]);
+        let values = vec![
+            ("lines".to_owned(), rows(2)),
+            ("many".to_owned(), rows(10)),
+            ("odd".to_owned(), odd),
+            ("empty".to_owned(), json!([])),
+            // not a collection: a key twice, so its rows cannot be named by key
+            ("twice".to_owned(), json!([{"key": 1}, {"key": 1}])),
+        ];
+        assert_eq!(
+            state_line(2, &values),
+            r#"v2: lines=[k0, k1], many=[k0, k1, k2, k3, k4, k5, k6, k7, +2 more], odd=["a b", 7], empty=[], twice=[{"key":1},{"key":1}]"#
+        );
     }
 
     #[test]

@@ -102,11 +102,18 @@ const KEY: &str = "key";
 
 /// The keys of `rows` when it is an array of keyed rows: every element an object whose `"key"` is a string or a
 /// number, no key twice. `None` otherwise (then it is compared by position).
-fn row_keys(rows: &[Value]) -> Option<Vec<&Value>> {
+pub(crate) fn row_keys(rows: &[Value]) -> Option<Vec<&Value>> {
     let mut keys = Vec::with_capacity(rows.len());
+    // a key's text, tagged by kind (`"7"` and `7` are different keys): one hash per row, not a scan of the keys
+    let mut seen = std::collections::HashSet::with_capacity(rows.len());
     for row in rows {
         let key = row.as_object()?.get(KEY)?;
-        if !(key.is_string() || key.is_number()) || keys.contains(&key) {
+        let tagged = match key {
+            Value::String(text) => (true, std::borrow::Cow::Borrowed(text.as_str())),
+            Value::Number(number) => (false, std::borrow::Cow::Owned(number.to_string())),
+            _ => return None,
+        };
+        if !seen.insert(tagged) {
             return None;
         }
         keys.push(key);
@@ -115,7 +122,7 @@ fn row_keys(rows: &[Value]) -> Option<Vec<&Value>> {
 }
 
 /// A row key in a path: `apple`, `7`, or quoted and escaped (`["a b"]`) when it is not plain text.
-fn key_text(key: &Value) -> String {
+pub(crate) fn key_text(key: &Value) -> String {
     match key {
         Value::String(text)
             if !text.is_empty()
