@@ -102,6 +102,68 @@ fn rows_are_reused_when_the_list_is_reordered() {
 }
 
 #[test]
+fn appending_makes_only_the_new_rows_and_a_bad_tail_changes_nothing() {
+    let source = three_lines();
+    let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));
+    let rows = lines_collection(&source, &made, &log);
+    let total = rows.sum_by(|line| line.price * line.quantity);
+    assert_eq!(total.get(), 650);
+    // the old keys in place, a changed item among them, two rows after them
+    source.update(|lines| {
+        lines[1].quantity = 2;
+        lines.push(line("fig", 10, 1));
+        lines.push(line("lime", 5, 2));
+    });
+    assert_eq!(rows.error(), None);
+    assert_eq!(rows.keys(), ["apple", "pear", "kiwi", "fig", "lime"]);
+    assert_eq!(made.get(), 5, "only the two new rows were made");
+    let runs: Vec<u32> = rows.rows().iter().map(|row| row.total.runs()).collect();
+    assert_eq!(
+        runs,
+        [1, 2, 1, 1, 1],
+        "the changed row re-ran, the others did not"
+    );
+    assert_eq!(total.get(), 650 + 90 + 10 + 10);
+    // a tail holding a key the list has, or a key twice, is refused as a whole
+    for (bad, first, second) in [("pear", 1, 6), ("plum", 5, 6)] {
+        source.update(|lines| {
+            lines[0].quantity = 7;
+            lines.push(line("plum", 1, 1));
+            lines.push(line(bad, 1, 1));
+        });
+        assert_eq!(
+            rows.error(),
+            Some(CollectionError::DuplicateKey {
+                collection: "items".into(),
+                key: bad.into(),
+                first,
+                second
+            })
+        );
+        assert_eq!(
+            rows.keys(),
+            ["apple", "pear", "kiwi", "fig", "lime"],
+            "nothing changed"
+        );
+        assert_eq!(total.get(), 760, "and the views did not move");
+        assert_eq!(made.get(), 5);
+        source.update(|lines| {
+            lines.truncate(5);
+            lines[0].quantity = 3;
+        });
+        assert_eq!(rows.error(), None);
+    }
+    // the refused tails made no row and left no key behind: the same keys append now
+    source.update(|lines| lines.push(line("plum", 2, 1)));
+    assert_eq!(
+        rows.keys(),
+        ["apple", "pear", "kiwi", "fig", "lime", "plum"]
+    );
+    assert_eq!(total.get(), 762);
+    assert!(log.borrow().is_empty(), "no row was disposed");
+}
+
+#[test]
 fn a_changed_item_re_runs_only_its_own_row() {
     let source = three_lines();
     let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));

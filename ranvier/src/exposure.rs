@@ -98,6 +98,7 @@ mod journal;
 pub(crate) mod messages;
 pub mod redact;
 mod registry;
+pub(crate) mod rows;
 pub(crate) mod schema;
 mod settle;
 mod snapshot;

@@ -363,18 +363,23 @@ where
     /// Applies `items`: reuses the row of every key still there, writes changed items in place, disposes the rows
     /// whose keys left and makes rows for new keys. A list holding a key twice changes nothing.
     fn apply(&self, items: &[T]) -> Result<u64, CollectionError> {
-        let same_keys = {
+        // The old keys, in order, at the head of the new list: the same list (its items may have changed), or the
+        // same list with rows appended, both without hashing a kept key.
+        let (old_len, kept_head) = {
             let state = self.state.borrow();
-            items.len() == state.slots.len()
+            let old_len = state.slots.len();
+            let head = items.len() >= old_len
                 && items
                     .iter()
                     .zip(&state.slots)
                     .enumerate()
-                    .all(|(i, (item, slot))| (self.key_of)(i, item) == slot.key)
+                    .all(|(i, (item, slot))| (self.key_of)(i, item) == slot.key);
+            (old_len, head)
         };
+        let same_keys = kept_head && items.len() == old_len;
         let mut changes = Vec::new();
         let mut writes = Vec::new();
-        if same_keys {
+        if kept_head {
             let state = self.state.borrow();
             for (slot, item) in state.slots.iter().zip(items) {
                 if let Some(old) = slot
@@ -389,7 +394,10 @@ where
                     writes.push((slot.item.clone(), item.clone()));
                 }
             }
-        } else {
+        }
+        if kept_head && !same_keys {
+            self.append(&items[old_len..], &mut changes)?;
+        } else if !kept_head {
             self.restructure(items, &mut changes, &mut writes)?;
         }
         let reordered = !same_keys;
@@ -401,6 +409,61 @@ where
             signal.set_at(site, item);
         }
         Ok(self.publish(changes, reordered))
+    }
+
+    /// The append path of [`apply`](Self::apply): every old key kept in place, `tail` after them. Hashes the new
+    /// keys only (a key already there, or twice in `tail`, refuses the list and changes nothing).
+    fn append(&self, tail: &[T], changes: &mut Vec<Change<K, T>>) -> Result<(), CollectionError> {
+        let start = self.state.borrow().slots.len();
+        let mut keys = Vec::with_capacity(tail.len());
+        {
+            let mut state = self.state.borrow_mut();
+            for (offset, item) in tail.iter().enumerate() {
+                let position = start + offset;
+                let key = (self.key_of)(position, item);
+                if let Some(&first) = state.index.get(&key) {
+                    for key in &keys {
+                        state.index.remove(key);
+                    }
+                    return Err(CollectionError::DuplicateKey {
+                        collection: self.name().to_string(),
+                        key: key_text(&key),
+                        first,
+                        second: position,
+                    });
+                }
+                state.index.insert(key.clone(), position);
+                keys.push(key);
+            }
+        }
+        let mut made = Vec::with_capacity(tail.len());
+        for (key, item) in keys.iter().zip(tail) {
+            match self.make_row(key.clone(), item) {
+                Ok(row) => made.push(row),
+                Err(error) => {
+                    for (slot, _) in made {
+                        slot.scope.dispose();
+                    }
+                    let mut state = self.state.borrow_mut();
+                    for key in &keys {
+                        state.index.remove(key);
+                    }
+                    return Err(error);
+                }
+            }
+        }
+        let mut state = self.state.borrow_mut();
+        state.slots.reserve(made.len());
+        state.outs.reserve(made.len());
+        for ((slot, out), item) in made.into_iter().zip(tail) {
+            changes.push(Change::Added {
+                key: slot.key.clone(),
+                item: item.clone(),
+            });
+            state.slots.push(slot);
+            state.outs.push(out);
+        }
+        Ok(())
     }
 
     /// The slow path of [`apply`](Self::apply): the keys moved, came or went.

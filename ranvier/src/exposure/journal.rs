@@ -351,7 +351,29 @@ impl Journal {
 impl JournalFile {
     fn append(&self, entry: &JournalEntry, changes: Option<&[(String, Value, Value)]>) {
         let line = match changes {
-            Some(changes) => serde_json::to_string(&FileLine { entry, changes }),
+            Some(changes) => {
+                // a collection's change as the rows that came, went or changed: the same step line, not the list
+                // twice per message
+                let shrunk: Vec<(String, Value, Value)>;
+                let changes = if changes
+                    .iter()
+                    .any(|(_, old, new)| old.is_array() && new.is_array())
+                {
+                    shrunk = changes
+                        .iter()
+                        .map(
+                            |(name, old, new)| match super::rows::changed_rows(old, new) {
+                                Some((old, new)) => (name.clone(), old, new),
+                                None => (name.clone(), old.clone(), new.clone()),
+                            },
+                        )
+                        .collect();
+                    &shrunk[..]
+                } else {
+                    changes
+                };
+                serde_json::to_string(&FileLine { entry, changes })
+            }
             None => serde_json::to_string(entry),
         };
         let Ok(mut line) = line else {

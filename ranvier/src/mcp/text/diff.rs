@@ -97,29 +97,8 @@ enum Side<'a> {
 /// A changed path and its two sides (`None`: absent).
 type Changed<'a> = (String, Option<Side<'a>>, Option<Side<'a>>);
 
-/// The member of a row that holds its key.
-const KEY: &str = "key";
-
-/// The keys of `rows` when it is an array of keyed rows: every element an object whose `"key"` is a string or a
-/// number, no key twice. `None` otherwise (then it is compared by position).
-pub(crate) fn row_keys(rows: &[Value]) -> Option<Vec<&Value>> {
-    let mut keys = Vec::with_capacity(rows.len());
-    // a key's text, tagged by kind (`"7"` and `7` are different keys): one hash per row, not a scan of the keys
-    let mut seen = std::collections::HashSet::with_capacity(rows.len());
-    for row in rows {
-        let key = row.as_object()?.get(KEY)?;
-        let tagged = match key {
-            Value::String(text) => (true, std::borrow::Cow::Borrowed(text.as_str())),
-            Value::Number(number) => (false, std::borrow::Cow::Owned(number.to_string())),
-            _ => return None,
-        };
-        if !seen.insert(tagged) {
-            return None;
-        }
-        keys.push(key);
-    }
-    Some(keys)
-}
+use crate::exposure::rows::Positions;
+pub(crate) use crate::exposure::rows::{KEY, row_keys};
 
 /// A row key in a path: `apple`, `7`, or quoted and escaped (`["a b"]`) when it is not plain text.
 pub(crate) fn key_text(key: &Value) -> String {
@@ -145,10 +124,10 @@ fn collect_rows<'a>(
     (b, new_keys): (&'a [Value], Vec<&'a Value>),
     out: &mut Vec<Changed<'a>>,
 ) {
-    let position = |keys: &[&Value], key: &Value| keys.iter().position(|k| *k == key);
+    let (old_at, new_at) = (Positions::of(&old_keys), Positions::of(&new_keys));
     let mut kept = Vec::new();
     for (row, key) in a.iter().zip(&old_keys) {
-        match position(&new_keys, key) {
+        match new_at.get(key) {
             Some(at) => {
                 kept.push(at);
                 let row_path = format!("{path}[{}]", key_text(key));
@@ -178,10 +157,7 @@ fn collect_rows<'a>(
             )),
         }
     }
-    for key in new_keys
-        .iter()
-        .filter(|key| position(&old_keys, key).is_none())
-    {
+    for key in new_keys.iter().filter(|key| old_at.get(key).is_none()) {
         out.push((
             format!("{path} +[{}]", key_text(key)),
             Some(Side::Row),
@@ -334,6 +310,41 @@ mod tests {
         // from and to an empty list
         assert_eq!(change(json!([]), json!([row("kiwi", 1)])), "todos +[kiwi]");
         assert_eq!(change(json!([row("kiwi", 1)]), json!([])), "todos -[kiwi]");
+    }
+
+    #[test]
+    fn a_change_shrunk_to_its_rows_reads_as_the_whole_change() {
+        let row = |key: &str, qty: i64| json!({"key": key, "qty": qty, "total": qty * 120});
+        let cases = [
+            (
+                json!([
+                    row("apple", 3),
+                    row("pear", 1),
+                    row("fig", 2),
+                    row("lime", 4)
+                ]),
+                json!([
+                    row("apple", 5),
+                    row("fig", 2),
+                    row("lime", 4),
+                    row("kiwi", 1)
+                ]),
+            ),
+            (json!([]), json!([row("kiwi", 1)])),
+            (
+                json!([row("a", 1), row("b", 1)]),
+                json!([row("a", 1), row("c", 2), row("b", 1)]),
+            ),
+        ];
+        for (old, new) in cases {
+            let (small_old, small_new) =
+                crate::exposure::rows::changed_rows(&old, &new).expect("keyed rows in order");
+            assert_eq!(
+                change(small_old, small_new),
+                change(old.clone(), new.clone()),
+                "{old} → {new}"
+            );
+        }
     }
 
     #[test]
