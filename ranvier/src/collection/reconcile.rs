@@ -8,6 +8,7 @@ use crate::owner::create_child;
 use crate::{Effect, Memo, Scope, Signal, create_root, on_cleanup};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::fmt;
 use std::hash::Hash;
 use std::rc::{Rc, Weak};
@@ -418,21 +419,28 @@ where
         let mut keys = Vec::with_capacity(tail.len());
         {
             let mut state = self.state.borrow_mut();
+            state.index.reserve(tail.len());
             for (offset, item) in tail.iter().enumerate() {
                 let position = start + offset;
                 let key = (self.key_of)(position, item);
-                if let Some(&first) = state.index.get(&key) {
-                    for key in &keys {
-                        state.index.remove(key);
+                // one hash per key: the entry both finds a key already there and keeps a new one
+                match state.index.entry(key.clone()) {
+                    Entry::Occupied(there) => {
+                        let first = *there.get();
+                        for key in &keys {
+                            state.index.remove(key);
+                        }
+                        return Err(CollectionError::DuplicateKey {
+                            collection: self.name().to_string(),
+                            key: key_text(&key),
+                            first,
+                            second: position,
+                        });
                     }
-                    return Err(CollectionError::DuplicateKey {
-                        collection: self.name().to_string(),
-                        key: key_text(&key),
-                        first,
-                        second: position,
-                    });
+                    Entry::Vacant(place) => {
+                        place.insert(position);
+                    }
                 }
-                state.index.insert(key.clone(), position);
                 keys.push(key);
             }
         }
