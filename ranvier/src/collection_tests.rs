@@ -164,6 +164,38 @@ fn appending_makes_only_the_new_rows_and_a_bad_tail_changes_nothing() {
 }
 
 #[test]
+fn a_factory_panicking_on_an_appended_row_leaves_the_list_as_it_was() {
+    let source = Signal::new(vec!["a", "b"]);
+    let cleanups: Rc<RefCell<Vec<&str>>> = Rc::default();
+    let rows = Collection::keyed(source.clone(), |s: &&str| *s, {
+        let cleanups = cleanups.clone();
+        move |row| {
+            let (cleanups, key) = (cleanups.clone(), *row.key());
+            on_cleanup(move || cleanups.borrow_mut().push(key));
+            assert_ne!(key, "boom", "no row for boom");
+        }
+    })
+    .labelled("words");
+    assert_eq!(rows.keys(), ["a", "b"]);
+    source.set(vec!["a", "b", "c", "boom"]);
+    assert!(
+        matches!(rows.error(), Some(CollectionError::FactoryPanicked { key, .. }) if key == "boom"),
+        "{:?}",
+        rows.error()
+    );
+    assert_eq!(rows.keys(), ["a", "b"], "the rows are as they were");
+    assert_eq!(
+        *cleanups.borrow(),
+        ["boom", "c"],
+        "the rows made for the refused tail were disposed"
+    );
+    // no key of the refused tail is left behind: the same tail without `boom` appends
+    source.set(vec!["a", "b", "c"]);
+    assert_eq!(rows.error(), None);
+    assert_eq!(rows.keys(), ["a", "b", "c"]);
+}
+
+#[test]
 fn a_changed_item_re_runs_only_its_own_row() {
     let source = three_lines();
     let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));
