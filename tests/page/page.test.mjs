@@ -71,7 +71,11 @@ test("a dispatch from the form updates the values and the log", async () => {
   const lines = await browser.waitFor("the log line", logLines + `.find((l) => l.includes("add_item"))`);
   assert.equal(lines, `person | add_item {"sku":"apple","unitPrice":250,"quantity":2} → v1: count 0→2, subtotal 0→500, total 0→500, lines +[apple]`);
   const result = await browser.run(`return document.querySelector('form[data-message="add_item"] .result').textContent`);
-  assert.match(result, /v1: count=2, subtotal=500, discount=0, total=500/);
+  assert.match(result, /v1: count=2, subtotal=500, discount=0, total=500, lines=\[apple\]/);
+  // a collection shows as a table of its rows, key first
+  const rows = await browser.run(`return Array.from(document.querySelectorAll('#values tr[data-name="lines"] table.rows tr'))
+    .map((tr) => Array.from(tr.children).map((c) => c.textContent))`);
+  assert.deepEqual(rows, [["key", "unitPrice", "quantity", "total"], ["apple", "250", "2", "500"]]);
   await shot("2-dispatched");
 });
 
@@ -292,8 +296,17 @@ test("the timeline shows a kept version with the message that made it, and the d
   const [document_, madeBy] = (await agent.call("snapshot", { version: a })).text.split("\n");
   assert.equal(madeBy, `v${a}: ${made}`);
   const atA = JSON.parse(document_);
-  const shown = await browser.run(`return Object.fromEntries(Array.from(document.querySelectorAll("#at-values tbody tr")).map((tr) => [tr.dataset.name, JSON.parse(tr.querySelector("td").textContent)]))`);
-  assert.deepEqual(shown, atA.values);
+  // each value as JSON, a collection as the table of its rows (key, then the other fields)
+  const shown = await browser.run(`return Object.fromEntries(Array.from(document.getElementById("at-values").tBodies[0].rows).map((tr) => {
+    const td = tr.querySelector(":scope > td"), rows = td.querySelector("table.rows");
+    return [tr.dataset.name, rows ? Array.from(rows.tBodies[0].rows).map((r) => Array.from(r.children).map((c) => c.textContent)) : JSON.parse(td.textContent)];
+  }))`);
+  const text = (v) => (typeof v === "string" ? v : JSON.stringify(v));
+  const asShown = (value) => (Array.isArray(value) && value.length > 0 && value.every((row) => "key" in row)
+    ? value.map((row) => [text(row.key), ...Object.entries(row).filter(([k]) => k !== "key").map(([, v]) => text(v))])
+    : value);
+  assert.deepEqual(shown, Object.fromEntries(Object.entries(atA.values).map(([name, value]) => [name, asShown(value)])));
+  assert.deepEqual(shown.lines.find((row) => row[0] === "kiwi"), ["kiwi", "40", "3", "120"], JSON.stringify(shown.lines));
   // the diff between the version before the add and the remove's, as the diff tool answers it
   await browser.run(`document.getElementById("diff-from").value = "${a - 1}"; document.getElementById("diff-to").value = "${b}";`);
   await browser.click("#diff-form button[type=submit]");

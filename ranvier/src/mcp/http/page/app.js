@@ -41,13 +41,39 @@ function setValue(name, value, version, changed) {
     state.rows.set(name, row);
     document.querySelector("#values tbody").append(row);
   }
-  row.children[1].textContent = JSON.stringify(value, null, 1).replace(/\n\s*/g, " ");
+  row.children[1].replaceChildren(shownValue(value));
   row.children[2].textContent = "v" + version;
   if (changed) {
     row.classList.remove("changed");
     void row.offsetWidth; // restart the highlight
     row.classList.add("changed");
   }
+}
+
+/** The most rows of a collection the values table shows; the rest are counted. */
+const ROWS_SHOWN = 50;
+
+/** Whether `value` is what an exposed collection publishes: a non-empty array of objects, each with a "key". */
+function isKeyedRows(value) {
+  return Array.isArray(value) && value.length > 0
+    && value.every((row) => row !== null && typeof row === "object" && !Array.isArray(row) && "key" in row);
+}
+
+/** A value as the values table shows it: a collection as a table of its rows (key first), anything else as JSON. */
+function shownValue(value) {
+  if (!isKeyedRows(value)) return document.createTextNode(JSON.stringify(value, null, 1).replace(/\n\s*/g, " "));
+  const columns = [];
+  for (const row of value.slice(0, ROWS_SHOWN)) {
+    for (const column of Object.keys(row)) if (column !== "key" && !columns.includes(column)) columns.push(column);
+  }
+  const cell = (v) => (typeof v === "string" ? v : JSON.stringify(v));
+  const table = el("table", { class: "rows" },
+    el("thead", null, el("tr", null, el("th", { text: "key" }), ...columns.map((c) => el("th", { text: c })))),
+    el("tbody", null, ...value.slice(0, ROWS_SHOWN).map((row) =>
+      el("tr", { "data-key": cell(row.key) }, el("th", { scope: "row", text: cell(row.key) }),
+        ...columns.map((c) => el("td", { text: c in row ? cell(row[c]) : "" }))))));
+  if (value.length <= ROWS_SHOWN) return table;
+  return el("div", null, table, el("p", { class: "more", text: `+${value.length - ROWS_SHOWN} more rows` }));
 }
 
 function setVersion(version) {
@@ -419,7 +445,7 @@ async function showVersion(v) {
     const at = JSON.parse(text);
     $("at-message").textContent = at.message ? "made by " + at.message.line : at.version === 0 ? "the first version" : "made by the app on its own";
     $("at-values").tBodies[0].replaceChildren(...at.values.map(([name, value]) =>
-      el("tr", { "data-name": name }, el("th", { scope: "row", text: name }), el("td", { class: "v", text: JSON.stringify(value) }))));
+      el("tr", { "data-name": name }, el("th", { scope: "row", text: name }), el("td", { class: "v" }, shownValue(value)))));
   } catch (error) {
     if (ask === state.timelineAsk) $("at-message").textContent = "could not read version " + v + ": " + error.message;
   } finally {
