@@ -2,12 +2,13 @@
 //!
 //! ```text
 //! cargo bench -p ranvier-benchmarks --features compare -- [FILTER...] [--framework NAME,...] [--repeats N]
-//!     [--warmups N] [--quick] [--memory] [--ir] [--csv PATH]
+//!     [--warmups N] [--quick] [--memory] [--allocs] [--ir] [--csv PATH]
 //! ```
 //! FILTERs select cases by case-insensitive substring of the case name, or by group (`kairo`, `cellx`, `sbench`,
 //! `dynamic`); `--framework` selects libraries the same way (`floor` is
 //! the hand-written floor). `--ir` also counts instructions of the timed region of each (library, case) under
-//! `valgrind --tool=callgrind`. `--memory` prints bytes per signal, memo and edge.
+//! `valgrind --tool=callgrind`. `--memory` prints bytes per signal, memo and edge. `--allocs` prints the heap
+//! allocations each (library, case) made in its last timed repetition, per node run (a counting global allocator).
 
 use std::io::Write as _;
 use std::process::Command;
@@ -31,6 +32,7 @@ struct Options {
     repeats: Option<usize>,
     warmups: Option<usize>,
     memory: bool,
+    allocs: bool,
     ir: bool,
     timed_only: bool,
     csv: Option<String>,
@@ -59,6 +61,7 @@ fn parse() -> Result<Options, String> {
                 o.warmups.get_or_insert(1);
             }
             "--memory" => o.memory = true,
+            "--allocs" => o.allocs = true,
             "--ir" => o.ir = true,
             "--exact" => o.exact = true,
             "--timed-only" => o.timed_only = true,
@@ -66,7 +69,7 @@ fn parse() -> Result<Options, String> {
             "--csv" => o.csv = Some(args.next().ok_or("--csv expects a path")?),
             flag if flag.starts_with("--") => {
                 return Err(format!(
-                    "unknown option {flag}; expected --framework, --repeats, --warmups, --quick, --memory, --ir, --csv"
+                    "unknown option {flag}; expected --framework, --repeats, --warmups, --quick, --memory, --allocs, --ir, --csv"
                 ));
             }
             filter => o.filters.push(filter.to_lowercase()),
@@ -259,9 +262,18 @@ fn run(o: Options) {
 
     let mut rows: Vec<Row> = Vec::new();
     let mut ir: Vec<(String, String, Result<u64, String>)> = Vec::new();
+    let mut allocations: Vec<(String, String, usize, u64)> = Vec::new();
     for case in &cases {
         for (name, run, _) in &fws {
             let outcome = run(case, params, o.timed_only);
+            if let (true, Outcome::Timed { node_runs, .. }) = (o.allocs, &outcome) {
+                allocations.push((
+                    name.to_string(),
+                    case.name.clone(),
+                    harness::last_region_allocations(),
+                    *node_runs,
+                ));
+            }
             let row = Row {
                 framework: name,
                 case: case.name.clone(),
@@ -282,6 +294,19 @@ fn run(o: Options) {
                 ));
             }
             rows.push(row);
+        }
+    }
+    if o.allocs {
+        println!(
+            "\nheap allocations in the last timed repetition (a warmed-up graph)\n| case | library | allocations | node runs | per node run |\n|---|---|---|---|---|"
+        );
+        for (name, case, count, runs) in &allocations {
+            let per = if *runs > 0 {
+                format!("{:.4}", *count as f64 / *runs as f64)
+            } else {
+                "-".into()
+            };
+            println!("| {case} | {name} | {count} | {runs} | {per} |");
         }
     }
     if o.quiet || rows.is_empty() {

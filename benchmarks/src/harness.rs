@@ -33,6 +33,13 @@ impl Params {
 
 thread_local! {
     static REGION_RUNS: Cell<u64> = const { Cell::new(0) };
+    static LAST_REGION_ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The heap allocations made during the latest timed region on this thread (the last timed repetition of the last
+/// case measured), as the bench binary's [`CountingAlloc`](crate::memory::CountingAlloc) counts them.
+pub fn last_region_allocations() -> usize {
+    LAST_REGION_ALLOCATIONS.with(Cell::get)
 }
 
 /// Runs and times one timed unit. Everything the suite times goes through here (and only that), so
@@ -40,9 +47,11 @@ thread_local! {
 #[inline(never)]
 pub fn timed_region<R>(f: impl FnOnce() -> R) -> (R, Duration) {
     let before = framework::runs();
+    let allocations = crate::memory::allocations();
     let start = Instant::now();
     let result = black_box(f());
     let elapsed = start.elapsed();
+    LAST_REGION_ALLOCATIONS.with(|a| a.set(crate::memory::allocations() - allocations));
     REGION_RUNS.with(|r| r.set(r.get() + framework::runs() - before));
     (result, elapsed)
 }

@@ -5,13 +5,15 @@
 //! doubling) amortised over the nodes, and exclude the benchmark's own `Vec`s of handles (reserved beforehand).
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicIsize, Ordering};
+use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 
 use crate::framework::{ReactiveFramework, Read};
 
 static LIVE: AtomicIsize = AtomicIsize::new(0);
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
-/// A global allocator that forwards to [`System`] and tracks live heap bytes.
+/// A global allocator that forwards to [`System`] and tracks live heap bytes and the number of allocations (an
+/// `alloc`, `alloc_zeroed` or `realloc` call each).
 pub struct CountingAlloc;
 
 // SAFETY: every method forwards to `System` with the caller's arguments unchanged; the counter is only bookkeeping.
@@ -19,6 +21,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded as-is.
         let p = unsafe { System.alloc(layout) };
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         if !p.is_null() {
             LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
         }
@@ -32,6 +35,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded as-is.
         let p = unsafe { System.alloc_zeroed(layout) };
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         if !p.is_null() {
             LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
         }
@@ -40,6 +44,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: forwarded as-is.
         let p = unsafe { System.realloc(ptr, layout, new_size) };
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         if !p.is_null() {
             LIVE.fetch_add(
                 new_size as isize - layout.size() as isize,
@@ -48,6 +53,11 @@ unsafe impl GlobalAlloc for CountingAlloc {
         }
         p
     }
+}
+
+/// Allocations made so far, counted by [`CountingAlloc`] (0 if it is not the global allocator).
+pub fn allocations() -> usize {
+    ALLOCATIONS.load(Ordering::Relaxed)
 }
 
 /// Live heap bytes counted by [`CountingAlloc`] (0 if it is not the global allocator).
