@@ -163,8 +163,14 @@ fn appending_makes_only_the_new_rows_and_a_bad_tail_changes_nothing() {
     assert!(log.borrow().is_empty(), "no row was disposed");
 }
 
-#[test]
-fn a_factory_panicking_on_an_appended_row_leaves_the_list_as_it_was() {
+/// The words `a` and `b` as a collection whose factory panics on `boom`, each row's cleanup logging its key, and
+/// each row's output its length.
+#[allow(clippy::type_complexity)]
+fn words_refusing_boom() -> (
+    Signal<Vec<&'static str>>,
+    Collection<&'static str, &'static str, usize>,
+    Rc<RefCell<Vec<&'static str>>>,
+) {
     let source = Signal::new(vec!["a", "b"]);
     let cleanups: Rc<RefCell<Vec<&str>>> = Rc::default();
     let rows = Collection::keyed(source.clone(), |s: &&str| *s, {
@@ -173,9 +179,16 @@ fn a_factory_panicking_on_an_appended_row_leaves_the_list_as_it_was() {
             let (cleanups, key) = (cleanups.clone(), *row.key());
             on_cleanup(move || cleanups.borrow_mut().push(key));
             assert_ne!(key, "boom", "no row for boom");
+            key.len()
         }
     })
     .labelled("words");
+    (source, rows, cleanups)
+}
+
+#[test]
+fn a_factory_panicking_on_an_appended_row_leaves_the_list_as_it_was() {
+    let (source, rows, cleanups) = words_refusing_boom();
     assert_eq!(rows.keys(), ["a", "b"]);
     source.set(vec!["a", "b", "c", "boom"]);
     assert!(
@@ -660,18 +673,7 @@ fn a_collection_holding_its_list_is_written_row_by_row() {
 
 #[test]
 fn a_panicking_factory_refuses_the_list_and_leaves_the_rows_as_they_were() {
-    let source = Signal::new(vec!["a", "b"]);
-    let cleanups: Rc<RefCell<Vec<&str>>> = Rc::default();
-    let rows = Collection::keyed(source.clone(), |s: &&str| *s, {
-        let cleanups = cleanups.clone();
-        move |row| {
-            let (cleanups, key) = (cleanups.clone(), *row.key());
-            on_cleanup(move || cleanups.borrow_mut().push(key));
-            assert_ne!(key, "boom", "no row for boom");
-            key.len()
-        }
-    })
-    .labelled("words");
+    let (source, rows, cleanups) = words_refusing_boom();
     let count = rows.count_by(|_| true);
     assert_eq!(count.get(), 2);
     source.set(vec!["c", "boom", "b"]);
