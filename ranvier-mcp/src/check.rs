@@ -3,6 +3,7 @@
 //! (`compare`). Step lines are compared without their position and version (`add_item {…} → count 1→2`), so a
 //! build that publishes one more version elsewhere still compares message by message.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
@@ -331,13 +332,21 @@ async fn state_at(
     Ok((version, values))
 }
 
-/// One line per value that differs: `  total: A 450, B 900` (a value only one build exposes says so).
+/// One line per value that differs: `  total: A 450, B 900` (a value only one build exposes says so). A collection
+/// (rows that each carry a `"key"`) shows the rows that differ, each side's in its order, not the whole lists.
 fn values_diff(a: &serde_json::Map<String, Value>, b: &serde_json::Map<String, Value>) -> String {
     let mut lines = Vec::new();
     for (name, left) in a {
         match b.get(name) {
             Some(right) if right == left => {}
-            Some(right) => lines.push(format!("  {name}: A {left}, B {right}")),
+            Some(right) => match differing_rows(left, right) {
+                Some((left, right)) => lines.push(format!(
+                    "  {name}: A {} (rows that differ), B {} (rows that differ)",
+                    Value::Array(left),
+                    Value::Array(right)
+                )),
+                None => lines.push(format!("  {name}: A {left}, B {right}")),
+            },
             None => lines.push(format!("  {name}: A {left}, B (not exposed)")),
         }
     }
@@ -353,9 +362,53 @@ fn values_diff(a: &serde_json::Map<String, Value>, b: &serde_json::Map<String, V
     }
 }
 
+/// For two lists of keyed rows, each side's rows the other side does not hold as they are; `None` for other values.
+fn differing_rows(a: &Value, b: &Value) -> Option<(Vec<Value>, Vec<Value>)> {
+    let keyed = |rows: &Value| {
+        rows.as_array()
+            .filter(|rows| !rows.is_empty() && rows.iter().all(|row| row.get("key").is_some()))
+            .cloned()
+    };
+    let (a, b) = (keyed(a)?, keyed(b)?);
+    let text = |rows: &[Value]| -> HashSet<String> { rows.iter().map(Value::to_string).collect() };
+    let (in_a, in_b) = (text(&a), text(&b));
+    let only = |rows: Vec<Value>, other: &HashSet<String>| -> Vec<Value> {
+        rows.into_iter()
+            .filter(|row| !other.contains(&row.to_string()))
+            .collect()
+    };
+    Some((only(a, &in_b), only(b, &in_a)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_collection_differs_by_its_rows() {
+        let values = |rows: Value| {
+            let mut map = serde_json::Map::new();
+            map.insert("total".into(), Value::from(1));
+            map.insert("lines".into(), rows);
+            map
+        };
+        let a = values(
+            serde_json::json!([{"key": "a", "n": 1}, {"key": "b", "n": 2}, {"key": "c", "n": 3}]),
+        );
+        let b = values(
+            serde_json::json!([{"key": "a", "n": 1}, {"key": "b", "n": 5}, {"key": "c", "n": 3}]),
+        );
+        assert_eq!(
+            values_diff(&a, &b),
+            r#"  lines: A [{"key":"b","n":2}] (rows that differ), B [{"key":"b","n":5}] (rows that differ)"#
+        );
+        // an empty side is a plain value
+        let empty = values(serde_json::json!([]));
+        assert_eq!(
+            values_diff(&empty, &b),
+            format!("  lines: A [], B {}", b["lines"])
+        );
+    }
 
     fn message(name: &str, changes: Option<Vec<(String, Value, Value)>>) -> Message {
         Message {
