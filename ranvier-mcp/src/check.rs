@@ -3,7 +3,6 @@
 //! (`compare`). Step lines are compared without their position and version (`add_item {…} → count 1→2`), so a
 //! build that publishes one more version elsewhere still compares message by message.
 
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
@@ -339,11 +338,12 @@ fn values_diff(a: &serde_json::Map<String, Value>, b: &serde_json::Map<String, V
     for (name, left) in a {
         match b.get(name) {
             Some(right) if right == left => {}
-            Some(right) => match differing_rows(left, right) {
+            Some(right) => match both_hold_rows(left, right)
+                .then(|| ranvier::exposure::changed_rows(left, right))
+                .flatten()
+            {
                 Some((left, right)) => lines.push(format!(
-                    "  {name}: A {} (rows that differ), B {} (rows that differ)",
-                    Value::Array(left),
-                    Value::Array(right)
+                    "  {name}: A {left} (rows that differ), B {right} (rows that differ)"
                 )),
                 None => lines.push(format!("  {name}: A {left}, B {right}")),
             },
@@ -362,22 +362,11 @@ fn values_diff(a: &serde_json::Map<String, Value>, b: &serde_json::Map<String, V
     }
 }
 
-/// For two lists of keyed rows, each side's rows the other side does not hold as they are; `None` for other values.
-fn differing_rows(a: &Value, b: &Value) -> Option<(Vec<Value>, Vec<Value>)> {
-    let keyed = |rows: &Value| {
-        rows.as_array()
-            .filter(|rows| !rows.is_empty() && rows.iter().all(|row| row.get("key").is_some()))
-            .cloned()
-    };
-    let (a, b) = (keyed(a)?, keyed(b)?);
-    let text = |rows: &[Value]| -> HashSet<String> { rows.iter().map(Value::to_string).collect() };
-    let (in_a, in_b) = (text(&a), text(&b));
-    let only = |rows: Vec<Value>, other: &HashSet<String>| -> Vec<Value> {
-        rows.into_iter()
-            .filter(|row| !other.contains(&row.to_string()))
-            .collect()
-    };
-    Some((only(a, &in_b), only(b, &in_a)))
+/// Whether both values are non-empty lists (a side that is empty is shown as it is: all its rows differ).
+fn both_hold_rows(a: &Value, b: &Value) -> bool {
+    [a, b]
+        .iter()
+        .all(|v| v.as_array().is_some_and(|rows| !rows.is_empty()))
 }
 
 #[cfg(test)]

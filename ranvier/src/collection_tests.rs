@@ -79,6 +79,30 @@ fn three_lines() -> Signal<Vec<Line>> {
     ])
 }
 
+/// The three lines, their collection and the sum of their figures (650).
+struct Summed {
+    source: Signal<Vec<Line>>,
+    made: Rc<Cell<u32>>,
+    log: Rc<RefCell<Vec<String>>>,
+    rows: Collection<String, Line, LineRow>,
+    total: Memo<i64>,
+}
+
+fn summed_three_lines() -> Summed {
+    let source = three_lines();
+    let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));
+    let rows = lines_collection(&source, &made, &log);
+    let total = rows.sum_by(|line| line.price * line.quantity);
+    assert_eq!(total.get(), 360 + 90 + 200);
+    Summed {
+        source,
+        made,
+        log,
+        rows,
+        total,
+    }
+}
+
 #[test]
 fn rows_are_reused_when_the_list_is_reordered() {
     let source = three_lines();
@@ -103,11 +127,13 @@ fn rows_are_reused_when_the_list_is_reordered() {
 
 #[test]
 fn appending_makes_only_the_new_rows_and_a_bad_tail_changes_nothing() {
-    let source = three_lines();
-    let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));
-    let rows = lines_collection(&source, &made, &log);
-    let total = rows.sum_by(|line| line.price * line.quantity);
-    assert_eq!(total.get(), 650);
+    let Summed {
+        source,
+        made,
+        log,
+        rows,
+        total,
+    } = summed_three_lines();
     // the old keys in place, a changed item among them, two rows after them
     source.update(|lines| {
         lines[1].quantity = 2;
@@ -251,11 +277,13 @@ fn a_removed_row_is_disposed_with_its_cleanups_last_registered_first() {
 
 #[test]
 fn duplicate_keys_are_refused_with_an_error_naming_the_key() {
-    let source = three_lines();
-    let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));
-    let rows = lines_collection(&source, &made, &log);
-    let total = rows.sum_by(|line| line.price * line.quantity);
-    assert_eq!(total.get(), 650);
+    let Summed {
+        source,
+        made,
+        log,
+        rows,
+        total,
+    } = summed_three_lines();
     source.update(|lines| {
         lines.push(line("kiwi", 1, 1));
         lines[0].quantity = 100;
@@ -730,11 +758,7 @@ fn explain_of_a_sum_names_the_rows_whose_change_moved_it() {
     if !trace::TRACED {
         return;
     }
-    let source = three_lines();
-    let (made, log) = (counter(), Rc::new(RefCell::new(Vec::new())));
-    let rows = lines_collection(&source, &made, &log);
-    let total = rows.sum_by(|line| line.price * line.quantity);
-    assert_eq!(total.get(), 360 + 90 + 200);
+    let Summed { source, total, .. } = summed_three_lines();
     source.update(|lines| lines[1].quantity = 4);
     assert_eq!(total.get(), 360 + 360 + 200);
     let explained = trace::explain(total.clone()).unwrap().to_string();

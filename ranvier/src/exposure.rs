@@ -132,6 +132,7 @@ pub use journal::{
     Journaled,
 };
 pub use redact::{REDACTED, is_secret_name};
+pub use rows::changed_rows;
 pub use settle::Settled;
 pub use snapshot::{Publication, Publications, Snapshot};
 

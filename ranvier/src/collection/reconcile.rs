@@ -197,12 +197,7 @@ where
         for (i, item) in items.iter().enumerate() {
             let key = (self.key_of)(i, item);
             if let Some(first) = seen.insert(key.clone(), i) {
-                return Err(CollectionError::DuplicateKey {
-                    collection: self.name().to_string(),
-                    key: key_text(&key),
-                    first,
-                    second: i,
-                });
+                return Err(self.duplicate(&key, first, i));
             }
         }
         *self.initial.borrow_mut() = Some(items);
@@ -290,12 +285,7 @@ where
             let position = self.state.borrow().slots.len();
             let key = (self.key_of)(position, &item);
             if let Some(&first) = self.state.borrow().index.get(&key) {
-                return Err(CollectionError::DuplicateKey {
-                    collection: self.name().to_string(),
-                    key: key_text(&key),
-                    first,
-                    second: position,
-                });
+                return Err(self.duplicate(&key, first, position));
             }
             let (slot, out) = self.make_row(key.clone(), &item)?;
             {
@@ -381,8 +371,7 @@ where
         let mut changes = Vec::new();
         let mut writes = Vec::new();
         if kept_head {
-            let state = self.state.borrow();
-            for (slot, item) in state.slots.iter().zip(items) {
+            for (slot, item) in self.state.borrow().slots.iter().zip(items) {
                 if let Some(old) = slot
                     .item
                     .with_unrecorded(|old| (old != item).then(|| old.clone()))
@@ -395,10 +384,10 @@ where
                     writes.push((slot.item.clone(), item.clone()));
                 }
             }
-        }
-        if kept_head && !same_keys {
-            self.append(&items[old_len..], &mut changes)?;
-        } else if !kept_head {
+            if !same_keys {
+                self.append(&items[old_len..], &mut changes)?;
+            }
+        } else {
             self.restructure(items, &mut changes, &mut writes)?;
         }
         let reordered = !same_keys;
@@ -427,15 +416,8 @@ where
                 match state.index.entry(key.clone()) {
                     Entry::Occupied(there) => {
                         let first = *there.get();
-                        for key in &keys {
-                            state.index.remove(key);
-                        }
-                        return Err(CollectionError::DuplicateKey {
-                            collection: self.name().to_string(),
-                            key: key_text(&key),
-                            first,
-                            second: position,
-                        });
+                        forget(&mut state.index, &keys);
+                        return Err(self.duplicate(&key, first, position));
                     }
                     Entry::Vacant(place) => {
                         place.insert(position);
@@ -452,10 +434,7 @@ where
                     for (slot, _) in made {
                         slot.scope.dispose();
                     }
-                    let mut state = self.state.borrow_mut();
-                    for key in &keys {
-                        state.index.remove(key);
-                    }
+                    forget(&mut self.state.borrow_mut().index, &keys);
                     return Err(error);
                 }
             }
@@ -474,6 +453,16 @@ where
         Ok(())
     }
 
+    /// The error for a list holding `key` at `first` and again at `second`.
+    fn duplicate(&self, key: &K, first: usize, second: usize) -> CollectionError {
+        CollectionError::DuplicateKey {
+            collection: self.name().to_string(),
+            key: key_text(key),
+            first,
+            second,
+        }
+    }
+
     /// The slow path of [`apply`](Self::apply): the keys moved, came or went.
     fn restructure(
         &self,
@@ -486,12 +475,7 @@ where
         for (i, item) in items.iter().enumerate() {
             let key = (self.key_of)(i, item);
             if let Some(first) = index.insert(key.clone(), i) {
-                return Err(CollectionError::DuplicateKey {
-                    collection: self.name().to_string(),
-                    key: key_text(&key),
-                    first,
-                    second: i,
-                });
+                return Err(self.duplicate(&key, first, i));
             }
             keys.push(key);
         }
@@ -647,6 +631,13 @@ where
         }
         self.scope.dispose();
         self.head.dispose();
+    }
+}
+
+/// Takes `keys` back out of `index`: the new keys of a tail that was refused.
+fn forget<K: Hash + Eq>(index: &mut HashMap<K, usize>, keys: &[K]) {
+    for key in keys {
+        index.remove(key);
     }
 }
 

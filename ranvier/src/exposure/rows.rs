@@ -57,10 +57,25 @@ fn tagged(key: &Value) -> Option<(bool, Cow<'_, str>)> {
     }
 }
 
-/// The change from `old` to `new`, two lists of keyed rows, as the rows that matter: `old`'s rows that went or
-/// changed and `new`'s rows that came or changed, each in its list's order. `None` when either side is not a list of
-/// keyed rows, or when the keys both sides hold are in another order (a reorder is told by the whole lists).
-pub(crate) fn changed_rows(old: &Value, new: &Value) -> Option<(Value, Value)> {
+/// The change from `old` to `new`, two lists of keyed rows (what an exposed collection publishes), as the rows that
+/// matter: `old`'s rows that went or changed and `new`'s rows that came or changed, each in its list's order. `None`
+/// when either side is not a list of keyed rows, or when the keys both sides hold are in another order (a reorder is
+/// told by the whole lists). The journal file keeps a collection's change this way; `ranvier-mcp compare` shows two
+/// builds' differing collections this way.
+///
+/// # Examples
+///
+/// ```
+/// use serde_json::json;
+///
+/// let old = json!([{"key": "apple", "qty": 3}, {"key": "pear", "qty": 1}]);
+/// let new = json!([{"key": "apple", "qty": 5}, {"key": "pear", "qty": 1}, {"key": "kiwi", "qty": 2}]);
+/// assert_eq!(
+///     ranvier::exposure::changed_rows(&old, &new),
+///     Some((json!([{"key": "apple", "qty": 3}]), json!([{"key": "apple", "qty": 5}, {"key": "kiwi", "qty": 2}])))
+/// );
+/// ```
+pub fn changed_rows(old: &Value, new: &Value) -> Option<(Value, Value)> {
     let (old_rows, new_rows) = (old.as_array()?, new.as_array()?);
     let (old_keys, new_keys) = (row_keys(old_rows)?, row_keys(new_rows)?);
     let old_at = Positions::of(&old_keys);

@@ -167,7 +167,10 @@ pub fn state_line(version: u64, values: &[(String, Value)]) -> String {
     let mut line = format!("v{version}:");
     for (index, (name, value)) in values.iter().enumerate() {
         line.push_str(if index == 0 { " " } else { ", " });
-        match value.as_array().and_then(|rows| diff::row_keys(rows)) {
+        match value
+            .as_array()
+            .and_then(|rows| crate::exposure::rows::row_keys(rows))
+        {
             Some(keys) if !keys.is_empty() => {
                 let _ = write!(line, "{name}=[");
                 for (at, key) in keys.iter().take(STATE_KEYS_MAX).enumerate() {

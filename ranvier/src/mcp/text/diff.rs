@@ -12,6 +12,8 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
+use crate::exposure::rows::{KEY, Positions, row_keys};
+
 /// The most changed paths a step line lists for one value; the rest are counted.
 pub(crate) const PATHS_MAX: usize = 6;
 
@@ -96,9 +98,6 @@ enum Side<'a> {
 
 /// A changed path and its two sides (`None`: absent).
 type Changed<'a> = (String, Option<Side<'a>>, Option<Side<'a>>);
-
-use crate::exposure::rows::Positions;
-pub(crate) use crate::exposure::rows::{KEY, row_keys};
 
 /// A row key in a path: `apple`, `7`, or quoted and escaped (`["a b"]`) when it is not plain text.
 pub(crate) fn key_text(key: &Value) -> String {
