@@ -856,6 +856,84 @@ pub async fn run(shape: &Shape) -> Result<Outcome, Box<dyn std::error::Error + S
     Ok(Outcome::of(answer, &shape.faulty))
 }
 
+/// What a blind set's `--report` prints: a table of its `shapes`, one row each (named in one call, the answer's
+/// length, where the faulty line first appears), then the summary line; with `answers`, each answer on stderr.
+pub async fn report(shapes: &[Shape], answers: bool) {
+    let (mut named, mut early, mut lengths) = (0, 0, Vec::new());
+    println!(
+        "| shape | class | named in one call | answer (chars) | faulty line at (chars after the node line) | faulty line at (chars from the start) |"
+    );
+    println!("|---|---|---|---|---|---|");
+    for shape in shapes {
+        match run(shape).await {
+            Ok(outcome) => {
+                let length = outcome.answer.chars().count();
+                lengths.push(length);
+                named += usize::from(outcome.named);
+                early += usize::from(outcome.from_start.is_some_and(|p| p < 400));
+                let at = |p: Option<usize>| p.map_or_else(|| "-".to_owned(), |p| p.to_string());
+                println!(
+                    "| {} | {} | {} | {length} | {} | {} |",
+                    shape.name,
+                    shape.class,
+                    if outcome.named { "yes" } else { "no" },
+                    at(outcome.position),
+                    at(outcome.from_start)
+                );
+                if answers {
+                    eprintln!(
+                        "== {} (node {}, faulty {})\n{}\n",
+                        shape.name, shape.node, shape.faulty, outcome.answer
+                    );
+                }
+            }
+            Err(error) => println!(
+                "| {} | {} | error: {error} | | | |",
+                shape.name, shape.class
+            ),
+        }
+    }
+    let median = median(&mut lengths);
+    println!(
+        "\n{named} of {} named in one call; {early} within the first 400 characters of the answer; median answer {median} characters",
+        shapes.len()
+    );
+}
+
+/// The mistake of a blind set's `slips` (key, class, mistake) that `--slip KEY` in `args`, else the environment
+/// variable `env`, names; `none` (the correct app) when neither is given.
+///
+/// # Errors
+///
+/// `--slip` without a key, or a key no mistake has (the message lists the keys).
+pub fn chosen_slip<T: Copy>(
+    args: &[String],
+    env: &str,
+    slips: &[(&str, &str, T)],
+    none: T,
+) -> Result<T, String> {
+    let key = match args.iter().position(|a| a == "--slip") {
+        Some(at) => args.get(at + 1).cloned().ok_or_else(|| {
+            format!(
+                "--slip needs a mistake's key, like --slip {}",
+                slips.first().map_or("key", |s| s.0)
+            )
+        })?,
+        None => match std::env::var(env) {
+            Ok(key) => key,
+            Err(_) => return Ok(none),
+        },
+    };
+    slips
+        .iter()
+        .find(|s| s.0 == key)
+        .map(|s| s.2)
+        .ok_or_else(|| {
+            let keys: Vec<&str> = slips.iter().map(|s| s.0).collect();
+            format!("no mistake {key:?}: the keys are {}", keys.join(", "))
+        })
+}
+
 /// The median of `lengths` (the mean of the middle two for an even count; 0 for none).
 pub fn median(lengths: &mut [usize]) -> usize {
     lengths.sort_unstable();

@@ -12,6 +12,9 @@
 //!   step that differs from the one the journal recorded.
 //! - `ranvier-mcp compare <app-a> <app-b> <journal>` replays one journal into two builds and reports the first
 //!   message after which their snapshots differ, value by value, with both step lines.
+//! - `ranvier-mcp postmortem <dump> [<tool> ['<json args>']]` answers the traced tools (`explain`, `graph`, `node`,
+//!   `history`, `snapshot_at`, ...) from a dump of an app that is gone (its MCP tool `dump`), as the app answered
+//!   them when the dump was taken: over MCP on stdio, or one call printed as `call` prints it.
 //!
 //! The tools are MCP clients of the app (rmcp's client side); they know nothing of its graph.
 
@@ -19,6 +22,7 @@ mod app;
 mod call;
 mod check;
 mod journal;
+mod postmortem;
 mod replay;
 mod script;
 mod supervise;
@@ -111,6 +115,26 @@ enum Command {
         /// Arguments passed to the app, after `--`.
         #[arg(last = true)]
         app_args: Vec<String>,
+    },
+    /// Answer the traced tools from a dump of an app that is gone (a crash, a CI run, a customer's log), as the app
+    /// answered them when the dump was taken: serve MCP over stdio, or call one tool and print its text.
+    ///
+    /// Take the dump with the app's MCP tool `dump` (listed with --raw-trace-tools or RANVIER_MCP_RAW_TRACE_TOOLS=1):
+    /// RANVIER_MCP_RAW_TRACE_TOOLS=1 ranvier-mcp call target/debug/examples/cart dump '{"messages": [...]}' >
+    /// cart.dump; then: ranvier-mcp postmortem cart.dump explain '{"node": "total"}'
+    Postmortem {
+        /// The dump file.
+        dump: PathBuf,
+        /// A tool to call once, such as explain or graph (without it: serve MCP over stdio).
+        tool: Option<String>,
+        /// The tool's arguments, a JSON object.
+        json: Option<String>,
+        /// Print the tools instead.
+        #[arg(long, conflicts_with_all = ["tool", "json"])]
+        list: bool,
+        /// Where the dumped app's source files are, when not where it ran (for the lines explain quotes).
+        #[arg(long, value_name = "DIR")]
+        source_root: Option<PathBuf>,
     },
     /// Replay one journal into two builds and report the first message after which their snapshots differ, value
     /// by value, with both step lines (exit code 1 when they differ).
@@ -235,6 +259,22 @@ async fn run(cli: Cli) -> Result<String, Failure> {
             } else {
                 replay::run(&launch, &journal, timeout).await
             }
+        }
+        Command::Postmortem {
+            dump,
+            tool,
+            json,
+            list,
+            source_root,
+        } => {
+            postmortem::run(postmortem::Options {
+                dump,
+                arguments: postmortem::arguments(json.as_deref())?,
+                tool,
+                list,
+                source_root,
+            })
+            .await
         }
         Command::Compare {
             app_a,

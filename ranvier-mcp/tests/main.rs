@@ -10,6 +10,7 @@ mod agents;
 mod behaviour;
 mod cli;
 mod first_app;
+mod postmortem;
 mod replay_approval;
 mod supervise;
 mod supervise_script;

@@ -1,4 +1,7 @@
-//! How long reading a dump of 100,000 events back takes (`trace::read_dump`), beside taking it (`trace::dump`).
+//! How long reading a dump of 100,000 events back takes (`trace::read_dump`), beside taking it (`trace::dump`), and
+//! how long a post-mortem takes to answer from it: read, load into a fresh thread's log (`trace::load_dump`) and
+//! `explain` one memo, and the same through `ranvier::mcp::Postmortem` (what `ranvier-mcp postmortem DUMP explain`
+//! runs, without the process start). The issue's aim: under 1 s.
 //!
 //! Release builds trace only with the feature `trace`:
 //!
@@ -7,7 +10,8 @@
 //! ```
 //!
 //! A graph of 200 signals, each read by a memo that an effect reads, is written until the ring (sized to hold them
-//! all) holds at least 100,000 events; it prints the dump's size and the best of 5 rounds of each step.
+//! all) holds at least 100,000 events; it prints the dump's size and the best of 5 rounds of each step (each
+//! post-mortem round on a thread of its own, from the dump's text).
 
 use ranvier::{Effect, Memo, Signal, trace};
 use std::time::Instant;
@@ -63,10 +67,40 @@ fn main() {
         let read = trace::read_dump(&text).expect("reads back");
         assert_eq!(read.events.len(), events);
     });
+    let explained = memos[100].id();
+    let live = trace::explain(explained).expect("traced").to_string();
+    let load_s = best(5, || {
+        let text = text.clone();
+        let answer = std::thread::spawn(move || {
+            let dump = trace::read_dump(&text).expect("reads back");
+            trace::load_dump(&dump).expect("loads");
+            trace::explain(explained).expect("explains").to_string()
+        })
+        .join()
+        .expect("the post-mortem thread");
+        assert_eq!(answer, live);
+    });
     println!(
-        "dump of {events} events, {} bytes: dump {:.3} s, read_dump {:.3} s",
+        "dump of {events} events, {} bytes: dump {:.3} s, read_dump {:.3} s, read + load_dump + explain {:.3} s",
         text.len(),
         dump_s,
-        read_s
+        read_s,
+        load_s
     );
+    #[cfg(feature = "mcp")]
+    {
+        let query = format!(r#"{{"node": "{explained}"}}"#);
+        let served_s = best(5, || {
+            let postmortem =
+                ranvier::mcp::Postmortem::from_text("bench.dump", &text).expect("loads");
+            let answer = postmortem
+                .call_blocking("explain", &query)
+                .expect("explains");
+            assert!(
+                answer.starts_with(&live[..live.find(' ').unwrap_or(0)]),
+                "{answer}"
+            );
+        });
+        println!("Postmortem::from_text + explain tool: {served_s:.3} s");
+    }
 }

@@ -102,7 +102,7 @@ cfg_traced! {
     /// (the outermost call's site, when disposals nest).
     #[inline]
     pub(crate) fn disposing_at<R>(site: CallSite, f: impl FnOnce() -> R) -> R {
-        struct Restore(Option<CallSite>);
+        struct Restore(Option<record::log::SiteRef>);
         impl Drop for Restore {
             fn drop(&mut self) {
                 let previous = self.0;
@@ -111,7 +111,7 @@ cfg_traced! {
                 });
             }
         }
-        let previous = with_runtime(|rt| rt.tracer.set_disposing(Some(site)));
+        let previous = with_runtime(|rt| rt.tracer.set_disposing(Some(site.into())));
         let _restore = Restore(previous);
         f()
     }

@@ -21,7 +21,9 @@
 //! In a traced build (see [`crate::trace`]) it also lists `explain`, `graph` and `node`, which read the trace log
 //! on the graph thread and answer in compact text (see the `traced` tools below); with
 //! [`McpAdapterOptions::raw_trace_tools`] also `trace_state`, `trace_lookup`, `why`, `why_not`, `waiting_on`,
-//! `history` and `snapshot_at`, which answer JSON. An untraced build lists none of them, and calling one is an unknown-tool error.
+//! `history` and `snapshot_at`, which answer JSON, and `dump`, the whole trace log as JSON lines, which
+//! [`Postmortem`] (`ranvier-mcp postmortem`) serves after the app is gone. An untraced build lists none of them, and
+//! calling one is an unknown-tool error.
 //!
 //! - `explain {node, messages}` dispatches `messages` (as `dispatch` does), then explains why `node` holds its
 //!   value in a few lines: the node line `total#5 Memo cart.rs:155 = 1200 reads [subtotal#4]` and its source line,
@@ -107,6 +109,7 @@ pub mod http;
 mod keys;
 mod order;
 mod params;
+mod postmortem;
 mod resources;
 mod schema;
 mod serve;
@@ -119,6 +122,7 @@ pub use env::{
     ALWAYS_LOAD_ENV, ANSWERERS_ENV, EnvError, PROTOCOL_ENV, RAW_TRACE_TOOLS_ENV, SENDER_ENV,
 };
 pub use forks::{DEFAULT_FORK_IDLE_TIMEOUT, DEFAULT_MAX_FORKS};
+pub use postmortem::{Postmortem, PostmortemError, serve_postmortem_stdio};
 pub use serve::{ServeError, run_stdio, serve_app_stdio};
 #[cfg(feature = "http")]
 pub use serve::{run_http, serve_app_http};
@@ -743,7 +747,9 @@ impl ServerHandler for McpAdapter {
             request.name.as_ref(),
             schema::DISPATCH | approval::RESUME | forks::FORK | forks::DROP_FORK
         );
-        let changes = changes || (crate::trace::TRACED && request.name == traced::EXPLAIN);
+        let changes = changes
+            || (crate::trace::TRACED
+                && (request.name == traced::EXPLAIN || request.name == traced::DUMP));
         if changes {
             Self::wait_turn(turn.as_ref(), &context).await?;
         } else if let Some(turn) = &turn {

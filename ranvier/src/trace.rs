@@ -41,7 +41,9 @@
 //! * `timing`: what a timed node holds, the value its timer waits to pass and when it fires, and its last firing;
 //! * `lookup`: a node by name, `#id`, `name#id` or identity path;
 //! * `dump`: the log as JSON lines, byte-identical for the same program; `read_dump` reads one back (of this process
-//!   or of one that is gone) into its header, node table and the very events `events` gave.
+//!   or of one that is gone) into its header, node table and the very events `events` gave, and `load_dump` loads it
+//!   into a fresh thread's log, where every query above answers as it answered in the process that wrote it (a
+//!   post-mortem; `ranvier::mcp::Postmortem` serves it over MCP).
 //!
 //! Every answer's `Display` is the compact text agents read (one line per step, nodes as `name#id`, node lines as
 //! `name#id Kind file.rs:line = value reads [a#1, b#2]`). A node's name is its label (an exposed node without one
@@ -135,7 +137,10 @@ cfg_untraced! {
 }
 
 pub use diagnose::explain;
-pub use dump::{DUMP_SCHEMA, Dump, DumpError, DumpNode, dump, read_dump};
+pub(crate) use dump::parse_site;
+pub use dump::{DUMP_SCHEMA, Dump, DumpError, DumpNode, dump, load_dump, read_dump};
+#[cfg(feature = "mcp")]
+pub(crate) use dump::{exposed_line, missing_sources};
 pub use log::*;
 pub(crate) use names::add_crate_root;
 pub use names::set_source_root;

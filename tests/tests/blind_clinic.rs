@@ -160,12 +160,14 @@ mod explain {
         // since the sender of a command comes before the command's arm
         explain_overtime_blocks => "overtime_blocks",
         #[ignore = "missed on first run: quoted the sum_by view, the row factory and billing.rs:18, not the division \
-                    before the multiplication in billing.rs"]
+                    before the multiplication in billing.rs; since session 14 named (the traced fns the row's list \
+                    ran) but 420 characters in"]
         explain_copay_order => "copay_order",
         explain_queue_urgent => "queue_urgent",
         explain_peak_effect => "peak_effect",
         #[ignore = "missed on first run: quoted the longest_wait memo and the row factory (board.rs:94-105) and an \
-                    earlier cutoff of the row memo, not the row memo's field"]
+                    earlier cutoff of the row memo, not the row memo's field; since session 14 named (the row \
+                    memo's tail with the lets it reads) but 738 characters in, after the call message's lines"]
         explain_wait_since => "wait_since",
         explain_waiting_called => "waiting_called",
         #[ignore = "missed on first run: quoted the fold's filter (board.rs:208) and the CheckIn arm, not the fold's \

@@ -39,6 +39,20 @@ mod traced {
             shape.faulty,
             outcome.answer
         );
+        // the short form quotes each line once (`  file.rs:12: text` or `  at file.rs:12`)
+        let mut quoted = std::collections::HashSet::new();
+        for line in outcome.answer.lines() {
+            let Some(rest) = line.strip_prefix("  ") else {
+                continue;
+            };
+            let rest = rest.strip_prefix("at ").unwrap_or(rest);
+            let place: String = rest.split(": ").next().unwrap_or(rest).to_owned();
+            assert!(
+                quoted.insert(place.clone()),
+                "{name}: {place} is quoted twice:\n{}",
+                outcome.answer
+            );
+        }
         assert!(
             outcome.answer.chars().count()
                 <= ranvier::mcp::EXPLAIN_MAX_CHARS + ranvier::mcp::STEPS_MAX_CHARS + 1,

@@ -187,6 +187,63 @@ async fn modern_era_pending_values_settle_and_waiting_on() {
     pending_and_settled(true).await;
 }
 
+/// `explain` with messages explains what the messages left once the flights they set off settled (bounded);
+/// `settle: false` explains at once, the quote still pending. Traced builds only (an untraced build has no
+/// `explain`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_with_messages_waits_for_the_flights_they_set_off() {
+    if !ranvier::trace::TRACED {
+        return;
+    }
+    let (host, adapter, delay) = shop(Duration::from_millis(20));
+    let client = connect(&adapter, true).await;
+    assert_eq!(settled(&client).await, json!(300));
+    let goods = json!([{"message": "add_goods", "args": {"cents": 2400, "grams": 750}}]);
+    let answer = ok(
+        &client,
+        "explain",
+        json!({"node": "shipping", "messages": goods}),
+    )
+    .await;
+    let head = answer.lines().next().unwrap_or_default();
+    assert!(
+        head.starts_with("shipping#") && !head.contains("pending"),
+        "{answer}"
+    );
+    assert!(!answer.contains("\npending: "), "{answer}");
+    assert!(
+        answer.contains("\nsettled → v"),
+        "what the flight changed: {answer}"
+    );
+    // a slow quote: settle false explains the pending value at once, settleMs bounds the wait
+    delay.store(NEVER, Ordering::Relaxed);
+    let answer = ok(
+        &client,
+        "explain",
+        json!({"node": "shipping", "messages": goods, "settle": false}),
+    )
+    .await;
+    assert!(answer.contains("\npending: shipping#"), "{answer}");
+    let answer = ok(
+        &client,
+        "explain",
+        json!({"node": "shipping", "messages": goods, "settleMs": 30}),
+    )
+    .await;
+    assert!(answer.contains("not settled after 30 ms"), "{answer}");
+    assert!(answer.contains("\npending: shipping#"), "{answer}");
+    // settling applies to what messages set off
+    let refused = crate::client::rejected(
+        &client,
+        "explain",
+        json!({"node": "shipping", "settle": true}),
+    )
+    .await;
+    assert!(refused.contains("pass the messages too"), "{refused}");
+    client.cancel().await.expect("closes");
+    host.dispose();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn settle_is_bounded_and_says_what_is_still_pending() {
     // A service that takes far longer than the bound.

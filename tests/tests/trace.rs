@@ -481,6 +481,352 @@ mod traced {
         assert!(text.contains(&format!("trace.rs:{night}:")), "{text}");
     }
 
+    /// A wait, `#[node]`-built: counted from the booked slot where the check-in was meant (the binding is the
+    /// mistake), in a body long enough to be quoted by the lines that make its value.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn waited(
+        slot: &Signal<u32>,
+        checked_in: &Signal<Option<u32>>,
+        now: &Signal<u32>,
+    ) -> Memo<u32> {
+        let wait = Memo::new({
+            let (slot, checked_in, now) = (slot.clone(), checked_in.clone(), now.clone());
+            move |_| {
+                let now = now.get();
+                match checked_in.get() {
+                    Some(_) => {
+                        let since = slot.get();
+                        let until = now.max(since);
+                        until.saturating_sub(since)
+                    }
+                    None => u32::MIN,
+                }
+            }
+        });
+        wait
+    }
+
+    #[test]
+    fn a_cutoff_quotes_the_memos_value_with_the_lets_it_reads_and_not_an_arm_that_did_not_run() {
+        let (slot, checked_in, now) = (
+            Signal::new(30_u32),
+            Signal::new(Some(50_u32)),
+            Signal::new(55_u32),
+        );
+        let wait = waited(&slot, &checked_in, &now);
+        let longest = Memo::new({
+            let wait = wait.clone();
+            move |_| wait.get().max(1)
+        });
+        assert_eq!(longest.get(), 25);
+        // the slot moves within what the wait already says: the wait re-runs and keeps 25
+        ranvier::batch(|| {
+            slot.set(20);
+            now.set(45);
+        });
+        assert_eq!(longest.get(), 25);
+        let explain = trace::explain(&longest).unwrap();
+        let text = explain.to_string();
+        let cutoff: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| {
+                matches!(
+                    f.kind,
+                    trace::FindingKind::Cutoff | trace::FindingKind::EarlierCutoff
+                )
+            })
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        for needle in ["let since = slot.get();", "until.saturating_sub(since)"] {
+            assert!(
+                cutoff.contains(&line_in_this_file(needle)),
+                "{needle} not quoted:\n{text}"
+            );
+        }
+        assert!(
+            !cutoff.contains(&line_in_this_file("None => u32::MIN,")),
+            "{text}"
+        );
+    }
+
+    /// A co-payment a list's memo works out for each visit (divides before it multiplies: the mistake).
+    #[ranvier::trace_fn]
+    fn share_of(fee: u64, percent: u64) -> u64 {
+        fee * (percent / 100)
+    }
+
+    #[test]
+    fn a_row_a_collection_wrote_is_quoted_by_the_traced_fns_its_list_ran() {
+        use ranvier::collection::Collection;
+        // (visit, fee, the plan's percent)
+        let fees = Signal::new(vec![(1_u32, 2000_u64, 100_u64)]);
+        let list = Memo::new({
+            let fees = fees.clone();
+            move |_| {
+                fees.get()
+                    .into_iter()
+                    .map(|(id, fee, percent)| (id, share_of(fee, percent)))
+                    .collect::<Vec<_>>()
+            }
+        });
+        let rows = Collection::keyed(list, |v: &(u32, u64)| v.0, |row| row.clone());
+        let due = rows.sum_by(|v| v.1);
+        assert_eq!(due.get(), 2000);
+        // 30% of 2000 is 600; the division first makes it 0
+        fees.set(vec![(1, 2000, 30)]);
+        assert_eq!(due.get(), 0);
+        let explain = trace::explain(&due).unwrap();
+        let text = explain.to_string();
+        let written: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Written)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        assert!(
+            written.contains(&line_in_this_file("fee * (percent / 100)")),
+            "{text}"
+        );
+    }
+
+    /// Two types named `Note`: the one a select makes calls two notes equal when their texts are as long.
+    mod notes_whole {
+        #[derive(Debug, Clone)]
+        pub struct Note {
+            pub day: u32,
+            pub text: &'static str,
+        }
+
+        impl PartialEq for Note {
+            fn eq(&self, other: &Note) -> bool {
+                self.day == other.day && self.text == other.text
+            }
+        }
+    }
+
+    mod notes_kept {
+        #[derive(Debug, Clone)]
+        pub struct Note {
+            pub day: u32,
+            pub text: &'static str,
+        }
+
+        impl PartialEq for Note {
+            fn eq(&self, other: &Note) -> bool {
+                self.text.len() == other.text.len()
+            }
+        }
+    }
+
+    #[derive(Debug)]
+    enum Day {
+        Next,
+    }
+
+    #[test]
+    fn a_kept_value_names_the_partial_eq_of_its_own_type_not_a_namesake() {
+        // the other `Note` exists and is used: the source alone cannot tell the two `eq`s apart
+        let whole = notes_whole::Note {
+            day: 1,
+            text: "due",
+        };
+        assert_eq!(whole.clone(), whole);
+        assert_eq!(whole.day, 1);
+        let desk = Mvu::new(1_u32, |msg, day: &u32| match msg {
+            Day::Next => day + 1,
+        });
+        let note = desk.select(|day| notes_kept::Note {
+            day: *day,
+            text: "due",
+        });
+        assert_eq!(note.get().day, 1);
+        desk.dispatch_traced("next", "{}", Day::Next).unwrap();
+        assert_eq!(note.get().day, 1, "kept by its equality");
+        let explain = trace::explain(&note).unwrap();
+        let text = explain.to_string();
+        let kept = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Kept)
+            .unwrap_or_else(|| panic!("no kept finding:\n{text}"));
+        assert!(kept.text.contains("day = 2 (kept 1)"), "{text}");
+        let lines: Vec<u32> = kept
+            .at
+            .iter()
+            .chain(&kept.more)
+            .map(|l| l.site.line)
+            .collect();
+        assert!(
+            lines.contains(&line_in_this_file("self.text.len() == other.text.len()")),
+            "{text}"
+        );
+        assert!(
+            !lines.contains(&line_in_this_file(
+                "self.day == other.day && self.text == other.text"
+            )),
+            "{text}"
+        );
+    }
+
+    /// Whether a bike may go out: checks the one refused state (the mistake: a damaged bike goes out too).
+    #[ranvier::trace_fn]
+    fn may_rent(state: u8) -> bool {
+        if state == 1 {
+            return std::hint::black_box(false);
+        }
+        true
+    }
+
+    #[test]
+    fn a_traced_fn_is_quoted_by_the_guard_that_did_not_fire_not_by_the_block_it_skipped() {
+        let state = Signal::new(2_u8);
+        let out = Memo::new({
+            let state = state.clone();
+            move |_| may_rent(state.get())
+        });
+        assert!(out.get());
+        let text = trace::explain(&out).unwrap().to_string();
+        let guard = line_in_this_file("if state == 1 {");
+        let skipped = line_in_this_file("return std::hint::black_box(false);");
+        assert!(text.contains(&format!("trace.rs:{guard}:")), "{text}");
+        assert!(!text.contains(&format!("trace.rs:{skipped}:")), "{text}");
+    }
+
+    /// The kilometres a kind of bike rides between services.
+    #[ranvier::trace_fn]
+    fn wear_limit(kind: u8) -> u32 {
+        match kind {
+            0 => 100,
+            1 => 150,
+            _ => 60,
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn worn(km: u32, kind: u8) -> bool {
+        km >= wear_limit(kind)
+    }
+
+    /// Each started quarter hour late costs 100 (the mistake: a whole quarter more when it is exact).
+    #[ranvier::trace_fn]
+    fn late_charge(minutes: u32) -> u64 {
+        if minutes == 0 {
+            return 0;
+        }
+        let blocks = minutes / 15 + 1;
+        u64::from(blocks) * 100
+    }
+
+    #[derive(Debug)]
+    enum Back {
+        Late(u32),
+    }
+
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Ledger {
+        cents: u64,
+        worn: bool,
+        service: bool,
+    }
+
+    #[ranvier::trace_fn]
+    fn back_update(msg: Back, ledger: &Ledger) -> Ledger {
+        let mut next = ledger.clone();
+        match msg {
+            Back::Late(minutes) => {
+                let fee = late_charge(minutes);
+                next.cents += fee;
+                next.worn = worn(120, 1);
+                next.service = worn(120, 2);
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn an_update_is_quoted_first_by_the_helpers_whose_values_flow_into_what_the_node_reads() {
+        let ledger = Mvu::new(Ledger::default(), back_update);
+        let takings = ledger.select(|l| l.cents);
+        assert_eq!(takings.get(), 0);
+        ledger
+            .dispatch_traced("late", "{}", Back::Late(30))
+            .unwrap();
+        assert_eq!(
+            takings.get(),
+            300,
+            "two quarters are 200: the mistake adds one"
+        );
+        let explain = trace::explain(&takings).unwrap();
+        let text = explain.to_string();
+        let lines: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Ran)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        // the fee's tail and the `let` it reads, not the early return the run did not take
+        assert!(
+            lines.contains(&line_in_this_file("u64::from(blocks) * 100")),
+            "{text}"
+        );
+        assert!(
+            lines.contains(&line_in_this_file("let blocks = minutes / 15 + 1;")),
+            "{text}"
+        );
+        assert!(!lines.contains(&line_in_this_file("return 0;")), "{text}");
+        ledger.dispatch_traced("late", "{}", Back::Late(0)).unwrap();
+        assert_eq!(takings.get(), 300);
+        let text = trace::explain(&takings).unwrap().to_string();
+        // it returned early: its tail did not run
+        assert!(
+            !text.contains(&format!(
+                "trace.rs:{}:",
+                line_in_this_file("u64::from(blocks) * 100")
+            )),
+            "{text}"
+        );
+    }
+
+    /// A fee by kind of member: three arms, of which a run takes one.
+    #[ranvier::trace_fn]
+    fn member_fee(kind: u8, base: u64) -> u64 {
+        use std::convert::identity;
+        match kind {
+            0 => identity(base),
+            1 => base.div_ceil(2) + 1,
+            _ => base / 3,
+        }
+    }
+
+    #[test]
+    fn a_traced_helper_the_run_entered_is_not_quoted_by_the_arms_it_did_not_take() {
+        let kind = Signal::new(1_u8);
+        let fee = Memo::new({
+            let kind = kind.clone();
+            move |_| member_fee(kind.get(), 90)
+        });
+        assert_eq!(fee.get(), 46);
+        let text = trace::explain(&fee).unwrap().to_string();
+        let taken = line_in_this_file("1 => base.div_ceil(2) + 1,");
+        assert!(text.contains(&format!("trace.rs:{taken}:")), "{text}");
+        for not_taken in [
+            "0 => identity(base),",
+            "_ => base / 3,",
+            "use std::convert::identity;",
+        ] {
+            let at = line_in_this_file(not_taken);
+            assert!(
+                !text.contains(&format!("trace.rs:{at}:")),
+                "{not_taken} quoted:\n{text}"
+            );
+        }
+    }
+
     /// A rate service a future asks; it refuses zone 0.
     async fn rate_service(zone: u32) -> Result<u32, String> {
         if zone == 0 {

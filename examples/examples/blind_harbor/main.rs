@@ -475,71 +475,6 @@ const STARTS: [fn() -> Result<Started, HostError>; 12] = [
     || start(Slip::CustomsCached),
 ];
 
-/// The mistake `--slip KEY` or `BLIND_HARBOR_SLIP` names (none: the correct desk).
-fn chosen_slip(args: &[String]) -> Result<Slip, String> {
-    let key = match args.iter().position(|a| a == "--slip") {
-        Some(at) => args
-            .get(at + 1)
-            .cloned()
-            .ok_or("--slip needs a mistake's key, like --slip yard_key")?,
-        None => match std::env::var("BLIND_HARBOR_SLIP") {
-            Ok(key) => key,
-            Err(_) => return Ok(Slip::None),
-        },
-    };
-    SLIPS
-        .iter()
-        .find(|s| s.0 == key)
-        .map(|s| s.2)
-        .ok_or_else(|| {
-            let keys: Vec<&str> = SLIPS.iter().map(|s| s.0).collect();
-            format!("no mistake {key:?}: the keys are {}", keys.join(", "))
-        })
-}
-
-async fn report(answers: bool) {
-    let shapes = shapes();
-    let (mut named, mut early, mut lengths) = (0, 0, Vec::new());
-    println!(
-        "| shape | class | named in one call | answer (chars) | faulty line at (chars after the node line) | faulty line at (chars from the start) |"
-    );
-    println!("|---|---|---|---|---|---|");
-    for shape in &shapes {
-        match gallery::run(shape).await {
-            Ok(outcome) => {
-                let length = outcome.answer.chars().count();
-                lengths.push(length);
-                named += usize::from(outcome.named);
-                early += usize::from(outcome.from_start.is_some_and(|p| p < 400));
-                let at = |p: Option<usize>| p.map_or_else(|| "-".to_owned(), |p| p.to_string());
-                println!(
-                    "| {} | {} | {} | {length} | {} | {} |",
-                    shape.name,
-                    shape.class,
-                    if outcome.named { "yes" } else { "no" },
-                    at(outcome.position),
-                    at(outcome.from_start)
-                );
-                if answers {
-                    eprintln!(
-                        "== {} (node {}, faulty {})\n{}\n",
-                        shape.name, shape.node, shape.faulty, outcome.answer
-                    );
-                }
-            }
-            Err(error) => println!(
-                "| {} | {} | error: {error} | | | |",
-                shape.name, shape.class
-            ),
-        }
-    }
-    let median = gallery::median(&mut lengths);
-    println!(
-        "\n{named} of {} named in one call; {early} within the first 400 characters of the answer; median answer {median} characters",
-        shapes.len()
-    );
-}
-
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -557,11 +492,11 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        report(args.iter().any(|a| a == "--answers")).await;
+        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = chosen_slip(&args)?;
+        let slip = gallery::chosen_slip(&args, "BLIND_HARBOR_SLIP", &SLIPS, Slip::None)?;
         let host = start_harbour(slip)?;
         let options = McpAdapterOptions::new("blind-harbor", "1.0.0").with_env()?;
         let adapter = harbour_adapter(&host, options)?;

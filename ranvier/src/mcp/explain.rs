@@ -41,7 +41,7 @@ pub(crate) async fn explain(
         .await
 }
 
-fn explain_on_graph(
+pub(crate) fn explain_on_graph(
     query: &str,
     exposed: &[(String, NodeId)],
     full: bool,

@@ -46,9 +46,14 @@ pub(crate) const WAITING_ON: &str = "waiting_on";
 pub(crate) const HISTORY: &str = "history";
 /// See [`EXPLAIN`].
 pub(crate) const SNAPSHOT_AT: &str = "snapshot_at";
+/// See [`EXPLAIN`].
+pub(crate) const DUMP: &str = "dump";
 
 /// The longest part of an `explain` answer that reports the dispatched messages.
 pub const STEPS_MAX_CHARS: usize = 1_000;
+/// How many dispatched steps the short form of `explain` lists, the latest (the full form lists every step that
+/// moved the explained node's cone).
+const BRIEF_STEPS: usize = 4;
 /// The longest `graph` answer, in characters.
 pub const GRAPH_MAX_CHARS: usize = 2_000;
 /// The longest page of `node`, in characters.
@@ -67,13 +72,14 @@ pub(crate) fn is_traced_tool(name: &str) -> bool {
         WAITING_ON,
         HISTORY,
         SNAPSHOT_AT,
+        DUMP,
     ]
     .contains(&name)
 }
 
 const EXPLAIN_DESCRIPTION: &str = "Explain why a node holds its value: the first call of a diagnosis. Pass `node` (an exposed node, a node name, \
 `#id` or an identity path) and optionally `messages` ([{\"message\": name, \"args\": {...}}, ...], dispatched \
-first, as in `dispatch`). Answers in a few lines: the node as `name#id Kind file.rs:line = value reads \
+first, as in `dispatch`, and the async values they set off waited for, up to 5 s: `settle: false` explains at once, `settleMs` sets the bound). Answers in a few lines: the node as `name#id Kind file.rs:line = value reads \
 [source#id:line, ...]` with its source lines; then the findings from its whole upstream cone, best first, each \
 followed by the line to fix (`  file.rs:line: code`): `unread:` a value read untracked (peek, untrack) that \
 moved since, `future read:` a value an async memo's future read (untracked) that moved since, `disposed:` a \
@@ -121,6 +127,11 @@ const SNAPSHOT_AT_DESCRIPTION: &str = "The graph as it stood right after event `
 [{id, name, kind, site, value, sources, owner, runs, disposed}], nextCursor}, paged like trace_state. A seq older \
 than `oldest` was dropped and is refused.";
 
+const DUMP_DESCRIPTION: &str = "The whole trace log as JSON lines (`ranvier::trace::dump`, schema \
+`ranvier::trace::DUMP_SCHEMA`), with the names nodes are exposed under: save it to a file, and `ranvier-mcp \
+postmortem FILE` answers explain, graph, node, history and snapshot_at from it as this app answers them now, after \
+the app is gone. `messages` (as in `dispatch`) are dispatched first.";
+
 const WAITING_ON_DESCRIPTION: &str = "What a node waits on, as JSON {node, waitingOn, text}. The graph has no async \
 nodes, so waitingOn is `batch` (an effect queued behind an open batch or the running flush), `read` (a memo marked \
 stale, or never run, that re-runs only when something reads it) or `nothing` (it is current; text says why it has \
@@ -151,12 +162,20 @@ pub(crate) fn tools(
                "description": "`brief` (default): the findings and their lines; `full` adds the `why:` cause chain \
                                and the state after the dispatched steps."}),
     );
-    if !messages.is_empty()
-        && let Some(list) = schema::dispatch_input_schema(messages)
-            .pointer("/properties/messages")
-            .cloned()
-    {
-        explain_properties.insert("messages".into(), list);
+    if !messages.is_empty() {
+        let dispatch = schema::dispatch_input_schema(messages);
+        if let Some(list) = dispatch.pointer("/properties/messages").cloned() {
+            explain_properties.insert("messages".into(), list);
+        }
+        explain_properties.insert(
+            "settle".into(),
+            json!({"type": "boolean", "default": true,
+                   "description": "With messages: wait until the async values they set off (flights) have settled \
+                                   before explaining (default true; bounded by settleMs); false explains at once."}),
+        );
+        if let Some(ms) = dispatch.pointer("/properties/settleMs").cloned() {
+            explain_properties.insert("settleMs".into(), ms);
+        }
     }
     let mut explain = Tool::new(
         EXPLAIN,
@@ -267,6 +286,27 @@ pub(crate) fn tools(
             .with_title("The graph at an earlier event")
             .with_annotations(read_only()),
         );
+        let mut dump_properties = serde_json::Map::new();
+        if let Some(list) = explain_properties.get("messages") {
+            dump_properties.insert("messages".into(), list.clone());
+        }
+        tools.push(
+            Tool::new(
+                DUMP,
+                DUMP_DESCRIPTION,
+                object(json!({"type": "object", "properties": dump_properties})),
+            )
+            .with_title("The trace log, for a post-mortem")
+            .with_annotations(if messages.is_empty() {
+                read_only()
+            } else {
+                ToolAnnotations::new()
+                    .read_only(false)
+                    .destructive(true)
+                    .idempotent(false)
+                    .open_world(false)
+            }),
+        );
     }
     tools
 }
@@ -306,15 +346,132 @@ pub(crate) async fn call(
         TRACE_STATE => raw::trace_state(handle, arguments).await,
         HISTORY => past::history(handle, arguments).await,
         SNAPSHOT_AT => past::snapshot_at(handle, arguments).await,
+        DUMP => dump(handle, caller, arguments).await,
         _ => raw::node_tool(handle, name, arguments).await,
     };
     scrubbed(handle, result.unwrap_or_else(error))
 }
 
+/// The tools a post-mortem serves (`postmortem.rs`): the read-only traced tools, `explain` among them without
+/// `messages` (nothing can be dispatched into a process that is gone).
+pub(crate) fn postmortem_tools() -> Vec<Tool> {
+    tools(&[], true, false)
+        .into_iter()
+        .filter(|tool| tool.name != DUMP)
+        .map(|tool| {
+            if tool.name == EXPLAIN {
+                tool.with_annotations(ToolAnnotations::new().read_only(true).open_world(false))
+            } else {
+                tool
+            }
+        })
+        .collect()
+}
+
+/// Runs the traced tool `name` of a post-mortem (one of [`postmortem_tools`]) on `host`, the dump's thread.
+pub(crate) async fn call_postmortem(
+    host: &impl TraceHost,
+    name: &str,
+    arguments: Option<&JsonObject>,
+) -> CallToolResult {
+    let result = match name {
+        EXPLAIN => explain_dumped(host, arguments).await,
+        GRAPH => graph(host, arguments).await,
+        NODE => node(host, arguments).await,
+        TRACE_STATE => raw::trace_state(host, arguments).await,
+        HISTORY => past::history(host, arguments).await,
+        SNAPSHOT_AT => past::snapshot_at(host, arguments).await,
+        _ => raw::node_tool(host, name, arguments).await,
+    };
+    scrubbed(host, result.unwrap_or_else(error))
+}
+
+/// Dispatches the messages of `call` (as `dispatch` does) before the tool `tool` answers: the steps' text, or the
+/// error saying no `what` was made because a message was rejected.
+async fn dispatch_first(
+    handle: &ExposureHandle,
+    caller: &super::caller::Caller<'_>,
+    call: &JsonObject,
+    what: &str,
+    tool: &str,
+) -> Result<String, String> {
+    let (failed, text) = dispatch::run(handle, caller, Some(call)).await;
+    if failed {
+        return Err(format!(
+            "{text}\nno {what}: the messages were not all dispatched; fix the rejected one and call {tool} again"
+        ));
+    }
+    Ok(text)
+}
+
+/// `dump {messages?}`: the messages dispatched (as `explain` dispatches them), then the trace log as JSON lines and
+/// the line of exposed names.
+async fn dump(
+    handle: &ExposureHandle,
+    caller: &super::caller::Caller<'_>,
+    arguments: Option<&JsonObject>,
+) -> Result<CallToolResult, String> {
+    let arguments = args::Args::new(DUMP, arguments, &["messages"])?;
+    if let Some(messages) = arguments.get("messages").cloned() {
+        let mut call = JsonObject::new();
+        call.insert("messages".into(), messages);
+        dispatch_first(handle, caller, &call, "dump", DUMP).await?;
+    }
+    let exposed = handle.node_names();
+    let text = on_graph(handle, move || {
+        let mut text = crate::trace::dump().map_err(|e| e.to_string())?;
+        text.push_str(&crate::trace::exposed_line(&exposed));
+        text.push('\n');
+        Ok::<_, String>(text)
+    })
+    .await??;
+    Ok(success(text))
+}
+
+/// `explain {node, detail, run}` of a post-mortem: as the live `explain` answers without `messages`.
+async fn explain_dumped(
+    host: &impl TraceHost,
+    arguments: Option<&JsonObject>,
+) -> Result<CallToolResult, String> {
+    let arguments = args::Args::new(EXPLAIN, arguments, &["node", "messages", "detail", "run"])?;
+    if arguments.get("messages").is_some() {
+        return Err(
+            "this is a post-mortem of a dump: its process is gone, so \"messages\" cannot be dispatched; explain \
+             answers for the graph as it was when the dump was taken (pass \"node\", and \"run\" for an earlier \
+             run)"
+                .to_owned(),
+        );
+    }
+    let query = arguments.node()?;
+    let full = arguments.full()?;
+    let run = arguments.run()?;
+    let exposed = host.node_names();
+    let text = on_graph(host, move || {
+        let id = resolve(&query, &exposed)?;
+        let text = match run {
+            Some(run) => past::explain_run(id, run, EXPLAIN_MAX_CHARS),
+            None => explainer::explain_on_graph(&id.to_string(), &exposed, full).map(|e| e.text),
+        }?;
+        // the lines come from the files the dump names, read here: say which are not
+        let missing = crate::trace::missing_sources();
+        Ok::<_, String>(if missing.is_empty() {
+            text
+        } else {
+            format!(
+                "{text}\nsources not found here: {} (the dump names them; their lines are left out: run from the \
+                 app's directory or pass --source-root DIR)",
+                missing.join(", ")
+            )
+        })
+    })
+    .await??;
+    Ok(success(text))
+}
+
 /// `result` with every redacted string the exposure has seen replaced by the marker, in its text and its
 /// structured content (see [`crate::exposure::redact`]): the trace may hold a secret another way than as a
 /// redacted value (the `Debug` text of a model that holds it, say).
-fn scrubbed(handle: &ExposureHandle, mut result: CallToolResult) -> CallToolResult {
+fn scrubbed(handle: &impl TraceHost, mut result: CallToolResult) -> CallToolResult {
     for block in &mut result.content {
         if let rmcp::model::ContentBlock::Text(text) = block {
             let clean = handle.scrub(&text.text);
@@ -333,15 +490,57 @@ fn scrubbed(handle: &ExposureHandle, mut result: CallToolResult) -> CallToolResu
     result
 }
 
+/// Where the traced tools read the trace: a live app's exposure (its graph thread and exposed names), or a dump
+/// loaded for a post-mortem (`postmortem.rs`: a thread of its own, the names the dump recorded).
+pub(crate) trait TraceHost: Sync {
+    /// The names nodes are exposed under.
+    fn node_names(&self) -> Vec<(String, crate::NodeId)>;
+
+    /// Runs `work` on the thread whose trace the tools read; a gone thread is the error a model reads.
+    fn run_boxed(&self, work: GraphWork) -> BoxedRun<'_>;
+
+    /// `text` with every secret the host has seen replaced by the redaction marker.
+    fn scrub(&self, text: &str) -> String;
+}
+
+impl TraceHost for ExposureHandle {
+    fn node_names(&self) -> Vec<(String, crate::NodeId)> {
+        ExposureHandle::node_names(self)
+    }
+
+    fn run_boxed(&self, work: GraphWork) -> BoxedRun<'_> {
+        Box::pin(async move {
+            self.on_graph(work)
+                .await
+                .map_err(|e| text::host_gone(&e.to_string()))
+        })
+    }
+
+    fn scrub(&self, text: &str) -> String {
+        ExposureHandle::scrub(self, text)
+    }
+}
+
+/// Work for the graph thread, as a [`TraceHost`] takes it.
+pub(crate) type GraphWork = Box<dyn FnOnce() + Send + 'static>;
+/// What running [`GraphWork`] answers: an error when the thread is gone.
+pub(crate) type BoxedRun<'a> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>> + Send + 'a>>;
+
 /// Runs `work` on the graph thread; a gone host is the error a model reads.
 pub(crate) async fn on_graph<R: Send + 'static>(
-    handle: &ExposureHandle,
+    handle: &impl TraceHost,
     work: impl FnOnce() -> R + Send + 'static,
 ) -> Result<R, String> {
+    let (answer, answered) = tokio::sync::oneshot::channel();
     handle
-        .on_graph(work)
-        .await
-        .map_err(|e| text::host_gone(&e.to_string()))
+        .run_boxed(Box::new(move || {
+            let _ = answer.send(work());
+        }))
+        .await?;
+    answered.await.map_err(|_| {
+        "the graph thread stopped before it answered (a panic in the query?)".to_owned()
+    })
 }
 
 async fn explain(
@@ -349,10 +548,23 @@ async fn explain(
     caller: &super::caller::Caller<'_>,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
-    let arguments = args::Args::new(EXPLAIN, arguments, &["node", "messages", "detail", "run"])?;
+    let arguments = args::Args::new(
+        EXPLAIN,
+        arguments,
+        &["node", "messages", "detail", "run", "settle", "settleMs"],
+    )?;
     let query = arguments.node()?;
     let full = arguments.full()?;
     let messages = arguments.get("messages").cloned();
+    if messages.is_none()
+        && (arguments.get("settle").is_some() || arguments.get("settleMs").is_some())
+    {
+        return Err(
+            "explain's \"settle\" and \"settleMs\" wait for the async values \"messages\" set off; pass the messages \
+             too, or leave them out"
+                .to_owned(),
+        );
+    }
     let exposed = handle.node_names();
     if let Some(run) = arguments.run()? {
         if messages.is_some() {
@@ -385,14 +597,17 @@ async fn explain(
     if let Some(messages) = messages {
         let mut call = JsonObject::new();
         call.insert("messages".into(), messages);
-        let (failed, text) = dispatch::run(handle, caller, Some(&call)).await;
-        if failed {
-            return Err(format!(
-                "{text}\nno explanation: the messages were not all dispatched; fix the rejected one and call \
-                 explain again"
-            ));
+        // the flights the messages set off settle first (bounded), unless the caller says otherwise: a value is
+        // explained as the messages left it, not half way
+        for key in ["settle", "settleMs"] {
+            if let Some(value) = arguments.get(key) {
+                call.insert(key.into(), value.clone());
+            }
         }
-        steps = text;
+        if !call.contains_key("settle") && !call.contains_key("settleMs") {
+            call.insert("settle".into(), true.into());
+        }
+        steps = dispatch_first(handle, caller, &call, "explanation", EXPLAIN).await?;
     }
     let id = match id {
         Some(id) => id,
@@ -418,6 +633,9 @@ async fn explain(
         steps = answers::without_state_line(&steps);
         let all: Vec<String> = exposed.iter().map(|(name, _)| name.clone()).collect();
         steps = answers::changes_in_cone(&steps, &cone_names, &all);
+        steps = answers::without_arguments(&steps);
+        steps = answers::without_quiet_settle(&steps);
+        steps = answers::latest_steps(&steps, BRIEF_STEPS);
     }
     let steps = answers::clip_head(&steps, STEPS_MAX_CHARS);
     Ok(success(format!("{explanation}\n{steps}")))
@@ -436,7 +654,7 @@ fn names_a_row_of_a_known_collection(query: &str, exposed: &[(String, crate::Nod
 }
 
 async fn graph(
-    handle: &ExposureHandle,
+    handle: &impl TraceHost,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
     args::Args::new(GRAPH, arguments, &[])?;
@@ -446,7 +664,7 @@ async fn graph(
 }
 
 async fn node(
-    handle: &ExposureHandle,
+    handle: &impl TraceHost,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
     let arguments = args::Args::new(

@@ -39,7 +39,7 @@ use super::source;
 use crate::graph::{AnyNode, NodeId, NodeKind};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
-use std::panic::Location;
+use super::log::SiteRef;
 use std::sync::Arc;
 
 /// How far back (in events) the batch search looks from a write.
@@ -129,7 +129,7 @@ impl Ctx<'_> {
 }
 
 /// The line at `site` as a finding's line.
-fn line(site: &'static Location<'static>) -> SourceLine {
+fn line(site: SiteRef) -> SourceLine {
     SourceLine::at(site)
 }
 
@@ -213,9 +213,10 @@ pub(super) fn diagnose(
         .collect();
     // the node's own body keeps the lines that clone handles into its closure under other names (a swapped clone
     // is a mistake too); one that clones each handle into its own name says nothing
-    let mut body = body_lines(me, true);
+    let ran = ctx.tracer.branches_of(id);
+    let mut body = body_lines(me, true, false, &ran);
     body.retain(|l| !is_plain_clone_line(&l.text));
-    body.extend(helper_lines(me, &body, &ctx.tracer.branches_of(id)));
+    body.extend(helper_lines(me, &body, &ran));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
 }
@@ -311,7 +312,66 @@ type Entered = (Arc<source::Index>, source::FnDef, &'static str);
 /// body that decide its value (in an `update`, `writes`: first the lines that change state), not its signature,
 /// which only says it ran. At most `max` lines, none twice.
 fn ran_lines(ran: &[super::log::Ran], writes: bool, max: usize) -> Vec<SourceLine> {
-    ran_lines_ordered(ran, writes, false, max)
+    ran_lines_ordered(ran, writes, false, &HashSet::new(), max)
+}
+
+/// The names of the fns whose values flow, in the fns `ran` entered, into a line that names a field in `read`
+/// (`cents: ride,` with `read` holding `cents`): the calls on such lines and on the `let`s that bound the names they
+/// use (`let ride = ride_charge(..)` → `ride_charge`). The helpers that made what the cone reads, by the source.
+fn fns_feeding(ran: &[super::log::Ran], read: &HashSet<String>) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for found in entered_fns(ran) {
+        let def = found.def();
+        let lines = &found.index.lines;
+        let body = def.whole.first + 1..def.whole.last;
+        let names_field = |code: &str| {
+            idents(code).any(|(at, word)| {
+                read.contains(word) && (code[..at].ends_with('.') || code[at + word.len()..].trim_start().starts_with(':'))
+            })
+        };
+        let mut slice: Vec<u32> = Vec::new();
+        for l in body.clone() {
+            let code = code_part(&lines[l as usize - 1]);
+            if names_field(code) {
+                slice.push(l);
+                // the lets that bound the names the line uses
+                for bound in lets_binding(lines, def.whole.first, l, code) {
+                    if !slice.contains(&bound) {
+                        slice.push(bound);
+                    }
+                }
+            }
+        }
+        for l in slice {
+            let code = code_part(&lines[l as usize - 1]);
+            for (at, word) in idents(code) {
+                if code[at + word.len()..].starts_with('(') {
+                    out.insert(word.to_owned());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The identifiers of `code` with where each starts.
+fn idents(code: &str) -> impl Iterator<Item = (usize, &str)> {
+    let bytes = code.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        while i < bytes.len() && !word(bytes[i]) {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            return None;
+        }
+        let start = i;
+        while i < bytes.len() && word(bytes[i]) {
+            i += 1;
+        }
+        Some((start, &code[start..i]))
+    })
 }
 
 /// [`ran_lines`], with `choices_first`: in an `update`, the branches that ran (and the `let`s their conditions
@@ -320,6 +380,7 @@ fn ran_lines_ordered(
     ran: &[super::log::Ran],
     writes: bool,
     choices_first: bool,
+    feeding: &HashSet<String>,
     max: usize,
 ) -> Vec<SourceLine> {
     // the records, grouped by the fn entered before them (a group of its own for those made before any): the fn
@@ -377,7 +438,15 @@ fn ran_lines_ordered(
             }
         }
     }
-    for (entered, records) in inside.iter().rev().chain(std::iter::once(outside)) {
+    // the helpers whose values flow into what the cone reads (`feeding`) first, then the others; latest first within
+    let feeds = |e: &Option<Entered>| e.as_ref().is_some_and(|(_, def, _)| feeding.contains(&def.name));
+    let ordered: Vec<&(Option<Entered>, Vec<&super::log::Ran>)> = inside
+        .iter()
+        .rev()
+        .filter(|(e, _)| feeds(e))
+        .chain(inside.iter().rev().filter(|(e, _)| !feeds(e)))
+        .collect();
+    for (entered, records) in ordered.into_iter().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
                 let mut text = names::line_text(r.file, r.line).unwrap_or_default();
@@ -406,12 +475,9 @@ fn ran_lines_ordered(
             recorded_lines(&mut out);
         }
         let lines = &index.lines;
-        // a line inside a `match` arm that did not run (no record at its `=>`) did not run either
-        let not_run = |at: u32| {
-            index.arms.iter().any(|a| {
-                def.whole.contains(a.arrow) && a.arrow <= at && at <= a.body.last && !recorded.contains(&(*file, a.arrow))
-            })
-        };
+        // a line inside a `match` arm or an `if` block that did not run (no record at its `=>` or `if`) did not
+        // run either
+        let not_run = |at: u32| not_taken(index, def.whole, file, &recorded, at);
         let mut picked: Vec<usize> = Vec::new();
         if writes {
             for i in (def.whole.first as usize..def.whole.last as usize).filter(|i| is_code(&lines[*i])) {
@@ -423,11 +489,20 @@ fn ran_lines_ordered(
                 }
             }
         }
+        // a fn that returned early (a recorded `if` whose block returns) never reached its tail
+        let returned_early = index.ifs.iter().any(|(line, block)| {
+            def.whole.contains(*line) && recorded.contains(&(*file, *line)) && block_returns(index, *block)
+        });
+        let tail = def.value.iter().map(|v| v.last).max();
         // in an `update`, a fn that wrote state is quoted by its writes; its value (the new state) says no more
         if picked.is_empty() {
             // in a run, the line that makes the fn's value (its tail, the last of them) first: the lines above
             // only prepare it
-            let value = def.value.iter().map(|v| v.first as usize - 1);
+            let value = def
+                .value
+                .iter()
+                .filter(|v| !(returned_early && Some(v.last) == tail))
+                .map(|v| v.first as usize - 1);
             if writes {
                 picked.extend(value);
             } else {
@@ -453,6 +528,19 @@ fn ran_lines_ordered(
                 }
             }
         }
+        // the tail it reached (`u64::from(blocks) * rate`) with the `let` nearest above that bound what it reads
+        // (`let blocks = minutes / 15 + 1;`): the value was made there as much as in the tail
+        if let Some(tail) = tail.filter(|_| !returned_early && taken > 0) {
+            let code = code_part(&lines[tail as usize - 1]);
+            if let Some(bound) = lets_binding(lines, def.whole.first, tail, code).first() {
+                push(&mut out, file, *bound, lines[*bound as usize - 1].trim().to_owned());
+            }
+        }
+        // a guard that did not fire (`if bike.state == Out { return Err(..) }`, not taken) let the fn go on to the
+        // value it made: its condition decided as much as the line that ran
+        if let Some(guard) = guard_not_taken(index, def, file, &recorded) {
+            push(&mut out, file, guard, lines[guard as usize - 1].trim().to_owned());
+        }
         if writes && !choices_first {
             recorded_lines(&mut out);
         }
@@ -460,13 +548,57 @@ fn ran_lines_ordered(
     out
 }
 
+/// The last `if` of `def` whose block returns and that did not run (no record at its `if`, in a fn a run entered and
+/// recorded as `recorded`): a guard whose condition let the fn go on. None when every such `if` ran.
+fn guard_not_taken(
+    index: &source::Index,
+    def: &source::FnDef,
+    file: &str,
+    recorded: &HashSet<(&str, u32)>,
+) -> Option<u32> {
+    index
+        .ifs
+        .iter()
+        .filter(|(line, block)| {
+            def.whole.contains(*line)
+                && *line != def.whole.first
+                && !recorded.contains(&(file, *line))
+                && !not_taken(index, def.whole, file, recorded, *line)
+                && block_returns(index, *block)
+        })
+        .map(|(line, _)| *line)
+        .max()
+}
+
+/// Whether a line of `block` returns from the fn (`return x;`, `return;`).
+fn block_returns(index: &source::Index, block: source::Lines) -> bool {
+    (block.first..=block.last).any(|l| {
+        let code = code_part(index.lines.get(l as usize - 1).map_or("", String::as_str));
+        code.contains("return ") || code.contains("return;")
+    })
+}
+
+/// Whether line `at` of `file` sits in a branch, within `within`, whose run was not recorded: a `match` arm with no
+/// record at its `=>`, an `if` block with none at its `if` (`#[trace_fn]` and `#[node]` record each branch that
+/// runs, so with `recorded` from a run that entered `within`, such a line did not run).
+fn not_taken(
+    index: &source::Index,
+    within: source::Lines,
+    file: &str,
+    recorded: &HashSet<(&str, u32)>,
+    at: u32,
+) -> bool {
+    index.arms.iter().any(|a| {
+        within.contains(a.arrow) && a.arrow <= at && at <= a.body.last && !recorded.contains(&(file, a.arrow))
+    }) || index.ifs.iter().any(|(line, block)| {
+        within.contains(*line) && block.first <= at && at <= block.last && *line < at && !recorded.contains(&(file, *line))
+    })
+}
+
 /// The `let`s of `def` above line `at` that bind a name the condition on line `at` reads (`if notice < fees.late {`
 /// → `let notice = …;` and `let fees = …;`), nearest first, at most two: the values that chose the branch were
 /// computed there. None when line `at` is not an `if`, `else if`, `match` or `while`.
 fn lets_read_by(lines: &[String], def: &source::FnDef, at: u32) -> Vec<u32> {
-    const KEYWORDS: &[&str] = &[
-        "if", "else", "let", "match", "while", "mut", "ref", "in", "as", "true", "false", "self", "return",
-    ];
     let Some(code) = lines.get(at as usize - 1).map(|l| code_part(l)) else {
         return Vec::new();
     };
@@ -477,23 +609,20 @@ fn lets_read_by(lines: &[String], def: &source::FnDef, at: u32) -> Vec<u32> {
     else {
         return Vec::new();
     };
-    // the names the condition reads: not a field or method (after `.`), not a path segment, not a keyword
+    lets_binding(lines, def.whole.first, at, condition)
+}
+
+/// The `let`s between lines `from` and `at` (excluded) that bind a name `code` reads (not a field or method, a
+/// path segment or a keyword), nearest first, at most two.
+fn lets_binding(lines: &[String], from: u32, at: u32, code: &str) -> Vec<u32> {
+    const KEYWORDS: &[&str] = &[
+        "if", "else", "let", "match", "while", "mut", "ref", "in", "as", "true", "false", "self", "return",
+    ];
+    // the names the code reads: not a field or method (after `.`), not a path segment, not a keyword
     let mut names: Vec<&str> = Vec::new();
-    let bytes = condition.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-        if !word(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && word(bytes[i]) {
-            i += 1;
-        }
-        let name = &condition[start..i];
-        let after_dot = start > 0 && bytes[start - 1] == b'.';
-        let path = condition[i..].starts_with("::") || (start > 1 && &bytes[start - 2..start] == b"::");
+    for (start, name) in idents(code) {
+        let after_dot = code[..start].ends_with('.');
+        let path = code[start + name.len()..].starts_with("::") || code[..start].ends_with("::");
         let lower = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && name != "_";
         if lower && !after_dot && !path && !KEYWORDS.contains(&name) && !names.contains(&name) {
             names.push(name);
@@ -501,7 +630,7 @@ fn lets_read_by(lines: &[String], def: &source::FnDef, at: u32) -> Vec<u32> {
     }
     let mut out = Vec::new();
     for name in names {
-        let bound = (def.whole.first..at).rev().find(|&l| {
+        let bound = (from..at).rev().find(|&l| {
             let code = code_part(&lines[l as usize - 1]);
             let Some(pattern) = code.trim_start().strip_prefix("let ") else {
                 return false;
@@ -616,6 +745,20 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
             picked.push(i);
         }
     }
+    // the `let` inside the future nearest above a value line that bound what it reads (`let hour = now / 60;`
+    // before `forecast.get(hour as usize)`): the value was made there as much as where it is returned
+    let bound = values.iter().find_map(|&i| {
+        let code = code_part(&lines[i]).trim_start();
+        if code.starts_with("let ") {
+            return None;
+        }
+        let at = u32::try_from(i + 1).ok()?;
+        lets_binding(lines, block.first, at, code)
+            .into_iter()
+            .map(|l| l as usize - 1)
+            .find(|l| inside.contains(l) && !picked.contains(l))
+    });
+    picked.extend(bound);
     for i in values {
         if !picked.contains(&i) {
             picked.push(i);
@@ -644,11 +787,15 @@ const STRONG_SETTLED: u32 = 700;
 
 /// A node's value as a finding quotes it: at most [`FINDING_VALUE_MAX`] characters, ending with `…` when cut.
 fn short_value(ctx: &Ctx<'_>, id: NodeId) -> Option<String> {
-    let value = ctx.value(id)?;
-    Some(match value.char_indices().nth(FINDING_VALUE_MAX) {
+    Some(short_text(&ctx.value(id)?))
+}
+
+/// A value's text as a finding quotes it: at most [`FINDING_VALUE_MAX`] characters, ending with `…` when cut.
+fn short_text(value: &str) -> String {
+    match value.char_indices().nth(FINDING_VALUE_MAX) {
         Some((i, _)) => format!("{}…", &value[..i]),
-        None => value,
-    })
+        None => value.to_owned(),
+    }
 }
 
 /// The lines of a value's statement worth quoting: its first line, unless the statement spans several and its first
@@ -692,7 +839,7 @@ fn deciding_lines(lines: &[String], statement: &source::Lines) -> Vec<usize> {
 }
 
 /// The longest value text a finding quotes.
-const FINDING_VALUE_MAX: usize = 60;
+const FINDING_VALUE_MAX: usize = 40;
 
 fn near(depth: u32) -> u32 {
     90u32.saturating_sub(depth.min(9) * 10)
@@ -734,6 +881,17 @@ fn written(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec
             let _ = write!(text, " by {} #{}", ctx.name(w), r.last_moved);
             if let Some(writer) = ctx.rec(w) {
                 more = lines_above(writer, site, WRITE_CONTEXT_LINES);
+                // what it wrote came from its sources (a collection's rows from its list): the `#[trace_fn]` fns
+                // their latest runs entered made it, by the lines that make their value
+                for source in &writer.sources {
+                    let ran = ctx.tracer.branches_of(*source);
+                    if ran.iter().any(|x| x.value.is_none()) {
+                        more.extend(ran_lines(&ran, false, WRITER_SOURCE_LINES));
+                    }
+                    if more.len() >= WRITE_CONTEXT_LINES + WRITER_SOURCE_LINES {
+                        break;
+                    }
+                }
             }
             if own { 940 } else { 700 + near(depth) }
         }
@@ -747,11 +905,14 @@ fn written(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec
     found.push(finding);
 }
 
+/// How many lines of what a writer's sources ran a `written:` finding quotes.
+const WRITER_SOURCE_LINES: usize = 2;
+
 /// How many lines of a writer's body above its write a `written:` finding quotes.
 const WRITE_CONTEXT_LINES: usize = 2;
 
 /// Up to `n` code lines of `writer`'s body just above `site` (the lines that computed what it wrote).
-fn lines_above(writer: &NodeRecord, site: &'static Location<'static>, n: usize) -> Vec<SourceLine> {
+fn lines_above(writer: &NodeRecord, site: SiteRef, n: usize) -> Vec<SourceLine> {
     if site.file() != writer.site.file() || site.line() <= writer.site.line() {
         return Vec::new();
     }
@@ -906,7 +1067,7 @@ fn captured(
                 FindingKind::Captured,
                 rank,
                 text,
-                Some(line(site)),
+                Some(line(*site)),
             ));
         }
     }
@@ -966,7 +1127,13 @@ fn cutoffs(
             if r.custom_comparer {
                 rank += 5;
             }
-            found.push(cutoff_finding(kind, rank, &c, r));
+            // the records of the memo's latest run, when the cutoff was in that run
+            let ran = if c.seq >= r.last_run_start {
+                ctx.tracer.branches_of(r.id)
+            } else {
+                Vec::new()
+            };
+            found.push(cutoff_finding(kind, rank, &c, r, &ran));
         }
     }
     if none {
@@ -986,7 +1153,13 @@ fn cutoffs(
     }
 }
 
-fn cutoff_finding(kind: FindingKind, rank: u32, c: &Cutoff, r: &NodeRecord) -> Finding {
+fn cutoff_finding(
+    kind: FindingKind,
+    rank: u32,
+    c: &Cutoff,
+    r: &NodeRecord,
+    ran: &[super::log::Ran],
+) -> Finding {
     let mut finding = Finding::new(
         kind,
         rank,
@@ -1000,7 +1173,7 @@ fn cutoff_finding(kind: FindingKind, rank: u32, c: &Cutoff, r: &NodeRecord) -> F
     finding.more = previous_value_lines(r);
     if finding.more.is_empty() {
         // what the memo computes: a body that keeps a value it should pass on is often a line that reads nothing
-        finding.more = body_lines(r, false)
+        finding.more = body_lines(r, false, true, ran)
             .into_iter()
             .take(if equal.is_some() { 1 } else { CUTOFF_BODY_LINES })
             .collect();
@@ -1034,7 +1207,7 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
             text.push_str(", ");
         }
         let path = if d.path.is_empty() { "value" } else { d.path.trim_start_matches('.') };
-        let _ = write!(text, "{path} = {} (kept {})", d.after, d.before);
+        let _ = write!(text, "{path} = {} (kept {})", short_text(&d.after), short_text(&d.before));
     }
     if r.custom_comparer {
         text.push_str(", equal by its comparer");
@@ -1051,7 +1224,7 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
     }
     let file = r.site.file();
     for ty in &types {
-        let Some(eq) = source::impl_fn(file, ty, "PartialEq", "eq") else {
+        let Some(eq) = source::impl_fn_of(file, ty, r.cutoff_type, "PartialEq", "eq") else {
             continue;
         };
         let _ = write!(text, ", equal by the hand-written PartialEq for {ty}");
@@ -1155,8 +1328,7 @@ fn split_camel(word: &str) -> Vec<String> {
 
 /// The explained memo's own latest run kept its value: with a previous-value parameter, the lines returning it.
 fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
-    // a select that kept its value is reported as a `select:` finding
-    if me.kind != NodeKind::Memo || me.runs < 2 || ctx.reads_model_alone(me) {
+    if me.kind != NodeKind::Memo || me.runs < 2 {
         return;
     }
     let Some((seq, value)) = &me.last_cutoff else {
@@ -1165,15 +1337,20 @@ fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     if *seq != me.last_run_end {
         return;
     }
+    let equal = equality(me, *seq, value);
+    // a select that kept its value is reported as a `select:` finding, unless it kept a value that prints unlike
+    // the one it computed: then the equality that called them equal is the lead, whatever the node reads
+    if ctx.reads_model_alone(me) && equal.is_none() {
+        return;
+    }
     let mut more = previous_value_lines(me).into_iter();
     let at = more.next();
-    let equal = equality(me, *seq, value);
     // a value kept by an equality that ignored what differs is as strong a lead as a previous value handed back
     let rank = if at.is_none() && equal.is_none() { 450 } else { 880 };
     let mut finding = Finding::new(
         FindingKind::Kept,
         rank,
-        format!("{} re-ran #{seq} and kept {value}", ctx.name(me.id)),
+        format!("{} re-ran #{seq} and kept {}", ctx.name(me.id), short_text(value)),
         at.or_else(|| Some(line(me.site))),
     );
     finding.more = more.collect();
@@ -1247,7 +1424,7 @@ fn mentions(code: &str, name: &str) -> bool {
 /// and the source can be parsed (with or without the lines that only clone handles), else the distinct lines where
 /// it read its sources (tracked or not) and the lines that produce its value (the tail expression, each branch of a
 /// tail `if` or `match`, the `return`s).
-fn body_lines(r: &NodeRecord, clones: bool) -> Vec<SourceLine> {
+fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[super::log::Ran]) -> Vec<SourceLine> {
     let file = r.site.file();
     let Some(index) = source::index(file) else {
         return read_site_lines(r);
@@ -1263,18 +1440,54 @@ fn body_lines(r: &NodeRecord, clones: bool) -> Vec<SourceLine> {
             .map(|i| numbered(file, lines, i))
             .collect();
     }
-    let mut out = read_site_lines(r);
+    // the lines that decide the value first, then those that read sources, each in line order: a caller that
+    // quotes the first few quotes what made the value
+    let mut out: Vec<SourceLine> = Vec::new();
+    // with the records `#[node]` made of the latest run: a line in a `match` arm it did not take did not run
+    let recorded: HashSet<(&str, u32)> = ran.iter().filter(|x| x.file == file).map(|x| (x.file, x.line)).collect();
+    let not_run = |at: u32| !recorded.is_empty() && not_taken(&index, span, file, &recorded, at);
     if let Some(closure) = &call.closure {
-        for value in closure.value.iter().take(VALUE_LINES_MAX) {
+        let mut picked: Vec<u32> = Vec::new();
+        // the first closure's lines, then a few of each other closure the call is given (a fold's inverse)
+        let values = closure.value.iter().take(VALUE_LINES_MAX).chain(
+            call.more_closures
+                .iter()
+                .flat_map(|c| c.value.iter().take(OTHER_CLOSURE_VALUE_LINES)),
+        );
+        for value in values {
             let at = value.first as usize - 1;
-            if value.first != r.site.line() && is_code(&lines[at]) && !out.iter().any(|l| l.site.line == value.first) {
-                out.push(numbered(file, lines, at));
+            if value.first != r.site.line() && is_code(&lines[at]) && !not_run(value.first) {
+                picked.push(value.first);
             }
         }
+        // with `lets`, a value line that is an expression (`until.saturating_sub(since)`) with the `let`s that
+        // bound what it reads: a wrong binding made the value there
+        if lets {
+            for at in picked.clone() {
+                let code = code_part(&lines[at as usize - 1]).trim_start();
+                if code.starts_with("let ") {
+                    continue;
+                }
+                for bound in lets_binding(lines, span.first, at, code) {
+                    if !picked.contains(&bound) {
+                        picked.push(bound);
+                    }
+                }
+            }
+        }
+        picked.sort_unstable();
+        out.extend(picked.into_iter().map(|at| numbered(file, lines, at as usize - 1)));
     }
-    out.sort_by_key(|l| l.site.line);
+    for read in read_site_lines(r) {
+        if !out.iter().any(|l| l.site.line == read.site.line) {
+            out.push(read);
+        }
+    }
     out
 }
+
+/// How many lines producing the value of each closure after the first a long call is given are quoted.
+const OTHER_CLOSURE_VALUE_LINES: usize = 2;
 
 /// How many of the lines producing a long body's value are quoted.
 const VALUE_LINES_MAX: usize = 3;
@@ -1283,7 +1496,7 @@ const VALUE_LINES_MAX: usize = 3;
 const SHORT_BODY_LINES: usize = 8;
 
 fn read_site_lines(r: &NodeRecord) -> Vec<SourceLine> {
-    let mut sites: Vec<&'static Location<'static>> = r
+    let mut sites: Vec<SiteRef> = r
         .read_sites
         .iter()
         .map(|(_, s)| *s)
@@ -1353,6 +1566,8 @@ fn update_arms(
             }
         }
     }
+    // the fields the cone's code reads, found once when a message needs them
+    let mut cone_fields: Option<HashSet<String>> = None;
     for (message, depth) in messages {
         let Some(EventKind::Message { name, target, .. }) = ctx.event(message).map(|e| e.kind)
         else {
@@ -1374,10 +1589,14 @@ fn update_arms(
         };
         // an `update` that sent commands: the branches that chose them first, with more lines
         let sent_commands = commands.is_some_and(|n| n > 0);
+        let ran = ctx.tracer.ran_for_message(message);
+        let read = cone_fields.get_or_insert_with(|| fields_read_within(ctx, cone, u32::MAX, CONE_FIELDS_NODES));
+        let feeding = fns_feeding(&ran, read);
         let recorded = ran_lines_ordered(
-            &ctx.tracer.ran_for_message(message),
+            &ran,
             true,
             sent_commands,
+            &feeding,
             if sent_commands { RAN_LINES } else { max },
         );
         let arm_found = if recorded.is_empty() {
@@ -1387,6 +1606,19 @@ fn update_arms(
         };
         if recorded.is_empty() && arm_found.is_none() {
             continue;
+        }
+        // a command (a message another one's `update` sent) that wrote only fields no node of the cone reads (a
+        // notice, a log) did not make the value: it is left out, unless it chose commands in turn. A message a
+        // client or the program dispatched is kept: one that wrote the wrong field is the mistake
+        let is_command = ctx.tracer.kept_message(message).is_some_and(|m| m.cause != 0);
+        if is_command && !sent_commands {
+            let texts: Vec<&str> = match &arm_found {
+                Some((_, lines, arm)) => arm.iter().map(|i| lines[*i].as_str()).collect(),
+                None => recorded.iter().map(|l| l.text.as_str()).collect(),
+            };
+            if cone.len() <= CONE_FIELDS_NODES && writes_only_unread(&texts, read) {
+                continue;
+            }
         }
         // the message behind the nearest select first; the latest one breaks ties
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
@@ -1464,6 +1696,47 @@ fn update_arms(
         finding.text = text;
         found.push(finding);
     }
+}
+
+/// A cone of at most this many nodes is read for the fields it reads, to leave out messages that wrote none of them.
+const CONE_FIELDS_NODES: usize = 64;
+
+/// Whether the `update` lines `texts` write state, and every line that does writes only fields named outside `read`:
+/// `next.notices.push(text)` writes `notices`, `visit.called = Some(now)` writes `called`. A line that writes
+/// through a `&mut` hand-off or names no field counts as writing what is read.
+fn writes_only_unread(texts: &[&str], read: &HashSet<String>) -> bool {
+    let mut wrote = false;
+    for text in texts {
+        let code = code_part(text);
+        if !writes_line(code) {
+            continue;
+        }
+        if code.contains("&mut ") {
+            return false;
+        }
+        // the place written: before the assignment or the mutating call
+        let place = match (assignment_at(code), mutating_call_at(code)) {
+            (Some(i), _) => &code[..i],
+            (None, Some(i)) => &code[..i + 1],
+            (None, None) => return false,
+        };
+        // after a match arm's `=>`, the place alone
+        let place = place.rsplit("=>").next().unwrap_or(place);
+        let fields: Vec<&str> = place
+            .match_indices('.')
+            .map(|(i, _)| {
+                let rest = &place[i + 1..];
+                let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+                &rest[..end]
+            })
+            .filter(|f| !f.is_empty() && !f.starts_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        if fields.is_empty() || fields.iter().any(|f| read.contains(*f)) {
+            return false;
+        }
+        wrote = true;
+    }
+    wrote
 }
 
 /// How many of the commands a message's `update` sent an `update:` finding names.
@@ -1573,27 +1846,40 @@ const ARM_LINES: usize = 5;
 /// Whether a line of an `update` arm changes state: an assignment (`=`, `+=`, ...) or a call that changes a
 /// collection (`push`, `retain`, `insert`, `remove`, ...).
 fn changes_state(code: &str) -> bool {
-    let assigns = code.match_indices('=').any(|(i, _)| {
-        let before = code[..i].chars().next_back();
-        let after = code[i + 1..].chars().next();
-        !matches!(before, Some('=' | '!' | '<' | '>')) && !matches!(after, Some('=' | '>'))
-    });
-    let mutates = [
-        ".push(",
-        ".retain(",
-        ".insert(",
-        ".remove(",
-        ".clear(",
-        ".pop(",
-        ".extend(",
-        ".truncate(",
-        ".sort",
-        ".dedup",
-        ".swap",
-    ]
-    .iter()
-    .any(|call| code.contains(call));
+    let assigns = assignment_at(code).is_some();
+    let mutates = mutating_call_at(code).is_some();
     (assigns && !code.trim_start().starts_with("let ")) || mutates
+}
+
+/// The calls that change what their receiver holds, as a line spells them.
+const MUTATING_CALLS: [&str; 11] = [
+    ".push(",
+    ".retain(",
+    ".insert(",
+    ".remove(",
+    ".clear(",
+    ".pop(",
+    ".extend(",
+    ".truncate(",
+    ".sort",
+    ".dedup",
+    ".swap",
+];
+
+/// Where `code`'s first assignment (`=`, `+=`, …, not `==`, `<=`, `=>`) is.
+fn assignment_at(code: &str) -> Option<usize> {
+    code.match_indices('=')
+        .find(|(i, _)| {
+            let before = code[..*i].chars().next_back();
+            let after = code[i + 1..].chars().next();
+            !matches!(before, Some('=' | '!' | '<' | '>')) && !matches!(after, Some('=' | '>'))
+        })
+        .map(|(i, _)| i)
+}
+
+/// Where `code`'s first call of one of [`MUTATING_CALLS`] is (its `.`).
+fn mutating_call_at(code: &str) -> Option<usize> {
+    MUTATING_CALLS.iter().filter_map(|c| code.find(c)).min()
 }
 
 /// Whether an `update`'s line changes state: it assigns or mutates ([`changes_state`]), or hands state to a
@@ -1845,8 +2131,14 @@ fn initial_model_parts(ctx: &Ctx<'_>, cone: &[(NodeId, u32)], found: &mut Vec<Fi
 /// The names read as fields (`.name`) in the bodies of the explained node and the nodes one or two hops upstream
 /// (at most a few dozen nodes).
 fn fields_read_near(ctx: &Ctx<'_>, cone: &[(NodeId, u32)]) -> HashSet<String> {
+    fields_read_within(ctx, cone, 2, 32)
+}
+
+/// The field names the code of the nodes of `cone` at most `depth` hops away reads (`.name`, as
+/// [`fields_read_near`]), over the first `max` such nodes.
+fn fields_read_within(ctx: &Ctx<'_>, cone: &[(NodeId, u32)], depth: u32, max: usize) -> HashSet<String> {
     let mut out = HashSet::new();
-    for &(n, _) in cone.iter().filter(|(_, depth)| *depth <= 2).take(32) {
+    for &(n, _) in cone.iter().filter(|(_, d)| *d <= depth).take(max) {
         let Some(r) = ctx.rec(n) else { continue };
         let Some(index) = source::index(r.site.file()) else { continue };
         let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
@@ -1978,7 +2270,9 @@ fn steady_sources(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
             let _ = write!(text, "{}", ctx.name(*s));
         }
         text.push(']');
-        let mut body = body_lines(r, false).into_iter().take(CUTOFF_BODY_LINES);
+        let mut body = body_lines(r, false, true, &ctx.tracer.branches_of(r.id))
+            .into_iter()
+            .take(CUTOFF_BODY_LINES);
         let at = body.next().or_else(|| Some(line(r.site)));
         let mut finding = Finding::new(FindingKind::Steady, 440, text, at);
         finding.more = body.collect();
@@ -2009,7 +2303,7 @@ fn message_writes(
         return;
     };
     let end = ctx.tracer.clock().min(message + WRITES_LOOKAHEAD);
-    let mut writes: Vec<(NodeId, Writer, Option<&'static Location<'static>>)> = Vec::new();
+    let mut writes: Vec<(NodeId, Writer, Option<SiteRef>)> = Vec::new();
     for seq in message + 1..=end {
         let Some(EventKind::Write {
             node,
@@ -2073,6 +2367,7 @@ const HELPER_LINES_EACH: usize = 4;
 /// `#[trace_fn]` fns the run entered are quoted whether or not their call could be resolved from the source.
 fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[super::log::Ran]) -> Vec<SourceLine> {
     let entered = entered_fns(ran);
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
     let file = r.site.file();
     let Some(index) = source::index(file) else {
         return Vec::new();
@@ -2146,6 +2441,18 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[super::log::Ran]) ->
                 let lines = &found.index.lines;
                 let code: Vec<usize> = (def.whole.first as usize..def.whole.last as usize - 1)
                     .filter(|i| is_code(&lines[*i]))
+                    .collect();
+                // a traced fn the run entered recorded the branches it took: a line in a branch it did not take
+                // did not run
+                let ran_here = is_traced_fn(&found) && entered.iter().any(|e| same_fn(e, &found));
+                let not_run = |i: usize| {
+                    let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    ran_here && not_taken(&found.index, def.whole, found.file, &recorded, at)
+                };
+                // a `use` inside the body names what the lines below use; it computes nothing
+                let code: Vec<usize> = code
+                    .into_iter()
+                    .filter(|i| !not_run(*i) && !lines[*i].trim_start().starts_with("use "))
                     .collect();
                 // a helper longer than what is quoted of it is quoted by the lines that produce its value and
                 // compute
@@ -2381,6 +2688,19 @@ mod tests {
             ["set", "discount", "percent"]
         );
         assert_eq!(split_camel("SetDiscount"), ["set", "discount"]);
+    }
+
+    #[test]
+    fn a_command_writing_only_fields_the_cone_does_not_read_is_told_apart() {
+        let read: HashSet<String> = ["called", "slot", "visits"].iter().map(|s| s.to_string()).collect();
+        // a notice, a log: nothing the cone reads
+        assert!(writes_only_unread(&["Msg::Notify { text } => next.notices.push(text),"], &read));
+        assert!(writes_only_unread(&["if late {", "next.log += 1;"], &read));
+        // a field the cone reads, a `&mut` hand-off, a line naming no field, or no write at all
+        assert!(!writes_only_unread(&["next.notices.push(text);", "visit.called = Some(now);"], &read));
+        assert!(!writes_only_unread(&["commands = call(&mut next, visit),"], &read));
+        assert!(!writes_only_unread(&["total = 3;"], &read));
+        assert!(!writes_only_unread(&["if visit.slot < now {"], &read));
     }
 
     #[test]

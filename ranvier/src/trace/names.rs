@@ -59,6 +59,21 @@ pub(crate) fn add_crate_root(root: &str) {
     state.files.retain(|_, lines| lines.is_some());
 }
 
+/// Where this process looks for sources: the crate roots the macros recorded, and the root set with
+/// [`set_source_root`], if one was (what a dump carries, so that a post-mortem reads the same files).
+pub(crate) fn roots() -> (Vec<String>, Option<String>) {
+    let guard = sources();
+    let Some(state) = guard.as_ref() else {
+        return (Vec::new(), None);
+    };
+    let crate_roots = state.crate_roots.iter().map(|r| r.display().to_string()).collect();
+    let set = state
+        .root_set
+        .then(|| state.root.as_ref().map(|r| r.display().to_string()))
+        .flatten();
+    (crate_roots, set)
+}
+
 /// `file` read from the first of `root` and the directories above it where it exists.
 fn read_under(root: &Path, file: &str) -> Option<Arc<[String]>> {
     root.ancestors().find_map(|dir| read_lines(&dir.join(file)))

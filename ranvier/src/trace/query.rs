@@ -11,7 +11,7 @@ use crate::graph::{AnyNode, NodeId, NodeKind};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::fmt;
-use std::panic::Location;
+use crate::graph::record::log::SiteRef;
 use std::rc::Rc;
 
 mod answers;

@@ -13,6 +13,7 @@ use super::query::{
 use crate::graph::NodeKind;
 use crate::text::clip;
 use std::fmt::{self, Display, Formatter, Write as _};
+use std::collections::HashSet;
 
 impl Display for NodeName {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
@@ -746,7 +747,10 @@ impl Display for ExplainText<'_> {
             .as_deref()
             .filter(|line| !line.trim().is_empty())
             .filter(|line| !(self.3 && only_opens(line)));
+        // the short form quotes each line once: a line an earlier part of the answer quoted is left out after
+        let mut shown: Shown = Shown::new(self.3);
         if let Some(line) = own {
+            shown.first(&e.info.site);
             write!(f, "\n  {}: {}", e.info.site, quoted(line))?;
         }
         let strong = e.findings.first().filter(|x| x.rank >= STRONG_FINDING);
@@ -759,13 +763,15 @@ impl Display for ExplainText<'_> {
         let brief = self.3;
         if let Some(top) = strong {
             findings.next();
-            finding(f, top, brief)?;
+            finding(f, top, brief, &mut shown)?;
         }
         for line in e.body.iter().take(body) {
-            source_line(f, &line.site, Some(&quoted(&line.text)))?;
+            if shown.first(&line.site) {
+                source_line(f, &line.site, Some(&quoted(&line.text)))?;
+            }
         }
         for x in findings {
-            finding(f, x, brief)?;
+            finding(f, x, brief, &mut shown)?;
         }
         let named = e.findings.iter().any(|x| x.at.is_some());
         if !(self.3 && named) {
@@ -826,12 +832,32 @@ fn source_ref(f: &mut Formatter<'_>, source: &SourceRef, home: Option<&str>) -> 
 
 /// `label: text`, then the line to fix and the lines that belong to it, indented (`brief`: a line that only opens
 /// a node's body as `at file:line`, without its text).
-fn finding(f: &mut Formatter<'_>, x: &Finding, brief: bool) -> fmt::Result {
+fn finding(f: &mut Formatter<'_>, x: &Finding, brief: bool, shown: &mut Shown) -> fmt::Result {
     write!(f, "\n{}: {}", x.kind.label(), one_line(&x.text))?;
     for line in x.at.iter().chain(&x.more) {
-        finding_line(f, line, brief)?;
+        if shown.first(&line.site) {
+            finding_line(f, line, brief)?;
+        }
     }
     Ok(())
+}
+
+/// The lines an answer has quoted so far, by file and line: in the short form a line is quoted once, where it
+/// first belongs (a `kept:` or `cutoff:` under the node's own line would quote that line again).
+struct Shown(Option<HashSet<(&'static str, u32)>>);
+
+impl Shown {
+    /// `once`: quote each line once (the short form); otherwise every line is quoted wherever it belongs.
+    fn new(once: bool) -> Self {
+        Shown(once.then(HashSet::new))
+    }
+
+    /// Whether `site`'s line is to be quoted: not yet quoted, or every line is.
+    fn first(&mut self, site: &Site) -> bool {
+        self.0
+            .as_mut()
+            .is_none_or(|seen| seen.insert((site.file, site.line)))
+    }
 }
 
 fn finding_line(f: &mut Formatter<'_>, line: &SourceLine, brief: bool) -> fmt::Result {

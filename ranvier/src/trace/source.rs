@@ -75,6 +75,8 @@ pub(crate) struct Call {
     pub path: Vec<String>,
     /// The first closure among its arguments (directly, or as the tail of a block argument).
     pub closure: Option<Closure>,
+    /// The closures among its arguments after the first (a fold's inverse, a comparer).
+    pub more_closures: Vec<Closure>,
     /// The arguments that are paths (`till.select(amount)` → `[["amount"]]`): functions it may be given.
     pub fn_args: Vec<Vec<String>>,
 }
@@ -144,6 +146,9 @@ pub(crate) struct Index {
     pub calls: Vec<Call>,
     /// Every `match` arm.
     pub arms: Vec<Arm>,
+    /// Every `if`: the line of its `if` token (where `#[trace_fn]` and `#[node]` record that its block ran) and its
+    /// block.
+    pub ifs: Vec<(u32, Lines)>,
     /// Every `const` and `static`.
     pub consts: Vec<ConstDef>,
     /// The names `use` items bring in, with the path each stands for.
@@ -273,6 +278,7 @@ fn call(start: proc_macro2::Span, whole: Lines, path: Vec<String>, args: &Args) 
         whole,
         path,
         closure: args.iter().find_map(closure_of).map(closure),
+        more_closures: args.iter().filter_map(closure_of).skip(1).map(closure).collect(),
         fn_args: args
             .iter()
             .filter_map(|a| match a {
@@ -490,6 +496,11 @@ impl<'ast> Visit<'ast> for Walker {
             in_fn: self.current_fn,
         });
         visit::visit_arm(self, a);
+    }
+
+    fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
+        self.index.ifs.push((Lines::of(e.if_token.span()).first, Lines::of(e.then_branch.span())));
+        visit::visit_expr_if(self, e);
     }
 }
 
@@ -807,22 +818,61 @@ pub(crate) fn resolve_const(file: &str, line: u32, name: &str) -> Option<Place> 
 /// The method `method` of a hand-written `impl trait_name for type_name` in `file`'s crate (`impl PartialEq for
 /// Quote { fn eq .. }`), those in `file` first.
 pub(crate) fn impl_fn(file: &str, type_name: &str, trait_name: &str, method: &str) -> Option<Found> {
+    impl_fn_of(file, type_name, None, trait_name, method)
+}
+
+/// [`impl_fn`] for the type `full` names (`std::any::type_name`'s `app::model::slipped::Reminder`, or a type
+/// holding it): of several types named `type_name` in the crate, the one whose module path `full` ends with.
+pub(crate) fn impl_fn_of(
+    file: &str,
+    type_name: &str,
+    full: Option<&str>,
+    trait_name: &str,
+    method: &str,
+) -> Option<Found> {
+    // the module path `full` gives the type (`model::slipped` of `app::model::slipped::Reminder`), innermost last
+    let path: Vec<&str> = full
+        .and_then(|full| {
+            full.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .find(|p| p.rsplit("::").next() == Some(type_name))
+        })
+        .map(|p| p.split("::").collect::<Vec<_>>())
+        .map(|mut segments| {
+            segments.pop();
+            segments
+        })
+        .unwrap_or_default();
+    let mut best: Option<(usize, Found)> = None;
     for f in crate_files(file).iter() {
         let Some(index) = index(f.file) else { continue };
-        let at = index.fns.iter().position(|d| {
-            d.name == method
+        for (at, d) in index.fns.iter().enumerate() {
+            if !(d.name == method
                 && d.self_ty.as_deref() == Some(type_name)
-                && d.trait_name.as_deref() == Some(trait_name)
-        });
-        if let Some(at) = at {
-            return Some(Found {
-                file: f.file,
-                index,
-                at,
-            });
+                && d.trait_name.as_deref() == Some(trait_name))
+            {
+                continue;
+            }
+            // how many of the innermost module names the impl's place shares with `full`'s path
+            let place: Vec<&str> = f.module.iter().chain(&d.module).map(String::as_str).collect();
+            let shared = place.iter().rev().zip(path.iter().rev()).take_while(|(a, b)| a == b).count();
+            let matches_all = shared == place.len();
+            let score = if matches_all { shared + 1 } else { 0 };
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((
+                    score,
+                    Found {
+                        file: f.file,
+                        index: index.clone(),
+                        at,
+                    },
+                ));
+            }
+            if path.is_empty() {
+                return best.map(|(_, found)| found);
+            }
         }
     }
-    None
+    best.map(|(_, found)| found)
 }
 
 /// The `struct` or `enum` named `name` in `file`'s crate (the first found, `file` first), with its file and parsed
@@ -906,6 +956,20 @@ mod tests {
         // the inner `map(|x| x + 1)` is a call of its own, with its own closure
         let map = index.call_at(5, 40).expect("the map call");
                 assert_eq!(map.closure.as_ref().and_then(|c| c.param.as_deref()), Some("x"));
+    }
+
+    #[test]
+    fn a_call_given_several_closures_has_each_with_the_write_that_ends_it() {
+        let index = parsed(
+            "fn booked(b: B) -> Memo<u32> {\n    b.fold(\n        0,\n        |acc, s| {\n            if s.open {\n                \
+             *acc += s.minutes;\n            }\n        },\n        |acc, s| {\n            *acc -= s.minutes;\n        },\n    )\n}\n",
+        );
+        let call = index.call_at(2, 20).expect("the fold call");
+        let first = call.closure.as_ref().expect("its first closure");
+        // a body of statements ends in the write that makes what it leaves; a tail `if` is followed into it
+        assert_eq!(first.value, [Lines { first: 5, last: 5 }, Lines { first: 6, last: 6 }]);
+        assert_eq!(call.more_closures.len(), 1);
+        assert_eq!(call.more_closures[0].value, [Lines { first: 10, last: 10 }]);
     }
 
     #[test]

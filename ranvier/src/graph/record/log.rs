@@ -15,8 +15,13 @@ use std::time::Duration;
 mod event;
 mod hooks;
 mod ring;
+mod site;
+mod state;
 
 pub use event::*;
+pub use site::SiteRef;
+pub(crate) use site::intern_file;
+pub(crate) use state::TracerState;
 use ring::{EventRing, Slot, TextRef, TextRing, ValueRef};
 
 /// What the tracer keeps about a node: [`NodeRecord`] with its texts in the text ring.
@@ -24,7 +29,7 @@ use ring::{EventRing, Slot, TextRef, TextRing, ValueRef};
 struct Rec {
     id: NodeId,
     kind: NodeKind,
-    site: &'static Location<'static>,
+    site: Loc,
     label: Option<Rc<str>>,
     owner: Option<NodeId>,
     created: u64,
@@ -37,8 +42,8 @@ struct Rec {
     last_cutoff: Option<(u64, ValueRef)>,
     previous_cutoff: Option<(u64, ValueRef)>,
     /// The value a memo computed and dropped at a cutoff (its equality called it equal to the kept one), with that
-    /// run's `RunEnd`; values that are not scalars only.
-    cutoff_computed: Option<(u64, ValueRef)>,
+    /// run's `RunEnd`, and its type's name; values that are not scalars only.
+    cutoff_computed: Option<(u64, ValueRef, &'static str)>,
     last_moved: u64,
     last_write: u64,
     value: Option<ValueRef>,
@@ -59,7 +64,7 @@ struct Rec {
     update_fn: Option<&'static str>,
 }
 
-type Loc = &'static Location<'static>;
+type Loc = SiteRef;
 
 /// The facts of a node's record that a scan of the whole table reads, borrowed from the table (see
 /// [`Tracer::scan`]).
@@ -195,7 +200,7 @@ impl Rec {
         if !self
             .read_sites
             .last()
-            .is_some_and(|(_, last)| std::ptr::eq(*last, site))
+            .is_some_and(|(_, last)| *last == site)
         {
             self.read_sites.push((at, site));
         }
@@ -259,7 +264,7 @@ impl Rec {
             }
             if !sites
                 .last()
-                .is_some_and(|(_, last)| std::ptr::eq(*last, site))
+                .is_some_and(|(_, last)| *last == site)
             {
                 sites.push((sources.len() as u32, site));
             }
@@ -331,6 +336,8 @@ pub(crate) struct Tracer {
     timers: RefCell<std::collections::HashMap<NodeId, u64>>,
     /// The `Timer` fire event whose write comes next: the cause of that write.
     timer_fired: Cell<u64>,
+    /// What a log loaded from a dump answers in place of living nodes (`None` in a live one; see `state.rs`).
+    loaded: RefCell<Option<Rc<state::Loaded>>>,
 }
 
 /// The table's records by kind, as [`GraphSummary`](crate::trace::GraphSummary) counts them: the living signals not
@@ -414,7 +421,7 @@ impl MovedSet {
 }
 
 /// A dispatched message as the trace's table of messages keeps it, past the ring.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct KeptMessage {
     /// Its `Message` event.
     pub seq: u64,
@@ -492,6 +499,7 @@ impl Tracer {
             moved: RefCell::new(MovedSet::default()),
             timers: RefCell::new(std::collections::HashMap::new()),
             timer_fired: Cell::new(0),
+            loaded: RefCell::new(None),
         }
     }
 
@@ -523,6 +531,7 @@ impl Tracer {
         self.updating.set(None);
         self.timers.borrow_mut().clear();
         self.timer_fired.set(0);
+        *self.loaded.borrow_mut() = None;
     }
 
     #[inline]
@@ -699,11 +708,7 @@ impl Tracer {
     /// A node's record as the queries see it. A text the ring no longer holds is the node's current value when the
     /// node has not moved since (its live value), else a note that it is gone.
     fn record_of(&self, rec: &Rec) -> NodeRecord {
-        let live = || {
-            self.live(rec.id)
-                .and_then(|n| n.value_text())
-                .map(|t| Rc::from(t.as_str()))
-        };
+        let live = || self.value_now(rec.id).map(|t| Rc::from(t.as_str()));
         let text = |t: ValueRef, at: u64| -> Rc<str> {
             self.value_text(t)
                 .or_else(|| if rec.last_moved <= at { live() } else { None })
@@ -726,7 +731,8 @@ impl Tracer {
             previous_cutoff: rec.previous_cutoff.map(|(seq, t)| (seq, text(t, seq))),
             cutoff_computed: rec
                 .cutoff_computed
-                .and_then(|(seq, t)| Some((seq, self.value_text(t)?))),
+                .and_then(|(seq, t, _)| Some((seq, self.value_text(t)?))),
+            cutoff_type: rec.cutoff_computed.map(|(_, _, ty)| ty),
             last_moved: rec.last_moved,
             last_write: rec.last_write,
             value: rec.value.map(|t| text(t, u64::MAX)),
@@ -756,7 +762,7 @@ impl Tracer {
     pub(crate) fn recorded_value(&self, id: NodeId) -> Option<Rc<str>> {
         let value = self.nodes.borrow().get_held(id)?.value?;
         Some(self.value_text(value).unwrap_or_else(|| {
-            self.live(id).and_then(|n| n.value_text()).map_or_else(
+            self.value_now(id).map_or_else(
                 || Rc::from("(text older than the trace ring)"),
                 |t| Rc::from(t.as_str()),
             )

@@ -80,10 +80,6 @@ pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
     }
     let lines: Vec<&str> = steps.lines().collect();
     // the step lines start with their position; the state line (`v3: ...`) and a stop's lines are kept
-    let is_step = |line: &str| {
-        line.split_once(' ')
-            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-    };
     let last_step = lines.iter().rposition(|line| is_step(line));
     let moved_cone = |line: &str| {
         line.split_once(": ").is_some_and(|(_, changes)| {
@@ -127,13 +123,13 @@ pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> S
     };
     let mut out: Vec<String> = Vec::new();
     for line in steps.lines() {
-        let is_step = line
-            .split_once(' ')
-            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        // a step line, or the line saying what the flights the steps set off changed when they settled
+        let changes_line =
+            is_step(line) || line.starts_with("settled → v") || line.starts_with("meanwhile → v");
         let split = line
             .find(" → v")
             .and_then(|arrow| line[arrow..].find(": ").map(|colon| arrow + colon + 2));
-        let (true, Some(at)) = (is_step, split) else {
+        let (true, Some(at)) = (changes_line, split) else {
             out.push(line.to_owned());
             continue;
         };
@@ -180,6 +176,83 @@ pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> S
     out.join("\n")
 }
 
+/// Whether a line of dispatched steps is a step (`3 book … → v6: …`, starting with its position).
+fn is_step(line: &str) -> bool {
+    line.split_once(' ')
+        .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// `steps` with at most `max` step lines, the latest: the earlier ones are counted in the first line
+/// (`… 3 earlier steps`, or added to the count of a `… N steps that moved nothing upstream` line there). A short
+/// answer says which messages moved the node lately; the full form lists them all.
+pub(crate) fn latest_steps(steps: &str, max: usize) -> String {
+    let lines: Vec<&str> = steps.lines().collect();
+    let count = lines.iter().filter(|l| is_step(l)).count();
+    if count <= max {
+        return steps.to_owned();
+    }
+    let mut dropped = count - max;
+    let mut idle = 0;
+    let mut out: Vec<String> = Vec::new();
+    for line in lines {
+        if let Some(n) = line
+            .strip_prefix("… ")
+            .and_then(|rest| rest.strip_suffix(" steps that moved nothing upstream"))
+            .and_then(|n| n.parse::<usize>().ok())
+        {
+            idle = n;
+            continue;
+        }
+        if dropped > 0 && is_step(line) {
+            dropped -= 1;
+            continue;
+        }
+        out.push(line.to_owned());
+    }
+    let earlier = count - max + idle;
+    let steps_word = if earlier == 1 { "step" } else { "steps" };
+    let head = if idle > 0 {
+        format!("… {earlier} earlier {steps_word} ({idle} moved nothing upstream)")
+    } else {
+        format!("… {earlier} earlier {steps_word}")
+    };
+    out.insert(0, head);
+    out.join("\n")
+}
+
+/// `steps` without a `settled → vN: no exposed value changed` line: the flights settled (or none started) and
+/// changed nothing the steps do not already say.
+pub(crate) fn without_quiet_settle(steps: &str) -> String {
+    steps
+        .lines()
+        .filter(|line| {
+            !(line.starts_with("settled → v") && line.ends_with(": no exposed value changed"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The step lines of `steps` without the messages' arguments (`3 book {"visit":1} → v6: …` becomes
+/// `3 book → v6: …`): the short form's steps follow the messages the caller sent in the same call, so their
+/// arguments would only repeat them. Other lines are kept as they are.
+pub(crate) fn without_arguments(steps: &str) -> String {
+    steps
+        .lines()
+        .map(|line| {
+            let Some((n, rest)) = line.split_once(' ') else {
+                return line.to_owned();
+            };
+            match (is_step(line), rest.split_once(' '), rest.find(" → v")) {
+                (true, Some((name, _)), Some(arrow)) if name.len() < arrow => {
+                    format!("{n} {name}{}", &rest[arrow..])
+                }
+                _ => line.to_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// `steps` without its state line (`v3: a=1, b=2`, the last line, when it is one): what an explanation's short form
 /// leaves out, since the step lines above it say what moved.
 pub(crate) fn without_state_line(steps: &str) -> String {
@@ -188,11 +261,12 @@ pub(crate) fn without_state_line(steps: &str) -> String {
             .and_then(|rest| rest.split_once(": "))
             .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
     };
-    match steps.rsplit_once('\n') {
-        Some((head, last)) if is_state(last) => head.to_owned(),
-        None if is_state(steps) => String::new(),
-        _ => steps.to_owned(),
-    }
+    // the state line ends the steps; a `settled → v…` line (what the flights changed after) may follow it
+    steps
+        .lines()
+        .filter(|line| !is_state(line))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Node `id`'s info as one line of an answer shows it: [`LINE_SOURCES_MAX`] sources and observers named, with the
@@ -492,6 +566,44 @@ mod tests {
         );
         assert_eq!(without_state_line("v2: total=1"), "");
         assert_eq!(without_state_line("stopped\nvalue: x"), "stopped\nvalue: x");
+    }
+
+    #[test]
+    fn the_short_form_drops_the_arguments_of_step_lines_only() {
+        let steps = "… 2 steps that moved nothing upstream\n3 book {\"slot\":0,\"who\":\"a b\"} → v6: queue 0→1, …\n\
+                     4 pay {} → v7: paid 0→1\n5 tick → v8: clock 1→2\n6 book {\"slot\":1} rejected: slot taken";
+        assert_eq!(
+            without_arguments(steps),
+            "… 2 steps that moved nothing upstream\n3 book → v6: queue 0→1, …\n4 pay → v7: paid 0→1\n\
+             5 tick → v8: clock 1→2\n6 book {\"slot\":1} rejected: slot taken"
+        );
+    }
+
+    #[test]
+    fn the_short_form_keeps_the_latest_steps_and_counts_the_others() {
+        let steps = "… 2 steps that moved nothing upstream\n1 a → v1: x 0→1\n3 b → v3: x 1→2\n\
+                     4 c → v4: x 2→3\nstopped: y";
+        assert_eq!(latest_steps(steps, 3), steps);
+        assert_eq!(
+            latest_steps(steps, 2),
+            "… 3 earlier steps (2 moved nothing upstream)\n3 b → v3: x 1→2\n4 c → v4: x 2→3\nstopped: y"
+        );
+        assert_eq!(
+            latest_steps("1 a → v1: x 0→1\n2 b → v2: x 1→2", 1),
+            "… 1 earlier step\n2 b → v2: x 1→2"
+        );
+    }
+
+    #[test]
+    fn the_short_form_keeps_what_settling_changed_and_drops_a_quiet_settle() {
+        let steps = "1 rent → v3: alerts []→(pending), …\nv3: alerts=(pending)\nsettled → v5: alerts (pending)→[]";
+        assert_eq!(
+            without_state_line(steps),
+            "1 rent → v3: alerts []→(pending), …\nsettled → v5: alerts (pending)→[]"
+        );
+        let quiet = "1 rent → v3: total 0→1\nsettled → v3: no exposed value changed";
+        assert_eq!(without_quiet_settle(quiet), "1 rent → v3: total 0→1");
+        assert_eq!(without_quiet_settle(steps), steps);
     }
 
     #[test]

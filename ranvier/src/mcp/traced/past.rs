@@ -9,7 +9,6 @@ use serde_json::{Value, json};
 use super::answers::clip_lines;
 use super::{args, on_graph, resolve};
 use crate::NodeId;
-use crate::exposure::ExposureHandle;
 use crate::trace::{self, History, HistoryEntry, PastNode, RunStatus, Why};
 
 /// The most `history` entries one answer holds by default, and at most.
@@ -154,7 +153,7 @@ pub(super) fn node_run(id: NodeId, run: u32, max: usize) -> Result<String, Strin
 
 /// `history {node, limit}`: the node's runs (or writes) the ring holds, newest `limit`, oldest first.
 pub(super) async fn history(
-    handle: &ExposureHandle,
+    handle: &impl super::TraceHost,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
     let arguments = args::Args::new(super::HISTORY, arguments, &["node", "limit"])?;
@@ -196,7 +195,7 @@ pub(super) async fn history(
 
 /// `snapshot_at {seq, limit, cursor}`: the graph right after event `seq`, a page of nodes.
 pub(super) async fn snapshot_at(
-    handle: &ExposureHandle,
+    handle: &impl super::TraceHost,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
     let arguments = args::Args::new(super::SNAPSHOT_AT, arguments, &["seq", "limit", "cursor"])?;

@@ -11,7 +11,6 @@ use rmcp::model::{CallToolResult, JsonObject};
 use serde_json::{Value, json};
 
 use super::{TRACE_LOOKUP, WAITING_ON, WHY, WHY_NOT, args, on_graph, resolve};
-use crate::exposure::ExposureHandle;
 use crate::trace::{self, NodeInfo, NodeName, WhyNot};
 
 /// The most characters of node records one `trace_state` page holds (a page always holds at least one node).
@@ -45,7 +44,7 @@ fn structured(value: Value) -> CallToolResult {
 
 /// `trace_state {limit, cursor}`.
 pub(super) async fn trace_state(
-    handle: &ExposureHandle,
+    handle: &impl super::TraceHost,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {
     let arguments = args::Args::new(super::TRACE_STATE, arguments, &["limit", "cursor"])?;
@@ -87,7 +86,7 @@ pub(super) async fn trace_state(
 
 /// `trace_lookup`, `why`, `why_not` and `waiting_on`, each `{node}`.
 pub(super) async fn node_tool(
-    handle: &ExposureHandle,
+    handle: &impl super::TraceHost,
     tool: &str,
     arguments: Option<&JsonObject>,
 ) -> Result<CallToolResult, String> {

@@ -10,12 +10,26 @@ use std::fmt;
 use std::rc::Rc;
 
 use crate::graph::{NodeId, NodeKind};
-use crate::graph::record::log::{Event, EventKind, FlightEvent, Writer};
+use crate::graph::record::log::{
+    Census, Event, EventKind, FlightEvent, KeptMessage, Ran, SiteRef, TimerEvent, TracerState, Writer, intern_file,
+};
+
+/// The version of the dump's layout; it changes whenever a field changes meaning or goes away.
+pub const DUMP_SCHEMA: u32 = 2;
+
+/// A site as the dump writes it, `file:line:column`, read back (the file may hold `:`).
+pub(crate) fn parse_site(text: &str) -> Option<SiteRef> {
+    let mut parts = text.rsplitn(3, ':');
+    let column = parts.next()?.parse().ok()?;
+    let line = parts.next()?.parse().ok()?;
+    let file = parts.next()?;
+    Some(SiteRef::read(file, line, column))
+}
 
 /// A dump read back.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Dump {
-    /// The layout's version ([`DUMP_SCHEMA`](super::DUMP_SCHEMA) when this build wrote it).
+    /// The layout's version ([`DUMP_SCHEMA`](DUMP_SCHEMA) when this build wrote it).
     pub schema: u32,
     /// The latest sequence number when the dump was taken.
     pub clock: u64,
@@ -27,6 +41,11 @@ pub struct Dump {
     pub nodes: Vec<DumpNode>,
     /// The events the ring held, oldest first.
     pub events: Vec<Event>,
+    /// The names an exposure gave nodes (`Exposure::node`), when the dump was taken through one (the MCP tool
+    /// `dump`); empty for a dump of `trace::dump()`.
+    pub exposed: Vec<(String, NodeId)>,
+    /// The tracer's side tables (what `load_dump` restores besides the ring and the node table).
+    pub(crate) state: TracerState,
 }
 
 /// One node of a dump's node table.
@@ -68,6 +87,32 @@ pub struct DumpNode {
     pub sources: Vec<NodeId>,
     /// Its value when the dump was taken, as text.
     pub value: Option<String>,
+    /// The rest of its record (what `load_dump` restores).
+    pub(crate) extra: NodeExtra,
+}
+
+/// The fields of a node's record a dump holds beside [`DumpNode`]'s public ones.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct NodeExtra {
+    pub value_now: Option<String>,
+    pub recorded: Option<String>,
+    pub last_mark: u64,
+    pub first_mark_since_run: u64,
+    pub first_mark_dirty: bool,
+    pub previous_cutoff: Option<(u64, String)>,
+    pub cutoff_computed: Option<(u64, String)>,
+    /// The type of the value `cutoff_computed` holds (`std::any::type_name`).
+    pub cutoff_type: Option<String>,
+    pub untracked: Vec<(NodeId, u64, Option<SiteRef>)>,
+    pub last_check: u64,
+    pub last_schedule: u64,
+    pub is_model: bool,
+    pub read_sites: Vec<(u32, SiteRef)>,
+    pub moved_by: Option<(Writer, SiteRef)>,
+    pub program_reads: Vec<(u64, SiteRef)>,
+    pub disposed_at: Option<SiteRef>,
+    pub custom_comparer: bool,
+    pub update_fn: Option<String>,
 }
 
 impl Dump {
@@ -128,32 +173,77 @@ pub fn read_dump(text: &str) -> Result<Dump, DumpError> {
         });
     };
     let at = |line: usize| move |reason: String| DumpError { line: line + 1, reason };
-    let head = Fields::of(parse(head).map_err(at(index))?).map_err(at(index))?;
+    let not_a_dump = |why: String| {
+        at(index)(format!(
+            "{why}: this is not a ranvier dump (expected a header line `{{\"schema\":{},...}}` as `trace::dump` and \
+             the MCP tool `dump` write)",
+            DUMP_SCHEMA
+        ))
+    };
+    let head = parse(head).map_err(|e| not_a_dump(format!("the first line is not JSON ({e})")))?;
+    let head = Fields::of(head).map_err(|_| not_a_dump("the first line is not a JSON object".into()))?;
+    if head.get("schema").is_err() {
+        return Err(not_a_dump("the first line has no \"schema\"".into()));
+    }
     let schema = head.u64("schema").map_err(at(index))?;
-    if schema != u64::from(super::DUMP_SCHEMA) {
+    if schema != u64::from(DUMP_SCHEMA) {
+        let by = if schema > u64::from(DUMP_SCHEMA) { "a newer" } else { "an older" };
         return Err(at(index)(format!(
-            "schema {schema} is not one this build reads (expected {})",
-            super::DUMP_SCHEMA
+            "schema {schema} is not one this build reads (expected {}): the dump was written by {by} ranvier; \
+             read it with a ranvier-mcp of the same version as the app that wrote it",
+            DUMP_SCHEMA
         )));
     }
     let mut dump = Dump {
-        schema: super::DUMP_SCHEMA,
+        schema: DUMP_SCHEMA,
         clock: head.u64("clock").map_err(at(index))?,
         oldest: head.u64("oldest").map_err(at(index))?,
         capacity: head.u64("capacity").map_err(at(index))?,
         nodes: Vec::new(),
         events: Vec::new(),
+        exposed: Vec::new(),
+        state: TracerState::default(),
     };
+    let nodes = head.u64("nodes").map_err(at(index))?;
+    let mut tracer_line = false;
+    let mut last = index;
     for (index, line) in lines {
+        last = index;
         let value = parse(line).map_err(at(index))?;
-        let fields = Fields::of(value).map_err(at(index))?;
+        let mut fields = Fields::of(value).map_err(at(index))?;
         // a node line is `{"node": {...}}`; an event's `node` is an id
         if let Some(node @ Json::Object(_)) = fields.0.get("node") {
             let node = Fields::of(node.clone()).map_err(at(index))?;
             dump.nodes.push(node_of(&node).map_err(at(index))?);
+        } else if let Some(state) = fields.0.remove("tracer") {
+            dump.state = state_of(&Fields::of(state).map_err(at(index))?).map_err(at(index))?;
+            tracer_line = true;
+        } else if let Some(exposed) = fields.0.remove("exposed") {
+            dump.exposed = exposed_of(&exposed).map_err(at(index))?;
         } else {
             dump.events.push(event_of(&fields).map_err(at(index))?);
         }
+    }
+    // a dump cut short (a process killed while writing it) is named as such, not read as a smaller log
+    if dump.nodes.len() as u64 != nodes {
+        return Err(at(last)(format!(
+            "the dump holds {} node lines where its header says {nodes} (expected the whole dump: is it cut short?)",
+            dump.nodes.len()
+        )));
+    }
+    if !tracer_line {
+        return Err(at(last)(
+            "the dump has no `{\"tracer\":...}` line (expected one after the node lines: is it cut short?)".into(),
+        ));
+    }
+    if let Some(newest) = dump.events.last()
+        && newest.seq != dump.clock
+    {
+        return Err(at(last)(format!(
+            "the newest event is #{} where the header's clock is {} (expected the events up to the clock: is the \
+             dump cut short?)",
+            newest.seq, dump.clock
+        )));
     }
     dump.nodes.sort_by_key(|n| n.id);
     Ok(dump)
@@ -208,6 +298,236 @@ fn node_of(f: &Fields) -> Result<DumpNode, String> {
         disposed: f.u64("disposed")?,
         sources,
         value: f.opt_string("value")?,
+        extra: NodeExtra {
+            value_now: f.opt_string("valueNow")?,
+            recorded: f.opt_string("recorded")?,
+            last_mark: f.u64("lastMark")?,
+            first_mark_since_run: f.u64("firstMarkSinceRun")?,
+            first_mark_dirty: f.bool("firstMarkDirty")?,
+            previous_cutoff: opt_pair(f, "previousCutoff")?,
+            cutoff_computed: opt_pair(f, "cutoffComputed")?,
+            cutoff_type: f.opt_string("cutoffType")?,
+            untracked: items(f.get("untracked")?, "untracked", "[id, seq, site or null]", |item| match item {
+                [Json::Number(source), Json::Number(seq), site] => Some((
+                    NodeId(as_u32(*source).ok()?),
+                    as_u64(*seq).ok()?,
+                    match site {
+                        Json::Null => None,
+                        site => Some(site_of(site)?),
+                    },
+                )),
+                _ => None,
+            })?,
+            last_check: f.u64("lastCheck")?,
+            last_schedule: f.u64("lastSchedule")?,
+            is_model: f.bool("isModel")?,
+            read_sites: items(f.get("readSites")?, "readSites", "[index, site]", |item| match item {
+                [Json::Number(at), site] => Some((u32::try_from(as_u64(*at).ok()?).ok()?, site_of(site)?)),
+                _ => None,
+            })?,
+            moved_by: match f.get("movedBy")? {
+                Json::Null => None,
+                Json::Array(pair) => match pair.as_slice() {
+                    [by, site] => Some((
+                        writer_of(by)?,
+                        site_of(site).ok_or("\"movedBy\" must be null or [by, \"file:line:column\"]")?,
+                    )),
+                    _ => return Err("\"movedBy\" must be null or [by, \"file:line:column\"]".into()),
+                },
+                _ => return Err("\"movedBy\" must be null or [by, \"file:line:column\"]".into()),
+            },
+            program_reads: items(f.get("programReads")?, "programReads", "[seq, site]", |item| match item {
+                [Json::Number(seq), site] => Some((as_u64(*seq).ok()?, site_of(site)?)),
+                _ => None,
+            })?,
+            disposed_at: match f.get("disposedAt")? {
+                Json::Null => None,
+                site => Some(site_of(site).ok_or("\"disposedAt\" must be null or \"file:line:column\"")?),
+            },
+            custom_comparer: f.bool("customComparer")?,
+            update_fn: f.opt_string("updateFn")?,
+        },
+    })
+}
+
+/// A site written as `"file:line:column"`.
+fn site_of(value: &Json) -> Option<SiteRef> {
+    match value {
+        Json::String(text) => parse_site(text),
+        _ => None,
+    }
+}
+
+/// Who wrote: `"program"`, `{"message": seq}` or `{"computation": id}`.
+fn writer_of(value: &Json) -> Result<Writer, String> {
+    match value {
+        Json::String(s) if s == "program" => Ok(Writer::Program),
+        Json::Object(by) => match (by.get("message"), by.get("computation")) {
+            (Some(Json::Number(seq)), None) => Ok(Writer::Message(as_u64(*seq)?)),
+            (None, Some(Json::Number(id))) => Ok(Writer::Computation(NodeId(as_u32(*id)?))),
+            _ => Err(BY_EXPECTED.into()),
+        },
+        _ => Err(BY_EXPECTED.into()),
+    }
+}
+
+/// A field that is null or `[seq, "value"]`.
+fn opt_pair(f: &Fields, key: &str) -> Result<Option<(u64, String)>, String> {
+    match f.get(key)? {
+        Json::Null => Ok(None),
+        Json::Array(pair) => match pair.as_slice() {
+            [Json::Number(seq), Json::String(value)] => Ok(Some((as_u64(*seq)?, value.clone()))),
+            _ => Err(format!("\"{key}\" must be null or [seq, value]")),
+        },
+        _ => Err(format!("\"{key}\" must be null or [seq, value]")),
+    }
+}
+
+/// A list of arrays, each read by `item` (`None`: not what `shape` says).
+fn items<T>(
+    value: &Json,
+    key: &str,
+    shape: &str,
+    item: impl Fn(&[Json]) -> Option<T>,
+) -> Result<Vec<T>, String> {
+    let expected = || format!("\"{key}\" must be a list of {shape}");
+    match value {
+        Json::Array(list) => list
+            .iter()
+            .map(|i| match i {
+                Json::Array(inner) => item(inner).ok_or_else(expected),
+                _ => Err(expected()),
+            })
+            .collect(),
+        _ => Err(expected()),
+    }
+}
+
+/// What ran: `[[file, line, value or null], ...]`.
+fn ran_of(value: &Json) -> Option<Vec<Ran>> {
+    items(value, "ran", "", |item| match item {
+        [Json::String(file), Json::Number(line), value] => Some(Ran {
+            file: intern_file(file),
+            line: u32::try_from(as_u64(*line).ok()?).ok()?,
+            value: match value {
+                Json::Null => None,
+                Json::String(v) => Some(Rc::from(v.as_str())),
+                _ => return None,
+            },
+        }),
+        _ => None,
+    })
+    .ok()
+}
+
+/// The `{"tracer": {...}}` line.
+fn state_of(f: &Fields) -> Result<TracerState, String> {
+    let id = |j: &Json| match j {
+        Json::Number(n) => as_u32(*n).ok().map(NodeId),
+        _ => None,
+    };
+    let num = |j: &Json| match j {
+        Json::Number(n) => as_u64(*n).ok(),
+        _ => None,
+    };
+    let messages = match f.get("messages")? {
+        Json::Array(list) => list
+            .iter()
+            .map(|m| {
+                let m = Fields::of(m.clone())?;
+                Ok(KeptMessage {
+                    seq: m.u64("seq")?,
+                    cause: m.u64("cause")?,
+                    target: m.id("target")?,
+                    name: Rc::from(m.string("name")?.as_str()),
+                    args: Rc::from(m.string("args")?.as_str()),
+                    end: m.u64("end")?,
+                    commands: match m.get("commands")? {
+                        Json::Null => None,
+                        Json::Number(n) => Some(as_u32(*n)?),
+                        _ => return Err("\"commands\" must be null or a count".to_owned()),
+                    },
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(|e| format!("\"messages\": {e}"))?,
+        _ => return Err("\"messages\" must be a list of messages".into()),
+    };
+    let census = match f.get("census")? {
+        Json::Array(c) => match c.as_slice() {
+            [a, b, c, d] => {
+                let n = |j: &Json| num(j).and_then(|n| usize::try_from(n).ok());
+                Census {
+                    signals: n(a).ok_or("\"census\" holds counts")?,
+                    memos: n(b).ok_or("\"census\" holds counts")?,
+                    effects: n(c).ok_or("\"census\" holds counts")?,
+                    disposed: n(d).ok_or("\"census\" holds counts")?,
+                }
+            }
+            _ => return Err("\"census\" must be [signals, memos, effects, disposed]".into()),
+        },
+        _ => return Err("\"census\" must be [signals, memos, effects, disposed]".into()),
+    };
+    Ok(TracerState {
+        last_message: f.u64("lastMessage")?,
+        messages,
+        batches: items(f.get("batches")?, "batches", "[seq, site]", |i| match i {
+            [seq, site] => Some((num(seq)?, site_of(site)?)),
+            _ => None,
+        })?,
+        dispatches: items(f.get("dispatches")?, "dispatches", "[seq, node, site]", |i| match i {
+            [seq, node, site] => Some((num(seq)?, id(node)?, site_of(site)?)),
+            _ => None,
+        })?,
+        flights: items(f.get("flights")?, "flights", "[node, flight, seq]", |i| match i {
+            [node, flight, seq] => Some((id(node)?, u32::try_from(num(flight)?).ok()?, num(seq)?)),
+            _ => None,
+        })?,
+        flight_reads: items(f.get("flightReads")?, "flightReads", "[memo, node, clock, site]", |i| match i {
+            [memo, node, at, site] => Some((id(memo)?, id(node)?, num(at)?, site_of(site)?)),
+            _ => None,
+        })?,
+        branches: items(f.get("branches")?, "branches", "[node, run, [[file, line, value]]]", |i| match i {
+            [node, run, ran] => Some((id(node)?, num(run)?, ran_of(ran)?)),
+            _ => None,
+        })?,
+        message_branches: items(f.get("messageBranches")?, "messageBranches", "[seq, [[file, line, value]]]", |i| {
+            match i {
+                [seq, ran] => Some((num(seq)?, ran_of(ran)?)),
+                _ => None,
+            }
+        })?,
+        moved: match f.get("moved")? {
+            Json::Array(list) => list
+                .iter()
+                .map(|j| id(j).ok_or_else(|| "\"moved\" must be a list of node ids".to_owned()))
+                .collect::<Result<_, _>>()?,
+            _ => return Err("\"moved\" must be a list of node ids".into()),
+        },
+        timers: items(f.get("timers")?, "timers", "[node, seq]", |i| match i {
+            [node, seq] => Some((id(node)?, num(seq)?)),
+            _ => None,
+        })?,
+        census,
+        roots: match f.get("roots")? {
+            Json::Array(list) => list
+                .iter()
+                .map(|j| match j {
+                    Json::String(root) => Ok(root.clone()),
+                    _ => Err("\"roots\" must be a list of directories".to_owned()),
+                })
+                .collect::<Result<_, _>>()?,
+            _ => return Err("\"roots\" must be a list of directories".into()),
+        },
+        source_root: f.opt_string("sourceRoot")?,
+    })
+}
+
+/// The `{"exposed": [[name, id], ...]}` line.
+fn exposed_of(value: &Json) -> Result<Vec<(String, NodeId)>, String> {
+    items(value, "exposed", "[name, node id]", |i| match i {
+        [Json::String(name), Json::Number(id)] => Some((name.clone(), NodeId(as_u32(*id).ok()?))),
+        _ => None,
     })
 }
 
@@ -232,15 +552,7 @@ fn event_of(f: &Fields) -> Result<Event, String> {
         },
         "Write" => EventKind::Write {
             node: f.id("node")?,
-            by: match f.get("by")? {
-                Json::String(s) if s == "program" => Writer::Program,
-                Json::Object(by) => match (by.get("message"), by.get("computation")) {
-                    (Some(Json::Number(seq)), None) => Writer::Message(as_u64(*seq)?),
-                    (None, Some(Json::Number(id))) => Writer::Computation(NodeId(as_u32(*id)?)),
-                    _ => return Err(BY_EXPECTED.into()),
-                },
-                _ => return Err(BY_EXPECTED.into()),
-            },
+            by: writer_of(f.get("by")?)?,
             moved: f.bool("moved")?,
             value: text("value")?,
         },
@@ -305,6 +617,18 @@ fn event_of(f: &Fields) -> Result<Event, String> {
                 },
             }
         }
+        timer @ ("TimerSchedule" | "TimerReplace" | "TimerFire" | "TimerCancel") => EventKind::Timer {
+            node: f.id("node")?,
+            what: match timer {
+                "TimerSchedule" => TimerEvent::Schedule,
+                "TimerReplace" => TimerEvent::Replace,
+                "TimerFire" => TimerEvent::Fire,
+                _ => TimerEvent::Cancel,
+            },
+            at: std::time::Duration::from_micros(f.u64("atUs")?),
+            due: std::time::Duration::from_micros(f.u64("dueUs")?),
+            value: f.opt_string("value")?.map(|s| Rc::from(s.as_str())),
+        },
         other => {
             return Err(format!(
                 "unknown event kind {other:?} (expected one of the kinds `dump` writes, like \"Write\" or \
@@ -719,7 +1043,33 @@ mod tests {
         assert_eq!(err.line, first_event + 1, "{err}");
         assert!(err.to_string().ends_with("the field \"seq\" is missing"), "{err}");
         assert_eq!(read_dump("").unwrap_err().line, 0);
-        let err = read_dump("{\"schema\":2,\"clock\":0,\"oldest\":1,\"capacity\":1,\"nodes\":0}").unwrap_err();
-        assert!(err.to_string().contains("schema 2 is not one this build reads (expected 1)"), "{err}");
+        let err = read_dump("{\"schema\":3,\"clock\":0,\"oldest\":1,\"capacity\":1,\"nodes\":0}").unwrap_err();
+        assert!(
+            err.to_string().contains("schema 3 is not one this build reads (expected 2): the dump was written by a newer"),
+            "{err}"
+        );
+        // not a dump: a journal, a text file
+        for not_a_dump in [r#"{"message":"add_item","args":{}}"#, "hello", "[1,2]"] {
+            let err = read_dump(not_a_dump).unwrap_err();
+            assert_eq!(err.line, 1);
+            assert!(err.reason.contains("this is not a ranvier dump (expected a header line"), "{err}");
+        }
+        // cut short: in a line, after the node lines, among the events
+        let whole: Vec<&str> = dumped.lines().collect();
+        let cut = &dumped[..dumped.len() - 10];
+        let err = read_dump(cut).unwrap_err();
+        assert_eq!(err.line, whole.len(), "{err}");
+        assert!(err.reason.contains("the line ends early"), "{err}");
+        let nodes = read.nodes.len();
+        let err = read_dump(&whole[..nodes].join("\n")).unwrap_err();
+        assert!(
+            err.reason.contains(&format!("the dump holds {} node lines where its header says {nodes}", nodes - 1)),
+            "{err}"
+        );
+        let err = read_dump(&whole[..=nodes].join("\n")).unwrap_err();
+        assert!(err.reason.contains("the dump has no `{\"tracer\":...}` line"), "{err}");
+        let err = read_dump(&whole[..whole.len() - 1].join("\n")).unwrap_err();
+        assert!(err.reason.contains("where the header's clock is"), "{err}");
+        assert!(err.reason.contains("is the dump cut short?"), "{err}");
     }
 }

@@ -67,7 +67,7 @@ pub struct Site {
 }
 
 impl Site {
-    pub(crate) fn of(location: &'static Location<'static>) -> Self {
+    pub(crate) fn of(location: SiteRef) -> Self {
         Site {
             file: location.file(),
             line: location.line(),
@@ -245,7 +245,7 @@ pub struct SourceLine {
 
 impl SourceLine {
     /// The line at `location`, with its text read from the source (empty when it cannot be read).
-    pub(crate) fn at(location: &'static Location<'static>) -> SourceLine {
+    pub(crate) fn at(location: SiteRef) -> SourceLine {
         SourceLine {
             site: Site::of(location),
             text: names::line_text(location.file(), location.line()).unwrap_or_default(),

@@ -244,6 +244,8 @@ impl<'a> Ctx<'a> {
         }
         let name = match self.brief(id, |r| (r.label.cloned(), r.site, r.kind)) {
             None => Rc::from("node"),
+            // a log loaded from a dump: the name the dumped process gave it (its source may not be here)
+            Some(_) if let Some(name) = self.tracer.dumped_name(id) => name,
             Some((Some(label), _, _)) => label,
             Some((None, site, kind)) => self.binding(site, kind),
         };
@@ -253,8 +255,8 @@ impl<'a> Ctx<'a> {
 
     /// The name of the binding at `site` for a node of `kind` (or the kind's name): nodes made at one line (a row
     /// per item) share it, so it is read once.
-    fn binding(&self, site: &'static Location<'static>, kind: NodeKind) -> Rc<str> {
-        let key = (std::ptr::from_ref(site) as usize, kind);
+    fn binding(&self, site: SiteRef, kind: NodeKind) -> Rc<str> {
+        let key = (site.key(), kind);
         let cached = self.bindings.borrow().get(&key).cloned();
         cached.unwrap_or_else(|| {
             let name: Rc<str> = match names::binding_at(site.file(), site.line(), site.column()) {
@@ -291,7 +293,7 @@ impl<'a> Ctx<'a> {
         match kind {
             NodeKind::Effect => None,
             NodeKind::Memo if runs == 0 => None,
-            _ => match self.tracer.live(id).and_then(|n| n.value_text()) {
+            _ => match self.tracer.value_now(id) {
                 Some(text) => Some(clip(&text)),
                 None => self.tracer.recorded_value(id).as_deref().map(clip),
             },

@@ -125,10 +125,37 @@ fn line_of(span: proc_macro2::Span) -> Lines {
     Lines { first, last: first }
 }
 
-/// The value of a block: its tail followed, or nothing when it has none.
+/// The value of a block: its tail followed; with none, a last statement that writes (`*acc += s.minutes;`, a
+/// closure adding to an accumulator: what it leaves behind is made there), else nothing.
 fn block_value(block: &syn::Block, picks: &mut Picks, depth: u32) {
-    if let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last() {
-        expr_value(tail, block, picks, depth);
+    match block.stmts.last() {
+        Some(syn::Stmt::Expr(tail, None)) => expr_value(tail, block, picks, depth),
+        Some(syn::Stmt::Expr(last, Some(_))) if writes(last) => picks.add(line_of(last.span()), weight::ASSIGN),
+        _ => {}
+    }
+}
+
+/// Whether an expression statement writes: an assignment, a compound one (`+=`), or a call that adds to its
+/// receiver (`push`, `insert`, `extend`).
+fn writes(expr: &syn::Expr) -> bool {
+    use syn::BinOp as B;
+    match expr {
+        syn::Expr::Assign(_) => true,
+        syn::Expr::Binary(b) => matches!(
+            b.op,
+            B::AddAssign(_)
+                | B::SubAssign(_)
+                | B::MulAssign(_)
+                | B::DivAssign(_)
+                | B::RemAssign(_)
+                | B::BitAndAssign(_)
+                | B::BitOrAssign(_)
+                | B::BitXorAssign(_)
+                | B::ShlAssign(_)
+                | B::ShrAssign(_)
+        ),
+        syn::Expr::MethodCall(m) => matches!(m.method.to_string().as_str(), "push" | "insert" | "extend"),
+        _ => false,
     }
 }
 

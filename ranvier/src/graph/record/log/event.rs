@@ -256,7 +256,7 @@ pub struct NodeRecord {
     /// Its kind.
     pub kind: NodeKind,
     /// Where it was created.
-    pub site: &'static Location<'static>,
+    pub site: SiteRef,
     /// Its label, if any.
     pub label: Option<Rc<str>>,
     /// The computation whose run created it.
@@ -282,6 +282,9 @@ pub struct NodeRecord {
     /// The value a memo computed at a cutoff and dropped because its equality (`PartialEq` or comparer) called it
     /// equal to the value kept, with that run's `RunEnd`: recorded for values that are not scalars.
     pub cutoff_computed: Option<(u64, Rc<str>)>,
+    /// The type of the value [`cutoff_computed`](Self::cutoff_computed) holds, as [`std::any::type_name`] spells
+    /// it (`shop::model::Reminder`): which `PartialEq` called the two equal.
+    pub cutoff_type: Option<&'static str>,
     /// Its latest `Write` that moved it (signals) or `RunEnd` that moved it (memos).
     pub last_moved: u64,
     /// Its latest write of any kind (signals).
@@ -292,7 +295,7 @@ pub struct NodeRecord {
     pub disposed: u64,
     /// Nodes it read untracked during its last run, with the event and the line that read (traced builds record
     /// the caller of `peek`, `with_untracked`, and of any read inside `untrack`).
-    pub untracked: Vec<(NodeId, u64, Option<&'static Location<'static>>)>,
+    pub untracked: Vec<(NodeId, u64, Option<SiteRef>)>,
     /// Its latest `CheckResolved`.
     pub last_check: u64,
     /// Its latest `Schedule`.
@@ -304,14 +307,14 @@ pub struct NodeRecord {
     /// Whether `first_mark_since_run` marked it dirty (not check).
     pub first_mark_dirty: bool,
     /// Where each of its sources was read (the line of the `get` or `with` call that made the edge), in read order.
-    pub read_sites: Vec<(NodeId, &'static Location<'static>)>,
+    pub read_sites: Vec<(NodeId, SiteRef)>,
     /// Who made its latest write that moved it (signals), and the line of that `set`, `update` or `write` call.
-    pub moved_by: Option<(Writer, &'static Location<'static>)>,
+    pub moved_by: Option<(Writer, SiteRef)>,
     /// Where the program read it outside any memo or effect, with the clock when it did: the first distinct lines,
     /// at most [`PROGRAM_READS_KEPT`].
-    pub program_reads: Vec<(u64, &'static Location<'static>)>,
+    pub program_reads: Vec<(u64, SiteRef)>,
     /// Where the disposal that disposed it was called.
-    pub disposed_at: Option<&'static Location<'static>>,
+    pub disposed_at: Option<SiteRef>,
     /// Whether it was made with a comparer of the program's (`with_comparer`).
     pub custom_comparer: bool,
     /// For an `Mvu`'s model: the type name of its `update` (`app::update`, or a closure's `app::main::{{closure}}`).

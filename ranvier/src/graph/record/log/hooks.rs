@@ -26,7 +26,7 @@ impl Tracer {
         let record = || Rec {
             id,
             kind,
-            site,
+            site: SiteRef::live(site),
             label: None,
             owner,
             created: seq,
@@ -102,8 +102,9 @@ impl Tracer {
         running: Option<NodeId>,
         moved: bool,
         value: &V,
-        site: Loc,
+        site: &'static Location<'static>,
     ) {
+        let site = SiteRef::live(site);
         // A write is the message's when it is made where the message was dispatched (its `update`'s model write);
         // a memo or effect running inside the message's flush writes on its own account.
         let open = self.messages.borrow().last().copied();
@@ -236,7 +237,8 @@ impl Tracer {
         }
         let seq = self.clock.get() + 1;
         let text = self.capture_of(node, value);
-        self.with_node(node, |n| n.cutoff_computed = Some((seq, text)));
+        let type_name = std::any::type_name::<V>();
+        self.with_node(node, |n| n.cutoff_computed = Some((seq, text, type_name)));
     }
 
     #[inline(always)]
@@ -316,7 +318,8 @@ impl Tracer {
         self.push(0, Slot::FlushEnd { flush });
     }
 
-    pub fn batch_enter(&self, depth: u32, site: Loc) {
+    pub fn batch_enter(&self, depth: u32, site: &'static Location<'static>) {
+        let site = SiteRef::live(site);
         let seq = self.push(0, Slot::BatchEnter { depth });
         if depth == 1 {
             let mut batches = self.batches.borrow_mut();
@@ -401,8 +404,9 @@ impl Tracer {
         name: &str,
         args: &str,
         running: Option<NodeId>,
-        site: Loc,
+        site: &'static Location<'static>,
     ) -> u64 {
+        let site = SiteRef::live(site);
         let cause = self.messages.borrow().last().map_or(0, |(m, _)| *m);
         let (name, args) = (self.store(name), self.store(args));
         let seq = self.push(cause, Slot::Message { target, name, args });
@@ -580,7 +584,8 @@ impl Tracer {
         }
     }
 
-    pub fn edge_read(&self, node: NodeId, source: NodeId, site: Loc) {
+    pub fn edge_read(&self, node: NodeId, source: NodeId, site: &'static Location<'static>) {
+        let site = SiteRef::live(site);
         // one look-up of the reader's record for the event's cause and the new edge
         let cause = self
             .with_node(node, |n| {
@@ -593,14 +598,15 @@ impl Tracer {
 
     /// The program read `source` outside any memo or effect, at `site`. No event: the record keeps the first
     /// [`PROGRAM_READS_KEPT`] distinct lines, with the clock when each last read.
-    pub fn program_read(&self, source: NodeId, site: Loc) {
+    pub fn program_read(&self, source: NodeId, site: &'static Location<'static>) {
+        let site = SiteRef::live(site);
         let now = self.clock.get();
         if let Some(memo) = self.polling.get() {
             // not the program's read: a flight's future read it, untracked
             let mut reads = self.flight_reads.borrow_mut();
             match reads
                 .iter()
-                .position(|(m, s, _, at)| *m == memo && *s == source && std::ptr::eq(*at, site))
+                .position(|(m, s, _, at)| *m == memo && *s == source && *at == site)
             {
                 Some(i) => reads[i].2 = now,
                 None => {
@@ -616,7 +622,7 @@ impl Tracer {
             match n
                 .program_reads
                 .iter()
-                .position(|(_, s)| std::ptr::eq(*s, site))
+                .position(|(_, s)| *s == site)
             {
                 Some(i) => n.program_reads[i].0 = now,
                 None if n.program_reads.len() < PROGRAM_READS_KEPT => {
@@ -657,7 +663,7 @@ impl Tracer {
     }
 
     /// A read under `untrack`: a body's untracked read, or (outside any body) a read of the program's.
-    pub fn untracked_read_in_body(&self, reader: Option<NodeId>, source: NodeId, site: Loc) {
+    pub fn untracked_read_in_body(&self, reader: Option<NodeId>, source: NodeId, site: &'static Location<'static>) {
         if reader.is_some() {
             self.untracked_read(reader, source, site);
         } else {
@@ -667,7 +673,8 @@ impl Tracer {
 
     /// A read without tracking. A message's `update` reads its model through an unrecorded read (the dispatcher's
     /// own), so every read that reaches here is the program's or a computation's, inside a message or not.
-    pub fn untracked_read(&self, reader: Option<NodeId>, source: NodeId, site: Loc) {
+    pub fn untracked_read(&self, reader: Option<NodeId>, source: NodeId, location: &'static Location<'static>) {
+        let site = SiteRef::live(location);
         let cause = reader.map_or(0, |r| self.node_field(r, |n| n.last_run_start));
         let seq = self.push(
             cause,
@@ -683,7 +690,7 @@ impl Tracer {
                 }
             });
         } else {
-            self.program_read(source, site);
+            self.program_read(source, location);
         }
     }
 }

@@ -63,6 +63,16 @@ impl TextRing {
         self.format(&DisplayAsDebug(text))
     }
 
+    /// Stores `text` whole, however long (a text read back from a dump, cut when first recorded).
+    pub(super) fn store_whole(&mut self, text: &str) -> TextRef {
+        let at = NonZeroU64::new(self.pos).expect("text positions start at 1");
+        self.push_bytes(text.as_bytes());
+        TextRef {
+            at,
+            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+        }
+    }
+
     /// A larger ring holding the same texts at the same absolute offsets.
     pub(super) fn resized(&self, size: usize) -> TextRing {
         let held = (self.bytes.len() as u64).min(self.pos - 1);

@@ -1,0 +1,176 @@
+//! The blind bike-rental shop (`examples/examples/blind_bikes/`): a bike-rental counter split over eight files, with
+//! twelve ordinary mistakes written by a tester who had not read how `explain` diagnoses (two in async memos, two in
+//! a keyed collection's row memo and views, five in `update` and its helpers in other modules, one in a hand-written
+//! `Default`, two in long memos). Two halves:
+//!
+//! - `values_*`: each mistake shows in its node: after the case's messages the correct shop holds the expected value
+//!   and the shop with the mistake another (both profiles: `cargo test -p ranvier-tests --test main --
+//!   blind_bikes::values`).
+//! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
+//!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
+//!   Written before the set's first scored run. On that first run (before any change made for the set) four of
+//!   twelve were hits and two more were named past the 400 characters; the tests of the cases missed are ignored with
+//!   what the answer quoted instead (`cargo test -p ranvier-tests --test main -- blind_bikes::explain --include-ignored` runs
+//!   them all).
+
+use crate::examples::blind_bikes as blind;
+
+/// Runs `key`'s messages in the correct shop and in the shop with the mistake: the first must hold the expected
+/// value, the second must not.
+async fn shows(key: &str) {
+    let (node, messages) = blind::case(key);
+    let slip = blind::SLIPS
+        .iter()
+        .find(|s| s.0 == key)
+        .map(|s| s.2)
+        .unwrap_or_else(|| panic!("no mistake {key}"));
+    let expected = blind::expected(key);
+    let correct = blind::settled_value(blind::graph::Slip::None, node, &messages)
+        .await
+        .unwrap_or_else(|e| panic!("{key}: the correct shop: {e}"));
+    assert_eq!(correct, expected, "{key}: the correct shop's {node}");
+    let slipped = blind::settled_value(slip, node, &messages)
+        .await
+        .unwrap_or_else(|e| panic!("{key}: the shop with the mistake: {e}"));
+    assert_ne!(slipped, expected, "{key}: {node} does not show the mistake");
+}
+
+/// Every mistake has one marker, in a file of the shop other than `main.rs`, and a case; every key and every slip
+/// is distinct, and the mistakes sit in at least four files.
+#[test]
+fn values_every_mistake_has_its_line_and_case() {
+    let mut keys: Vec<&str> = blind::SLIPS.iter().map(|s| s.0).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), blind::SLIPS.len(), "a key listed twice");
+    let mut files = Vec::new();
+    for (at, &(key, _, slip)) in blind::SLIPS.iter().enumerate() {
+        assert!(
+            blind::SLIPS[..at].iter().all(|s| s.2 != slip),
+            "{key}: its slip {slip:?} is another key's"
+        );
+        assert_ne!(slip, blind::graph::Slip::None, "{key}: no slip");
+        let faulty = blind::bug(key);
+        let (file, line) = faulty.split_once(':').expect("file:line");
+        assert!(
+            [
+                "model.rs",
+                "update.rs",
+                "rules.rs",
+                "pricing.rs",
+                "graph.rs",
+                "fleet.rs",
+                "services.rs"
+            ]
+            .contains(&file),
+            "{key}: {faulty}"
+        );
+        assert!(line.parse::<usize>().is_ok_and(|n| n > 1), "{faulty}");
+        files.push(file.to_owned());
+        let (_, messages) = blind::case(key);
+        assert!(
+            messages.as_array().is_some_and(|m| !m.is_empty()),
+            "{key}: no messages"
+        );
+    }
+    files.sort_unstable();
+    files.dedup();
+    assert!(files.len() >= 4, "the mistakes sit in {files:?}");
+}
+
+macro_rules! values {
+    ($($test:ident => $key:literal),* $(,)?) => {
+        $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $test() {
+                shows($key).await;
+            }
+        )*
+    };
+}
+
+values!(
+    values_kids_rate => "kids_rate",
+    values_service_after => "service_after",
+    values_day_cap => "day_cap",
+    values_late_blocks => "late_blocks",
+    values_extend_hours => "extend_hours",
+    values_least_worn => "least_worn",
+    values_late_shadow => "late_shadow",
+    values_rent_damaged => "rent_damaged",
+    values_km_left_swap => "km_left_swap",
+    values_km_today_field => "km_today_field",
+    values_member_half => "member_half",
+    values_rain_hour => "rain_hour",
+);
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod explain {
+    use super::blind;
+
+    /// The hit rule: the faulty `file:line` within the first 400 characters of the answer.
+    const WITHIN: usize = 400;
+
+    async fn check(name: &str) {
+        let shape = blind::shapes()
+            .into_iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("no shape {name}"));
+        let outcome = blind::gallery::run(&shape).await.expect("explain answers");
+        let position = outcome.from_start.unwrap_or_else(|| {
+            panic!("{name}: {} is not named:\n{}", shape.faulty, outcome.answer)
+        });
+        assert!(
+            position < WITHIN,
+            "{name}: {} first appears {position} characters into the answer:\n{}",
+            shape.faulty,
+            outcome.answer
+        );
+    }
+
+    macro_rules! explains {
+        ($($(#[$attr:meta])* $test:ident => $key:literal),* $(,)?) => {
+            $(
+                $(#[$attr])*
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    check($key).await;
+                }
+            )*
+        };
+    }
+
+    explains!(
+        #[ignore = "missed on first run: quoted the takings select, then return_bike's service and late-fee lines (rules.rs:10-18, \
+                    pricing.rs:39-40) and the Charge arm, not the hand-written `Default` of model.rs's price list"]
+        explain_kids_rate => "kids_rate",
+        #[ignore = "missed on first run: quoted the available memo's body (graph.rs:178-187), rules.rs's service_km arms and \
+                    return_bike's late-fee lines, not the `let` in update.rs that reads needs_service before the km are added"]
+        explain_service_after => "service_after",
+        #[ignore = "missed on first run: quoted the takings select, rules.rs's service lines, late_fee's grace check \
+                    (pricing.rs:39-40) and the Charge, Notify and ToService arms, not the `max` of ride_charge"]
+        explain_day_cap => "day_cap",
+        // missed on first run (quoted the takings select, rules.rs's service lines and late_fee's grace check,
+        // pricing.rs:68-69, not the line that counts the quarter hours); since session 14 a hit: the helpers whose
+        // values flow into the charge come first, each by its tail and the `let` the tail reads
+        explain_late_blocks => "late_blocks",
+        #[ignore = "missed on first run: named at 787 characters, after the overdue memo's body (graph.rs:203-218) and the \
+                    advance arm (832 after session 14)"]
+        explain_extend_hours => "extend_hours",
+        explain_least_worn => "least_worn",
+        explain_late_shadow => "late_shadow",
+        #[ignore = "missed on first run: quoted the count_by view and the row's write, then can_rent's `return Err` and \
+                    `Ok(())` (rules.rs:47, 49), not its `if` that tests only the state `Out`; since session 14 \
+                    named (the guard that did not fire) but 412 characters in"]
+        explain_rent_damaged => "rent_damaged",
+        #[ignore = "missed on first run: named at 963 characters, in an earlier cutoff of the row memo, after the next_service \
+                    memo's loop (fleet.rs:114-131) and return_bike's rules and pricing lines"]
+        explain_km_left_swap => "km_left_swap",
+        explain_km_today_field => "km_today_field",
+        explain_member_half => "member_half",
+        #[ignore = "missed on first run: answered with the flight still pending and quoted the future's other lines \
+                    (services.rs:169-179) and the rent arm, not the line that picks the hours to read; since \
+                    session 14 explain waits for the flight and quotes the settled future, still not that line"]
+        explain_rain_hour => "rain_hour",
+    );
+}
