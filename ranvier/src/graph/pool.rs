@@ -237,6 +237,18 @@ impl<T> PoolBox<T> {
             _owns: PhantomData,
         }
     }
+
+    /// Moves the value out and gives the block back to the pool.
+    pub fn into_inner(this: Self) -> T {
+        let this = std::mem::ManuallyDrop::new(this);
+        // SAFETY: the block holds an initialised `T`, read once here; the block is then released with `T`'s layout
+        // and `this` is never dropped, so neither the value nor the block is freed twice.
+        unsafe {
+            let value = this.ptr.as_ptr().read();
+            release(this.ptr.cast(), Layout::new::<T>());
+            value
+        }
+    }
 }
 
 impl<T> Deref for PoolBox<T> {
@@ -306,6 +318,30 @@ impl<T> PoolVec<T> {
     pub fn as_slice(&self) -> &[T] {
         // SAFETY: the first `len` items are initialised.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len()) }
+    }
+
+    /// The items, in order, to change in place.
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        // SAFETY: the first `len` items are initialised, and `&mut self` makes this the only borrow.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len()) }
+    }
+
+    /// How many items fit before the buffer grows.
+    #[inline(always)]
+    pub fn capacity(&self) -> usize {
+        self.cap as usize
+    }
+
+    /// Removes and returns the last item.
+    #[inline]
+    pub fn pop(&mut self) -> Option<T> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        // SAFETY: the slot at the old last index is initialised and now past `len`: it is read exactly once.
+        Some(unsafe { self.ptr.as_ptr().add(self.len()).read() })
     }
 
     /// Appends an item.
