@@ -8,7 +8,11 @@
 //!   blind_cinema::values`).
 //! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
 //!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
-//!   Written before the set's first scored run. FIRST_RUN_PLACEHOLDER
+//!   Written before the set's first scored run. On that first run (before any change made for the set) four of
+//!   thirteen were hits (`board_sort`, `band_order`, `nearly_full_edge`, `cert_string`, the last at 398 characters),
+//!   two more were named past the 400 characters (`last_seats` at 551, `close_stale` at 680), and the median answer
+//!   was 975 characters; the tests of the cases missed are ignored with what the answer quoted instead (`cargo test -p
+//!   ranvier-tests --test main -- blind_cinema::explain --include-ignored` runs them all).
 
 use crate::examples::blind_cinema as blind;
 
@@ -139,18 +143,36 @@ mod explain {
     }
 
     explains!(
+        #[ignore = "missed on first run: quoted the now_showing memo's sort, `if left == 0` and push (graph.rs:311-331), band_percent's \
+                    arms and seats_left, not the hand-written `PartialEq` of model.rs that leaves out `sold`"]
         explain_showing_eq => "showing_eq",
         explain_board_sort => "board_sort",
+        #[ignore = "missed on first run: quoted the film_board memo's sort and `contains_key` check (graph.rs:346, 354) and its \
+                    `if left == 0` (graph.rs:350), not the `break` on the line after it"]
         explain_sold_out_break => "sold_out_break",
+        #[ignore = "missed on first run: named at 551 characters, after the count_by view, the collection's row write and \
+                    notify's line (update.rs:67) and seats_left (rules.rs:14)"]
         explain_last_seats => "last_seats",
         explain_band_order => "band_order",
+        #[ignore = "missed on first run: quoted the takings select, band_percent's lines and the slipped price's `if member {` \
+                    (pricing.rs:108), not the discount line under it, then the Charge arm"]
         explain_member_discount => "member_discount",
+        #[ignore = "missed on first run: quoted the takings select, notify's line and refund_for's branches (rules.rs:21-24), \
+                    then the Charge arm, not the early `return` of the notice in cancel"]
         explain_cancel_refund => "cancel_refund",
+        #[ignore = "missed on first run: named at 680 characters, after the now_showing memo's body (graph.rs:187-207) and \
+                    seats_left; the advance lines come last"]
         explain_close_stale => "close_stale",
+        #[ignore = "missed on first run: quoted the now_showing memo's body, has_room, notify and the two `if let Some(show)` \
+                    (update.rs:397, 401), not the `let from` read after the booking's showing was overwritten"]
         explain_exchange_order => "exchange_order",
+        #[ignore = "missed on first run: quoted the fullest memo's reads of the row memos, the slipped factory's keyed line \
+                    and the row memo's `if show.seats == 0` arm (seating.rs:151-152), not the division line under it"]
         explain_occupancy_order => "occupancy_order",
         explain_nearly_full_edge => "nearly_full_edge",
         explain_cert_string => "cert_string",
+        #[ignore = "missed on first run: quoted the settled future's first lines (services.rs:179-184) and the fake service's \
+                    lines in remote.rs, not the `min_by_key` further down the future"]
         explain_best_pick => "best_pick",
     );
 }
