@@ -18,6 +18,7 @@ mod tool_text;
 mod approval;
 mod blind_bikes;
 mod blind_cafe;
+mod blind_cinema;
 mod blind_clinic;
 mod blind_harbor;
 mod blind_loans;

@@ -9,6 +9,8 @@ pub mod blind_bikes;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_cafe.rs"]
 pub mod blind_cafe;
+#[path = "../../../examples/examples/blind_cinema/main.rs"]
+pub mod blind_cinema;
 #[path = "../../../examples/examples/blind_clinic/main.rs"]
 pub mod blind_clinic;
 #[path = "../../../examples/examples/blind_harbor/main.rs"]

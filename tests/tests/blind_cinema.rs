@@ -1,0 +1,178 @@
+//! The blind cinema box office (`examples/examples/blind_cinema/`): a box office split over eight files, with thirteen
+//! ordinary mistakes written by a tester who had not read how `explain` diagnoses (two in async memos' futures, two
+//! in a keyed collection's row memo and a `filter` view, three in `update`'s helpers, two in price helpers and one in
+//! a rule of other modules, one in a hand-written `PartialEq`, two in long memos). Two halves:
+//!
+//! - `values_*`: each mistake shows in its node: after the case's messages the correct box office holds the expected
+//!   value and the box office with the mistake another (both profiles: `cargo test -p ranvier-tests --test main --
+//!   blind_cinema::values`).
+//! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
+//!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
+//!   Written before the set's first scored run. On that first run (before any change made for the set) four of
+//!   thirteen were hits (`board_sort`, `band_order`, `nearly_full_edge`, `cert_string`, the last at 398 characters),
+//!   two more were named past the 400 characters (`last_seats` at 551, `close_stale` at 680), and the median answer
+//!   was 975 characters; the tests of the cases missed are ignored with what the answer quoted instead (`cargo test -p
+//!   ranvier-tests --test main -- blind_cinema::explain --include-ignored` runs them all).
+
+use crate::examples::blind_cinema as blind;
+
+/// Runs `key`'s messages in the correct box office and in the box office with the mistake: the first must hold the expected
+/// value, the second must not.
+async fn shows(key: &str) {
+    let (node, messages) = blind::case(key);
+    let slip = blind::SLIPS
+        .iter()
+        .find(|s| s.0 == key)
+        .map(|s| s.2)
+        .unwrap_or_else(|| panic!("no mistake {key}"));
+    let expected = blind::expected(key);
+    let correct = blind::settled_value(blind::graph::Slip::None, node, &messages)
+        .await
+        .unwrap_or_else(|e| panic!("{key}: the correct box office: {e}"));
+    assert_eq!(correct, expected, "{key}: the correct box office's {node}");
+    let slipped = blind::settled_value(slip, node, &messages)
+        .await
+        .unwrap_or_else(|e| panic!("{key}: the box office with the mistake: {e}"));
+    assert_ne!(slipped, expected, "{key}: {node} does not show the mistake");
+}
+
+/// Every mistake has one marker, in a file of the box office other than `main.rs`, and a case; every key and every slip
+/// is distinct, and the mistakes sit in at least four files.
+#[test]
+fn values_every_mistake_has_its_line_and_case() {
+    let mut keys: Vec<&str> = blind::SLIPS.iter().map(|s| s.0).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), blind::SLIPS.len(), "a key listed twice");
+    let mut files = Vec::new();
+    for (at, &(key, _, slip)) in blind::SLIPS.iter().enumerate() {
+        assert!(
+            blind::SLIPS[..at].iter().all(|s| s.2 != slip),
+            "{key}: its slip {slip:?} is another key's"
+        );
+        assert_ne!(slip, blind::graph::Slip::None, "{key}: no slip");
+        let faulty = blind::bug(key);
+        let (file, line) = faulty.split_once(':').expect("file:line");
+        assert!(
+            [
+                "model.rs",
+                "update.rs",
+                "rules.rs",
+                "pricing.rs",
+                "graph.rs",
+                "seating.rs",
+                "services.rs"
+            ]
+            .contains(&file),
+            "{key}: {faulty}"
+        );
+        assert!(line.parse::<usize>().is_ok_and(|n| n > 1), "{faulty}");
+        files.push(file.to_owned());
+        let (_, messages) = blind::case(key);
+        assert!(
+            messages.as_array().is_some_and(|m| !m.is_empty()),
+            "{key}: no messages"
+        );
+    }
+    files.sort_unstable();
+    files.dedup();
+    assert!(files.len() >= 4, "the mistakes sit in {files:?}");
+}
+
+macro_rules! values {
+    ($($test:ident => $key:literal),* $(,)?) => {
+        $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $test() {
+                shows($key).await;
+            }
+        )*
+    };
+}
+
+values!(
+    values_showing_eq => "showing_eq",
+    values_board_sort => "board_sort",
+    values_sold_out_break => "sold_out_break",
+    values_last_seats => "last_seats",
+    values_band_order => "band_order",
+    values_member_discount => "member_discount",
+    values_cancel_refund => "cancel_refund",
+    values_close_stale => "close_stale",
+    values_exchange_order => "exchange_order",
+    values_occupancy_order => "occupancy_order",
+    values_nearly_full_edge => "nearly_full_edge",
+    values_cert_string => "cert_string",
+    values_best_pick => "best_pick",
+);
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod explain {
+    use super::blind;
+
+    /// The hit rule: the faulty `file:line` within the first 400 characters of the answer.
+    const WITHIN: usize = 400;
+
+    async fn check(name: &str) {
+        let shape = blind::shapes()
+            .into_iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("no shape {name}"));
+        let outcome = blind::gallery::run(&shape).await.expect("explain answers");
+        let position = outcome.from_start.unwrap_or_else(|| {
+            panic!("{name}: {} is not named:\n{}", shape.faulty, outcome.answer)
+        });
+        assert!(
+            position < WITHIN,
+            "{name}: {} first appears {position} characters into the answer:\n{}",
+            shape.faulty,
+            outcome.answer
+        );
+    }
+
+    macro_rules! explains {
+        ($($(#[$attr:meta])* $test:ident => $key:literal),* $(,)?) => {
+            $(
+                $(#[$attr])*
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    check($key).await;
+                }
+            )*
+        };
+    }
+
+    explains!(
+        #[ignore = "missed on first run: quoted the now_showing memo's sort, `if left == 0` and push (graph.rs:311-331), band_percent's \
+                    arms and seats_left, not the hand-written `PartialEq` of model.rs that leaves out `sold`"]
+        explain_showing_eq => "showing_eq",
+        explain_board_sort => "board_sort",
+        #[ignore = "missed on first run: quoted the film_board memo's sort and `contains_key` check (graph.rs:346, 354) and its \
+                    `if left == 0` (graph.rs:350), not the `break` on the line after it"]
+        explain_sold_out_break => "sold_out_break",
+        #[ignore = "missed on first run: named at 551 characters, after the count_by view, the collection's row write and \
+                    notify's line (update.rs:67) and seats_left (rules.rs:14)"]
+        explain_last_seats => "last_seats",
+        explain_band_order => "band_order",
+        #[ignore = "missed on first run: quoted the takings select, band_percent's lines and the slipped price's `if member {` \
+                    (pricing.rs:108), not the discount line under it, then the Charge arm"]
+        explain_member_discount => "member_discount",
+        #[ignore = "missed on first run: quoted the takings select, notify's line and refund_for's branches (rules.rs:21-24), \
+                    then the Charge arm, not the early `return` of the notice in cancel"]
+        explain_cancel_refund => "cancel_refund",
+        #[ignore = "missed on first run: named at 680 characters, after the now_showing memo's body (graph.rs:187-207) and \
+                    seats_left; the advance lines come last"]
+        explain_close_stale => "close_stale",
+        #[ignore = "missed on first run: quoted the now_showing memo's body, has_room, notify and the two `if let Some(show)` \
+                    (update.rs:397, 401), not the `let from` read after the booking's showing was overwritten"]
+        explain_exchange_order => "exchange_order",
+        #[ignore = "missed on first run: quoted the fullest memo's reads of the row memos, the slipped factory's keyed line \
+                    and the row memo's `if show.seats == 0` arm (seating.rs:151-152), not the division line under it"]
+        explain_occupancy_order => "occupancy_order",
+        explain_nearly_full_edge => "nearly_full_edge",
+        explain_cert_string => "cert_string",
+        #[ignore = "missed on first run: quoted the settled future's first lines (services.rs:179-184) and the fake service's \
+                    lines in remote.rs, not the `min_by_key` further down the future"]
+        explain_best_pick => "best_pick",
+    );
+}
