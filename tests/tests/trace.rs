@@ -672,6 +672,146 @@ mod traced {
         );
     }
 
+    /// A showing "the same" as another when its film is: the seats sold are left out.
+    #[derive(Clone, Debug)]
+    struct Showing {
+        film: &'static str,
+        sold: u32,
+    }
+
+    impl PartialEq for Showing {
+        fn eq(&self, other: &Self) -> bool {
+            self.film == other.film // sold is left out
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    enum Box_ {
+        Sell(u32),
+        Tick,
+    }
+
+    /// The select below the explained memo kept a value its hand-written `eq` called equal on the message that
+    /// sold seats, and again on a later message (a command, a tick) that did not touch them: the `eq` is named,
+    /// with the field that differs, though the select is not the explained node and the latest message is not the
+    /// one that moved the seats.
+    #[test]
+    fn a_select_kept_by_a_hand_written_eq_upstream_is_named_after_later_messages() {
+        let office = Mvu::new(
+            (
+                Showing {
+                    film: "Dune",
+                    sold: 0,
+                },
+                0_u32,
+            ),
+            |msg, (show, ticks)| match msg {
+                // the model moves by its count of messages too, so its own equality does not keep it
+                Box_::Sell(n) => (
+                    Showing {
+                        film: show.film,
+                        sold: show.sold + n,
+                    },
+                    ticks + 1,
+                ),
+                Box_::Tick => (show.clone(), ticks + 1),
+            },
+        );
+        let showing = office.select(|(show, _)| show.clone()).labelled("showing");
+        let board = Memo::new({
+            let showing = showing.clone();
+            move |_| showing.with(|s| format!("{}: {} sold", s.film, s.sold))
+        })
+        .labelled("board");
+        assert_eq!(board.get(), "Dune: 0 sold");
+        office.dispatch_traced("sell", "{}", Box_::Sell(2)).unwrap();
+        office.dispatch_traced("tick", "{}", Box_::Tick).unwrap();
+        assert_eq!(
+            board.get(),
+            "Dune: 0 sold",
+            "the select kept the old showing"
+        );
+        let explain = trace::explain(&board).unwrap();
+        let text = explain.to_string();
+        let kept = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Kept && f.text.starts_with("showing#"))
+            .unwrap_or_else(|| panic!("no kept finding for the select:\n{text}"));
+        assert!(
+            kept.text
+                .contains("sold = 2 (kept 0), equal by the hand-written PartialEq for Showing"),
+            "{text}"
+        );
+        let eq_line = line_in_this_file("self.film == other.film // sold is left out");
+        assert_eq!(
+            kept.at.as_ref().map(|l| l.site.line),
+            Some(eq_line),
+            "{text}"
+        );
+        let brief = explain.brief(600);
+        let at = brief
+            .find(&format!("trace.rs:{eq_line}:"))
+            .unwrap_or_else(|| panic!("the eq line is not quoted: {brief}"));
+        assert!(at < 400, "the eq line at {at}: {brief}");
+    }
+
+    /// The first films of a day, up to the first sold-out showing (`#[node]`-built, so the branches a run took are
+    /// recorded).
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn first_films(left: &Signal<Vec<u32>>) -> Memo<usize> {
+        let first = Memo::new({
+            let left = left.clone();
+            move |_| {
+                let mut shown = 0;
+                for seats in left.get() {
+                    if seats == 0 {
+                        break;
+                    }
+                    shown += 1;
+                }
+                shown
+            }
+        });
+        first
+    }
+
+    /// A branch a run took that left the loop at once is quoted with the statement it left by: the `break` decided
+    /// the value as much as its condition.
+    #[test]
+    fn a_branch_that_left_the_loop_is_quoted_with_its_break() {
+        let left = Signal::new(vec![3, 0, 5]);
+        let first = first_films(&left);
+        assert_eq!(first.get(), 1);
+        let explain = trace::explain(&first).unwrap();
+        let text = explain.to_string();
+        let ran = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Ran)
+            .unwrap_or_else(|| panic!("no ran finding: {text}"));
+        let lines: Vec<u32> = ran
+            .at
+            .iter()
+            .chain(&ran.more)
+            .map(|l| l.site.line)
+            .collect();
+        let (cond, exit) = (
+            line_in_this_file("if seats == 0 {"),
+            line_in_this_file("break;"),
+        );
+        let at = lines
+            .iter()
+            .position(|l| *l == cond)
+            .unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(
+            lines.get(at + 1),
+            Some(&exit),
+            "the break right after its condition: {text}"
+        );
+    }
+
     /// Whether a bike may go out: checks the one refused state (the mistake: a damaged bike goes out too).
     #[ranvier::trace_fn]
     fn may_rent(state: u8) -> bool {

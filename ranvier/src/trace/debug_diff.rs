@@ -49,6 +49,9 @@ pub(crate) fn differences(before: &str, after: &str, max: usize) -> Vec<Differen
         return Vec::new();
     }
     let mut out = Vec::new();
+    // texts the trace cut short (`…` at the end) are cut to the same length and closed after their last whole item
+    let closed = closed_alike(before, after);
+    let (before, after) = closed.as_ref().map_or((before, after), |(a, b)| (a.as_str(), b.as_str()));
     match (parse(before), parse(after)) {
         (Some(a), Some(b)) => diff(
             &a,
@@ -198,6 +201,66 @@ fn print(v: &Value<'_>) -> String {
             format!("{{{}}}", entries.join(", "))
         }
     }
+}
+
+/// Two texts both cut short by the trace (ending in `…`), cut to the same length and each closed after its last
+/// whole item (`[A { a: 1, b: 2 }, A { a: 3, b` → `[A { a: 1, b: 2 }, A { a: 3 }]`), so the parts they both hold
+/// can be compared; `None` when either is whole or cannot be closed.
+fn closed_alike(before: &str, after: &str) -> Option<(String, String)> {
+    let a = before.strip_suffix('…')?;
+    let b = after.strip_suffix('…')?;
+    let at = a.len().min(b.len());
+    let cut = |text: &str| {
+        let mut at = at;
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        close(&text[..at])
+    };
+    Some((cut(a)?, cut(b)?))
+}
+
+/// A `Debug` text cut anywhere, cut back to its last `,` outside quotes and closed with the brackets still open.
+fn close(text: &str) -> Option<String> {
+    let mut open: Vec<char> = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    let mut last_comma: Option<(usize, usize)> = None;
+    let mut opened: Vec<char> = Vec::new();
+    for (i, c) in text.char_indices() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => quote = Some(c),
+            '[' | '(' | '{' => open.push(c),
+            ']' | ')' | '}' => {
+                open.pop()?;
+            }
+            ',' => {
+                last_comma = Some((i, open.len()));
+                opened.clone_from(&open);
+            }
+            _ => {}
+        }
+    }
+    let (at, depth) = last_comma?;
+    let mut out = text[..at].to_owned();
+    for c in opened[..depth].iter().rev() {
+        out.push_str(match c {
+            '[' => "]",
+            '(' => ")",
+            _ => " }",
+        });
+    }
+    Some(out)
 }
 
 /// Parses a whole `Debug` text; `None` when it does not parse to its end.
@@ -375,6 +438,20 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn texts_cut_short_are_compared_by_what_both_hold() {
+        let before = r#"[Listed(Show { id: "m1", sold: 0, open: true }), Listed(Show { id: "m2", sold: 0, op…"#;
+        let after = r#"[Listed(Show { id: "m1", sold: 2, open: true }), Listed(Show { id: "m2", sold: 0, op…"#;
+        let found = differences(before, after, 3);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].path, "[0].0.sold");
+        assert_eq!((found[0].before.as_str(), found[0].after.as_str()), ("0", "2"));
+        assert_eq!(found[0].types, ["Listed", "Show"]);
+        // a comma inside a string does not cut there; a text with no comma cannot be closed
+        assert_eq!(close(r#"[A { s: "a, b", n: 1 }, A { s: "c"#).as_deref(), Some(r#"[A { s: "a, b", n: 1 }]"#));
+        assert_eq!(close("[Abc"), None);
+    }
 
     fn one(before: &str, after: &str) -> Vec<(String, String, String)> {
         differences(before, after, 5)

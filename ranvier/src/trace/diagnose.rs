@@ -186,6 +186,7 @@ pub(super) fn diagnose(
     message_writes(ctx, me, &in_cone, &mut found);
     initial_values(ctx, &cone, &mut found);
     initial_model_parts(ctx, &cone, &mut found);
+    kept_by_equality(ctx, id, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
     selects(ctx, &cone, strongest, &mut found);
 
@@ -454,6 +455,12 @@ fn ran_lines_ordered(
                     let _ = write!(text, " → {value}");
                 }
                 push(out, r.file, r.line, text);
+                // a branch that left the loop or the fn at once (`if left == 0 { break; }`): where it went decided
+                if r.value.is_none()
+                    && let Some((at, exit)) = source::index(r.file).and_then(|index| exit_of(&index, r.line))
+                {
+                    push(out, r.file, at, exit);
+                }
                 // a branch's condition: the `let`s it reads computed what chose it
                 if r.value.is_none()
                     && let Some((index, def, file)) = entered
@@ -571,6 +578,21 @@ fn guard_not_taken(
 }
 
 /// Whether a line of `block` returns from the fn (`return x;`, `return;`).
+/// The one statement of the block of the `if` at line `at` when it leaves at once (`break`, `continue`, `return`):
+/// its line and text.
+fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
+    let (_, block) = index.ifs.iter().find(|(line, _)| *line == at)?;
+    let inner = (block.first + 1..block.last).filter(|l| is_code(&index.lines[*l as usize - 1]));
+    let [only] = inner.collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let code = code_part(&index.lines[only as usize - 1]).trim();
+    ["break", "continue", "return"]
+        .iter()
+        .any(|w| code.starts_with(w))
+        .then(|| (only, code.to_owned()))
+}
+
 fn block_returns(index: &source::Index, block: source::Lines) -> bool {
     (block.first..=block.last).any(|l| {
         let code = code_part(index.lines.get(l as usize - 1).map_or("", String::as_str));
@@ -713,14 +735,30 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
         } else if settled_value == "None" {
             code.contains("Some(") && !mentions_none
         } else {
-            false
+            // a fixed text (`return Ok("nothing on sale".to_owned())`) that the settled text does not hold
+            fixed_text(code).is_some_and(|text| !settled_value.contains(text))
         }
     };
-    let values: Vec<usize> = value
+    let mut values: Vec<usize> = value
         .iter()
         .flat_map(|v| deciding_lines(lines, v))
         .filter(|i| inside.contains(i) && is_code(&lines[*i]) && !cannot_have_made(*i))
         .collect();
+    // first the value lines that compare or hand a closure the choice (`.filter(|r| ..)`, `if a >= b`), nearest
+    // the end first, then the line that makes the value last: they decide; the requests and `let`s come after
+    let decides = |i: &usize| {
+        let code = code_part(&lines[*i]);
+        code.contains('|') || [" < ", " > ", " <= ", " >= ", " == ", " != "].iter().any(|op| code.contains(op))
+    };
+    let mut last_values: Vec<usize> = values.iter().rev().copied().filter(decides).take(2).collect();
+    last_values.sort_unstable();
+    last_values.extend(values.iter().max().filter(|i| !last_values.contains(i)));
+    values.retain(|i| !last_values.contains(i));
+    for i in &last_values {
+        if !picked.contains(i) {
+            picked.push(*i);
+        }
+    }
     // a value captured before the block (`let known = prev.cloned();`) that the future returns or tests: its binding
     let outside = call.whole.first as usize - 1..block.first as usize - 1;
     for i in outside.filter(|i| is_code(&lines[*i])) {
@@ -747,7 +785,7 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     }
     // the `let` inside the future nearest above a value line that bound what it reads (`let hour = now / 60;`
     // before `forecast.get(hour as usize)`): the value was made there as much as where it is returned
-    let bound = values.iter().find_map(|&i| {
+    let bound = last_values.iter().chain(&values).find_map(|&i| {
         let code = code_part(&lines[i]).trim_start();
         if code.starts_with("let ") {
             return None;
@@ -780,6 +818,26 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     let mut finding = Finding::new(FindingKind::Settled, rank, text, Some(at));
     finding.more = quoted.collect();
     found.push(finding);
+}
+
+/// The text of the one string literal a line makes a value of, when it is fixed (no `format!`, no `{`): `"closed"`
+/// in `return Ok("closed".to_owned());`.
+fn fixed_text(code: &str) -> Option<&str> {
+    let code = code.trim();
+    let tests = ["if ", "else if ", "while ", "match "].iter().any(|w| code.starts_with(w))
+        || [" < ", " > ", " <= ", " >= ", "==", "!", "&&", "||"].iter().any(|op| code.contains(op));
+    if tests || code.matches('"').count() != 2 {
+        return None;
+    }
+    let (before, rest) = code.split_once('"')?;
+    let (text, after) = rest.split_once('"')?;
+    // the literal is the value made: returned, wrapped or bound, not an argument (`map.get("k")`)
+    let before = before.trim_end();
+    let made_here = before.is_empty()
+        || ["Ok(", "Some(", "String::from(", "return", "=>", "="].iter().any(|b| before.ends_with(b));
+    let made = [".to_owned()", ".to_string()", ".into()", ")", ";", ","].iter().any(|a| after.starts_with(a))
+        || after.is_empty();
+    (made_here && made && !text.contains(['{', '\\'])).then_some(text)
 }
 
 /// The rank of the `settled:` finding of the explained async memo itself: it goes before the body's lines.
@@ -1304,6 +1362,36 @@ fn selects(ctx: &Ctx<'_>, cone: &[(NodeId, u32)], strongest: u32, found: &mut Ve
     }
 }
 
+/// A memo upstream (a select of the model, most often) that still holds a value its equality kept although the
+/// value it computed then printed differently: a hand-written `eq` that leaves a field out hides every later change
+/// of that field from the nodes below. Found by the latest such cutoff since the memo last moved (a later run that
+/// kept an equal value, on a command the message sent, does not hide it).
+fn kept_by_equality(ctx: &Ctx<'_>, id: NodeId, cone: &[(NodeId, u32)], found: &mut Vec<Finding>) {
+    for &(n, depth) in cone {
+        let Some(r) = ctx.rec(n) else { continue };
+        if n == id || r.kind != NodeKind::Memo {
+            continue;
+        }
+        let (Some((seq, _)), Some(kept)) = (&r.cutoff_computed, &r.value) else {
+            continue;
+        };
+        if *seq <= r.last_moved {
+            continue;
+        }
+        let Some((equal, lines)) = equality(r, *seq, kept) else {
+            continue;
+        };
+        let mut finding = Finding::new(
+            FindingKind::Kept,
+            880 + near(depth) / 10,
+            format!("{} re-ran #{seq} and kept its value{equal}", ctx.name(n)),
+            lines.first().cloned().or_else(|| Some(line(r.site))),
+        );
+        finding.more = lines.into_iter().skip(1).collect();
+        found.push(finding);
+    }
+}
+
 /// Lower-case words of at least three letters in `text` (`set_discount` → `set`, `discount`).
 fn words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphanumeric())
@@ -1434,18 +1522,25 @@ fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[super::log::Ran])
     };
     let lines = &index.lines;
     let span = call.whole;
+    // with the records `#[node]` made of the latest run: a line in a `match` arm it did not take did not run
+    let recorded: HashSet<(&str, u32)> = ran.iter().filter(|x| x.file == file).map(|x| (x.file, x.line)).collect();
+    let not_run = |at: u32| !recorded.is_empty() && not_taken(&index, span, file, &recorded, at);
     if span.last > span.first && (span.last - span.first) as usize <= SHORT_BODY_LINES {
+        // a short body whole, less the lines that only open a closure (`row.with(|show| {`) and those of a
+        // branch the run did not take
         return (span.first as usize..span.last as usize)
             .filter(|i| is_code(&lines[*i]) && (clones || !is_clone_line(&lines[*i])))
+            .filter(|i| {
+                let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                let opens = *i + 1 != span.first as usize && code_part(&lines[*i]).trim_end().ends_with("| {");
+                !opens && !not_run(at)
+            })
             .map(|i| numbered(file, lines, i))
             .collect();
     }
     // the lines that decide the value first, then those that read sources, each in line order: a caller that
     // quotes the first few quotes what made the value
     let mut out: Vec<SourceLine> = Vec::new();
-    // with the records `#[node]` made of the latest run: a line in a `match` arm it did not take did not run
-    let recorded: HashSet<(&str, u32)> = ran.iter().filter(|x| x.file == file).map(|x| (x.file, x.line)).collect();
-    let not_run = |at: u32| !recorded.is_empty() && not_taken(&index, span, file, &recorded, at);
     if let Some(closure) = &call.closure {
         let mut picked: Vec<u32> = Vec::new();
         // the first closure's lines, then a few of each other closure the call is given (a fold's inverse)
@@ -2555,6 +2650,15 @@ fn computes(code: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fixed_text_is_one_a_line_makes_a_value_of_not_one_it_tests() {
+        assert_eq!(fixed_text(r#"return Ok("nothing left on sale".to_owned());"#), Some("nothing left on sale"));
+        assert_eq!(fixed_text(r#"None => "no reviews".into(),"#), Some("no reviews"));
+        assert_eq!(fixed_text(r#"if certificate.as_str() >= "12A" {"#), None);
+        assert_eq!(fixed_text(r#"Ok(format!("{n} left"))"#), None);
+        assert_eq!(fixed_text(r#"let x = a.get("k").copied();"#), None);
+    }
 
     #[test]
     fn a_field_of_the_initial_model_names_the_default_it_calls() {
