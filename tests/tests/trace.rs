@@ -812,6 +812,70 @@ mod traced {
         );
     }
 
+    /// A price with a member's discount (the mistake: `percent / 100` is 0), passed to `sell` as a fn value.
+    #[ranvier::trace_fn]
+    fn line_price_member(base: u64, big: bool, percent: u64) -> u64 {
+        let mut gross = base;
+        if big {
+            gross += 10;
+        }
+        if percent > 0 {
+            gross - gross * (percent / 100)
+        } else {
+            gross
+        }
+    }
+
+    type LinePrice = fn(u64, bool, u64) -> u64;
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Entry {
+        cents: u64,
+    }
+
+    #[ranvier::trace_fn]
+    fn sell(entries: &mut Vec<Entry>, base: u64, price: LinePrice) {
+        let cents = price(base, false, 5);
+        entries.push(Entry { cents });
+    }
+
+    /// A helper called through a fn value (`price(..)`, `price: fn(..)`) that makes a field the node reads (the
+    /// shorthand `Entry { cents }`) is quoted by the line that made its value, though a write of a local in a branch
+    /// it did not take (`gross += 10`) sits above it.
+    #[test]
+    fn a_helper_called_through_a_fn_value_is_quoted_by_the_line_that_made_what_the_node_reads() {
+        let till = Mvu::new(Vec::<Entry>::new(), |base: u64, entries: &Vec<Entry>| {
+            let mut next = entries.clone();
+            sell(&mut next, base, line_price_member);
+            next
+        });
+        let total = till
+            .select(|entries| entries.iter().map(|e| e.cents).sum::<u64>())
+            .labelled("total");
+        assert_eq!(total.get(), 0);
+        till.dispatch_traced("sell", "{\"base\": 100}", 100)
+            .unwrap();
+        assert_eq!(total.get(), 100, "no discount: the mistake");
+        let explain = trace::explain(&total).unwrap();
+        let text = explain.to_string();
+        let value_line = line_in_this_file("gross - gross * (percent / 100)");
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .filter(|l| l.site.file.ends_with("trace.rs"))
+            .map(|l| l.site.line)
+            .collect();
+        assert!(
+            quoted.contains(&value_line),
+            "line {value_line} not quoted:\n{text}"
+        );
+        assert!(
+            !quoted.contains(&line_in_this_file("gross += 10;")),
+            "a branch that did not run:\n{text}"
+        );
+    }
+
     /// Whether a bike may go out: checks the one refused state (the mistake: a damaged bike goes out too).
     #[ranvier::trace_fn]
     fn may_rent(state: u8) -> bool {

@@ -327,7 +327,11 @@ fn fns_feeding(ran: &[super::log::Ran], read: &HashSet<String>) -> HashSet<Strin
         let body = def.whole.first + 1..def.whole.last;
         let names_field = |code: &str| {
             idents(code).any(|(at, word)| {
-                read.contains(word) && (code[..at].ends_with('.') || code[at + word.len()..].trim_start().starts_with(':'))
+                let (before, after) = (code[..at].trim_end(), code[at + word.len()..].trim_start());
+                // `x.cents`, `cents: ride`, or the shorthand `Charge { booking, cents }`
+                let shorthand = (before.is_empty() || before.ends_with([',', '{']))
+                    && (after.is_empty() || after.starts_with([',', '}']));
+                read.contains(word) && (before.ends_with('.') || after.starts_with(':') || shorthand)
             })
         };
         let mut slice: Vec<u32> = Vec::new();
@@ -496,6 +500,9 @@ fn ran_lines_ordered(
                 }
             }
         }
+        // a write in a branch that did not run wrote nothing: the fn is then quoted by its value, as one that wrote
+        // nothing
+        picked.retain(|i| !not_run(u32::try_from(i + 1).unwrap_or(u32::MAX)));
         // a fn that returned early (a recorded `if` whose block returns) never reached its tail
         let returned_early = index.ifs.iter().any(|(line, block)| {
             def.whole.contains(*line) && recorded.contains(&(*file, *line)) && block_returns(index, *block)
