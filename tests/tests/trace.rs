@@ -828,7 +828,7 @@ mod traced {
 
     type LinePrice = fn(u64, bool, u64) -> u64;
 
-    #[derive(Clone, Debug, PartialEq)]
+    #[derive(Debug, Clone, PartialEq)]
     struct Entry {
         cents: u64,
     }
@@ -874,6 +874,32 @@ mod traced {
             !quoted.contains(&line_in_this_file("gross += 10;")),
             "a branch that did not run:\n{text}"
         );
+    }
+
+    /// The short form's node line cuts a long value at 80 characters; the long form keeps what the trace holds.
+    #[test]
+    fn the_short_forms_node_line_cuts_a_long_value() {
+        let names = Signal::new((0..40).map(|i| format!("name {i}")).collect::<Vec<_>>());
+        let shown = Memo::new({
+            let names = names.clone();
+            move |_| names.get().join(", ")
+        })
+        .labelled("shown");
+        assert!(shown.get().len() > 200);
+        let explain = trace::explain(&shown).unwrap();
+        let head = |text: &str| {
+            let first = text.lines().next().unwrap_or_default().to_owned();
+            let value = first.split_once(" = ").map(|(_, v)| v).unwrap_or_default();
+            value
+                .split(" reads [")
+                .next()
+                .unwrap_or_default()
+                .chars()
+                .count()
+        };
+        let brief = explain.brief(2_000);
+        assert_eq!(head(&brief), 80, "{brief}");
+        assert!(head(&explain.to_string()) > 80, "{explain}");
     }
 
     /// Whether a bike may go out: checks the one refused state (the mistake: a damaged bike goes out too).

@@ -1388,6 +1388,10 @@ fn kept_by_equality(ctx: &Ctx<'_>, id: NodeId, cone: &[(NodeId, u32)], found: &m
         let Some((equal, lines)) = equality(r, *seq, kept) else {
             continue;
         };
+        // a cutoff finding said it already (the same equality, of the same run)
+        if found.iter().any(|f| f.text.starts_with(&ctx.name(n).to_string()) && f.text.ends_with(&equal)) {
+            continue;
+        }
         let mut finding = Finding::new(
             FindingKind::Kept,
             880 + near(depth) / 10,

@@ -739,7 +739,7 @@ impl Display for ExplainText<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let e = self.0;
         let home = Some(e.info.site.file);
-        node_head(f, e, self.2, home)?;
+        node_head(f, e, self.2, home, self.3)?;
         // the short form leaves out a creation line that only opens the body: the node line names its place, and
         // the body's lines follow
         let own = e
@@ -787,6 +787,9 @@ impl Display for ExplainText<'_> {
     }
 }
 
+/// The most characters of the node's value the short form's node line shows.
+const BRIEF_VALUE_MAX: usize = 80;
+
 /// The node line, its reads with the line each source was made on: `total#9 Memo app.rs:60 = 1400 reads
 /// [subtotal#4:52, shipping#8:70 (disposed)]`.
 fn node_head(
@@ -794,11 +797,14 @@ fn node_head(
     e: &Explain,
     max_sources: usize,
     home: Option<&str>,
+    brief: bool,
 ) -> fmt::Result {
     let info = &e.info;
     write!(f, "{} {} {}", info.node, info.kind.name(), info.site)?;
     if let Some(value) = &info.value {
-        write!(f, " = {value}")?;
+        // the short form cuts a long value further: the answer's last line shows the values the messages moved
+        let max = if brief { BRIEF_VALUE_MAX } else { usize::MAX };
+        write!(f, " = {}", crate::text::clip(value, max))?;
     }
     if info.kind != NodeKind::Signal {
         f.write_str(" reads [")?;
