@@ -902,6 +902,25 @@ mod traced {
         assert!(head(&explain.to_string()) > 80, "{explain}");
     }
 
+    /// The short form leaves out that the node kept its value when that says nothing its own line and value do not
+    /// (no equality that ignored a difference, no line that hands the old value back); the long form keeps it.
+    #[test]
+    fn the_short_form_leaves_out_a_kept_value_with_nothing_to_quote() {
+        let count = Signal::new(1_u32);
+        let odd = Memo::new({
+            let count = count.clone();
+            move |_| count.get() % 2
+        })
+        .labelled("odd");
+        assert_eq!(odd.get(), 1);
+        count.set(3);
+        assert_eq!(odd.get(), 1);
+        let explain = trace::explain(&odd).unwrap();
+        assert!(explain.to_string().contains("\nkept: odd#"), "{explain}");
+        let brief = explain.brief(2_000);
+        assert!(!brief.contains("\nkept: "), "{brief}");
+    }
+
     /// Whether a bike may go out: checks the one refused state (the mistake: a damaged bike goes out too).
     #[ranvier::trace_fn]
     fn may_rent(state: u8) -> bool {

@@ -516,7 +516,9 @@ fn ran_lines_ordered(
                 .value
                 .iter()
                 .filter(|v| !(returned_early && Some(v.last) == tail))
-                .map(|v| v.first as usize - 1);
+                .map(|v| v.first as usize - 1)
+                // a value that only wraps what the fn was given (`vec![Msg::Notify { text }]`) computed nothing
+                .filter(|i| !only_wraps(&lines[*i]));
             if writes {
                 picked.extend(value);
             } else {
@@ -560,6 +562,18 @@ fn ran_lines_ordered(
         }
     }
     out
+}
+
+/// Whether a line only wraps names in a value (`vec![Msg::Notify { text }]`, `Some(Entry { id, at })`): no
+/// operator, no method, no call of a fn (a capitalised constructor is not one).
+fn only_wraps(line: &str) -> bool {
+    let code = code_part(line).trim().replace("vec!", "");
+    let builds = code.contains(['{', '[', '(']);
+    let computes = code.contains(['+', '-', '*', '/', '%', '<', '>', '=', '!', '&', '|', '?', '.', '"']);
+    let calls = idents(&code).any(|(at, word)| {
+        word.starts_with(|c: char| c.is_lowercase()) && code[at + word.len()..].starts_with('(')
+    });
+    builds && !computes && !calls
 }
 
 /// The last `if` of `def` whose block returns and that did not run (no record at its `if`, in a fn a run entered and
@@ -2661,6 +2675,16 @@ fn computes(code: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_that_only_wraps_names_computes_nothing() {
+        assert!(only_wraps("vec![Msg::Notify { text }]"));
+        assert!(only_wraps("Some(Entry { id, at }) // made here"));
+        assert!(!only_wraps("vec![Msg::Notify { text: notice(id) }]"));
+        assert!(!only_wraps("Some(total + fee)"));
+        assert!(!only_wraps("Ok(rows.len())"));
+        assert!(!only_wraps("total"));
+    }
 
     #[test]
     fn a_fixed_text_is_one_a_line_makes_a_value_of_not_one_it_tests() {

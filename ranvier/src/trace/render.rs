@@ -748,7 +748,7 @@ impl Display for ExplainText<'_> {
             .filter(|line| !line.trim().is_empty())
             .filter(|line| !(self.3 && only_opens(line)));
         // the short form quotes each line once: a line an earlier part of the answer quoted is left out after
-        let mut shown: Shown = Shown::new(self.3);
+        let mut shown: Shown = Shown::new(self.3, &e.info.site);
         if let Some(line) = own {
             shown.first(&e.info.site);
             write!(f, "\n  {}: {}", e.info.site, quoted(line))?;
@@ -839,6 +839,12 @@ fn source_ref(f: &mut Formatter<'_>, source: &SourceRef, home: Option<&str>) -> 
 /// `label: text`, then the line to fix and the lines that belong to it, indented (`brief`: a line that only opens
 /// a node's body as `at file:line`, without its text).
 fn finding(f: &mut Formatter<'_>, x: &Finding, brief: bool, shown: &mut Shown) -> fmt::Result {
+    // the short form leaves out a node that kept its value by an equality that said nothing more, when every line
+    // it would quote is quoted already (the node's own line): the value and the lines above say it
+    let quotes_nothing = x.at.iter().chain(&x.more).all(|l| shown.seen(&l.site));
+    if brief && x.kind == FindingKind::Kept && !x.text.contains("; computed ") && quotes_nothing {
+        return Ok(());
+    }
     write!(f, "\n{}: {}", x.kind.label(), one_line(&x.text))?;
     for line in x.at.iter().chain(&x.more) {
         if shown.first(&line.site) {
@@ -850,12 +856,20 @@ fn finding(f: &mut Formatter<'_>, x: &Finding, brief: bool, shown: &mut Shown) -
 
 /// The lines an answer has quoted so far, by file and line: in the short form a line is quoted once, where it
 /// first belongs (a `kept:` or `cutoff:` under the node's own line would quote that line again).
-struct Shown(Option<HashSet<(&'static str, u32)>>);
+struct Shown(Option<HashSet<(&'static str, u32)>>, (&'static str, u32));
 
 impl Shown {
-    /// `once`: quote each line once (the short form); otherwise every line is quoted wherever it belongs.
-    fn new(once: bool) -> Self {
-        Shown(once.then(HashSet::new))
+    /// `once`: quote each line once (the short form); otherwise every line is quoted wherever it belongs. `own`:
+    /// the explained node's line, which the node line names.
+    fn new(once: bool, own: &Site) -> Self {
+        Shown(once.then(HashSet::new), (own.file, own.line))
+    }
+
+    /// Whether `site`'s line was quoted already, or is the node's own line, which the node line names (never, when
+    /// every line is quoted wherever it belongs).
+    fn seen(&self, site: &Site) -> bool {
+        let at = (site.file, site.line);
+        self.0.as_ref().is_some_and(|seen| at == self.1 || seen.contains(&at))
     }
 
     /// Whether `site`'s line is to be quoted: not yet quoted, or every line is.
