@@ -934,6 +934,40 @@ pub fn chosen_slip<T: Copy>(
         })
 }
 
+/// `<file>:<n>` for the first code line after `// BUG(key)` in whichever of a blind set's `files` (name, source)
+/// holds it.
+///
+/// # Panics
+///
+/// When no file holds the marker, or two do (`app` names the app in the message).
+pub fn marked_line(files: &[(&str, &str)], key: &str, app: &str) -> String {
+    let marker = format!("// BUG({key})");
+    let mut found = Vec::new();
+    for (file, source) in files {
+        let lines: Vec<&str> = source.lines().collect();
+        for (at, _) in lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.trim_start() == marker)
+        {
+            let line = (at + 1..lines.len())
+                .find(|i| !lines[*i].trim_start().starts_with("//"))
+                .expect("a line after the marker");
+            found.push(format!("{file}:{}", line + 1));
+        }
+    }
+    match found.as_slice() {
+        [one] => one.clone(),
+        [] => panic!("no {marker} in {app}'s files"),
+        more => panic!("{marker} is in more than one place: {more:?}"),
+    }
+}
+
+/// A message as `explain` and `dispatch` take it: `{"message": name, "args": args}`.
+pub fn message(name: &str, args: serde_json::Value) -> serde_json::Value {
+    serde_json::json!({"message": name, "args": args})
+}
+
 /// The median of `lengths` (the mean of the middle two for an even count; 0 for none).
 pub fn median(lengths: &mut [usize]) -> usize {
     lengths.sort_unstable();

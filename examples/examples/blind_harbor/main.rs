@@ -41,7 +41,7 @@ pub mod tariff;
 pub mod update;
 pub mod yard;
 
-use gallery::{Shape, Started};
+use gallery::{Shape, Started, message as msg};
 use graph::{HarbourApp, Slip};
 use ranvier::Expose;
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
@@ -172,30 +172,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    let marker = format!("// BUG({key})");
-    let mut found = Vec::new();
-    for (file, source) in FILES {
-        let lines: Vec<&str> = source.lines().collect();
-        for (at, _) in lines
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.trim_start() == marker)
-        {
-            let line = (at + 1..lines.len())
-                .find(|i| !lines[*i].trim_start().starts_with("//"))
-                .expect("a line after the marker");
-            found.push(format!("{file}:{}", line + 1));
-        }
-    }
-    match found.as_slice() {
-        [one] => one.clone(),
-        [] => panic!("no {marker} in the desk's files"),
-        more => panic!("{marker} is in more than one place: {more:?}"),
-    }
-}
-
-fn msg(name: &str, args: Value) -> Value {
-    json!({"message": name, "args": args})
+    gallery::marked_line(&FILES, key, "the desk")
 }
 
 fn announce(call_sign: &str, name: &str, length_m: u32, draft_dm: u32, eta: u32) -> Value {

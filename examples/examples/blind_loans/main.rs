@@ -33,7 +33,7 @@ pub mod model;
 pub mod rules;
 pub mod update;
 
-use gallery::{Shape, Started};
+use gallery::{Shape, Started, message as msg};
 use graph::{Keep, Slip};
 use model::{Desk, Msg};
 use ranvier::Mvu;
@@ -165,22 +165,7 @@ const FILES: [(&str, &str); 6] = [
 
 /// `<file>:<n>` for the first code line after `// BUG(key)`, in whichever file of the desk holds it.
 pub fn bug(key: &str) -> String {
-    let marker = format!("// BUG({key})");
-    for (file, source) in FILES {
-        let lines: Vec<&str> = source.lines().collect();
-        let Some(at) = lines.iter().position(|l| l.trim_start() == marker) else {
-            continue;
-        };
-        let line = (at + 1..lines.len())
-            .find(|i| !lines[*i].trim_start().starts_with("//"))
-            .expect("a line after the marker");
-        return format!("{file}:{}", line + 1);
-    }
-    panic!("no {marker} in the desk's files")
-}
-
-fn msg(name: &str, args: Value) -> Value {
-    json!({"message": name, "args": args})
+    gallery::marked_line(&FILES, key, "the desk")
 }
 
 const PRIDE: &str = "9780141439518";
