@@ -152,4 +152,3 @@ mod explain {
         explain_arrivals_peek => "arrivals_peek",
     );
 }
-
