@@ -8,7 +8,12 @@
 //!   blind_hotel::values`).
 //! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
 //!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
-//!   Written before the set's first scored run. FIRST_RUN_FIGURES
+//!   Written before the set's first scored run. On that first run (before any change made for the set) seven of
+//!   twelve were named, all seven within the 400 characters (`weekend_days` at 361, `departure_day` at 298,
+//!   `ready_rooms` at 14, `route_order` at 145, `bill_swap` at 295, `gifts_non_member` at 302, `arrivals_peek` at
+//!   139), and the median answer was 1,079 characters; the five not named (`breakfast_unit`, `pick_room_or`,
+//!   `audit_checked_out`, `checkout_tax`, `minutes_floor`) are ignored with what the answer quoted instead (`cargo
+//!   test -p ranvier-tests --test main -- blind_hotel::explain --include-ignored` runs them all).
 
 use crate::examples::blind_hotel as blind;
 
@@ -138,12 +143,24 @@ mod explain {
     }
 
     explains!(
+        #[ignore = "missed on first run: quoted the revenue select, night_audit's Post push and `hotel.day += 1` \
+                    (update.rs:175, 181), the correct is_weekend (folio.rs:11) and the Post arm, not the slipped \
+                    `Default`'s breakfast rate (model.rs:312)"]
         explain_breakfast_unit => "breakfast_unit",
         explain_weekend_days => "weekend_days",
+        #[ignore = "missed on first run: quoted the in_house memo's body and, for check_in, the slipped pick_room's \
+                    first line `rooms` (rules.rs:42, not its filter at 45), departure and refuse_check_in"]
         explain_pick_room_or => "pick_room_or",
         explain_departure_day => "departure_day",
+        #[ignore = "missed on first run: quoted the revenue select and the slipped audit's Post push, `hotel.day += 1` \
+                    and `let mut commands` (update.rs:303, 309, 292), then the Post arm, not its filter (update.rs:294)"]
         explain_audit_checked_out => "audit_checked_out",
+        #[ignore = "missed on first run: quoted the revenue select, city_tax (folio.rs:31) and check_out's writes \
+                    (update.rs:322, 324, 320), then the Post arm, not the tax's Post pushed inside `if late` (update.rs:335)"]
         explain_checkout_tax => "checkout_tax",
+        #[ignore = "missed on first run: quoted the row write by the slipped factory's keyed line (housekeeping.rs:75), \
+                    the workload memo's run (housekeeping.rs:168-176) and check_out's lines, not the row memo's \
+                    `Status::Dirty` arm (housekeeping.rs:203)"]
         explain_minutes_floor => "minutes_floor",
         explain_ready_rooms => "ready_rooms",
         explain_route_order => "route_order",

@@ -31,7 +31,10 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the desk serves MCP over stdio.
 //!
-//! The first scored run (`--report`, before any change made for the set): FIRST_RUN_FIGURES
+//! The first scored run (`--report`, before any change made for the set): 7 of 12 named in one call, all 7 within
+//! the first 400 characters of the answer (`weekend_days` at 361, `departure_day` at 298, `ready_rooms` at 14,
+//! `route_order` at 145, `bill_swap` at 295, `gifts_non_member` at 302, `arrivals_peek` at 139); median answer 1,079
+//! characters. Not named: `breakfast_unit`, `pick_room_or`, `audit_checked_out`, `checkout_tax`, `minutes_floor`.
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]
