@@ -21,6 +21,7 @@ mod blind_cafe;
 mod blind_cinema;
 mod blind_clinic;
 mod blind_harbor;
+mod blind_hotel;
 mod blind_loans;
 mod blind_till;
 mod conformance;

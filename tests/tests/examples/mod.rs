@@ -15,6 +15,8 @@ pub mod blind_cinema;
 pub mod blind_clinic;
 #[path = "../../../examples/examples/blind_harbor/main.rs"]
 pub mod blind_harbor;
+#[path = "../../../examples/examples/blind_hotel/main.rs"]
+pub mod blind_hotel;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_loans/main.rs"]
 pub mod blind_loans;

@@ -1,0 +1,171 @@
+//! The blind hotel front desk (`examples/examples/blind_hotel/`): a front desk split over eight files, with twelve
+//! ordinary mistakes written by a tester who had not read how `explain` diagnoses (two in async memos' futures, three
+//! in a keyed collection's row memo and its `count_by` and `sort_by` views, two in `update`'s helpers, two in rules
+//! and one in a charge helper of other modules, one in a hand-written `Default`, one in a long memo). Two halves:
+//!
+//! - `values_*`: each mistake shows in its node: after the case's messages the correct desk holds the expected value
+//!   and the desk with the mistake another (both profiles: `cargo test -p ranvier-tests --test main --
+//!   blind_hotel::values`).
+//! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
+//!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
+//!   Written before the set's first scored run. On that first run (before any change made for the set) seven of
+//!   twelve were named, all seven within the 400 characters (`weekend_days` at 361, `departure_day` at 298,
+//!   `ready_rooms` at 14, `route_order` at 145, `bill_swap` at 295, `gifts_non_member` at 302, `arrivals_peek` at
+//!   139), and the median answer was 1,079 characters; the five not named (`breakfast_unit`, `pick_room_or`,
+//!   `audit_checked_out`, `checkout_tax`, `minutes_floor`) are ignored with what the answer quoted instead (`cargo
+//!   test -p ranvier-tests --test main -- blind_hotel::explain --include-ignored` runs them all).
+
+use crate::examples::blind_hotel as blind;
+
+/// Runs `key`'s messages in the correct desk and in the desk with the mistake: the first must hold the expected value,
+/// the second must not.
+async fn shows(key: &str) {
+    let (node, messages) = blind::case(key);
+    let slip = blind::SLIPS
+        .iter()
+        .find(|s| s.0 == key)
+        .map(|s| s.2)
+        .unwrap_or_else(|| panic!("no mistake {key}"));
+    let expected = blind::expected(key);
+    let correct = blind::settled_value(blind::graph::Slip::None, node, &messages)
+        .await
+        .unwrap_or_else(|e| panic!("{key}: the correct desk: {e}"));
+    assert_eq!(correct, expected, "{key}: the correct desk's {node}");
+    let slipped = blind::settled_value(slip, node, &messages)
+        .await
+        .unwrap_or_else(|e| panic!("{key}: the desk with the mistake: {e}"));
+    assert_ne!(slipped, expected, "{key}: {node} does not show the mistake");
+}
+
+/// Every mistake has one marker, in a file of the desk other than `main.rs`, and a case; every key and every slip is
+/// distinct, and the mistakes sit in at least four files.
+#[test]
+fn values_every_mistake_has_its_line_and_case() {
+    let mut keys: Vec<&str> = blind::SLIPS.iter().map(|s| s.0).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), blind::SLIPS.len(), "a key listed twice");
+    let mut files = Vec::new();
+    for (at, &(key, _, slip)) in blind::SLIPS.iter().enumerate() {
+        assert!(
+            blind::SLIPS[..at].iter().all(|s| s.2 != slip),
+            "{key}: its slip {slip:?} is another key's"
+        );
+        assert_ne!(slip, blind::graph::Slip::None, "{key}: no slip");
+        let faulty = blind::bug(key);
+        let (file, line) = faulty.split_once(':').expect("file:line");
+        assert!(
+            [
+                "model.rs",
+                "update.rs",
+                "rules.rs",
+                "folio.rs",
+                "graph.rs",
+                "housekeeping.rs",
+                "services.rs"
+            ]
+            .contains(&file),
+            "{key}: {faulty}"
+        );
+        assert!(line.parse::<usize>().is_ok_and(|n| n > 1), "{faulty}");
+        files.push(file.to_owned());
+        let (_, messages) = blind::case(key);
+        assert!(
+            messages.as_array().is_some_and(|m| !m.is_empty()),
+            "{key}: no messages"
+        );
+    }
+    files.sort_unstable();
+    files.dedup();
+    assert!(files.len() >= 4, "the mistakes sit in {files:?}");
+}
+
+macro_rules! values {
+    ($($test:ident => $key:literal),* $(,)?) => {
+        $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $test() {
+                shows($key).await;
+            }
+        )*
+    };
+}
+
+values!(
+    values_breakfast_unit => "breakfast_unit",
+    values_weekend_days => "weekend_days",
+    values_pick_room_or => "pick_room_or",
+    values_departure_day => "departure_day",
+    values_audit_checked_out => "audit_checked_out",
+    values_checkout_tax => "checkout_tax",
+    values_minutes_floor => "minutes_floor",
+    values_ready_rooms => "ready_rooms",
+    values_route_order => "route_order",
+    values_bill_swap => "bill_swap",
+    values_gifts_non_member => "gifts_non_member",
+    values_arrivals_peek => "arrivals_peek",
+);
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod explain {
+    use super::blind;
+
+    /// The hit rule: the faulty `file:line` within the first 400 characters of the answer.
+    const WITHIN: usize = 400;
+
+    async fn check(name: &str) {
+        let shape = blind::shapes()
+            .into_iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("no shape {name}"));
+        let outcome = blind::gallery::run(&shape).await.expect("explain answers");
+        let position = outcome.from_start.unwrap_or_else(|| {
+            panic!("{name}: {} is not named:\n{}", shape.faulty, outcome.answer)
+        });
+        assert!(
+            position < WITHIN,
+            "{name}: {} first appears {position} characters into the answer:\n{}",
+            shape.faulty,
+            outcome.answer
+        );
+    }
+
+    macro_rules! explains {
+        ($($(#[$attr:meta])* $test:ident => $key:literal),* $(,)?) => {
+            $(
+                $(#[$attr])*
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    check($key).await;
+                }
+            )*
+        };
+    }
+
+    explains!(
+        #[ignore = "missed on first run: quoted the revenue select, night_audit's Post push and `hotel.day += 1` \
+                    (update.rs:175, 181), the correct is_weekend (folio.rs:11) and the Post arm, not the slipped \
+                    `Default`'s breakfast rate (model.rs:312)"]
+        explain_breakfast_unit => "breakfast_unit",
+        explain_weekend_days => "weekend_days",
+        #[ignore = "missed on first run: quoted the in_house memo's body and, for check_in, the slipped pick_room's \
+                    first line `rooms` (rules.rs:42, not its filter at 45), departure and refuse_check_in"]
+        explain_pick_room_or => "pick_room_or",
+        explain_departure_day => "departure_day",
+        #[ignore = "missed on first run: quoted the revenue select and the slipped audit's Post push, `hotel.day += 1` \
+                    and `let mut commands` (update.rs:303, 309, 292), then the Post arm, not its filter (update.rs:294)"]
+        explain_audit_checked_out => "audit_checked_out",
+        #[ignore = "missed on first run: quoted the revenue select, city_tax (folio.rs:31) and check_out's writes \
+                    (update.rs:322, 324, 320), then the Post arm, not the tax's Post pushed inside `if late` (update.rs:335)"]
+        explain_checkout_tax => "checkout_tax",
+        #[ignore = "missed on first run: quoted the row write by the slipped factory's keyed line (housekeeping.rs:75), \
+                    the workload memo's run (housekeeping.rs:168-176) and check_out's lines, not the row memo's \
+                    `Status::Dirty` arm (housekeeping.rs:203)"]
+        explain_minutes_floor => "minutes_floor",
+        explain_ready_rooms => "ready_rooms",
+        explain_route_order => "route_order",
+        explain_bill_swap => "bill_swap",
+        explain_gifts_non_member => "gifts_non_member",
+        explain_arrivals_peek => "arrivals_peek",
+    );
+}
