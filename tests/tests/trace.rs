@@ -921,6 +921,46 @@ mod traced {
         assert!(!brief.contains("\nkept: "), "{brief}");
     }
 
+    /// The free rooms of a kind (the mistake: `||` for `&&`), a chain whose receiver stands alone on its line.
+    #[ranvier::trace_fn]
+    fn free_rooms(rooms: &[(u32, bool)], wanted: u32) -> usize {
+        rooms
+            .iter()
+            .filter(|(kind, free)| *kind == wanted || *free)
+            .count()
+    }
+
+    /// A traced helper whose value is a chain is quoted by the chain's line that decides (its `filter`), not by its
+    /// receiver alone (`rooms`).
+    #[test]
+    fn a_helper_whose_value_is_a_chain_is_quoted_by_its_deciding_line() {
+        let rooms = Signal::new(vec![(1_u32, false), (2, true)]);
+        let free = Memo::new({
+            let rooms = rooms.clone();
+            move |_| free_rooms(&rooms.get(), 1)
+        })
+        .labelled("free");
+        assert_eq!(free.get(), 2, "the mistake counts a room of another kind");
+        let explain = trace::explain(&free).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .filter(|l| l.site.file.ends_with("trace.rs"))
+            .map(|l| l.site.line)
+            .collect();
+        let filter = line_in_this_file(".filter(|(kind, free)| *kind == wanted || *free)");
+        assert!(
+            quoted.contains(&filter),
+            "line {filter} not quoted:\n{text}"
+        );
+        assert!(
+            !quoted.contains(&line_in_this_file("rooms")),
+            "the receiver alone:\n{text}"
+        );
+    }
+
     /// Whether a bike may go out: checks the one refused state (the mistake: a damaged bike goes out too).
     #[ranvier::trace_fn]
     fn may_rent(state: u8) -> bool {

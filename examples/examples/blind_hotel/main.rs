@@ -49,7 +49,7 @@ pub mod rules;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started};
+use gallery::{Shape, Started, message as msg};
 use graph::{FrontDesk, Slip};
 use ranvier::Expose;
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
@@ -180,30 +180,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    let marker = format!("// BUG({key})");
-    let mut found = Vec::new();
-    for (file, source) in FILES {
-        let lines: Vec<&str> = source.lines().collect();
-        for (at, _) in lines
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.trim_start() == marker)
-        {
-            let line = (at + 1..lines.len())
-                .find(|i| !lines[*i].trim_start().starts_with("//"))
-                .expect("a line after the marker");
-            found.push(format!("{file}:{}", line + 1));
-        }
-    }
-    match found.as_slice() {
-        [one] => one.clone(),
-        [] => panic!("no {marker} in the desk's files"),
-        more => panic!("{marker} is in more than one place: {more:?}"),
-    }
-}
-
-fn msg(name: &str, args: Value) -> Value {
-    json!({"message": name, "args": args})
+    gallery::marked_line(&FILES, key, "the desk")
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -516,7 +516,8 @@ fn ran_lines_ordered(
                 .value
                 .iter()
                 .filter(|v| !(returned_early && Some(v.last) == tail))
-                .map(|v| v.first as usize - 1)
+                // a chain's lines that decide (`.filter(|r| ..)`), not its receiver alone
+                .flat_map(|v| deciding_lines(lines, v).into_iter().take(1))
                 // a value that only wraps what the fn was given (`vec![Msg::Notify { text }]`) computed nothing
                 .filter(|i| !only_wraps(&lines[*i]));
             if writes {
@@ -896,10 +897,9 @@ fn deciding_lines(lines: &[String], statement: &source::Lines) -> Vec<usize> {
     if last <= first {
         return vec![first];
     }
-    let bare = head.ends_with('=')
-        || head
-            .rsplit_once('=')
-            .is_some_and(|(_, rest)| rest.trim().chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.'));
+    let name_only = |text: &str| text.trim().chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.');
+    // `let best = candidates`, or a chain's receiver alone on its line (`rooms` above `.iter().filter(..)`)
+    let bare = head.ends_with('=') || head.rsplit_once('=').is_some_and(|(_, rest)| name_only(rest)) || name_only(head);
     if !bare {
         return vec![first];
     }
