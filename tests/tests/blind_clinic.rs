@@ -13,26 +13,9 @@
 //!   blind_clinic::explain --include-ignored` runs them all).
 
 use crate::examples::blind_clinic as blind;
+use crate::examples::values;
 
-/// Runs `key`'s messages in the correct desk and in the desk with the mistake: the first must hold the expected
-/// value, the second must not.
-async fn shows(key: &str) {
-    let (node, messages) = blind::case(key);
-    let slip = blind::SLIPS
-        .iter()
-        .find(|s| s.0 == key)
-        .map(|s| s.2)
-        .unwrap_or_else(|| panic!("no mistake {key}"));
-    let expected = blind::expected(key);
-    let correct = blind::settled_value(blind::graph::Slip::None, node, &messages)
-        .await
-        .unwrap_or_else(|e| panic!("{key}: the correct desk: {e}"));
-    assert_eq!(correct, expected, "{key}: the correct desk's {node}");
-    let slipped = blind::settled_value(slip, node, &messages)
-        .await
-        .unwrap_or_else(|e| panic!("{key}: the desk with the mistake: {e}"));
-    assert_ne!(slipped, expected, "{key}: {node} does not show the mistake");
-}
+crate::examples::blind_harness!("desk");
 
 /// Every mistake has one marker, in a file of the desk other than `main.rs`, and a case; every key and every slip
 /// is distinct, and the mistakes sit in at least four files.
@@ -77,17 +60,6 @@ fn values_every_mistake_has_its_line_and_case() {
     assert!(files.len() >= 4, "the mistakes sit in {files:?}");
 }
 
-macro_rules! values {
-    ($($test:ident => $key:literal),* $(,)?) => {
-        $(
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $test() {
-                shows($key).await;
-            }
-        )*
-    };
-}
-
 values!(
     values_first_visit_id => "first_visit_id",
     values_cancel_window => "cancel_window",
@@ -107,39 +79,7 @@ values!(
 
 #[cfg(any(debug_assertions, feature = "trace"))]
 mod explain {
-    use super::blind;
-
-    /// The hit rule: the faulty `file:line` within the first 400 characters of the answer.
-    const WITHIN: usize = 400;
-
-    async fn check(name: &str) {
-        let shape = blind::shapes()
-            .into_iter()
-            .find(|s| s.name == name)
-            .unwrap_or_else(|| panic!("no shape {name}"));
-        let outcome = blind::gallery::run(&shape).await.expect("explain answers");
-        let position = outcome.from_start.unwrap_or_else(|| {
-            panic!("{name}: {} is not named:\n{}", shape.faulty, outcome.answer)
-        });
-        assert!(
-            position < WITHIN,
-            "{name}: {} first appears {position} characters into the answer:\n{}",
-            shape.faulty,
-            outcome.answer
-        );
-    }
-
-    macro_rules! explains {
-        ($($(#[$attr:meta])* $test:ident => $key:literal),* $(,)?) => {
-            $(
-                $(#[$attr])*
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $test() {
-                    check($key).await;
-                }
-            )*
-        };
-    }
+    use crate::examples::explains;
 
     explains!(
         #[ignore = "missed on first run: quoted the queue memo's body (graph.rs:192-204) and rules.rs's clock, not the \

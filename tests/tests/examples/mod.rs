@@ -32,3 +32,84 @@ pub mod defects;
 pub mod gallery;
 #[path = "../../../examples/examples/shipping.rs"]
 pub mod shipping;
+
+/// What the tests of every multi-file blind set share, in a module that imports its app `as blind`: `shows(key)`,
+/// which runs a mistake's case in the correct app (it must hold the expected value) and in the app with the mistake
+/// (it must not), and in traced builds `check(key)`, the hit rule (one `explain` names the faulty `file:line` within
+/// the first 400 characters). [`values!`] and [`explains!`] write a test of each per mistake.
+macro_rules! blind_harness {
+    ($app:literal) => {
+        /// Runs `key`'s messages in the correct app and in the app with the mistake: the first must hold the
+        /// expected value, the second must not.
+        async fn shows(key: &str) {
+            let (node, messages) = blind::case(key);
+            let slip = blind::SLIPS
+                .iter()
+                .find(|s| s.0 == key)
+                .map(|s| s.2)
+                .unwrap_or_else(|| panic!("no mistake {key}"));
+            let expected = blind::expected(key);
+            let correct = blind::settled_value(blind::graph::Slip::None, node, &messages)
+                .await
+                .unwrap_or_else(|e| panic!("{key}: the correct {}: {e}", $app));
+            assert_eq!(correct, expected, "{key}: the correct {}'s {node}", $app);
+            let slipped = blind::settled_value(slip, node, &messages)
+                .await
+                .unwrap_or_else(|e| panic!("{key}: the {} with the mistake: {e}", $app));
+            assert_ne!(slipped, expected, "{key}: {node} does not show the mistake");
+        }
+
+        /// The hit rule: the faulty `file:line` within the first 400 characters of the answer.
+        #[cfg(any(debug_assertions, feature = "trace"))]
+        const WITHIN: usize = 400;
+
+        #[cfg(any(debug_assertions, feature = "trace"))]
+        async fn check(name: &str) {
+            let shape = blind::shapes()
+                .into_iter()
+                .find(|s| s.name == name)
+                .unwrap_or_else(|| panic!("no shape {name}"));
+            let outcome = blind::gallery::run(&shape).await.expect("explain answers");
+            let position = outcome.from_start.unwrap_or_else(|| {
+                panic!("{name}: {} is not named:\n{}", shape.faulty, outcome.answer)
+            });
+            assert!(
+                position < WITHIN,
+                "{name}: {} first appears {position} characters into the answer:\n{}",
+                shape.faulty,
+                outcome.answer
+            );
+        }
+    };
+}
+pub(crate) use blind_harness;
+
+/// A test per mistake that its case shows it (`shows`, from [`blind_harness!`]): `values!(test => "key", ..)`.
+macro_rules! values {
+    ($($test:ident => $key:literal),* $(,)?) => {
+        $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $test() {
+                shows($key).await;
+            }
+        )*
+    };
+}
+pub(crate) use values;
+
+/// A test per mistake of the hit rule (`check`, from [`blind_harness!`], in the parent module), attributes such as
+/// `#[ignore]` kept: `explains!(#[ignore = ".."] test => "key", ..)`.
+#[cfg(any(debug_assertions, feature = "trace"))]
+macro_rules! explains {
+    ($($(#[$attr:meta])* $test:ident => $key:literal),* $(,)?) => {
+        $(
+            $(#[$attr])*
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $test() {
+                super::check($key).await;
+            }
+        )*
+    };
+}
+#[cfg(any(debug_assertions, feature = "trace"))]
+pub(crate) use explains;
