@@ -963,6 +963,47 @@ pub fn marked_line(files: &[(&str, &str)], key: &str, app: &str) -> String {
     }
 }
 
+/// The value of `node` in `exposure` after `messages` (a JSON array of `{message, args}`) ran and the flights they
+/// started settled: what a blind set's `settled_value` reads.
+///
+/// # Errors
+///
+/// When `messages` is not an array, a message is refused, a flight is still pending after five seconds, or no value
+/// is named `node`.
+pub async fn value_after(
+    exposure: &ExposureHandle,
+    node: &str,
+    messages: &Value,
+) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+    let messages = messages
+        .as_array()
+        .ok_or("messages must be an array")?
+        .iter()
+        .map(|m| {
+            (
+                m["message"].as_str().unwrap_or("").to_owned(),
+                m["args"].clone(),
+            )
+        })
+        .collect();
+    let began = std::time::Instant::now();
+    let outcome = exposure.dispatch_all(messages).await;
+    if let Some(stop) = outcome.stopped {
+        return Err(format!("message {} was refused", stop.position).into());
+    }
+    let settled = exposure
+        .wait_settled(began, std::time::Duration::from_secs(5))
+        .await;
+    if !settled.pending.is_empty() {
+        return Err(format!("still pending: {:?}", settled.pending).into());
+    }
+    Ok(settled
+        .snapshot
+        .get(node)
+        .cloned()
+        .ok_or_else(|| format!("no value {node}"))?)
+}
+
 /// A message as `explain` and `dispatch` take it: `{"message": name, "args": args}`.
 pub fn message(name: &str, args: serde_json::Value) -> serde_json::Value {
     serde_json::json!({"message": name, "args": args})

@@ -386,35 +386,9 @@ pub async fn settled_value(
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
     let host = start_harbour(slip)?;
     let exposure = host.invoke(|(_, exposure)| exposure.clone()).wait()?;
-    let messages = messages
-        .as_array()
-        .ok_or("messages must be an array")?
-        .iter()
-        .map(|m| {
-            (
-                m["message"].as_str().unwrap_or("").to_owned(),
-                m["args"].clone(),
-            )
-        })
-        .collect();
-    let began = std::time::Instant::now();
-    let outcome = exposure.dispatch_all(messages).await;
-    if let Some(stop) = outcome.stopped {
-        return Err(format!("message {} was refused", stop.position).into());
-    }
-    let settled = exposure
-        .wait_settled(began, std::time::Duration::from_secs(5))
-        .await;
-    if !settled.pending.is_empty() {
-        return Err(format!("still pending: {:?}", settled.pending).into());
-    }
-    let value = settled
-        .snapshot
-        .get(node)
-        .cloned()
-        .ok_or_else(|| format!("no value {node}"))?;
+    let value = gallery::value_after(&exposure, node, messages).await;
     host.dispose();
-    Ok(value)
+    value
 }
 
 /// Every mistake, as a gallery shape.
