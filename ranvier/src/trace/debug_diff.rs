@@ -225,8 +225,8 @@ fn close(text: &str) -> Option<String> {
     let mut open: Vec<char> = Vec::new();
     let mut quote: Option<char> = None;
     let mut escaped = false;
-    let mut last_comma: Option<(usize, usize)> = None;
-    let mut opened: Vec<char> = Vec::new();
+    // the last `,` outside quotes, with the brackets open there
+    let mut last_comma: Option<(usize, Vec<char>)> = None;
     for (i, c) in text.char_indices() {
         if let Some(q) = quote {
             if escaped {
@@ -244,16 +244,13 @@ fn close(text: &str) -> Option<String> {
             ']' | ')' | '}' => {
                 open.pop()?;
             }
-            ',' => {
-                last_comma = Some((i, open.len()));
-                opened.clone_from(&open);
-            }
+            ',' => last_comma = Some((i, open.clone())),
             _ => {}
         }
     }
-    let (at, depth) = last_comma?;
+    let (at, opened) = last_comma?;
     let mut out = text[..at].to_owned();
-    for c in opened[..depth].iter().rev() {
+    for c in opened.iter().rev() {
         out.push_str(match c {
             '[' => "]",
             '(' => ")",

@@ -599,7 +599,6 @@ fn guard_not_taken(
         .max()
 }
 
-/// Whether a line of `block` returns from the fn (`return x;`, `return;`).
 /// The one statement of the block of the `if` at line `at` when it leaves at once (`break`, `continue`, `return`):
 /// its line and text.
 fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
@@ -615,6 +614,7 @@ fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
         .then(|| (only, code.to_owned()))
 }
 
+/// Whether a line of `block` returns from the fn (`return x;`, `return;`).
 fn block_returns(index: &source::Index, block: source::Lines) -> bool {
     (block.first..=block.last).any(|l| {
         let code = code_part(index.lines.get(l as usize - 1).map_or("", String::as_str));
@@ -768,11 +768,7 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
         .collect();
     // first the value lines that compare or hand a closure the choice (`.filter(|r| ..)`, `if a >= b`), nearest
     // the end first, then the line that makes the value last: they decide; the requests and `let`s come after
-    let decides = |i: &usize| {
-        let code = code_part(&lines[*i]);
-        code.contains('|') || [" < ", " > ", " <= ", " >= ", " == ", " != "].iter().any(|op| code.contains(op))
-    };
-    let mut last_values: Vec<usize> = values.iter().rev().copied().filter(decides).take(2).collect();
+    let mut last_values: Vec<usize> = values.iter().rev().copied().filter(|i| decides(&lines[*i])).take(2).collect();
     last_values.sort_unstable();
     last_values.extend(values.iter().max().filter(|i| !last_values.contains(i)));
     values.retain(|i| !last_values.contains(i));
@@ -842,6 +838,13 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     found.push(finding);
 }
 
+/// Whether a line decides among values: it hands a closure the choice (`.filter(|r| ..)`, `.min_by_key(|s| ..)`) or
+/// compares (`if a >= b`).
+fn decides(line: &str) -> bool {
+    let code = code_part(line);
+    code.contains('|') || [" < ", " > ", " <= ", " >= ", " == ", " != "].iter().any(|op| code.contains(op))
+}
+
 /// The text of the one string literal a line makes a value of, when it is fixed (no `format!`, no `{`): `"closed"`
 /// in `return Ok("closed".to_owned());`.
 fn fixed_text(code: &str) -> Option<&str> {
@@ -903,13 +906,7 @@ fn deciding_lines(lines: &[String], statement: &source::Lines) -> Vec<usize> {
     if !bare {
         return vec![first];
     }
-    let deciding: Vec<usize> = (first + 1..=last)
-        .filter(|&i| {
-            let code = code_part(&lines[i]);
-            code.contains('|') || [" < ", " > ", " <= ", " >= ", " == ", " != "].iter().any(|op| code.contains(op))
-        })
-        .take(2)
-        .collect();
+    let deciding: Vec<usize> = (first + 1..=last).filter(|&i| decides(&lines[i])).take(2).collect();
     if deciding.is_empty() {
         vec![first]
     } else {
