@@ -20,8 +20,8 @@
 //! The memo runs again when one of its sources moves.
 
 use crate::graph::{
-    AnyNode, Comparer, Computation, Core, DynNodeRc, NodeBody, NodeError, NodeId, NodeKind, NodeRc,
-    Runtime, State, is_live, remove_live, with_runtime,
+    AnyNode, Computation, Core, DynNodeRc, NodeBody, NodeError, NodeId, NodeKind, NodeRc, Runtime,
+    State, is_live, remove_live, with_runtime,
 };
 use std::cell::RefCell;
 use std::fmt;
@@ -60,12 +60,14 @@ struct MemoHead<T> {
     core: Core,
     comp: Computation,
     value: RefCell<Option<T>>,
-    eq: Comparer<T>,
 }
 
+/// A memo: its head, then its comparer and its function, whose types are known here, so that a derived `PartialEq`
+/// (`Memo::new`) is called inline rather than through a box.
 #[repr(C)]
-struct MemoInner<T, F> {
+struct MemoInner<T, F, E> {
     head: MemoHead<T>,
+    eq: E,
     f: RefCell<F>,
 }
 
@@ -73,7 +75,7 @@ struct MemoInner<T, F> {
 // the value whatever its type, so one value type stands for all).
 assert_node_layout!(MemoHead<u8>, computation);
 const _: () = assert!(
-    std::mem::offset_of!(MemoInner<u8, fn(Option<&u8>) -> u8>, head) == 0,
+    std::mem::offset_of!(MemoInner<u8, fn(Option<&u8>) -> u8, fn(&u8, &u8) -> bool>, head) == 0,
     "a MemoInner must begin with its MemoHead (Memo::inner reads it through the node's pointer)"
 );
 
@@ -148,8 +150,8 @@ impl<T: fmt::Debug + 'static> Memo<T> {
                     core: Core::new(id, NodeKind::Memo, site),
                     comp: Computation::new(),
                     value: RefCell::new(None),
-                    eq: Box::new(eq),
                 },
+                eq,
                 f: RefCell::new(f),
             });
             trace_hook!(
@@ -361,7 +363,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     }
 }
 
-impl<T, F> std::ops::Deref for MemoInner<T, F> {
+impl<T, F, E> std::ops::Deref for MemoInner<T, F, E> {
     type Target = MemoHead<T>;
 
     #[inline(always)]
@@ -370,7 +372,9 @@ impl<T, F> std::ops::Deref for MemoInner<T, F> {
     }
 }
 
-impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> MemoInner<T, F> {
+impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T) -> bool + 'static>
+    MemoInner<T, F, E>
+{
     fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
         {
             let comp = &self.comp;
@@ -477,8 +481,11 @@ pub(crate) fn resolve_check(this: &dyn NodeBody, comp: &Computation, rt: &Runtim
 }
 
 // SAFETY: `#[repr(C)]`, and so is its `head`, which begins with `core` then `comp` (asserted above).
-unsafe impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static> NodeBody
-    for MemoInner<T, F>
+unsafe impl<
+    T: fmt::Debug + 'static,
+    F: FnMut(Option<&T>) -> T + 'static,
+    E: Fn(&T, &T) -> bool + 'static,
+> NodeBody for MemoInner<T, F, E>
 {
     fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
         update_derived(self, &self.comp, rt, || self.recompute(this, rt));

@@ -90,20 +90,22 @@ impl Drop for Runtime {
     /// The thread is ending and its graph with it: break the edges of everything the graph owns so that its nodes,
     /// which hold each other through their edges, are freed (see [`Scope::sever`]). Nothing runs, cleanups included.
     fn drop(&mut self) {
+        // From here on the runtime is going: `with_runtime` falls back to `RUNTIME.with`, which refuses.
+        let _ = CURRENT.try_with(|current| current.set(std::ptr::null()));
         // Every scope belongs to the root (directly or through its parents), so severing the root reaches them all.
         self.root.get_mut().clone().sever();
     }
 }
 
-/// The computation whose body is running: pointers to the caller's `DynNodeRc` and to its `Computation`.
+/// The computation whose body is running: a pointer to the caller's `DynNodeRc`, whose node is a memo or an effect.
 ///
-/// Both outlive the run: [`Runtime::run_computation`] borrows them for the whole body and restores the previous value
-/// when the body ends (panics included), so runs nest like a stack. Raw pointers spare a reference-count round trip
-/// on every run.
+/// The handle outlives the run: [`Runtime::run_computation`] borrows it for the whole body and restores the previous
+/// value when the body ends (panics included), so runs nest like a stack. A raw pointer spares a reference-count round
+/// trip on every run, and one word (the `Computation` sits at a fixed offset in the node) keeps the save and restore
+/// around every body to one load and two stores.
 #[derive(Copy, Clone)]
 pub(crate) struct Running {
-    node: *const DynNodeRc,
-    comp: *const Computation,
+    node: std::ptr::NonNull<DynNodeRc>,
 }
 
 impl Running {
@@ -112,30 +114,74 @@ impl Running {
         // SAFETY: `run_computation` made this from a `&DynNodeRc` it borrows until the body ends, and a `Running` is
         // read only while its run is the current one (it is restored to the caller's when the body ends, panics
         // included), so the handle is alive and not moved for as long as the returned reference is used.
-        unsafe { &*self.node }
+        unsafe { self.node.as_ref() }
     }
 
     #[inline]
     pub fn comp(&self) -> &Computation {
-        // SAFETY: as for `node`: the `Computation` lives inside that node, which the borrowed handle keeps alive, and
+        // SAFETY: as for `node`: the node is a memo or an effect (`run_computation` runs only those), so by
+        // `NodeBody`'s contract its `Computation` sits at `COMPUTATION_OFFSET`; the borrowed handle keeps it alive, and
         // it is only read through shared references (its fields are cells).
-        unsafe { &*self.comp }
+        unsafe {
+            &*((self.node().as_ptr() as *const u8).add(super::node::COMPUTATION_OFFSET)
+                as *const Computation)
+        }
     }
 }
 
 thread_local! {
     static RUNTIME: Runtime = Runtime::new();
+    /// `RUNTIME`'s address from its first use until its destructor starts; null before and after. A `const`,
+    /// drop-free thread local: reading it is one load, where `RUNTIME.with` calls the lazy slot's accessor (a call,
+    /// a state check and a frame on every read and write of the graph).
+    static CURRENT: Cell<*const Runtime> = const { Cell::new(std::ptr::null()) };
+}
+
+/// The current thread's runtime, made on first use.
+///
+/// # Panics
+///
+/// When called while the thread's locals are being destroyed and the runtime is already gone (as `RUNTIME.with`).
+#[inline(always)]
+fn runtime() -> *const Runtime {
+    let current = CURRENT.with(Cell::get);
+    if current.is_null() {
+        return first_runtime();
+    }
+    current
+}
+
+#[cold]
+#[inline(never)]
+fn first_runtime() -> *const Runtime {
+    RUNTIME.with(|rt| {
+        let rt = rt as *const Runtime;
+        CURRENT.with(|current| current.set(rt));
+        rt
+    })
 }
 
 /// Runs `f` with the current thread's runtime.
-#[inline]
+#[inline(always)]
 pub(crate) fn with_runtime<R>(f: impl FnOnce(&Runtime) -> R) -> R {
-    RUNTIME.with(f)
+    // SAFETY: `CURRENT` holds the address of this thread's `RUNTIME`, whose slot does not move; it is nulled as the
+    // runtime's destructor starts, and a thread's locals are destroyed one at a time after its code has returned, so
+    // the runtime outlives `f` (which runs on this thread, inside the call).
+    f(unsafe { &*runtime() })
 }
 
 /// Runs `f` with the current thread's runtime, unless it has been torn down (at thread exit).
 pub(crate) fn try_with_runtime(f: impl FnOnce(&Runtime)) {
-    let _ = RUNTIME.try_with(f);
+    let current = CURRENT.with(Cell::get);
+    if current.is_null() {
+        let _ = RUNTIME.try_with(|rt| {
+            CURRENT.with(|current| current.set(rt));
+            f(rt)
+        });
+        return;
+    }
+    // SAFETY: as in `with_runtime`.
+    f(unsafe { &*current })
 }
 
 impl Runtime {
@@ -342,7 +388,9 @@ impl Runtime {
         let mut append = false;
         if !comp.diverged.get() {
             // Not diverged yet: does this read repeat the last run's read at the same position?
-            let sources = comp.sources.borrow();
+            // SAFETY: the sources of the running computation are borrowed mutably only by `link` (below) and once its
+            // body has ended; neither overlaps this short read (the flag is still checked).
+            let sources = unsafe { comp.sources.try_borrow_unguarded() }.expect("sources");
             match sources.as_slice().get(cursor) {
                 Some(source) if source.as_ptr() == ptr => {
                     comp.cursor.set(cursor as u32 + 1);
@@ -353,8 +401,16 @@ impl Runtime {
                 Some(_) => {}
             }
         }
-        // Link at once, so a computation that reads a node and then writes it is woken by its own write.
-        let node = make();
+        self.link(running, make(), site, append);
+    }
+
+    /// Makes `node` a source of the running computation, which read it where its last run read something else (or
+    /// nothing): at once, so a computation that reads a node and then writes it is woken by its own write.
+    #[cold]
+    #[inline(never)]
+    fn link(&self, running: Running, node: DynNodeRc, site: super::CallSite, append: bool) {
+        let _ = site;
+        let comp = running.comp();
         trace_hook!(
             self,
             edge_read(running.node().core().id, node.core().id, site)
@@ -372,7 +428,7 @@ impl Runtime {
         }
         if append {
             comp.sources.borrow_mut().push(node);
-            comp.cursor.set(cursor as u32 + 1);
+            comp.cursor.set(comp.cursor.get() + 1);
         } else {
             comp.diverged.set(true);
             self.scratch.borrow_mut().push(node);
@@ -408,7 +464,13 @@ impl Runtime {
         comp.running.set(true);
         comp.runs.set(comp.runs.get() + 1);
         let base = self.scratch.borrow().len();
-        let prev_running = self.running.replace(Some(Running { node: this, comp }));
+        debug_assert!(std::ptr::eq(
+            comp,
+            this.computation().expect("a memo or an effect")
+        ));
+        let prev_running = self.running.replace(Some(Running {
+            node: std::ptr::NonNull::from(this),
+        }));
         self.body_depth.set(self.body_depth.get() + 1);
         // The running node owns what its body creates, whatever scope is current, so the scope is left as it is.
         let prev_tracking = self.tracking.replace(true);
