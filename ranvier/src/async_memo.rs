@@ -57,7 +57,7 @@ use crate::graph::{
     AnyNode, Comparer, Computation, Core, DynNodeRc, NodeBody, NodeId, NodeKind, NodeRc, Runtime,
     State, WeakNode, with_runtime,
 };
-use crate::memo::{dispose_computation, mark_derived, update_derived};
+use crate::memo::{dispose_computation, update_derived};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::fmt;
@@ -468,7 +468,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                     continue;
                 }
                 trace_hook!(rt, mark(observer.core().id, self.core.id, true));
-                observer.mark(observer, State::Dirty, rt);
+                crate::graph::mark(observer, State::Dirty, rt);
             }
         }
         rt.end_body();
@@ -724,10 +724,6 @@ assert_node_layout!(AsyncInner<u8>, computation);
 unsafe impl<T: Clone + fmt::Debug + 'static> NodeBody for AsyncInner<T> {
     fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
         update_derived(self, &self.comp, rt, || self.recompute(this, rt));
-    }
-
-    fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
-        mark_derived(&self.core, &self.comp, this, state, rt);
     }
 
     fn dispose(&self, this: &DynNodeRc) {

@@ -51,7 +51,6 @@ struct EffectInner<F> {
     core: Core,
     comp: Computation,
     f: RefCell<F>,
-    queued: Cell<bool>,
     flush_epoch: Cell<u32>,
     reruns: Cell<u32>,
 }
@@ -68,7 +67,6 @@ impl Effect {
                 core: Core::new(id, NodeKind::Effect, site),
                 comp: Computation::new(),
                 f: RefCell::new(f),
-                queued: Cell::new(false),
                 flush_epoch: Cell::new(0),
                 reruns: Cell::new(0),
             });
@@ -90,7 +88,7 @@ impl Effect {
                 // Nothing else is pending: its first run is the whole flush.
                 rt.flush_new_effect(&this);
             } else {
-                inner.queued.set(true);
+                inner.core.queued.set(true);
                 rt.schedule(this.clone());
                 rt.request_flush();
             }
@@ -203,30 +201,16 @@ assert_node_layout!(EffectInner<fn()>, computation);
 
 // SAFETY: `#[repr(C)]`, `core` first then `comp` (asserted above).
 unsafe impl<F: FnMut() + 'static> NodeBody for EffectInner<F> {
-    fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
-        let comp = &self.comp;
-        if comp.disposed.get() {
-            return;
-        }
-        if state > comp.state.get() {
-            comp.state.set(state);
-        }
-        if !self.queued.replace(true) {
-            trace_hook!(rt, schedule(self.core.id));
-            rt.schedule(this.clone());
-        }
-    }
-
     fn execute(&self, this: &DynNodeRc, rt: &Runtime) {
         let comp = &self.comp;
         if comp.disposed.get() {
-            self.queued.set(false);
+            self.core.queued.set(false);
             return;
         }
         if comp.state.get() == State::Check {
             resolve_check(self, comp, rt);
         }
-        self.queued.set(false);
+        self.core.queued.set(false);
         if comp.state.get() == State::Dirty {
             comp.state.set(State::Clean);
             self.run(this, rt);

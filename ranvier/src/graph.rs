@@ -77,7 +77,7 @@ pub(crate) mod scope;
 pub(crate) use handle::{NodeRc, WeakNode};
 pub use node::NodeKind;
 pub(crate) use node::{
-    COMPUTATION_OFFSET, Comparer, Computation, Core, DynNodeRc, NodeBody, State, is_live,
+    COMPUTATION_OFFSET, Comparer, Computation, Core, DynNodeRc, NodeBody, State, is_live, mark,
     remove_live,
 };
 pub(crate) use pool::{PoolBox, release_pool};

@@ -431,7 +431,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                         continue;
                     }
                     trace_hook!(rt, mark(observer.core().id, self.core.id, true));
-                    observer.mark(observer, State::Dirty, rt);
+                    crate::graph::mark(observer, State::Dirty, rt);
                 }
             }
             rt.end_body();
@@ -491,10 +491,6 @@ unsafe impl<
         update_derived(self, &self.comp, rt, || self.recompute(this, rt));
     }
 
-    fn mark(&self, this: &DynNodeRc, state: State, rt: &Runtime) {
-        mark_derived(&self.core, &self.comp, this, state, rt);
-    }
-
     fn dispose(&self, this: &DynNodeRc) {
         dispose_computation(this, &self.comp);
     }
@@ -521,41 +517,6 @@ pub(crate) fn update_derived(
     }
     if comp.state.get() == State::Dirty {
         recompute();
-    }
-}
-
-/// Marks a derived node (a memo, an async memo) stale with `state`. A live one is queued to run in height order
-/// and nothing below it is touched unless its value moves; a lazy one passes `Check` on to its observers the first
-/// time it leaves `Clean`.
-#[inline(always)]
-pub(crate) fn mark_derived(
-    core: &Core,
-    comp: &Computation,
-    this: &DynNodeRc,
-    state: State,
-    rt: &Runtime,
-) {
-    if comp.disposed.get() {
-        return;
-    }
-    let current = comp.state.get();
-    if comp.live.get() > 0 {
-        if state > current {
-            comp.state.set(state);
-        }
-        if !core.eager_queued.replace(true) {
-            rt.enqueue_eager(this.clone(), core.height.get());
-        }
-        return;
-    }
-    if state > current {
-        comp.state.set(state);
-        if current == State::Clean {
-            for observer in core.observers.borrow().iter() {
-                trace_hook!(rt, mark(observer.core().id, core.id, false));
-                observer.mark(observer, State::Check, rt);
-            }
-        }
     }
 }
 

@@ -245,7 +245,7 @@ pub(crate) fn notify(rt: &crate::graph::Runtime, core: &Core) {
     let observers = core.observers.borrow();
     for observer in observers.iter() {
         trace_hook!(rt, mark(observer.core().id, core.id, true));
-        observer.mark(observer, State::Dirty, rt);
+        crate::graph::mark(observer, State::Dirty, rt);
     }
 }
 

@@ -59,8 +59,9 @@ pub(crate) struct Core {
     /// 0 for signals (and effects, which need none); for a memo, one more than the highest of its sources. Live
     /// memos are brought up to date in height order, so a memo runs after everything it reads.
     pub height: Cell<u32>,
-    /// For live memos: whether it waits in the runtime's height-ordered queue.
-    pub eager_queued: Cell<bool>,
+    /// Whether the node waits in a runtime queue: a live memo in the height-ordered queue, an effect in the effect
+    /// queue.
+    pub queued: Cell<bool>,
 }
 
 impl Core {
@@ -73,7 +74,7 @@ impl Core {
             observers: RefCell::new(Edges::Empty),
             stamp: Cell::new(0),
             height: Cell::new(0),
-            eager_queued: Cell::new(false),
+            queued: Cell::new(false),
         }
     }
 
@@ -255,9 +256,6 @@ pub(crate) unsafe trait NodeBody: 'static {
     /// Brings the node up to date (memos); nothing for signals.
     fn update_if_necessary(&self, _this: &DynNodeRc, _rt: &Runtime) {}
 
-    /// Marks the node stale. Memos pass `Check` on to their observers; effects queue themselves.
-    fn mark(&self, _this: &DynNodeRc, _state: State, _rt: &Runtime) {}
-
     /// Runs a queued effect if it is still stale.
     fn execute(&self, _this: &DynNodeRc, _rt: &Runtime) {}
 
@@ -299,6 +297,59 @@ impl dyn NodeBody {
         // SAFETY: by `NodeBody`'s contract a memo or effect is `#[repr(C)]` and begins with `Core` then `Computation`,
         // so it starts with `Head`'s layout.
         Some(unsafe { &(*(self as *const dyn NodeBody as *const Head)).comp })
+    }
+}
+
+/// Marks `node`, an observer (a memo or an effect), stale with `state`.
+///
+/// The same for every kind of node, so not a method of [`NodeBody`]: a write that wakes a chain calls no function
+/// through a vtable to mark it. An effect queues itself to run at the next flush. A live memo is queued to run in
+/// height order, and nothing below it is touched unless its value moves; a lazy one passes `Check` on to its
+/// observers the first time it leaves `Clean`.
+#[inline(always)]
+pub(crate) fn mark(node: &DynNodeRc, state: State, rt: &Runtime) {
+    let core = node.core();
+    debug_assert!(core.kind != NodeKind::Signal, "a signal observes nothing");
+    // SAFETY: observers are memos and effects (only computations read), whose `Computation` sits at
+    // `COMPUTATION_OFFSET` by `NodeBody`'s contract.
+    let comp =
+        unsafe { &*((node.as_ptr() as *const u8).add(COMPUTATION_OFFSET) as *const Computation) };
+    if comp.disposed.get() {
+        return;
+    }
+    let current = comp.state.get();
+    if core.kind == NodeKind::Effect {
+        if state > current {
+            comp.state.set(state);
+        }
+        if !core.queued.replace(true) {
+            trace_hook!(rt, schedule(core.id));
+            rt.schedule(node.clone());
+        }
+        return;
+    }
+    if comp.live.get() > 0 {
+        if state > current {
+            comp.state.set(state);
+        }
+        if !core.queued.replace(true) {
+            rt.enqueue_eager(node.clone(), core.height.get());
+        }
+        return;
+    }
+    if state > current {
+        comp.state.set(state);
+        if current == State::Clean {
+            mark_observers_check(core, rt);
+        }
+    }
+}
+
+/// A lazy memo left `Clean`: its observers may have to run.
+fn mark_observers_check(core: &Core, rt: &Runtime) {
+    for observer in core.observers.borrow().iter() {
+        trace_hook!(rt, mark(observer.core().id, core.id, false));
+        mark(observer, State::Check, rt);
     }
 }
 

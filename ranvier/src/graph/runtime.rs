@@ -630,7 +630,7 @@ impl Runtime {
                         // Running it can only queue memos above this height.
                         self.eager_min.set(height + 1);
                         self.eager_len.set(self.eager_len.get() - 1);
-                        node.core().eager_queued.set(false);
+                        node.core().queued.set(false);
                         self.refresh_live(&node);
                         continue;
                     }
@@ -654,7 +654,7 @@ impl Runtime {
             };
             self.eager_len.set(self.eager_len.get() - batch.len());
             for node in batch.drain(..) {
-                node.core().eager_queued.set(false);
+                node.core().queued.set(false);
                 self.refresh_live(&node);
             }
             self.eager_spare.replace(batch);
