@@ -235,18 +235,11 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     fn read<R>(&self, tracked: bool, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
         let site = crate::graph::call_site();
         let inner = self.inner();
-        if inner.comp.running.get() {
-            panic!(
-                "memo {} reads itself while it runs (a cycle)",
-                inner.core.id
-            );
-        }
         with_runtime(|rt| {
-            if rt.has_eager() {
-                rt.drain_eager();
-            }
-            if inner.comp.state.get() != State::Clean {
-                self.node.update_if_necessary(&self.node, rt);
+            // One test for the common case, a clean memo read while no live memo waits; the rest out of line.
+            if inner.comp.running.get() || rt.has_eager() || inner.comp.state.get() != State::Clean
+            {
+                self.refresh(rt);
             }
             if tracked {
                 rt.track(&inner.core, self.node.as_ptr(), site, || self.node.clone());
@@ -254,18 +247,44 @@ impl<T: fmt::Debug + 'static> Memo<T> {
                 trace_hook!(rt, untracked_read(rt.running_id(), inner.core.id, site));
             }
         });
-        if let Some(message) = inner.comp.error() {
-            return Err(NodeError {
-                node: inner.core.id,
-                message: message.to_string(),
-            });
+        if inner.comp.has_failed() {
+            return Err(self.read_error());
         }
         match &*inner.value.borrow() {
             Some(value) => Ok(f(value)),
-            None => Err(NodeError {
-                node: inner.core.id,
-                message: "the memo has no value".into(),
-            }),
+            None => Err(self.read_error()),
+        }
+    }
+
+    /// Before a read: refuses a memo reading itself, brings the waiting live memos up to date, then this one.
+    #[inline(never)]
+    fn refresh(&self, rt: &Runtime) {
+        let inner = self.inner();
+        if inner.comp.running.get() {
+            panic!(
+                "memo {} reads itself while it runs (a cycle)",
+                inner.core.id
+            );
+        }
+        if rt.has_eager() {
+            rt.drain_eager();
+        }
+        if inner.comp.state.get() != State::Clean {
+            self.node.update_if_necessary(&self.node, rt);
+        }
+    }
+
+    /// Why a read has no value: the failure of the memo's last run, or no run yet.
+    #[cold]
+    #[inline(never)]
+    fn read_error(&self) -> NodeError {
+        let inner = self.inner();
+        NodeError {
+            node: inner.core.id,
+            message: match inner.comp.error() {
+                Some(message) => message.to_string(),
+                None => "the memo has no value".into(),
+            },
         }
     }
 

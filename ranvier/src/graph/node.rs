@@ -201,6 +201,12 @@ impl Computation {
             .get_or_insert_with(Default::default))
     }
 
+    /// Whether the last run's body panicked.
+    #[inline(always)]
+    pub fn has_failed(&self) -> bool {
+        self.failed.get()
+    }
+
     /// The failure of the last run, if its body panicked.
     #[inline]
     pub fn error(&self) -> Option<Rc<str>> {
