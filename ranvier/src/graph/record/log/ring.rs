@@ -287,12 +287,23 @@ impl EventRing {
         self.with(|slots| {
             if let Some(at) = slots.get_mut(head) {
                 *at = (cause, slot);
-                let next = head + 1;
-                self.head
-                    .set(if next == self.capacity.get() { 0 } else { next });
+            } else if head < slots.capacity() {
+                // Filling, with room reserved (by `grow`): the slot goes at the end, as `Vec::push` would put it
+                // without its capacity test.
+                // SAFETY: `head == slots.len()` while the ring fills (`head` is the end until it wraps), and it is
+                // below the capacity, so the slot is allocated and unused; `set_len` then covers exactly it.
+                debug_assert_eq!(head, slots.len());
+                unsafe {
+                    slots.as_mut_ptr().add(head).write((cause, slot));
+                    slots.set_len(head + 1);
+                }
             } else {
                 self.grow(slots, cause, slot);
+                return;
             }
+            let next = head + 1;
+            self.head
+                .set(if next == self.capacity.get() { 0 } else { next });
         });
     }
 
