@@ -7,7 +7,7 @@ use super::node::{
 use super::record::Tracer;
 use super::scope::Scope;
 use super::{NodeError, NodeId};
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, RefCell, UnsafeCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -37,8 +37,9 @@ pub(crate) struct Runtime {
     /// segments (one per nested run, from where the stack stood when the run started).
     scratch: RefCell<Vec<DynNodeRc>>,
     /// Live memos whose sources moved, brought up to date lowest height first before any effect runs.
-    /// One bucket per height: a bucket queue, so queuing and taking cost O(1).
-    eager: RefCell<Vec<Vec<DynNodeRc>>>,
+    /// One bucket per height: a bucket queue, so queuing and taking cost O(1). Reached only through
+    /// [`with_eager`](Runtime::with_eager).
+    eager: UnsafeCell<Vec<Vec<DynNodeRc>>>,
     /// No bucket below this one holds a memo.
     eager_min: Cell<usize>,
     eager_len: Cell<usize>,
@@ -200,7 +201,7 @@ impl Runtime {
             queue: RefCell::new(Vec::new()),
             queue_head: Cell::new(0),
             scratch: RefCell::new(Vec::new()),
-            eager: RefCell::new(Vec::new()),
+            eager: UnsafeCell::new(Vec::new()),
             eager_min: Cell::new(0),
             eager_len: Cell::new(0),
             eager_spare: RefCell::new(Vec::new()),
@@ -219,7 +220,7 @@ impl Runtime {
         root.dispose();
         with_runtime(|rt| {
             rt.queue.borrow_mut().clear();
-            rt.eager.borrow_mut().clear();
+            drop(rt.with_eager(std::mem::take));
             rt.eager_len.set(0);
             rt.eager_min.set(0);
             rt.queue_head.set(0);
@@ -575,15 +576,24 @@ impl Runtime {
     #[inline(always)]
     pub fn enqueue_eager(&self, memo: DynNodeRc, height: u32) {
         let height = height as usize;
-        let mut buckets = self.eager.borrow_mut();
-        match buckets.get_mut(height) {
+        self.with_eager(|buckets| match buckets.get_mut(height) {
             Some(bucket) => bucket.push(memo),
-            None => Self::add_bucket(&mut buckets, memo, height),
-        }
+            None => Self::add_bucket(buckets, memo, height),
+        });
         self.eager_len.set(self.eager_len.get() + 1);
         if height < self.eager_min.get() {
             self.eager_min.set(height);
         }
+    }
+
+    /// Runs `f` on the height queue's buckets. `f` is a leaf: it moves handles in and out (pushes, pops, swaps)
+    /// and never drops one, since a node's drop may run a program's code that writes a signal and so queues a memo.
+    /// The queue needs no borrow flag then, which spares every queued memo two tests.
+    #[inline(always)]
+    fn with_eager<R>(&self, f: impl FnOnce(&mut Vec<Vec<DynNodeRc>>) -> R) -> R {
+        // SAFETY: the runtime is `!Sync` (it lives in a thread local), and every `f` given here is a leaf (above): no
+        // code runs while the reference lives that could call `with_eager` again.
+        f(unsafe { &mut *self.eager.get() })
     }
 
     #[cold]
@@ -620,46 +630,55 @@ impl Runtime {
         let _done = Done(&self.draining);
         while self.eager_len.get() > 0 {
             let height = self.eager_min.get();
-            let mut batch = {
-                let mut buckets = self.eager.borrow_mut();
-                match buckets.get_mut(height) {
-                    Some(bucket) if bucket.len() == 1 => {
-                        // The common case (a chain): no buffer juggling.
-                        let node = bucket.pop().expect("one memo");
-                        drop(buckets);
-                        // Running it can only queue memos above this height.
-                        self.eager_min.set(height + 1);
-                        self.eager_len.set(self.eager_len.get() - 1);
-                        node.core().queued.set(false);
-                        self.refresh_live(&node);
-                        continue;
-                    }
-                    Some(bucket) if !bucket.is_empty() => {
-                        // Swap in the spare buffer so neither side allocates in the steady state.
-                        let mut batch = self.eager_spare.take();
-                        std::mem::swap(bucket, &mut batch);
-                        batch
-                    }
-                    Some(_) => {
-                        self.eager_min.set(height + 1);
-                        continue;
-                    }
-                    None => {
-                        // Past every bucket: the count is stale only if the buckets were cleared; start over.
-                        self.eager_min.set(0);
-                        self.eager_len.set(buckets.iter().map(Vec::len).sum());
-                        continue;
-                    }
-                }
-            };
-            self.eager_len.set(self.eager_len.get() - batch.len());
-            for node in batch.drain(..) {
+            // The common case (a chain): the lowest bucket holds one memo.
+            let one = self.with_eager(|buckets| match buckets.get_mut(height) {
+                Some(bucket) if bucket.len() == 1 => bucket.pop(),
+                _ => None,
+            });
+            if let Some(node) = one {
+                // Running it can only queue memos above this height.
+                self.eager_min.set(height + 1);
+                self.eager_len.set(self.eager_len.get() - 1);
                 node.core().queued.set(false);
                 self.refresh_live(&node);
+                continue;
             }
-            self.eager_spare.replace(batch);
+            self.drain_bucket(height);
         }
         self.eager_min.set(0);
+    }
+
+    /// Runs the memos of the lowest bucket but one (or moves past an empty bucket, or starts over past the last).
+    fn drain_bucket(&self, height: usize) {
+        let taken = self.with_eager(|buckets| match buckets.get_mut(height) {
+            Some(bucket) if !bucket.is_empty() => {
+                // Swap in the spare buffer so neither side allocates in the steady state.
+                let mut batch = self.eager_spare.take();
+                std::mem::swap(bucket, &mut batch);
+                Ok(batch)
+            }
+            Some(_) => Err(None),
+            None => Err(Some(buckets.iter().map(Vec::len).sum())),
+        });
+        let mut batch = match taken {
+            Ok(batch) => batch,
+            Err(None) => {
+                self.eager_min.set(height + 1);
+                return;
+            }
+            Err(Some(len)) => {
+                // Past every bucket: the count is stale only if the buckets were cleared; start over.
+                self.eager_min.set(0);
+                self.eager_len.set(len);
+                return;
+            }
+        };
+        self.eager_len.set(self.eager_len.get() - batch.len());
+        for node in batch.drain(..) {
+            node.core().queued.set(false);
+            self.refresh_live(&node);
+        }
+        self.eager_spare.replace(batch);
     }
 
     /// Brings a live memo taken from the queue up to date, unless every node that reads it is already dirty: those
