@@ -1119,3 +1119,27 @@ fn making_and_disposing_nodes_in_a_loop_reuses_the_same_memory() {
         }
     }
 }
+
+#[test]
+fn handles_a_thread_local_drops_after_the_runtime_are_let_go_quietly() {
+    use std::cell::RefCell;
+    thread_local! {
+        // Made before the graph's runtime on the thread below, so destroyed after it (locals go in reverse order).
+        static HELD: RefCell<Vec<Memo<i32>>> = const { RefCell::new(Vec::new()) };
+    }
+    let value = std::thread::spawn(|| {
+        HELD.with(|held| held.borrow().len());
+        let s = Signal::new(20);
+        let doubled = Memo::new({
+            let s = s.clone();
+            move |_| s.get() * 2
+        })
+        .labelled("doubled");
+        let value = doubled.get();
+        HELD.with(|held| held.borrow_mut().push(doubled));
+        value
+    })
+    .join()
+    .expect("the thread ends without a panic in a destructor");
+    assert_eq!(value, 40);
+}
