@@ -1719,6 +1719,118 @@ mod traced {
         assert!(!text.contains("commands:"), "{text}");
     }
 
+    /// A box office: (seats taken, cents refunded, notices); a cancellation should refund and notify.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Office {
+        seats: u32,
+        refunded: u32,
+        notices: Vec<String>,
+    }
+
+    #[derive(Debug)]
+    enum BoxMsg {
+        Cancel(u32),
+        Refund(u32),
+        Notify(String),
+    }
+
+    #[ranvier::trace_fn]
+    fn is_late(seats: u32) -> bool {
+        let hours = seats * 2;
+        if hours < 24 {
+            return false;
+        }
+        hours > 48
+    }
+
+    #[ranvier::trace_fn]
+    fn refund_of(cents: u32, late: bool) -> u32 {
+        let fee = cents / 10;
+        if late {
+            let kept = cents / 2 + fee;
+            cents - kept
+        } else {
+            cents - fee
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn cancel_seat(office: &mut Office, cents: u32) -> Vec<BoxMsg> {
+        let late = is_late(office.seats);
+        office.seats -= 1;
+        let refund = refund_of(cents, late);
+        let refund = refund.min(cents);
+        if refund > 0 {
+            return vec![BoxMsg::Notify(format!(
+                "booking cancelled with {} seats left: {refund} cents refunded to the card it was paid with",
+                office.seats
+            ))];
+        }
+        vec![BoxMsg::Notify("too late for a refund".to_owned())]
+    }
+
+    #[ranvier::trace_fn]
+    fn office_update(msg: BoxMsg, office: &Office) -> (Office, Vec<BoxMsg>) {
+        let mut next = office.clone();
+        let commands = match msg {
+            BoxMsg::Cancel(cents) => cancel_seat(&mut next, cents),
+            BoxMsg::Refund(cents) => {
+                next.refunded += cents;
+                Vec::new()
+            }
+            BoxMsg::Notify(text) => {
+                next.notices.push(text);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn an_update_that_returned_early_with_too_few_commands_quotes_the_return() {
+        let office = Mvu::with_commands(
+            (
+                Office {
+                    seats: 2,
+                    ..Office::default()
+                },
+                Vec::new(),
+            ),
+            office_update,
+        )
+        .labelled("office");
+        let refunded = office.select(|o| o.refunded).labelled("refunded");
+        office
+            .dispatch_traced("cancel", "{\"cents\":800}", BoxMsg::Cancel(800))
+            .unwrap();
+        // the notice went out, the refund command was left out by the early `return`
+        assert_eq!(office.model().notices.len(), 1);
+        assert_eq!(refunded.get(), 0);
+        let explain = trace::explain(&refunded).unwrap();
+        let text = explain.to_string();
+        let cancel = explain
+            .findings
+            .iter()
+            .find(|f| f.text.starts_with("message cancel #"))
+            .unwrap_or_else(|| panic!("no finding for cancel:\n{text}"));
+        let quoted: Vec<u32> = cancel
+            .at
+            .iter()
+            .chain(&cancel.more)
+            .map(|l| l.site.line)
+            .collect();
+        // the `if` that ran and the `return` (over several lines) that left out the refund command
+        let exit = line_in_this_file("return vec![BoxMsg::Notify(format!(");
+        assert!(quoted.contains(&exit), "line {exit} not quoted:\n{text}");
+        assert!(
+            quoted.contains(&line_in_this_file("if refund > 0 {")),
+            "{text}"
+        );
+        // the missing command does what it should
+        office.dispatch(BoxMsg::Refund(800)).unwrap();
+        assert_eq!(refunded.get(), 800);
+    }
+
     /// A model read by 200 selects, all summed: one message records far more events than a 256-event ring holds.
     #[test]
     fn a_message_the_ring_dropped_is_still_named_with_its_update_arm() {

@@ -433,6 +433,17 @@ fn ran_lines_ordered(
         }
     };
     let (outside, inside) = groups.split_first().expect("the first group is always there");
+    if writes && choices_first {
+        // an `update` that sent commands and left a fn early from a branch that ran (`if refund > 0 { return
+        // notify(..) }`): the commands it sent were chosen by that exit, and those it did not send were left out
+        // there. The latest exit first: the last fn to return is nearest to what the `update` returned
+        for r in ran.iter().rev().filter(|r| r.value.is_none()) {
+            if let Some((at, exit)) = source::index(r.file).and_then(|index| exit_of(&index, r.line)) {
+                push(&mut out, r.file, r.line, names::line_text(r.file, r.line).unwrap_or_default());
+                push(&mut out, r.file, at, exit);
+            }
+        }
+    }
     if writes {
         // a fn that ran and dropped what a helper returned (`depart(&mut next, id);` where `depart` returns the
         // commands to send) lost it there: those lines first
@@ -599,19 +610,16 @@ fn guard_not_taken(
         .max()
 }
 
-/// The one statement of the block of the `if` at line `at` when it leaves at once (`break`, `continue`, `return`):
-/// its line and text.
+/// The first statement of the block of the `if` at line `at` when it leaves at once (`break`, `continue`, `return`,
+/// also one written over several lines, `return notify(format!(..))`): its first line and that line's text.
 fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
     let (_, block) = index.ifs.iter().find(|(line, _)| *line == at)?;
-    let inner = (block.first + 1..block.last).filter(|l| is_code(&index.lines[*l as usize - 1]));
-    let [only] = inner.collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    let code = code_part(&index.lines[only as usize - 1]).trim();
+    let first = (block.first + 1..block.last).find(|l| is_code(&index.lines[*l as usize - 1]))?;
+    let code = code_part(&index.lines[first as usize - 1]).trim();
     ["break", "continue", "return"]
         .iter()
-        .any(|w| code.starts_with(w))
-        .then(|| (only, code.to_owned()))
+        .any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
+        .then(|| (first, code.to_owned()))
 }
 
 /// Whether a line of `block` returns from the fn (`return x;`, `return;`).
