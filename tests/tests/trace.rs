@@ -1831,6 +1831,65 @@ mod traced {
         assert_eq!(refunded.get(), 800);
     }
 
+    /// A guest's stay: booked, gone, and what the nights charged.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Stay {
+        booked: bool,
+        left: bool,
+        charged: u32,
+    }
+
+    #[ranvier::trace_fn]
+    fn charge_night(stays: &mut [Stay], rate: u32) {
+        let rate = rate.max(1);
+        for stay in stays.iter_mut().filter(|s| s.booked) {
+            stay.charged += rate;
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn stays_update(msg: Msg, stays: &[Stay]) -> Vec<Stay> {
+        let mut next = stays.to_vec();
+        match msg {
+            Msg::Add(rate) => charge_night(&mut next, u32::try_from(rate).unwrap_or(0)),
+            Msg::Noop => {}
+        }
+        next
+    }
+
+    #[test]
+    fn an_update_writing_in_a_filtered_loop_quotes_the_loop_that_chose_what_it_wrote() {
+        let stay = |left| Stay {
+            booked: true,
+            left,
+            charged: 0,
+        };
+        let stays = Mvu::new(vec![stay(false), stay(true)], |msg, stays: &Vec<Stay>| {
+            stays_update(msg, stays)
+        });
+        let charged = stays.select(|s| s.iter().map(|s| s.charged).sum::<u32>());
+        stays.dispatch_traced("night", "{}", Msg::Add(100)).unwrap();
+        // the guest who left was charged too: the loop's filter leaves out `!s.left`
+        assert_eq!(charged.get(), 200);
+        assert!(stays.model().iter().any(|s| s.left && s.charged == 100));
+        let explain = trace::explain(&charged).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Ran)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let write = line_in_this_file("stay.charged += rate;");
+        let filter = line_in_this_file("for stay in stays.iter_mut().filter(|s| s.booked) {");
+        assert!(quoted.contains(&write), "{text}");
+        assert!(
+            quoted.contains(&filter),
+            "line {filter} not quoted:\n{text}"
+        );
+    }
+
     /// A model read by 200 selects, all summed: one message records far more events than a 256-event ring holds.
     #[test]
     fn a_message_the_ring_dropped_is_still_named_with_its_update_arm() {

@@ -508,6 +508,8 @@ fn ran_lines_ordered(
                     // the statement that bound the place written (`let Some(v) = list.iter_mut().find(..)`): it
                     // chose which one was written
                     picked.extend(binding_of_written(lines, def.whole.first as usize, i));
+                    // the loop around it that filtered what it walks chose how many times it wrote
+                    picked.extend(loop_of_written(lines, def.whole.first as usize, i));
                 }
             }
         }
@@ -2078,6 +2080,34 @@ fn binding_of_written(lines: &[String], from: usize, at: usize) -> Option<usize>
         .unwrap_or(start);
     // a plain binding (`let mut next = desk.clone();`) chose nothing: only a lookup's predicate is quoted
     (start..=end).find(|i| is_code(&lines[*i]) && lines[*i].split("//").next().unwrap_or_default().contains('|'))
+}
+
+/// For the write on line index `at`, of a fn whose lines start at index `from`: the header of the innermost `for`
+/// loop around it when the header filters or looks up what it walks (a closure: `for stay in
+/// stays.iter().filter(|s| s.checked_in) {`): it chose which items, and how many times, the write ran. None for a
+/// write outside a loop or in a loop over everything (`for stay in &stays {`), which chose nothing.
+fn loop_of_written(lines: &[String], from: usize, at: usize) -> Option<usize> {
+    // up from the write, the first line that opens a block the write is inside (more `{` than `}` seen so far)
+    let mut depth = 0_i32;
+    for i in (from..at).rev() {
+        let code = code_part(&lines[i]);
+        for c in code.chars().rev() {
+            match c {
+                '}' => depth += 1,
+                '{' => depth -= 1,
+                _ => {}
+            }
+        }
+        if depth < 0 {
+            let head = code.trim_start();
+            if head.starts_with("for ") && head.contains('|') {
+                return Some(i);
+            }
+            // an enclosing block that is not such a loop: look further out
+            depth = 0;
+        }
+    }
+    None
 }
 
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
