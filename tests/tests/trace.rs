@@ -1890,6 +1890,109 @@ mod traced {
         );
     }
 
+    /// A front desk: the nights of the guest in house and the postings to the folio.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Desk {
+        nights: u32,
+        folio: Vec<Posting>,
+        notices: u32,
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Posting {
+        cents: u32,
+    }
+
+    #[derive(Debug)]
+    enum DeskMsg {
+        Leave { late: bool },
+        Post { cents: u32 },
+        Notify,
+    }
+
+    #[ranvier::trace_fn]
+    fn tax_of(nights: u32) -> u32 {
+        nights * 150
+    }
+
+    #[ranvier::trace_fn]
+    fn leave(desk: &mut Desk, after_noon: bool) -> Vec<DeskMsg> {
+        let tax = tax_of(desk.nights);
+        desk.nights = 0;
+        let mut commands = Vec::new();
+        if after_noon {
+            commands.push(DeskMsg::Post { cents: 500 });
+            commands.push(DeskMsg::Post { cents: tax });
+        }
+        commands.push(DeskMsg::Notify);
+        commands
+    }
+
+    #[ranvier::trace_fn]
+    fn desk_update(msg: DeskMsg, desk: &Desk) -> (Desk, Vec<DeskMsg>) {
+        let mut next = desk.clone();
+        let commands = match msg {
+            DeskMsg::Leave { late } => leave(&mut next, late),
+            DeskMsg::Post { cents } => {
+                next.folio.push(Posting { cents });
+                Vec::new()
+            }
+            DeskMsg::Notify => {
+                next.notices += 1;
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn an_update_that_computed_a_value_it_sends_only_in_a_branch_not_taken_quotes_that_line() {
+        let desk = Mvu::with_commands(
+            (
+                Desk {
+                    nights: 2,
+                    ..Desk::default()
+                },
+                Vec::new(),
+            ),
+            desk_update,
+        )
+        .labelled("desk");
+        let billed = desk
+            .select(|d| d.folio.iter().map(|p| p.cents).sum::<u32>())
+            .labelled("billed");
+        desk.dispatch_traced("leave", "{\"late\":false}", DeskMsg::Leave { late: false })
+            .unwrap();
+        // the tax was computed, then pushed only inside `if after_noon`: never posted
+        assert_eq!(desk.model().notices, 1);
+        assert_eq!(billed.get(), 0);
+        let explain = trace::explain(&billed).unwrap();
+        let text = explain.to_string();
+        let leave = explain
+            .findings
+            .iter()
+            .find(|f| f.text.starts_with("message leave #"))
+            .unwrap_or_else(|| panic!("no finding for leave:\n{text}"));
+        let quoted: Vec<u32> = leave
+            .at
+            .iter()
+            .chain(&leave.more)
+            .map(|l| l.site.line)
+            .collect();
+        let unsent = line_in_this_file("commands.push(DeskMsg::Post { cents: tax });");
+        assert!(
+            quoted.contains(&unsent),
+            "line {unsent} not quoted:\n{text}"
+        );
+        assert!(
+            quoted.contains(&line_in_this_file("if after_noon {")),
+            "{text}"
+        );
+        // the late fee's push beside it sends a constant, computed by nothing that ran: not quoted
+        let fee = line_in_this_file("commands.push(DeskMsg::Post { cents: 500 });");
+        assert!(!quoted.contains(&fee), "{text}");
+    }
+
     /// A model read by 200 selects, all summed: one message records far more events than a 256-event ring holds.
     #[test]
     fn a_message_the_ring_dropped_is_still_named_with_its_update_arm() {

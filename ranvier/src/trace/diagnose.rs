@@ -325,15 +325,7 @@ fn fns_feeding(ran: &[super::log::Ran], read: &HashSet<String>) -> HashSet<Strin
         let def = found.def();
         let lines = &found.index.lines;
         let body = def.whole.first + 1..def.whole.last;
-        let names_field = |code: &str| {
-            idents(code).any(|(at, word)| {
-                let (before, after) = (code[..at].trim_end(), code[at + word.len()..].trim_start());
-                // `x.cents`, `cents: ride`, or the shorthand `Charge { booking, cents }`
-                let shorthand = (before.is_empty() || before.ends_with([',', '{']))
-                    && (after.is_empty() || after.starts_with([',', '}']));
-                read.contains(word) && (before.ends_with('.') || after.starts_with(':') || shorthand)
-            })
-        };
+        let names_field = |code: &str| names_read_field(code, read);
         let mut slice: Vec<u32> = Vec::new();
         for l in body.clone() {
             let code = code_part(&lines[l as usize - 1]);
@@ -354,6 +346,98 @@ fn fns_feeding(ran: &[super::log::Ran], read: &HashSet<String>) -> HashSet<Strin
                     out.insert(word.to_owned());
                 }
             }
+        }
+    }
+    out
+}
+
+/// Whether `code` names a field in `read`: `x.cents`, `cents: ride`, or the shorthand `Charge { booking, cents }`.
+fn names_read_field(code: &str, read: &HashSet<String>) -> bool {
+    idents(code).any(|(at, word)| {
+        let (before, after) = (code[..at].trim_end(), code[at + word.len()..].trim_start());
+        let shorthand = (before.is_empty() || before.ends_with([',', '{']))
+            && (after.is_empty() || after.starts_with([',', '}']));
+        read.contains(word) && (before.ends_with('.') || after.starts_with(':') || shorthand)
+    })
+}
+
+/// How many values left unsent in a branch that did not run [`unsent_values`] quotes.
+const UNSENT_VALUES: usize = 2;
+
+/// In the fns `ran` entered: the lines that would have sent a value a helper computed in the run, but sit in a branch
+/// that did not run (`if late { .. commands.push(Msg::Post { cents: tax, .. }) }`, with `let tax =
+/// folio::city_tax(..);` run above it): the value was computed and never sent, because it was put in the wrong
+/// branch or its branch was wrongly not taken. Only a line naming a field in `read` (what the cone reads) counts,
+/// and only a value bound by a `let` that ran and calls a fn of the app (not a method or a constructor:
+/// `hotel.rates.clone()` and `Vec::new()` computed nothing). Each as the branch's line and the first line of the
+/// statement holding the value, at most [`UNSENT_VALUES`].
+fn unsent_values(ran: &[super::log::Ran], read: &HashSet<String>) -> Vec<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    // a call of a fn of the app (`city_tax(..)`, `folio::city_tax(..)`), not a method (`rates.clone()`) or a
+    // type's constructor (`Vec::new()`)
+    let calls_a_fn = |code: &str| {
+        idents(code).any(|(at, word)| {
+            let before = &code[..at];
+            let of_type = before.strip_suffix("::").is_some_and(|path| {
+                path.rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .next()
+                    .is_some_and(|segment| segment.starts_with(|c: char| c.is_ascii_uppercase()))
+            });
+            word.starts_with(|c: char| c.is_ascii_lowercase())
+                && code[at + word.len()..].starts_with('(')
+                && !before.ends_with('.')
+                && !of_type
+        })
+    };
+    let mut out: Vec<SourceLine> = Vec::new();
+    let mut found_values = 0;
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let lines = &index.lines;
+        let not_run = |at: u32| not_taken(index, def.whole, file, &recorded, at);
+        for l in def.whole.first + 1..def.whole.last {
+            let code = code_part(&lines[l as usize - 1]);
+            if found_values == UNSENT_VALUES || !names_read_field(code, read) || !not_run(l) {
+                continue;
+            }
+            let computed = lets_binding(lines, def.whole.first, l, code).into_iter().any(|at| {
+                let bound = code_part(&lines[at as usize - 1]);
+                !not_run(at) && calls_a_fn(bound.split_once('=').map_or("", |(_, value)| value))
+            });
+            if !computed {
+                continue;
+            }
+            // the innermost branch around it that did not run: an `if` block or a `match` arm
+            let branch = index
+                .ifs
+                .iter()
+                .filter(|(at, block)| def.whole.contains(*at) && block.contains(l) && !recorded.contains(&(file, *at)))
+                .map(|(at, _)| *at)
+                .chain(
+                    index
+                        .arms
+                        .iter()
+                        .filter(|a| def.whole.contains(a.arrow) && a.arrow <= l && l <= a.body.last)
+                        .filter(|a| !recorded.contains(&(file, a.arrow)))
+                        .map(|a| a.arrow),
+                )
+                .max();
+            // the statement holding the value: the narrowest call around it (`commands.push(Msg::Post {`)
+            let statement = index
+                .calls
+                .iter()
+                .filter(|c| def.whole.holds(c.whole) && c.whole.contains(l))
+                .min_by_key(|c| c.whole.last - c.whole.first)
+                .map_or(l, |c| c.whole.first);
+            for at in branch.into_iter().chain([statement]) {
+                if !out.iter().any(|o| o.site.line == at && o.site.file == file) {
+                    out.push(SourceLine {
+                        site: Site { file, line: at, column: 1 },
+                        text: lines[at as usize - 1].trim().to_owned(),
+                    });
+                }
+            }
+            found_values += 1;
         }
     }
     out
@@ -1719,13 +1803,23 @@ fn update_arms(
         let ran = ctx.tracer.ran_for_message(message);
         let read = cone_fields.get_or_insert_with(|| fields_read_within(ctx, cone, u32::MAX, CONE_FIELDS_NODES));
         let feeding = fns_feeding(&ran, read);
-        let recorded = ran_lines_ordered(
+        let mut recorded = ran_lines_ordered(
             &ran,
             true,
             sent_commands,
             &feeding,
             if sent_commands { RAN_LINES } else { max },
         );
+        // an `update` that sent commands and computed a value the cone reads that it never sent (its line in a
+        // branch that did not run): those lines first
+        if sent_commands {
+            let unsent = unsent_values(&ran, read);
+            if !unsent.is_empty() {
+                recorded.retain(|l| !unsent.iter().any(|u| u.site == l.site));
+                recorded.splice(0..0, unsent);
+                recorded.truncate(RAN_LINES);
+            }
+        }
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
         } else {
