@@ -1993,6 +1993,52 @@ mod traced {
         assert!(!quoted.contains(&fee), "{text}");
     }
 
+    #[test]
+    fn a_direct_source_that_kept_its_value_before_the_node_stopped_moving_comes_first() {
+        let office = Mvu::new(0_i64, |msg, sold: &i64| match msg {
+            Msg::Add(n) => sold + n,
+            Msg::Noop => *sold,
+        })
+        .labelled("office");
+        let sold = office.select(|sold| *sold).labelled("sold");
+        let day = Signal::new(1_u32).labelled("day");
+        // divides before it multiplies: 20 of 60 seats is 0 %
+        let occupancy = Memo::new({
+            let sold = sold.clone();
+            move |_| sold.get() / 60 * 100
+        })
+        .labelled("occupancy");
+        let fullest = Memo::new({
+            let (occupancy, day) = (occupancy.clone(), day.clone());
+            move |_| {
+                let day = day.get();
+                match occupancy.get() {
+                    0 => "no seats sold yet".to_owned(),
+                    p => format!("{p} % on day {day}"),
+                }
+            }
+        })
+        .labelled("fullest");
+        assert_eq!(fullest.get(), "no seats sold yet");
+        office
+            .dispatch_traced("book", "{\"seats\":20}", Msg::Add(20))
+            .unwrap();
+        assert_eq!(fullest.get(), "no seats sold yet");
+        // the day moves on: fullest re-runs (after occupancy kept its 0) and keeps its value
+        day.set(2);
+        assert_eq!(fullest.get(), "no seats sold yet");
+        // a message that leaves the office as it was: its arm is a suspect, but a weaker one
+        office.dispatch_traced("noop", "{}", Msg::Noop).unwrap();
+        assert_eq!(fullest.get(), "no seats sold yet");
+        assert_eq!(occupancy.get(), 0);
+        let explain = trace::explain(&fullest).unwrap();
+        let text = explain.to_string();
+        assert!(text.contains("message noop #"), "{text}");
+        let first = &explain.findings[0];
+        assert_eq!(first.kind, trace::FindingKind::EarlierCutoff, "{text}");
+        assert!(first.text.starts_with("occupancy#"), "{text}");
+    }
+
     /// A model read by 200 selects, all summed: one message records far more events than a 256-event ring holds.
     #[test]
     fn a_message_the_ring_dropped_is_still_named_with_its_update_arm() {

@@ -1289,7 +1289,9 @@ fn cutoffs(
                 FindingKind::Cutoff if stopping == Some(c.seq) => 990,
                 FindingKind::Cutoff => 600,
                 // before the node's last run: it ran since, so this is seldom why it is wrong now, unless the node
-                // reads it directly (a source of its own swallowed a change)
+                // reads it directly (a source of its own swallowed a change), the more so when the node has not
+                // moved since: the change it should have followed stopped there
+                _ if me.sources.contains(&c.node.id) && me.last_moved < c.seq => 800,
                 _ if me.sources.contains(&c.node.id) => 470,
                 _ => 380,
             };
