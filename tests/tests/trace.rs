@@ -325,6 +325,53 @@ mod traced {
         );
     }
 
+    /// A basket's total, `#[node]`-built, with a long body: it shadows its source's handle with the value, then
+    /// shadows the total.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn basket_total(prices: &Signal<Vec<u32>>) -> Memo<u32> {
+        let basket = Memo::new({
+            let prices = prices.clone();
+            move |_| {
+                let prices = prices.get();
+                let mut total = 0;
+                for price in &prices {
+                    total += price;
+                }
+                let total = total * 2;
+                if total > 1_000 {
+                    return 1_000;
+                }
+                total
+            }
+        });
+        basket
+    }
+
+    #[test]
+    fn a_let_that_shadows_a_handle_with_its_value_is_not_quoted() {
+        let prices = Signal::new(vec![100_u32, 150]);
+        let basket = basket_total(&prices);
+        assert_eq!(basket.get(), 500);
+        let explain = trace::explain(&basket).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .chain(&explain.body)
+            .map(|l| l.site.line)
+            .collect();
+        // the shadowing `let` that computed is quoted with its value; the one that only read the source is not
+        assert!(
+            quoted.contains(&line_in_this_file("let total = total * 2;")),
+            "{text}"
+        );
+        assert!(text.contains("let total = total * 2; → 500"), "{text}");
+        let read = line_in_this_file("let prices = prices.get();");
+        assert!(!quoted.contains(&read), "line {read} quoted:\n{text}");
+    }
+
     /// Two pricing rules a memo is given through a fn pointer; `#[trace_fn]` records which one ran.
     #[ranvier::trace_fn]
     fn flat_rate(grams: u32) -> u32 {

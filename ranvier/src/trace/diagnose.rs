@@ -550,6 +550,11 @@ fn ran_lines_ordered(
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
                 let mut text = names::line_text(r.file, r.line).unwrap_or_default();
+                // a `let` that shadows a source's handle with its value (`let stays = stays.get();`) read it and
+                // decided nothing: the node's reads already name it
+                if r.value.is_some() && shadows_with_value(&text) {
+                    continue;
+                }
                 if let Some(value) = &r.value {
                     let _ = write!(text, " → {value}");
                 }
@@ -660,6 +665,17 @@ fn ran_lines_ordered(
         }
     }
     out
+}
+
+/// Whether a line shadows a handle with its value and does nothing else (`let stays = stays.get();`).
+fn shadows_with_value(line: &str) -> bool {
+    let code = code_part(line).trim();
+    let Some((name, value)) = code.strip_prefix("let ").and_then(|rest| rest.split_once('=')) else {
+        return false;
+    };
+    let name = name.trim().trim_start_matches("mut ").trim();
+    let value = value.trim().trim_end_matches(';').trim_end();
+    !name.is_empty() && value.strip_prefix(name).is_some_and(|rest| rest == ".get()")
 }
 
 /// Whether a line only wraps names in a value (`vec![Msg::Notify { text }]`, `Some(Entry { id, at })`): no
@@ -1691,8 +1707,10 @@ fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[super::log::Ran])
         picked.sort_unstable();
         out.extend(picked.into_iter().map(|at| numbered(file, lines, at as usize - 1)));
     }
+    // a read that only shadows the handle with its value (`let stays = stays.get();`) says no more than the
+    // node's reads
     for read in read_site_lines(r) {
-        if !out.iter().any(|l| l.site.line == read.site.line) {
+        if !out.iter().any(|l| l.site.line == read.site.line) && !shadows_with_value(&read.text) {
             out.push(read);
         }
     }
