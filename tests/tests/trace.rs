@@ -1878,6 +1878,57 @@ mod traced {
         assert_eq!(refunded.get(), 800);
     }
 
+    #[ranvier::trace_fn]
+    fn give_back(office: &mut Office, cents: u32) -> Vec<BoxMsg> {
+        let late = cents > 500;
+        office.seats += 1;
+        let mut commands = Vec::new();
+        if late {
+            commands.push(BoxMsg::Notify("returned late".to_owned()));
+        } else if office.seats > 0 {
+            commands.push(BoxMsg::Refund(cents));
+        }
+        commands
+    }
+
+    #[test]
+    fn an_update_whose_branch_shut_out_an_else_if_that_sends_a_command_quotes_the_else_if() {
+        let office = Mvu::with_commands((Office::default(), Vec::new()), |msg, office: &Office| {
+            let mut next = office.clone();
+            let commands = match msg {
+                BoxMsg::Cancel(cents) => give_back(&mut next, cents),
+                other => return office_update(other, office),
+            };
+            (next, commands)
+        })
+        .labelled("office");
+        let refunded = office.select(|o| o.refunded).labelled("refunded");
+        office
+            .dispatch_traced("cancel", "{\"cents\":800}", BoxMsg::Cancel(800))
+            .unwrap();
+        // a late return is noticed, and then not refunded: the `else if` is shut out by `if late`
+        assert_eq!(office.model().notices.len(), 1);
+        assert_eq!(refunded.get(), 0);
+        let explain = trace::explain(&refunded).unwrap();
+        let text = explain.to_string();
+        let cancel = explain
+            .findings
+            .iter()
+            .find(|f| f.text.starts_with("message cancel #"))
+            .unwrap_or_else(|| panic!("no finding for cancel:\n{text}"));
+        let quoted: Vec<u32> = cancel
+            .at
+            .iter()
+            .chain(&cancel.more)
+            .map(|l| l.site.line)
+            .collect();
+        let shut_out = line_in_this_file("} else if office.seats > 0 {");
+        assert!(
+            quoted.contains(&shut_out),
+            "line {shut_out} not quoted:\n{text}"
+        );
+    }
+
     /// A guest's stay: booked, gone, and what the nights charged.
     #[derive(Clone, Debug, PartialEq)]
     struct Stay {

@@ -527,6 +527,15 @@ fn ran_lines_ordered(
                 push(&mut out, r.file, at, exit);
             }
         }
+        // a branch that ran and shut out the `else if` after it, whose block would have sent a command (`if late
+        // { .. } else if let Some(hold) = .. { commands.push(Msg::Notify { .. }) }`): only one of the two could
+        // send, and the one left out is a suspect for the command missing
+        for r in ran.iter().filter(|r| r.value.is_none()) {
+            if let Some(at) = source::index(r.file).and_then(|index| else_if_shut_out(&index, r.line, r.file, &recorded))
+            {
+                push(&mut out, r.file, at, names::line_text(r.file, at).unwrap_or_default());
+            }
+        }
     }
     if writes {
         // a fn that ran and dropped what a helper returned (`depart(&mut next, id);` where `depart` returns the
@@ -722,6 +731,30 @@ fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
         .iter()
         .any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
         .then(|| (first, code.to_owned()))
+}
+
+/// The line of the `else if` chained after the `if` block at line `at` (its `} else if` line closes that block)
+/// when it did not run (no record in `recorded`) and its block builds a variant of an enum (`Msg::Notify { .. }`):
+/// a command the branch that ran at `at` shut out.
+fn else_if_shut_out(index: &source::Index, at: u32, file: &str, recorded: &HashSet<(&str, u32)>) -> Option<u32> {
+    let (_, block) = index.ifs.iter().find(|(line, _)| *line == at)?;
+    let (next, next_block) = index.ifs.iter().find(|(line, _)| *line == block.last)?;
+    let code = code_part(&index.lines[*next as usize - 1]).trim_start();
+    if !code.trim_start_matches('}').trim_start().starts_with("else if") || recorded.contains(&(file, *next)) {
+        return None;
+    }
+    // `Type::Variant`, both capitalised: a value of an enum the block builds
+    let builds_variant = |code: &str| {
+        idents(code).any(|(i, word)| {
+            word.starts_with(|c: char| c.is_ascii_uppercase())
+                && code[i + word.len()..]
+                    .strip_prefix("::")
+                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+        })
+    };
+    (next_block.first..=next_block.last)
+        .any(|l| builds_variant(code_part(&index.lines[l as usize - 1])))
+        .then_some(*next)
 }
 
 /// Whether a line of `block` returns from the fn (`return x;`, `return;`).
