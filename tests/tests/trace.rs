@@ -372,6 +372,57 @@ mod traced {
         assert!(!quoted.contains(&read), "line {read} quoted:\n{text}");
     }
 
+    #[test]
+    fn a_tracked_read_that_only_opens_a_closure_is_not_quoted_in_a_long_body() {
+        let prices = Signal::new(vec![100_u32, 150, 900]);
+        let dear = Memo::new({
+            let prices = prices.clone();
+            move |_| {
+                prices.with(|all| {
+                    let mut dear = Vec::new();
+                    for price in all {
+                        if *price > 120 {
+                            dear.push(*price);
+                        }
+                    }
+                    dear.sort_unstable();
+                    dear.len()
+                })
+            }
+        });
+        assert_eq!(dear.get(), 2);
+        let explain = trace::explain(&dear).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain.body.iter().map(|l| l.site.line).collect();
+        // the body is quoted by the lines that make its value; the read that only opens the closure is not
+        assert!(quoted.contains(&line_in_this_file("dear.len()")), "{text}");
+        let opens = line_in_this_file("prices.with(|all| {");
+        assert!(!quoted.contains(&opens), "line {opens} quoted:\n{text}");
+        // an untracked read that opens a closure still is
+        let cheap = Memo::new({
+            let prices = prices.clone();
+            move |_| {
+                prices.with_untracked(|all| {
+                    let mut cheap = Vec::new();
+                    for price in all {
+                        if *price <= 120 {
+                            cheap.push(*price);
+                        }
+                    }
+                    cheap.sort_unstable();
+                    cheap.len()
+                })
+            }
+        });
+        assert_eq!(cheap.get(), 1);
+        let explain = trace::explain(&cheap).unwrap();
+        let untracked = line_in_this_file("prices.with_untracked(|all| {");
+        assert!(
+            explain.body.iter().any(|l| l.site.line == untracked),
+            "{explain}"
+        );
+    }
+
     /// Two pricing rules a memo is given through a fn pointer; `#[trace_fn]` records which one ran.
     #[ranvier::trace_fn]
     fn flat_rate(grams: u32) -> u32 {

@@ -1740,10 +1740,12 @@ fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[super::log::Ran])
         picked.sort_unstable();
         out.extend(picked.into_iter().map(|at| numbered(file, lines, at as usize - 1)));
     }
-    // a read that only shadows the handle with its value (`let stays = stays.get();`) says no more than the
-    // node's reads
+    // a read that only shadows the handle with its value (`let stays = stays.get();`), or a tracked read that only
+    // opens a closure (`desk.with_model(|d| {`), says no more than the node's reads
+    let untracked: HashSet<u32> = r.untracked.iter().filter_map(|(_, _, s)| s.map(|s| s.line())).collect();
     for read in read_site_lines(r) {
-        if !out.iter().any(|l| l.site.line == read.site.line) && !shadows_with_value(&read.text) {
+        let opens = !untracked.contains(&read.site.line) && code_part(&read.text).trim_end().ends_with("| {");
+        if !out.iter().any(|l| l.site.line == read.site.line) && !shadows_with_value(&read.text) && !opens {
             out.push(read);
         }
     }
