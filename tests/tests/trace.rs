@@ -1019,6 +1019,43 @@ mod traced {
         assert!(!brief.contains("\nkept: "), "{brief}");
     }
 
+    #[test]
+    fn a_node_that_kept_a_long_value_does_not_say_it_again() {
+        let count = Signal::new(1_u32);
+        let parity = Memo::new({
+            let count = count.clone();
+            move |_| {
+                format!(
+                    "the count of the visitors today is {}",
+                    ["even", "odd"][(count.get() % 2) as usize]
+                )
+            }
+        })
+        .labelled("parity");
+        assert_eq!(parity.get(), "the count of the visitors today is odd");
+        count.set(3);
+        assert_eq!(parity.get(), "the count of the visitors today is odd");
+        let explain = trace::explain(&parity).unwrap();
+        // the node line shows the value; the finding that it kept it does not repeat it
+        let kept = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Kept)
+            .unwrap_or_else(|| panic!("no kept finding: {explain}"));
+        assert!(kept.text.ends_with(" and kept its value"), "{explain}");
+        // a short value is said again: shorter than saying so
+        let odd = Memo::new({
+            let count = count.clone();
+            move |_| count.get() % 2
+        })
+        .labelled("odd");
+        assert_eq!(odd.get(), 1);
+        count.set(5);
+        assert_eq!(odd.get(), 1);
+        let text = trace::explain(&odd).unwrap().to_string();
+        assert!(text.contains(" and kept 1"), "{text}");
+    }
+
     /// The free rooms of a kind (the mistake: `||` for `&&`), a chain whose receiver stands alone on its line.
     #[ranvier::trace_fn]
     fn free_rooms(rooms: &[(u32, bool)], wanted: u32) -> usize {

@@ -676,6 +676,18 @@ fn ran_lines_ordered(
     out
 }
 
+/// How a finding on the explained node names the value it kept, which the node line shows: the value when it is
+/// shorter than saying so (`3`), else `its value`.
+fn kept_text(value: &str) -> String {
+    const ITS_VALUE: &str = "its value";
+    let short = short_text(value);
+    if short.chars().count() <= ITS_VALUE.len() {
+        short
+    } else {
+        ITS_VALUE.to_owned()
+    }
+}
+
 /// Whether a line shadows a handle with its value and does nothing else (`let stays = stays.get();`).
 fn shadows_with_value(line: &str) -> bool {
     let code = code_part(line).trim();
@@ -1605,7 +1617,7 @@ fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     let mut finding = Finding::new(
         FindingKind::Kept,
         rank,
-        format!("{} re-ran #{seq} and kept {}", ctx.name(me.id), short_text(value)),
+        format!("{} re-ran #{seq} and kept {}", ctx.name(me.id), kept_text(value)),
         at.or_else(|| Some(line(me.site))),
     );
     finding.more = more.collect();
