@@ -2017,6 +2017,70 @@ mod traced {
         );
     }
 
+    /// A store: how many parcels each shelf holds, and the one parcel's shelf.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Store {
+        counts: Vec<i64>,
+        parcel: Parcel,
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Parcel {
+        shelf: usize,
+    }
+
+    #[ranvier::trace_fn]
+    fn move_parcel(store: &mut Store, to: usize) {
+        let parcel = &mut store.parcel;
+        parcel.shelf = to;
+        let from = parcel.shelf;
+        store.counts[from] -= 1;
+        store.counts[to] += 1;
+    }
+
+    #[test]
+    fn an_update_that_reads_a_field_just_after_writing_it_quotes_the_read_first() {
+        let store = Mvu::new(
+            Store {
+                counts: vec![1, 0, 0],
+                parcel: Parcel { shelf: 0 },
+            },
+            |msg, store: &Store| {
+                let mut next = store.clone();
+                if let Msg::Add(to) = msg {
+                    move_parcel(&mut next, usize::try_from(to).unwrap_or(0));
+                }
+                next
+            },
+        );
+        let first_shelf = store.select(|s| s.counts[0]);
+        store
+            .dispatch_traced("move", "{\"to\":2}", Msg::Add(2))
+            .unwrap();
+        // the parcel left shelf 0, but `from` was read after the shelf was overwritten: shelf 0 still counts it
+        assert_eq!(store.model().parcel.shelf, 2);
+        assert_eq!(first_shelf.get(), 1);
+        let explain = trace::explain(&first_shelf).unwrap();
+        let text = explain.to_string();
+        let ran = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Ran)
+            .unwrap_or_else(|| panic!("no ran finding:\n{text}"));
+        let quoted: Vec<u32> = ran
+            .at
+            .iter()
+            .chain(&ran.more)
+            .map(|l| l.site.line)
+            .collect();
+        let (write, read) = (
+            line_in_this_file("parcel.shelf = to;"),
+            line_in_this_file("let from = parcel.shelf;"),
+        );
+        assert_eq!(quoted.first(), Some(&read), "{text}");
+        assert!(quoted.contains(&write), "{text}");
+    }
+
     /// A guest's stay: booked, gone, and what the nights charged.
     #[derive(Clone, Debug, PartialEq)]
     struct Stay {

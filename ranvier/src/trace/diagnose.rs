@@ -538,6 +538,19 @@ fn ran_lines_ordered(
         }
     }
     if writes {
+        // a `let` that reads a place the line just above it assigned (`booking.showing = to;` then `let from =
+        // booking.showing.clone();`) reads the new value: two statements in the wrong order, first
+        for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
+            let not_run = |at: u32| not_taken(index, def.whole, file, &recorded, at);
+            for (write, read) in read_after_write(&index.lines, def.whole) {
+                if !not_run(read) {
+                    // the read that bound the wrong value, then the write it should have come before
+                    for at in [read, write] {
+                        push(&mut out, file, at, index.lines[at as usize - 1].trim().to_owned());
+                    }
+                }
+            }
+        }
         // a fn that ran and dropped what a helper returned (`depart(&mut next, id);` where `depart` returns the
         // commands to send) lost it there: those lines first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
@@ -697,6 +710,52 @@ fn shadows_with_value(line: &str) -> bool {
     let name = name.trim().trim_start_matches("mut ").trim();
     let value = value.trim().trim_end_matches(';').trim_end();
     !name.is_empty() && value.strip_prefix(name).is_some_and(|rest| rest == ".get()")
+}
+
+/// How many code lines below an assignment a `let` reading the place assigned is looked for.
+const READ_AFTER_WRITE_LINES: usize = 2;
+
+/// The pairs of lines of the fn spanning `whole` where an assignment to a field (`booking.showing = to.to_owned();`)
+/// is followed within [`READ_AFTER_WRITE_LINES`] code lines by a `let` that reads that field
+/// (`let from = booking.showing.clone();`): the `let` binds the value just written, not the one before it.
+fn read_after_write(lines: &[String], whole: source::Lines) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for write in whole.first + 1..whole.last {
+        let code = code_part(&lines[write as usize - 1]).trim();
+        if code.starts_with("let ") {
+            continue;
+        }
+        let Some(at) = assignment_at(code) else { continue };
+        // a field of a binding (`booking.showing`), not a local alone or a compound assignment (`x += 1`)
+        let place = code[..at].trim();
+        let simple = place.contains('.')
+            && place.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            && !place.starts_with('.');
+        if !simple {
+            continue;
+        }
+        let reads_place = |code: &str| {
+            code.match_indices(place).any(|(i, _)| {
+                let before = code[..i].chars().next_back();
+                let after = code[i + place.len()..].chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                    && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            })
+        };
+        let below = (write + 1..whole.last)
+            .filter(|l| is_code(&lines[*l as usize - 1]))
+            .take(READ_AFTER_WRITE_LINES);
+        for read in below {
+            let code = code_part(&lines[read as usize - 1]).trim();
+            if let Some((_, value)) = code.strip_prefix("let ").and_then(|rest| rest.split_once('='))
+                && reads_place(value)
+            {
+                out.push((write, read));
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// Whether a line only wraps names in a value (`vec![Msg::Notify { text }]`, `Some(Entry { id, at })`): no
