@@ -2081,6 +2081,49 @@ mod traced {
         assert!(quoted.contains(&write), "{text}");
     }
 
+    /// A shelf of parcels, by weight.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Shelf(Vec<i64>);
+
+    #[ranvier::trace_fn]
+    fn shelf_update(msg: Msg, shelf: &Shelf) -> Shelf {
+        let mut next = shelf.clone();
+        match msg {
+            Msg::Add(n) => {
+                let doubled = n * 2;
+                next.0.push(doubled);
+            }
+            Msg::Noop => {}
+        }
+        next
+    }
+
+    #[test]
+    fn an_update_is_not_quoted_by_the_copy_of_the_state_it_was_given() {
+        let shelf = Mvu::new(Shelf(Vec::new()), shelf_update);
+        let total = shelf.select(|s| s.0.iter().sum::<i64>());
+        shelf
+            .dispatch_traced("add", "{\"n\":3}", Msg::Add(3))
+            .unwrap();
+        assert_eq!(total.get(), 6);
+        let explain = trace::explain(&total).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Ran)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        // the write is quoted; the copy every `update` starts with is not
+        assert!(
+            quoted.contains(&line_in_this_file("next.0.push(doubled);")),
+            "{text}"
+        );
+        let copy = line_in_this_file("let mut next = shelf.clone();");
+        assert!(!quoted.contains(&copy), "line {copy} quoted:\n{text}");
+    }
+
     /// A guest's stay: booked, gone, and what the nights charged.
     #[derive(Clone, Debug, PartialEq)]
     struct Stay {

@@ -504,7 +504,7 @@ fn ran_lines_ordered(
     let mut out: Vec<SourceLine> = Vec::new();
     let push = |out: &mut Vec<SourceLine>, file: &'static str, at: u32, text: String| {
         // a line of brackets and arrows alone (`} => {`, the end of a long pattern) says nothing
-        let says_something = text.chars().any(|c| c.is_alphanumeric() || c == '_');
+        let says_something = text.chars().any(|c| c.is_alphanumeric() || c == '_') && !copies_a_parameter(file, at, &text);
         if says_something && out.len() < max && !out.iter().any(|l| l.site.file == file && l.site.line == at) {
             out.push(SourceLine {
                 site: Site {
@@ -710,6 +710,36 @@ fn shadows_with_value(line: &str) -> bool {
     let name = name.trim().trim_start_matches("mut ").trim();
     let value = value.trim().trim_end_matches(';').trim_end();
     !name.is_empty() && value.strip_prefix(name).is_some_and(|rest| rest == ".get()")
+}
+
+/// Whether line `at` of `file` (its text `text`) only copies a parameter of the fn it is in into a working copy
+/// (`let mut next = shop.clone();` in `fn update(msg: Msg, shop: &Shop)`): every `update` starts so, and it decides
+/// nothing.
+fn copies_a_parameter(file: &str, at: u32, text: &str) -> bool {
+    let code = code_part(text).trim();
+    let Some((_, value)) = code.strip_prefix("let ").and_then(|rest| rest.split_once('=')) else {
+        return false;
+    };
+    let Some(copied) = value.trim().trim_end_matches(';').strip_suffix(".clone()") else {
+        return false;
+    };
+    if copied.is_empty() || !copied.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return false;
+    }
+    let Some(index) = source::index(file) else {
+        return false;
+    };
+    let Some(def) = index.fns.iter().filter(|f| f.whole.contains(at)).min_by_key(|f| f.whole.last - f.whole.first)
+    else {
+        return false;
+    };
+    // the signature, up to the body's brace
+    let signature: String = (def.whole.first..at)
+        .map(|l| code_part(&index.lines[l as usize - 1]))
+        .collect::<String>();
+    let signature = signature.split('{').next().unwrap_or_default();
+    let params = signature.split_once('(').map_or("", |(_, rest)| rest);
+    idents(params).any(|(i, word)| word == copied && params[i + word.len()..].trim_start().starts_with(':'))
 }
 
 /// How many code lines below an assignment a `let` reading the place assigned is looked for.
