@@ -325,6 +325,104 @@ mod traced {
         );
     }
 
+    /// A basket's total, `#[node]`-built, with a long body: it shadows its source's handle with the value, then
+    /// shadows the total.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn basket_total(prices: &Signal<Vec<u32>>) -> Memo<u32> {
+        let basket = Memo::new({
+            let prices = prices.clone();
+            move |_| {
+                let prices = prices.get();
+                let mut total = 0;
+                for price in &prices {
+                    total += price;
+                }
+                let total = total * 2;
+                if total > 1_000 {
+                    return 1_000;
+                }
+                total
+            }
+        });
+        basket
+    }
+
+    #[test]
+    fn a_let_that_shadows_a_handle_with_its_value_is_not_quoted() {
+        let prices = Signal::new(vec![100_u32, 150]);
+        let basket = basket_total(&prices);
+        assert_eq!(basket.get(), 500);
+        let explain = trace::explain(&basket).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .chain(&explain.body)
+            .map(|l| l.site.line)
+            .collect();
+        // the shadowing `let` that computed is quoted with its value; the one that only read the source is not
+        assert!(
+            quoted.contains(&line_in_this_file("let total = total * 2;")),
+            "{text}"
+        );
+        assert!(text.contains("let total = total * 2; → 500"), "{text}");
+        let read = line_in_this_file("let prices = prices.get();");
+        assert!(!quoted.contains(&read), "line {read} quoted:\n{text}");
+    }
+
+    #[test]
+    fn a_tracked_read_that_only_opens_a_closure_is_not_quoted_in_a_long_body() {
+        let prices = Signal::new(vec![100_u32, 150, 900]);
+        let dear = Memo::new({
+            let prices = prices.clone();
+            move |_| {
+                prices.with(|all| {
+                    let mut dear = Vec::new();
+                    for price in all {
+                        if *price > 120 {
+                            dear.push(*price);
+                        }
+                    }
+                    dear.sort_unstable();
+                    dear.len()
+                })
+            }
+        });
+        assert_eq!(dear.get(), 2);
+        let explain = trace::explain(&dear).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain.body.iter().map(|l| l.site.line).collect();
+        // the body is quoted by the lines that make its value; the read that only opens the closure is not
+        assert!(quoted.contains(&line_in_this_file("dear.len()")), "{text}");
+        let opens = line_in_this_file("prices.with(|all| {");
+        assert!(!quoted.contains(&opens), "line {opens} quoted:\n{text}");
+        // an untracked read that opens a closure still is
+        let cheap = Memo::new({
+            let prices = prices.clone();
+            move |_| {
+                prices.with_untracked(|all| {
+                    let mut cheap = Vec::new();
+                    for price in all {
+                        if *price <= 120 {
+                            cheap.push(*price);
+                        }
+                    }
+                    cheap.sort_unstable();
+                    cheap.len()
+                })
+            }
+        });
+        assert_eq!(cheap.get(), 1);
+        let explain = trace::explain(&cheap).unwrap();
+        let untracked = line_in_this_file("prices.with_untracked(|all| {");
+        assert!(
+            explain.body.iter().any(|l| l.site.line == untracked),
+            "{explain}"
+        );
+    }
+
     /// Two pricing rules a memo is given through a fn pointer; `#[trace_fn]` records which one ran.
     #[ranvier::trace_fn]
     fn flat_rate(grams: u32) -> u32 {
@@ -919,6 +1017,43 @@ mod traced {
         assert!(explain.to_string().contains("\nkept: odd#"), "{explain}");
         let brief = explain.brief(2_000);
         assert!(!brief.contains("\nkept: "), "{brief}");
+    }
+
+    #[test]
+    fn a_node_that_kept_a_long_value_does_not_say_it_again() {
+        let count = Signal::new(1_u32);
+        let parity = Memo::new({
+            let count = count.clone();
+            move |_| {
+                format!(
+                    "the count of the visitors today is {}",
+                    ["even", "odd"][(count.get() % 2) as usize]
+                )
+            }
+        })
+        .labelled("parity");
+        assert_eq!(parity.get(), "the count of the visitors today is odd");
+        count.set(3);
+        assert_eq!(parity.get(), "the count of the visitors today is odd");
+        let explain = trace::explain(&parity).unwrap();
+        // the node line shows the value; the finding that it kept it does not repeat it
+        let kept = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Kept)
+            .unwrap_or_else(|| panic!("no kept finding: {explain}"));
+        assert!(kept.text.ends_with(" and kept its value"), "{explain}");
+        // a short value is said again: shorter than saying so
+        let odd = Memo::new({
+            let count = count.clone();
+            move |_| count.get() % 2
+        })
+        .labelled("odd");
+        assert_eq!(odd.get(), 1);
+        count.set(5);
+        assert_eq!(odd.get(), 1);
+        let text = trace::explain(&odd).unwrap().to_string();
+        assert!(text.contains(" and kept 1"), "{text}");
     }
 
     /// The free rooms of a kind (the mistake: `||` for `&&`), a chain whose receiver stands alone on its line.
@@ -1717,6 +1852,484 @@ mod traced {
         let text = trace::explain(&doubled).unwrap().to_string();
         assert!(text.contains("\nupdate: message Add #"), "{text}");
         assert!(!text.contains("commands:"), "{text}");
+    }
+
+    /// A box office: (seats taken, cents refunded, notices); a cancellation should refund and notify.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Office {
+        seats: u32,
+        refunded: u32,
+        notices: Vec<String>,
+    }
+
+    #[derive(Debug)]
+    enum BoxMsg {
+        Cancel(u32),
+        Refund(u32),
+        Notify(String),
+    }
+
+    #[ranvier::trace_fn]
+    fn is_late(seats: u32) -> bool {
+        let hours = seats * 2;
+        if hours < 24 {
+            return false;
+        }
+        hours > 48
+    }
+
+    #[ranvier::trace_fn]
+    fn refund_of(cents: u32, late: bool) -> u32 {
+        let fee = cents / 10;
+        if late {
+            let kept = cents / 2 + fee;
+            cents - kept
+        } else {
+            cents - fee
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn cancel_seat(office: &mut Office, cents: u32) -> Vec<BoxMsg> {
+        let late = is_late(office.seats);
+        office.seats -= 1;
+        let refund = refund_of(cents, late);
+        let refund = refund.min(cents);
+        if refund > 0 {
+            return vec![BoxMsg::Notify(format!(
+                "booking cancelled with {} seats left: {refund} cents refunded to the card it was paid with",
+                office.seats
+            ))];
+        }
+        vec![BoxMsg::Notify("too late for a refund".to_owned())]
+    }
+
+    #[ranvier::trace_fn]
+    fn office_update(msg: BoxMsg, office: &Office) -> (Office, Vec<BoxMsg>) {
+        let mut next = office.clone();
+        let commands = match msg {
+            BoxMsg::Cancel(cents) => cancel_seat(&mut next, cents),
+            BoxMsg::Refund(cents) => {
+                next.refunded += cents;
+                Vec::new()
+            }
+            BoxMsg::Notify(text) => {
+                next.notices.push(text);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn an_update_that_returned_early_with_too_few_commands_quotes_the_return() {
+        let office = Mvu::with_commands(
+            (
+                Office {
+                    seats: 2,
+                    ..Office::default()
+                },
+                Vec::new(),
+            ),
+            office_update,
+        )
+        .labelled("office");
+        let refunded = office.select(|o| o.refunded).labelled("refunded");
+        office
+            .dispatch_traced("cancel", "{\"cents\":800}", BoxMsg::Cancel(800))
+            .unwrap();
+        // the notice went out, the refund command was left out by the early `return`
+        assert_eq!(office.model().notices.len(), 1);
+        assert_eq!(refunded.get(), 0);
+        let explain = trace::explain(&refunded).unwrap();
+        let text = explain.to_string();
+        let cancel = explain
+            .findings
+            .iter()
+            .find(|f| f.text.starts_with("message cancel #"))
+            .unwrap_or_else(|| panic!("no finding for cancel:\n{text}"));
+        let quoted: Vec<u32> = cancel
+            .at
+            .iter()
+            .chain(&cancel.more)
+            .map(|l| l.site.line)
+            .collect();
+        // the `if` that ran and the `return` (over several lines) that left out the refund command
+        let exit = line_in_this_file("return vec![BoxMsg::Notify(format!(");
+        assert!(quoted.contains(&exit), "line {exit} not quoted:\n{text}");
+        assert!(
+            quoted.contains(&line_in_this_file("if refund > 0 {")),
+            "{text}"
+        );
+        // the missing command does what it should
+        office.dispatch(BoxMsg::Refund(800)).unwrap();
+        assert_eq!(refunded.get(), 800);
+    }
+
+    #[ranvier::trace_fn]
+    fn give_back(office: &mut Office, cents: u32) -> Vec<BoxMsg> {
+        let late = cents > 500;
+        office.seats += 1;
+        let mut commands = Vec::new();
+        if late {
+            commands.push(BoxMsg::Notify("returned late".to_owned()));
+        } else if office.seats > 0 {
+            commands.push(BoxMsg::Refund(cents));
+        }
+        commands
+    }
+
+    #[test]
+    fn an_update_whose_branch_shut_out_an_else_if_that_sends_a_command_quotes_the_else_if() {
+        let office = Mvu::with_commands((Office::default(), Vec::new()), |msg, office: &Office| {
+            let mut next = office.clone();
+            let commands = match msg {
+                BoxMsg::Cancel(cents) => give_back(&mut next, cents),
+                other => return office_update(other, office),
+            };
+            (next, commands)
+        })
+        .labelled("office");
+        let refunded = office.select(|o| o.refunded).labelled("refunded");
+        office
+            .dispatch_traced("cancel", "{\"cents\":800}", BoxMsg::Cancel(800))
+            .unwrap();
+        // a late return is noticed, and then not refunded: the `else if` is shut out by `if late`
+        assert_eq!(office.model().notices.len(), 1);
+        assert_eq!(refunded.get(), 0);
+        let explain = trace::explain(&refunded).unwrap();
+        let text = explain.to_string();
+        let cancel = explain
+            .findings
+            .iter()
+            .find(|f| f.text.starts_with("message cancel #"))
+            .unwrap_or_else(|| panic!("no finding for cancel:\n{text}"));
+        let quoted: Vec<u32> = cancel
+            .at
+            .iter()
+            .chain(&cancel.more)
+            .map(|l| l.site.line)
+            .collect();
+        let shut_out = line_in_this_file("} else if office.seats > 0 {");
+        assert!(
+            quoted.contains(&shut_out),
+            "line {shut_out} not quoted:\n{text}"
+        );
+    }
+
+    /// A store: how many parcels each shelf holds, and the one parcel's shelf.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Store {
+        counts: Vec<i64>,
+        parcel: Parcel,
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Parcel {
+        shelf: usize,
+    }
+
+    #[ranvier::trace_fn]
+    fn move_parcel(store: &mut Store, to: usize) {
+        let parcel = &mut store.parcel;
+        parcel.shelf = to;
+        let from = parcel.shelf;
+        store.counts[from] -= 1;
+        store.counts[to] += 1;
+    }
+
+    #[test]
+    fn an_update_that_reads_a_field_just_after_writing_it_quotes_the_read_first() {
+        let store = Mvu::new(
+            Store {
+                counts: vec![1, 0, 0],
+                parcel: Parcel { shelf: 0 },
+            },
+            |msg, store: &Store| {
+                let mut next = store.clone();
+                if let Msg::Add(to) = msg {
+                    move_parcel(&mut next, usize::try_from(to).unwrap_or(0));
+                }
+                next
+            },
+        );
+        let first_shelf = store.select(|s| s.counts[0]);
+        store
+            .dispatch_traced("move", "{\"to\":2}", Msg::Add(2))
+            .unwrap();
+        // the parcel left shelf 0, but `from` was read after the shelf was overwritten: shelf 0 still counts it
+        assert_eq!(store.model().parcel.shelf, 2);
+        assert_eq!(first_shelf.get(), 1);
+        let explain = trace::explain(&first_shelf).unwrap();
+        let text = explain.to_string();
+        let ran = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Ran)
+            .unwrap_or_else(|| panic!("no ran finding:\n{text}"));
+        let quoted: Vec<u32> = ran
+            .at
+            .iter()
+            .chain(&ran.more)
+            .map(|l| l.site.line)
+            .collect();
+        let (write, read) = (
+            line_in_this_file("parcel.shelf = to;"),
+            line_in_this_file("let from = parcel.shelf;"),
+        );
+        assert_eq!(quoted.first(), Some(&read), "{text}");
+        assert!(quoted.contains(&write), "{text}");
+    }
+
+    /// A shelf of parcels, by weight.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Shelf(Vec<i64>);
+
+    #[ranvier::trace_fn]
+    fn shelf_update(msg: Msg, shelf: &Shelf) -> Shelf {
+        let mut next = shelf.clone();
+        match msg {
+            Msg::Add(n) => {
+                let doubled = n * 2;
+                next.0.push(doubled);
+            }
+            Msg::Noop => {}
+        }
+        next
+    }
+
+    #[test]
+    fn an_update_is_not_quoted_by_the_copy_of_the_state_it_was_given() {
+        let shelf = Mvu::new(Shelf(Vec::new()), shelf_update);
+        let total = shelf.select(|s| s.0.iter().sum::<i64>());
+        shelf
+            .dispatch_traced("add", "{\"n\":3}", Msg::Add(3))
+            .unwrap();
+        assert_eq!(total.get(), 6);
+        let explain = trace::explain(&total).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Ran)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        // the write is quoted; the copy every `update` starts with is not
+        assert!(
+            quoted.contains(&line_in_this_file("next.0.push(doubled);")),
+            "{text}"
+        );
+        let copy = line_in_this_file("let mut next = shelf.clone();");
+        assert!(!quoted.contains(&copy), "line {copy} quoted:\n{text}");
+    }
+
+    /// A guest's stay: booked, gone, and what the nights charged.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Stay {
+        booked: bool,
+        left: bool,
+        charged: u32,
+    }
+
+    #[ranvier::trace_fn]
+    fn charge_night(stays: &mut [Stay], rate: u32) {
+        let rate = rate.max(1);
+        for stay in stays.iter_mut().filter(|s| s.booked) {
+            stay.charged += rate;
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn stays_update(msg: Msg, stays: &[Stay]) -> Vec<Stay> {
+        let mut next = stays.to_vec();
+        match msg {
+            Msg::Add(rate) => charge_night(&mut next, u32::try_from(rate).unwrap_or(0)),
+            Msg::Noop => {}
+        }
+        next
+    }
+
+    #[test]
+    fn an_update_writing_in_a_filtered_loop_quotes_the_loop_that_chose_what_it_wrote() {
+        let stay = |left| Stay {
+            booked: true,
+            left,
+            charged: 0,
+        };
+        let stays = Mvu::new(vec![stay(false), stay(true)], |msg, stays: &Vec<Stay>| {
+            stays_update(msg, stays)
+        });
+        let charged = stays.select(|s| s.iter().map(|s| s.charged).sum::<u32>());
+        stays.dispatch_traced("night", "{}", Msg::Add(100)).unwrap();
+        // the guest who left was charged too: the loop's filter leaves out `!s.left`
+        assert_eq!(charged.get(), 200);
+        assert!(stays.model().iter().any(|s| s.left && s.charged == 100));
+        let explain = trace::explain(&charged).unwrap();
+        let text = explain.to_string();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Ran)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let write = line_in_this_file("stay.charged += rate;");
+        let filter = line_in_this_file("for stay in stays.iter_mut().filter(|s| s.booked) {");
+        assert!(quoted.contains(&write), "{text}");
+        assert!(
+            quoted.contains(&filter),
+            "line {filter} not quoted:\n{text}"
+        );
+    }
+
+    /// A front desk: the nights of the guest in house and the postings to the folio.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Desk {
+        nights: u32,
+        folio: Vec<Posting>,
+        notices: u32,
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Posting {
+        cents: u32,
+    }
+
+    #[derive(Debug)]
+    enum DeskMsg {
+        Leave { late: bool },
+        Post { cents: u32 },
+        Notify,
+    }
+
+    #[ranvier::trace_fn]
+    fn tax_of(nights: u32) -> u32 {
+        nights * 150
+    }
+
+    #[ranvier::trace_fn]
+    fn leave(desk: &mut Desk, after_noon: bool) -> Vec<DeskMsg> {
+        let tax = tax_of(desk.nights);
+        desk.nights = 0;
+        let mut commands = Vec::new();
+        if after_noon {
+            commands.push(DeskMsg::Post { cents: 500 });
+            commands.push(DeskMsg::Post { cents: tax });
+        }
+        commands.push(DeskMsg::Notify);
+        commands
+    }
+
+    #[ranvier::trace_fn]
+    fn desk_update(msg: DeskMsg, desk: &Desk) -> (Desk, Vec<DeskMsg>) {
+        let mut next = desk.clone();
+        let commands = match msg {
+            DeskMsg::Leave { late } => leave(&mut next, late),
+            DeskMsg::Post { cents } => {
+                next.folio.push(Posting { cents });
+                Vec::new()
+            }
+            DeskMsg::Notify => {
+                next.notices += 1;
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn an_update_that_computed_a_value_it_sends_only_in_a_branch_not_taken_quotes_that_line() {
+        let desk = Mvu::with_commands(
+            (
+                Desk {
+                    nights: 2,
+                    ..Desk::default()
+                },
+                Vec::new(),
+            ),
+            desk_update,
+        )
+        .labelled("desk");
+        let billed = desk
+            .select(|d| d.folio.iter().map(|p| p.cents).sum::<u32>())
+            .labelled("billed");
+        desk.dispatch_traced("leave", "{\"late\":false}", DeskMsg::Leave { late: false })
+            .unwrap();
+        // the tax was computed, then pushed only inside `if after_noon`: never posted
+        assert_eq!(desk.model().notices, 1);
+        assert_eq!(billed.get(), 0);
+        let explain = trace::explain(&billed).unwrap();
+        let text = explain.to_string();
+        let leave = explain
+            .findings
+            .iter()
+            .find(|f| f.text.starts_with("message leave #"))
+            .unwrap_or_else(|| panic!("no finding for leave:\n{text}"));
+        let quoted: Vec<u32> = leave
+            .at
+            .iter()
+            .chain(&leave.more)
+            .map(|l| l.site.line)
+            .collect();
+        let unsent = line_in_this_file("commands.push(DeskMsg::Post { cents: tax });");
+        assert!(
+            quoted.contains(&unsent),
+            "line {unsent} not quoted:\n{text}"
+        );
+        assert!(
+            quoted.contains(&line_in_this_file("if after_noon {")),
+            "{text}"
+        );
+        // the late fee's push beside it sends a constant, computed by nothing that ran: not quoted
+        let fee = line_in_this_file("commands.push(DeskMsg::Post { cents: 500 });");
+        assert!(!quoted.contains(&fee), "{text}");
+    }
+
+    #[test]
+    fn a_direct_source_that_kept_its_value_before_the_node_stopped_moving_comes_first() {
+        let office = Mvu::new(0_i64, |msg, sold: &i64| match msg {
+            Msg::Add(n) => sold + n,
+            Msg::Noop => *sold,
+        })
+        .labelled("office");
+        let sold = office.select(|sold| *sold).labelled("sold");
+        let day = Signal::new(1_u32).labelled("day");
+        // divides before it multiplies: 20 of 60 seats is 0 %
+        let occupancy = Memo::new({
+            let sold = sold.clone();
+            move |_| sold.get() / 60 * 100
+        })
+        .labelled("occupancy");
+        let fullest = Memo::new({
+            let (occupancy, day) = (occupancy.clone(), day.clone());
+            move |_| {
+                let day = day.get();
+                match occupancy.get() {
+                    0 => "no seats sold yet".to_owned(),
+                    p => format!("{p} % on day {day}"),
+                }
+            }
+        })
+        .labelled("fullest");
+        assert_eq!(fullest.get(), "no seats sold yet");
+        office
+            .dispatch_traced("book", "{\"seats\":20}", Msg::Add(20))
+            .unwrap();
+        assert_eq!(fullest.get(), "no seats sold yet");
+        // the day moves on: fullest re-runs (after occupancy kept its 0) and keeps its value
+        day.set(2);
+        assert_eq!(fullest.get(), "no seats sold yet");
+        // a message that leaves the office as it was: its arm is a suspect, but a weaker one
+        office.dispatch_traced("noop", "{}", Msg::Noop).unwrap();
+        assert_eq!(fullest.get(), "no seats sold yet");
+        assert_eq!(occupancy.get(), 0);
+        let explain = trace::explain(&fullest).unwrap();
+        let text = explain.to_string();
+        assert!(text.contains("message noop #"), "{text}");
+        let first = &explain.findings[0];
+        assert_eq!(first.kind, trace::FindingKind::EarlierCutoff, "{text}");
+        assert!(first.text.starts_with("occupancy#"), "{text}");
     }
 
     /// A model read by 200 selects, all summed: one message records far more events than a 256-event ring holds.

@@ -325,15 +325,7 @@ fn fns_feeding(ran: &[super::log::Ran], read: &HashSet<String>) -> HashSet<Strin
         let def = found.def();
         let lines = &found.index.lines;
         let body = def.whole.first + 1..def.whole.last;
-        let names_field = |code: &str| {
-            idents(code).any(|(at, word)| {
-                let (before, after) = (code[..at].trim_end(), code[at + word.len()..].trim_start());
-                // `x.cents`, `cents: ride`, or the shorthand `Charge { booking, cents }`
-                let shorthand = (before.is_empty() || before.ends_with([',', '{']))
-                    && (after.is_empty() || after.starts_with([',', '}']));
-                read.contains(word) && (before.ends_with('.') || after.starts_with(':') || shorthand)
-            })
-        };
+        let names_field = |code: &str| names_read_field(code, read);
         let mut slice: Vec<u32> = Vec::new();
         for l in body.clone() {
             let code = code_part(&lines[l as usize - 1]);
@@ -354,6 +346,98 @@ fn fns_feeding(ran: &[super::log::Ran], read: &HashSet<String>) -> HashSet<Strin
                     out.insert(word.to_owned());
                 }
             }
+        }
+    }
+    out
+}
+
+/// Whether `code` names a field in `read`: `x.cents`, `cents: ride`, or the shorthand `Charge { booking, cents }`.
+fn names_read_field(code: &str, read: &HashSet<String>) -> bool {
+    idents(code).any(|(at, word)| {
+        let (before, after) = (code[..at].trim_end(), code[at + word.len()..].trim_start());
+        let shorthand = (before.is_empty() || before.ends_with([',', '{']))
+            && (after.is_empty() || after.starts_with([',', '}']));
+        read.contains(word) && (before.ends_with('.') || after.starts_with(':') || shorthand)
+    })
+}
+
+/// How many values left unsent in a branch that did not run [`unsent_values`] quotes.
+const UNSENT_VALUES: usize = 2;
+
+/// In the fns `ran` entered: the lines that would have sent a value a helper computed in the run, but sit in a branch
+/// that did not run (`if late { .. commands.push(Msg::Post { cents: tax, .. }) }`, with `let tax =
+/// folio::city_tax(..);` run above it): the value was computed and never sent, because it was put in the wrong
+/// branch or its branch was wrongly not taken. Only a line naming a field in `read` (what the cone reads) counts,
+/// and only a value bound by a `let` that ran and calls a fn of the app (not a method or a constructor:
+/// `hotel.rates.clone()` and `Vec::new()` computed nothing). Each as the branch's line and the first line of the
+/// statement holding the value, at most [`UNSENT_VALUES`].
+fn unsent_values(ran: &[super::log::Ran], read: &HashSet<String>) -> Vec<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    // a call of a fn of the app (`city_tax(..)`, `folio::city_tax(..)`), not a method (`rates.clone()`) or a
+    // type's constructor (`Vec::new()`)
+    let calls_a_fn = |code: &str| {
+        idents(code).any(|(at, word)| {
+            let before = &code[..at];
+            let of_type = before.strip_suffix("::").is_some_and(|path| {
+                path.rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .next()
+                    .is_some_and(|segment| segment.starts_with(|c: char| c.is_ascii_uppercase()))
+            });
+            word.starts_with(|c: char| c.is_ascii_lowercase())
+                && code[at + word.len()..].starts_with('(')
+                && !before.ends_with('.')
+                && !of_type
+        })
+    };
+    let mut out: Vec<SourceLine> = Vec::new();
+    let mut found_values = 0;
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let lines = &index.lines;
+        let not_run = |at: u32| not_taken(index, def.whole, file, &recorded, at);
+        for l in def.whole.first + 1..def.whole.last {
+            let code = code_part(&lines[l as usize - 1]);
+            if found_values == UNSENT_VALUES || !names_read_field(code, read) || !not_run(l) {
+                continue;
+            }
+            let computed = lets_binding(lines, def.whole.first, l, code).into_iter().any(|at| {
+                let bound = code_part(&lines[at as usize - 1]);
+                !not_run(at) && calls_a_fn(bound.split_once('=').map_or("", |(_, value)| value))
+            });
+            if !computed {
+                continue;
+            }
+            // the innermost branch around it that did not run: an `if` block or a `match` arm
+            let branch = index
+                .ifs
+                .iter()
+                .filter(|(at, block)| def.whole.contains(*at) && block.contains(l) && !recorded.contains(&(file, *at)))
+                .map(|(at, _)| *at)
+                .chain(
+                    index
+                        .arms
+                        .iter()
+                        .filter(|a| def.whole.contains(a.arrow) && a.arrow <= l && l <= a.body.last)
+                        .filter(|a| !recorded.contains(&(file, a.arrow)))
+                        .map(|a| a.arrow),
+                )
+                .max();
+            // the statement holding the value: the narrowest call around it (`commands.push(Msg::Post {`)
+            let statement = index
+                .calls
+                .iter()
+                .filter(|c| def.whole.holds(c.whole) && c.whole.contains(l))
+                .min_by_key(|c| c.whole.last - c.whole.first)
+                .map_or(l, |c| c.whole.first);
+            for at in branch.into_iter().chain([statement]) {
+                if !out.iter().any(|o| o.site.line == at && o.site.file == file) {
+                    out.push(SourceLine {
+                        site: Site { file, line: at, column: 1 },
+                        text: lines[at as usize - 1].trim().to_owned(),
+                    });
+                }
+            }
+            found_values += 1;
         }
     }
     out
@@ -420,7 +504,7 @@ fn ran_lines_ordered(
     let mut out: Vec<SourceLine> = Vec::new();
     let push = |out: &mut Vec<SourceLine>, file: &'static str, at: u32, text: String| {
         // a line of brackets and arrows alone (`} => {`, the end of a long pattern) says nothing
-        let says_something = text.chars().any(|c| c.is_alphanumeric() || c == '_');
+        let says_something = text.chars().any(|c| c.is_alphanumeric() || c == '_') && !copies_a_parameter(file, at, &text);
         if says_something && out.len() < max && !out.iter().any(|l| l.site.file == file && l.site.line == at) {
             out.push(SourceLine {
                 site: Site {
@@ -433,7 +517,40 @@ fn ran_lines_ordered(
         }
     };
     let (outside, inside) = groups.split_first().expect("the first group is always there");
+    if writes && choices_first {
+        // an `update` that sent commands and left a fn early from a branch that ran (`if refund > 0 { return
+        // notify(..) }`): the commands it sent were chosen by that exit, and those it did not send were left out
+        // there. The latest exit first: the last fn to return is nearest to what the `update` returned
+        for r in ran.iter().rev().filter(|r| r.value.is_none()) {
+            if let Some((at, exit)) = source::index(r.file).and_then(|index| exit_of(&index, r.line)) {
+                push(&mut out, r.file, r.line, names::line_text(r.file, r.line).unwrap_or_default());
+                push(&mut out, r.file, at, exit);
+            }
+        }
+        // a branch that ran and shut out the `else if` after it, whose block would have sent a command (`if late
+        // { .. } else if let Some(hold) = .. { commands.push(Msg::Notify { .. }) }`): only one of the two could
+        // send, and the one left out is a suspect for the command missing
+        for r in ran.iter().filter(|r| r.value.is_none()) {
+            if let Some(at) = source::index(r.file).and_then(|index| else_if_shut_out(&index, r.line, r.file, &recorded))
+            {
+                push(&mut out, r.file, at, names::line_text(r.file, at).unwrap_or_default());
+            }
+        }
+    }
     if writes {
+        // a `let` that reads a place the line just above it assigned (`booking.showing = to;` then `let from =
+        // booking.showing.clone();`) reads the new value: two statements in the wrong order, first
+        for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
+            let not_run = |at: u32| not_taken(index, def.whole, file, &recorded, at);
+            for (write, read) in read_after_write(&index.lines, def.whole) {
+                if !not_run(read) {
+                    // the read that bound the wrong value, then the write it should have come before
+                    for at in [read, write] {
+                        push(&mut out, file, at, index.lines[at as usize - 1].trim().to_owned());
+                    }
+                }
+            }
+        }
         // a fn that ran and dropped what a helper returned (`depart(&mut next, id);` where `depart` returns the
         // commands to send) lost it there: those lines first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
@@ -455,6 +572,11 @@ fn ran_lines_ordered(
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
                 let mut text = names::line_text(r.file, r.line).unwrap_or_default();
+                // a `let` that shadows a source's handle with its value (`let stays = stays.get();`) read it and
+                // decided nothing: the node's reads already name it
+                if r.value.is_some() && shadows_with_value(&text) {
+                    continue;
+                }
                 if let Some(value) = &r.value {
                     let _ = write!(text, " → {value}");
                 }
@@ -497,6 +619,8 @@ fn ran_lines_ordered(
                     // the statement that bound the place written (`let Some(v) = list.iter_mut().find(..)`): it
                     // chose which one was written
                     picked.extend(binding_of_written(lines, def.whole.first as usize, i));
+                    // the loop around it that filtered what it walks chose how many times it wrote
+                    picked.extend(loop_of_written(lines, def.whole.first as usize, i));
                 }
             }
         }
@@ -565,6 +689,105 @@ fn ran_lines_ordered(
     out
 }
 
+/// How a finding on the explained node names the value it kept, which the node line shows: the value when it is
+/// shorter than saying so (`3`), else `its value`.
+fn kept_text(value: &str) -> String {
+    const ITS_VALUE: &str = "its value";
+    let short = short_text(value);
+    if short.chars().count() <= ITS_VALUE.len() {
+        short
+    } else {
+        ITS_VALUE.to_owned()
+    }
+}
+
+/// Whether a line shadows a handle with its value and does nothing else (`let stays = stays.get();`).
+fn shadows_with_value(line: &str) -> bool {
+    let code = code_part(line).trim();
+    let Some((name, value)) = code.strip_prefix("let ").and_then(|rest| rest.split_once('=')) else {
+        return false;
+    };
+    let name = name.trim().trim_start_matches("mut ").trim();
+    let value = value.trim().trim_end_matches(';').trim_end();
+    !name.is_empty() && value.strip_prefix(name).is_some_and(|rest| rest == ".get()")
+}
+
+/// Whether line `at` of `file` (its text `text`) only copies a parameter of the fn it is in into a working copy
+/// (`let mut next = shop.clone();` in `fn update(msg: Msg, shop: &Shop)`): every `update` starts so, and it decides
+/// nothing.
+fn copies_a_parameter(file: &str, at: u32, text: &str) -> bool {
+    let code = code_part(text).trim();
+    let Some((_, value)) = code.strip_prefix("let ").and_then(|rest| rest.split_once('=')) else {
+        return false;
+    };
+    let Some(copied) = value.trim().trim_end_matches(';').strip_suffix(".clone()") else {
+        return false;
+    };
+    if copied.is_empty() || !copied.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return false;
+    }
+    let Some(index) = source::index(file) else {
+        return false;
+    };
+    let Some(def) = index.fns.iter().filter(|f| f.whole.contains(at)).min_by_key(|f| f.whole.last - f.whole.first)
+    else {
+        return false;
+    };
+    // the signature, up to the body's brace
+    let signature: String = (def.whole.first..at)
+        .map(|l| code_part(&index.lines[l as usize - 1]))
+        .collect::<String>();
+    let signature = signature.split('{').next().unwrap_or_default();
+    let params = signature.split_once('(').map_or("", |(_, rest)| rest);
+    idents(params).any(|(i, word)| word == copied && params[i + word.len()..].trim_start().starts_with(':'))
+}
+
+/// How many code lines below an assignment a `let` reading the place assigned is looked for.
+const READ_AFTER_WRITE_LINES: usize = 2;
+
+/// The pairs of lines of the fn spanning `whole` where an assignment to a field (`booking.showing = to.to_owned();`)
+/// is followed within [`READ_AFTER_WRITE_LINES`] code lines by a `let` that reads that field
+/// (`let from = booking.showing.clone();`): the `let` binds the value just written, not the one before it.
+fn read_after_write(lines: &[String], whole: source::Lines) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for write in whole.first + 1..whole.last {
+        let code = code_part(&lines[write as usize - 1]).trim();
+        if code.starts_with("let ") {
+            continue;
+        }
+        let Some(at) = assignment_at(code) else { continue };
+        // a field of a binding (`booking.showing`), not a local alone or a compound assignment (`x += 1`)
+        let place = code[..at].trim();
+        let simple = place.contains('.')
+            && place.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            && !place.starts_with('.');
+        if !simple {
+            continue;
+        }
+        let reads_place = |code: &str| {
+            code.match_indices(place).any(|(i, _)| {
+                let before = code[..i].chars().next_back();
+                let after = code[i + place.len()..].chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                    && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            })
+        };
+        let below = (write + 1..whole.last)
+            .filter(|l| is_code(&lines[*l as usize - 1]))
+            .take(READ_AFTER_WRITE_LINES);
+        for read in below {
+            let code = code_part(&lines[read as usize - 1]).trim();
+            if let Some((_, value)) = code.strip_prefix("let ").and_then(|rest| rest.split_once('='))
+                && reads_place(value)
+            {
+                out.push((write, read));
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// Whether a line only wraps names in a value (`vec![Msg::Notify { text }]`, `Some(Entry { id, at })`): no
 /// operator, no method, no call of a fn (a capitalised constructor is not one).
 fn only_wraps(line: &str) -> bool {
@@ -599,19 +822,40 @@ fn guard_not_taken(
         .max()
 }
 
-/// The one statement of the block of the `if` at line `at` when it leaves at once (`break`, `continue`, `return`):
-/// its line and text.
+/// The first statement of the block of the `if` at line `at` when it leaves at once (`break`, `continue`, `return`,
+/// also one written over several lines, `return notify(format!(..))`): its first line and that line's text.
 fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
     let (_, block) = index.ifs.iter().find(|(line, _)| *line == at)?;
-    let inner = (block.first + 1..block.last).filter(|l| is_code(&index.lines[*l as usize - 1]));
-    let [only] = inner.collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    let code = code_part(&index.lines[only as usize - 1]).trim();
+    let first = (block.first + 1..block.last).find(|l| is_code(&index.lines[*l as usize - 1]))?;
+    let code = code_part(&index.lines[first as usize - 1]).trim();
     ["break", "continue", "return"]
         .iter()
-        .any(|w| code.starts_with(w))
-        .then(|| (only, code.to_owned()))
+        .any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
+        .then(|| (first, code.to_owned()))
+}
+
+/// The line of the `else if` chained after the `if` block at line `at` (its `} else if` line closes that block)
+/// when it did not run (no record in `recorded`) and its block builds a variant of an enum (`Msg::Notify { .. }`):
+/// a command the branch that ran at `at` shut out.
+fn else_if_shut_out(index: &source::Index, at: u32, file: &str, recorded: &HashSet<(&str, u32)>) -> Option<u32> {
+    let (_, block) = index.ifs.iter().find(|(line, _)| *line == at)?;
+    let (next, next_block) = index.ifs.iter().find(|(line, _)| *line == block.last)?;
+    let code = code_part(&index.lines[*next as usize - 1]).trim_start();
+    if !code.trim_start_matches('}').trim_start().starts_with("else if") || recorded.contains(&(file, *next)) {
+        return None;
+    }
+    // `Type::Variant`, both capitalised: a value of an enum the block builds
+    let builds_variant = |code: &str| {
+        idents(code).any(|(i, word)| {
+            word.starts_with(|c: char| c.is_ascii_uppercase())
+                && code[i + word.len()..]
+                    .strip_prefix("::")
+                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+        })
+    };
+    (next_block.first..=next_block.last)
+        .any(|l| builds_variant(code_part(&index.lines[l as usize - 1])))
+        .then_some(*next)
 }
 
 /// Whether a line of `block` returns from the fn (`return x;`, `return;`).
@@ -1195,7 +1439,9 @@ fn cutoffs(
                 FindingKind::Cutoff if stopping == Some(c.seq) => 990,
                 FindingKind::Cutoff => 600,
                 // before the node's last run: it ran since, so this is seldom why it is wrong now, unless the node
-                // reads it directly (a source of its own swallowed a change)
+                // reads it directly (a source of its own swallowed a change), the more so when the node has not
+                // moved since: the change it should have followed stopped there
+                _ if me.sources.contains(&c.node.id) && me.last_moved < c.seq => 800,
                 _ if me.sources.contains(&c.node.id) => 470,
                 _ => 380,
             };
@@ -1460,7 +1706,7 @@ fn kept_itself(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     let mut finding = Finding::new(
         FindingKind::Kept,
         rank,
-        format!("{} re-ran #{seq} and kept {}", ctx.name(me.id), short_text(value)),
+        format!("{} re-ran #{seq} and kept {}", ctx.name(me.id), kept_text(value)),
         at.or_else(|| Some(line(me.site))),
     );
     finding.more = more.collect();
@@ -1595,8 +1841,12 @@ fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[super::log::Ran])
         picked.sort_unstable();
         out.extend(picked.into_iter().map(|at| numbered(file, lines, at as usize - 1)));
     }
+    // a read that only shadows the handle with its value (`let stays = stays.get();`), or a tracked read that only
+    // opens a closure (`desk.with_model(|d| {`), says no more than the node's reads
+    let untracked: HashSet<u32> = r.untracked.iter().filter_map(|(_, _, s)| s.map(|s| s.line())).collect();
     for read in read_site_lines(r) {
-        if !out.iter().any(|l| l.site.line == read.site.line) {
+        let opens = !untracked.contains(&read.site.line) && code_part(&read.text).trim_end().ends_with("| {");
+        if !out.iter().any(|l| l.site.line == read.site.line) && !shadows_with_value(&read.text) && !opens {
             out.push(read);
         }
     }
@@ -1709,13 +1959,23 @@ fn update_arms(
         let ran = ctx.tracer.ran_for_message(message);
         let read = cone_fields.get_or_insert_with(|| fields_read_within(ctx, cone, u32::MAX, CONE_FIELDS_NODES));
         let feeding = fns_feeding(&ran, read);
-        let recorded = ran_lines_ordered(
+        let mut recorded = ran_lines_ordered(
             &ran,
             true,
             sent_commands,
             &feeding,
             if sent_commands { RAN_LINES } else { max },
         );
+        // an `update` that sent commands and computed a value the cone reads that it never sent (its line in a
+        // branch that did not run): those lines first
+        if sent_commands {
+            let unsent = unsent_values(&ran, read);
+            if !unsent.is_empty() {
+                recorded.retain(|l| !unsent.iter().any(|u| u.site == l.site));
+                recorded.splice(0..0, unsent);
+                recorded.truncate(RAN_LINES);
+            }
+        }
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
         } else {
@@ -2070,6 +2330,34 @@ fn binding_of_written(lines: &[String], from: usize, at: usize) -> Option<usize>
         .unwrap_or(start);
     // a plain binding (`let mut next = desk.clone();`) chose nothing: only a lookup's predicate is quoted
     (start..=end).find(|i| is_code(&lines[*i]) && lines[*i].split("//").next().unwrap_or_default().contains('|'))
+}
+
+/// For the write on line index `at`, of a fn whose lines start at index `from`: the header of the innermost `for`
+/// loop around it when the header filters or looks up what it walks (a closure: `for stay in
+/// stays.iter().filter(|s| s.checked_in) {`): it chose which items, and how many times, the write ran. None for a
+/// write outside a loop or in a loop over everything (`for stay in &stays {`), which chose nothing.
+fn loop_of_written(lines: &[String], from: usize, at: usize) -> Option<usize> {
+    // up from the write, the first line that opens a block the write is inside (more `{` than `}` seen so far)
+    let mut depth = 0_i32;
+    for i in (from..at).rev() {
+        let code = code_part(&lines[i]);
+        for c in code.chars().rev() {
+            match c {
+                '}' => depth += 1,
+                '{' => depth -= 1,
+                _ => {}
+            }
+        }
+        if depth < 0 {
+            let head = code.trim_start();
+            if head.starts_with("for ") && head.contains('|') {
+                return Some(i);
+            }
+            // an enclosing block that is not such a loop: look further out
+            depth = 0;
+        }
+    }
+    None
 }
 
 /// How far below an `Mvu`'s creation its inline `update`'s arms are looked for first.
