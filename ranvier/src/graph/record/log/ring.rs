@@ -290,9 +290,9 @@ impl EventRing {
             } else if head < slots.capacity() {
                 // Filling, with room reserved (by `grow`): the slot goes at the end, as `Vec::push` would put it
                 // without its capacity test.
+                debug_assert_eq!(head, slots.len());
                 // SAFETY: `head == slots.len()` while the ring fills (`head` is the end until it wraps), and it is
                 // below the capacity, so the slot is allocated and unused; `set_len` then covers exactly it.
-                debug_assert_eq!(head, slots.len());
                 unsafe {
                     slots.as_mut_ptr().add(head).write((cause, slot));
                     slots.set_len(head + 1);
