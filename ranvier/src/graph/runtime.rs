@@ -407,7 +407,7 @@ impl Runtime {
 
     /// Makes `node` a source of the running computation, which read it where its last run read something else (or
     /// nothing): at once, so a computation that reads a node and then writes it is woken by its own write.
-    #[inline]
+    #[inline(never)]
     fn link(&self, running: Running, node: DynNodeRc, site: super::CallSite, append: bool) {
         let _ = site;
         let comp = running.comp();
