@@ -449,6 +449,23 @@ mod traced {
             .collect()
     }
 
+    /// The lines quoted by `explain`'s finding for message `name` (the one whose text starts `message name #`): its
+    /// `at` lines, then its `more`.
+    fn message_lines(explain: &trace::Explain, name: &str) -> Vec<u32> {
+        let prefix = format!("message {name} #");
+        let finding = explain
+            .findings
+            .iter()
+            .find(|f| f.text.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no finding for {name}:\n{explain}"));
+        finding
+            .at
+            .iter()
+            .chain(&finding.more)
+            .map(|l| l.site.line)
+            .collect()
+    }
+
     fn line_in_this_file(needle: &str) -> u32 {
         let line = include_str!("trace.rs")
             .lines()
@@ -1943,17 +1960,7 @@ mod traced {
         assert_eq!(refunded.get(), 0);
         let explain = trace::explain(&refunded).unwrap();
         let text = explain.to_string();
-        let cancel = explain
-            .findings
-            .iter()
-            .find(|f| f.text.starts_with("message cancel #"))
-            .unwrap_or_else(|| panic!("no finding for cancel:\n{text}"));
-        let quoted: Vec<u32> = cancel
-            .at
-            .iter()
-            .chain(&cancel.more)
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = message_lines(&explain, "cancel");
         // the `if` that ran and the `return` (over several lines) that left out the refund command
         let exit = line_in_this_file("return vec![BoxMsg::Notify(format!(");
         assert!(quoted.contains(&exit), "line {exit} not quoted:\n{text}");
@@ -1999,17 +2006,7 @@ mod traced {
         assert_eq!(refunded.get(), 0);
         let explain = trace::explain(&refunded).unwrap();
         let text = explain.to_string();
-        let cancel = explain
-            .findings
-            .iter()
-            .find(|f| f.text.starts_with("message cancel #"))
-            .unwrap_or_else(|| panic!("no finding for cancel:\n{text}"));
-        let quoted: Vec<u32> = cancel
-            .at
-            .iter()
-            .chain(&cancel.more)
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = message_lines(&explain, "cancel");
         let shut_out = line_in_this_file("} else if office.seats > 0 {");
         assert!(
             quoted.contains(&shut_out),
@@ -2261,17 +2258,7 @@ mod traced {
         assert_eq!(billed.get(), 0);
         let explain = trace::explain(&billed).unwrap();
         let text = explain.to_string();
-        let leave = explain
-            .findings
-            .iter()
-            .find(|f| f.text.starts_with("message leave #"))
-            .unwrap_or_else(|| panic!("no finding for leave:\n{text}"));
-        let quoted: Vec<u32> = leave
-            .at
-            .iter()
-            .chain(&leave.more)
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = message_lines(&explain, "leave");
         let unsent = line_in_this_file("commands.push(DeskMsg::Post { cents: tax });");
         assert!(
             quoted.contains(&unsent),
