@@ -449,6 +449,14 @@ mod traced {
             .collect()
     }
 
+    /// The line numbers of the `ran:` lines of `explain` (see [`ran_lines`]).
+    fn ran_line_numbers(explain: &trace::Explain) -> Vec<u32> {
+        ran_lines(explain)
+            .into_iter()
+            .map(|(line, _)| line)
+            .collect()
+    }
+
     /// The lines quoted by `explain`'s finding for message `name` (the one whose text starts `message name #`): its
     /// `at` lines, then its `more`.
     fn message_lines(explain: &trace::Explain, name: &str) -> Vec<u32> {
@@ -901,17 +909,7 @@ mod traced {
         assert_eq!(first.get(), 1);
         let explain = trace::explain(&first).unwrap();
         let text = explain.to_string();
-        let ran = explain
-            .findings
-            .iter()
-            .find(|f| f.kind == trace::FindingKind::Ran)
-            .unwrap_or_else(|| panic!("no ran finding: {text}"));
-        let lines: Vec<u32> = ran
-            .at
-            .iter()
-            .chain(&ran.more)
-            .map(|l| l.site.line)
-            .collect();
+        let lines = ran_line_numbers(&explain);
         let (cond, exit) = (
             line_in_this_file("if seats == 0 {"),
             line_in_this_file("break;"),
@@ -2059,17 +2057,7 @@ mod traced {
         assert_eq!(first_shelf.get(), 1);
         let explain = trace::explain(&first_shelf).unwrap();
         let text = explain.to_string();
-        let ran = explain
-            .findings
-            .iter()
-            .find(|f| f.kind == trace::FindingKind::Ran)
-            .unwrap_or_else(|| panic!("no ran finding:\n{text}"));
-        let quoted: Vec<u32> = ran
-            .at
-            .iter()
-            .chain(&ran.more)
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = ran_line_numbers(&explain);
         let (write, read) = (
             line_in_this_file("parcel.shelf = to;"),
             line_in_this_file("let from = parcel.shelf;"),
