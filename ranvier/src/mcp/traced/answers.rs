@@ -106,7 +106,8 @@ pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
 /// Each step line of `steps` with only the changes of values named in `cone` (the explained node's cone), then `…`
 /// when others were left out: the short form's steps say what moved upstream, not the whole snapshot again. `all`
 /// names every exposed value, to tell where one change ends and the next begins (a value's text may hold `, `). A
-/// step none of whose changes is in the cone is kept whole.
+/// step none of whose changes is in the cone is kept whole; a `settled`/`meanwhile` line none of whose changes is in
+/// a known cone is left out (what flights outside the cone settled to says nothing about the explained value).
 pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> String {
     let name_at = |changes: &str, i: usize| -> Option<String> {
         all.iter()
@@ -167,6 +168,9 @@ pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> S
             .filter(|(_, k)| *k)
             .map(|(e, _)| *e)
             .collect();
+        if !is_step(line) && kept.is_empty() && !cone.is_empty() {
+            continue;
+        }
         if kept.is_empty() || kept.len() == entries.len() {
             out.push(line.to_owned());
         } else {
@@ -604,6 +608,26 @@ mod tests {
         let quiet = "1 rent → v3: total 0→1\nsettled → v3: no exposed value changed";
         assert_eq!(without_quiet_settle(quiet), "1 rent → v3: total 0→1");
         assert_eq!(without_quiet_settle(steps), steps);
+    }
+
+    #[test]
+    fn the_short_form_drops_a_settle_that_changed_nothing_in_the_cone() {
+        let all = ["total".to_owned(), "tide".to_owned(), "customs".to_owned()];
+        let cone = ["total".to_owned()];
+        let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1, customs (pending)→2";
+        assert_eq!(
+            changes_in_cone(steps, &cone, &all),
+            "1 rent → v3: total 0→1"
+        );
+        // a settle that changed the cone keeps its changes in it
+        let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1, total (pending)→2";
+        assert_eq!(
+            changes_in_cone(steps, &cone, &all),
+            "1 rent → v3: total 0→1\nsettled → v5: total (pending)→2, …"
+        );
+        // with no cone known, every line is kept
+        let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1";
+        assert_eq!(changes_in_cone(steps, &[], &all), steps);
     }
 
     #[test]
