@@ -105,9 +105,10 @@ pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
 
 /// Each step line of `steps` with only the changes of values named in `cone` (the explained node's cone), then `…`
 /// when others were left out: the short form's steps say what moved upstream, not the whole snapshot again. `all`
-/// names every exposed value, to tell where one change ends and the next begins (a value's text may hold `, `). A
-/// step none of whose changes is in the cone is kept whole; a `settled`/`meanwhile` line none of whose changes is in
-/// a known cone is left out (what flights outside the cone settled to says nothing about the explained value).
+/// names every exposed value, to tell where one change ends and the next begins (a value's text may hold `, `). When
+/// the cone is known, a step none of whose changes is in it keeps only its head (`3 order → v6: …`: it is there as
+/// the latest step, and what it moved outside the cone says nothing about the explained value), and a
+/// `settled`/`meanwhile` line none of whose changes is in it is left out; with no cone, every line is kept whole.
 pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> String {
     let name_at = |changes: &str, i: usize| -> Option<String> {
         all.iter()
@@ -168,7 +169,12 @@ pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> S
             .filter(|(_, k)| *k)
             .map(|(e, _)| *e)
             .collect();
-        if !is_step(line) && kept.is_empty() && !cone.is_empty() {
+        if kept.is_empty() && !cone.is_empty() {
+            if !is_step(line) {
+                continue;
+            }
+            // the step is kept for its place (the latest), not for what it moved outside the cone
+            out.push(format!("{head}…"));
             continue;
         }
         if kept.is_empty() || kept.len() == entries.len() {
@@ -625,6 +631,9 @@ mod tests {
             changes_in_cone(steps, &cone, &all),
             "1 rent → v3: total 0→1\nsettled → v5: total (pending)→2, …"
         );
+        // a step that moved nothing in the cone keeps its head only
+        let steps = "1 rent → v3: tide 0→1, customs 1→2";
+        assert_eq!(changes_in_cone(steps, &cone, &all), "1 rent → v3: …");
         // with no cone known, every line is kept
         let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1";
         assert_eq!(changes_in_cone(steps, &[], &all), steps);
