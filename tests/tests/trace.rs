@@ -2666,6 +2666,44 @@ mod traced {
         assert!(text.lines().count() <= 6);
     }
 
+    /// The short form says a cutoff once: the `not re-run since:` that would end with the `cutoff:` finding's text
+    /// is left out; the long form keeps it.
+    #[test]
+    fn the_short_form_does_not_repeat_a_cutoff_in_not_re_run_since() {
+        let price = Signal::new(1_i64).labelled("price");
+        let rounded = Memo::with_comparer(
+            {
+                let price = price.clone();
+                move |_| price.get()
+            },
+            |a, b| a / 10 == b / 10,
+        )
+        .labelled("rounded");
+        let total = Memo::new({
+            let rounded = rounded.clone();
+            move |_| rounded.get() * 2
+        })
+        .labelled("total");
+        assert_eq!(total.get(), 2);
+        price.set(3);
+        assert_eq!(total.get(), 2);
+        let explain = trace::explain(&total).unwrap();
+        let full = explain.render(600);
+        let cutoff = full
+            .lines()
+            .find_map(|l| l.strip_prefix("cutoff: "))
+            .unwrap_or_else(|| panic!("a cutoff finding: {full}"))
+            .to_owned();
+        assert!(
+            full.lines()
+                .any(|l| l.starts_with("not re-run since: ") && l.ends_with(&cutoff)),
+            "{full}"
+        );
+        let brief = explain.brief(600);
+        assert!(brief.contains(&format!("\ncutoff: {cutoff}")), "{brief}");
+        assert!(!brief.contains("not re-run since: "), "{brief}");
+    }
+
     #[test]
     fn tracing_records_and_never_steers_the_node_id_trait() {
         let s = Signal::new(1);

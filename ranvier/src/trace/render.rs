@@ -781,7 +781,17 @@ impl Display for ExplainText<'_> {
         // the short form leaves out "nothing upstream moved" when the findings name lines: it adds nothing to them
         let idle = self.3 && named && matches!(e.why_not, Some(WhyNot::NotReached { .. }));
         if let Some(why_not) = e.why_not.as_ref().filter(|_| !reported && !idle) {
-            write!(f, "\nnot re-run since: {why_not}")?;
+            let why_not = why_not.to_string();
+            // the short form leaves it out when it ends with what a finding above said (the `cutoff:` where the
+            // change stopped)
+            let said = e.findings.iter().any(|x| {
+                x.kind != FindingKind::Kept
+                    && !x.text.is_empty()
+                    && why_not.ends_with(&format!(" {}", x.text))
+            });
+            if !(self.3 && said) {
+                write!(f, "\nnot re-run since: {why_not}")?;
+            }
         }
         Ok(())
     }
