@@ -544,6 +544,14 @@ mod traced {
         assert!(quoted.contains(&write), "{text}");
         assert!(!quoted.contains(&other), "{text}");
         assert!(text.contains("its update ran"), "{text}");
+        // the short form does not say twice that it ran: `ran: message add #5 moved till#1; commands …`
+        let brief = explain.brief(600);
+        let ran = brief
+            .lines()
+            .find(|l| l.starts_with("ran: message add #"))
+            .unwrap_or_else(|| panic!("a ran: line for the message: {brief}"));
+        assert!(!ran.contains("its update ran"), "{brief}");
+        assert!(ran.contains(" moved "), "{brief}");
     }
 
     /// Two tariffs: the day one, and the night one a memo is given under the day one's name.

@@ -898,7 +898,11 @@ fn finding(
     if brief && x.kind == FindingKind::Kept && !x.text.contains("; computed ") && quotes_nothing {
         return Ok(());
     }
-    let text = without_own_value(&x.text, own.as_ref());
+    let mut text = without_own_value(&x.text, own.as_ref());
+    // `ran: message m #5 moved model#1: its update ran` says twice that it ran
+    if brief && x.kind == FindingKind::Ran && text.contains(super::diagnose::UPDATE_RAN) {
+        text = text.replacen(super::diagnose::UPDATE_RAN, "", 1).into();
+    }
     write!(f, "\n{}: {}", x.kind.label(), one_line(&text))?;
     for line in x.at.iter().chain(&x.more) {
         if shown.first(&line.site) {
