@@ -230,6 +230,22 @@ pub(crate) fn latest_steps(steps: &str, max: usize) -> String {
     out.join("\n")
 }
 
+/// `steps` without the `… N steps that moved nothing upstream` line [`steps_in_cone`] put first: the short form's
+/// steps keep their positions and the last step, so the numbers missing before it are the steps left out (a line
+/// [`latest_steps`] wrote, which counts the earlier steps too, is kept).
+pub(crate) fn without_idle_count(steps: &str) -> String {
+    steps
+        .lines()
+        .filter(|line| {
+            !line
+                .strip_prefix("… ")
+                .and_then(|rest| rest.strip_suffix(" steps that moved nothing upstream"))
+                .is_some_and(|n| n.parse::<usize>().is_ok())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// `steps` without a `settled → vN: no exposed value changed` line: the flights settled (or none started) and
 /// changed nothing the steps do not already say.
 pub(crate) fn without_quiet_settle(steps: &str) -> String {
@@ -637,6 +653,15 @@ mod tests {
         // with no cone known, every line is kept
         let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1";
         assert_eq!(changes_in_cone(steps, &[], &all), steps);
+    }
+
+    #[test]
+    fn the_short_form_drops_the_count_the_step_numbers_say() {
+        let steps = "… 2 steps that moved nothing upstream\n3 rent → v5: total 0→1";
+        assert_eq!(without_idle_count(steps), "3 rent → v5: total 0→1");
+        // the earlier steps latest_steps left out are counted still
+        let steps = "… 4 earlier steps (2 moved nothing upstream)\n5 rent → v7: total 0→1";
+        assert_eq!(without_idle_count(steps), steps);
     }
 
     #[test]
