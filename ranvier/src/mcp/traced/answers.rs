@@ -237,10 +237,9 @@ pub(crate) fn without_idle_count(steps: &str) -> String {
     steps
         .lines()
         .filter(|line| {
-            !line
-                .strip_prefix("… ")
+            line.strip_prefix("… ")
                 .and_then(|rest| rest.strip_suffix(" steps that moved nothing upstream"))
-                .is_some_and(|n| n.parse::<usize>().is_ok())
+                .is_none_or(|n| n.parse::<usize>().is_err())
         })
         .collect::<Vec<_>>()
         .join("\n")
