@@ -569,6 +569,14 @@ mod traced {
         assert!(quoted.contains(&write), "{text}");
         assert!(!quoted.contains(&other), "{text}");
         assert!(text.contains("its update ran"), "{text}");
+        // the short form does not say twice that it ran: `ran: message add #5 moved till#1; commands …`
+        let brief = explain.brief(600);
+        let ran = brief
+            .lines()
+            .find(|l| l.starts_with("ran: message add #"))
+            .unwrap_or_else(|| panic!("a ran: line for the message: {brief}"));
+        assert!(!ran.contains("its update ran"), "{brief}");
+        assert!(ran.contains(" moved "), "{brief}");
     }
 
     /// Two tariffs: the day one, and the night one a memo is given under the day one's name.
@@ -2639,6 +2647,44 @@ mod traced {
             "{show_text}"
         );
         assert!(text.lines().count() <= 6);
+    }
+
+    /// The short form says a cutoff once: the `not re-run since:` that would end with the `cutoff:` finding's text
+    /// is left out; the long form keeps it.
+    #[test]
+    fn the_short_form_does_not_repeat_a_cutoff_in_not_re_run_since() {
+        let price = Signal::new(1_i64).labelled("price");
+        let rounded = Memo::with_comparer(
+            {
+                let price = price.clone();
+                move |_| price.get()
+            },
+            |a, b| a / 10 == b / 10,
+        )
+        .labelled("rounded");
+        let total = Memo::new({
+            let rounded = rounded.clone();
+            move |_| rounded.get() * 2
+        })
+        .labelled("total");
+        assert_eq!(total.get(), 2);
+        price.set(3);
+        assert_eq!(total.get(), 2);
+        let explain = trace::explain(&total).unwrap();
+        let full = explain.render(600);
+        let cutoff = full
+            .lines()
+            .find_map(|l| l.strip_prefix("cutoff: "))
+            .unwrap_or_else(|| panic!("a cutoff finding: {full}"))
+            .to_owned();
+        assert!(
+            full.lines()
+                .any(|l| l.starts_with("not re-run since: ") && l.ends_with(&cutoff)),
+            "{full}"
+        );
+        let brief = explain.brief(600);
+        assert!(brief.contains(&format!("\ncutoff: {cutoff}")), "{brief}");
+        assert!(!brief.contains("not re-run since: "), "{brief}");
     }
 
     #[test]

@@ -636,6 +636,7 @@ async fn explain(
         steps = answers::without_arguments(&steps);
         steps = answers::without_quiet_settle(&steps);
         steps = answers::latest_steps(&steps, BRIEF_STEPS);
+        steps = answers::without_idle_count(&steps);
     }
     let steps = answers::clip_head(&steps, STEPS_MAX_CHARS);
     Ok(success(format!("{explanation}\n{steps}")))

@@ -49,6 +49,10 @@ const CAPTURE_LINES: u32 = 30;
 /// The rank of a select unrelated by name to the message it kept its value on.
 const SELECT_UNRELATED_RANK: u32 = 350;
 
+/// What a `ran:` finding of a message says when no arm of `update` was found for it: its update ran (the label says
+/// as much, so the short form leaves it out).
+pub(super) const UPDATE_RAN: &str = ": its update ran";
+
 /// What `explain` says: the node's line, the cause chain of its last run, why it has not re-run since, what it read
 /// untracked that moved, and the cutoffs (or comparers) upstream.
 ///
@@ -2015,12 +2019,12 @@ fn update_arms(
             rank = rank.max(402 + near(0) / 5);
         }
         let mut text = format!(
-            "message {name} #{message} {what} {}: {}",
+            "message {name} #{message} {what} {}{}",
             ctx.name(target),
             if arm_found.is_some() {
-                "the arm of update that handled it"
+                ": the arm of update that handled it"
             } else {
-                "its update ran"
+                UPDATE_RAN
             }
         );
         if let Some(n) = commands {

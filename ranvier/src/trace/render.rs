@@ -763,7 +763,7 @@ impl Display for ExplainText<'_> {
         let brief = self.3;
         if let Some(top) = strong {
             findings.next();
-            finding(f, top, brief, &mut shown)?;
+            finding(f, top, brief, &mut shown, own_value(e, brief))?;
         }
         for line in e.body.iter().take(body) {
             if shown.first(&line.site) {
@@ -771,7 +771,7 @@ impl Display for ExplainText<'_> {
             }
         }
         for x in findings {
-            finding(f, x, brief, &mut shown)?;
+            finding(f, x, brief, &mut shown, own_value(e, brief))?;
         }
         let named = e.findings.iter().any(|x| x.at.is_some());
         if !(self.3 && named) {
@@ -781,7 +781,17 @@ impl Display for ExplainText<'_> {
         // the short form leaves out "nothing upstream moved" when the findings name lines: it adds nothing to them
         let idle = self.3 && named && matches!(e.why_not, Some(WhyNot::NotReached { .. }));
         if let Some(why_not) = e.why_not.as_ref().filter(|_| !reported && !idle) {
-            write!(f, "\nnot re-run since: {why_not}")?;
+            let why_not = why_not.to_string();
+            // the short form leaves it out when it ends with what a finding above said (the `cutoff:` where the
+            // change stopped)
+            let said = e.findings.iter().any(|x| {
+                x.kind != FindingKind::Kept
+                    && !x.text.is_empty()
+                    && why_not.ends_with(&format!(" {}", x.text))
+            });
+            if !(self.3 && said) {
+                write!(f, "\nnot re-run since: {why_not}")?;
+            }
         }
         Ok(())
     }
@@ -836,16 +846,64 @@ fn source_ref(f: &mut Formatter<'_>, source: &SourceRef, home: Option<&str>) -> 
     Ok(())
 }
 
+/// The explained node's name and value, which a finding's text need not repeat: `(name, value)` in the short form.
+fn own_value(e: &Explain, brief: bool) -> Option<(String, &str)> {
+    let value = e.info.value.as_deref().filter(|_| brief)?;
+    Some((e.info.node.to_string(), value))
+}
+
+/// `text` without the ` = value` right after the explained node's name at its start, when that value is the node's
+/// (whole, or cut with `…`): the node line says it already (`flags#20 = Some(…): the value its future settled` becomes
+/// `flags#20: the value its future settled`). Other texts are returned as they are.
+fn without_own_value<'t>(text: &'t str, own: Option<&(String, &str)>) -> std::borrow::Cow<'t, str> {
+    let Some((name, value)) = own else {
+        return text.into();
+    };
+    let Some(rest) = text
+        .strip_prefix(name.as_str())
+        .and_then(|rest| rest.strip_prefix(" = "))
+    else {
+        return text.into();
+    };
+    // how far the text follows the value: all of it, or up to a `…` that cut it
+    let same: usize = rest
+        .char_indices()
+        .zip(value.chars())
+        .take_while(|((_, a), b)| a == b)
+        .last()
+        .map_or(0, |((i, a), _)| i + a.len_utf8());
+    let ends = |after: &str| after.is_empty() || after.starts_with([':', ' ', ';', ',']);
+    let after = if same == value.len() && same > 0 && ends(&rest[same..]) {
+        &rest[same..]
+    } else if let Some(after) = rest[same..].strip_prefix('…').filter(|_| same > 0) {
+        after
+    } else {
+        return text.into();
+    };
+    format!("{name}{after}").into()
+}
+
 /// `label: text`, then the line to fix and the lines that belong to it, indented (`brief`: a line that only opens
-/// a node's body as `at file:line`, without its text).
-fn finding(f: &mut Formatter<'_>, x: &Finding, brief: bool, shown: &mut Shown) -> fmt::Result {
+/// a node's body as `at file:line`, without its text; a text that repeats the explained node's value without it).
+fn finding(
+    f: &mut Formatter<'_>,
+    x: &Finding,
+    brief: bool,
+    shown: &mut Shown,
+    own: Option<(String, &str)>,
+) -> fmt::Result {
     // the short form leaves out a node that kept its value by an equality that said nothing more, when every line
     // it would quote is quoted already (the node's own line): the value and the lines above say it
     let quotes_nothing = x.at.iter().chain(&x.more).all(|l| shown.seen(&l.site));
     if brief && x.kind == FindingKind::Kept && !x.text.contains("; computed ") && quotes_nothing {
         return Ok(());
     }
-    write!(f, "\n{}: {}", x.kind.label(), one_line(&x.text))?;
+    let mut text = without_own_value(&x.text, own.as_ref());
+    // `ran: message m #5 moved model#1: its update ran` says twice that it ran
+    if brief && x.kind == FindingKind::Ran && text.contains(super::diagnose::UPDATE_RAN) {
+        text = text.replacen(super::diagnose::UPDATE_RAN, "", 1).into();
+    }
+    write!(f, "\n{}: {}", x.kind.label(), one_line(&text))?;
     for line in x.at.iter().chain(&x.more) {
         if shown.first(&line.site) {
             finding_line(f, line, brief)?;
@@ -964,7 +1022,25 @@ pub fn render_events(events: &[Event]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::only_opens;
+    use super::{only_opens, without_own_value};
+
+    #[test]
+    fn the_short_form_does_not_repeat_the_explained_value_in_a_finding() {
+        let own = ("flags#20".to_owned(), "Some(LabFlags { patient: \"Ada\", flagged: [] })");
+        // cut with `…`
+        assert_eq!(
+            without_own_value("flags#20 = Some(LabFlags { pat…: the value its future settled, from", Some(&own)),
+            "flags#20: the value its future settled, from"
+        );
+        // whole
+        let own = ("peak#18".to_owned(), "2");
+        assert_eq!(without_own_value("peak#18 = 2 by keeper#19 #805", Some(&own)), "peak#18 by keeper#19 #805");
+        // another value, another node, or the long form: as it is
+        for text in ["peak#18 = 3 by keeper#19 #805", "total#4 = 2 moved #9", "peak#18 = 25 by keeper#19"] {
+            assert_eq!(without_own_value(text, Some(&own)), text);
+        }
+        assert_eq!(without_own_value("peak#18 = 2 by keeper#19", None), "peak#18 = 2 by keeper#19");
+    }
 
     #[test]
     fn a_line_that_only_opens_a_body() {

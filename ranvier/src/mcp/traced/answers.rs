@@ -105,8 +105,10 @@ pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
 
 /// Each step line of `steps` with only the changes of values named in `cone` (the explained node's cone), then `…`
 /// when others were left out: the short form's steps say what moved upstream, not the whole snapshot again. `all`
-/// names every exposed value, to tell where one change ends and the next begins (a value's text may hold `, `). A
-/// step none of whose changes is in the cone is kept whole.
+/// names every exposed value, to tell where one change ends and the next begins (a value's text may hold `, `). When
+/// the cone is known, a step none of whose changes is in it keeps only its head (`3 order → v6: …`: it is there as
+/// the latest step, and what it moved outside the cone says nothing about the explained value), and a
+/// `settled`/`meanwhile` line none of whose changes is in it is left out; with no cone, every line is kept whole.
 pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> String {
     let name_at = |changes: &str, i: usize| -> Option<String> {
         all.iter()
@@ -167,6 +169,14 @@ pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> S
             .filter(|(_, k)| *k)
             .map(|(e, _)| *e)
             .collect();
+        if kept.is_empty() && !cone.is_empty() {
+            if !is_step(line) {
+                continue;
+            }
+            // the step is kept for its place (the latest), not for what it moved outside the cone
+            out.push(format!("{head}…"));
+            continue;
+        }
         if kept.is_empty() || kept.len() == entries.len() {
             out.push(line.to_owned());
         } else {
@@ -218,6 +228,21 @@ pub(crate) fn latest_steps(steps: &str, max: usize) -> String {
     };
     out.insert(0, head);
     out.join("\n")
+}
+
+/// `steps` without the `… N steps that moved nothing upstream` line [`steps_in_cone`] put first: the short form's
+/// steps keep their positions and the last step, so the numbers missing before it are the steps left out (a line
+/// [`latest_steps`] wrote, which counts the earlier steps too, is kept).
+pub(crate) fn without_idle_count(steps: &str) -> String {
+    steps
+        .lines()
+        .filter(|line| {
+            line.strip_prefix("… ")
+                .and_then(|rest| rest.strip_suffix(" steps that moved nothing upstream"))
+                .is_none_or(|n| n.parse::<usize>().is_err())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// `steps` without a `settled → vN: no exposed value changed` line: the flights settled (or none started) and
@@ -604,6 +629,38 @@ mod tests {
         let quiet = "1 rent → v3: total 0→1\nsettled → v3: no exposed value changed";
         assert_eq!(without_quiet_settle(quiet), "1 rent → v3: total 0→1");
         assert_eq!(without_quiet_settle(steps), steps);
+    }
+
+    #[test]
+    fn the_short_form_drops_a_settle_that_changed_nothing_in_the_cone() {
+        let all = ["total".to_owned(), "tide".to_owned(), "customs".to_owned()];
+        let cone = ["total".to_owned()];
+        let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1, customs (pending)→2";
+        assert_eq!(
+            changes_in_cone(steps, &cone, &all),
+            "1 rent → v3: total 0→1"
+        );
+        // a settle that changed the cone keeps its changes in it
+        let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1, total (pending)→2";
+        assert_eq!(
+            changes_in_cone(steps, &cone, &all),
+            "1 rent → v3: total 0→1\nsettled → v5: total (pending)→2, …"
+        );
+        // a step that moved nothing in the cone keeps its head only
+        let steps = "1 rent → v3: tide 0→1, customs 1→2";
+        assert_eq!(changes_in_cone(steps, &cone, &all), "1 rent → v3: …");
+        // with no cone known, every line is kept
+        let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1";
+        assert_eq!(changes_in_cone(steps, &[], &all), steps);
+    }
+
+    #[test]
+    fn the_short_form_drops_the_count_the_step_numbers_say() {
+        let steps = "… 2 steps that moved nothing upstream\n3 rent → v5: total 0→1";
+        assert_eq!(without_idle_count(steps), "3 rent → v5: total 0→1");
+        // the earlier steps latest_steps left out are counted still
+        let steps = "… 4 earlier steps (2 moved nothing upstream)\n5 rent → v7: total 0→1";
+        assert_eq!(without_idle_count(steps), steps);
     }
 
     #[test]
