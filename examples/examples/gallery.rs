@@ -1004,6 +1004,73 @@ pub async fn value_after(
         .ok_or_else(|| format!("no value {node}"))?)
 }
 
+/// What the graph thread of an `#[expose]`d app keeps: the app and its running exposure.
+pub type ExposedHost<A> = GraphHost<(A, ExposureHandle)>;
+
+/// Starts the app `make` builds on a graph thread of its own, and exposes it: what a blind set's `start_<app>` is.
+///
+/// # Errors
+///
+/// A [`HostError`] when the graph thread or the exposure cannot start.
+pub fn start_exposed<A: ranvier::Expose + 'static>(
+    make: impl FnOnce() -> A + Send + 'static,
+) -> Result<ExposedHost<A>, HostError> {
+    GraphHost::start(move || {
+        let app = make();
+        let mut exposure = Exposure::new();
+        app.expose(&mut exposure)?;
+        let exposure = exposure.start()?;
+        Ok::<_, ExposeError>((app, exposure))
+    })
+}
+
+/// The MCP adapter of an app [`start_exposed`] started, made on its graph thread.
+///
+/// # Errors
+///
+/// A [`HostError`] when the host is gone.
+pub fn exposed_adapter<A: 'static>(
+    host: &ExposedHost<A>,
+    options: McpAdapterOptions,
+) -> Result<McpAdapter, HostError> {
+    host.invoke(move |(_, exposure)| McpAdapter::new(exposure.clone(), options))
+        .wait()
+}
+
+/// The app `make` builds as a shape's app: started and exposed, its MCP adapter named `name`, and what disposes it.
+///
+/// # Errors
+///
+/// A [`HostError`] when the graph thread, the exposure or the adapter cannot start.
+pub fn start_shape<A: ranvier::Expose + 'static>(
+    make: impl FnOnce() -> A + Send + 'static,
+    name: &str,
+) -> Result<Started, HostError> {
+    let host = start_exposed(make)?;
+    let adapter = exposed_adapter(&host, McpAdapterOptions::new(name, "1.0.0"))?;
+    Ok((adapter, Box::new(move || host.dispose())))
+}
+
+/// The value of `node` after `messages` (as [`value_after`]) in a fresh app of `host`'s kind, whose host is then
+/// disposed (on an error too): what a blind set's `settled_value` is.
+///
+/// # Errors
+///
+/// As [`value_after`], and when the host is gone.
+pub async fn settled_in<A: 'static>(
+    host: ExposedHost<A>,
+    node: &str,
+    messages: &Value,
+) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+    let exposure = host.invoke(|(_, exposure)| exposure.clone()).wait();
+    let value = match exposure {
+        Ok(exposure) => value_after(&exposure, node, messages).await,
+        Err(e) => Err(e.into()),
+    };
+    host.dispose();
+    value
+}
+
 /// A message as `explain` and `dispatch` take it: `{"message": name, "args": args}`.
 pub fn message(name: &str, args: serde_json::Value) -> serde_json::Value {
     serde_json::json!({"message": name, "args": args})

@@ -44,10 +44,8 @@ pub mod update;
 
 use gallery::{Shape, Started, message as msg};
 use graph::{BikeShop, Slip};
-use ranvier::Expose;
-use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
-use ranvier::host::{GraphHost, HostError};
-use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+use ranvier::host::HostError;
+use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
 
 /// Every mistake: its key, its class, and the version of the shop that has it.
@@ -115,7 +113,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the shop and its exposure.
-pub type ShopHost = GraphHost<(BikeShop, ExposureHandle)>;
+pub type ShopHost = gallery::ExposedHost<BikeShop>;
 
 /// Starts the shop with `slip` on its own graph thread, and exposes it.
 ///
@@ -123,30 +121,12 @@ pub type ShopHost = GraphHost<(BikeShop, ExposureHandle)>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_shop(slip: Slip) -> Result<ShopHost, HostError> {
-    GraphHost::start(move || {
-        let app = graph::bike_shop(slip);
-        let mut exposure = Exposure::new();
-        app.expose(&mut exposure)?;
-        let exposure = exposure.start()?;
-        Ok::<_, ExposeError>((app, exposure))
-    })
-}
-
-/// The shop's MCP adapter, made on the graph thread.
-///
-/// # Errors
-///
-/// A [`HostError`] when the host is gone.
-pub fn shop_adapter(host: &ShopHost, options: McpAdapterOptions) -> Result<McpAdapter, HostError> {
-    host.invoke(move |(_, exposure)| McpAdapter::new(exposure.clone(), options))
-        .wait()
+    gallery::start_exposed(move || graph::bike_shop(slip))
 }
 
 /// The shop with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    let host = start_shop(slip)?;
-    let adapter = shop_adapter(&host, McpAdapterOptions::new("blind-bikes", "1.0.0"))?;
-    Ok((adapter, Box::new(move || host.dispose())))
+    gallery::start_shape(move || graph::bike_shop(slip), "blind-bikes")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -308,11 +288,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    let host = start_shop(slip)?;
-    let exposure = host.invoke(|(_, exposure)| exposure.clone()).wait()?;
-    let value = gallery::value_after(&exposure, node, messages).await;
-    host.dispose();
-    value
+    gallery::settled_in(start_shop(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -374,7 +350,7 @@ async fn main() {
         let slip = gallery::chosen_slip(&args, "BLIND_BIKES_SLIP", &SLIPS, Slip::None)?;
         let host = start_shop(slip)?;
         let options = McpAdapterOptions::new("blind-bikes", "1.0.0").with_env()?;
-        let adapter = shop_adapter(&host, options)?;
+        let adapter = gallery::exposed_adapter(&host, options)?;
         eprintln!("blind_bikes: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

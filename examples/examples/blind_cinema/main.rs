@@ -49,10 +49,8 @@ pub mod update;
 
 use gallery::{Shape, Started, message as msg};
 use graph::{Cinema, Slip};
-use ranvier::Expose;
-use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
-use ranvier::host::{GraphHost, HostError};
-use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+use ranvier::host::HostError;
+use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
 
 /// Every mistake: its key, its class, and the version of the box office that has it.
@@ -125,7 +123,7 @@ pub const SLIPS: [(&str, &str, Slip); 13] = [
 ];
 
 /// What the graph thread keeps: the box office and its exposure.
-pub type CinemaHost = GraphHost<(Cinema, ExposureHandle)>;
+pub type CinemaHost = gallery::ExposedHost<Cinema>;
 
 /// Starts the box office with `slip` on its own graph thread, and exposes it.
 ///
@@ -133,33 +131,12 @@ pub type CinemaHost = GraphHost<(Cinema, ExposureHandle)>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_cinema(slip: Slip) -> Result<CinemaHost, HostError> {
-    GraphHost::start(move || {
-        let app = graph::cinema(slip);
-        let mut exposure = Exposure::new();
-        app.expose(&mut exposure)?;
-        let exposure = exposure.start()?;
-        Ok::<_, ExposeError>((app, exposure))
-    })
-}
-
-/// The box office's MCP adapter, made on the graph thread.
-///
-/// # Errors
-///
-/// A [`HostError`] when the host is gone.
-pub fn cinema_adapter(
-    host: &CinemaHost,
-    options: McpAdapterOptions,
-) -> Result<McpAdapter, HostError> {
-    host.invoke(move |(_, exposure)| McpAdapter::new(exposure.clone(), options))
-        .wait()
+    gallery::start_exposed(move || graph::cinema(slip))
 }
 
 /// The box office with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    let host = start_cinema(slip)?;
-    let adapter = cinema_adapter(&host, McpAdapterOptions::new("blind-cinema", "1.0.0"))?;
-    Ok((adapter, Box::new(move || host.dispose())))
+    gallery::start_shape(move || graph::cinema(slip), "blind-cinema")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -316,11 +293,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    let host = start_cinema(slip)?;
-    let exposure = host.invoke(|(_, exposure)| exposure.clone()).wait()?;
-    let value = gallery::value_after(&exposure, node, messages).await;
-    host.dispose();
-    value
+    gallery::settled_in(start_cinema(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -383,7 +356,7 @@ async fn main() {
         let slip = gallery::chosen_slip(&args, "BLIND_CINEMA_SLIP", &SLIPS, Slip::None)?;
         let host = start_cinema(slip)?;
         let options = McpAdapterOptions::new("blind-cinema", "1.0.0").with_env()?;
-        let adapter = cinema_adapter(&host, options)?;
+        let adapter = gallery::exposed_adapter(&host, options)?;
         eprintln!("blind_cinema: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

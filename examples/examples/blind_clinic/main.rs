@@ -44,10 +44,8 @@ pub mod update;
 
 use gallery::{Shape, Started, message as msg};
 use graph::{ClinicApp, Slip};
-use ranvier::Expose;
-use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
-use ranvier::host::{GraphHost, HostError};
-use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+use ranvier::host::HostError;
+use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
 
 /// Every mistake: its key, its class, and the version of the desk that has it.
@@ -125,7 +123,7 @@ pub const SLIPS: [(&str, &str, Slip); 14] = [
 ];
 
 /// What the graph thread keeps: the desk and its exposure.
-pub type ClinicHost = GraphHost<(ClinicApp, ExposureHandle)>;
+pub type ClinicHost = gallery::ExposedHost<ClinicApp>;
 
 /// Starts the desk with `slip` on its own graph thread, and exposes it.
 ///
@@ -133,33 +131,12 @@ pub type ClinicHost = GraphHost<(ClinicApp, ExposureHandle)>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_clinic(slip: Slip) -> Result<ClinicHost, HostError> {
-    GraphHost::start(move || {
-        let app = graph::clinic(slip);
-        let mut exposure = Exposure::new();
-        app.expose(&mut exposure)?;
-        let exposure = exposure.start()?;
-        Ok::<_, ExposeError>((app, exposure))
-    })
-}
-
-/// The desk's MCP adapter, made on the graph thread.
-///
-/// # Errors
-///
-/// A [`HostError`] when the host is gone.
-pub fn clinic_adapter(
-    host: &ClinicHost,
-    options: McpAdapterOptions,
-) -> Result<McpAdapter, HostError> {
-    host.invoke(move |(_, exposure)| McpAdapter::new(exposure.clone(), options))
-        .wait()
+    gallery::start_exposed(move || graph::clinic(slip))
 }
 
 /// The desk with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    let host = start_clinic(slip)?;
-    let adapter = clinic_adapter(&host, McpAdapterOptions::new("blind-clinic", "1.0.0"))?;
-    Ok((adapter, Box::new(move || host.dispose())))
+    gallery::start_shape(move || graph::clinic(slip), "blind-clinic")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -407,11 +384,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    let host = start_clinic(slip)?;
-    let exposure = host.invoke(|(_, exposure)| exposure.clone()).wait()?;
-    let value = gallery::value_after(&exposure, node, messages).await;
-    host.dispose();
-    value
+    gallery::settled_in(start_clinic(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -475,7 +448,7 @@ async fn main() {
         let slip = gallery::chosen_slip(&args, "BLIND_CLINIC_SLIP", &SLIPS, Slip::None)?;
         let host = start_clinic(slip)?;
         let options = McpAdapterOptions::new("blind-clinic", "1.0.0").with_env()?;
-        let adapter = clinic_adapter(&host, options)?;
+        let adapter = gallery::exposed_adapter(&host, options)?;
         eprintln!("blind_clinic: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -51,10 +51,8 @@ pub mod update;
 
 use gallery::{Shape, Started, message as msg};
 use graph::{FrontDesk, Slip};
-use ranvier::Expose;
-use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
-use ranvier::host::{GraphHost, HostError};
-use ranvier::mcp::{McpAdapter, McpAdapterOptions};
+use ranvier::host::HostError;
+use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
 
 /// Every mistake: its key, its class, and the version of the desk that has it.
@@ -122,7 +120,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the desk and its exposure.
-pub type HotelHost = GraphHost<(FrontDesk, ExposureHandle)>;
+pub type HotelHost = gallery::ExposedHost<FrontDesk>;
 
 /// Starts the desk with `slip` on its own graph thread, and exposes it.
 ///
@@ -130,33 +128,12 @@ pub type HotelHost = GraphHost<(FrontDesk, ExposureHandle)>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_hotel(slip: Slip) -> Result<HotelHost, HostError> {
-    GraphHost::start(move || {
-        let app = graph::front_desk(slip);
-        let mut exposure = Exposure::new();
-        app.expose(&mut exposure)?;
-        let exposure = exposure.start()?;
-        Ok::<_, ExposeError>((app, exposure))
-    })
-}
-
-/// The desk's MCP adapter, made on the graph thread.
-///
-/// # Errors
-///
-/// A [`HostError`] when the host is gone.
-pub fn hotel_adapter(
-    host: &HotelHost,
-    options: McpAdapterOptions,
-) -> Result<McpAdapter, HostError> {
-    host.invoke(move |(_, exposure)| McpAdapter::new(exposure.clone(), options))
-        .wait()
+    gallery::start_exposed(move || graph::front_desk(slip))
 }
 
 /// The desk with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    let host = start_hotel(slip)?;
-    let adapter = hotel_adapter(&host, McpAdapterOptions::new("blind-hotel", "1.0.0"))?;
-    Ok((adapter, Box::new(move || host.dispose())))
+    gallery::start_shape(move || graph::front_desk(slip), "blind-hotel")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -371,11 +348,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    let host = start_hotel(slip)?;
-    let exposure = host.invoke(|(_, exposure)| exposure.clone()).wait()?;
-    let value = gallery::value_after(&exposure, node, messages).await;
-    host.dispose();
-    value
+    gallery::settled_in(start_hotel(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -437,7 +410,7 @@ async fn main() {
         let slip = gallery::chosen_slip(&args, "BLIND_HOTEL_SLIP", &SLIPS, Slip::None)?;
         let host = start_hotel(slip)?;
         let options = McpAdapterOptions::new("blind-hotel", "1.0.0").with_env()?;
-        let adapter = hotel_adapter(&host, options)?;
+        let adapter = gallery::exposed_adapter(&host, options)?;
         eprintln!("blind_hotel: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();
