@@ -1,0 +1,97 @@
+//! The blind bakery (`examples/examples/blind_bakery/`): a bakery's production plan split over nine files, with
+//! thirteen ordinary mistakes written by a tester who had not read how `explain` diagnoses (two in async memos'
+//! futures, three in a keyed collection's row memo and its `count_by` and `sort_by` views, two in `update`'s helpers,
+//! two in rules and one in a pricing helper of other modules, one in a hand-written `Default`, two in long memos).
+//! Two halves:
+//!
+//! - `values_*`: each mistake shows in its node: after the case's messages the correct bakery holds the expected
+//!   value and the bakery with the mistake another (both profiles: `cargo test -p ranvier-tests --test main --
+//!   blind_bakery::values`).
+//! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
+//!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
+//!   Written before the set's first scored run.
+
+use crate::examples::blind_bakery as blind;
+use crate::examples::values;
+
+crate::examples::blind_harness!("bakery");
+
+/// Every mistake has one marker, in a file of the bakery other than `main.rs`, and a case; every key and every slip
+/// is distinct, and the mistakes sit in at least four files.
+#[test]
+fn values_every_mistake_has_its_line_and_case() {
+    let mut keys: Vec<&str> = blind::SLIPS.iter().map(|s| s.0).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), blind::SLIPS.len(), "a key listed twice");
+    let mut files = Vec::new();
+    for (at, &(key, _, slip)) in blind::SLIPS.iter().enumerate() {
+        assert!(
+            blind::SLIPS[..at].iter().all(|s| s.2 != slip),
+            "{key}: its slip {slip:?} is another key's"
+        );
+        assert_ne!(slip, blind::graph::Slip::None, "{key}: no slip");
+        let faulty = blind::bug(key);
+        let (file, line) = faulty.split_once(':').expect("file:line");
+        assert!(
+            [
+                "model.rs",
+                "update.rs",
+                "recipes.rs",
+                "pricing.rs",
+                "graph.rs",
+                "oven.rs",
+                "services.rs"
+            ]
+            .contains(&file),
+            "{key}: {faulty}"
+        );
+        assert!(line.parse::<usize>().is_ok_and(|n| n > 1), "{faulty}");
+        files.push(file.to_owned());
+        let (_, messages) = blind::case(key);
+        assert!(
+            messages.as_array().is_some_and(|m| !m.is_empty()),
+            "{key}: no messages"
+        );
+    }
+    files.sort_unstable();
+    files.dedup();
+    assert!(files.len() >= 4, "the mistakes sit in {files:?}");
+}
+
+values!(
+    values_fee_default => "fee_default",
+    values_lead_time => "lead_time",
+    values_flour_field => "flour_field",
+    values_volume_discount => "volume_discount",
+    values_bake_trays => "bake_trays",
+    values_delivery_fee => "delivery_fee",
+    values_left_swapped => "left_swapped",
+    values_orders_peek => "orders_peek",
+    values_tray_ceil => "tray_ceil",
+    values_short_count => "short_count",
+    values_bake_order => "bake_order",
+    values_flour_cost => "flour_cost",
+    values_stops_default => "stops_default",
+);
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod explain {
+    use crate::examples::explains;
+
+    explains!(
+        explain_fee_default => "fee_default",
+        explain_lead_time => "lead_time",
+        explain_flour_field => "flour_field",
+        explain_volume_discount => "volume_discount",
+        explain_bake_trays => "bake_trays",
+        explain_delivery_fee => "delivery_fee",
+        explain_left_swapped => "left_swapped",
+        explain_orders_peek => "orders_peek",
+        explain_tray_ceil => "tray_ceil",
+        explain_short_count => "short_count",
+        explain_bake_order => "bake_order",
+        explain_flour_cost => "flour_cost",
+        explain_stops_default => "stops_default",
+    );
+}
