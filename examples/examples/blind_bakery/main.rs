@@ -27,6 +27,12 @@
 //! hand). `cargo run --example blind_bakery -- --report` (a debug build: only traced builds list `explain`) prints,
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the bakery serves MCP over stdio.
+//!
+//! The first scored run (`--report`, on 2026-12-05, before any change made for the set): "7 of 13 named in one
+//! call; 6 within the first 400 characters of the answer; median answer 687 characters". Within the 400 characters
+//! (from the answer's start): `volume_discount` at 265, `left_swapped` at 98, `orders_peek` at 161, `short_count` at
+//! 14, `bake_order` at 295, `stops_default` at 155; `flour_field` named at 419, past them. Not named: `fee_default`,
+//! `lead_time`, `bake_trays`, `delivery_fee`, `tray_ceil`, `flour_cost`.
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]
