@@ -512,6 +512,29 @@ mod traced {
         assert!(lines.iter().all(|(at, _)| *at != shadow), "{explain}");
     }
 
+    #[test]
+    fn the_short_form_names_the_explained_node_once() {
+        let grams = Signal::new(250_u32);
+        let rule = Signal::new(flat_rate as fn(u32) -> u32);
+        let postage = Memo::new({
+            let (grams, rule) = (grams.clone(), rule.clone());
+            move |_| (rule.get())(grams.get())
+        })
+        .labelled("postage");
+        assert_eq!(postage.get(), 90);
+        let explain = trace::explain(&postage).unwrap();
+        let name = explain.info.node.to_string();
+        // the long form names the node its `ran:` finding is about; the short form says `its`: the node line named it
+        let full = explain.render(600);
+        assert!(
+            full.contains(&format!("ran: {name}'s latest run #")),
+            "{full}"
+        );
+        let brief = explain.brief(600);
+        assert!(brief.contains("\nran: its latest run #"), "{brief}");
+        assert_eq!(brief.matches(name.as_str()).count(), 1, "{brief}");
+    }
+
     /// A model, and an `update` that hands one message to a helper chosen by a fn pointer.
     #[derive(Debug)]
     enum Till {

@@ -883,6 +883,27 @@ fn without_own_value<'t>(text: &'t str, own: Option<&(String, &str)>) -> std::bo
     format!("{name}{after}").into()
 }
 
+/// `text` without the explained node's name (`name`) at its start, which the node line names: `total#4's latest
+/// run #9 took` becomes `its latest run #9 took`, `tax#4: the value its future settled` becomes `the value its future
+/// settled`, and `peak#3 re-ran #42 and kept 500` (or `points#3 by award#4 #34`) becomes `it re-ran #42 and kept 500`
+/// (`by award#4 #34`). A text naming another node first, or the name as the start of a longer one, is kept as it is.
+fn without_own_name(text: &str, name: &str) -> String {
+    let Some(rest) = text.strip_prefix(name) else {
+        return text.to_owned();
+    };
+    if let Some(rest) = rest.strip_prefix("'s ") {
+        format!("its {rest}")
+    } else if let Some(rest) = rest.strip_prefix(": ") {
+        rest.to_owned()
+    } else if let Some(rest) = rest.strip_prefix(" by ") {
+        format!("by {rest}")
+    } else if let Some(rest) = rest.strip_prefix(' ').filter(|r| !r.starts_with(['=', '('])) {
+        format!("it {rest}")
+    } else {
+        text.to_owned()
+    }
+}
+
 /// `label: text`, then the line to fix and the lines that belong to it, indented (`brief`: a line that only opens
 /// a node's body as `at file:line`, without its text; a text that repeats the explained node's value without it).
 fn finding(
@@ -899,6 +920,9 @@ fn finding(
         return Ok(());
     }
     let mut text = without_own_value(&x.text, own.as_ref());
+    if brief && let Some((name, _)) = &own {
+        text = without_own_name(&text, name).into();
+    }
     // `ran: message m #5 moved model#1: its update ran` says twice that it ran
     if brief && x.kind == FindingKind::Ran && text.contains(super::diagnose::UPDATE_RAN) {
         text = text.replacen(super::diagnose::UPDATE_RAN, "", 1).into();
