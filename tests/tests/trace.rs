@@ -535,6 +535,43 @@ mod traced {
         assert_eq!(brief.matches(name.as_str()).count(), 1, "{brief}");
     }
 
+    #[test]
+    fn a_fold_whose_inverse_repeats_its_step_is_quoted_by_the_inverse_first() {
+        use ranvier::collection::Collection;
+        // (id, still open, minutes booked)
+        let visits = Signal::new(vec![(1_u32, true, 15_u32), (2, true, 30)]);
+        let rows = Collection::keyed(visits.clone(), |v: &(u32, bool, u32)| v.0, |_| ());
+        let booked = rows.fold(
+            0_u32,
+            |acc, visit: &(u32, bool, u32)| {
+                if visit.1 {
+                    *acc += visit.2;
+                }
+            },
+            |acc, visit: &(u32, bool, u32)| {
+                if visit.1 {
+                    *acc += visit.2;
+                }
+            },
+        );
+        assert_eq!(booked.get(), 45);
+        // a row that changes is taken out by the inverse and put back by the step: with the same code, it counts twice
+        visits.set(vec![(1, true, 15), (2, true, 45)]);
+        assert_eq!(booked.get(), 120);
+        let explain = trace::explain(&booked).unwrap();
+        let step = line_in_this_file("*acc += visit.2;");
+        let first = explain
+            .body
+            .first()
+            .unwrap_or_else(|| panic!("no body lines: {explain}"));
+        // the inverse's lines (written below the step's) come first
+        assert!(first.site.line > step + 1, "{explain}");
+        assert!(
+            explain.body.iter().any(|l| l.site.line == step),
+            "{explain}"
+        );
+    }
+
     /// A model, and an `update` that hands one message to a helper chosen by a fn pointer.
     #[derive(Debug)]
     enum Till {

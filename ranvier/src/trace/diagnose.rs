@@ -1843,6 +1843,12 @@ fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[super::log::Ran])
             }
         }
         picked.sort_unstable();
+        // a closure after the first whose code repeats the first's, line for line (a fold's inverse that does what
+        // its step does): undoing with the same code as doing is a slip wherever it is written, so the repeating
+        // closure's lines come first
+        if let Some(again) = call.more_closures.iter().find(|c| same_code(lines, closure.body, c.body)) {
+            picked.sort_by_key(|at| !again.body.contains(*at));
+        }
         out.extend(picked.into_iter().map(|at| numbered(file, lines, at as usize - 1)));
     }
     // a read that only shadows the handle with its value (`let stays = stays.get();`), or a tracked read that only
@@ -1855,6 +1861,20 @@ fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[super::log::Ran])
         }
     }
     out
+}
+
+/// Whether the bodies `a` and `b` (0-based `lines` of one file, each from its opening line to its closing one) hold
+/// the same code lines, comments, blank lines and the lines that open them (with the closures' parameters) aside.
+fn same_code(lines: &[String], a: source::Lines, b: source::Lines) -> bool {
+    let code = |body: source::Lines| -> Vec<&str> {
+        (body.first as usize..body.last.saturating_sub(1) as usize)
+            .filter_map(|i| lines.get(i))
+            .filter(|l| is_code(l))
+            .map(|l| code_part(l).trim())
+            .collect()
+    };
+    let (a, b) = (code(a), code(b));
+    !a.is_empty() && a == b
 }
 
 /// How many lines producing the value of each closure after the first a long call is given are quoted.
