@@ -7,7 +7,8 @@
 //!   blind_harbor::values`).
 //! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
 //!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
-//!   Written before the set's first scored run and not run by its author.
+//!   Written before the set's first scored run and not run by its author. Since session 17 a keyed collection
+//!   that refused its list (two items with one key) is reported at its key fn: `yard_key` is a hit.
 
 use crate::examples::blind_harbor as blind;
 use crate::examples::values;
@@ -85,8 +86,8 @@ mod explain {
         /// Missed on first run: the answer quoted the memo's reads and pushes (`graph.rs:301`, `306`, `318`).
         #[ignore = "missed on first run: the memo's reads and pushes; still missed: the `find` condition inside a multi-line `let` of a long memo body is not picked among its lines"]
         explain_board_departed => "board_departed",
-        /// Missed on first run: the answer quoted the `sum_by` line and the `land` arm.
-        #[ignore = "missed on first run: the sum_by line and the land arm; still missed: a keyed collection that refused its list (a duplicate key) is not reported as a finding"]
+        /// Missed on first run: the answer quoted the `sum_by` line and the `land` arm. A hit since session 17: a
+        /// keyed collection whose value is the duplicate-key error is a `refused:` finding at its key fn.
         explain_yard_key => "yard_key",
         /// Missed on first run: named, 580 characters in (after the row memo's cutoff lines).
         #[ignore = "missed on first run: named 580 characters in, after the row memo's cutoff; still missed: the same (the captured read is ranked after the cutoff)"]

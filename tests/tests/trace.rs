@@ -536,6 +536,47 @@ mod traced {
     }
 
     #[test]
+    fn a_collection_that_refused_its_list_names_its_key_fn() {
+        use ranvier::collection::Collection;
+        // (container, vessel, kilograms): keyed by the vessel, which two containers share
+        let boxes = Signal::new(vec![("c1", "tern", 20_u64)]);
+        let yard =
+            Collection::keyed(boxes.clone(), |b: &(&str, &str, u64)| b.1, |_| ()).labelled("yard");
+        let weight = yard.sum_by(|b| b.2).labelled("weight");
+        assert_eq!(weight.get(), 20);
+        boxes.set(vec![("c1", "tern", 20), ("c2", "tern", 12)]);
+        assert_eq!(weight.get(), 20);
+        let explain = trace::explain(&weight).unwrap();
+        // the first finding: the collection refused the list, at its key fn
+        let key_fn = line_in_this_file("|b: &(&str, &str, u64)| b.1,");
+        let first = explain
+            .findings
+            .first()
+            .unwrap_or_else(|| panic!("no finding: {explain}"));
+        assert_eq!(first.kind, trace::FindingKind::Refused, "{explain}");
+        assert_eq!(
+            first.at.as_ref().map(|l| l.site.line),
+            Some(key_fn),
+            "{explain}"
+        );
+        assert!(
+            first.text.contains("items 0 and 1 with one key, \"tern\""),
+            "{explain}"
+        );
+        // a list with one item per key: nothing refused
+        boxes.set(vec![("c1", "tern", 20), ("c2", "ibis", 12)]);
+        assert_eq!(weight.get(), 32);
+        let explain = trace::explain(&weight).unwrap();
+        assert!(
+            explain
+                .findings
+                .iter()
+                .all(|f| f.kind != trace::FindingKind::Refused),
+            "{explain}"
+        );
+    }
+
+    #[test]
     fn a_fold_whose_inverse_repeats_its_step_is_quoted_by_the_inverse_first() {
         use ranvier::collection::Collection;
         // (id, still open, minutes booked)

@@ -23,6 +23,7 @@
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
 //! | `ran:` | what `#[node]` and `#[trace_fn]` recorded: the branches the explained node's latest run took, the `#[trace_fn]` fns it called and the values shadowing `let`s bound; or what a message's `update` ran (then it replaces `update:` for that message) | each branch's line, a `let`'s line with its value, the lines that decide a fn's value (in `update`, that change state) |
 //! | `settled:` | the explained node is (or reads) an async memo: the value its future settled | the future's lines that produce it, failures turned into defaults first |
+//! | `refused:` | a keyed collection upstream holds a duplicate-key error: its source's list has two items with one key, so it kept the rows it had | its key fn |
 //!
 //! Ranks favour what explains the node's latest staleness directly (the cutoff that stopped the latest change, the
 //! node's own untracked reads), then nearness in the cone. Every finding names a `file:line` from the call sites
@@ -175,6 +176,7 @@ pub(super) fn diagnose(
             settled(ctx, r, n == id, &mut found);
         }
         disposed_sources(ctx, r, n == id, depth, &mut found);
+        refused_list(ctx, r, depth, &mut found);
         if r.kind == NodeKind::Signal {
             written(ctx, r, n == id, depth, &mut found);
             batched(ctx, r, depth, &mut found);
@@ -300,6 +302,51 @@ fn future_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mu
         let rank = if own { 1_000 } else { 900 + near(depth) };
         found.push(Finding::new(FindingKind::FutureRead, rank, text, Some(line(site))));
     }
+}
+
+/// How many hops upstream a collection that refused its list is looked for.
+const REFUSED_DEPTH: u32 = 3;
+
+/// The start of the `Debug` text of a collection's node that refused its source's list (`Collection::error`).
+const DUPLICATE_KEY: &str = "Err(DuplicateKey {";
+
+/// A keyed collection (its node `r`) whose value is the duplicate-key error: its source's list holds two items with
+/// one key, so it kept the rows it had and every view over it missed the list's change. The line is its key fn (the
+/// first closure its call was given), which made two items one key.
+fn refused_list(ctx: &Ctx<'_>, r: &NodeRecord, depth: u32, found: &mut Vec<Finding>) {
+    // a view reads its collection, a memo reads views: a few hops cover them, and the value text is made only there
+    if r.kind != NodeKind::Memo || depth > REFUSED_DEPTH {
+        return;
+    }
+    let Some(value) = ctx.tracer.value_now(r.id).filter(|v| v.starts_with(DUPLICATE_KEY)) else {
+        return;
+    };
+    let key_fn = source::index(r.site.file()).and_then(|index| {
+        let closure = index.call_at(r.site.line(), r.site.column())?.closure.clone()?;
+        // the closure's first line holds its parameters and, written on one line, its body
+        let at = closure.body.first;
+        Some(numbered(r.site.file(), &index.lines, at as usize - 1))
+    });
+    // `Err(DuplicateKey { collection: "yard", key: "tern", first: 0, second: 1 })`: the key and both positions
+    let field = |name: &str, end: &str| {
+        let start = value.find(&format!(" {name}: "))? + name.len() + 3;
+        let len = value[start..].find(end)?;
+        Some(value[start..start + len].to_owned())
+    };
+    let text = match (field("key", ", first: "), field("first", ", second: "), field("second", " }")) {
+        (Some(key), Some(first), Some(second)) => format!(
+            "{}'s list has items {first} and {second} with one key, {}, so it kept the rows it had; its key fn",
+            ctx.name(r.id),
+            short_text(&key)
+        ),
+        _ => format!("{} = {}: it kept the rows it had; its key fn", ctx.name(r.id), short_text(&value)),
+    };
+    found.push(Finding::new(
+        FindingKind::Refused,
+        970 + near(depth) / 10,
+        text,
+        Some(key_fn.unwrap_or_else(|| line(r.site))),
+    ));
 }
 
 /// How many lines a `ran:` finding (or the records of an `update`) quotes.
