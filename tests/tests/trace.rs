@@ -2750,6 +2750,89 @@ mod traced {
         assert!(text.lines().count() <= 6);
     }
 
+    /// Whether two lists of (id, slot) hold the same ids, in the same order: the slots are left out.
+    fn same_ids(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
+        a.iter().map(|x| x.0).eq(b.iter().map(|x| x.0))
+    }
+
+    /// A comparer that called two values equal though they print differently is quoted by its lines: its closure,
+    /// and the value line of the fn of the crate it calls; the short form names it once.
+    #[test]
+    fn a_comparer_that_kept_a_differing_value_is_quoted_by_its_lines() {
+        let boxes = Signal::new(vec![(1_u32, 0_u32)]).labelled("boxes");
+        let listed = Memo::with_comparer(
+            {
+                let boxes = boxes.clone();
+                move |_| boxes.get()
+            },
+            |a: &Vec<(u32, u32)>, b: &Vec<(u32, u32)>| same_ids(a, b),
+        )
+        .labelled("listed");
+        let slots = Memo::new({
+            let listed = listed.clone();
+            move |_| listed.get().iter().map(|b| b.1).sum::<u32>()
+        })
+        .labelled("slots");
+        assert_eq!(slots.get(), 0);
+        boxes.set(vec![(1, 3)]);
+        assert_eq!(slots.get(), 0);
+        let explain = trace::explain(&slots).unwrap();
+        let by_comparer = explain
+            .findings
+            .iter()
+            .find(|f| f.text.contains("equal by its comparer"))
+            .unwrap_or_else(|| panic!("no finding of the comparer: {explain}"));
+        let quoted: Vec<u32> = by_comparer
+            .at
+            .iter()
+            .chain(&by_comparer.more)
+            .map(|l| l.site.line)
+            .collect();
+        let closure =
+            line_in_this_file("|a: &Vec<(u32, u32)>, b: &Vec<(u32, u32)>| same_ids(a, b),");
+        let helper = line_in_this_file("a.iter().map(|x| x.0).eq(b.iter().map(|x| x.0))");
+        assert!(
+            quoted.contains(&closure) && quoted.contains(&helper),
+            "{explain}"
+        );
+        // over a model: a select kept by its comparer is a `kept:` finding, and the short form leaves out the
+        // `comparer:` line that would name it again
+        #[derive(Debug)]
+        enum Yard {
+            Book(u32),
+        }
+        let yard = Mvu::new(
+            vec![(1_u32, 0_u32)],
+            |msg, boxes: &Vec<(u32, u32)>| match msg {
+                Yard::Book(slot) => boxes.iter().map(|b| (b.0, slot)).collect(),
+            },
+        );
+        let listed = Memo::with_comparer(
+            {
+                let yard = yard.clone();
+                move |_| yard.model()
+            },
+            |a: &Vec<(u32, u32)>, b: &Vec<(u32, u32)>| same_ids(a, b),
+        )
+        .labelled("listed_boxes");
+        let slots = Memo::new({
+            let listed = listed.clone();
+            move |_| listed.get().iter().map(|b| b.1).sum::<u32>()
+        })
+        .labelled("booked_slots");
+        assert_eq!(slots.get(), 0);
+        yard.dispatch(Yard::Book(3)).unwrap();
+        assert_eq!(slots.get(), 0);
+        let explain = trace::explain(&slots).unwrap();
+        let full = explain.render(600);
+        assert!(
+            full.contains("\nkept: listed_boxes#") && full.contains("\ncomparer: listed_boxes#"),
+            "{full}"
+        );
+        let brief = explain.brief(600);
+        assert!(!brief.contains("\ncomparer: "), "{brief}");
+    }
+
     /// The short form says a cutoff once: the `not re-run since:` that would end with the `cutoff:` finding's text
     /// is left out; the long form keeps it.
     #[test]

@@ -1584,7 +1584,7 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
     }
     if r.custom_comparer {
         text.push_str(", equal by its comparer");
-        return Some((text, Vec::new()));
+        return Some((text, comparer_lines(r)));
     }
     // the types the differing places go through, outermost first: the first with a hand-written `eq` decided
     let mut types: Vec<&str> = Vec::new();
@@ -1625,6 +1625,49 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
         }
         None => Some((text, Vec::new())),
     }
+}
+
+/// The lines of memo `r`'s comparer, when the source can be read: the last closure its call was given (the
+/// comparer of `Memo::with_comparer(compute, |a, b| ..)`), then the lines that produce the value of each fn of the
+/// crate it calls (`same_boxes(a, b)`), or of a fn given by its path (`Memo::with_comparer(compute, same_boxes)`):
+/// where two values that print differently were called equal.
+fn comparer_lines(r: &NodeRecord) -> Vec<SourceLine> {
+    let file = r.site.file();
+    let Some(index) = source::index(file) else {
+        return Vec::new();
+    };
+    let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
+        return Vec::new();
+    };
+    let mut out: Vec<SourceLine> = Vec::new();
+    let mut called: Vec<(u32, Vec<String>)> = Vec::new();
+    match call.more_closures.last() {
+        Some(comparer) => {
+            out.push(numbered(file, &index.lines, comparer.body.first as usize - 1));
+            called.extend(
+                index
+                    .calls
+                    .iter()
+                    .filter(|c| comparer.body.holds(c.whole) && !c.path.is_empty())
+                    .map(|c| (c.line, c.path.clone())),
+            );
+        }
+        // a comparer given by its path: the last path argument
+        None => called.extend(call.fn_args.last().map(|path| (call.line, path.clone()))),
+    }
+    for (at, path) in called {
+        let Some(found) = source::resolve_fn(file, at, &path) else { continue };
+        let def = found.def();
+        let lines = &found.index.lines;
+        for value in def.value.iter().take(EQ_LINES_MAX) {
+            let line = numbered(found.file, lines, value.first as usize - 1);
+            if !out.iter().any(|l| l.site == line.site) {
+                out.push(line);
+            }
+        }
+    }
+    out.truncate(EQ_LINES_MAX);
+    out
 }
 
 /// How many lines of an upstream memo's body a `cutoff:` finding quotes.

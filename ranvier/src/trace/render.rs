@@ -771,6 +771,11 @@ impl Display for ExplainText<'_> {
             }
         }
         for x in findings {
+            // the short form leaves out a `comparer:` line of a node a `kept:` finding said its comparer kept a
+            // value of (with the comparer's lines): it would name the node and its comparer again
+            if brief && x.kind == FindingKind::Comparer && said_by_its_comparer(e, &x.text) {
+                continue;
+            }
             finding(f, x, brief, &mut shown, own_value(e, brief))?;
         }
         let named = e.findings.iter().any(|x| x.at.is_some());
@@ -795,6 +800,19 @@ impl Display for ExplainText<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether a `kept:` finding of `e` says that the node a `comparer:` finding's `text` starts with (`boxes#10 Memo
+/// …`) kept a value by its comparer.
+fn said_by_its_comparer(e: &Explain, text: &str) -> bool {
+    let Some(node) = text.split(' ').next() else {
+        return false;
+    };
+    e.findings.iter().any(|x| {
+        x.kind == FindingKind::Kept
+            && x.text.contains("equal by its comparer")
+            && x.text.strip_prefix(node).is_some_and(|rest| rest.starts_with(' '))
+    })
 }
 
 /// The most characters of the node's value the short form's node line shows.
