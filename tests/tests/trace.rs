@@ -638,6 +638,70 @@ mod traced {
         next
     }
 
+    /// Where a patient is, and the tests ordered for them.
+    #[derive(Clone, Debug, PartialEq)]
+    enum Stage {
+        Waiting,
+        InRoom,
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Visit {
+        stage: Stage,
+        tests: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum Lab {
+        Order(u32),
+    }
+
+    /// Orders a test for a patient in the room; one still waiting gets none (the arm a test wants to catch).
+    #[ranvier::trace_fn]
+    fn order_for(visit: &mut Visit, test: u32) {
+        match visit.stage {
+            Stage::InRoom => {
+                visit.tests.push(test);
+            }
+            Stage::Waiting => {}
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn lab_update(msg: Lab, visit: &Visit) -> Visit {
+        let mut next = visit.clone();
+        match msg {
+            Lab::Order(test) => order_for(&mut next, test),
+        }
+        next
+    }
+
+    #[test]
+    fn an_arm_that_did_not_match_and_would_have_written_what_the_node_reads_comes_first() {
+        let visit = Mvu::new(
+            Visit {
+                stage: Stage::Waiting,
+                tests: Vec::new(),
+            },
+            |msg, visit: &Visit| lab_update(msg, visit),
+        );
+        let ordered = Memo::new({
+            let visit = visit.clone();
+            move |_| visit.model().tests.len()
+        });
+        assert_eq!(ordered.get(), 0);
+        visit.dispatch_traced("order", "{}", Lab::Order(7)).unwrap();
+        assert_eq!(ordered.get(), 0);
+        let explain = trace::explain(&ordered).unwrap();
+        let lines = message_lines(&explain, "order");
+        // the arm whose body pushes to `tests`, which the memo reads, did not match: its pattern first
+        assert_eq!(
+            lines.first(),
+            Some(&line_in_this_file("Stage::InRoom => {")),
+            "{explain}"
+        );
+    }
+
     #[test]
     fn trace_fn_records_what_an_update_ran_by_message() {
         // chosen at run time, as an app's configuration would

@@ -494,6 +494,33 @@ fn unsent_values(ran: &[super::log::Ran], read: &HashSet<String>) -> Vec<SourceL
     out
 }
 
+/// In the fns `ran` entered, other than those matching on messages (an arm naming one of `variants`, the messages'
+/// variants: their other arms are other messages'): the first `match` arm that did not run, beside one that did,
+/// whose body writes a field named in `read` (what the cone reads), as its `=>` line (`Stage::InRoom => {` above
+/// `visit.tests.push(test);`). The message's value missed that write because the pattern did not match: the pattern
+/// is a suspect (the wrong arm, a variant left out).
+fn unwritten_arm(ran: &[super::log::Ran], read: &HashSet<String>, variants: &HashSet<String>) -> Option<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let arms: Vec<&source::Arm> = index.arms.iter().filter(|a| def.whole.contains(a.arrow)).collect();
+        if arms.iter().any(|a| a.variants.iter().any(|v| variants.contains(v))) {
+            continue;
+        }
+        let ran_an_arm = arms.iter().any(|a| recorded.contains(&(file, a.arrow)));
+        for arm in arms.iter().filter(|a| ran_an_arm && !recorded.contains(&(file, a.arrow))) {
+            let writes_read = (arm.body.first..=arm.body.last).any(|l| {
+                let text = &index.lines[l as usize - 1];
+                is_code(text) && writes_line(text) && names_read_field(code_part(text), read)
+            });
+            if writes_read {
+                return Some(numbered(file, &index.lines, arm.arrow as usize - 1));
+            }
+        }
+    }
+    None
+}
+
 /// The identifiers of `code` with where each starts.
 fn idents(code: &str) -> impl Iterator<Item = (usize, &str)> {
     let bytes = code.as_bytes();
@@ -2049,6 +2076,14 @@ fn update_arms(
     }
     // the fields the cone's code reads, found once when a message needs them
     let mut cone_fields: Option<HashSet<String>> = None;
+    // the variants of the messages looked at: a `match` naming one matches on messages
+    let variants: HashSet<String> = messages
+        .iter()
+        .filter_map(|(m, _)| match ctx.event(*m).map(|e| e.kind) {
+            Some(EventKind::Message { name, .. }) => Some(variant_of(&name)),
+            _ => None,
+        })
+        .collect();
     for (message, depth) in messages {
         let Some(EventKind::Message { name, target, .. }) = ctx.event(message).map(|e| e.kind)
         else {
@@ -2089,6 +2124,13 @@ fn update_arms(
                 recorded.splice(0..0, unsent);
                 recorded.truncate(RAN_LINES);
             }
+        }
+        // a helper's `match` arm that did not match and would have written a field the cone reads: the pattern that
+        // left it out decided the value as much as the arm that ran, first
+        if let Some(arm) = unwritten_arm(&ran, read, &variants) {
+            recorded.retain(|l| l.site != arm.site);
+            recorded.insert(0, arm);
+            recorded.truncate(if sent_commands { RAN_LINES } else { max.max(RAN_FN_LINES + 1) });
         }
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
