@@ -540,8 +540,13 @@ mod traced {
         use ranvier::collection::Collection;
         // (container, vessel, kilograms): keyed by the vessel, which two containers share
         let boxes = Signal::new(vec![("c1", "tern", 20_u64)]);
-        let yard =
-            Collection::keyed(boxes.clone(), |b: &(&str, &str, u64)| b.1, |_| ()).labelled("yard");
+        let yard = Collection::keyed(
+            boxes.clone(),
+            // the vessel's name, which two containers share
+            |b: &(&str, &str, u64)| b.1,
+            |_| (),
+        )
+        .labelled("yard");
         let weight = yard.sum_by(|b| b.2).labelled("weight");
         assert_eq!(weight.get(), 20);
         boxes.set(vec![("c1", "tern", 20), ("c2", "tern", 12)]);
@@ -639,13 +644,13 @@ mod traced {
     }
 
     /// Where a patient is, and the tests ordered for them.
-    #[derive(Clone, Debug, PartialEq)]
+    #[derive(Clone, PartialEq, Debug)]
     enum Stage {
         Waiting,
         InRoom,
     }
 
-    #[derive(Clone, Debug, PartialEq)]
+    #[derive(Clone, PartialEq, Debug)]
     struct Visit {
         stage: Stage,
         tests: Vec<u32>,
@@ -674,6 +679,51 @@ mod traced {
             Lab::Order(test) => order_for(&mut next, test),
         }
         next
+    }
+
+    #[ranvier::trace_fn]
+    fn lab_update_in_a_block(msg: Lab, visit: &Visit) -> Visit {
+        let mut next = visit.clone();
+        match msg {
+            Lab::Order(test) => {
+                next.stage = Stage::InRoom;
+                next.tests.push(test);
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn the_short_form_leaves_out_the_line_that_only_opens_the_message_s_own_arm() {
+        let visit = Mvu::new(
+            Visit {
+                stage: Stage::Waiting,
+                tests: Vec::new(),
+            },
+            |msg, visit: &Visit| lab_update_in_a_block(msg, visit),
+        );
+        let ordered = Memo::new({
+            let visit = visit.clone();
+            move |_| visit.model().tests.len()
+        });
+        assert_eq!(ordered.get(), 0);
+        visit.dispatch_traced("order", "{}", Lab::Order(7)).unwrap();
+        assert_eq!(ordered.get(), 1);
+        let explain = trace::explain(&ordered).unwrap();
+        let opener = line_in_this_file("Lab::Order(test) => {");
+        assert!(
+            message_lines(&explain, "order").contains(&opener),
+            "{explain}"
+        );
+        let full = explain.render(600);
+        assert!(
+            full.contains(&format!("trace.rs:{opener}: Lab::Order(test) => {{")),
+            "{full}"
+        );
+        // the label names the message; the line that only opens its arm says no more
+        let brief = explain.brief(600);
+        assert!(brief.contains("\nran: message order #"), "{brief}");
+        assert!(!brief.contains(&format!("trace.rs:{opener}:")), "{brief}");
     }
 
     #[test]

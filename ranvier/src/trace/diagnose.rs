@@ -2360,7 +2360,7 @@ fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> Option<ArmFo
 
 /// The variant a message's wire name stands for: `set_quantity` → `SetQuantity` (a name already in camel case is
 /// kept).
-fn variant_of(name: &str) -> String {
+pub(super) fn variant_of(name: &str) -> String {
     name.split('_')
         .filter(|w| !w.is_empty())
         .map(|w| {

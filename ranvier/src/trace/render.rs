@@ -946,12 +946,39 @@ fn finding(
         text = text.replacen(super::diagnose::UPDATE_RAN, "", 1).into();
     }
     write!(f, "\n{}: {}", x.kind.label(), one_line(&text))?;
+    // the short form leaves out the line of the message's own arm when it only opens the arm (`Msg::Order { visit,
+    // test } => {`) and the finding quotes other lines: the label names the message its arm handled
+    let opener = brief
+        .then(|| message_arm_opener(x))
+        .flatten()
+        .filter(|_| x.at.iter().chain(&x.more).count() > 1);
     for line in x.at.iter().chain(&x.more) {
+        if opener.is_some_and(|o| o == line.site) {
+            continue;
+        }
         if shown.first(&line.site) {
             finding_line(f, line, brief)?;
         }
     }
     Ok(())
+}
+
+/// The site of the line of a message's finding (`message order #5 moved ...`) that only opens the arm matching the
+/// message's own variant (`Msg::Order { visit, test } => {`, `Msg::Reset => {`): the first such line it quotes.
+fn message_arm_opener(x: &Finding) -> Option<Site> {
+    if !matches!(x.kind, FindingKind::Ran | FindingKind::Update) {
+        return None;
+    }
+    let name = x.text.strip_prefix("message ")?.split(' ').next()?;
+    let variant = super::diagnose::variant_of(name);
+    x.at.iter().chain(&x.more).find_map(|line| {
+        let code = line.text.split("//").next().unwrap_or_default().trim();
+        let (pattern, body) = code.split_once("=>")?;
+        let names_variant = pattern
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| word == variant);
+        (names_variant && matches!(body.trim(), "{" | "")).then_some(line.site)
+    })
 }
 
 /// The lines an answer has quoted so far, by file and line: in the short form a line is quoted once, where it
