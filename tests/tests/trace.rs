@@ -536,6 +536,44 @@ mod traced {
     }
 
     #[test]
+    fn a_capture_goes_before_the_cutoff_of_the_memo_it_was_made_with() {
+        let price = Signal::new(150_u64).labelled("price");
+        let hours = Signal::new(1_u64).labelled("hours");
+        let unit = price.get();
+        let fee = Memo::new({
+            let hours = hours.clone();
+            move |_| unit * (hours.get() / 10)
+        })
+        .labelled("fee");
+        let due = Memo::new({
+            let fee = fee.clone();
+            move |_| fee.get() + 5
+        })
+        .labelled("due");
+        assert_eq!(due.get(), 5);
+        price.set(40);
+        hours.set(2);
+        assert_eq!(due.get(), 5);
+        let explain = trace::explain(&due).unwrap();
+        let at = |kind: trace::FindingKind| explain.findings.iter().position(|f| f.kind == kind);
+        let (captured, cutoff) = (
+            at(trace::FindingKind::Captured),
+            at(trace::FindingKind::Cutoff),
+        );
+        assert!(captured.is_some() && cutoff.is_some(), "{explain}");
+        // fee kept its value because it never reads the price that moved: the capture first
+        assert!(captured < cutoff, "{explain}");
+        assert_eq!(
+            explain.findings[captured.unwrap()]
+                .at
+                .as_ref()
+                .map(|l| l.site.line),
+            Some(line_in_this_file("let unit = price.get();")),
+            "{explain}"
+        );
+    }
+
+    #[test]
     fn a_collection_that_refused_its_list_names_its_key_fn() {
         use ranvier::collection::Collection;
         // (container, vessel, kilograms): keyed by the vessel, which two containers share

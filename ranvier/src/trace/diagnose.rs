@@ -195,6 +195,7 @@ pub(super) fn diagnose(
     kept_by_equality(ctx, id, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
     selects(ctx, &cone, strongest, &mut found);
+    captures_before_their_cutoffs(&mut found);
 
     // Keep the best finding per line and kind; best first, ties by the order found.
     // a finding is the same as another of its kind on the same line (or, with no line, with the same text)
@@ -226,6 +227,27 @@ pub(super) fn diagnose(
     body.extend(helper_lines(me, &body, &ran));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
+}
+
+/// A memo that kept its value (a `cutoff:`) and was made with a copy of a value that moved since (a `captured:` of
+/// that memo): it kept its value because it never reads the value that moved. The capture is the cause, the cutoff
+/// its symptom, so the `captured:` finding goes just above the cutoff.
+fn captures_before_their_cutoffs(found: &mut [Finding]) {
+    let cutoffs: Vec<(String, u32)> = found
+        .iter()
+        .filter(|f| matches!(f.kind, FindingKind::Cutoff | FindingKind::EarlierCutoff))
+        .filter_map(|f| Some((f.text.split(' ').next()?.to_owned(), f.rank)))
+        .collect();
+    for f in found.iter_mut().filter(|f| f.kind == FindingKind::Captured) {
+        let made = cutoffs
+            .iter()
+            .filter(|(memo, _)| f.text.contains(&format!(" to make {memo}, ")))
+            .map(|(_, rank)| *rank)
+            .max();
+        if let Some(rank) = made {
+            f.rank = f.rank.max(rank + 1);
+        }
+    }
 }
 
 fn untracked_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec<Finding>) {
