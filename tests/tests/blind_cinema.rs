@@ -105,7 +105,8 @@ mod explain {
         // then the Charge arm, not the early `return` of the notice in cancel); named since session 16
         explain_cancel_refund => "cancel_refund",
         #[ignore = "missed on first run: named at 680 characters, after the now_showing memo's body (graph.rs:187-207) and \
-                    seats_left; the advance lines come last"]
+                    seats_left; the advance lines come last; since session 17 the `let` that copied the clock before \
+                    the clock moved leads the advance lines, named at 468"]
         explain_close_stale => "close_stale",
         // missed on first run (quoted the now_showing memo's body, has_room, notify and the two `if let Some(show)`
         // (update.rs:397, 401), not the `let from` read after the booking's showing was overwritten); a hit since

@@ -764,6 +764,60 @@ mod traced {
         assert!(!brief.contains(&format!("trace.rs:{opener}:")), "{brief}");
     }
 
+    /// A box office's clock and the start minute of its showings still on sale.
+    #[derive(Clone, PartialEq, Debug)]
+    struct Cinema {
+        minute: u32,
+        on_sale: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum Clock {
+        Advance(u32),
+    }
+
+    /// Moves the clock on and closes what has started: by the time before the move (the slip a test wants named).
+    #[ranvier::trace_fn]
+    fn advance_clock(office: &mut Cinema, minutes: u32) {
+        let now = office.minute;
+        office.minute += minutes;
+        office.on_sale.retain(|start| *start > now);
+    }
+
+    #[ranvier::trace_fn]
+    fn cinema_update(msg: Clock, office: &Cinema) -> Cinema {
+        let mut next = office.clone();
+        match msg {
+            Clock::Advance(minutes) => advance_clock(&mut next, minutes),
+        }
+        next
+    }
+
+    #[test]
+    fn a_let_that_copied_a_field_the_next_lines_change_comes_first() {
+        let cinema = Mvu::new(
+            Cinema {
+                minute: 0,
+                on_sale: vec![30, 90],
+            },
+            |msg, cinema: &Cinema| cinema_update(msg, cinema),
+        );
+        let on_sale = Memo::new({
+            let cinema = cinema.clone();
+            move |_| cinema.model().on_sale.len()
+        });
+        assert_eq!(on_sale.get(), 2);
+        cinema
+            .dispatch_traced("advance", "{}", Clock::Advance(40))
+            .unwrap();
+        // the showing at 30 started before minute 40, yet it is still on sale
+        assert_eq!(on_sale.get(), 2);
+        let explain = trace::explain(&on_sale).unwrap();
+        let lines = message_lines(&explain, "advance");
+        let copy = line_in_this_file("let now = office.minute;");
+        assert_eq!(lines[..2], [copy, copy + 1], "{explain}");
+    }
+
     #[test]
     fn an_arm_that_did_not_match_and_would_have_written_what_the_node_reads_comes_first() {
         let visit = Mvu::new(
