@@ -12,7 +12,8 @@
 //!   missed are ignored with what the answer quoted instead (`cargo test -p ranvier-tests --test main --
 //!   blind_clinic::explain --include-ignored` runs them all). Since session 16 an earlier cutoff of a source the
 //!   explained node reads, when the node has not moved since, comes first: `wait_since` is a hit. Since session 17
-//!   a fold's inverse that repeats its step's code is quoted first: `booked_fold` is a hit.
+//!   a fold's inverse that repeats its step's code is quoted first: `booked_fold` is a hit; a helper's arm that did not
+//!   match and would have written what the node reads leads the answer: `order_arm` is a hit.
 
 use crate::examples::blind_clinic as blind;
 use crate::examples::values;
@@ -91,10 +92,9 @@ mod explain {
         // chose the charge); named since an `update` that sent commands is quoted by the branches that chose them
         // and the `let`s their conditions read, before the command's own arm
         explain_cancel_window => "cancel_window",
-        #[ignore = "missed on first run: quoted the sum_by view and the row factory (board.rs:96-124) and the Notify \
-                    command, not the `match` arm of the order helper in update.rs; since session 17 named (an arm \
-                    that did not match and would have written a field the node reads is quoted first in its \
-                    message's finding) but 453 characters in, after the row's `written:` finding"]
+        // missed on the first run (quoted the sum_by view and the row factory (board.rs:96-124) and the Notify
+        // command, not the `match` arm of the order helper in update.rs); a hit since session 17: an arm that did not
+        // match and would have written a field the node reads leads its message's finding, which goes first
         explain_order_arm => "order_arm",
         #[ignore = "missed on first run: quoted next_free's loop (graph.rs:224-240) and rules.rs's constants and \
                     b_end, not the `<=` of the overlap test in rules.rs; still missed: named at 531 characters, in \

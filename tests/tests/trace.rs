@@ -816,6 +816,12 @@ mod traced {
         let lines = message_lines(&explain, "advance");
         let copy = line_in_this_file("let now = office.minute;");
         assert_eq!(lines[..2], [copy, copy + 1], "{explain}");
+        // a slip in the order of the update's statements: its message is the first finding, before the body
+        assert!(
+            explain.findings[0].text.starts_with("message advance #"),
+            "{explain}"
+        );
+        assert!(explain.findings[0].rank >= 700, "{explain}");
     }
 
     #[test]
@@ -842,6 +848,12 @@ mod traced {
             Some(&line_in_this_file("Stage::InRoom => {")),
             "{explain}"
         );
+        // and its message is the first finding, before the body
+        assert!(
+            explain.findings[0].text.starts_with("message order #"),
+            "{explain}"
+        );
+        assert!(explain.findings[0].rank >= 700, "{explain}");
     }
 
     #[test]

@@ -2210,7 +2210,11 @@ fn update_arms(
         }
         // a helper's `match` arm that did not match and would have written a field the cone reads: the pattern that
         // left it out decided the value as much as the arm that ran, first
-        if let Some(arm) = unwritten_arm(&ran, read, &variants) {
+        let unwritten = unwritten_arm(&ran, read, &variants);
+        // an order slip the source shows in what ran (a `let` that copied a field before the write below it, or read
+        // it after; an arm that would have written what the cone reads did not match): the message goes first
+        let slip = unwritten.is_some() || order_slip(&ran);
+        if let Some(arm) = unwritten {
             recorded.retain(|l| l.site != arm.site);
             recorded.insert(0, arm);
             recorded.truncate(if sent_commands { RAN_LINES } else { max.max(RAN_FN_LINES + 1) });
@@ -2252,6 +2256,9 @@ fn update_arms(
         // branches that chose it come first
         if sent_commands && senders.last() == Some(&message) {
             rank = rank.max(402 + near(0) / 5);
+        }
+        if slip {
+            rank = rank.max(SLIP_RANK);
         }
         let mut text = format!(
             "message {name} #{message} {what} {}{}",
@@ -2312,6 +2319,25 @@ fn update_arms(
         finding.text = text;
         found.push(finding);
     }
+}
+
+/// The rank of a message's finding whose `update` shows a slip in the order of its statements or arms: above a
+/// row its collection wrote (`written:`, 700 and its nearness), below what the node itself read or wrote.
+const SLIP_RANK: u32 = 790;
+
+/// Whether a fn `ran` entered (in an `update`) holds, in lines that ran, a `let` that copied a field just before a
+/// statement assigned it and is used after ([`read_before_write`]), or one that read a field just assigned
+/// ([`read_after_write`]).
+fn order_slip(ran: &[super::log::Ran]) -> bool {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    entered_fns(ran).iter().any(|found| {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let ran_there = |at: u32| !not_taken(index, def.whole, file, &recorded, at);
+        read_after_write(&index.lines, def.whole)
+            .into_iter()
+            .chain(read_before_write(&index.lines, def.whole))
+            .any(|(a, b)| ran_there(a) && ran_there(b))
+    })
 }
 
 /// A cone of at most this many nodes is read for the fields it reads, to leave out messages that wrote none of them.
