@@ -7,7 +7,10 @@
 //!   blind_harbor::values`).
 //! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
 //!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
-//!   Written before the set's first scored run and not run by its author.
+//!   Written before the set's first scored run and not run by its author. Since session 17 a keyed collection
+//!   that refused its list (two items with one key) is reported at its key fn: `yard_key` is a hit; a comparer
+//!   that kept a value printing differently is quoted by its lines: `box_comparer` is a hit; a capture by the memo a
+//!   cutoff kept goes above that cutoff: `plug_capture` is within 400.
 
 use crate::examples::blind_harbor as blind;
 use crate::examples::values;
@@ -85,14 +88,14 @@ mod explain {
         /// Missed on first run: the answer quoted the memo's reads and pushes (`graph.rs:301`, `306`, `318`).
         #[ignore = "missed on first run: the memo's reads and pushes; still missed: the `find` condition inside a multi-line `let` of a long memo body is not picked among its lines"]
         explain_board_departed => "board_departed",
-        /// Missed on first run: the answer quoted the `sum_by` line and the `land` arm.
-        #[ignore = "missed on first run: the sum_by line and the land arm; still missed: a keyed collection that refused its list (a duplicate key) is not reported as a finding"]
+        /// Missed on first run: the answer quoted the `sum_by` line and the `land` arm. A hit since session 17: a
+        /// keyed collection whose value is the duplicate-key error is a `refused:` finding at its key fn.
         explain_yard_key => "yard_key",
-        /// Missed on first run: named, 580 characters in (after the row memo's cutoff lines).
-        #[ignore = "missed on first run: named 580 characters in, after the row memo's cutoff; still missed: the same (the captured read is ranked after the cutoff)"]
+        /// Missed on first run: named, 580 characters in (after the row memo's cutoff lines). Within 400 since session
+        /// 17: a capture by the memo a cutoff kept goes just above that cutoff.
         explain_plug_capture => "plug_capture",
-        /// Missed on first run: the answer quoted `gate_order`'s body and the `book` arm.
-        #[ignore = "missed on first run: gate_order's body and the book arm; still missed: a comparer on a collection's source list is named (`comparer:`) but its line is not quoted"]
+        /// Missed on first run: the answer quoted `gate_order`'s body and the `book` arm. A hit since session 17: a
+        /// comparer that kept a value printing differently is quoted by its closure and the fn it calls.
         explain_box_comparer => "box_comparer",
         /// Missed on first run: the answer quoted the future's value lines, not the request it awaited.
         explain_tide_now => "tide_now",

@@ -512,6 +512,150 @@ mod traced {
         assert!(lines.iter().all(|(at, _)| *at != shadow), "{explain}");
     }
 
+    #[test]
+    fn the_short_form_names_the_explained_node_once() {
+        let grams = Signal::new(250_u32);
+        let rule = Signal::new(flat_rate as fn(u32) -> u32);
+        let postage = Memo::new({
+            let (grams, rule) = (grams.clone(), rule.clone());
+            move |_| (rule.get())(grams.get())
+        })
+        .labelled("postage");
+        assert_eq!(postage.get(), 90);
+        let explain = trace::explain(&postage).unwrap();
+        let name = explain.info.node.to_string();
+        // the long form names the node its `ran:` finding is about; the short form says `its`: the node line named it
+        let full = explain.render(600);
+        assert!(
+            full.contains(&format!("ran: {name}'s latest run #")),
+            "{full}"
+        );
+        let brief = explain.brief(600);
+        assert!(brief.contains("\nran: its latest run #"), "{brief}");
+        assert_eq!(brief.matches(name.as_str()).count(), 1, "{brief}");
+    }
+
+    #[test]
+    fn a_capture_goes_before_the_cutoff_of_the_memo_it_was_made_with() {
+        let price = Signal::new(150_u64).labelled("price");
+        let hours = Signal::new(1_u64).labelled("hours");
+        let unit = price.get();
+        let fee = Memo::new({
+            let hours = hours.clone();
+            move |_| unit * (hours.get() / 10)
+        })
+        .labelled("fee");
+        let due = Memo::new({
+            let fee = fee.clone();
+            move |_| fee.get() + 5
+        })
+        .labelled("due");
+        assert_eq!(due.get(), 5);
+        price.set(40);
+        hours.set(2);
+        assert_eq!(due.get(), 5);
+        let explain = trace::explain(&due).unwrap();
+        let at = |kind: trace::FindingKind| explain.findings.iter().position(|f| f.kind == kind);
+        let (captured, cutoff) = (
+            at(trace::FindingKind::Captured),
+            at(trace::FindingKind::Cutoff),
+        );
+        assert!(captured.is_some() && cutoff.is_some(), "{explain}");
+        // fee kept its value because it never reads the price that moved: the capture first
+        assert!(captured < cutoff, "{explain}");
+        assert_eq!(
+            explain.findings[captured.unwrap()]
+                .at
+                .as_ref()
+                .map(|l| l.site.line),
+            Some(line_in_this_file("let unit = price.get();")),
+            "{explain}"
+        );
+    }
+
+    #[test]
+    fn a_collection_that_refused_its_list_names_its_key_fn() {
+        use ranvier::collection::Collection;
+        // (container, vessel, kilograms): keyed by the vessel, which two containers share
+        let boxes = Signal::new(vec![("c1", "tern", 20_u64)]);
+        let yard = Collection::keyed(
+            boxes.clone(),
+            // the vessel's name, which two containers share
+            |b: &(&str, &str, u64)| b.1,
+            |_| (),
+        )
+        .labelled("yard");
+        let weight = yard.sum_by(|b| b.2).labelled("weight");
+        assert_eq!(weight.get(), 20);
+        boxes.set(vec![("c1", "tern", 20), ("c2", "tern", 12)]);
+        assert_eq!(weight.get(), 20);
+        let explain = trace::explain(&weight).unwrap();
+        // the first finding: the collection refused the list, at its key fn
+        let key_fn = line_in_this_file("|b: &(&str, &str, u64)| b.1,");
+        let first = explain
+            .findings
+            .first()
+            .unwrap_or_else(|| panic!("no finding: {explain}"));
+        assert_eq!(first.kind, trace::FindingKind::Refused, "{explain}");
+        assert_eq!(
+            first.at.as_ref().map(|l| l.site.line),
+            Some(key_fn),
+            "{explain}"
+        );
+        assert!(
+            first.text.contains("items 0 and 1 with one key, \"tern\""),
+            "{explain}"
+        );
+        // a list with one item per key: nothing refused
+        boxes.set(vec![("c1", "tern", 20), ("c2", "ibis", 12)]);
+        assert_eq!(weight.get(), 32);
+        let explain = trace::explain(&weight).unwrap();
+        assert!(
+            explain
+                .findings
+                .iter()
+                .all(|f| f.kind != trace::FindingKind::Refused),
+            "{explain}"
+        );
+    }
+
+    #[test]
+    fn a_fold_whose_inverse_repeats_its_step_is_quoted_by_the_inverse_first() {
+        use ranvier::collection::Collection;
+        // (id, still open, minutes booked)
+        let visits = Signal::new(vec![(1_u32, true, 15_u32), (2, true, 30)]);
+        let rows = Collection::keyed(visits.clone(), |v: &(u32, bool, u32)| v.0, |_| ());
+        let booked = rows.fold(
+            0_u32,
+            |acc, visit: &(u32, bool, u32)| {
+                if visit.1 {
+                    *acc += visit.2;
+                }
+            },
+            |acc, visit: &(u32, bool, u32)| {
+                if visit.1 {
+                    *acc += visit.2;
+                }
+            },
+        );
+        assert_eq!(booked.get(), 45);
+        // a row that changes is taken out by the inverse and put back by the step: with the same code, it counts twice
+        visits.set(vec![(1, true, 15), (2, true, 45)]);
+        assert_eq!(booked.get(), 120);
+        let explain = trace::explain(&booked).unwrap();
+        let step = line_in_this_file("*acc += visit.2;");
+        let first = explain
+            .body
+            .first()
+            .unwrap_or_else(|| panic!("no body lines: {explain}"));
+        // the inverse's lines (written below the step's) come first
+        assert!(first.site.line > step + 1, "{explain}");
+        assert!(
+            explain.body.iter().any(|l| l.site.line == step),
+            "{explain}"
+        );
+    }
+
     /// A model, and an `update` that hands one message to a helper chosen by a fn pointer.
     #[derive(Debug)]
     enum Till {
@@ -535,6 +679,181 @@ mod traced {
             Till::Add(cents) => add(&mut next, cents),
         }
         next
+    }
+
+    /// Where a patient is, and the tests ordered for them.
+    #[derive(Clone, PartialEq, Debug)]
+    enum Stage {
+        Waiting,
+        InRoom,
+    }
+
+    #[derive(Clone, PartialEq, Debug)]
+    struct Visit {
+        stage: Stage,
+        tests: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum Lab {
+        Order(u32),
+    }
+
+    /// Orders a test for a patient in the room; one still waiting gets none (the arm a test wants to catch).
+    #[ranvier::trace_fn]
+    fn order_for(visit: &mut Visit, test: u32) {
+        match visit.stage {
+            Stage::InRoom => {
+                visit.tests.push(test);
+            }
+            Stage::Waiting => {}
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn lab_update(msg: Lab, visit: &Visit) -> Visit {
+        let mut next = visit.clone();
+        match msg {
+            Lab::Order(test) => order_for(&mut next, test),
+        }
+        next
+    }
+
+    #[ranvier::trace_fn]
+    fn lab_update_in_a_block(msg: Lab, visit: &Visit) -> Visit {
+        let mut next = visit.clone();
+        match msg {
+            Lab::Order(test) => {
+                next.stage = Stage::InRoom;
+                next.tests.push(test);
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn the_short_form_leaves_out_the_line_that_only_opens_the_message_s_own_arm() {
+        let visit = Mvu::new(
+            Visit {
+                stage: Stage::Waiting,
+                tests: Vec::new(),
+            },
+            |msg, visit: &Visit| lab_update_in_a_block(msg, visit),
+        );
+        let ordered = Memo::new({
+            let visit = visit.clone();
+            move |_| visit.model().tests.len()
+        });
+        assert_eq!(ordered.get(), 0);
+        visit.dispatch_traced("order", "{}", Lab::Order(7)).unwrap();
+        assert_eq!(ordered.get(), 1);
+        let explain = trace::explain(&ordered).unwrap();
+        let opener = line_in_this_file("Lab::Order(test) => {");
+        assert!(
+            message_lines(&explain, "order").contains(&opener),
+            "{explain}"
+        );
+        let full = explain.render(600);
+        assert!(
+            full.contains(&format!("trace.rs:{opener}: Lab::Order(test) => {{")),
+            "{full}"
+        );
+        // the label names the message; the line that only opens its arm says no more
+        let brief = explain.brief(600);
+        assert!(brief.contains("\nran: message order #"), "{brief}");
+        assert!(!brief.contains(&format!("trace.rs:{opener}:")), "{brief}");
+    }
+
+    /// A box office's clock and the start minute of its showings still on sale.
+    #[derive(Clone, PartialEq, Debug)]
+    struct Cinema {
+        minute: u32,
+        on_sale: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum Clock {
+        Advance(u32),
+    }
+
+    /// Moves the clock on and closes what has started: by the time before the move (the slip a test wants named).
+    #[ranvier::trace_fn]
+    fn advance_clock(office: &mut Cinema, minutes: u32) {
+        let now = office.minute;
+        office.minute += minutes;
+        office.on_sale.retain(|start| *start > now);
+    }
+
+    #[ranvier::trace_fn]
+    fn cinema_update(msg: Clock, office: &Cinema) -> Cinema {
+        let mut next = office.clone();
+        match msg {
+            Clock::Advance(minutes) => advance_clock(&mut next, minutes),
+        }
+        next
+    }
+
+    #[test]
+    fn a_let_that_copied_a_field_the_next_lines_change_comes_first() {
+        let cinema = Mvu::new(
+            Cinema {
+                minute: 0,
+                on_sale: vec![30, 90],
+            },
+            |msg, cinema: &Cinema| cinema_update(msg, cinema),
+        );
+        let on_sale = Memo::new({
+            let cinema = cinema.clone();
+            move |_| cinema.model().on_sale.len()
+        });
+        assert_eq!(on_sale.get(), 2);
+        cinema
+            .dispatch_traced("advance", "{}", Clock::Advance(40))
+            .unwrap();
+        // the showing at 30 started before minute 40, yet it is still on sale
+        assert_eq!(on_sale.get(), 2);
+        let explain = trace::explain(&on_sale).unwrap();
+        let lines = message_lines(&explain, "advance");
+        let copy = line_in_this_file("let now = office.minute;");
+        assert_eq!(lines[..2], [copy, copy + 1], "{explain}");
+        // a slip in the order of the update's statements: its message is the first finding, before the body
+        assert!(
+            explain.findings[0].text.starts_with("message advance #"),
+            "{explain}"
+        );
+        assert!(explain.findings[0].rank >= 700, "{explain}");
+    }
+
+    #[test]
+    fn an_arm_that_did_not_match_and_would_have_written_what_the_node_reads_comes_first() {
+        let visit = Mvu::new(
+            Visit {
+                stage: Stage::Waiting,
+                tests: Vec::new(),
+            },
+            |msg, visit: &Visit| lab_update(msg, visit),
+        );
+        let ordered = Memo::new({
+            let visit = visit.clone();
+            move |_| visit.model().tests.len()
+        });
+        assert_eq!(ordered.get(), 0);
+        visit.dispatch_traced("order", "{}", Lab::Order(7)).unwrap();
+        assert_eq!(ordered.get(), 0);
+        let explain = trace::explain(&ordered).unwrap();
+        let lines = message_lines(&explain, "order");
+        // the arm whose body pushes to `tests`, which the memo reads, did not match: its pattern first
+        assert_eq!(
+            lines.first(),
+            Some(&line_in_this_file("Stage::InRoom => {")),
+            "{explain}"
+        );
+        // and its message is the first finding, before the body
+        assert!(
+            explain.findings[0].text.starts_with("message order #"),
+            "{explain}"
+        );
+        assert!(explain.findings[0].rank >= 700, "{explain}");
     }
 
     #[test]
@@ -2647,6 +2966,89 @@ mod traced {
             "{show_text}"
         );
         assert!(text.lines().count() <= 6);
+    }
+
+    /// Whether two lists of (id, slot) hold the same ids, in the same order: the slots are left out.
+    fn same_ids(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
+        a.iter().map(|x| x.0).eq(b.iter().map(|x| x.0))
+    }
+
+    /// A comparer that called two values equal though they print differently is quoted by its lines: its closure,
+    /// and the value line of the fn of the crate it calls; the short form names it once.
+    #[test]
+    fn a_comparer_that_kept_a_differing_value_is_quoted_by_its_lines() {
+        let boxes = Signal::new(vec![(1_u32, 0_u32)]).labelled("boxes");
+        let listed = Memo::with_comparer(
+            {
+                let boxes = boxes.clone();
+                move |_| boxes.get()
+            },
+            |a: &Vec<(u32, u32)>, b: &Vec<(u32, u32)>| same_ids(a, b),
+        )
+        .labelled("listed");
+        let slots = Memo::new({
+            let listed = listed.clone();
+            move |_| listed.get().iter().map(|b| b.1).sum::<u32>()
+        })
+        .labelled("slots");
+        assert_eq!(slots.get(), 0);
+        boxes.set(vec![(1, 3)]);
+        assert_eq!(slots.get(), 0);
+        let explain = trace::explain(&slots).unwrap();
+        let by_comparer = explain
+            .findings
+            .iter()
+            .find(|f| f.text.contains("equal by its comparer"))
+            .unwrap_or_else(|| panic!("no finding of the comparer: {explain}"));
+        let quoted: Vec<u32> = by_comparer
+            .at
+            .iter()
+            .chain(&by_comparer.more)
+            .map(|l| l.site.line)
+            .collect();
+        let closure =
+            line_in_this_file("|a: &Vec<(u32, u32)>, b: &Vec<(u32, u32)>| same_ids(a, b),");
+        let helper = line_in_this_file("a.iter().map(|x| x.0).eq(b.iter().map(|x| x.0))");
+        assert!(
+            quoted.contains(&closure) && quoted.contains(&helper),
+            "{explain}"
+        );
+        // over a model: a select kept by its comparer is a `kept:` finding, and the short form leaves out the
+        // `comparer:` line that would name it again
+        #[derive(Debug)]
+        enum Yard {
+            Book(u32),
+        }
+        let yard = Mvu::new(
+            vec![(1_u32, 0_u32)],
+            |msg, boxes: &Vec<(u32, u32)>| match msg {
+                Yard::Book(slot) => boxes.iter().map(|b| (b.0, slot)).collect(),
+            },
+        );
+        let listed = Memo::with_comparer(
+            {
+                let yard = yard.clone();
+                move |_| yard.model()
+            },
+            |a: &Vec<(u32, u32)>, b: &Vec<(u32, u32)>| same_ids(a, b),
+        )
+        .labelled("listed_boxes");
+        let slots = Memo::new({
+            let listed = listed.clone();
+            move |_| listed.get().iter().map(|b| b.1).sum::<u32>()
+        })
+        .labelled("booked_slots");
+        assert_eq!(slots.get(), 0);
+        yard.dispatch(Yard::Book(3)).unwrap();
+        assert_eq!(slots.get(), 0);
+        let explain = trace::explain(&slots).unwrap();
+        let full = explain.render(600);
+        assert!(
+            full.contains("\nkept: listed_boxes#") && full.contains("\ncomparer: listed_boxes#"),
+            "{full}"
+        );
+        let brief = explain.brief(600);
+        assert!(!brief.contains("\ncomparer: "), "{brief}");
     }
 
     /// The short form says a cutoff once: the `not re-run since:` that would end with the `cutoff:` finding's text

@@ -23,6 +23,7 @@
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
 //! | `ran:` | what `#[node]` and `#[trace_fn]` recorded: the branches the explained node's latest run took, the `#[trace_fn]` fns it called and the values shadowing `let`s bound; or what a message's `update` ran (then it replaces `update:` for that message) | each branch's line, a `let`'s line with its value, the lines that decide a fn's value (in `update`, that change state) |
 //! | `settled:` | the explained node is (or reads) an async memo: the value its future settled | the future's lines that produce it, failures turned into defaults first |
+//! | `refused:` | a keyed collection upstream holds a duplicate-key error: its source's list has two items with one key, so it kept the rows it had | its key fn |
 //!
 //! Ranks favour what explains the node's latest staleness directly (the cutoff that stopped the latest change, the
 //! node's own untracked reads), then nearness in the cone. Every finding names a `file:line` from the call sites
@@ -175,6 +176,7 @@ pub(super) fn diagnose(
             settled(ctx, r, n == id, &mut found);
         }
         disposed_sources(ctx, r, n == id, depth, &mut found);
+        refused_list(ctx, r, depth, &mut found);
         if r.kind == NodeKind::Signal {
             written(ctx, r, n == id, depth, &mut found);
             batched(ctx, r, depth, &mut found);
@@ -193,6 +195,7 @@ pub(super) fn diagnose(
     kept_by_equality(ctx, id, &cone, &mut found);
     let strongest = found.iter().map(|f| f.rank).max().unwrap_or(0);
     selects(ctx, &cone, strongest, &mut found);
+    captures_before_their_cutoffs(&mut found);
 
     // Keep the best finding per line and kind; best first, ties by the order found.
     // a finding is the same as another of its kind on the same line (or, with no line, with the same text)
@@ -224,6 +227,27 @@ pub(super) fn diagnose(
     body.extend(helper_lines(me, &body, &ran));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
+}
+
+/// A memo that kept its value (a `cutoff:`) and was made with a copy of a value that moved since (a `captured:` of
+/// that memo): it kept its value because it never reads the value that moved. The capture is the cause, the cutoff
+/// its symptom, so the `captured:` finding goes just above the cutoff.
+fn captures_before_their_cutoffs(found: &mut [Finding]) {
+    let cutoffs: Vec<(String, u32)> = found
+        .iter()
+        .filter(|f| matches!(f.kind, FindingKind::Cutoff | FindingKind::EarlierCutoff))
+        .filter_map(|f| Some((f.text.split(' ').next()?.to_owned(), f.rank)))
+        .collect();
+    for f in found.iter_mut().filter(|f| f.kind == FindingKind::Captured) {
+        let made = cutoffs
+            .iter()
+            .filter(|(memo, _)| f.text.contains(&format!(" to make {memo}, ")))
+            .map(|(_, rank)| *rank)
+            .max();
+        if let Some(rank) = made {
+            f.rank = f.rank.max(rank + 1);
+        }
+    }
 }
 
 fn untracked_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mut Vec<Finding>) {
@@ -300,6 +324,51 @@ fn future_reads(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, found: &mu
         let rank = if own { 1_000 } else { 900 + near(depth) };
         found.push(Finding::new(FindingKind::FutureRead, rank, text, Some(line(site))));
     }
+}
+
+/// How many hops upstream a collection that refused its list is looked for.
+const REFUSED_DEPTH: u32 = 3;
+
+/// The start of the `Debug` text of a collection's node that refused its source's list (`Collection::error`).
+const DUPLICATE_KEY: &str = "Err(DuplicateKey {";
+
+/// A keyed collection (its node `r`) whose value is the duplicate-key error: its source's list holds two items with
+/// one key, so it kept the rows it had and every view over it missed the list's change. The line is its key fn (the
+/// first closure its call was given), which made two items one key.
+fn refused_list(ctx: &Ctx<'_>, r: &NodeRecord, depth: u32, found: &mut Vec<Finding>) {
+    // a view reads its collection, a memo reads views: a few hops cover them, and the value text is made only there
+    if r.kind != NodeKind::Memo || depth > REFUSED_DEPTH {
+        return;
+    }
+    let Some(value) = ctx.tracer.value_now(r.id).filter(|v| v.starts_with(DUPLICATE_KEY)) else {
+        return;
+    };
+    let key_fn = source::index(r.site.file()).and_then(|index| {
+        let closure = index.call_at(r.site.line(), r.site.column())?.closure.clone()?;
+        // the closure's first line holds its parameters and, written on one line, its body
+        let at = closure.body.first;
+        Some(numbered(r.site.file(), &index.lines, at as usize - 1))
+    });
+    // `Err(DuplicateKey { collection: "yard", key: "tern", first: 0, second: 1 })`: the key and both positions
+    let field = |name: &str, end: &str| {
+        let start = value.find(&format!(" {name}: "))? + name.len() + 3;
+        let len = value[start..].find(end)?;
+        Some(value[start..start + len].to_owned())
+    };
+    let text = match (field("key", ", first: "), field("first", ", second: "), field("second", " }")) {
+        (Some(key), Some(first), Some(second)) => format!(
+            "{}'s list has items {first} and {second} with one key, {}, so it kept the rows it had; its key fn",
+            ctx.name(r.id),
+            short_text(&key)
+        ),
+        _ => format!("{} = {}: it kept the rows it had; its key fn", ctx.name(r.id), short_text(&value)),
+    };
+    found.push(Finding::new(
+        FindingKind::Refused,
+        970 + near(depth) / 10,
+        text,
+        Some(key_fn.unwrap_or_else(|| line(r.site))),
+    ));
 }
 
 /// How many lines a `ran:` finding (or the records of an `update`) quotes.
@@ -447,6 +516,33 @@ fn unsent_values(ran: &[super::log::Ran], read: &HashSet<String>) -> Vec<SourceL
     out
 }
 
+/// In the fns `ran` entered, other than those matching on messages (an arm naming one of `variants`, the messages'
+/// variants: their other arms are other messages'): the first `match` arm that did not run, beside one that did,
+/// whose body writes a field named in `read` (what the cone reads), as its `=>` line (`Stage::InRoom => {` above
+/// `visit.tests.push(test);`). The message's value missed that write because the pattern did not match: the pattern
+/// is a suspect (the wrong arm, a variant left out).
+fn unwritten_arm(ran: &[super::log::Ran], read: &HashSet<String>, variants: &HashSet<String>) -> Option<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let arms: Vec<&source::Arm> = index.arms.iter().filter(|a| def.whole.contains(a.arrow)).collect();
+        if arms.iter().any(|a| a.variants.iter().any(|v| variants.contains(v))) {
+            continue;
+        }
+        let ran_an_arm = arms.iter().any(|a| recorded.contains(&(file, a.arrow)));
+        for arm in arms.iter().filter(|a| ran_an_arm && !recorded.contains(&(file, a.arrow))) {
+            let writes_read = (arm.body.first..=arm.body.last).any(|l| {
+                let text = &index.lines[l as usize - 1];
+                is_code(text) && writes_line(text) && names_read_field(code_part(text), read)
+            });
+            if writes_read {
+                return Some(numbered(file, &index.lines, arm.arrow as usize - 1));
+            }
+        }
+    }
+    None
+}
+
 /// The identifiers of `code` with where each starts.
 fn idents(code: &str) -> impl Iterator<Item = (usize, &str)> {
     let bytes = code.as_bytes();
@@ -549,6 +645,15 @@ fn ran_lines_ordered(
             for (write, read) in read_after_write(&index.lines, def.whole) {
                 if !not_run(read) {
                     // the read that bound the wrong value, then the write it should have come before
+                    for at in [read, write] {
+                        push(&mut out, file, at, index.lines[at as usize - 1].trim().to_owned());
+                    }
+                }
+            }
+            // the mirror: a `let` that copied a place the line below it then changed (`let now = office.minute;`
+            // before `office.minute += minutes;`), its name used after the change: it holds the value from before
+            for (read, write) in read_before_write(&index.lines, def.whole) {
+                if !not_run(read) && !not_run(write) {
                     for at in [read, write] {
                         push(&mut out, file, at, index.lines[at as usize - 1].trim().to_owned());
                     }
@@ -790,6 +895,58 @@ fn read_after_write(lines: &[String], whole: source::Lines) -> Vec<(u32, u32)> {
         }
     }
     out
+}
+
+/// The pairs of lines of the fn spanning `whole` where a `let` copies a field (`let now = office.minute;`, with or
+/// without `.clone()`), a statement within [`READ_AFTER_WRITE_LINES`] code lines below assigns that field
+/// (`office.minute += minutes;`), and the name the `let` bound is used after that assignment: the code after the
+/// change reads the value from before it.
+fn read_before_write(lines: &[String], whole: source::Lines) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let is_place = |place: &str| {
+        place.contains('.')
+            && !place.starts_with('.')
+            && place.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    };
+    for read in whole.first + 1..whole.last {
+        let code = code_part(&lines[read as usize - 1]).trim();
+        let Some(name) = let_name(code) else { continue };
+        let Some((_, value)) = code.split_once('=') else { continue };
+        let value = value.trim().trim_end_matches(';');
+        let place = value.strip_suffix(".clone()").unwrap_or(value).trim();
+        if !is_place(place) {
+            continue;
+        }
+        let below = (read + 1..whole.last)
+            .filter(|l| is_code(&lines[*l as usize - 1]))
+            .take(READ_AFTER_WRITE_LINES);
+        for write in below {
+            let code = code_part(&lines[write as usize - 1]).trim();
+            if code.starts_with("let ") {
+                continue;
+            }
+            let Some(at) = assignment_at(code) else { continue };
+            // `x = ..` or `x += ..`: the place before the operator
+            let written = code[..at].trim_end_matches(['+', '-', '*', '/', '%', '|', '&', '^']).trim();
+            if written != place {
+                continue;
+            }
+            let used_after = (write + 1..whole.last).any(|l| mentions(code_part(&lines[l as usize - 1]), &name));
+            if used_after {
+                out.push((read, write));
+            }
+            break;
+        }
+    }
+    out
+}
+
+/// The name a `let` binds when it binds one (`let fee = ..;`, `let mut fee: u64 = ..;` → `fee`).
+fn let_name(line: &str) -> Option<String> {
+    let rest = code_part(line).trim_start().strip_prefix("let ")?;
+    let rest = rest.strip_prefix("mut ").unwrap_or(rest);
+    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    (!name.is_empty() && rest[name.len()..].trim_start().starts_with(['=', ':'])).then_some(name)
 }
 
 /// Whether a line only wraps names in a value (`vec![Msg::Notify { text }]`, `Some(Entry { id, at })`): no
@@ -1537,7 +1694,7 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
     }
     if r.custom_comparer {
         text.push_str(", equal by its comparer");
-        return Some((text, Vec::new()));
+        return Some((text, comparer_lines(r)));
     }
     // the types the differing places go through, outermost first: the first with a hand-written `eq` decided
     let mut types: Vec<&str> = Vec::new();
@@ -1578,6 +1735,49 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
         }
         None => Some((text, Vec::new())),
     }
+}
+
+/// The lines of memo `r`'s comparer, when the source can be read: the last closure its call was given (the
+/// comparer of `Memo::with_comparer(compute, |a, b| ..)`), then the lines that produce the value of each fn of the
+/// crate it calls (`same_boxes(a, b)`), or of a fn given by its path (`Memo::with_comparer(compute, same_boxes)`):
+/// where two values that print differently were called equal.
+fn comparer_lines(r: &NodeRecord) -> Vec<SourceLine> {
+    let file = r.site.file();
+    let Some(index) = source::index(file) else {
+        return Vec::new();
+    };
+    let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
+        return Vec::new();
+    };
+    let mut out: Vec<SourceLine> = Vec::new();
+    let mut called: Vec<(u32, Vec<String>)> = Vec::new();
+    match call.more_closures.last() {
+        Some(comparer) => {
+            out.push(numbered(file, &index.lines, comparer.body.first as usize - 1));
+            called.extend(
+                index
+                    .calls
+                    .iter()
+                    .filter(|c| comparer.body.holds(c.whole) && !c.path.is_empty())
+                    .map(|c| (c.line, c.path.clone())),
+            );
+        }
+        // a comparer given by its path: the last path argument
+        None => called.extend(call.fn_args.last().map(|path| (call.line, path.clone()))),
+    }
+    for (at, path) in called {
+        let Some(found) = source::resolve_fn(file, at, &path) else { continue };
+        let def = found.def();
+        let lines = &found.index.lines;
+        for value in def.value.iter().take(EQ_LINES_MAX) {
+            let line = numbered(found.file, lines, value.first as usize - 1);
+            if !out.iter().any(|l| l.site == line.site) {
+                out.push(line);
+            }
+        }
+    }
+    out.truncate(EQ_LINES_MAX);
+    out
 }
 
 /// How many lines of an upstream memo's body a `cutoff:` finding quotes.
@@ -1843,6 +2043,12 @@ fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[super::log::Ran])
             }
         }
         picked.sort_unstable();
+        // a closure after the first whose code repeats the first's, line for line (a fold's inverse that does what
+        // its step does): undoing with the same code as doing is a slip wherever it is written, so the repeating
+        // closure's lines come first
+        if let Some(again) = call.more_closures.iter().find(|c| same_code(lines, closure.body, c.body)) {
+            picked.sort_by_key(|at| !again.body.contains(*at));
+        }
         out.extend(picked.into_iter().map(|at| numbered(file, lines, at as usize - 1)));
     }
     // a read that only shadows the handle with its value (`let stays = stays.get();`), or a tracked read that only
@@ -1855,6 +2061,20 @@ fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[super::log::Ran])
         }
     }
     out
+}
+
+/// Whether the bodies `a` and `b` (0-based `lines` of one file, each from its opening line to its closing one) hold
+/// the same code lines, comments, blank lines and the lines that open them (with the closures' parameters) aside.
+fn same_code(lines: &[String], a: source::Lines, b: source::Lines) -> bool {
+    let code = |body: source::Lines| -> Vec<&str> {
+        (body.first as usize..body.last.saturating_sub(1) as usize)
+            .filter_map(|i| lines.get(i))
+            .filter(|l| is_code(l))
+            .map(|l| code_part(l).trim())
+            .collect()
+    };
+    let (a, b) = (code(a), code(b));
+    !a.is_empty() && a == b
 }
 
 /// How many lines producing the value of each closure after the first a long call is given are quoted.
@@ -1939,6 +2159,14 @@ fn update_arms(
     }
     // the fields the cone's code reads, found once when a message needs them
     let mut cone_fields: Option<HashSet<String>> = None;
+    // the variants of the messages looked at: a `match` naming one matches on messages
+    let variants: HashSet<String> = messages
+        .iter()
+        .filter_map(|(m, _)| match ctx.event(*m).map(|e| e.kind) {
+            Some(EventKind::Message { name, .. }) => Some(variant_of(&name)),
+            _ => None,
+        })
+        .collect();
     for (message, depth) in messages {
         let Some(EventKind::Message { name, target, .. }) = ctx.event(message).map(|e| e.kind)
         else {
@@ -1980,6 +2208,17 @@ fn update_arms(
                 recorded.truncate(RAN_LINES);
             }
         }
+        // a helper's `match` arm that did not match and would have written a field the cone reads: the pattern that
+        // left it out decided the value as much as the arm that ran, first
+        let unwritten = unwritten_arm(&ran, read, &variants);
+        // an order slip the source shows in what ran (a `let` that copied a field before the write below it, or read
+        // it after; an arm that would have written what the cone reads did not match): the message goes first
+        let slip = unwritten.is_some() || order_slip(&ran);
+        if let Some(arm) = unwritten {
+            recorded.retain(|l| l.site != arm.site);
+            recorded.insert(0, arm);
+            recorded.truncate(if sent_commands { RAN_LINES } else { max.max(RAN_FN_LINES + 1) });
+        }
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
         } else {
@@ -2017,6 +2256,9 @@ fn update_arms(
         // branches that chose it come first
         if sent_commands && senders.last() == Some(&message) {
             rank = rank.max(402 + near(0) / 5);
+        }
+        if slip {
+            rank = rank.max(SLIP_RANK);
         }
         let mut text = format!(
             "message {name} #{message} {what} {}{}",
@@ -2077,6 +2319,25 @@ fn update_arms(
         finding.text = text;
         found.push(finding);
     }
+}
+
+/// The rank of a message's finding whose `update` shows a slip in the order of its statements or arms: above a
+/// row its collection wrote (`written:`, 700 and its nearness), below what the node itself read or wrote.
+const SLIP_RANK: u32 = 790;
+
+/// Whether a fn `ran` entered (in an `update`) holds, in lines that ran, a `let` that copied a field just before a
+/// statement assigned it and is used after ([`read_before_write`]), or one that read a field just assigned
+/// ([`read_after_write`]).
+fn order_slip(ran: &[super::log::Ran]) -> bool {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    entered_fns(ran).iter().any(|found| {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let ran_there = |at: u32| !not_taken(index, def.whole, file, &recorded, at);
+        read_after_write(&index.lines, def.whole)
+            .into_iter()
+            .chain(read_before_write(&index.lines, def.whole))
+            .any(|(a, b)| ran_there(a) && ran_there(b))
+    })
 }
 
 /// A cone of at most this many nodes is read for the fields it reads, to leave out messages that wrote none of them.
@@ -2208,7 +2469,7 @@ fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> Option<ArmFo
 
 /// The variant a message's wire name stands for: `set_quantity` → `SetQuantity` (a name already in camel case is
 /// kept).
-fn variant_of(name: &str) -> String {
+pub(super) fn variant_of(name: &str) -> String {
     name.split('_')
         .filter(|w| !w.is_empty())
         .map(|w| {

@@ -771,6 +771,11 @@ impl Display for ExplainText<'_> {
             }
         }
         for x in findings {
+            // the short form leaves out a `comparer:` line of a node a `kept:` finding said its comparer kept a
+            // value of (with the comparer's lines): it would name the node and its comparer again
+            if brief && x.kind == FindingKind::Comparer && said_by_its_comparer(e, &x.text) {
+                continue;
+            }
             finding(f, x, brief, &mut shown, own_value(e, brief))?;
         }
         let named = e.findings.iter().any(|x| x.at.is_some());
@@ -795,6 +800,19 @@ impl Display for ExplainText<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether a `kept:` finding of `e` says that the node a `comparer:` finding's `text` starts with (`boxes#10 Memo
+/// …`) kept a value by its comparer.
+fn said_by_its_comparer(e: &Explain, text: &str) -> bool {
+    let Some(node) = text.split(' ').next() else {
+        return false;
+    };
+    e.findings.iter().any(|x| {
+        x.kind == FindingKind::Kept
+            && x.text.contains("equal by its comparer")
+            && x.text.strip_prefix(node).is_some_and(|rest| rest.starts_with(' '))
+    })
 }
 
 /// The most characters of the node's value the short form's node line shows.
@@ -883,6 +901,27 @@ fn without_own_value<'t>(text: &'t str, own: Option<&(String, &str)>) -> std::bo
     format!("{name}{after}").into()
 }
 
+/// `text` without the explained node's name (`name`) at its start, which the node line names: `total#4's latest
+/// run #9 took` becomes `its latest run #9 took`, `tax#4: the value its future settled` becomes `the value its future
+/// settled`, and `peak#3 re-ran #42 and kept 500` (or `points#3 by award#4 #34`) becomes `it re-ran #42 and kept 500`
+/// (`by award#4 #34`). A text naming another node first, or the name as the start of a longer one, is kept as it is.
+fn without_own_name(text: &str, name: &str) -> String {
+    let Some(rest) = text.strip_prefix(name) else {
+        return text.to_owned();
+    };
+    if let Some(rest) = rest.strip_prefix("'s ") {
+        format!("its {rest}")
+    } else if let Some(rest) = rest.strip_prefix(": ") {
+        rest.to_owned()
+    } else if let Some(rest) = rest.strip_prefix(" by ") {
+        format!("by {rest}")
+    } else if let Some(rest) = rest.strip_prefix(' ').filter(|r| !r.starts_with(['=', '('])) {
+        format!("it {rest}")
+    } else {
+        text.to_owned()
+    }
+}
+
 /// `label: text`, then the line to fix and the lines that belong to it, indented (`brief`: a line that only opens
 /// a node's body as `at file:line`, without its text; a text that repeats the explained node's value without it).
 fn finding(
@@ -899,17 +938,47 @@ fn finding(
         return Ok(());
     }
     let mut text = without_own_value(&x.text, own.as_ref());
+    if brief && let Some((name, _)) = &own {
+        text = without_own_name(&text, name).into();
+    }
     // `ran: message m #5 moved model#1: its update ran` says twice that it ran
     if brief && x.kind == FindingKind::Ran && text.contains(super::diagnose::UPDATE_RAN) {
         text = text.replacen(super::diagnose::UPDATE_RAN, "", 1).into();
     }
     write!(f, "\n{}: {}", x.kind.label(), one_line(&text))?;
+    // the short form leaves out the line of the message's own arm when it only opens the arm (`Msg::Order { visit,
+    // test } => {`) and the finding quotes other lines: the label names the message its arm handled
+    let opener = brief
+        .then(|| message_arm_opener(x))
+        .flatten()
+        .filter(|_| x.at.iter().chain(&x.more).count() > 1);
     for line in x.at.iter().chain(&x.more) {
+        if opener.is_some_and(|o| o == line.site) {
+            continue;
+        }
         if shown.first(&line.site) {
             finding_line(f, line, brief)?;
         }
     }
     Ok(())
+}
+
+/// The site of the line of a message's finding (`message order #5 moved ...`) that only opens the arm matching the
+/// message's own variant (`Msg::Order { visit, test } => {`, `Msg::Reset => {`): the first such line it quotes.
+fn message_arm_opener(x: &Finding) -> Option<Site> {
+    if !matches!(x.kind, FindingKind::Ran | FindingKind::Update) {
+        return None;
+    }
+    let name = x.text.strip_prefix("message ")?.split(' ').next()?;
+    let variant = super::diagnose::variant_of(name);
+    x.at.iter().chain(&x.more).find_map(|line| {
+        let code = line.text.split("//").next().unwrap_or_default().trim();
+        let (pattern, body) = code.split_once("=>")?;
+        let names_variant = pattern
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| word == variant);
+        (names_variant && matches!(body.trim(), "{" | "")).then_some(line.site)
+    })
 }
 
 /// The lines an answer has quoted so far, by file and line: in the short form a line is quoted once, where it

@@ -589,6 +589,8 @@ pub enum FindingKind {
     Settled,
     /// The branches the node's latest run took, in a body `#[node]` built.
     Ran,
+    /// A keyed collection upstream that refused its source's list (two items with one key) and kept its rows.
+    Refused,
 }
 
 impl FindingKind {
@@ -613,6 +615,7 @@ impl FindingKind {
             FindingKind::FutureRead => "future read",
             FindingKind::Settled => "settled",
             FindingKind::Ran => "ran",
+            FindingKind::Refused => "refused",
         }
     }
 }
