@@ -15,6 +15,8 @@
 //!   past them; the median answer was 687 characters. The seven that missed the rule (`fee_default`, `lead_time`,
 //!   `flour_field`, `bake_trays`, `delivery_fee`, `tray_ceil`, `flour_cost`) are ignored with what the answer quoted
 //!   instead (`cargo test -p ranvier-tests --test main -- blind_bakery::explain --include-ignored` runs them all).
+//!   After: a settled future is quoted by the assignments of the `let mut` it returns (`flour_cost` at 233): 8 of 13
+//!   named, 7 within the 400 characters, median 687.
 
 use crate::examples::blind_bakery as blind;
 use crate::examples::values;
@@ -102,7 +104,6 @@ mod explain {
         explain_tray_ceil => "tray_ceil",
         explain_short_count => "short_count",
         explain_bake_order => "bake_order",
-        #[ignore = "first run: quoted the future's other lines (services.rs:129-137) and remote.rs:22, not its `/ 100` (services.rs:135)"]
         explain_flour_cost => "flour_cost",
         explain_stops_default => "stops_default",
     );

@@ -1322,6 +1322,43 @@ mod traced {
         }
     }
 
+    #[test]
+    fn a_settled_future_is_quoted_by_the_assignments_of_the_accumulator_it_returns() {
+        use ranvier::{AsyncMemo, graph};
+        let weights = Signal::new(vec![1_500_u32, 2_500]);
+        let cost = AsyncMemo::try_new({
+            let weights = weights.clone();
+            move |_: Option<&u32>| {
+                let weights = weights.get();
+                async move {
+                    let mut total = 0;
+                    for grams in weights {
+                        let rate = rate_service(grams).await?;
+                        let _checked = rate > 0;
+                        total += grams * 2 / 100;
+                    }
+                    Ok::<_, String>(total)
+                }
+            }
+        });
+        let _ = cost.get();
+        graph::run_flights();
+        assert_eq!(cost.get().value_or(0), 80);
+        let explain = trace::explain(&cost).unwrap();
+        let settled: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let accumulated = line_in_this_file("total += grams * 2 / 100;");
+        assert!(
+            settled.contains(&accumulated),
+            "line {accumulated} not quoted:\n{explain}"
+        );
+    }
+
     /// Ships waiting for a berth, and an `update` whose helper writes the berth of the ship a lookup chose.
     #[derive(Debug, Clone, PartialEq)]
     struct Ship {

@@ -33,6 +33,9 @@
 //! (from the answer's start): `volume_discount` at 265, `left_swapped` at 98, `orders_peek` at 161, `short_count` at
 //! 14, `bake_order` at 295, `stops_default` at 155; `flour_field` named at 419, past them. Not named: `fee_default`,
 //! `lead_time`, `bake_trays`, `delivery_fee`, `tray_ceil`, `flour_cost`.
+//!
+//! After: a settled future is quoted by the assignments of the `let mut` it returns: `flour_cost` at 233; "8 of 13
+//! named in one call; 7 within the first 400 characters of the answer; median answer 687 characters".
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]

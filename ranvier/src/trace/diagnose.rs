@@ -1025,6 +1025,13 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
             picked.push(*i);
         }
     }
+    // a `let mut` the value lines read and the future then assigns (`cents += grams * per_kg / 100;` in a loop):
+    // the value was made by those assignments more than by the `let`
+    for i in assigned_after_let(lines, block.first, &last_values, inside.clone()) {
+        if !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
     // a value captured before the block (`let known = prev.cloned();`) that the future returns or tests: its binding
     let outside = call.whole.first as usize - 1..block.first as usize - 1;
     for i in outside.filter(|i| is_code(&lines[*i])) {
@@ -1084,6 +1091,54 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     let mut finding = Finding::new(FindingKind::Settled, rank, text, Some(at));
     finding.more = quoted.collect();
     found.push(finding);
+}
+
+/// How many assignments of a `let mut` [`assigned_after_let`] returns.
+const ASSIGNED_LINES: usize = 2;
+
+/// The lines in `inside` (0-based) that assign (`x = ..`, `x += ..`, `x -= ..`, ..) a name the lines `values` read
+/// that a `let mut` inside the block (from line `from`) bound: an accumulator (`let mut cents = 0;` then `cents +=
+/// grams * per_kg / 100;` in a loop) is made by its assignments, not by its `let`. The last ones first, at most
+/// [`ASSIGNED_LINES`].
+fn assigned_after_let(
+    lines: &[String],
+    from: u32,
+    values: &[usize],
+    inside: std::ops::Range<usize>,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    for &v in values {
+        let code = code_part(&lines[v]);
+        let Ok(at) = u32::try_from(v + 1) else { continue };
+        for bound in lets_binding(lines, from, at, code) {
+            let bound = bound as usize - 1;
+            let pattern = code_part(&lines[bound]).trim_start();
+            let Some(name) = pattern
+                .strip_prefix("let mut ")
+                .and_then(|rest| rest.split(['=', ':', ' ']).next())
+                .filter(|n| !n.is_empty())
+            else {
+                continue;
+            };
+            let assigns = |i: &usize| {
+                let code = code_part(&lines[*i]).trim_start();
+                code.strip_prefix(name).is_some_and(|rest| {
+                    let rest = rest.trim_start();
+                    ["=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>="]
+                        .iter()
+                        .any(|op| rest.starts_with(op) && !rest[op.len()..].starts_with(['=', '>']))
+                })
+            };
+            let mut found: Vec<usize> = (bound + 1..v).filter(|i| inside.contains(i) && assigns(i)).collect();
+            found.reverse();
+            for i in found {
+                if out.len() < ASSIGNED_LINES && !out.contains(&i) {
+                    out.push(i);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Whether a line decides among values: it hands a closure the choice (`.filter(|r| ..)`, `.min_by_key(|s| ..)`) or
