@@ -724,6 +724,49 @@ mod traced {
         );
     }
 
+    /// A row factory: the boxes a row's pieces fill, six to a box (rounded down: a part-filled box is lost).
+    fn boxes_of(row: &ranvier::collection::Row<u32, (u32, u32)>) -> Memo<u32> {
+        let row = row.clone();
+        Memo::new(move |_| {
+            row.with(|item| {
+                let pieces = item.1;
+                pieces / 6
+            })
+        })
+    }
+
+    #[test]
+    fn the_memos_a_collection_makes_per_row_are_quoted_by_the_lines_that_make_their_value() {
+        use ranvier::collection::Collection;
+        // (order, pieces)
+        let orders = Signal::new(vec![(1_u32, 6_u32), (2, 12)]);
+        let rows = Collection::keyed(orders.clone(), |o: &(u32, u32)| o.0, boxes_of);
+        let boxes = Memo::new({
+            let rows = rows.clone();
+            move |_| {
+                let mut each = Vec::new();
+                rows.for_each(|_, _, memo| each.push(memo.clone()));
+                each.iter().map(Memo::get).sum::<u32>()
+            }
+        });
+        assert_eq!(boxes.get(), 3);
+        // 13 pieces fill three boxes, one of them in part
+        orders.set(vec![(1, 13), (2, 12)]);
+        assert_eq!(boxes.get(), 4);
+        let explain = trace::explain(&boxes).unwrap();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let division = line_in_this_file("pieces / 6");
+        assert!(
+            quoted.contains(&division),
+            "line {division} not quoted:\n{explain}"
+        );
+    }
+
     /// Two types named `Note`: the one a select makes calls two notes equal when their texts are as long.
     mod notes_whole {
         #[derive(Debug, Clone)]

@@ -36,6 +36,9 @@
 //!
 //! After: a settled future is quoted by the assignments of the `let mut` it returns: `flour_cost` at 233; "8 of 13
 //! named in one call; 7 within the first 400 characters of the answer; median answer 687 characters".
+//! Then the memos a collection makes per row that the explained node reads are quoted by the lines that make the
+//! latest one's value: `tray_ceil` at 258; "9 of 13 named in one call; 8 within the first 400 characters of the
+//! answer; median answer 687 characters".
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]
