@@ -1402,6 +1402,76 @@ mod traced {
         );
     }
 
+    /// A diary: the day, and the days booked; a booking needs a day's notice.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Diary {
+        today: u32,
+        booked: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum Booking {
+        Book(u32),
+        NextDay,
+    }
+
+    /// Whether a booking for `day` comes too late on `today` (a day's notice is enough: `<=` refuses it).
+    #[ranvier::trace_fn]
+    fn too_soon(today: u32, day: u32) -> bool {
+        if day <= today + 1 {
+            return true;
+        }
+        false
+    }
+
+    #[ranvier::trace_fn]
+    fn diary_update(msg: Booking, diary: &Diary) -> Diary {
+        let mut next = diary.clone();
+        match msg {
+            Booking::Book(day) => {
+                if too_soon(next.today, day) {
+                    return next;
+                }
+                next.booked.push(day);
+            }
+            Booking::NextDay => next.today += 1,
+        }
+        next
+    }
+
+    #[test]
+    fn a_message_its_update_refused_is_quoted_first_by_the_rule_that_refused_it() {
+        let diary = Mvu::new(Diary::default(), |msg, diary: &Diary| {
+            diary_update(msg, diary)
+        });
+        let upcoming = Memo::new({
+            let diary = diary.clone();
+            move |_| diary.with_model(|d| d.booked.iter().filter(|b| **b >= d.today).count())
+        });
+        assert_eq!(upcoming.get(), 0);
+        // day 1 is a day's notice on day 0: it should be booked, and still be upcoming on day 1
+        diary
+            .dispatch_traced("book", "{\"day\":1}", Booking::Book(1))
+            .unwrap();
+        diary
+            .dispatch_traced("next_day", "{}", Booking::NextDay)
+            .unwrap();
+        assert_eq!(upcoming.get(), 0);
+        let explain = trace::explain(&upcoming).unwrap();
+        let rule = line_in_this_file("if day <= today + 1 {");
+        assert!(
+            message_lines(&explain, "book").contains(&rule),
+            "line {rule} not quoted:\n{explain}"
+        );
+        // it comes before the explained node's own lines
+        let first = explain
+            .findings
+            .first()
+            .map(|f| f.text.clone())
+            .unwrap_or_default();
+        assert!(first.starts_with("message book #"), "not first:\n{explain}");
+    }
+
     /// Ships waiting for a berth, and an `update` whose helper writes the berth of the ship a lookup chose.
     #[derive(Debug, Clone, PartialEq)]
     struct Ship {

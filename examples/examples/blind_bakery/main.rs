@@ -39,6 +39,8 @@
 //! Then the memos a collection makes per row that the explained node reads are quoted by the lines that make the
 //! latest one's value: `tray_ceil` at 258; "9 of 13 named in one call; 8 within the first 400 characters of the
 //! answer; median answer 687 characters".
+//! Then the latest message an `update` refused is quoted first, by the branches that refused it: `lead_time` at
+//! 264; "10 of 13 named in one call; 9 within the first 400 characters of the answer; median answer 687 characters".
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]

@@ -963,6 +963,40 @@ fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     found.push(finding);
 }
 
+/// The rank of the finding of the message [`refused_message`] found: before the explained node's body.
+const REFUSED_RANK: u32 = 700;
+
+/// The latest message a client or the program dispatched (not a command) to a model in the cone, other than those
+/// in `known`, that its `update` refused: a branch that ran returned from a fn at once (`if let Some(why) = refuse(..)
+/// { return notify(why); }`). What it would have added is missing from the value, and the rule that refused it is a
+/// suspect.
+fn refused_message(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, known: &[(u64, u32)]) -> Option<u64> {
+    let mut out: Option<u64> = None;
+    for &model in in_cone {
+        if !ctx.rec(model).is_some_and(|r| r.is_model) {
+            continue;
+        }
+        for seq in ctx.tracer.messages_to(model) {
+            if known.iter().any(|(m, _)| *m == seq)
+                || out.is_some_and(|o| o > seq)
+                || ctx.tracer.kept_message(seq).is_none_or(|m| m.cause != 0)
+            {
+                continue;
+            }
+            let refused = ctx.tracer.ran_for_message(seq).iter().any(|r| {
+                r.value.is_none()
+                    && source::index(r.file)
+                        .and_then(|index| exit_of(&index, r.line))
+                        .is_some_and(|(_, exit)| exit.starts_with("return"))
+            });
+            if refused {
+                out = Some(seq);
+            }
+        }
+    }
+    out
+}
+
 /// How many value lines of a row's memo [`row_memos`] quotes.
 const ROW_MEMO_LINES: usize = 2;
 
@@ -2055,6 +2089,8 @@ fn update_arms(
             }
         }
     }
+    let refused = refused_message(ctx, in_cone, &messages);
+    messages.extend(refused.map(|m| (m, 9)));
     // the fields the cone's code reads, found once when a message needs them
     let mut cone_fields: Option<HashSet<String>> = None;
     for (message, depth) in messages {
@@ -2126,6 +2162,10 @@ fn update_arms(
             (true, false) => (700, "left as it was"),
             _ => (rank, "moved"),
         };
+        // a message its `update` refused: the first suspect of a value that lacks what it would have added
+        if refused == Some(message) {
+            rank = REFUSED_RANK;
+        }
         // the outermost message sent the latest one as a command and the explained node did not move since: which
         // commands its arm chose is the first suspect
         if commands.is_some() && senders.last() == Some(&message) && me.last_moved < message {
