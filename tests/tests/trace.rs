@@ -512,6 +512,45 @@ mod traced {
         assert!(lines.iter().all(|(at, _)| *at != shadow), "{explain}");
     }
 
+    /// The grams of flour in `loaves` loaves (a wrong weight per loaf: 700 where 500 is meant).
+    #[ranvier::trace_fn]
+    fn flour_grams(loaves: u32) -> u32 {
+        loaves * 700
+    }
+
+    /// `grams` as kilograms with two decimals.
+    #[ranvier::trace_fn]
+    fn as_kilos(grams: u32) -> String {
+        format!("{}.{:02} kg", grams / 1000, grams % 1000 / 10)
+    }
+
+    #[test]
+    fn a_helper_that_only_formats_is_quoted_after_the_helpers_that_computed() {
+        let loaves = Signal::new(vec![2_u32, 3]);
+        let flour = Memo::new({
+            let loaves = loaves.clone();
+            move |_| {
+                let mut grams = 0;
+                for n in loaves.get() {
+                    grams += flour_grams(n);
+                }
+                as_kilos(grams)
+            }
+        });
+        assert_eq!(flour.get(), "3.50 kg");
+        let explain = trace::explain(&flour).unwrap();
+        let lines = ran_line_numbers(&explain);
+        let computed = line_in_this_file("loaves * 700");
+        let formatted =
+            line_in_this_file("format!(\"{}.{:02} kg\", grams / 1000, grams % 1000 / 10)");
+        let at = |line: u32| lines.iter().position(|l| *l == line);
+        assert!(at(computed).is_some(), "{explain}");
+        assert!(
+            at(formatted).is_none_or(|f| Some(f) > at(computed)),
+            "{explain}"
+        );
+    }
+
     /// A model, and an `update` that hands one message to a helper chosen by a fn pointer.
     #[derive(Debug)]
     enum Till {

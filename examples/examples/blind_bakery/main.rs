@@ -41,6 +41,8 @@
 //! answer; median answer 687 characters".
 //! Then the latest message an `update` refused is quoted first, by the branches that refused it: `lead_time` at
 //! 264; "10 of 13 named in one call; 9 within the first 400 characters of the answer; median answer 687 characters".
+//! Then a helper whose value is only a `format!` is quoted after the helpers that computed: `flour_field` at 346;
+//! "10 of 13 named in one call; 10 within the first 400 characters of the answer; median answer 687 characters".
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]

@@ -567,12 +567,14 @@ fn ran_lines_ordered(
     }
     // the helpers whose values flow into what the cone reads (`feeding`) first, then the others; latest first within
     let feeds = |e: &Option<Entered>| e.as_ref().is_some_and(|(_, def, _)| feeding.contains(&def.name));
-    let ordered: Vec<&(Option<Entered>, Vec<&super::log::Ran>)> = inside
+    let mut ordered: Vec<&(Option<Entered>, Vec<&super::log::Ran>)> = inside
         .iter()
         .rev()
         .filter(|(e, _)| feeds(e))
         .chain(inside.iter().rev().filter(|(e, _)| !feeds(e)))
         .collect();
+    // a fn whose value is only a `format!` of what it was given presents a value the others computed: after them
+    ordered.sort_by_key(|(e, _)| e.as_ref().is_some_and(|(index, def, _)| only_formats(index, def)));
     for (entered, records) in ordered.into_iter().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
@@ -995,6 +997,17 @@ fn refused_message(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, known: &[(u64, u32)
         }
     }
     out
+}
+
+/// Whether fn `def`'s value is a `format!` alone (each line that makes its value starts with `format!(`).
+fn only_formats(index: &source::Index, def: &source::FnDef) -> bool {
+    !def.value.is_empty()
+        && def.value.iter().all(|v| {
+            index
+                .lines
+                .get(v.first as usize - 1)
+                .is_some_and(|l| code_part(l).trim_start().starts_with("format!("))
+        })
 }
 
 /// How many value lines of a row's memo [`row_memos`] quotes.
