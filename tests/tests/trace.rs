@@ -2003,6 +2003,83 @@ mod traced {
         assert_eq!(writes.entries.len(), 2);
     }
 
+    /// A shop that bills deliveries: a delivery's fee is worked out and told in a note, but never billed.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct Shop {
+        bills: Vec<Bill>,
+        notes: Vec<String>,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct Bill {
+        cents: u64,
+    }
+
+    #[derive(Debug)]
+    enum ShopMsg {
+        Deliver { goods: u64 },
+        Bill { cents: u64 },
+        Note { text: String },
+    }
+
+    #[ranvier::trace_fn]
+    fn deliver_to(shop: &mut Shop, goods: u64) -> Vec<ShopMsg> {
+        if goods == 0 {
+            return Vec::new();
+        }
+        let fee = goods / 4;
+        shop.notes.push(format!("packed {goods}"));
+        let mut commands = vec![ShopMsg::Bill { cents: goods }];
+        commands.push(ShopMsg::Note {
+            text: format!("delivered: {goods} (delivery {fee})"),
+        });
+        if shop.notes.len() > 10 {
+            shop.notes.clear();
+        }
+        commands
+    }
+
+    #[ranvier::trace_fn]
+    fn shop_update(msg: ShopMsg, shop: &Shop) -> (Shop, Vec<ShopMsg>) {
+        let mut next = shop.clone();
+        let commands = match msg {
+            ShopMsg::Deliver { goods } => deliver_to(&mut next, goods),
+            ShopMsg::Bill { cents } => {
+                next.bills.push(Bill { cents });
+                Vec::new()
+            }
+            ShopMsg::Note { text } => {
+                next.notes.push(text);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_value_an_update_worked_out_and_only_told_is_quoted_with_the_commands_it_sent() {
+        let shop = Mvu::with_commands((Shop::default(), vec![]), shop_update);
+        let billed = shop.select(|s| s.bills.iter().map(|b| b.cents).sum::<u64>());
+        assert_eq!(billed.get(), 0);
+        shop.dispatch(ShopMsg::Deliver { goods: 600 }).unwrap();
+        // 600 and the fee of 150
+        assert_eq!(billed.get(), 600);
+        let explain = trace::explain(&billed).unwrap();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let commands =
+            line_in_this_file("let mut commands = vec![ShopMsg::Bill { cents: goods }];");
+        let fee = line_in_this_file("let fee = goods / 4;");
+        assert!(
+            quoted.contains(&commands) && quoted.contains(&fee),
+            "lines {commands} and {fee} not quoted:\n{explain}"
+        );
+    }
+
     #[derive(Debug)]
     enum Order {
         Pay,

@@ -1010,6 +1010,95 @@ fn only_formats(index: &source::Index, def: &source::FnDef) -> bool {
         })
 }
 
+/// In the fns `ran` entered: a value a `let` that ran bound (`let fee = if .. { .. } else { 0 };`) that the fn
+/// reads only inside `format!` texts (a notice's), in a fn that sends a value of its own in a field the cone reads
+/// (`cents: goods,`): the value was worked out and told, never sent, so the command that should carry it is missing.
+/// The statement that builds the commands sent (`let commands = vec![`), then the `let`.
+fn told_only(ran: &[super::log::Ran], read: &HashSet<String>) -> Vec<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let lines = &index.lines;
+        let body = def.whole.first + 1..def.whole.last;
+        let not_run = |at: u32| not_taken(index, def.whole, file, &recorded, at);
+        // the first line that sends a field the cone reads, and the statement it is in (the nearest line above that
+        // starts a `let` or a `push`)
+        let Some(sent) = body.clone().find(|&l| {
+            let code = code_part(&lines[l as usize - 1]);
+            code.contains(':') && names_read_field(code, read) && !not_run(l)
+        }) else {
+            continue;
+        };
+        let statement = (def.whole.first + 1..=sent).rev().find(|&l| {
+            let code = code_part(&lines[l as usize - 1]).trim_start();
+            code.starts_with("let ") || code.contains(".push(")
+        });
+        let Some(statement) = statement else { continue };
+        for l in body.clone().filter(|l| *l < statement) {
+            let code = code_part(&lines[l as usize - 1]).trim_start();
+            let Some(name) = code
+                .strip_prefix("let ")
+                .and_then(|rest| rest.split(['=', ':']).next())
+                .map(str::trim)
+                .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            else {
+                continue;
+            };
+            // a value worked out (a choice, a sum, a number), not a name or a text looked up (`desk.title(&isbn)`)
+            let statement_text: String = (l..statement)
+                .map(|i| code_part(&lines[i as usize - 1]))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let value = statement_text.split_once('=').map_or("", |(_, v)| v);
+            let value = value.split(';').next().unwrap_or_default();
+            let worked_out = value.contains("if ")
+                || [" + ", " - ", " * ", " / "].iter().any(|op| value.contains(op))
+                || idents(value).any(|(_, w)| w.starts_with(|c: char| c.is_ascii_digit()));
+            if not_run(l) || !worked_out {
+                continue;
+            }
+            let uses: Vec<u32> = (l + 1..def.whole.last)
+                .filter(|u| idents(code_part(&lines[*u as usize - 1])).any(|(_, w)| w == name))
+                .collect();
+            if !uses.is_empty() && uses.iter().all(|u| inside_format(lines, l, *u)) {
+                return [statement, l]
+                    .into_iter()
+                    .map(|at| numbered(file, lines, at as usize - 1))
+                    .collect();
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// Whether line `at` lies inside the arguments of a `format!` opened on it or on a line after `from` (its
+/// parentheses not closed before `at`'s end).
+fn inside_format(lines: &[String], from: u32, at: u32) -> bool {
+    for open in (from + 1..=at).rev() {
+        let code = code_part(&lines[open as usize - 1]);
+        let Some(start) = code.find("format!(") else { continue };
+        // the parentheses from the `format!(` to the end of line `at`
+        let mut depth = 0_i32;
+        for l in open..=at {
+            let text = code_part(&lines[l as usize - 1]);
+            let text = if l == open { &text[start..] } else { text };
+            for c in text.chars() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if depth <= 0 && l < at {
+                break;
+            }
+        }
+        // still open at the end of `at`, or closed on `at` itself after the name (a one-line `format!`)
+        return depth > 0 || open == at;
+    }
+    false
+}
+
 /// How many value lines of a row's memo [`row_memos`] quotes.
 const ROW_MEMO_LINES: usize = 2;
 
@@ -2140,7 +2229,10 @@ fn update_arms(
         // an `update` that sent commands and computed a value the cone reads that it never sent (its line in a
         // branch that did not run): those lines first
         if sent_commands {
-            let unsent = unsent_values(&ran, read);
+            let mut unsent = unsent_values(&ran, read);
+            if unsent.is_empty() {
+                unsent = told_only(&ran, read);
+            }
             if !unsent.is_empty() {
                 recorded.retain(|l| !unsent.iter().any(|u| u.site == l.site));
                 recorded.splice(0..0, unsent);
