@@ -2080,6 +2080,69 @@ mod traced {
         );
     }
 
+    /// An oven's log: each batch's product and pieces; a message bakes trays, and the helper records the trays as
+    /// pieces.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct OvenLog {
+        batches: Vec<Batch>,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct Batch {
+        product: String,
+        pieces: u32,
+        day: u32,
+    }
+
+    #[derive(Debug)]
+    enum OvenMsg {
+        Bake { product: String, trays: u32 },
+    }
+
+    #[ranvier::trace_fn]
+    fn bake_batch(log: &mut OvenLog, code: &str, trays: u32) {
+        log.batches.push(Batch {
+            product: code.to_owned(),
+            day: 1,
+            pieces: trays,
+        });
+    }
+
+    #[ranvier::trace_fn]
+    fn oven_update(msg: OvenMsg, log: &OvenLog) -> OvenLog {
+        let mut next = log.clone();
+        match msg {
+            OvenMsg::Bake { product, trays } => bake_batch(&mut next, &product, trays),
+        }
+        next
+    }
+
+    #[test]
+    fn a_struct_literal_is_quoted_by_the_field_set_from_a_message_argument_of_another_name() {
+        let oven = Mvu::new(OvenLog::default(), |msg, log: &OvenLog| {
+            oven_update(msg, log)
+        });
+        let baked = oven.select(|log| log.batches.iter().map(|b| b.pieces).sum::<u32>());
+        assert_eq!(baked.get(), 0);
+        oven.dispatch_traced(
+            "bake",
+            "{\"product\":\"rye\",\"trays\":2}",
+            OvenMsg::Bake {
+                product: "rye".into(),
+                trays: 2,
+            },
+        )
+        .unwrap();
+        // two trays of twelve: 24 pieces; the helper records 2
+        assert_eq!(baked.get(), 2);
+        let explain = trace::explain(&baked).unwrap();
+        let field = line_in_this_file("pieces: trays,");
+        assert!(
+            message_lines(&explain, "bake").contains(&field),
+            "line {field} not quoted:\n{explain}"
+        );
+    }
+
     #[derive(Debug)]
     enum Order {
         Pay,

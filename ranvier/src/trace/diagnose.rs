@@ -1099,6 +1099,72 @@ fn inside_format(lines: &[String], from: u32, at: u32) -> bool {
     false
 }
 
+/// The names of a message's arguments, from its arguments' text (`{"product":"BAG","trays":2}`, or the `Debug`
+/// text `Bake { product: "BAG", trays: 2 }`): each name followed by `":` or `:`.
+fn arg_names(args: &str) -> Vec<String> {
+    idents(args)
+        .filter(|(at, word)| {
+            let after = &args[at + word.len()..];
+            (after.starts_with("\":") && args[..*at].ends_with('"')) || (after.starts_with(": ") && !args[..*at].ends_with('"'))
+        })
+        .map(|(_, word)| word.to_owned())
+        .collect()
+}
+
+/// A quoted line that opens a struct literal written over several lines (`bakery.batches.push(Batch {`) says what
+/// was made, not with which values: the first field line of such a literal that sets a field the cone reads (`read`)
+/// from the message's argument of another name (`pieces: trays,` for the message's `trays`: the message calls the
+/// value one thing, the field another) goes right after it: one line more at most.
+fn literal_fields(quoted: &mut Vec<SourceLine>, read: &HashSet<String>, args: &[String]) {
+    if args.is_empty() {
+        return;
+    }
+    for at in 0..quoted.len() {
+        let (file, line) = (quoted[at].site.file, quoted[at].site.line);
+        let Some(index) = source::index(file) else { continue };
+        let lines = &index.lines;
+        let Some(open) = lines.get(line as usize - 1).map(|l| code_part(l).trim_end()) else {
+            continue;
+        };
+        // `Name {` at the end of the line: a struct's literal (not `if .. {`, `=> {`, nor a variant's `Msg::Post {`)
+        let Some(head) = open.strip_suffix('{').map(str::trim_end) else { continue };
+        let name: String = head
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let before = head[..head.len() - name.len()].trim_end();
+        if !name.starts_with(|c: char| c.is_ascii_uppercase()) || before.ends_with("::") || before.ends_with("=>") {
+            continue;
+        }
+        let mut depth = 1_i32;
+        for i in line as usize..lines.len().min(line as usize + 40) {
+            let code = code_part(&lines[i]).trim();
+            if depth == 1 {
+                let field: String = code.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                let value = code[field.len()..].trim_start().strip_prefix(':').filter(|v| !v.starts_with(':'));
+                let value = value.map(|v| v.trim().trim_end_matches(',').trim());
+                if let Some(value) = value
+                    && value != field
+                    && read.contains(&field)
+                    && args.iter().any(|a| a == value)
+                {
+                    quoted.insert(at + 1, numbered(file, lines, i));
+                    return;
+                }
+            }
+            depth += i32::try_from(code.matches(['{', '(', '[']).count()).unwrap_or(0);
+            depth -= i32::try_from(code.matches(['}', ')', ']']).count()).unwrap_or(0);
+            if depth <= 0 {
+                break;
+            }
+        }
+    }
+}
+
 /// How many value lines of a row's memo [`row_memos`] quotes.
 const ROW_MEMO_LINES: usize = 2;
 
@@ -2238,6 +2304,9 @@ fn update_arms(
                 recorded.splice(0..0, unsent);
                 recorded.truncate(RAN_LINES);
             }
+        }
+        if let Some(kept) = ctx.tracer.kept_message(message) {
+            literal_fields(&mut recorded, read, &arg_names(&kept.args));
         }
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
