@@ -2141,6 +2141,13 @@ mod traced {
             message_lines(&explain, "bake").contains(&field),
             "line {field} not quoted:\n{explain}"
         );
+        // it comes before the explained node's own lines
+        let first = explain
+            .findings
+            .first()
+            .map(|f| f.text.clone())
+            .unwrap_or_default();
+        assert!(first.starts_with("message bake #"), "not first:\n{explain}");
     }
 
     #[derive(Debug)]

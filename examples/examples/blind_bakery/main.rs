@@ -47,8 +47,8 @@
 //! with the statement that built the commands: `delivery_fee` at 238; "11 of 13 named in one call; 11 within the
 //! first 400 characters of the answer; median answer 687 characters".
 //! Then a struct literal an `update` wrote is quoted with the field it set from the message's argument of another
-//! name: `bake_trays` named at 617, past the 400; "12 of 13 named in one call; 11 within the first 400 characters of
-//! the answer; median answer 687 characters".
+//! name, that message's lines before the node's body: `bake_trays` at 218; "12 of 13 named in one call; 12 within the
+//! first 400 characters of the answer; median answer 687 characters".
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]

@@ -1099,6 +1099,9 @@ fn inside_format(lines: &[String], from: u32, at: u32) -> bool {
     false
 }
 
+/// The rank of the finding of a message [`literal_fields`] quoted a field of: before the explained node's body.
+const RENAMED_RANK: u32 = 700;
+
 /// The names of a message's arguments, from its arguments' text (`{"product":"BAG","trays":2}`, or the `Debug`
 /// text `Bake { product: "BAG", trays: 2 }`): each name followed by `":` or `:`.
 fn arg_names(args: &str) -> Vec<String> {
@@ -1114,10 +1117,10 @@ fn arg_names(args: &str) -> Vec<String> {
 /// A quoted line that opens a struct literal written over several lines (`bakery.batches.push(Batch {`) says what
 /// was made, not with which values: the first field line of such a literal that sets a field the cone reads (`read`)
 /// from the message's argument of another name (`pieces: trays,` for the message's `trays`: the message calls the
-/// value one thing, the field another) goes right after it: one line more at most.
-fn literal_fields(quoted: &mut Vec<SourceLine>, read: &HashSet<String>, args: &[String]) {
+/// value one thing, the field another) goes right after it: one line more at most. Whether one did.
+fn literal_fields(quoted: &mut Vec<SourceLine>, read: &HashSet<String>, args: &[String]) -> bool {
     if args.is_empty() {
-        return;
+        return false;
     }
     for at in 0..quoted.len() {
         let (file, line) = (quoted[at].site.file, quoted[at].site.line);
@@ -1153,7 +1156,7 @@ fn literal_fields(quoted: &mut Vec<SourceLine>, read: &HashSet<String>, args: &[
                     && args.iter().any(|a| a == value)
                 {
                     quoted.insert(at + 1, numbered(file, lines, i));
-                    return;
+                    return true;
                 }
             }
             depth += i32::try_from(code.matches(['{', '(', '[']).count()).unwrap_or(0);
@@ -1163,6 +1166,7 @@ fn literal_fields(quoted: &mut Vec<SourceLine>, read: &HashSet<String>, args: &[
             }
         }
     }
+    false
 }
 
 /// How many value lines of a row's memo [`row_memos`] quotes.
@@ -2305,9 +2309,10 @@ fn update_arms(
                 recorded.truncate(RAN_LINES);
             }
         }
-        if let Some(kept) = ctx.tracer.kept_message(message) {
-            literal_fields(&mut recorded, read, &arg_names(&kept.args));
-        }
+        let renamed = ctx
+            .tracer
+            .kept_message(message)
+            .is_some_and(|kept| literal_fields(&mut recorded, read, &arg_names(&kept.args)));
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
         } else {
@@ -2339,6 +2344,11 @@ fn update_arms(
         // a message its `update` refused: the first suspect of a value that lacks what it would have added
         if refused == Some(message) {
             rank = REFUSED_RANK;
+        }
+        // a literal's field set from the message's argument of another name: a value carried over between two names
+        // (trays recorded as pieces), before the explained node's body
+        if renamed {
+            rank = rank.max(RENAMED_RANK);
         }
         // the outermost message sent the latest one as a command and the explained node did not move since: which
         // commands its arm chose is the first suspect
