@@ -23,8 +23,9 @@
 //!   (nine of thirteen; all thirteen named). Then an earlier cutoff of a source the explained node reads, when the
 //!   node has not moved since, comes first: `occupancy_order` is a hit (ten of thirteen). Then an `update`'s `let`
 //!   that reads a field the line just above it assigned is quoted first: `exchange_order` is a hit (eleven). Since
-//!   session 17 a `let` that copied a field the lines below it then assign leads the update's lines, and a message
-//!   whose update shows such a slip goes first: `close_stale` is a hit (twelve).
+//!   session 17 a `let` that copied a field the lines below it then assign leads the update's lines: `close_stale`
+//!   is named earlier, still past 400 (ranking that message first made it a hit, but also ranked a correct id counter
+//!   (`let id = next; next += 1;`) first in an unseen set, so it was dropped).
 
 use crate::examples::blind_cinema as blind;
 use crate::examples::values;
@@ -106,9 +107,10 @@ mod explain {
         // missed on first run (quoted the takings select, notify's line and refund_for's branches (rules.rs:21-24),
         // then the Charge arm, not the early `return` of the notice in cancel); named since session 16
         explain_cancel_refund => "cancel_refund",
-        // missed on first run (named at 680 characters, after the now_showing memo's body (graph.rs:187-207) and
-        // seats_left; the advance lines came last); a hit since session 17: the `let` that copied the clock before the
-        // clock moved leads the advance lines, and that message goes first
+        #[ignore = "missed on first run: named at 680 characters, after the now_showing memo's body (graph.rs:187-207) \
+                    and seats_left; since session 17 the `let` that copied the clock before the clock moved leads the \
+                    advance lines, but that message is not ranked first (a correct id counter looks the same), so it is \
+                    named past 400"]
         explain_close_stale => "close_stale",
         // missed on first run (quoted the now_showing memo's body, has_room, notify and the two `if let Some(show)`
         // (update.rs:397, 401), not the `let from` read after the booking's showing was overwritten); a hit since

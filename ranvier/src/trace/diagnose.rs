@@ -189,6 +189,7 @@ pub(super) fn diagnose(
     update_arms(ctx, me, &cone, &in_cone, &mut found);
     steady_sources(ctx, me, &mut found);
     branches_taken(ctx, me, &mut found);
+    row_memos(ctx, me, &mut found);
     message_writes(ctx, me, &in_cone, &mut found);
     initial_values(ctx, &cone, &mut found);
     initial_model_parts(ctx, &cone, &mut found);
@@ -671,12 +672,14 @@ fn ran_lines_ordered(
     }
     // the helpers whose values flow into what the cone reads (`feeding`) first, then the others; latest first within
     let feeds = |e: &Option<Entered>| e.as_ref().is_some_and(|(_, def, _)| feeding.contains(&def.name));
-    let ordered: Vec<&(Option<Entered>, Vec<&super::log::Ran>)> = inside
+    let mut ordered: Vec<&(Option<Entered>, Vec<&super::log::Ran>)> = inside
         .iter()
         .rev()
         .filter(|(e, _)| feeds(e))
         .chain(inside.iter().rev().filter(|(e, _)| !feeds(e)))
         .collect();
+    // a fn whose value is only a `format!` of what it was given presents a value the others computed: after them
+    ordered.sort_by_key(|(e, _)| e.as_ref().is_some_and(|(index, def, _)| only_formats(index, def)));
     for (entered, records) in ordered.into_iter().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
@@ -1119,6 +1122,272 @@ fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     found.push(finding);
 }
 
+/// The rank of the finding of the message [`refused_message`] found: before the explained node's body.
+const REFUSED_RANK: u32 = 700;
+
+/// The latest message a client or the program dispatched (not a command) to a model in the cone, other than those
+/// in `known`, that its `update` refused: a branch that ran returned from a fn at once (`if let Some(why) = refuse(..)
+/// { return notify(why); }`). What it would have added is missing from the value, and the rule that refused it is a
+/// suspect.
+fn refused_message(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, known: &[(u64, u32)]) -> Option<u64> {
+    let mut out: Option<u64> = None;
+    for &model in in_cone {
+        if !ctx.rec(model).is_some_and(|r| r.is_model) {
+            continue;
+        }
+        for seq in ctx.tracer.messages_to(model) {
+            if known.iter().any(|(m, _)| *m == seq)
+                || out.is_some_and(|o| o > seq)
+                || ctx.tracer.kept_message(seq).is_none_or(|m| m.cause != 0)
+            {
+                continue;
+            }
+            let refused = ctx.tracer.ran_for_message(seq).iter().any(|r| {
+                r.value.is_none()
+                    && source::index(r.file)
+                        .and_then(|index| exit_of(&index, r.line))
+                        .is_some_and(|(_, exit)| exit.starts_with("return"))
+            });
+            if refused {
+                out = Some(seq);
+            }
+        }
+    }
+    out
+}
+
+/// Whether fn `def`'s value is a `format!` alone (each line that makes its value starts with `format!(`).
+fn only_formats(index: &source::Index, def: &source::FnDef) -> bool {
+    !def.value.is_empty()
+        && def.value.iter().all(|v| {
+            index
+                .lines
+                .get(v.first as usize - 1)
+                .is_some_and(|l| code_part(l).trim_start().starts_with("format!("))
+        })
+}
+
+/// In the fns `ran` entered: a value a `let` that ran bound (`let fee = if .. { .. } else { 0 };`) that the fn
+/// reads only inside `format!` texts (a notice's), in a fn that sends a value of its own in a field the cone reads
+/// (`cents: goods,`): the value was worked out and told, never sent, so the command that should carry it is missing.
+/// The statement that builds the commands sent (`let commands = vec![`), then the `let`.
+fn told_only(ran: &[super::log::Ran], read: &HashSet<String>) -> Vec<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let lines = &index.lines;
+        let body = def.whole.first + 1..def.whole.last;
+        let not_run = |at: u32| not_taken(index, def.whole, file, &recorded, at);
+        // the first line that sends a field the cone reads, and the statement it is in (the nearest line above that
+        // starts a `let` or a `push`)
+        let Some(sent) = body.clone().find(|&l| {
+            let code = code_part(&lines[l as usize - 1]);
+            code.contains(':') && names_read_field(code, read) && !not_run(l)
+        }) else {
+            continue;
+        };
+        let statement = (def.whole.first + 1..=sent).rev().find(|&l| {
+            let code = code_part(&lines[l as usize - 1]).trim_start();
+            code.starts_with("let ") || code.contains(".push(")
+        });
+        let Some(statement) = statement else { continue };
+        for l in body.clone().filter(|l| *l < statement) {
+            let code = code_part(&lines[l as usize - 1]).trim_start();
+            let Some(name) = code
+                .strip_prefix("let ")
+                .and_then(|rest| rest.split(['=', ':']).next())
+                .map(str::trim)
+                .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            else {
+                continue;
+            };
+            // a value worked out (a choice, a sum, a number), not a name or a text looked up (`desk.title(&isbn)`)
+            let statement_text: String = (l..statement)
+                .map(|i| code_part(&lines[i as usize - 1]))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let value = statement_text.split_once('=').map_or("", |(_, v)| v);
+            let value = value.split(';').next().unwrap_or_default();
+            let worked_out = value.contains("if ")
+                || [" + ", " - ", " * ", " / "].iter().any(|op| value.contains(op))
+                || idents(value).any(|(_, w)| w.starts_with(|c: char| c.is_ascii_digit()));
+            if not_run(l) || !worked_out {
+                continue;
+            }
+            let uses: Vec<u32> = (l + 1..def.whole.last)
+                .filter(|u| idents(code_part(&lines[*u as usize - 1])).any(|(_, w)| w == name))
+                .collect();
+            if !uses.is_empty() && uses.iter().all(|u| inside_format(lines, l, *u)) {
+                return [statement, l]
+                    .into_iter()
+                    .map(|at| numbered(file, lines, at as usize - 1))
+                    .collect();
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// Whether line `at` lies inside the arguments of a `format!` opened on it or on a line after `from` (its
+/// parentheses not closed before `at`'s end).
+fn inside_format(lines: &[String], from: u32, at: u32) -> bool {
+    for open in (from + 1..=at).rev() {
+        let code = code_part(&lines[open as usize - 1]);
+        let Some(start) = code.find("format!(") else { continue };
+        // the parentheses from the `format!(` to the end of line `at`
+        let mut depth = 0_i32;
+        for l in open..=at {
+            let text = code_part(&lines[l as usize - 1]);
+            let text = if l == open { &text[start..] } else { text };
+            for c in text.chars() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if depth <= 0 && l < at {
+                break;
+            }
+        }
+        // still open at the end of `at`, or closed on `at` itself after the name (a one-line `format!`)
+        return depth > 0 || open == at;
+    }
+    false
+}
+
+/// The rank of the finding of a message [`literal_fields`] quoted a field of: before the explained node's body.
+const RENAMED_RANK: u32 = 700;
+
+/// The names of a message's arguments, from its arguments' text (`{"product":"BAG","trays":2}`, or the `Debug`
+/// text `Bake { product: "BAG", trays: 2 }`): each name followed by `":` or `:`.
+fn arg_names(args: &str) -> Vec<String> {
+    idents(args)
+        .filter(|(at, word)| {
+            let after = &args[at + word.len()..];
+            (after.starts_with("\":") && args[..*at].ends_with('"')) || (after.starts_with(": ") && !args[..*at].ends_with('"'))
+        })
+        .map(|(_, word)| word.to_owned())
+        .collect()
+}
+
+/// A quoted line that opens a struct literal written over several lines (`bakery.batches.push(Batch {`) says what
+/// was made, not with which values: the first field line of such a literal that sets a field the cone reads (`read`)
+/// from the message's argument of another name (`pieces: trays,` for the message's `trays`: the message calls the
+/// value one thing, the field another) goes right after it: one line more at most. Whether one did.
+fn literal_fields(quoted: &mut Vec<SourceLine>, read: &HashSet<String>, args: &[String]) -> bool {
+    if args.is_empty() {
+        return false;
+    }
+    for at in 0..quoted.len() {
+        let (file, line) = (quoted[at].site.file, quoted[at].site.line);
+        let Some(index) = source::index(file) else { continue };
+        let lines = &index.lines;
+        let Some(open) = lines.get(line as usize - 1).map(|l| code_part(l).trim_end()) else {
+            continue;
+        };
+        // `Name {` at the end of the line: a struct's literal (not `if .. {`, `=> {`, nor a variant's `Msg::Post {`)
+        let Some(head) = open.strip_suffix('{').map(str::trim_end) else { continue };
+        let name: String = head
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let before = head[..head.len() - name.len()].trim_end();
+        if !name.starts_with(|c: char| c.is_ascii_uppercase()) || before.ends_with("::") || before.ends_with("=>") {
+            continue;
+        }
+        let mut depth = 1_i32;
+        for i in line as usize..lines.len().min(line as usize + 40) {
+            let code = code_part(&lines[i]).trim();
+            if depth == 1 {
+                let field: String = code.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                let value = code[field.len()..].trim_start().strip_prefix(':').filter(|v| !v.starts_with(':'));
+                let value = value.map(|v| v.trim().trim_end_matches(',').trim());
+                if let Some(value) = value
+                    && value != field
+                    && read.contains(&field)
+                    && args.iter().any(|a| a == value)
+                {
+                    quoted.insert(at + 1, numbered(file, lines, i));
+                    return true;
+                }
+            }
+            depth += i32::try_from(code.matches(['{', '(', '[']).count()).unwrap_or(0);
+            depth -= i32::try_from(code.matches(['}', ')', ']']).count()).unwrap_or(0);
+            if depth <= 0 {
+                break;
+            }
+        }
+    }
+    false
+}
+
+/// How many value lines of a row's memo [`row_memos`] quotes.
+const ROW_MEMO_LINES: usize = 2;
+
+/// The rank of [`row_memos`]' finding: before what wrote the rows (their items are the memos' input).
+const ROW_MEMO_RANK: u32 = 800;
+
+/// Memos the explained node reads that one line made several times (a keyed collection's row memos, each row's made
+/// by the same factory): the node's body shows how it combines them, not how each is computed, so the lines that
+/// make the value of the one that moved latest are quoted (`left / plan.per_tray` in the factory's `Memo::new`).
+fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
+    let rows: Vec<&NodeRecord> = me
+        .sources
+        .iter()
+        .filter_map(|s| ctx.rec(*s))
+        .filter(|r| r.kind == NodeKind::Memo && r.runs > 0 && r.site != me.site && !ctx.reads_model_alone(r))
+        .collect();
+    let Some(latest) = rows
+        .iter()
+        .filter(|r| rows.iter().filter(|o| o.site == r.site).count() >= 2)
+        .max_by_key(|r| r.last_moved)
+    else {
+        return;
+    };
+    let file = latest.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(closure) = index
+        .call_at(latest.site.line(), latest.site.column())
+        .and_then(|c| c.closure.clone())
+    else {
+        return;
+    };
+    let lines = &index.lines;
+    // what its latest run took, when `#[node]` recorded it (`Status::Dirty => ..`), then the lines that make its
+    // value, the tail first (an early `return` only guards it)
+    let ran = ctx.tracer.branches_of(latest.id);
+    let mut quoted: Vec<SourceLine> = ran_lines(&ran, false, ROW_MEMO_LINES);
+    let mut picked: Vec<usize> = closure
+        .value
+        .iter()
+        .flat_map(|v| deciding_lines(lines, v))
+        .filter(|i| closure.body.contains(u32::try_from(i + 1).unwrap_or(u32::MAX)) && is_code(&lines[*i]))
+        .collect();
+    picked.reverse();
+    picked.dedup();
+    for i in picked {
+        let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        if quoted.len() < ROW_MEMO_LINES && !quoted.iter().any(|q| q.site.file == file && q.site.line == at) {
+            quoted.push(numbered(file, lines, i));
+        }
+    }
+    let mut quoted = quoted.into_iter();
+    let Some(at) = quoted.next() else { return };
+    let mut text = ctx.name(latest.id).to_string();
+    if let Some(v) = short_value(ctx, latest.id) {
+        let _ = write!(text, " = {v}");
+    }
+    text.push_str(", one of the memos each row makes, from");
+    let mut finding = Finding::new(FindingKind::Ran, ROW_MEMO_RANK, text, Some(at));
+    finding.more = quoted.collect();
+    found.push(finding);
+}
+
 /// How many lines of an async memo's future a `settled:` finding quotes.
 const FUTURE_LINES: usize = 4;
 
@@ -1182,6 +1451,13 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
             picked.push(*i);
         }
     }
+    // a `let mut` the value lines read and the future then assigns (`cents += grams * per_kg / 100;` in a loop):
+    // the value was made by those assignments more than by the `let`
+    for i in assigned_after_let(lines, block.first, &last_values, inside.clone()) {
+        if !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
     // a value captured before the block (`let known = prev.cloned();`) that the future returns or tests: its binding
     let outside = call.whole.first as usize - 1..block.first as usize - 1;
     for i in outside.filter(|i| is_code(&lines[*i])) {
@@ -1241,6 +1517,54 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     let mut finding = Finding::new(FindingKind::Settled, rank, text, Some(at));
     finding.more = quoted.collect();
     found.push(finding);
+}
+
+/// How many assignments of a `let mut` [`assigned_after_let`] returns.
+const ASSIGNED_LINES: usize = 2;
+
+/// The lines in `inside` (0-based) that assign (`x = ..`, `x += ..`, `x -= ..`, ..) a name the lines `values` read
+/// that a `let mut` inside the block (from line `from`) bound: an accumulator (`let mut cents = 0;` then `cents +=
+/// grams * per_kg / 100;` in a loop) is made by its assignments, not by its `let`. The last ones first, at most
+/// [`ASSIGNED_LINES`].
+fn assigned_after_let(
+    lines: &[String],
+    from: u32,
+    values: &[usize],
+    inside: std::ops::Range<usize>,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    for &v in values {
+        let code = code_part(&lines[v]);
+        let Ok(at) = u32::try_from(v + 1) else { continue };
+        for bound in lets_binding(lines, from, at, code) {
+            let bound = bound as usize - 1;
+            let pattern = code_part(&lines[bound]).trim_start();
+            let Some(name) = pattern
+                .strip_prefix("let mut ")
+                .and_then(|rest| rest.split(['=', ':', ' ']).next())
+                .filter(|n| !n.is_empty())
+            else {
+                continue;
+            };
+            let assigns = |i: &usize| {
+                let code = code_part(&lines[*i]).trim_start();
+                code.strip_prefix(name).is_some_and(|rest| {
+                    let rest = rest.trim_start();
+                    ["=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>="]
+                        .iter()
+                        .any(|op| rest.starts_with(op) && !rest[op.len()..].starts_with(['=', '>']))
+                })
+            };
+            let mut found: Vec<usize> = (bound + 1..v).filter(|i| inside.contains(i) && assigns(i)).collect();
+            found.reverse();
+            for i in found {
+                if out.len() < ASSIGNED_LINES && !out.contains(&i) {
+                    out.push(i);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Whether a line decides among values: it hands a closure the choice (`.filter(|r| ..)`, `.min_by_key(|s| ..)`) or
@@ -2157,6 +2481,8 @@ fn update_arms(
             }
         }
     }
+    let refused = refused_message(ctx, in_cone, &messages);
+    messages.extend(refused.map(|m| (m, 9)));
     // the fields the cone's code reads, found once when a message needs them
     let mut cone_fields: Option<HashSet<String>> = None;
     // the variants of the messages looked at: a `match` naming one matches on messages
@@ -2201,7 +2527,10 @@ fn update_arms(
         // an `update` that sent commands and computed a value the cone reads that it never sent (its line in a
         // branch that did not run): those lines first
         if sent_commands {
-            let unsent = unsent_values(&ran, read);
+            let mut unsent = unsent_values(&ran, read);
+            if unsent.is_empty() {
+                unsent = told_only(&ran, read);
+            }
             if !unsent.is_empty() {
                 recorded.retain(|l| !unsent.iter().any(|u| u.site == l.site));
                 recorded.splice(0..0, unsent);
@@ -2219,6 +2548,10 @@ fn update_arms(
             recorded.insert(0, arm);
             recorded.truncate(if sent_commands { RAN_LINES } else { max.max(RAN_FN_LINES + 1) });
         }
+        let renamed = ctx
+            .tracer
+            .kept_message(message)
+            .is_some_and(|kept| literal_fields(&mut recorded, read, &arg_names(&kept.args)));
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
         } else {
@@ -2247,6 +2580,15 @@ fn update_arms(
             (true, false) => (700, "left as it was"),
             _ => (rank, "moved"),
         };
+        // a message its `update` refused: the first suspect of a value that lacks what it would have added
+        if refused == Some(message) {
+            rank = REFUSED_RANK;
+        }
+        // a literal's field set from the message's argument of another name: a value carried over between two names
+        // (trays recorded as pieces), before the explained node's body
+        if renamed {
+            rank = rank.max(RENAMED_RANK);
+        }
         // the outermost message sent the latest one as a command and the explained node did not move since: which
         // commands its arm chose is the first suspect
         if commands.is_some() && senders.last() == Some(&message) && me.last_moved < message {
@@ -2335,7 +2677,6 @@ fn order_slip(ran: &[super::log::Ran]) -> bool {
         let ran_there = |at: u32| !not_taken(index, def.whole, file, &recorded, at);
         read_after_write(&index.lines, def.whole)
             .into_iter()
-            .chain(read_before_write(&index.lines, def.whole))
             .any(|(a, b)| ran_there(a) && ran_there(b))
     })
 }

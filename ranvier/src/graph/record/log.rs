@@ -842,6 +842,17 @@ impl Tracer {
             .map(|m| m.seq)
     }
 
+    /// The messages the table of messages holds that were dispatched to `target`, oldest first (their `Message`
+    /// events).
+    pub fn messages_to(&self, target: NodeId) -> Vec<u64> {
+        self.message_table
+            .borrow()
+            .iter()
+            .filter(|m| m.target == target)
+            .map(|m| m.seq)
+            .collect()
+    }
+
     /// The message whose `Message` event is `seq`, from the table of messages (which outlives the ring).
     pub fn kept_message(&self, seq: u64) -> Option<KeptMessage> {
         let table = self.message_table.borrow();
