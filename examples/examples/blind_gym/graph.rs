@@ -94,8 +94,20 @@ pub struct GymDesk {
     pub payroll: AsyncMemo<Vec<String>>,
 }
 
-/// The week's classes: number, name, coach, day, start (minutes after midnight), length, places, studio.
-pub const CLASSES: [(u32, &str, &str, u32, u32, u32, u32, &str); 7] = [
+/// A class on the week's timetable: number, name, coach, day, start (minutes after midnight), length, places, studio.
+pub type ClassSpec = (
+    u32,
+    &'static str,
+    &'static str,
+    u32,
+    u32,
+    u32,
+    u32,
+    &'static str,
+);
+
+/// The week's classes.
+pub const CLASSES: [ClassSpec; 7] = [
     (1, "Spin", "Ana", 0, 7 * 60, 45, 2, "A"),
     (2, "Yoga", "Ben", 0, 9 * 60, 60, 3, "B"),
     (3, "Boxing", "Cy", 0, 18 * 60, 60, 2, "A"),
