@@ -15,6 +15,8 @@ pub mod blind_cafe;
 pub mod blind_cinema;
 #[path = "../../../examples/examples/blind_clinic/main.rs"]
 pub mod blind_clinic;
+#[path = "../../../examples/examples/blind_gym/main.rs"]
+pub mod blind_gym;
 #[path = "../../../examples/examples/blind_harbor/main.rs"]
 pub mod blind_harbor;
 #[path = "../../../examples/examples/blind_hotel/main.rs"]
