@@ -9,7 +9,12 @@
 //!   blind_gym::values`).
 //! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
 //!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer, the hit rule of issue 31.
-//!   Written before the set's first scored run, which is not yet made.
+//!   Written before the set's first scored run. That run (2026-12-06, on `main` after session 17's two diagnosis
+//!   passes, before any change made for the set; the tester had, by a slip, seen the hotel set's first-run paragraph
+//!   and ignore reasons, and chose the mistakes without them) named seven of twelve, three within the 400 characters
+//!   (`coach_hours_overwrite` at 109, `outdoor_today` at 231, `timetable_order` at 343); `cancel_no_promote` (454),
+//!   `close_waitlisted` (403), `fill_percent` (636) and `payroll_no_rate` (594) were named later; median answer 788
+//!   characters. The nine that miss the rule are ignored with what the answer quoted first instead.
 
 use crate::examples::blind_gym as blind;
 use crate::examples::values;
@@ -79,17 +84,26 @@ mod explain {
     use crate::examples::explains;
 
     explains!(
+        #[ignore = "first run: not named; quoted the cancel message's lines (is_late's `starts_at(class) < now + window`, had_place) and the Post arm, not the Default's window"]
         explain_fees_window => "fees_window",
+        #[ignore = "first run: not named; quoted the book message's id counter (`let number = gym.next_booking;`), drop_in's plan arm and starts_at, not the capacity test"]
         explain_book_capacity => "book_capacity",
+        #[ignore = "first run: named at 454, after the waitlist memo's body lines and MINUTES_PER_DAY"]
         explain_cancel_no_promote => "cancel_no_promote",
+        #[ignore = "first run: not named; quoted check_in's refusal `return` and the rule's `else if now < opens` branch that ran, not the `opens` line"]
         explain_check_in_window => "check_in_window",
+        #[ignore = "first run: not named; quoted the waitlist memo's body, starts_at and the cancel and Promote messages' lines, not the rule's max_by_key"]
         explain_next_in_line => "next_in_line",
+        #[ignore = "first run: named at 403, after the advance message's loop guard and the helper's other arm"]
         explain_close_waitlisted => "close_waitlisted",
         explain_coach_hours_overwrite => "coach_hours_overwrite",
+        #[ignore = "first run: not named; quoted the memo's `if at < now || at >= until` and sort lines, then the book message's id counter"]
         explain_upcoming_day => "upcoming_day",
+        #[ignore = "first run: named at 636, after the sort view's cutoff and the timetable memo's body"]
         explain_fill_percent => "fill_percent",
         explain_timetable_order => "timetable_order",
         explain_outdoor_today => "outdoor_today",
+        #[ignore = "first run: named at 594, after the advance message's charge lines; the future's `unwrap_or(0)` came under settled:"]
         explain_payroll_no_rate => "payroll_no_rate",
     );
 }

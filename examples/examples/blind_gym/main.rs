@@ -31,7 +31,11 @@
 //! whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each answer).
 //! Otherwise the gym serves MCP over stdio.
 //!
-//! First scored run: not yet made.
+//! The first scored run (`--report`, 2026-12-06, before any change made for the set): 7 of 12 named in one call, 3
+//! within the first 400 characters of the answer (`coach_hours_overwrite` at 109, `outdoor_today` at 231,
+//! `timetable_order` at 343; `close_waitlisted` at 403, `cancel_no_promote` at 454, `payroll_no_rate` at 594,
+//! `fill_percent` at 636); median answer 788 characters. Not named: `fees_window`, `book_capacity`,
+//! `check_in_window`, `next_in_line`, `upcoming_day`.
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]
