@@ -22,10 +22,10 @@
 //!   commands quoted by the early `return` of a branch that ran, also one over several lines: `cancel_refund` is a hit
 //!   (nine of thirteen; all thirteen named). Then an earlier cutoff of a source the explained node reads, when the
 //!   node has not moved since, comes first: `occupancy_order` is a hit (ten of thirteen). Then an `update`'s `let`
-//!   that reads a field the line just above it assigned is quoted first: `exchange_order` is a hit (eleven). Since
-//!   session 17 a `let` that copied a field the lines below it then assign leads the update's lines: `close_stale`
-//!   is named earlier, still past 400 (ranking that message first made it a hit, but also ranked a correct id counter
-//!   (`let id = next; next += 1;`) first in an unseen set, so it was dropped).
+//!   that reads a field the line just above it assigned is quoted first: `exchange_order` is a hit (eleven). In
+//!   session 17 a rule that led an update's lines with a `let` copying a field the lines below it then assign, and
+//!   ranked that message first, made `close_stale` a hit; it also led two unseen sets' answers with a correct id
+//!   counter (`let id = next.next_id;` then `next.next_id += 1;`), so it was dropped: `close_stale` is named at 590.
 
 use crate::examples::blind_cinema as blind;
 use crate::examples::values;
@@ -108,9 +108,8 @@ mod explain {
         // then the Charge arm, not the early `return` of the notice in cancel); named since session 16
         explain_cancel_refund => "cancel_refund",
         #[ignore = "missed on first run: named at 680 characters, after the now_showing memo's body (graph.rs:187-207) \
-                    and seats_left; since session 17 the `let` that copied the clock before the clock moved leads the \
-                    advance lines, but that message is not ranked first (a correct id counter looks the same), so it is \
-                    named past 400"]
+                    and seats_left; a rule that led with the `let` copying the clock before it moved was dropped (a \
+                    correct id counter looks the same), so it is named at 590"]
         explain_close_stale => "close_stale",
         // missed on first run (quoted the now_showing memo's body, has_room, notify and the two `if let Some(show)`
         // (update.rs:397, 401), not the `let from` read after the booking's showing was overwritten); a hit since

@@ -14,7 +14,9 @@
 //!   and ignore reasons, and chose the mistakes without them) named seven of twelve, three within the 400 characters
 //!   (`coach_hours_overwrite` at 109, `outdoor_today` at 231, `timetable_order` at 343); `cancel_no_promote` (454),
 //!   `close_waitlisted` (403), `fill_percent` (636) and `payroll_no_rate` (594) were named later; median answer 788
-//!   characters. The nine that miss the rule are ignored with what the answer quoted first instead.
+//!   characters. The nine that missed the rule were ignored with what the answer quoted first instead. After it (not a
+//!   change made for the set: a rule of the same session was dropped, since it led two unseen sets' answers with a
+//!   correct id counter), `book_capacity` is a hit at 310: 8 of 12 named, 4 within 400, median 797.
 
 use crate::examples::blind_gym as blind;
 use crate::examples::values;
@@ -86,7 +88,9 @@ mod explain {
     explains!(
         #[ignore = "first run: not named; quoted the cancel message's lines (is_late's `starts_at(class) < now + window`, had_place) and the Post arm, not the Default's window"]
         explain_fees_window => "fees_window",
-        #[ignore = "first run: not named; quoted the book message's id counter (`let number = gym.next_booking;`), drop_in's plan arm and starts_at, not the capacity test"]
+        // missed on first run (quoted the book message's id counter, `let number = gym.next_booking;`, drop_in's plan
+        // arm and starts_at, not the capacity test); a hit since a `let` copying a field before the line below moves
+        // it no longer leads an update's lines (310 characters)
         explain_book_capacity => "book_capacity",
         #[ignore = "first run: named at 454, after the waitlist memo's body lines and MINUTES_PER_DAY"]
         explain_cancel_no_promote => "cancel_no_promote",

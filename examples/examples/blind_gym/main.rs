@@ -35,7 +35,9 @@
 //! within the first 400 characters of the answer (`coach_hours_overwrite` at 109, `outdoor_today` at 231,
 //! `timetable_order` at 343; `close_waitlisted` at 403, `cancel_no_promote` at 454, `payroll_no_rate` at 594,
 //! `fill_percent` at 636); median answer 788 characters. Not named: `fees_window`, `book_capacity`,
-//! `check_in_window`, `next_in_line`, `upcoming_day`.
+//! `check_in_window`, `next_in_line`, `upcoming_day`. After it, a rule of the same session that led an `update`'s
+//! lines with a `let` copying a field before the line below moved it was dropped (it led this set's and the bakery's
+//! answers with a correct id counter): `book_capacity` is a hit at 310; 8 of 12 named, 4 within 400, median 797.
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]

@@ -651,15 +651,6 @@ fn ran_lines_ordered(
                     }
                 }
             }
-            // the mirror: a `let` that copied a place the line below it then changed (`let now = office.minute;`
-            // before `office.minute += minutes;`), its name used after the change: it holds the value from before
-            for (read, write) in read_before_write(&index.lines, def.whole) {
-                if !not_run(read) && !not_run(write) {
-                    for at in [read, write] {
-                        push(&mut out, file, at, index.lines[at as usize - 1].trim().to_owned());
-                    }
-                }
-            }
         }
         // a fn that ran and dropped what a helper returned (`depart(&mut next, id);` where `depart` returns the
         // commands to send) lost it there: those lines first
@@ -898,58 +889,6 @@ fn read_after_write(lines: &[String], whole: source::Lines) -> Vec<(u32, u32)> {
         }
     }
     out
-}
-
-/// The pairs of lines of the fn spanning `whole` where a `let` copies a field (`let now = office.minute;`, with or
-/// without `.clone()`), a statement within [`READ_AFTER_WRITE_LINES`] code lines below assigns that field
-/// (`office.minute += minutes;`), and the name the `let` bound is used after that assignment: the code after the
-/// change reads the value from before it.
-fn read_before_write(lines: &[String], whole: source::Lines) -> Vec<(u32, u32)> {
-    let mut out = Vec::new();
-    let is_place = |place: &str| {
-        place.contains('.')
-            && !place.starts_with('.')
-            && place.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
-    };
-    for read in whole.first + 1..whole.last {
-        let code = code_part(&lines[read as usize - 1]).trim();
-        let Some(name) = let_name(code) else { continue };
-        let Some((_, value)) = code.split_once('=') else { continue };
-        let value = value.trim().trim_end_matches(';');
-        let place = value.strip_suffix(".clone()").unwrap_or(value).trim();
-        if !is_place(place) {
-            continue;
-        }
-        let below = (read + 1..whole.last)
-            .filter(|l| is_code(&lines[*l as usize - 1]))
-            .take(READ_AFTER_WRITE_LINES);
-        for write in below {
-            let code = code_part(&lines[write as usize - 1]).trim();
-            if code.starts_with("let ") {
-                continue;
-            }
-            let Some(at) = assignment_at(code) else { continue };
-            // `x = ..` or `x += ..`: the place before the operator
-            let written = code[..at].trim_end_matches(['+', '-', '*', '/', '%', '|', '&', '^']).trim();
-            if written != place {
-                continue;
-            }
-            let used_after = (write + 1..whole.last).any(|l| mentions(code_part(&lines[l as usize - 1]), &name));
-            if used_after {
-                out.push((read, write));
-            }
-            break;
-        }
-    }
-    out
-}
-
-/// The name a `let` binds when it binds one (`let fee = ..;`, `let mut fee: u64 = ..;` → `fee`).
-fn let_name(line: &str) -> Option<String> {
-    let rest = code_part(line).trim_start().strip_prefix("let ")?;
-    let rest = rest.strip_prefix("mut ").unwrap_or(rest);
-    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-    (!name.is_empty() && rest[name.len()..].trim_start().starts_with(['=', ':'])).then_some(name)
 }
 
 /// Whether a line only wraps names in a value (`vec![Msg::Notify { text }]`, `Some(Entry { id, at })`): no
@@ -2667,9 +2606,9 @@ fn update_arms(
 /// row its collection wrote (`written:`, 700 and its nearness), below what the node itself read or wrote.
 const SLIP_RANK: u32 = 790;
 
-/// Whether a fn `ran` entered (in an `update`) holds, in lines that ran, a `let` that copied a field just before a
-/// statement assigned it and is used after ([`read_before_write`]), or one that read a field just assigned
-/// ([`read_after_write`]).
+/// Whether a fn `ran` entered (in an `update`) holds, in lines that ran, a `let` that read a field just assigned
+/// ([`read_after_write`]). (A `let` that copied a field before the line below assigned it is not one: that is how an
+/// id is taken from a counter.)
 fn order_slip(ran: &[super::log::Ran]) -> bool {
     let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
     entered_fns(ran).iter().any(|found| {
