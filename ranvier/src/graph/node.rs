@@ -157,6 +157,9 @@ pub(crate) struct Computation {
     pub live: Cell<u32>,
     /// Whether the last run failed (its message is in the extras): spares the hot path a look at them.
     failed: Cell<bool>,
+    /// Whether the last run created a node or registered a cleanup (they are in the extras): spares the run's start
+    /// a look at them.
+    scoped: Cell<bool>,
     /// Nodes read by the last run, in read order.
     pub sources: RefCell<Edges>,
     /// What most computations never have, allocated on first use: a run scope and a failure.
@@ -189,6 +192,7 @@ impl Computation {
             runs: Cell::new(0),
             live: Cell::new(0),
             failed: Cell::new(false),
+            scoped: Cell::new(false),
             sources: RefCell::new(Edges::Empty),
             extras: RefCell::new(None),
         }
@@ -228,17 +232,29 @@ impl Computation {
 
     /// Gives a node created by the current run to this computation.
     pub fn own(&self, node: DynNodeRc) {
+        self.scoped.set(true);
         self.extras_mut(|x| x.owned.push(node));
     }
 
     /// Registers a cleanup of the current run.
     pub fn add_cleanup(&self, f: Box<dyn FnOnce()>) {
+        self.scoped.set(true);
         self.extras_mut(|x| x.cleanups.push(f));
+    }
+
+    /// Whether the last run created a node or registered a cleanup that [`take_scope`](Self::take_scope) has not
+    /// taken.
+    #[inline(always)]
+    pub fn is_scoped(&self) -> bool {
+        self.scoped.get()
     }
 
     /// Takes the last run's scope: the nodes it created and its cleanups.
     #[inline]
     pub fn take_scope(&self) -> Option<(Vec<DynNodeRc>, Vec<Cleanup>)> {
+        if !self.scoped.replace(false) {
+            return None;
+        }
         let mut extras = self.extras.borrow_mut();
         let x = extras.as_mut()?;
         if x.owned.is_empty() && x.cleanups.is_empty() {

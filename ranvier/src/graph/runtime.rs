@@ -514,8 +514,15 @@ impl Runtime {
     }
 
     /// Runs the cleanups and disposes the nodes of a computation's last run, untracked and batched.
-    #[inline]
+    #[inline(always)]
     pub fn discharge(&self, comp: &Computation) {
+        if comp.is_scoped() {
+            self.discharge_scope(comp);
+        }
+    }
+
+    #[inline(never)]
+    fn discharge_scope(&self, comp: &Computation) {
         let Some((owned, cleanups)) = comp.take_scope() else {
             return;
         };
