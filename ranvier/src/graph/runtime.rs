@@ -381,27 +381,35 @@ impl Runtime {
         };
         let comp = running.comp();
         let stamp = comp.run_stamp.get();
-        if src.stamp.get() == stamp {
-            return;
-        }
-        src.stamp.set(stamp);
         let cursor = comp.cursor.get() as usize;
         let mut append = false;
         if !comp.diverged.get() {
-            // Not diverged yet: does this read repeat the last run's read at the same position?
+            // Not diverged yet: does this read repeat the last run's read at the same position? Then it is this run's
+            // first read of `src`: the run has read the sources before `cursor` again, in order, and a list of sources
+            // holds each node once. The one-source list is matched apart, the common case.
             // SAFETY: the sources of the running computation are borrowed mutably only by `link` (below) and once its
             // body has ended; neither overlaps this short read (the flag is still checked).
             let sources = unsafe { comp.sources.try_borrow_unguarded() }.expect("sources");
-            match sources.as_slice().get(cursor) {
+            let at = match sources {
+                Edges::One(only) if cursor == 0 => Some(only),
+                Edges::One(_) => None,
+                _ => sources.as_slice().get(cursor),
+            };
+            match at {
                 Some(source) if source.as_ptr() == ptr => {
+                    src.stamp.set(stamp);
                     comp.cursor.set(cursor as u32 + 1);
                     return;
                 }
-                // Past the last run's sources: the new one goes straight to the end of the list.
+                // Past the last run's sources (unless it read `src` already): the new one goes straight to the end.
                 None => append = true,
                 Some(_) => {}
             }
         }
+        if src.stamp.get() == stamp {
+            return;
+        }
+        src.stamp.set(stamp);
         self.link(running, make(), site, append);
     }
 
