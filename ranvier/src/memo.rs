@@ -459,8 +459,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                     if rt.is_running(observer.as_ptr()) {
                         continue;
                     }
-                    trace_hook!(rt, mark(observer.core().id, self.core.id, true));
-                    crate::graph::mark(observer, State::Dirty, rt);
+                    crate::graph::mark(observer, State::Dirty, self.core.id, rt);
                 }
             }
             rt.end_body();
