@@ -381,12 +381,15 @@ impl Runtime {
         };
         let comp = running.comp();
         let stamp = comp.run_stamp.get();
+        if src.stamp.get() == stamp {
+            return;
+        }
+        src.stamp.set(stamp);
         let cursor = comp.cursor.get() as usize;
         let mut append = false;
         if !comp.diverged.get() {
-            // Not diverged yet: does this read repeat the last run's read at the same position? Then it is this run's
-            // first read of `src`: the run has read the sources before `cursor` again, in order, and a list of sources
-            // holds each node once. The one-source list is matched apart, the common case.
+            // Not diverged yet: does this read repeat the last run's read at the same position? (The one-source list,
+            // the common case, is matched apart.)
             // SAFETY: the sources of the running computation are borrowed mutably only by `link` (below) and once its
             // body has ended; neither overlaps this short read (the flag is still checked).
             let sources = unsafe { comp.sources.try_borrow_unguarded() }.expect("sources");
@@ -397,19 +400,14 @@ impl Runtime {
             };
             match at {
                 Some(source) if source.as_ptr() == ptr => {
-                    src.stamp.set(stamp);
                     comp.cursor.set(cursor as u32 + 1);
                     return;
                 }
-                // Past the last run's sources (unless it read `src` already): the new one goes straight to the end.
+                // Past the last run's sources: the new one goes straight to the end of the list.
                 None => append = true,
                 Some(_) => {}
             }
         }
-        if src.stamp.get() == stamp {
-            return;
-        }
-        src.stamp.set(stamp);
         self.link(running, make(), site, append);
     }
 
