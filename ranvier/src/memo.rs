@@ -430,16 +430,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                         }
                     }
                 }
-                Err(message) => {
-                    *self.value.borrow_mut() = prev;
-                    crate::graph::failures::report(
-                        &self.core,
-                        crate::graph::failures::FailureKind::MemoPanicked,
-                        &message,
-                    );
-                    let previous = comp.set_error(Some(Rc::from(message.as_str())));
-                    previous.as_deref() != Some(message.as_str())
-                }
+                Err(message) => self.failed_run(prev, message),
             };
             trace_hook!(
                 rt,
@@ -464,6 +455,20 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             }
             rt.end_body();
         }
+    }
+
+    /// The run panicked with `message`: the memo keeps `prev` and records the failure. Whether the failure is new.
+    #[cold]
+    #[inline(never)]
+    fn failed_run(&self, prev: Option<T>, message: String) -> bool {
+        *self.value.borrow_mut() = prev;
+        crate::graph::failures::report(
+            &self.core,
+            crate::graph::failures::FailureKind::MemoPanicked,
+            &message,
+        );
+        let previous = self.comp.set_error(Some(Rc::from(message.as_str())));
+        previous.as_deref() != Some(message.as_str())
     }
 
     fn debug_text(&self) -> String {
