@@ -444,8 +444,8 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             if moved {
                 // SAFETY: marking runs no program code (it sets states and queues nodes), so nothing links or unlinks
                 // an edge of this node while the list is read; the borrow flag is still checked.
-                let observers = unsafe { self.core.observers.try_borrow_unguarded() }
-                    .expect("observers");
+                let observers =
+                    unsafe { self.core.observers.try_borrow_unguarded() }.expect("observers");
                 for observer in observers.iter() {
                     if rt.is_running(observer.as_ptr()) {
                         continue;
