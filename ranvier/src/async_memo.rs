@@ -467,8 +467,7 @@ impl<T: Clone + fmt::Debug + 'static> AsyncInner<T> {
                 if rt.is_running(observer.as_ptr()) {
                     continue;
                 }
-                trace_hook!(rt, mark(observer.core().id, self.core.id, true));
-                crate::graph::mark(observer, State::Dirty, rt);
+                crate::graph::mark(observer, State::Dirty, self.core.id, rt);
             }
         }
         rt.end_body();

@@ -1143,3 +1143,43 @@ fn handles_a_thread_local_drops_after_the_runtime_are_let_go_quietly() {
     .expect("the thread ends without a panic in a destructor");
     assert_eq!(value, 40);
 }
+
+#[test]
+fn a_memo_reached_again_while_its_function_runs_is_turned_away() {
+    // The memo's function is reached without a borrow flag while it runs: a read of the memo inside its own function
+    // panics (a cycle) and is recorded, and a cleanup of its last run that moves its source and reads it runs the
+    // memo before the next run begins, not inside it.
+    let s = Signal::new(1);
+    let slot: Rc<RefCell<Option<Memo<i32>>>> = Rc::new(RefCell::new(None));
+    let m = Memo::new({
+        let (s, slot) = (s.clone(), slot.clone());
+        move |_| {
+            let v = s.get();
+            if v == 2 {
+                let me = slot.borrow().clone().expect("set");
+                return me.get() + 1;
+            }
+            if v == 3 {
+                let (s, slot) = (s.clone(), slot.clone());
+                on_cleanup(move || {
+                    s.set(4);
+                    let me = slot.borrow().clone().expect("set");
+                    assert_eq!(me.get(), 40);
+                });
+            }
+            v * 10
+        }
+    });
+    *slot.borrow_mut() = Some(m.clone());
+    assert_eq!(m.get(), 10);
+    s.set(2);
+    let err = m.try_get().expect_err("a memo reading itself fails");
+    assert!(err.message.contains("reads itself"), "{}", err.message);
+    s.set(3);
+    assert_eq!(m.get(), 30);
+    // The cleanup moves the source back to 4 after this write and reads the memo, which runs then (40); the next run
+    // reads 4 too.
+    s.set(5);
+    assert_eq!((m.get(), s.get()), (40, 4));
+    drop(slot.borrow_mut().take());
+}

@@ -23,7 +23,7 @@ use crate::graph::{
     AnyNode, Computation, Core, DynNodeRc, NodeBody, NodeError, NodeId, NodeKind, NodeRc, Runtime,
     State, is_live, remove_live, with_runtime,
 };
-use std::cell::RefCell;
+use std::cell::{RefCell, UnsafeCell};
 use std::fmt;
 use std::marker::PhantomData;
 use std::rc::Rc;
@@ -68,7 +68,9 @@ struct MemoHead<T> {
 struct MemoInner<T, F, E> {
     head: MemoHead<T>,
     eq: E,
-    f: RefCell<F>,
+    /// The function. Reached only inside its own run's body, where the computation's `running` flag turns every
+    /// re-entry away (`update_derived` returns, a read of the memo panics), so no borrow flag is needed.
+    f: UnsafeCell<F>,
 }
 
 // The layout `Memo::inner` and the engine rely on, checked at compile time (`repr(C)` puts `core` and `comp` before
@@ -152,7 +154,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
                     value: RefCell::new(None),
                 },
                 eq,
-                f: RefCell::new(f),
+                f: UnsafeCell::new(f),
             });
             trace_hook!(
                 rt,
@@ -404,9 +406,14 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             );
             let prev = self.value.borrow_mut().take();
             let result = {
-                let mut f = self.f.borrow_mut();
                 let prev_ref = prev.as_ref();
-                rt.run_computation(this, comp, || (*f)(prev_ref))
+                rt.run_computation(this, comp, || {
+                    // SAFETY: the body runs with `comp.running` set, so nothing reaches `f` again until it returns:
+                    // `update_derived` returns at once for a running memo and a read of it panics (a cycle), and
+                    // only `recompute` touches `f`.
+                    let f = unsafe { &mut *self.f.get() };
+                    f(prev_ref)
+                })
             };
             let moved = match result {
                 Ok(new) => {
@@ -423,16 +430,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                         }
                     }
                 }
-                Err(message) => {
-                    *self.value.borrow_mut() = prev;
-                    crate::graph::failures::report(
-                        &self.core,
-                        crate::graph::failures::FailureKind::MemoPanicked,
-                        &message,
-                    );
-                    let previous = comp.set_error(Some(Rc::from(message.as_str())));
-                    previous.as_deref() != Some(message.as_str())
-                }
+                Err(message) => self.failed_run(prev, message),
             };
             trace_hook!(
                 rt,
@@ -444,17 +442,33 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                 )
             );
             if moved {
-                let observers = self.core.observers.borrow();
+                // SAFETY: marking runs no program code (it sets states and queues nodes), so nothing links or unlinks
+                // an edge of this node while the list is read; the borrow flag is still checked.
+                let observers =
+                    unsafe { self.core.observers.try_borrow_unguarded() }.expect("observers");
                 for observer in observers.iter() {
                     if rt.is_running(observer.as_ptr()) {
                         continue;
                     }
-                    trace_hook!(rt, mark(observer.core().id, self.core.id, true));
-                    crate::graph::mark(observer, State::Dirty, rt);
+                    crate::graph::mark(observer, State::Dirty, self.core.id, rt);
                 }
             }
             rt.end_body();
         }
+    }
+
+    /// The run panicked with `message`: the memo keeps `prev` and records the failure. Whether the failure is new.
+    #[cold]
+    #[inline(never)]
+    fn failed_run(&self, prev: Option<T>, message: String) -> bool {
+        *self.value.borrow_mut() = prev;
+        crate::graph::failures::report(
+            &self.core,
+            crate::graph::failures::FailureKind::MemoPanicked,
+            &message,
+        );
+        let previous = self.comp.set_error(Some(Rc::from(message.as_str())));
+        previous.as_deref() != Some(message.as_str())
     }
 
     fn debug_text(&self) -> String {

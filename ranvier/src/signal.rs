@@ -244,8 +244,7 @@ impl<T: fmt::Debug + 'static> Signal<T> {
 pub(crate) fn notify(rt: &crate::graph::Runtime, core: &Core) {
     let observers = core.observers.borrow();
     for observer in observers.iter() {
-        trace_hook!(rt, mark(observer.core().id, core.id, true));
-        crate::graph::mark(observer, State::Dirty, rt);
+        crate::graph::mark(observer, State::Dirty, core.id, rt);
     }
 }
 

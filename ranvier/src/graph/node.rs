@@ -157,6 +157,9 @@ pub(crate) struct Computation {
     pub live: Cell<u32>,
     /// Whether the last run failed (its message is in the extras): spares the hot path a look at them.
     failed: Cell<bool>,
+    /// Whether the last run created a node or registered a cleanup (they are in the extras): spares the run's start
+    /// a look at them.
+    scoped: Cell<bool>,
     /// Nodes read by the last run, in read order.
     pub sources: RefCell<Edges>,
     /// What most computations never have, allocated on first use: a run scope and a failure.
@@ -189,6 +192,7 @@ impl Computation {
             runs: Cell::new(0),
             live: Cell::new(0),
             failed: Cell::new(false),
+            scoped: Cell::new(false),
             sources: RefCell::new(Edges::Empty),
             extras: RefCell::new(None),
         }
@@ -228,17 +232,29 @@ impl Computation {
 
     /// Gives a node created by the current run to this computation.
     pub fn own(&self, node: DynNodeRc) {
+        self.scoped.set(true);
         self.extras_mut(|x| x.owned.push(node));
     }
 
     /// Registers a cleanup of the current run.
     pub fn add_cleanup(&self, f: Box<dyn FnOnce()>) {
+        self.scoped.set(true);
         self.extras_mut(|x| x.cleanups.push(f));
+    }
+
+    /// Whether the last run created a node or registered a cleanup that [`take_scope`](Self::take_scope) has not
+    /// taken.
+    #[inline(always)]
+    pub fn is_scoped(&self) -> bool {
+        self.scoped.get()
     }
 
     /// Takes the last run's scope: the nodes it created and its cleanups.
     #[inline]
     pub fn take_scope(&self) -> Option<(Vec<DynNodeRc>, Vec<Cleanup>)> {
+        if !self.scoped.replace(false) {
+            return None;
+        }
         let mut extras = self.extras.borrow_mut();
         let x = extras.as_mut()?;
         if x.owned.is_empty() && x.cleanups.is_empty() {
@@ -306,21 +322,24 @@ impl dyn NodeBody {
     }
 }
 
-/// Marks `node`, an observer (a memo or an effect), stale with `state`.
+/// Marks `node`, an observer (a memo or an effect), stale with `state` on account of `source` (recorded by the trace:
+/// a dirty mark when `state` is `Dirty`, else a check).
 ///
 /// The same for every kind of node, so not a method of [`NodeBody`]: a write that wakes a chain calls no function
 /// through a vtable to mark it. An effect queues itself to run at the next flush. A live memo is queued to run in
 /// height order, and nothing below it is touched unless its value moves; a lazy one passes `Check` on to its
 /// observers the first time it leaves `Clean`.
 #[inline(always)]
-pub(crate) fn mark(node: &DynNodeRc, state: State, rt: &Runtime) {
+pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime) {
     let core = node.core();
     debug_assert!(core.kind != NodeKind::Signal, "a signal observes nothing");
     // SAFETY: observers are memos and effects (only computations read), whose `Computation` sits at
     // `COMPUTATION_OFFSET` by `NodeBody`'s contract.
     let comp =
         unsafe { &*((node.as_ptr() as *const u8).add(COMPUTATION_OFFSET) as *const Computation) };
+    let dirty = state == State::Dirty;
     if comp.disposed.get() {
+        trace_hook!(rt, mark(core.id, source, dirty));
         return;
     }
     let current = comp.state.get();
@@ -329,11 +348,15 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, rt: &Runtime) {
             comp.state.set(state);
         }
         if !core.queued.replace(true) {
-            trace_hook!(rt, schedule(core.id));
+            // The mark and the schedule it causes, recorded with one look-up of the effect's record.
+            trace_hook!(rt, mark_scheduled(core.id, source, dirty));
             rt.schedule(node.clone());
+        } else {
+            trace_hook!(rt, mark(core.id, source, dirty));
         }
         return;
     }
+    trace_hook!(rt, mark(core.id, source, dirty));
     if comp.live.get() > 0 {
         if state > current {
             comp.state.set(state);
@@ -354,8 +377,7 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, rt: &Runtime) {
 /// A lazy memo left `Clean`: its observers may have to run.
 fn mark_observers_check(core: &Core, rt: &Runtime) {
     for observer in core.observers.borrow().iter() {
-        trace_hook!(rt, mark(observer.core().id, core.id, false));
-        mark(observer, State::Check, rt);
+        mark(observer, State::Check, core.id, rt);
     }
 }
 

@@ -388,11 +388,17 @@ impl Runtime {
         let cursor = comp.cursor.get() as usize;
         let mut append = false;
         if !comp.diverged.get() {
-            // Not diverged yet: does this read repeat the last run's read at the same position?
+            // Not diverged yet: does this read repeat the last run's read at the same position? (The one-source list,
+            // the common case, is matched apart.)
             // SAFETY: the sources of the running computation are borrowed mutably only by `link` (below) and once its
             // body has ended; neither overlaps this short read (the flag is still checked).
             let sources = unsafe { comp.sources.try_borrow_unguarded() }.expect("sources");
-            match sources.as_slice().get(cursor) {
+            let at = match sources {
+                Edges::One(only) if cursor == 0 => Some(only),
+                Edges::One(_) => None,
+                _ => sources.as_slice().get(cursor),
+            };
+            match at {
                 Some(source) if source.as_ptr() == ptr => {
                     comp.cursor.set(cursor as u32 + 1);
                     return;
@@ -487,7 +493,12 @@ impl Runtime {
     /// were linked as they were read).
     #[inline]
     fn reconcile_sources(&self, this: &DynNodeRc, comp: &Computation, base: usize) {
-        if comp.diverged.get() || comp.cursor.get() as usize != comp.sources.borrow().len() {
+        // SAFETY: the body has ended and nothing else borrows a computation's sources across program code; the flag
+        // is still checked.
+        let len = unsafe { comp.sources.try_borrow_unguarded() }
+            .expect("sources")
+            .len();
+        if comp.diverged.get() || comp.cursor.get() as usize != len {
             self.relink_sources(this, comp, base);
         }
     }
@@ -514,8 +525,15 @@ impl Runtime {
     }
 
     /// Runs the cleanups and disposes the nodes of a computation's last run, untracked and batched.
-    #[inline]
+    #[inline(always)]
     pub fn discharge(&self, comp: &Computation) {
+        if comp.is_scoped() {
+            self.discharge_scope(comp);
+        }
+    }
+
+    #[inline(never)]
+    fn discharge_scope(&self, comp: &Computation) {
         let Some((owned, cleanups)) = comp.take_scope() else {
             return;
         };

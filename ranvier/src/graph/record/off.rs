@@ -49,6 +49,8 @@ impl Tracer {
     #[inline(always)]
     pub fn schedule(&self, _: NodeId) {}
     #[inline(always)]
+    pub fn mark_scheduled(&self, _: NodeId, _: NodeId, _: bool) {}
+    #[inline(always)]
     pub fn check_start(&self, _: NodeId) {}
     #[inline(always)]
     pub fn check_resolved(&self, _: NodeId, _: Option<NodeId>) {}

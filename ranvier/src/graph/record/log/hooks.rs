@@ -178,6 +178,44 @@ impl Tracer {
         );
     }
 
+    /// [`mark`](Self::mark) then [`schedule`](Self::schedule) of the same effect, with one look-up of its record:
+    /// the same two events and record fields as the two hooks called one after the other.
+    #[inline]
+    pub fn mark_scheduled(&self, node: NodeId, source: NodeId, dirty: bool) {
+        let seq = self.clock.get() + 1;
+        let (cause, found) = {
+            let mut nodes = self.nodes.borrow_mut();
+            let cause = if dirty {
+                self.notifier.get()
+            } else {
+                nodes.get(source).map_or(0, |n| n.last_mark)
+            };
+            let found = match nodes.get_mut(node) {
+                Some(n) => {
+                    n.last_mark = seq;
+                    if n.first_mark_since_run == 0 || dirty && !n.first_mark_dirty {
+                        n.first_mark_since_run = seq;
+                        n.first_mark_dirty = dirty;
+                    }
+                    // The schedule event comes next, caused by this mark.
+                    n.last_schedule = seq + 1;
+                    true
+                }
+                None => false,
+            };
+            (cause, found)
+        };
+        self.push(
+            cause,
+            Slot::Mark {
+                node,
+                source,
+                dirty,
+            },
+        );
+        self.push(if found { seq } else { 0 }, Slot::Schedule { node });
+    }
+
     #[inline]
     pub fn schedule(&self, node: NodeId) {
         let seq = self.clock.get() + 1;
