@@ -35,6 +35,8 @@
 //! the first 400 characters of the answer (`weekend_days` at 361, `departure_day` at 298, `ready_rooms` at 14,
 //! `route_order` at 145, `bill_swap` at 295, `gifts_non_member` at 302, `arrivals_peek` at 139); median answer 1,079
 //! characters. Not named: `breakfast_unit`, `pick_room_or`, `audit_checked_out`, `checkout_tax`, `minutes_floor`.
+//! Now (2026-12-06, class rules found on other sets, `tests/tests/blind_hotel.rs` tells which): 11 of 12 named, all
+//! within 400, median 815; `breakfast_unit` is still missed.
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]
