@@ -1826,6 +1826,55 @@ mod traced {
         assert!(first.starts_with("message book #"), "not first:\n{explain}");
     }
 
+    /// A studio's session: its day and start, in minutes.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Session {
+        day: u32,
+        start: u32,
+    }
+
+    /// When the session starts, in minutes from day 0.
+    #[ranvier::trace_fn]
+    fn session_start(session: &Session) -> u32 {
+        session.day * 1_440 + session.start
+    }
+
+    /// Why nobody may come in at `now`: the door opens 30 minutes before the start (`+` where `-` belongs).
+    #[ranvier::trace_fn]
+    fn door_refusal(session: &Session, now: u32) -> Option<String> {
+        let opens = session_start(session) + 30;
+        if session.start == 0 {
+            Some("no session".to_owned())
+        } else if now < opens {
+            Some(format!("the door opens at {opens}"))
+        } else {
+            None
+        }
+    }
+
+    #[test]
+    fn a_let_a_branch_compares_against_comes_before_the_helper_it_calls() {
+        let session = Signal::new(Session { day: 0, start: 610 });
+        let now = Signal::new(600_u32);
+        let refusal = Memo::new({
+            let (session, now) = (session.clone(), now.clone());
+            move |_| door_refusal(&session.get(), now.get())
+        });
+        // ten minutes before the start the door is open: nothing should refuse
+        assert_eq!(refusal.get().as_deref(), Some("the door opens at 640"));
+        let explain = trace::explain(&refusal).unwrap();
+        let quoted = ran_line_numbers(&explain);
+        let opens = line_in_this_file("let opens = session_start(session) + 30;");
+        let helper = line_in_this_file("session.day * 1_440 + session.start");
+        let at = |line: u32| quoted.iter().position(|l| *l == line);
+        assert!(at(opens).is_some(), "line {opens} not quoted:\n{explain}");
+        // the helper's line, when quoted, after the `let` that computed on its value
+        assert!(
+            at(helper).is_none_or(|h| at(opens) < Some(h)),
+            "the helper first:\n{explain}"
+        );
+    }
+
     /// Ships waiting for a berth, and an `update` whose helper writes the berth of the ship a lookup chose.
     #[derive(Debug, Clone, PartialEq)]
     struct Ship {

@@ -671,6 +671,29 @@ fn ran_lines_ordered(
         .collect();
     // a fn whose value is only a `format!` of what it was given presents a value the others computed: after them
     ordered.sort_by_key(|(e, _)| e.as_ref().is_some_and(|(index, def, _)| only_formats(index, def)));
+    // a helper called in a `let` that a branch which ran compares against (`let opens = starts_at(class) + WINDOW;`
+    // then `else if now < opens`): the caller's branch and that `let` (the comparison's operands) say what decided,
+    // and name the call; the helper's own lines after them
+    let compared_lets: Vec<String> = inside
+        .iter()
+        .filter_map(|(e, records)| Some((e.as_ref()?, records)))
+        .flat_map(|((index, def, file), records)| {
+            records
+                .iter()
+                .filter(|r| r.value.is_none() && r.file == *file)
+                .flat_map(|r| lets_read_by(&index.lines, def, r.line))
+                .map(|at| code_part(&index.lines[at as usize - 1]).to_owned())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let called_in_compared_let = |e: &Option<Entered>| {
+        e.as_ref().is_some_and(|(_, def, _)| {
+            compared_lets
+                .iter()
+                .any(|code| computes_on_call(code, &def.name))
+        })
+    };
+    ordered.sort_by_key(|(e, _)| called_in_compared_let(e));
     for (entered, records) in ordered.into_iter().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
@@ -1041,6 +1064,44 @@ fn lets_binding(lines: &[String], from: u32, at: u32, code: &str) -> Vec<u32> {
         }
     }
     out
+}
+
+/// Whether the `let` `code` (`let opens = starts_at(class) + WINDOW;`) calls fn `name` and computes on what it
+/// returned (an arithmetic operator outside the call): the `let`, not the fn, made the value. A `let` that only
+/// binds the call's value (`let fee = late_fee(..);`) is the fn's value, which its own lines make.
+fn computes_on_call(code: &str, name: &str) -> bool {
+    let Some(rhs) = code.split_once('=').map(|(_, r)| r) else {
+        return false;
+    };
+    let call = format!("{name}(");
+    let Some(start) = rhs
+        .match_indices(&call)
+        .map(|(i, _)| i)
+        .find(|&i| !rhs[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+    else {
+        return false;
+    };
+    // the call's closing parenthesis
+    let mut depth = 0;
+    let mut end = None;
+    for (i, c) in rhs[start + call.len() - 1..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(start + call.len() - 1 + i + 1);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(end) = end else {
+        return false;
+    };
+    let outside = format!("{} {}", &rhs[..start], &rhs[end..]);
+    [" + ", " - ", " * ", " / ", " % "].iter().any(|op| outside.contains(op))
 }
 
 /// A line without its `//` comment.
