@@ -1719,6 +1719,75 @@ mod traced {
         }
     }
 
+    /// A depot: the zone a van serves, and the one it left.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Depot {
+        zone: u32,
+        left: u32,
+    }
+
+    #[derive(Debug)]
+    enum Route {
+        Move(u32),
+    }
+
+    /// Sends the van to `zone` (and notes the zone it left: read after the write, a slip of its own).
+    #[ranvier::trace_fn]
+    fn route_to(depot: &mut Depot, zone: u32) {
+        depot.zone = zone;
+        let from = depot.zone;
+        depot.left = from;
+    }
+
+    #[ranvier::trace_fn]
+    fn depot_update(msg: Route, depot: &Depot) -> Depot {
+        let mut next = depot.clone();
+        match msg {
+            Route::Move(zone) => route_to(&mut next, zone),
+        }
+        next
+    }
+
+    #[test]
+    fn a_future_that_turned_a_failed_request_into_a_value_is_quoted_first() {
+        use ranvier::{AsyncMemo, graph};
+        let depot = Mvu::new(Depot { zone: 2, left: 0 }, depot_update);
+        let fee = AsyncMemo::try_new({
+            let depot = depot.clone();
+            move |_: Option<&u32>| {
+                let (zone, left) = depot.with_model(|d| (d.zone, d.left));
+                async move {
+                    let rate = rate_service(zone).await.unwrap_or(0);
+                    Ok::<_, String>(rate * 10 + left)
+                }
+            }
+        });
+        let _ = fee.get();
+        graph::run_flights();
+        depot
+            .dispatch_traced("move", "{\"zone\":0}", Route::Move(0))
+            .unwrap();
+        let _ = fee.get();
+        graph::run_flights();
+        // zone 0 has no rate: the fee should fail, not be 0
+        assert_eq!(fee.get().value_or(99), 0);
+        let explain = trace::explain(&fee).unwrap();
+        let first = explain
+            .findings
+            .first()
+            .unwrap_or_else(|| panic!("no finding:\n{explain}"));
+        let default = line_in_this_file("let rate = rate_service(zone).await.unwrap_or(0);");
+        assert!(
+            first.kind == trace::FindingKind::Settled
+                && first
+                    .at
+                    .iter()
+                    .chain(&first.more)
+                    .any(|l| l.site.line == default),
+            "line {default} not first:\n{explain}"
+        );
+    }
+
     #[test]
     fn a_settled_future_is_quoted_by_the_assignments_of_the_accumulator_it_returns() {
         use ranvier::{AsyncMemo, graph};

@@ -1513,10 +1513,27 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     text.push_str(": the value its future settled, from");
     let mut quoted = picked.into_iter().map(|i| numbered(file, lines, i));
     let Some(at) = quoted.next() else { return };
-    let rank = if own { STRONG_SETTLED } else { 460 };
+    let mut rank = if own { STRONG_SETTLED } else { 460 };
+    // the explained node's own future turned a failed request into a value (`fetch(..).await.unwrap_or(0)`): what it
+    // settled on a failure is the first suspect, before a message whose `update` shows a slip of its own
+    let more: Vec<SourceLine> = quoted.collect();
+    if own && std::iter::once(&at).chain(&more).any(|l| defaults_a_failure(&l.text)) {
+        rank = rank.max(SLIP_RANK + 1);
+    }
     let mut finding = Finding::new(FindingKind::Settled, rank, text, Some(at));
-    finding.more = quoted.collect();
+    finding.more = more;
     found.push(finding);
+}
+
+/// Whether `line` awaits a request and turns its failure into a value (`.await.unwrap_or(0)`,
+/// `.await.unwrap_or_default()`, `.await.ok()`): a silent default where the request failed.
+fn defaults_a_failure(line: &str) -> bool {
+    let code = code_part(line);
+    code.split(".await").skip(1).any(|after| {
+        [".unwrap_or(", ".unwrap_or_default()", ".unwrap_or_else(", ".ok()"]
+            .iter()
+            .any(|d| after.trim_start().starts_with(d))
+    })
 }
 
 /// How many assignments of a `let mut` [`assigned_after_let`] returns.
