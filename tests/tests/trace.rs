@@ -1944,6 +1944,51 @@ mod traced {
         );
     }
 
+    /// Whether `session` has started by `now`.
+    #[ranvier::trace_fn]
+    fn has_started(session: &Session, now: u32) -> bool {
+        session_start(session) <= now
+    }
+
+    /// Whether a member may still join: staffed and not started (`&&` where the desk lets anyone in before the start).
+    #[ranvier::trace_fn]
+    fn may_join(session: &Session, now: u32, staffed: bool) -> &'static str {
+        if staffed && has_started(session, now) {
+            "closed"
+        } else {
+            "open"
+        }
+    }
+
+    #[test]
+    fn a_helper_a_branch_condition_combines_comes_after_the_condition() {
+        let session = Signal::new(Session { day: 0, start: 610 });
+        let now = Signal::new(620_u32);
+        let join = Memo::new({
+            let (session, now) = (session.clone(), now.clone());
+            move |_| may_join(&session.get(), now.get(), true)
+        });
+        assert_eq!(join.get(), "closed");
+        let explain = trace::explain(&join).unwrap();
+        let quoted = ran_line_numbers(&explain);
+        let condition = line_in_this_file("if staffed && has_started(session, now) {");
+        let at = |line: u32| quoted.iter().position(|l| *l == line);
+        assert!(
+            at(condition).is_some(),
+            "line {condition} not quoted:\n{explain}"
+        );
+        // the helpers' lines, when quoted, after the condition that combined their value
+        for helper in [
+            line_in_this_file("session_start(session) <= now"),
+            line_in_this_file("session.day * 1_440 + session.start"),
+        ] {
+            assert!(
+                at(helper).is_none_or(|h| at(condition) < Some(h)),
+                "line {helper} first:\n{explain}"
+            );
+        }
+    }
+
     /// Ships waiting for a berth, and an `update` whose helper writes the berth of the ship a lookup chose.
     #[derive(Debug, Clone, PartialEq)]
     struct Ship {

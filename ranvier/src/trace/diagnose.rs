@@ -686,14 +686,47 @@ fn ran_lines_ordered(
                 .collect::<Vec<_>>()
         })
         .collect();
+    // and a helper called in the condition of such a branch, which computes on its value (`if had_place &&
+    // is_late(..)`)
+    let compared_conditions: Vec<String> = inside
+        .iter()
+        .filter_map(|(e, records)| Some((e.as_ref()?, records)))
+        .flat_map(|((index, _, file), records)| {
+            records
+                .iter()
+                .filter(|r| r.value.is_none() && r.file == *file)
+                .filter_map(|r| index.lines.get(r.line as usize - 1))
+                .map(|l| code_part(l).to_owned())
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let called_in_compared_let = |e: &Option<Entered>| {
         e.as_ref().is_some_and(|(_, def, _)| {
             compared_lets
                 .iter()
                 .any(|code| computes_on_call(code, &def.name))
+                || compared_conditions
+                    .iter()
+                    .any(|code| condition_computes_on_call(code, &def.name))
         })
     };
-    ordered.sort_by_key(|(e, _)| called_in_compared_let(e));
+    // and the helpers such a helper calls (`is_late` calling `starts_at`): they made an operand of its value
+    let deferred: Vec<&Entered> = inside
+        .iter()
+        .filter_map(|(e, _)| e.as_ref().filter(|_| called_in_compared_let(e)))
+        .collect();
+    let called_by_deferred = |e: &Option<Entered>| {
+        e.as_ref().is_some_and(|(_, def, _)| {
+            deferred.iter().any(|(index, caller, _)| {
+                caller.name != def.name
+                    && (caller.whole.first + 1..caller.whole.last).any(|l| {
+                        let code = code_part(&index.lines[l as usize - 1]);
+                        mentions(code, &def.name) && code.contains(&format!("{}(", def.name))
+                    })
+            })
+        })
+    };
+    ordered.sort_by_key(|(e, _)| called_in_compared_let(e) || called_by_deferred(e));
     for (entered, records) in ordered.into_iter().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
@@ -1073,13 +1106,38 @@ fn computes_on_call(code: &str, name: &str) -> bool {
     let Some(rhs) = code.split_once('=').map(|(_, r)| r) else {
         return false;
     };
+    outside_call(rhs, name).is_some_and(|outside| [" + ", " - ", " * ", " / ", " % "].iter().any(|op| outside.contains(op)))
+}
+
+/// Whether the branch line `code` (`if had_place && is_late(&class, now) {`) calls fn `name` in its condition and
+/// combines what it returned with something else (a logical, comparison or arithmetic operator outside the call):
+/// the condition, not the fn alone, chose the branch.
+fn condition_computes_on_call(code: &str, name: &str) -> bool {
+    let code = code.trim_start().trim_start_matches('}').trim_start();
+    let Some(condition) = ["if ", "else if ", "while "].iter().find_map(|k| code.strip_prefix(k)) else {
+        return false;
+    };
+    // `if let Some(x) = f(..)` binds what `f` returned: the fn's value alone
+    if condition.starts_with("let ") {
+        return false;
+    }
+    outside_call(condition, name).is_some_and(|outside| {
+        [" && ", " || ", " < ", " > ", " <= ", " >= ", " == ", " != ", " + ", " - ", " * ", " / "]
+            .iter()
+            .any(|op| outside.contains(op))
+    })
+}
+
+/// The text of `rhs` around the first call of fn `name` in it (a path before the name stays outside), or None when
+/// it does not call `name`.
+fn outside_call(rhs: &str, name: &str) -> Option<String> {
     let call = format!("{name}(");
     let Some(start) = rhs
         .match_indices(&call)
         .map(|(i, _)| i)
         .find(|&i| !rhs[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
     else {
-        return false;
+        return None;
     };
     // the call's closing parenthesis
     let mut depth = 0;
@@ -1097,11 +1155,8 @@ fn computes_on_call(code: &str, name: &str) -> bool {
             _ => {}
         }
     }
-    let Some(end) = end else {
-        return false;
-    };
-    let outside = format!("{} {}", &rhs[..start], &rhs[end..]);
-    [" + ", " - ", " * ", " / ", " % "].iter().any(|op| outside.contains(op))
+    let end = end?;
+    Some(format!("{} {}", &rhs[..start], &rhs[end..]))
 }
 
 /// A line without its `//` comment.
