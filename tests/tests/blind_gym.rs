@@ -16,15 +16,15 @@
 //!   `close_waitlisted` (403), `fill_percent` (636) and `payroll_no_rate` (594) were named later; median answer 788
 //!   characters. The nine that missed the rule were ignored with what the answer quoted first instead. After it (not a
 //!   change made for the set: a rule of the same session was dropped, since it led two unseen sets' answers with a
-//!   correct id counter), `book_capacity` is a hit at 310: 8 of 12 named, 4 within 400, median 797. Then, since a helper
-//! called in a `let` that computes on its value (`let opens = starts_at(class) + CHECK_IN_OPENS;`) and that a branch
-//! which ran compares against is quoted after the branch and that `let`, `check_in_window` is a hit at 374: 9 of 12
-//! named, 5 within 400, median 797. Then, since an explained async memo whose future turned a failed request into a
-//! value (`.await.unwrap_or(0)`) ranks its `settled:` finding above a message's slip, `payroll_no_rate` is a hit at
-//! 214: 9 of 12 named, 6 within 400, median 798. Then, since a helper called in the condition of a branch that ran
-//! and combined there with something else (`if had_place && booking::is_late(..)`), and the helpers such a helper
-//! calls, are quoted after the caller's branch, `cancel_no_promote` is a hit at 306: 9 of 12 named, 7 within 400,
-//! median 810.
+//!   correct id counter), `book_capacity` is a hit at 310: 8 of 12 named, 4 within 400, median 797. Then, since a
+//!   helper called in a `let` that computes on its value (`let opens = starts_at(class) + CHECK_IN_OPENS;`) and that a
+//!   branch which ran compares against is quoted after the branch and that `let`, `check_in_window` is a hit at 374:
+//!   9 of 12 named, 5 within 400, median 797. Then, since an explained async memo whose future turned a failed request into a
+//!   value (`.await.unwrap_or(0)`) ranks its `settled:` finding above a message's slip, `payroll_no_rate` is a hit at
+//!   214: 9 of 12 named, 6 within 400, median 798. Then, since a helper called in the condition of a branch that ran
+//!   and combined there with something else (`if had_place && booking::is_late(..)`), and the helpers such a helper
+//!   calls, are quoted after the caller's branch, `cancel_no_promote` is a hit at 306: 9 of 12 named, 7 within 400,
+//!   median 810.
 
 use crate::examples::blind_gym as blind;
 use crate::examples::values;

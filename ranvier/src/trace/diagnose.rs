@@ -1132,13 +1132,10 @@ fn condition_computes_on_call(code: &str, name: &str) -> bool {
 /// it does not call `name`.
 fn outside_call(rhs: &str, name: &str) -> Option<String> {
     let call = format!("{name}(");
-    let Some(start) = rhs
+    let start = rhs
         .match_indices(&call)
         .map(|(i, _)| i)
-        .find(|&i| !rhs[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
-    else {
-        return None;
-    };
+        .find(|&i| !rhs[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'))?;
     // the call's closing parenthesis
     let mut depth = 0;
     let mut end = None;
