@@ -1719,6 +1719,75 @@ mod traced {
         }
     }
 
+    /// A depot: the zone a van serves, and the one it left.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Depot {
+        zone: u32,
+        left: u32,
+    }
+
+    #[derive(Debug)]
+    enum Route {
+        Move(u32),
+    }
+
+    /// Sends the van to `zone` (and notes the zone it left: read after the write, a slip of its own).
+    #[ranvier::trace_fn]
+    fn route_to(depot: &mut Depot, zone: u32) {
+        depot.zone = zone;
+        let from = depot.zone;
+        depot.left = from;
+    }
+
+    #[ranvier::trace_fn]
+    fn depot_update(msg: Route, depot: &Depot) -> Depot {
+        let mut next = depot.clone();
+        match msg {
+            Route::Move(zone) => route_to(&mut next, zone),
+        }
+        next
+    }
+
+    #[test]
+    fn a_future_that_turned_a_failed_request_into_a_value_is_quoted_first() {
+        use ranvier::{AsyncMemo, graph};
+        let depot = Mvu::new(Depot { zone: 2, left: 0 }, depot_update);
+        let fee = AsyncMemo::try_new({
+            let depot = depot.clone();
+            move |_: Option<&u32>| {
+                let (zone, left) = depot.with_model(|d| (d.zone, d.left));
+                async move {
+                    let rate = rate_service(zone).await.unwrap_or(0);
+                    Ok::<_, String>(rate * 10 + left)
+                }
+            }
+        });
+        let _ = fee.get();
+        graph::run_flights();
+        depot
+            .dispatch_traced("move", "{\"zone\":0}", Route::Move(0))
+            .unwrap();
+        let _ = fee.get();
+        graph::run_flights();
+        // zone 0 has no rate: the fee should fail, not be 0
+        assert_eq!(fee.get().value_or(99), 0);
+        let explain = trace::explain(&fee).unwrap();
+        let first = explain
+            .findings
+            .first()
+            .unwrap_or_else(|| panic!("no finding:\n{explain}"));
+        let default = line_in_this_file("let rate = rate_service(zone).await.unwrap_or(0);");
+        assert!(
+            first.kind == trace::FindingKind::Settled
+                && first
+                    .at
+                    .iter()
+                    .chain(&first.more)
+                    .any(|l| l.site.line == default),
+            "line {default} not first:\n{explain}"
+        );
+    }
+
     #[test]
     fn a_settled_future_is_quoted_by_the_assignments_of_the_accumulator_it_returns() {
         use ranvier::{AsyncMemo, graph};
@@ -1824,6 +1893,100 @@ mod traced {
             .map(|f| f.text.clone())
             .unwrap_or_default();
         assert!(first.starts_with("message book #"), "not first:\n{explain}");
+    }
+
+    /// A studio's session: its day and start, in minutes.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Session {
+        day: u32,
+        start: u32,
+    }
+
+    /// When the session starts, in minutes from day 0.
+    #[ranvier::trace_fn]
+    fn session_start(session: &Session) -> u32 {
+        session.day * 1_440 + session.start
+    }
+
+    /// Why nobody may come in at `now`: the door opens 30 minutes before the start (`+` where `-` belongs).
+    #[ranvier::trace_fn]
+    fn door_refusal(session: &Session, now: u32) -> Option<String> {
+        let opens = session_start(session) + 30;
+        if session.start == 0 {
+            Some("no session".to_owned())
+        } else if now < opens {
+            Some(format!("the door opens at {opens}"))
+        } else {
+            None
+        }
+    }
+
+    #[test]
+    fn a_let_a_branch_compares_against_comes_before_the_helper_it_calls() {
+        let session = Signal::new(Session { day: 0, start: 610 });
+        let now = Signal::new(600_u32);
+        let refusal = Memo::new({
+            let (session, now) = (session.clone(), now.clone());
+            move |_| door_refusal(&session.get(), now.get())
+        });
+        // ten minutes before the start the door is open: nothing should refuse
+        assert_eq!(refusal.get().as_deref(), Some("the door opens at 640"));
+        let explain = trace::explain(&refusal).unwrap();
+        let quoted = ran_line_numbers(&explain);
+        let opens = line_in_this_file("let opens = session_start(session) + 30;");
+        let helper = line_in_this_file("session.day * 1_440 + session.start");
+        let at = |line: u32| quoted.iter().position(|l| *l == line);
+        assert!(at(opens).is_some(), "line {opens} not quoted:\n{explain}");
+        // the helper's line, when quoted, after the `let` that computed on its value
+        assert!(
+            at(helper).is_none_or(|h| at(opens) < Some(h)),
+            "the helper first:\n{explain}"
+        );
+    }
+
+    /// Whether `session` has started by `now`.
+    #[ranvier::trace_fn]
+    fn has_started(session: &Session, now: u32) -> bool {
+        session_start(session) <= now
+    }
+
+    /// Whether a member may still join: staffed and not started (`&&` where the desk lets anyone in before the start).
+    #[ranvier::trace_fn]
+    fn may_join(session: &Session, now: u32, staffed: bool) -> &'static str {
+        if staffed && has_started(session, now) {
+            "closed"
+        } else {
+            "open"
+        }
+    }
+
+    #[test]
+    fn a_helper_a_branch_condition_combines_comes_after_the_condition() {
+        let session = Signal::new(Session { day: 0, start: 610 });
+        let now = Signal::new(620_u32);
+        let join = Memo::new({
+            let (session, now) = (session.clone(), now.clone());
+            move |_| may_join(&session.get(), now.get(), true)
+        });
+        assert_eq!(join.get(), "closed");
+        let explain = trace::explain(&join).unwrap();
+        let quoted = ran_line_numbers(&explain);
+        let condition = line_in_this_file("if staffed && has_started(session, now) {");
+        let at = |line: u32| quoted.iter().position(|l| *l == line);
+        assert!(
+            at(condition).is_some(),
+            "line {condition} not quoted:\n{explain}"
+        );
+        // the helpers' lines, when quoted, after the condition that combined their value
+        for helper in [
+            line_in_this_file("session_start(session) <= now"),
+            line_in_this_file("session.day * 1_440 + session.start"),
+        ] {
+            assert!(
+                at(helper).is_none_or(|h| at(condition) < Some(h)),
+                "line {helper} first:\n{explain}"
+            );
+        }
     }
 
     /// Ships waiting for a berth, and an `update` whose helper writes the berth of the ship a lookup chose.

@@ -671,6 +671,62 @@ fn ran_lines_ordered(
         .collect();
     // a fn whose value is only a `format!` of what it was given presents a value the others computed: after them
     ordered.sort_by_key(|(e, _)| e.as_ref().is_some_and(|(index, def, _)| only_formats(index, def)));
+    // a helper called in a `let` that a branch which ran compares against (`let opens = starts_at(class) + WINDOW;`
+    // then `else if now < opens`): the caller's branch and that `let` (the comparison's operands) say what decided,
+    // and name the call; the helper's own lines after them
+    let compared_lets: Vec<String> = inside
+        .iter()
+        .filter_map(|(e, records)| Some((e.as_ref()?, records)))
+        .flat_map(|((index, def, file), records)| {
+            records
+                .iter()
+                .filter(|r| r.value.is_none() && r.file == *file)
+                .flat_map(|r| lets_read_by(&index.lines, def, r.line))
+                .map(|at| code_part(&index.lines[at as usize - 1]).to_owned())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    // and a helper called in the condition of such a branch, which computes on its value (`if had_place &&
+    // is_late(..)`)
+    let compared_conditions: Vec<String> = inside
+        .iter()
+        .filter_map(|(e, records)| Some((e.as_ref()?, records)))
+        .flat_map(|((index, _, file), records)| {
+            records
+                .iter()
+                .filter(|r| r.value.is_none() && r.file == *file)
+                .filter_map(|r| index.lines.get(r.line as usize - 1))
+                .map(|l| code_part(l).to_owned())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let called_in_compared_let = |e: &Option<Entered>| {
+        e.as_ref().is_some_and(|(_, def, _)| {
+            compared_lets
+                .iter()
+                .any(|code| computes_on_call(code, &def.name))
+                || compared_conditions
+                    .iter()
+                    .any(|code| condition_computes_on_call(code, &def.name))
+        })
+    };
+    // and the helpers such a helper calls (`is_late` calling `starts_at`): they made an operand of its value
+    let deferred: Vec<&Entered> = inside
+        .iter()
+        .filter_map(|(e, _)| e.as_ref().filter(|_| called_in_compared_let(e)))
+        .collect();
+    let called_by_deferred = |e: &Option<Entered>| {
+        e.as_ref().is_some_and(|(_, def, _)| {
+            deferred.iter().any(|(index, caller, _)| {
+                caller.name != def.name
+                    && (caller.whole.first + 1..caller.whole.last).any(|l| {
+                        let code = code_part(&index.lines[l as usize - 1]);
+                        mentions(code, &def.name) && code.contains(&format!("{}(", def.name))
+                    })
+            })
+        })
+    };
+    ordered.sort_by_key(|(e, _)| called_in_compared_let(e) || called_by_deferred(e));
     for (entered, records) in ordered.into_iter().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
@@ -1041,6 +1097,63 @@ fn lets_binding(lines: &[String], from: u32, at: u32, code: &str) -> Vec<u32> {
         }
     }
     out
+}
+
+/// Whether the `let` `code` (`let opens = starts_at(class) + WINDOW;`) calls fn `name` and computes on what it
+/// returned (an arithmetic operator outside the call): the `let`, not the fn, made the value. A `let` that only
+/// binds the call's value (`let fee = late_fee(..);`) is the fn's value, which its own lines make.
+fn computes_on_call(code: &str, name: &str) -> bool {
+    let Some(rhs) = code.split_once('=').map(|(_, r)| r) else {
+        return false;
+    };
+    outside_call(rhs, name).is_some_and(|outside| [" + ", " - ", " * ", " / ", " % "].iter().any(|op| outside.contains(op)))
+}
+
+/// Whether the branch line `code` (`if had_place && is_late(&class, now) {`) calls fn `name` in its condition and
+/// combines what it returned with something else (a logical, comparison or arithmetic operator outside the call):
+/// the condition, not the fn alone, chose the branch.
+fn condition_computes_on_call(code: &str, name: &str) -> bool {
+    let code = code.trim_start().trim_start_matches('}').trim_start();
+    let Some(condition) = ["if ", "else if ", "while "].iter().find_map(|k| code.strip_prefix(k)) else {
+        return false;
+    };
+    // `if let Some(x) = f(..)` binds what `f` returned: the fn's value alone
+    if condition.starts_with("let ") {
+        return false;
+    }
+    outside_call(condition, name).is_some_and(|outside| {
+        [" && ", " || ", " < ", " > ", " <= ", " >= ", " == ", " != ", " + ", " - ", " * ", " / "]
+            .iter()
+            .any(|op| outside.contains(op))
+    })
+}
+
+/// The text of `rhs` around the first call of fn `name` in it (a path before the name stays outside), or None when
+/// it does not call `name`.
+fn outside_call(rhs: &str, name: &str) -> Option<String> {
+    let call = format!("{name}(");
+    let start = rhs
+        .match_indices(&call)
+        .map(|(i, _)| i)
+        .find(|&i| !rhs[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'))?;
+    // the call's closing parenthesis
+    let mut depth = 0;
+    let mut end = None;
+    for (i, c) in rhs[start + call.len() - 1..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(start + call.len() - 1 + i + 1);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let end = end?;
+    Some(format!("{} {}", &rhs[..start], &rhs[end..]))
 }
 
 /// A line without its `//` comment.
@@ -1452,10 +1565,27 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     text.push_str(": the value its future settled, from");
     let mut quoted = picked.into_iter().map(|i| numbered(file, lines, i));
     let Some(at) = quoted.next() else { return };
-    let rank = if own { STRONG_SETTLED } else { 460 };
+    let mut rank = if own { STRONG_SETTLED } else { 460 };
+    // the explained node's own future turned a failed request into a value (`fetch(..).await.unwrap_or(0)`): what it
+    // settled on a failure is the first suspect, before a message whose `update` shows a slip of its own
+    let more: Vec<SourceLine> = quoted.collect();
+    if own && std::iter::once(&at).chain(&more).any(|l| defaults_a_failure(&l.text)) {
+        rank = rank.max(SLIP_RANK + 1);
+    }
     let mut finding = Finding::new(FindingKind::Settled, rank, text, Some(at));
-    finding.more = quoted.collect();
+    finding.more = more;
     found.push(finding);
+}
+
+/// Whether `line` awaits a request and turns its failure into a value (`.await.unwrap_or(0)`,
+/// `.await.unwrap_or_default()`, `.await.ok()`): a silent default where the request failed.
+fn defaults_a_failure(line: &str) -> bool {
+    let code = code_part(line);
+    code.split(".await").skip(1).any(|after| {
+        [".unwrap_or(", ".unwrap_or_default()", ".unwrap_or_else(", ".ok()"]
+            .iter()
+            .any(|d| after.trim_start().starts_with(d))
+    })
 }
 
 /// How many assignments of a `let mut` [`assigned_after_let`] returns.
