@@ -770,14 +770,15 @@ mod traced {
         next
     }
 
-    #[test]
-    fn the_short_form_leaves_out_the_line_that_only_opens_the_message_s_own_arm() {
+    /// A patient still waiting, an `order` dispatched through `update`, and the explained count of their tests: the
+    /// count after the order, and its `explain`.
+    fn order_a_test(update: fn(Lab, &Visit) -> Visit) -> (usize, trace::Explain) {
         let visit = Mvu::new(
             Visit {
                 stage: Stage::Waiting,
                 tests: Vec::new(),
             },
-            |msg, visit: &Visit| lab_update_in_a_block(msg, visit),
+            move |msg, visit: &Visit| update(msg, visit),
         );
         let ordered = Memo::new({
             let visit = visit.clone();
@@ -785,8 +786,13 @@ mod traced {
         });
         assert_eq!(ordered.get(), 0);
         visit.dispatch_traced("order", "{}", Lab::Order(7)).unwrap();
-        assert_eq!(ordered.get(), 1);
-        let explain = trace::explain(&ordered).unwrap();
+        (ordered.get(), trace::explain(&ordered).unwrap())
+    }
+
+    #[test]
+    fn the_short_form_leaves_out_the_line_that_only_opens_the_message_s_own_arm() {
+        let (ordered, explain) = order_a_test(lab_update_in_a_block);
+        assert_eq!(ordered, 1);
         let opener = line_in_this_file("Lab::Order(test) => {");
         assert!(
             message_lines(&explain, "order").contains(&opener),
@@ -861,21 +867,8 @@ mod traced {
 
     #[test]
     fn an_arm_that_did_not_match_and_would_have_written_what_the_node_reads_comes_first() {
-        let visit = Mvu::new(
-            Visit {
-                stage: Stage::Waiting,
-                tests: Vec::new(),
-            },
-            |msg, visit: &Visit| lab_update(msg, visit),
-        );
-        let ordered = Memo::new({
-            let visit = visit.clone();
-            move |_| visit.model().tests.len()
-        });
-        assert_eq!(ordered.get(), 0);
-        visit.dispatch_traced("order", "{}", Lab::Order(7)).unwrap();
-        assert_eq!(ordered.get(), 0);
-        let explain = trace::explain(&ordered).unwrap();
+        let (ordered, explain) = order_a_test(lab_update);
+        assert_eq!(ordered, 0);
         let lines = message_lines(&explain, "order");
         // the arm whose body pushes to `tests`, which the memo reads, did not match: its pattern first
         assert_eq!(
