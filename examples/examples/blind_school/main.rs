@@ -178,7 +178,7 @@ fn correct(pupil: &str, assignment: u32, points: u32) -> Value {
 fn absent(pupil: &str, half_days: u32, reason: &str) -> Value {
     msg(
         "absent",
-        json!({"pupil": pupil, "halfDays": half_days, "reason": reason}),
+        json!({"pupil": pupil, "half_days": half_days, "reason": reason}),
     )
 }
 fn next_day(days: u32) -> Value {

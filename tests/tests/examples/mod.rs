@@ -24,6 +24,8 @@ pub mod blind_hotel;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_loans/main.rs"]
 pub mod blind_loans;
+#[path = "../../../examples/examples/blind_school/main.rs"]
+pub mod blind_school;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_till.rs"]
 pub mod blind_till;
