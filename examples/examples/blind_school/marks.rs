@@ -22,7 +22,7 @@ pub fn after_penalty(points: u32, days_late: u32, rules: &Rules) -> u32 {
 /// `scored` out of `max` as a whole percentage (rounded down).
 #[ranvier::trace_fn]
 pub fn percent(scored: u32, max: u32) -> u32 {
-    if max == 0 { 0 } else { scored * 100 / max }
+    (scored * 100).checked_div(max).unwrap_or(0)
 }
 
 /// A pupil's term percentage from their marks (`scored`, `max`, `weight`): each mark's percentage, weighted; `None`
