@@ -302,7 +302,7 @@ pub fn advance(society: &mut Society, days: u32) -> Vec<Msg> {
     let today = society.today;
     let mut commands = Vec::new();
     for plot in society.plots.iter_mut() {
-        if !plot.notice_until.is_some_and(|until| until <= today) {
+        if plot.notice_until.is_none_or(|until| until > today) {
             continue;
         }
         if let Some(tenant) = plot.tenant.take() {
