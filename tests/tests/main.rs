@@ -16,6 +16,7 @@ mod layout;
 mod tool_text;
 
 mod approval;
+mod blind_allotments;
 mod blind_bakery;
 mod blind_bikes;
 mod blind_cafe;

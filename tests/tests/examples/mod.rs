@@ -4,6 +4,8 @@
 //! have `gallery.rs`), so those files are compiled again inside them here: clippy's `duplicate_mod` is allowed for that.
 #![allow(clippy::duplicate_mod)]
 
+#[path = "../../../examples/examples/blind_allotments/main.rs"]
+pub mod blind_allotments;
 #[path = "../../../examples/examples/blind_bakery/main.rs"]
 pub mod blind_bakery;
 #[path = "../../../examples/examples/blind_bikes/main.rs"]

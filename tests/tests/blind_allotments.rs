@@ -1,0 +1,95 @@
+//! The blind allotment society (`examples/examples/blind_allotments/`): an allotment society's books split over nine
+//! files, with twelve ordinary mistakes written by a tester who had not read how `explain` diagnoses (two in async
+//! memos' futures, two in a keyed collection's row memo and its `filter` view, two in `update` itself, two in plot
+//! rules and one in a fee helper of other modules called from `update`, one in a hand-written `Default`, two in long
+//! memos). Two halves:
+//!
+//! - `values_*`: each mistake shows in its node: after the case's messages the correct society holds the expected
+//!   value and the society with the mistake another (both profiles: `cargo test -p ranvier-tests --test main --
+//!   blind_allotments::values`).
+//! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
+//!   `// BUG(<key>)` marker) within the first 400 characters of its answer. Written before the set's first scored
+//!   run.
+
+use crate::examples::blind_allotments as blind;
+use crate::examples::values;
+
+crate::examples::blind_harness!("society");
+
+/// Every mistake has one marker, in a file of the society other than `main.rs`, and a case; every key and every slip is
+/// distinct, and the mistakes sit in at least five files.
+#[test]
+fn values_every_mistake_has_its_line_and_case() {
+    let mut keys: Vec<&str> = blind::SLIPS.iter().map(|s| s.0).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), blind::SLIPS.len(), "a key listed twice");
+    let mut files = Vec::new();
+    for (at, &(key, _, slip)) in blind::SLIPS.iter().enumerate() {
+        assert!(
+            blind::SLIPS[..at].iter().all(|s| s.2 != slip),
+            "{key}: its slip {slip:?} is another key's"
+        );
+        assert_ne!(slip, blind::graph::Slip::None, "{key}: no slip");
+        let faulty = blind::bug(key);
+        let (file, line) = faulty.split_once(':').expect("file:line");
+        assert!(
+            [
+                "model.rs",
+                "update.rs",
+                "rules.rs",
+                "fees.rs",
+                "graph.rs",
+                "plots.rs",
+                "services.rs"
+            ]
+            .contains(&file),
+            "{key}: {faulty}"
+        );
+        assert!(line.parse::<usize>().is_ok_and(|n| n > 1), "{faulty}");
+        files.push(file.to_owned());
+        let (_, messages) = blind::case(key);
+        assert!(
+            messages.as_array().is_some_and(|m| !m.is_empty()),
+            "{key}: no messages"
+        );
+    }
+    files.sort_unstable();
+    files.dedup();
+    assert!(files.len() >= 5, "the mistakes sit in {files:?}");
+}
+
+values!(
+    values_notice_period => "notice_period",
+    values_rent_months => "rent_months",
+    values_give_up_no_let => "give_up_no_let",
+    values_waiting_order => "waiting_order",
+    values_fair_warning => "fair_warning",
+    values_fine_cap => "fine_cap",
+    values_overdue_days => "overdue_days",
+    values_show_winner => "show_winner",
+    values_concession_rent => "concession_rent",
+    values_vacant_filter => "vacant_filter",
+    values_rain_unit => "rain_unit",
+    values_arrears_swapped => "arrears_swapped",
+);
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod explain {
+    use crate::examples::explains;
+
+    explains!(
+        explain_notice_period => "notice_period",
+        explain_rent_months => "rent_months",
+        explain_give_up_no_let => "give_up_no_let",
+        explain_waiting_order => "waiting_order",
+        explain_fair_warning => "fair_warning",
+        explain_fine_cap => "fine_cap",
+        explain_overdue_days => "overdue_days",
+        explain_show_winner => "show_winner",
+        explain_concession_rent => "concession_rent",
+        explain_vacant_filter => "vacant_filter",
+        explain_rain_unit => "rain_unit",
+        explain_arrears_swapped => "arrears_swapped",
+    );
+}
