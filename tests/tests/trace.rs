@@ -3642,4 +3642,84 @@ mod traced {
             trace::TraceError::UnknownNode(never)
         );
     }
+
+    /// A locker hire's tariff, made by a hand-written `Default`; no message changes it.
+    #[derive(Clone, Debug, PartialEq)]
+    struct LockerTariff {
+        hourly_cents: u32,
+        free_minutes: u32,
+    }
+
+    impl Default for LockerTariff {
+        fn default() -> Self {
+            LockerTariff {
+                hourly_cents: 200,
+                // the slip: hours, where minutes are meant
+                free_minutes: 15 * 60,
+            }
+        }
+    }
+
+    /// Lockers: the tariff, the hires returned and the cents charged.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Lockers {
+        tariff: LockerTariff,
+        returned: u32,
+        charged: u32,
+    }
+
+    #[derive(Debug)]
+    enum LockerMsg {
+        Return(u32),
+        Charge(u32),
+    }
+
+    #[ranvier::trace_fn]
+    fn return_locker(lockers: &mut Lockers, minutes: u32) -> Vec<LockerMsg> {
+        let tariff = lockers.tariff.clone();
+        lockers.returned += 1;
+        let mut commands = Vec::new();
+        if minutes > 0 {
+            let billed = minutes.saturating_sub(tariff.free_minutes);
+            commands.push(LockerMsg::Charge(billed.div_ceil(60) * tariff.hourly_cents));
+        }
+        commands
+    }
+
+    #[ranvier::trace_fn]
+    fn locker_update(msg: LockerMsg, lockers: &Lockers) -> (Lockers, Vec<LockerMsg>) {
+        let mut next = lockers.clone();
+        let commands = match msg {
+            LockerMsg::Return(minutes) => return_locker(&mut next, minutes),
+            LockerMsg::Charge(cents) => {
+                next.charged += cents;
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    /// A constant the model was made with (a hand-written `Default`'s field, which no code of the crate writes) that
+    /// a line of the `update` which ran read, but which the answer does not quote: the `Default`'s line that set it is
+    /// quoted with the message's lines, since no message's writes show it.
+    #[test]
+    fn a_constant_set_only_by_a_hand_written_default_is_quoted_where_an_update_read_it() {
+        let lockers =
+            Mvu::with_commands((Lockers::default(), Vec::new()), locker_update).labelled("lockers");
+        let charged = lockers.select(|l| l.charged).labelled("charged");
+        lockers
+            .dispatch_traced("return", "{\"minutes\":120}", LockerMsg::Return(120))
+            .unwrap();
+        // two hours, a quarter of an hour free: two hours charged, but the free minutes are 15 hours
+        assert_eq!(charged.get(), 0);
+        let explain = trace::explain(&charged).unwrap();
+        let text = explain.to_string();
+        let quoted = message_lines(&explain, "return");
+        assert!(
+            quoted.contains(&line_in_this_file("free_minutes: 15 * 60,")),
+            "the Default's line is not quoted:\n{text}"
+        );
+        // a field a message writes (`returned`) or one set by a call (`tariff`) is not such a constant
+        assert!(!text.contains("tariff: "), "{text}");
+    }
 }
