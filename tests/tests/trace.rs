@@ -3722,4 +3722,70 @@ mod traced {
         // a field a message writes (`returned`) or one set by a call (`tariff`) is not such a constant
         assert!(!text.contains("tariff: "), "{text}");
     }
+
+    /// A class on a weekly timetable: its day and its start within the day, in minutes.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Slot {
+        day: u32,
+        minute_of_day: u32,
+        title: &'static str,
+    }
+
+    /// A condition in a long memo body that the answer quotes (`if at < now || at >= until {`) comes with the `let`
+    /// that bound the name it tests (`let at = slot.minute_of_day;`, the wrong field: the start within the day, where
+    /// the start within the week is meant), right after it.
+    #[test]
+    fn a_quoted_condition_of_a_long_memo_comes_with_the_let_that_bound_what_it_tests() {
+        let now = Signal::new(2 * 1440 + 600_u32).labelled("now");
+        let slots = Signal::new(vec![
+            Slot {
+                day: 0,
+                minute_of_day: 700,
+                title: "spin",
+            },
+            Slot {
+                day: 2,
+                minute_of_day: 700,
+                title: "yoga",
+            },
+        ])
+        .labelled("slots");
+        let next_day = Memo::new({
+            let (now, slots) = (now.clone(), slots.clone());
+            move |_| {
+                let now = now.get();
+                let slots = slots.get();
+                let until = now + 1440;
+                let mut soon: Vec<(u32, String)> = Vec::new();
+                for slot in slots.iter().filter(|s| s.day < 7) {
+                    let at = slot.minute_of_day;
+                    if at < now || at >= until {
+                        continue;
+                    }
+                    let label = format!("{} at {}", slot.title, at);
+                    soon.push((at, label));
+                }
+                soon.sort();
+                soon.into_iter().map(|(_, label)| label).collect::<Vec<_>>()
+            }
+        })
+        .labelled("next_day");
+        // the yoga class starts in 100 minutes, but the memo compares the start within the day with the week's clock
+        assert!(next_day.get().is_empty());
+        now.set(2 * 1440 + 610);
+        assert!(next_day.get().is_empty());
+        let text = trace::explain(&next_day).unwrap().to_string();
+        let test = line_in_this_file("if at < now || at >= until {");
+        let bound = line_in_this_file("let at = slot.minute_of_day;");
+        let (Some(tested), Some(binding)) = (
+            text.find(&format!("trace.rs:{test}:")),
+            text.find(&format!("trace.rs:{bound}:")),
+        ) else {
+            panic!("the condition or its let is not quoted:\n{text}");
+        };
+        assert!(
+            binding > tested,
+            "the let comes after the condition:\n{text}"
+        );
+    }
 }

@@ -225,9 +225,49 @@ pub(super) fn diagnose(
     let ran = ctx.tracer.branches_of(id);
     let mut body = body_lines(me, true, false, &ran);
     body.retain(|l| !is_plain_clone_line(&l.text));
+    condition_lets(me, &mut body);
     body.extend(helper_lines(me, &body, &ran));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
+}
+
+/// How many of the explained node's first body lines [`condition_lets`] looks at.
+const CONDITION_LETS_LINES: usize = 3;
+
+/// In the explained node's body, a condition among its first few quoted lines (`if at < now || at >= until {`)
+/// with the `let`s above it that bound the names it tests (`let at = class.start;`), right after it, those not
+/// quoted yet: one step back from what decided to what it decided on, where a wrong field or operand is. A `let`
+/// that only shadows a handle with its value (`let now = now.get();`) says nothing the node's reads do not.
+fn condition_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    let lines = &index.lines;
+    let mut i = 0;
+    while i < body.len().min(CONDITION_LETS_LINES) {
+        let at = body[i].site.line;
+        if body[i].site.file != file || !call.whole.contains(at) {
+            i += 1;
+            continue;
+        }
+        let code = code_part(&lines[at as usize - 1]).trim_start().trim_start_matches('}').trim_start();
+        let Some(condition) = ["if ", "else if ", "while ", "match "].iter().find_map(|k| code.strip_prefix(k)) else {
+            i += 1;
+            continue;
+        };
+        let mut bound: Vec<u32> = lets_binding(lines, call.whole.first, at, condition)
+            .into_iter()
+            .filter(|l| !shadows_with_value(&lines[*l as usize - 1]))
+            .filter(|l| !body.iter().any(|b| b.site.file == file && b.site.line == *l))
+            .collect();
+        bound.sort_unstable_by(|a, b| b.cmp(a));
+        for (n, l) in bound.iter().enumerate() {
+            body.insert(i + 1 + n, numbered(file, lines, *l as usize - 1));
+        }
+        i += 1 + bound.len();
+    }
 }
 
 /// A memo that kept its value (a `cutoff:`) and was made with a copy of a value that moved since (a `captured:` of
