@@ -115,7 +115,7 @@ mod explain {
         explain_close_waitlisted => "close_waitlisted",
         explain_coach_hours_overwrite => "coach_hours_overwrite",
         // missed on first run (quoted the memo's `if at < now || at >= until` and sort lines, then the book message's id
-        // counter); a hit since a quoted condition of the explained node's body comes with the `let`s that bound what
+        // counter); a hit since a quoted condition of the explained node's body comes with the `let` that bound what
         // it tests (208 characters)
         explain_upcoming_day => "upcoming_day",
         #[ignore = "first run: named at 636, after the sort view's cutoff and the timetable memo's body"]

@@ -235,9 +235,10 @@ pub(super) fn diagnose(
 const CONDITION_LETS_LINES: usize = 3;
 
 /// In the explained node's body, a condition among its first few quoted lines (`if at < now || at >= until {`)
-/// with the `let`s above it that bound the names it tests (`let at = class.start;`), right after it, those not
-/// quoted yet: one step back from what decided to what it decided on, where a wrong field or operand is. A `let`
-/// that only shadows a handle with its value (`let now = now.get();`) says nothing the node's reads do not.
+/// with the `let` above it that bound the first name it tests (`let at = class.start;`), right after it, when not
+/// quoted yet and a statement of one line: one step back from what decided to what it decided on, where a wrong
+/// field or operand is. A `let` that only shadows a handle with its value (`let now = now.get();`) says nothing the
+/// node's reads do not.
 fn condition_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
     let file = me.site.file();
     let Some(index) = source::index(file) else { return };
@@ -257,16 +258,18 @@ fn condition_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
             i += 1;
             continue;
         };
-        let mut bound: Vec<u32> = lets_binding(lines, call.whole.first, at, condition)
+        // the first name's `let`, when it is a statement of one line (the first line of a longer one names only
+        // what it starts from)
+        let bound = lets_binding(lines, call.whole.first, at, condition)
             .into_iter()
             .filter(|l| !shadows_with_value(&lines[*l as usize - 1]))
-            .filter(|l| !body.iter().any(|b| b.site.file == file && b.site.line == *l))
-            .collect();
-        bound.sort_unstable_by(|a, b| b.cmp(a));
-        for (n, l) in bound.iter().enumerate() {
-            body.insert(i + 1 + n, numbered(file, lines, *l as usize - 1));
+            .find(|l| !body.iter().any(|b| b.site.file == file && b.site.line == *l))
+            .filter(|l| code_part(&lines[*l as usize - 1]).trim_end().ends_with(';'));
+        if let Some(l) = bound {
+            body.insert(i + 1, numbered(file, lines, l as usize - 1));
+            i += 1;
         }
-        i += 1 + bound.len();
+        i += 1;
     }
 }
 
