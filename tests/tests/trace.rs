@@ -3648,6 +3648,7 @@ mod traced {
     struct LockerTariff {
         hourly_cents: u32,
         free_minutes: u32,
+        deposit_cents: u32,
     }
 
     impl Default for LockerTariff {
@@ -3656,6 +3657,7 @@ mod traced {
                 hourly_cents: 200,
                 // the slip: hours, where minutes are meant
                 free_minutes: 15 * 60,
+                deposit_cents: 500,
             }
         }
     }
@@ -3672,13 +3674,16 @@ mod traced {
     enum LockerMsg {
         Return(u32),
         Charge(u32),
+        Refund { cents: u32 },
     }
 
     #[ranvier::trace_fn]
     fn return_locker(lockers: &mut Lockers, minutes: u32) -> Vec<LockerMsg> {
         let tariff = lockers.tariff.clone();
         lockers.returned += 1;
-        let mut commands = Vec::new();
+        let mut commands = vec![LockerMsg::Refund {
+            cents: tariff.deposit_cents,
+        }];
         if minutes > 0 {
             let billed = minutes.saturating_sub(tariff.free_minutes);
             commands.push(LockerMsg::Charge(billed.div_ceil(60) * tariff.hourly_cents));
@@ -3695,6 +3700,7 @@ mod traced {
                 next.charged += cents;
                 Vec::new()
             }
+            LockerMsg::Refund { .. } => Vec::new(),
         };
         (next, commands)
     }
@@ -3719,8 +3725,10 @@ mod traced {
             quoted.contains(&line_in_this_file("free_minutes: 15 * 60,")),
             "the Default's line is not quoted:\n{text}"
         );
-        // a field a message writes (`returned`) or one set by a call (`tariff`) is not such a constant
+        // a field a message writes (`returned`) or one set by a call (`tariff`) is not such a constant; one sent as it
+        // is (`cents: tariff.deposit_cents`) shows in the command's value
         assert!(!text.contains("tariff: "), "{text}");
+        assert!(!text.contains("deposit_cents: 500"), "{text}");
     }
 
     /// A class on a weekly timetable: its day and its start within the day, in minutes.

@@ -2655,29 +2655,18 @@ fn update_arms(
         // an order slip the source shows in what ran (a `let` that copied a field before the write below it, or read
         // it after; an arm that would have written what the cone reads did not match): the message goes first
         let slip = unwritten.is_some() || order_slip(&ran);
+        let arm_first = usize::from(unwritten.is_some());
         if let Some(arm) = unwritten {
             recorded.retain(|l| l.site != arm.site);
             recorded.insert(0, arm);
             recorded.truncate(if sent_commands { RAN_LINES } else { max.max(RAN_FN_LINES + 1) });
         }
-        // a constant the model was made with that a line which ran read, and no code writes: the `Default` line that
-        // set it, beside the quoted line that read it, else first (no quoted line says where it went)
+        // a constant the model was made with, read on a line which ran and is not quoted, that no code writes: the
+        // `Default`'s line that set it, first (no quoted line shows where it went), after an arm that did not match
         let defaults = default_only_fields(&ran, model, &recorded);
-        let mut shift = 0;
-        let mut first = 0;
-        for (at, set) in defaults {
+        for (n, set) in defaults.into_iter().enumerate() {
             if !recorded.iter().any(|l| l.site == set.site) {
-                match at {
-                    Some(at) => {
-                        recorded.insert(at + 1 + shift, set);
-                        shift += 1;
-                    }
-                    None => {
-                        recorded.insert(first, set);
-                        first += 1;
-                        shift += 1;
-                    }
-                }
+                recorded.insert((arm_first + n).min(recorded.len()), set);
             }
         }
         let renamed = ctx
@@ -2846,6 +2835,14 @@ fn constant_value(code: &str) -> bool {
         })
 }
 
+/// Whether a struct literal's line sets its field to a place as it is (`cents: fees.no_show,`), computing nothing.
+fn sent_as_is(code: &str) -> bool {
+    code.split_once(':').is_some_and(|(_, value)| {
+        let value = value.trim().trim_end_matches(',').trim();
+        !value.is_empty() && value.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    })
+}
+
 /// The field a struct literal's line sets (`late_window: 12,` → `late_window`), if the line is one.
 fn literal_field(code: &str) -> Option<&str> {
     let code = code.trim_start();
@@ -2854,29 +2851,27 @@ fn literal_field(code: &str) -> Option<&str> {
     (!name.is_empty() && name != "let" && rest.starts_with(':') && !rest.starts_with("::")).then_some(name)
 }
 
-/// The fields an `update` read, in the fns `ran` entered, on lines that ran, which no code of the crate writes
-/// (no `x.f = ..`, no struct literal outside a hand-written `Default` sets it) and a hand-written `Default` sets:
-/// constants the model was made with (`late_window: 12,` in `impl Default for PriceList`), as the lines of those
-/// `Default`s that set them. A wrong constant there (a unit, a copied value) shows in no message's writes, so the
-/// line the value came from is quoted beside the line that read it. Those reached from the fn that made `model`
-/// (its `X::default()` calls, followed into the `Default`s they call) first; at most [`DEFAULT_FIELD_LINES`].
-/// Each with the position of the quoted line that reads it (in `quoted`), if one does.
-fn default_only_fields(
-    ran: &[super::log::Ran],
-    model: &NodeRecord,
-    quoted: &[SourceLine],
-) -> Vec<(Option<usize>, SourceLine)> {
+/// The fields an `update` read, in the fns `ran` entered, on lines that ran and that `quoted` (the message's lines)
+/// leaves out, which no code of the crate writes (no `x.f = ..`, no struct literal outside a hand-written `Default`
+/// sets it) and a hand-written `Default` sets to a constant: constants the model was made with (`late_window: 12,`
+/// in `impl Default for PriceList`), as the lines of those `Default`s that set them. A wrong constant there (a unit,
+/// a copied value) shows in no message's writes and in no quoted line, so the line the value came from is quoted.
+/// Read on a branch or arm that ran first, then on the other lines; a field a line sends as it is (`cents:
+/// fees.no_show,`) is left out, since the message it went into shows its value. Of several `Default`s setting one,
+/// the first reached from the fn that made `model` (its `X::default()` calls, followed into the `Default`s they
+/// call); at most [`DEFAULT_FIELD_LINES`].
+fn default_only_fields(ran: &[super::log::Ran], model: &NodeRecord, quoted: &[SourceLine]) -> Vec<SourceLine> {
     let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
-    // the fields read on lines that ran, those on quoted lines first (with where they are quoted), then the others
-    let mut read: Vec<(Option<usize>, String)> = Vec::new();
-    for (i, q) in quoted.iter().enumerate() {
+    // the fields read on quoted lines (the answer names them), then those on a branch or arm that ran, then on the
+    // other lines that ran
+    let mut read: Vec<(bool, String)> = Vec::new();
+    for q in quoted {
         for f in field_reads(code_part(&q.text)) {
             if !read.iter().any(|(_, r)| r == f) {
-                read.push((Some(i), f.to_owned()));
+                read.push((true, f.to_owned()));
             }
         }
     }
-    // then those on a branch or arm that ran, then on the other lines that ran
     for branches in [true, false] {
         for found in entered_fns(ran) {
             let (index, def, file) = (&found.index, found.def(), found.file);
@@ -2884,9 +2879,14 @@ fn default_only_fields(
                 if recorded.contains(&(file, l)) != branches || not_taken(index, def.whole, file, &recorded, l) {
                     continue;
                 }
-                for f in field_reads(code_part(&index.lines[l as usize - 1])) {
+                let code = code_part(&index.lines[l as usize - 1]);
+                // a field sent as it is (`cents: fees.no_show,`): the message or command it went into shows its value
+                if literal_field(code).is_some() && sent_as_is(code) {
+                    continue;
+                }
+                for f in field_reads(code) {
                     if !read.iter().any(|(_, r)| r == f) {
-                        read.push((None, f.to_owned()));
+                        read.push((false, f.to_owned()));
                     }
                 }
             }
@@ -2959,9 +2959,9 @@ fn default_only_fields(
             todo.extend(inner.into_iter().rev());
         }
     }
-    let mut out: Vec<(Option<usize>, SourceLine)> = Vec::new();
-    for (at, name) in &read {
-        if written.contains(name.as_str()) || at.is_some() {
+    let mut out: Vec<SourceLine> = Vec::new();
+    for (is_quoted, name) in &read {
+        if *is_quoted || written.contains(name.as_str()) {
             continue;
         }
         let Some(sets) = in_defaults.get(name.as_str()) else { continue };
@@ -2977,7 +2977,7 @@ fn default_only_fields(
             if out.len() < DEFAULT_FIELD_LINES
                 && let Some(index) = source::index(file)
             {
-                out.push((*at, numbered(file, &index.lines, i)));
+                out.push(numbered(file, &index.lines, i));
             }
         }
     }
