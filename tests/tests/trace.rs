@@ -3662,12 +3662,13 @@ mod traced {
         }
     }
 
-    /// Lockers: the tariff, the hires returned and the cents charged.
+    /// Lockers: the tariff, the hires returned, the cents charged and the deposits refunded.
     #[derive(Clone, Debug, Default, PartialEq)]
     struct Lockers {
         tariff: LockerTariff,
         returned: u32,
         charged: u32,
+        refunded: u32,
     }
 
     #[derive(Debug)]
@@ -3700,7 +3701,10 @@ mod traced {
                 next.charged += cents;
                 Vec::new()
             }
-            LockerMsg::Refund { .. } => Vec::new(),
+            LockerMsg::Refund { cents } => {
+                next.refunded += cents;
+                Vec::new()
+            }
         };
         (next, commands)
     }
