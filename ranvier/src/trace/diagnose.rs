@@ -2892,6 +2892,8 @@ fn default_only_fields(ran: &[super::log::Ran], model: &NodeRecord, quoted: &[So
             }
         }
     }
+    // only those the answer does not quote are looked for
+    read.retain(|(is_quoted, _)| !is_quoted);
     if read.is_empty() {
         return Vec::new();
     }
@@ -2912,7 +2914,7 @@ fn default_only_fields(ran: &[super::log::Ran], model: &NodeRecord, quoted: &[So
             for i in body + 1..(def.whole.last as usize - 1) {
                 let code = code_part(&index.lines[i]);
                 for (_, name) in &read {
-                    if writes_field(code, name) {
+                    if code.contains(name.as_str()) && writes_field(code, name) {
                         written.insert(name);
                     }
                 }
@@ -2960,8 +2962,8 @@ fn default_only_fields(ran: &[super::log::Ran], model: &NodeRecord, quoted: &[So
         }
     }
     let mut out: Vec<SourceLine> = Vec::new();
-    for (is_quoted, name) in &read {
-        if *is_quoted || written.contains(name.as_str()) {
+    for (_, name) in &read {
+        if written.contains(name.as_str()) {
             continue;
         }
         let Some(sets) = in_defaults.get(name.as_str()) else { continue };
