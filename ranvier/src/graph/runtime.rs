@@ -593,10 +593,20 @@ impl Runtime {
     #[inline(always)]
     pub fn enqueue_eager(&self, memo: DynNodeRc, height: u32) {
         let height = height as usize;
-        self.with_eager(|buckets| match buckets.get_mut(height) {
-            Some(bucket) => bucket.push(memo),
+        // SAFETY: as in `with_eager` (a leaf: a push that drops no handle).
+        let buckets = unsafe { &mut *self.eager.get() };
+        match buckets.get_mut(height) {
+            Some(bucket) if bucket.len() < bucket.capacity() => {
+                // SAFETY: there is room for one more (tested), and the slot past the length is written before the
+                // length covers it.
+                unsafe {
+                    bucket.as_mut_ptr().add(bucket.len()).write(memo);
+                    bucket.set_len(bucket.len() + 1);
+                }
+            }
+            Some(bucket) => Self::grow_bucket(bucket, memo),
             None => Self::add_bucket(buckets, memo, height),
-        });
+        }
         self.eager_len.set(self.eager_len.get() + 1);
         if height < self.eager_min.get() {
             self.eager_min.set(height);
@@ -611,6 +621,12 @@ impl Runtime {
         // SAFETY: the runtime is `!Sync` (it lives in a thread local), and every `f` given here is a leaf (above): no
         // code runs while the reference lives that could call `with_eager` again.
         f(unsafe { &mut *self.eager.get() })
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_bucket(bucket: &mut Vec<DynNodeRc>, memo: DynNodeRc) {
+        bucket.push(memo);
     }
 
     #[cold]
