@@ -91,9 +91,9 @@ mod explain {
     use crate::examples::explains;
 
     explains!(
-        #[ignore = "missed on first run: quoted the revenue select, night_audit's Post push and `hotel.day += 1` \
-                    (update.rs:175, 181), the correct is_weekend (folio.rs:11) and the Post arm, not the slipped \
-                    `Default`'s breakfast rate (model.rs:312)"]
+        // missed on first run (quoted the revenue select, night_audit's Post push and `hotel.day += 1` (update.rs:175,
+        // 181), the correct is_weekend (folio.rs:11) and the Post arm, not the slipped `Default`'s breakfast rate
+        // (model.rs:312)); a hit since a constant set only by a hand-written `Default` is quoted where an `update` read it (222 characters)
         explain_breakfast_unit => "breakfast_unit",
         explain_weekend_days => "weekend_days",
         // missed on first run (quoted the in_house memo's body and, for check_in, the slipped pick_room's first line

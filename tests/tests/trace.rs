@@ -3642,4 +3642,158 @@ mod traced {
             trace::TraceError::UnknownNode(never)
         );
     }
+
+    /// A locker hire's tariff, made by a hand-written `Default`; no message changes it.
+    #[derive(Clone, Debug, PartialEq)]
+    struct LockerTariff {
+        hourly_cents: u32,
+        free_minutes: u32,
+        deposit_cents: u32,
+    }
+
+    impl Default for LockerTariff {
+        fn default() -> Self {
+            LockerTariff {
+                hourly_cents: 200,
+                // the slip: hours, where minutes are meant
+                free_minutes: 15 * 60,
+                deposit_cents: 500,
+            }
+        }
+    }
+
+    /// Lockers: the tariff, the hires returned and the cents charged.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Lockers {
+        tariff: LockerTariff,
+        returned: u32,
+        charged: u32,
+    }
+
+    #[derive(Debug)]
+    enum LockerMsg {
+        Return(u32),
+        Charge(u32),
+        Refund { cents: u32 },
+    }
+
+    #[ranvier::trace_fn]
+    fn return_locker(lockers: &mut Lockers, minutes: u32) -> Vec<LockerMsg> {
+        let tariff = lockers.tariff.clone();
+        lockers.returned += 1;
+        let mut commands = vec![LockerMsg::Refund {
+            cents: tariff.deposit_cents,
+        }];
+        if minutes > 0 {
+            let billed = minutes.saturating_sub(tariff.free_minutes);
+            commands.push(LockerMsg::Charge(billed.div_ceil(60) * tariff.hourly_cents));
+        }
+        commands
+    }
+
+    #[ranvier::trace_fn]
+    fn locker_update(msg: LockerMsg, lockers: &Lockers) -> (Lockers, Vec<LockerMsg>) {
+        let mut next = lockers.clone();
+        let commands = match msg {
+            LockerMsg::Return(minutes) => return_locker(&mut next, minutes),
+            LockerMsg::Charge(cents) => {
+                next.charged += cents;
+                Vec::new()
+            }
+            LockerMsg::Refund { .. } => Vec::new(),
+        };
+        (next, commands)
+    }
+
+    /// A constant the model was made with (a hand-written `Default`'s field, which no code of the crate writes) that
+    /// a line of the `update` which ran read, but which the answer does not quote: the `Default`'s line that set it is
+    /// quoted with the message's lines, since no message's writes show it.
+    #[test]
+    fn a_constant_set_only_by_a_hand_written_default_is_quoted_where_an_update_read_it() {
+        let lockers =
+            Mvu::with_commands((Lockers::default(), Vec::new()), locker_update).labelled("lockers");
+        let charged = lockers.select(|l| l.charged).labelled("charged");
+        lockers
+            .dispatch_traced("return", "{\"minutes\":120}", LockerMsg::Return(120))
+            .unwrap();
+        // two hours, a quarter of an hour free: two hours charged, but the free minutes are 15 hours
+        assert_eq!(charged.get(), 0);
+        let explain = trace::explain(&charged).unwrap();
+        let text = explain.to_string();
+        let quoted = message_lines(&explain, "return");
+        assert!(
+            quoted.contains(&line_in_this_file("free_minutes: 15 * 60,")),
+            "the Default's line is not quoted:\n{text}"
+        );
+        // a field a message writes (`returned`) or one set by a call (`tariff`) is not such a constant; one sent as it
+        // is (`cents: tariff.deposit_cents`) shows in the command's value
+        assert!(!text.contains("tariff: "), "{text}");
+        assert!(!text.contains("deposit_cents: 500"), "{text}");
+    }
+
+    /// A class on a weekly timetable: its day and its start within the day, in minutes.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Slot {
+        day: u32,
+        minute_of_day: u32,
+        title: &'static str,
+    }
+
+    /// A condition in a long memo body that the answer quotes (`if at < now || at >= until {`) comes with the `let`
+    /// that bound the name it tests (`let at = slot.minute_of_day;`, the wrong field: the start within the day, where
+    /// the start within the week is meant), right after it.
+    #[test]
+    fn a_quoted_condition_of_a_long_memo_comes_with_the_let_that_bound_what_it_tests() {
+        let now = Signal::new(2 * 1440 + 600_u32).labelled("now");
+        let slots = Signal::new(vec![
+            Slot {
+                day: 0,
+                minute_of_day: 700,
+                title: "spin",
+            },
+            Slot {
+                day: 2,
+                minute_of_day: 700,
+                title: "yoga",
+            },
+        ])
+        .labelled("slots");
+        let next_day = Memo::new({
+            let (now, slots) = (now.clone(), slots.clone());
+            move |_| {
+                let now = now.get();
+                let slots = slots.get();
+                let until = now + 1440;
+                let mut soon: Vec<(u32, String)> = Vec::new();
+                for slot in slots.iter().filter(|s| s.day < 7) {
+                    let at = slot.minute_of_day;
+                    if at < now || at >= until {
+                        continue;
+                    }
+                    let label = format!("{} at {}", slot.title, at);
+                    soon.push((at, label));
+                }
+                soon.sort();
+                soon.into_iter().map(|(_, label)| label).collect::<Vec<_>>()
+            }
+        })
+        .labelled("next_day");
+        // the yoga class starts in 100 minutes, but the memo compares the start within the day with the week's clock
+        assert!(next_day.get().is_empty());
+        now.set(2 * 1440 + 610);
+        assert!(next_day.get().is_empty());
+        let text = trace::explain(&next_day).unwrap().to_string();
+        let test = line_in_this_file("if at < now || at >= until {");
+        let bound = line_in_this_file("let at = slot.minute_of_day;");
+        let (Some(tested), Some(binding)) = (
+            text.find(&format!("trace.rs:{test}:")),
+            text.find(&format!("trace.rs:{bound}:")),
+        ) else {
+            panic!("the condition or its let is not quoted:\n{text}");
+        };
+        assert!(
+            binding > tested,
+            "the let comes after the condition:\n{text}"
+        );
+    }
 }

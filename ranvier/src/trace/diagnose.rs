@@ -225,9 +225,52 @@ pub(super) fn diagnose(
     let ran = ctx.tracer.branches_of(id);
     let mut body = body_lines(me, true, false, &ran);
     body.retain(|l| !is_plain_clone_line(&l.text));
+    condition_lets(me, &mut body);
     body.extend(helper_lines(me, &body, &ran));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     (found, body)
+}
+
+/// How many of the explained node's first body lines [`condition_lets`] looks at.
+const CONDITION_LETS_LINES: usize = 3;
+
+/// In the explained node's body, a condition among its first few quoted lines (`if at < now || at >= until {`)
+/// with the `let` above it that bound the first name it tests (`let at = class.start;`), right after it, when not
+/// quoted yet and a statement of one line: one step back from what decided to what it decided on, where a wrong
+/// field or operand is. A `let` that only shadows a handle with its value (`let now = now.get();`) says nothing the
+/// node's reads do not.
+fn condition_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    let lines = &index.lines;
+    let mut i = 0;
+    while i < body.len().min(CONDITION_LETS_LINES) {
+        let at = body[i].site.line;
+        if body[i].site.file != file || !call.whole.contains(at) {
+            i += 1;
+            continue;
+        }
+        let code = code_part(&lines[at as usize - 1]).trim_start().trim_start_matches('}').trim_start();
+        let Some(condition) = ["if ", "else if ", "while ", "match "].iter().find_map(|k| code.strip_prefix(k)) else {
+            i += 1;
+            continue;
+        };
+        // the first name's `let`, when it is a statement of one line (the first line of a longer one names only
+        // what it starts from)
+        let bound = lets_binding(lines, call.whole.first, at, condition)
+            .into_iter()
+            .filter(|l| !shadows_with_value(&lines[*l as usize - 1]))
+            .find(|l| !body.iter().any(|b| b.site.file == file && b.site.line == *l))
+            .filter(|l| code_part(&lines[*l as usize - 1]).trim_end().ends_with(';'));
+        if let Some(l) = bound {
+            body.insert(i + 1, numbered(file, lines, l as usize - 1));
+            i += 1;
+        }
+        i += 1;
+    }
 }
 
 /// A memo that kept its value (a `cutoff:`) and was made with a copy of a value that moved since (a `captured:` of
@@ -2612,10 +2655,19 @@ fn update_arms(
         // an order slip the source shows in what ran (a `let` that copied a field before the write below it, or read
         // it after; an arm that would have written what the cone reads did not match): the message goes first
         let slip = unwritten.is_some() || order_slip(&ran);
+        let arm_first = usize::from(unwritten.is_some());
         if let Some(arm) = unwritten {
             recorded.retain(|l| l.site != arm.site);
             recorded.insert(0, arm);
             recorded.truncate(if sent_commands { RAN_LINES } else { max.max(RAN_FN_LINES + 1) });
+        }
+        // a constant the model was made with, read on a line which ran and is not quoted, that no code writes: the
+        // `Default`'s line that set it, first (no quoted line shows where it went), after an arm that did not match
+        let defaults = default_only_fields(&ran, model, &recorded);
+        for (n, set) in defaults.into_iter().enumerate() {
+            if !recorded.iter().any(|l| l.site == set.site) {
+                recorded.insert((arm_first + n).min(recorded.len()), set);
+            }
         }
         let renamed = ctx
             .tracer
@@ -2730,6 +2782,206 @@ fn update_arms(
         finding.text = text;
         found.push(finding);
     }
+}
+
+/// How many lines of hand-written `Default`s one message's lines quote ([`default_only_fields`]).
+const DEFAULT_FIELD_LINES: usize = 2;
+
+/// The fields `code` reads as `.name` (not a method `.name(`, a path `.name::`, a tuple index `.0` or a range `..`).
+fn field_reads(code: &str) -> Vec<&str> {
+    idents(code)
+        .filter(|(at, word)| {
+            let before = &code[..*at];
+            let after = &code[at + word.len()..];
+            before.ends_with('.')
+                && !before.ends_with("..")
+                && !word.starts_with(|c: char| c.is_ascii_digit())
+                && !after.starts_with('(')
+                && !after.starts_with("::")
+        })
+        .map(|(_, word)| word)
+        .collect()
+}
+
+/// Whether `code` writes the field `name`: assigns it (`x.name = ..`, `x.name += ..`), mutates it (`x.name.push(..)`)
+/// or lends it mutably (`&mut x.name`).
+fn writes_field(code: &str, name: &str) -> bool {
+    idents(code).any(|(at, word)| {
+        if word != name || !code[..at].ends_with('.') {
+            return false;
+        }
+        let after = code[at + word.len()..].trim_start();
+        let assigns = assignment_at(after) == Some(after.find('=').unwrap_or(usize::MAX))
+            && after.split('=').next().is_some_and(|op| op.len() <= 2 && op.chars().all(|c| "+-*/%|&^<>".contains(c)));
+        let mutates = after.starts_with('.') && mutating_call_at(after) == Some(0);
+        assigns || mutates || code[..at].contains("&mut ")
+    })
+}
+
+/// Whether a struct literal's line sets its field to a constant (`late_window: 12 * 60,`, `name: "desk",`,
+/// `cap: MAX_SEATS,`): no call, no other value.
+fn constant_value(code: &str) -> bool {
+    let Some((_, value)) = code.split_once(':') else {
+        return false;
+    };
+    let value = value.trim().trim_end_matches(',').trim();
+    !value.is_empty()
+        && !value.contains('(')
+        && idents(value).all(|(_, word)| {
+            word.starts_with(|c: char| c.is_ascii_digit())
+                || word.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+                || matches!(word, "true" | "false")
+                || value.starts_with('"')
+        })
+}
+
+/// Whether a struct literal's line sets its field to a place as it is (`cents: fees.no_show,`), computing nothing.
+fn sent_as_is(code: &str) -> bool {
+    code.split_once(':').is_some_and(|(_, value)| {
+        let value = value.trim().trim_end_matches(',').trim();
+        !value.is_empty() && value.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    })
+}
+
+/// The field a struct literal's line sets (`late_window: 12,` → `late_window`), if the line is one.
+fn literal_field(code: &str) -> Option<&str> {
+    let code = code.trim_start();
+    let name = code.split(|c: char| !(c.is_alphanumeric() || c == '_')).next()?;
+    let rest = code[name.len()..].trim_start();
+    (!name.is_empty() && name != "let" && rest.starts_with(':') && !rest.starts_with("::")).then_some(name)
+}
+
+/// The fields an `update` read, in the fns `ran` entered, on lines that ran and that `quoted` (the message's lines)
+/// leaves out, which no code of the crate writes (no `x.f = ..`, no struct literal outside a hand-written `Default`
+/// sets it) and a hand-written `Default` sets to a constant: constants the model was made with (`late_window: 12,`
+/// in `impl Default for PriceList`), as the lines of those `Default`s that set them. A wrong constant there (a unit,
+/// a copied value) shows in no message's writes and in no quoted line, so the line the value came from is quoted.
+/// Read on a branch or arm that ran first, then on the other lines; a field a line sends as it is (`cents:
+/// fees.no_show,`) is left out, since the message it went into shows its value. Of several `Default`s setting one,
+/// the first reached from the fn that made `model` (its `X::default()` calls, followed into the `Default`s they
+/// call); at most [`DEFAULT_FIELD_LINES`].
+fn default_only_fields(ran: &[super::log::Ran], model: &NodeRecord, quoted: &[SourceLine]) -> Vec<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    // the fields read on quoted lines (the answer names them), then those on a branch or arm that ran, then on the
+    // other lines that ran
+    let mut read: Vec<(bool, String)> = Vec::new();
+    for q in quoted {
+        for f in field_reads(code_part(&q.text)) {
+            if !read.iter().any(|(_, r)| r == f) {
+                read.push((true, f.to_owned()));
+            }
+        }
+    }
+    for branches in [true, false] {
+        for found in entered_fns(ran) {
+            let (index, def, file) = (&found.index, found.def(), found.file);
+            for l in def.whole.first + 1..def.whole.last {
+                if recorded.contains(&(file, l)) != branches || not_taken(index, def.whole, file, &recorded, l) {
+                    continue;
+                }
+                let code = code_part(&index.lines[l as usize - 1]);
+                // a field sent as it is (`cents: fees.no_show,`): the message or command it went into shows its value
+                if literal_field(code).is_some() && sent_as_is(code) {
+                    continue;
+                }
+                for f in field_reads(code) {
+                    if !read.iter().any(|(_, r)| r == f) {
+                        read.push((false, f.to_owned()));
+                    }
+                }
+            }
+        }
+    }
+    if read.is_empty() {
+        return Vec::new();
+    }
+    // the crate's writes of those fields, and the lines of hand-written `Default`s that set them
+    let file = model.site.file();
+    let mut written: HashSet<&str> = HashSet::new();
+    let mut in_defaults: HashMap<&str, Vec<(&'static str, usize)>> = HashMap::new();
+    for f in source::crate_files(file).iter() {
+        let Some(index) = source::index(f.file) else { continue };
+        for def in &index.fns {
+            let is_default = def.trait_name.as_deref() == Some("Default");
+            // the body, after the signature (whose parameters on lines of their own look like a literal's fields)
+            let Some(body) = (def.whole.first as usize - 1..def.whole.last as usize)
+                .find(|&i| code_part(&index.lines[i]).trim_end().ends_with('{'))
+            else {
+                continue;
+            };
+            for i in body + 1..(def.whole.last as usize - 1) {
+                let code = code_part(&index.lines[i]);
+                for (_, name) in &read {
+                    if writes_field(code, name) {
+                        written.insert(name);
+                    }
+                }
+                if let Some(name) = literal_field(code)
+                    && let Some((_, name)) = read.iter().find(|(_, r)| r == name)
+                {
+                    if is_default && constant_value(code) {
+                        in_defaults.entry(name).or_default().push((f.file, i));
+                    } else {
+                        written.insert(name);
+                    }
+                }
+            }
+        }
+    }
+    // the `Default`s the fn that made the model calls, followed into those they call, in the order called
+    let mut reached: Vec<(&'static str, usize)> = Vec::new();
+    if let Some(index) = source::index(file)
+        && let Some(maker) = index
+            .fns
+            .iter()
+            .filter(|f| f.whole.contains(model.site.line()))
+            .min_by_key(|f| f.whole.last - f.whole.first)
+    {
+        let mut todo: Vec<String> = (maker.whole.first as usize..model.site.line() as usize)
+            .filter_map(|i| default_called(code_part(&index.lines[i])))
+            .collect();
+        todo.reverse();
+        let mut seen: HashSet<String> = HashSet::new();
+        while let Some(type_name) = todo.pop() {
+            if !seen.insert(type_name.clone()) || seen.len() > 8 {
+                continue;
+            }
+            let Some(found) = source::impl_fn(file, &type_name, "Default", "default") else {
+                continue;
+            };
+            let whole = found.def().whole;
+            let mut inner = Vec::new();
+            for i in whole.first as usize..whole.last as usize - 1 {
+                let code = code_part(&found.index.lines[i]);
+                reached.push((found.file, i));
+                inner.extend(default_called(code));
+            }
+            todo.extend(inner.into_iter().rev());
+        }
+    }
+    let mut out: Vec<SourceLine> = Vec::new();
+    for (is_quoted, name) in &read {
+        if *is_quoted || written.contains(name.as_str()) {
+            continue;
+        }
+        let Some(sets) = in_defaults.get(name.as_str()) else { continue };
+        // the one the model's making reached first (a struct literal's own fields come before its `..X::default()`),
+        // else every one
+        let first_reached = sets
+            .iter()
+            .filter_map(|s| Some((reached.iter().position(|r| r == s)?, *s)))
+            .min()
+            .map(|(_, s)| s);
+        let sets: Vec<(&'static str, usize)> = first_reached.map_or_else(|| sets.clone(), |s| vec![s]);
+        for (file, i) in sets {
+            if out.len() < DEFAULT_FIELD_LINES
+                && let Some(index) = source::index(file)
+            {
+                out.push(numbered(file, &index.lines, i));
+            }
+        }
+    }
+    out
 }
 
 /// The rank of a message's finding whose `update` shows a slip in the order of its statements or arms: above a
