@@ -1818,6 +1818,105 @@ mod traced {
         );
     }
 
+    /// The tools out of a shed, `#[node]`-built: days late are counted from the day a tool went out, not the day it
+    /// was due (the `let` is the mistake), in a body long enough that its reads and branches say nothing of it.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn tools_late(
+        loans: &Signal<Vec<(&'static str, u32, u32)>>,
+        today: &Signal<u32>,
+    ) -> Memo<Vec<String>> {
+        let late = Memo::new({
+            let (loans, today) = (loans.clone(), today.clone());
+            move |_| {
+                let today = today.get();
+                let mut out = Vec::new();
+                for (tool, out_day, due) in loans.get() {
+                    if out_day > today {
+                        continue;
+                    }
+                    let line = if due >= today {
+                        format!("{tool}: due back on day {due}")
+                    } else {
+                        let over = today - out_day;
+                        let fine = over * 50;
+                        format!("{tool}: {over} days late, {fine} so far")
+                    };
+                    out.push(line);
+                }
+                out
+            }
+        });
+        late
+    }
+
+    #[test]
+    fn a_text_value_is_quoted_by_the_lets_its_template_formats() {
+        let loans = Signal::new(vec![("strimmer", 1_u32, 8_u32)]);
+        let today = Signal::new(2_u32);
+        let late = tools_late(&loans, &today);
+        assert_eq!(late.get(), vec!["strimmer: due back on day 8".to_owned()]);
+        today.set(10);
+        // 2 days late, not 9
+        assert_eq!(
+            late.get(),
+            vec!["strimmer: 9 days late, 450 so far".to_owned()]
+        );
+        let explain = trace::explain(&late).unwrap();
+        let over = line_in_this_file("let over = today - out_day;");
+        let first: Vec<u32> = explain.body.iter().take(4).map(|l| l.site.line).collect();
+        assert!(
+            first.contains(&over),
+            "line {over} not among the first:\n{explain}"
+        );
+    }
+
+    #[test]
+    fn a_settled_text_is_quoted_by_the_guard_of_its_arm_not_by_an_arm_that_made_none_of_it() {
+        use ranvier::{AsyncMemo, graph};
+        let days = Signal::new(vec![1_u32, 2, 3]);
+        let rota = AsyncMemo::try_new({
+            let days = days.clone();
+            move |_: Option<&Vec<String>>| {
+                let days = days.get();
+                async move {
+                    let mut lines = Vec::new();
+                    for day in days {
+                        let line = match rate_service(day).await {
+                            Ok(rain) if rain < 2 => format!("day {day}: water the beds"),
+                            Ok(rain) => format!("day {day}: no watering ({rain} mm)"),
+                            Err(_) => format!("day {day}: no forecast yet"),
+                        };
+                        lines.push(line);
+                    }
+                    Ok::<_, String>(lines)
+                }
+            }
+        });
+        let _ = rota.get();
+        graph::run_flights();
+        assert_eq!(rota.get().value_or(Vec::new()).len(), 3);
+        let explain = trace::explain(&rota).unwrap();
+        let settled: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let guard =
+            line_in_this_file("Ok(rain) if rain < 2 => format!(\"day {day}: water the beds\"),");
+        let failed = line_in_this_file("Err(_) => format!(\"day {day}: no forecast yet\"),");
+        assert!(
+            settled.contains(&guard),
+            "line {guard} not quoted:\n{explain}"
+        );
+        assert!(
+            !settled.contains(&failed),
+            "line {failed} quoted:\n{explain}"
+        );
+    }
+
     /// A diary: the day, and the days booked; a booking needs a day's notice.
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Diary {

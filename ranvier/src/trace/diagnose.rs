@@ -43,6 +43,8 @@ use std::fmt::Write as _;
 use super::log::SiteRef;
 use std::sync::Arc;
 
+mod template;
+
 /// How far back (in events) the batch search looks from a write.
 const BATCH_LOOKBACK: u64 = 4_096;
 /// How many lines above a memo's creation a captured read may stand.
@@ -228,7 +230,35 @@ pub(super) fn diagnose(
     condition_lets(me, &mut body);
     body.extend(helper_lines(me, &body, &ran));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
+    template_first(ctx, me, &shown, &mut body);
     (found, body)
+}
+
+/// The lines of the explained node's body that decided the text of its value ([`template::lines`]: the lets a
+/// template's arguments came from, the guard of its arm), first; not for an async memo, whose `settled:` finding
+/// quotes them.
+fn template_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
+    let Some(value) = ctx.value(me.id) else { return };
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
+        return;
+    }
+    let at = |i: usize| u32::try_from(i + 1).unwrap_or(u32::MAX);
+    let quoted: Vec<usize> = body
+        .iter()
+        .filter(|l| l.site.file == file)
+        .map(|l| l.site.line as usize - 1)
+        .collect();
+    let mut made = template::lines(me, &value, &quoted);
+    made.retain(|i| !shown.contains(&(file, at(*i))) && !quoted.contains(i));
+    let lines: Vec<SourceLine> = made.into_iter().map(|i| numbered(file, &index.lines, i)).collect();
+    // after the first lines that decide which values and in what order (a sort key, a condition)
+    let after = body.iter().take_while(|l| decides(&l.text)).count();
+    body.splice(after..after, lines);
 }
 
 /// How many of the explained node's first body lines [`condition_lets`] looks at.
@@ -1598,6 +1628,15 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     }
     if picked.is_empty() {
         picked = inside.filter(|i| is_code(&lines[*i])).collect();
+    }
+    if own {
+        // a line whose template made none of the settled strings did not make the value (`Err(_) => "no forecast
+        // yet"` when every string says otherwise); the lines that decided the settled text come first
+        let unfit = template::unfit(r, &settled_value);
+        picked.retain(|i| !unfit.contains(i));
+        let made = template::lines(r, &settled_value, &[]);
+        picked.retain(|i| !made.contains(i));
+        picked.splice(0..0, made);
     }
     picked.truncate(FUTURE_LINES);
     picked.sort_unstable();
