@@ -1917,6 +1917,41 @@ mod traced {
         );
     }
 
+    /// Grade bands, highest first.
+    const GRADE_BANDS: [(u32, &str); 3] = [(70, "A"), (60, "B"), (50, "C")];
+
+    /// The band `percent` falls in: a boundary drops a band (`>` for `>=`, the mistake).
+    #[ranvier::trace_fn]
+    fn grade_band(percent: u32) -> &'static str {
+        GRADE_BANDS
+            .iter()
+            .find(|(from, _)| percent > *from)
+            .map_or("U", |b| b.1)
+    }
+
+    #[test]
+    fn a_chains_tail_is_quoted_with_the_closure_that_chose() {
+        let percent = Signal::new(65_u32);
+        let grade = Memo::new({
+            let percent = percent.clone();
+            move |_| grade_band(percent.get())
+        });
+        assert_eq!(grade.get(), "B");
+        percent.set(70);
+        assert_eq!(grade.get(), "B");
+        let explain = trace::explain(&grade).unwrap();
+        let text = explain.to_string();
+        let chose = line_in_this_file(".find(|(from, _)| percent > *from)");
+        let ran: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Ran)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        assert!(ran.contains(&chose), "line {chose} not quoted:\n{text}");
+    }
+
     /// A diary: the day, and the days booked; a booking needs a day's notice.
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Diary {

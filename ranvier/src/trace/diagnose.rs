@@ -43,6 +43,7 @@ use std::fmt::Write as _;
 use super::log::SiteRef;
 use std::sync::Arc;
 
+mod chain;
 mod template;
 
 /// How far back (in events) the batch search looks from a write.
@@ -1777,6 +1778,10 @@ fn deciding_lines(lines: &[String], statement: &source::Lines) -> Vec<usize> {
             .find(|&i| code_part(&lines[i]).trim_end().ends_with(';'))
             .unwrap_or(first)
     };
+    // the tail of a chain that starts above (`.map_or("U", |b| b.1)`): the chain's closure that chose, first
+    if let Some(chose) = chain::closure_above(lines, first) {
+        return vec![chose, first];
+    }
     if last <= first {
         return vec![first];
     }
