@@ -3796,12 +3796,13 @@ mod traced {
         }
     }
 
-    /// Lockers: the tariff, the hires returned and the cents charged.
+    /// Lockers: the tariff, the hires returned, the cents charged and the deposits refunded.
     #[derive(Clone, Debug, Default, PartialEq)]
     struct Lockers {
         tariff: LockerTariff,
         returned: u32,
         charged: u32,
+        refunded: u32,
     }
 
     #[derive(Debug)]
@@ -3834,7 +3835,10 @@ mod traced {
                 next.charged += cents;
                 Vec::new()
             }
-            LockerMsg::Refund { .. } => Vec::new(),
+            LockerMsg::Refund { cents } => {
+                next.refunded += cents;
+                Vec::new()
+            }
         };
         (next, commands)
     }

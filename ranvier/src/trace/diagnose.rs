@@ -2887,6 +2887,53 @@ fn sent_as_is(code: &str) -> bool {
     })
 }
 
+/// A `Default`'s line that sets a field to a constant: its file, its line (0-based) and the type of its literal.
+type DefaultSet = (&'static str, usize, Option<String>);
+
+/// Where `code` names `name` as a struct literal's (or pattern's) shorthand field: `Class { name, .. }`, or `name,`
+/// on a line of its own.
+fn shorthand_field(code: &str, name: &str) -> Option<usize> {
+    idents(code)
+        .find(|(at, word)| {
+            let (before, after) = (code[..*at].trim_end(), code[at + word.len()..].trim_start());
+            *word == name
+                && (before.is_empty() || before.ends_with([',', '{']))
+                && (after.starts_with([',', '}']) || (after.is_empty() && before.ends_with(',')))
+        })
+        .map(|(at, _)| at)
+}
+
+/// The type a struct literal makes, for its field at column `at` of line `i` (0-based): the name before the
+/// brace that opens the literal (`PriceList(Fees {` → `Fees`), looked for back to line `first`; `None` when not found.
+fn literal_type(lines: &[String], i: usize, first: usize, at: usize) -> Option<String> {
+    let mut depth = 0_i32;
+    for l in (first..=i).rev() {
+        let code = code_part(&lines[l]);
+        let end = if l == i { at.min(code.len()) } else { code.len() };
+        let text = &code[..end];
+        for (pos, c) in text.char_indices().rev() {
+            match c {
+                '}' => depth += 1,
+                '{' if depth > 0 => depth -= 1,
+                '{' => {
+                    let name: String = text[..pos]
+                        .trim_end()
+                        .chars()
+                        .rev()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .rev()
+                        .collect();
+                    return (!name.is_empty()).then_some(name);
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// The field a struct literal's line sets (`late_window: 12,` → `late_window`), if the line is one.
 fn literal_field(code: &str) -> Option<&str> {
     let code = code.trim_start();
@@ -2936,13 +2983,18 @@ fn default_only_fields(ran: &[super::log::Ran], model: &NodeRecord, quoted: &[So
             }
         }
     }
+    // only those the answer does not quote are looked for
+    read.retain(|(is_quoted, _)| !is_quoted);
     if read.is_empty() {
         return Vec::new();
     }
     // the crate's writes of those fields, and the lines of hand-written `Default`s that set them
     let file = model.site.file();
     let mut written: HashSet<&str> = HashSet::new();
-    let mut in_defaults: HashMap<&str, Vec<(&'static str, usize)>> = HashMap::new();
+    // a `Default`'s line setting a field to a constant, with the type of its literal; the fields (with the type) a
+    // literal outside a `Default` sets
+    let mut in_defaults: HashMap<&str, Vec<DefaultSet>> = HashMap::new();
+    let mut literal_elsewhere: HashSet<(&str, Option<String>)> = HashSet::new();
     for f in source::crate_files(file).iter() {
         let Some(index) = source::index(f.file) else { continue };
         for def in &index.fns {
@@ -2956,17 +3008,26 @@ fn default_only_fields(ran: &[super::log::Ran], model: &NodeRecord, quoted: &[So
             for i in body + 1..(def.whole.last as usize - 1) {
                 let code = code_part(&index.lines[i]);
                 for (_, name) in &read {
+                    if !code.contains(name.as_str()) {
+                        continue;
+                    }
                     if writes_field(code, name) {
                         written.insert(name);
+                    }
+                    // set by a struct literal's shorthand outside a `Default` (`Stay { breakfast, .. }`): the type
+                    // that literal makes has it written
+                    if !is_default && let Some(at) = shorthand_field(code, name) {
+                        literal_elsewhere.insert((name, literal_type(&index.lines, i, body, at)));
                     }
                 }
                 if let Some(name) = literal_field(code)
                     && let Some((_, name)) = read.iter().find(|(_, r)| r == name)
                 {
+                    let of = literal_type(&index.lines, i, body, code.len() - code.trim_start().len());
                     if is_default && constant_value(code) {
-                        in_defaults.entry(name).or_default().push((f.file, i));
+                        in_defaults.entry(name).or_default().push((f.file, i, of));
                     } else {
-                        written.insert(name);
+                        literal_elsewhere.insert((name, of));
                     }
                 }
             }
@@ -3004,11 +3065,22 @@ fn default_only_fields(ran: &[super::log::Ran], model: &NodeRecord, quoted: &[So
         }
     }
     let mut out: Vec<SourceLine> = Vec::new();
-    for (is_quoted, name) in &read {
-        if *is_quoted || written.contains(name.as_str()) {
+    for (_, name) in &read {
+        if written.contains(name.as_str()) {
             continue;
         }
+        // set by a literal outside a `Default`, of the type the `Default`'s literal makes (or of an unknown type)
         let Some(sets) = in_defaults.get(name.as_str()) else { continue };
+        let sets: Vec<(&'static str, usize)> = sets
+            .iter()
+            .filter(|(_, _, of)| {
+                !literal_elsewhere.contains(&(name.as_str(), of.clone())) && !literal_elsewhere.contains(&(name.as_str(), None))
+            })
+            .map(|(file, i, _)| (*file, *i))
+            .collect();
+        if sets.is_empty() {
+            continue;
+        }
         // the one the model's making reached first (a struct literal's own fields come before its `..X::default()`),
         // else every one
         let first_reached = sets
@@ -3016,7 +3088,7 @@ fn default_only_fields(ran: &[super::log::Ran], model: &NodeRecord, quoted: &[So
             .filter_map(|s| Some((reached.iter().position(|r| r == s)?, *s)))
             .min()
             .map(|(_, s)| s);
-        let sets: Vec<(&'static str, usize)> = first_reached.map_or_else(|| sets.clone(), |s| vec![s]);
+        let sets: Vec<(&'static str, usize)> = first_reached.map_or(sets, |s| vec![s]);
         for (file, i) in sets {
             if out.len() < DEFAULT_FIELD_LINES
                 && let Some(index) = source::index(file)
@@ -4104,5 +4176,42 @@ mod tests {
             constants("price * (100 - HAPPY_OFF) / PER_1000 + Some(1)"),
             ["HAPPY_OFF", "PER_1000"]
         );
+    }
+
+    #[test]
+    fn a_default_constant_is_told_from_a_field_of_the_same_name_another_literal_sets() {
+        // the lines of a `Default`'s literal and of a literal an `update` makes, with a shorthand field
+        let lines: Vec<String> = [
+            "fn default() -> Self {",
+            "    PriceList(Rates {",
+            "        city: 800,",
+            "        breakfast: 15,",
+            "    })",
+            "}",
+            "fn book(hotel: &mut Hotel, breakfast: bool) {",
+            "    hotel.stays.push(Stay { id: 1, breakfast });",
+            "    let late = Fees {",
+            "        window: hotel.window(),",
+            "        breakfast,",
+            "    };",
+            "}",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        assert_eq!(literal_type(&lines, 3, 0, 8).as_deref(), Some("Rates"));
+        let at = shorthand_field(&lines[7], "breakfast").expect("a shorthand field");
+        assert_eq!(literal_type(&lines, 7, 6, at).as_deref(), Some("Stay"));
+        let at = shorthand_field(&lines[10], "breakfast").expect("a shorthand field on a line of its own");
+        assert_eq!(literal_type(&lines, 10, 6, at).as_deref(), Some("Fees"));
+        assert_eq!(shorthand_field(&lines[7], "id"), None);
+        // a constant, not a call or another value
+        assert!(constant_value("        breakfast: 15,"));
+        assert!(constant_value("        late_window: 12 * 60,"));
+        assert!(constant_value("        cap: MAX_SEATS,"));
+        assert!(!constant_value("        rates: Rates::default(),"));
+        assert!(!constant_value("        window: hotel.window,"));
+        // a field sent as it is computes nothing
+        assert!(sent_as_is("            cents: fees.no_show,"));
+        assert!(!sent_as_is("            cents: fees.no_show * 2,"));
     }
 }
