@@ -1952,6 +1952,36 @@ mod traced {
         assert!(ran.contains(&chose), "line {chose} not quoted:\n{text}");
     }
 
+    #[test]
+    fn a_list_reading_a_view_that_moved_is_quoted_by_the_views_closure() {
+        use ranvier::collection::Collection;
+        // (plot, tenant): the vacant plots are those with a tenant (the mistake: `is_some` for `is_none`)
+        let plots = Signal::new(vec![(1_u32, None::<&str>), (2, Some("Ana")), (3, None)]);
+        let rows = Collection::keyed(plots.clone(), |p: &(u32, Option<&str>)| p.0, |_| ());
+        let vacant = rows.filter(|p| p.1.is_some());
+        let keys = vacant.keys();
+        let list = Memo::new({
+            let keys = keys.clone();
+            move |_| {
+                let keys = keys.get();
+                let mut lines = Vec::new();
+                for key in keys.iter() {
+                    lines.push(format!("plot {key}"));
+                }
+                lines
+            }
+        });
+        assert_eq!(list.get(), vec!["plot 2".to_owned()]);
+        plots.set(vec![(1, Some("Eve")), (2, Some("Ana")), (3, None)]);
+        assert_eq!(list.get().len(), 2);
+        let explain = trace::explain(&list).unwrap();
+        let view = line_in_this_file("let vacant = rows.filter(|p| p.1.is_some());");
+        assert!(
+            explain.body.iter().take(3).any(|l| l.site.line == view),
+            "line {view} not quoted:\n{explain}"
+        );
+    }
+
     /// A diary: the day, and the days booked; a booking needs a day's notice.
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Diary {

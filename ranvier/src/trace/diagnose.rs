@@ -45,6 +45,7 @@ use std::sync::Arc;
 
 mod chain;
 mod template;
+mod view;
 
 /// How far back (in events) the batch search looks from a write.
 const BATCH_LOOKBACK: u64 = 4_096;
@@ -232,6 +233,13 @@ pub(super) fn diagnose(
     body.extend(helper_lines(me, &body, &ran));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     template_first(ctx, me, &shown, &mut body);
+    // the views it reads that moved chose its rows: their creation lines first
+    let views: Vec<SourceLine> = view::moved_views(ctx, me)
+        .into_iter()
+        .filter(|v| !shown.contains(&(v.site.file, v.site.line)))
+        .collect();
+    body.retain(|l| !views.iter().any(|v| v.site.file == l.site.file && v.site.line == l.site.line));
+    body.splice(0..0, views);
     (found, body)
 }
 
