@@ -2715,6 +2715,94 @@ mod traced {
         );
     }
 
+    /// A society's ledger: a plot given up is let again, and letting it posts its rent to December (`12 - month`
+    /// leaves out the month it is let in: the mistake), each sent as a command.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct RentBook {
+        postings: Vec<RentPosting>,
+        notes: Vec<String>,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct RentPosting {
+        pence: u64,
+    }
+
+    #[derive(Debug)]
+    enum LedgerMsg {
+        GiveUp { month: u64 },
+        LetPlot { month: u64 },
+        Post { what: String, pence: u64 },
+        Note { text: String },
+    }
+
+    #[ranvier::trace_fn]
+    fn let_plot(ledger: &mut RentBook, month: u64) -> Vec<LedgerMsg> {
+        ledger.notes.push(format!("let in month {month}"));
+        let months = 12 - month;
+        let rent = months * 100;
+        vec![LedgerMsg::Post {
+            what: format!("rent, {months} months"),
+            pence: rent,
+        }]
+    }
+
+    #[ranvier::trace_fn]
+    fn ledger_update(msg: LedgerMsg, ledger: &RentBook) -> (RentBook, Vec<LedgerMsg>) {
+        let mut next = ledger.clone();
+        let commands = match msg {
+            LedgerMsg::GiveUp { month } => {
+                next.notes.push("given up".to_owned());
+                vec![LedgerMsg::LetPlot { month }]
+            }
+            LedgerMsg::LetPlot { month } => let_plot(&mut next, month),
+            LedgerMsg::Post { what, pence } => {
+                next.notes.push(what);
+                next.postings.push(RentPosting { pence });
+                Vec::new()
+            }
+            LedgerMsg::Note { text } => {
+                next.notes.push(text);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_command_is_quoted_with_the_senders_line_that_computed_what_it_carries() {
+        let ledger = Mvu::with_commands((RentBook::default(), vec![]), ledger_update);
+        let income = ledger.select(|l| l.postings.iter().map(|p| p.pence).sum::<u64>());
+        // the treasurer's screen shows it at once
+        let shown = Rc::new(RefCell::new(0));
+        let _screen = Effect::new({
+            let (income, shown) = (income.clone(), shown.clone());
+            move || *shown.borrow_mut() = income.get()
+        });
+        assert_eq!(income.get(), 0);
+        ledger.dispatch(LedgerMsg::GiveUp { month: 3 }).unwrap();
+        ledger
+            .dispatch(LedgerMsg::Note {
+                text: "gate mended".to_owned(),
+            })
+            .unwrap();
+        // ten months (March to December), not nine
+        assert_eq!(income.get(), 900);
+        assert_eq!(*shown.borrow(), 900);
+        let explain = trace::explain(&income).unwrap();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let months = line_in_this_file("let months = 12 - month;");
+        assert!(
+            quoted.contains(&months),
+            "line {months} not quoted:\n{explain}"
+        );
+    }
+
     /// An oven's log: each batch's product and pieces; a message bakes trays, and the helper records the trays as
     /// pieces.
     #[derive(Debug, Clone, Default, PartialEq)]

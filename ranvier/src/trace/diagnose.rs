@@ -44,6 +44,7 @@ use super::log::SiteRef;
 use std::sync::Arc;
 
 mod chain;
+mod command;
 mod template;
 mod view;
 
@@ -2746,6 +2747,16 @@ fn update_arms(
                 continue;
             }
         }
+        // a command: the lines of its sender's `update` that bound what it carries, first
+        let sender = ctx.tracer.kept_message(message).map_or(0, |m| m.cause);
+        let carried = if sender == 0 || arm_found.is_some() {
+            Vec::new()
+        } else {
+            command::argument_lines(ctx, sender, &name, read)
+        };
+        recorded.retain(|l| !carried.iter().any(|c| c.site == l.site));
+        let carried_any = !carried.is_empty();
+        recorded.splice(0..0, carried);
         // the message behind the nearest select first; the latest one breaks ties
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
         let (mut rank, what) = match (message == latest, model.last_moved > message) {
@@ -2784,6 +2795,9 @@ fn update_arms(
                 UPDATE_RAN
             }
         );
+        if carried_any && let Some(EventKind::Message { name: by, .. }) = ctx.event(sender).map(|e| e.kind) {
+            let _ = write!(text, "; sent by {by} #{sender}");
+        }
         if let Some(n) = commands {
             let _ = write!(text, "; commands: {n}");
             let sent = ctx.tracer.commands_of(message);

@@ -359,7 +359,7 @@ fn arg_names(lines: &[String], at: usize, from: usize) -> Vec<String> {
 
 /// The nearest `let` (0-based line) in `from..at` that binds `name`, when no closure parameter, `for` pattern or
 /// `match` arm between it and `at` binds the name again, and it does more than read a handle (`let x = x.get();`).
-fn let_of(lines: &[String], from: usize, at: usize, name: &str) -> Option<usize> {
+pub(super) fn let_of(lines: &[String], from: usize, at: usize, name: &str) -> Option<usize> {
     let binds = |pattern: &str| {
         pattern
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
