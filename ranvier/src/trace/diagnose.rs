@@ -44,6 +44,7 @@ use super::log::SiteRef;
 use std::sync::Arc;
 
 mod chain;
+mod closure;
 mod command;
 mod template;
 mod view;
@@ -234,6 +235,7 @@ pub(super) fn diagnose(
     body.extend(helper_lines(me, &body, &ran));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     template_first(ctx, me, &shown, &mut body);
+    closures_called(me, &shown, &mut body);
     // the views it reads that moved chose its rows: their creation lines first
     let views: Vec<SourceLine> = view::moved_views(ctx, me)
         .into_iter()
@@ -269,6 +271,33 @@ fn template_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str,
     // after the first lines that decide which values and in what order (a sort key, a condition)
     let after = body.iter().take_while(|l| decides(&l.text)).count();
     body.splice(after..after, lines);
+}
+
+/// A body line of the explained node that calls a closure its body bound to a name (`!handed_in(&p.name)`): the
+/// closure's `let`, right after it ([`closure::closure_lets`]), when not quoted yet.
+fn closures_called(me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    let first = call.whole.first as usize - 1;
+    let mut i = 0;
+    while i < body.len() {
+        let at = body[i].site.line;
+        if body[i].site.file != file || !call.whole.contains(at) {
+            i += 1;
+            continue;
+        }
+        for l in closure::closure_lets(&index.lines, first, at as usize - 1) {
+            let line = u32::try_from(l + 1).unwrap_or(u32::MAX);
+            if !shown.contains(&(file, line)) && !body.iter().any(|b| b.site.file == file && b.site.line == line) {
+                body.insert(i + 1, numbered(file, &index.lines, l));
+                i += 1;
+            }
+        }
+        i += 1;
+    }
 }
 
 /// How many of the explained node's first body lines [`condition_lets`] looks at.
