@@ -1818,6 +1818,170 @@ mod traced {
         );
     }
 
+    /// The tools out of a shed, `#[node]`-built: days late are counted from the day a tool went out, not the day it
+    /// was due (the `let` is the mistake), in a body long enough that its reads and branches say nothing of it.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn tools_late(
+        loans: &Signal<Vec<(&'static str, u32, u32)>>,
+        today: &Signal<u32>,
+    ) -> Memo<Vec<String>> {
+        let late = Memo::new({
+            let (loans, today) = (loans.clone(), today.clone());
+            move |_| {
+                let today = today.get();
+                let mut out = Vec::new();
+                for (tool, out_day, due) in loans.get() {
+                    if out_day > today {
+                        continue;
+                    }
+                    let line = if due >= today {
+                        format!("{tool}: due back on day {due}")
+                    } else {
+                        let over = today - out_day;
+                        let fine = over * 50;
+                        format!("{tool}: {over} days late, {fine} so far")
+                    };
+                    out.push(line);
+                }
+                out
+            }
+        });
+        late
+    }
+
+    #[test]
+    fn a_text_value_is_quoted_by_the_lets_its_template_formats() {
+        let loans = Signal::new(vec![("strimmer", 1_u32, 8_u32)]);
+        let today = Signal::new(2_u32);
+        let late = tools_late(&loans, &today);
+        assert_eq!(late.get(), vec!["strimmer: due back on day 8".to_owned()]);
+        today.set(10);
+        // 2 days late, not 9
+        assert_eq!(
+            late.get(),
+            vec!["strimmer: 9 days late, 450 so far".to_owned()]
+        );
+        let explain = trace::explain(&late).unwrap();
+        let over = line_in_this_file("let over = today - out_day;");
+        let first: Vec<u32> = explain.body.iter().take(4).map(|l| l.site.line).collect();
+        assert!(
+            first.contains(&over),
+            "line {over} not among the first:\n{explain}"
+        );
+    }
+
+    #[test]
+    fn a_settled_text_is_quoted_by_the_guard_of_its_arm_not_by_an_arm_that_made_none_of_it() {
+        use ranvier::{AsyncMemo, graph};
+        let days = Signal::new(vec![1_u32, 2, 3]);
+        let rota = AsyncMemo::try_new({
+            let days = days.clone();
+            move |_: Option<&Vec<String>>| {
+                let days = days.get();
+                async move {
+                    let mut lines = Vec::new();
+                    for day in days {
+                        let line = match rate_service(day).await {
+                            Ok(rain) if rain < 2 => format!("day {day}: water the beds"),
+                            Ok(rain) => format!("day {day}: no watering ({rain} mm)"),
+                            Err(_) => format!("day {day}: no forecast yet"),
+                        };
+                        lines.push(line);
+                    }
+                    Ok::<_, String>(lines)
+                }
+            }
+        });
+        let _ = rota.get();
+        graph::run_flights();
+        assert_eq!(rota.get().value_or(Vec::new()).len(), 3);
+        let explain = trace::explain(&rota).unwrap();
+        let settled: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let guard =
+            line_in_this_file("Ok(rain) if rain < 2 => format!(\"day {day}: water the beds\"),");
+        let failed = line_in_this_file("Err(_) => format!(\"day {day}: no forecast yet\"),");
+        assert!(
+            settled.contains(&guard),
+            "line {guard} not quoted:\n{explain}"
+        );
+        assert!(
+            !settled.contains(&failed),
+            "line {failed} quoted:\n{explain}"
+        );
+    }
+
+    /// Grade bands, highest first.
+    const GRADE_BANDS: [(u32, &str); 3] = [(70, "A"), (60, "B"), (50, "C")];
+
+    /// The band `percent` falls in: a boundary drops a band (`>` for `>=`, the mistake).
+    #[ranvier::trace_fn]
+    fn grade_band(percent: u32) -> &'static str {
+        GRADE_BANDS
+            .iter()
+            .find(|(from, _)| percent > *from)
+            .map_or("U", |b| b.1)
+    }
+
+    #[test]
+    fn a_chains_tail_is_quoted_with_the_closure_that_chose() {
+        let percent = Signal::new(65_u32);
+        let grade = Memo::new({
+            let percent = percent.clone();
+            move |_| grade_band(percent.get())
+        });
+        assert_eq!(grade.get(), "B");
+        percent.set(70);
+        assert_eq!(grade.get(), "B");
+        let explain = trace::explain(&grade).unwrap();
+        let text = explain.to_string();
+        let chose = line_in_this_file(".find(|(from, _)| percent > *from)");
+        let ran: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Ran)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        assert!(ran.contains(&chose), "line {chose} not quoted:\n{text}");
+    }
+
+    #[test]
+    fn a_list_reading_a_view_that_moved_is_quoted_by_the_views_closure() {
+        use ranvier::collection::Collection;
+        // (plot, tenant): the vacant plots are those with a tenant (the mistake: `is_some` for `is_none`)
+        let plots = Signal::new(vec![(1_u32, None::<&str>), (2, Some("Ana")), (3, None)]);
+        let rows = Collection::keyed(plots.clone(), |p: &(u32, Option<&str>)| p.0, |_| ());
+        let vacant = rows.filter(|p| p.1.is_some());
+        let keys = vacant.keys();
+        let list = Memo::new({
+            let keys = keys.clone();
+            move |_| {
+                let keys = keys.get();
+                let mut lines = Vec::new();
+                for key in keys.iter() {
+                    lines.push(format!("plot {key}"));
+                }
+                lines
+            }
+        });
+        assert_eq!(list.get(), vec!["plot 2".to_owned()]);
+        plots.set(vec![(1, Some("Eve")), (2, Some("Ana")), (3, None)]);
+        assert_eq!(list.get().len(), 2);
+        let explain = trace::explain(&list).unwrap();
+        let view = line_in_this_file("let vacant = rows.filter(|p| p.1.is_some());");
+        assert!(
+            explain.body.iter().take(3).any(|l| l.site.line == view),
+            "line {view} not quoted:\n{explain}"
+        );
+    }
+
     /// A diary: the day, and the days booked; a booking needs a day's notice.
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Diary {
@@ -2548,6 +2712,94 @@ mod traced {
         assert!(
             quoted.contains(&commands) && quoted.contains(&fee),
             "lines {commands} and {fee} not quoted:\n{explain}"
+        );
+    }
+
+    /// A society's ledger: a plot given up is let again, and letting it posts its rent to December (`12 - month`
+    /// leaves out the month it is let in: the mistake), each sent as a command.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct RentBook {
+        postings: Vec<RentPosting>,
+        notes: Vec<String>,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct RentPosting {
+        pence: u64,
+    }
+
+    #[derive(Debug)]
+    enum LedgerMsg {
+        GiveUp { month: u64 },
+        LetPlot { month: u64 },
+        Post { what: String, pence: u64 },
+        Note { text: String },
+    }
+
+    #[ranvier::trace_fn]
+    fn let_plot(ledger: &mut RentBook, month: u64) -> Vec<LedgerMsg> {
+        ledger.notes.push(format!("let in month {month}"));
+        let months = 12 - month;
+        let rent = months * 100;
+        vec![LedgerMsg::Post {
+            what: format!("rent, {months} months"),
+            pence: rent,
+        }]
+    }
+
+    #[ranvier::trace_fn]
+    fn ledger_update(msg: LedgerMsg, ledger: &RentBook) -> (RentBook, Vec<LedgerMsg>) {
+        let mut next = ledger.clone();
+        let commands = match msg {
+            LedgerMsg::GiveUp { month } => {
+                next.notes.push("given up".to_owned());
+                vec![LedgerMsg::LetPlot { month }]
+            }
+            LedgerMsg::LetPlot { month } => let_plot(&mut next, month),
+            LedgerMsg::Post { what, pence } => {
+                next.notes.push(what);
+                next.postings.push(RentPosting { pence });
+                Vec::new()
+            }
+            LedgerMsg::Note { text } => {
+                next.notes.push(text);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_command_is_quoted_with_the_senders_line_that_computed_what_it_carries() {
+        let ledger = Mvu::with_commands((RentBook::default(), vec![]), ledger_update);
+        let income = ledger.select(|l| l.postings.iter().map(|p| p.pence).sum::<u64>());
+        // the treasurer's screen shows it at once
+        let shown = Rc::new(RefCell::new(0));
+        let _screen = Effect::new({
+            let (income, shown) = (income.clone(), shown.clone());
+            move || *shown.borrow_mut() = income.get()
+        });
+        assert_eq!(income.get(), 0);
+        ledger.dispatch(LedgerMsg::GiveUp { month: 3 }).unwrap();
+        ledger
+            .dispatch(LedgerMsg::Note {
+                text: "gate mended".to_owned(),
+            })
+            .unwrap();
+        // ten months (March to December), not nine
+        assert_eq!(income.get(), 900);
+        assert_eq!(*shown.borrow(), 900);
+        let explain = trace::explain(&income).unwrap();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let months = line_in_this_file("let months = 12 - month;");
+        assert!(
+            quoted.contains(&months),
+            "line {months} not quoted:\n{explain}"
         );
     }
 

@@ -43,6 +43,12 @@ use std::fmt::Write as _;
 use super::log::SiteRef;
 use std::sync::Arc;
 
+mod chain;
+mod closure;
+mod command;
+mod template;
+mod view;
+
 /// How far back (in events) the batch search looks from a write.
 const BATCH_LOOKBACK: u64 = 4_096;
 /// How many lines above a memo's creation a captured read may stand.
@@ -228,7 +234,70 @@ pub(super) fn diagnose(
     condition_lets(me, &mut body);
     body.extend(helper_lines(me, &body, &ran));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
+    template_first(ctx, me, &shown, &mut body);
+    closures_called(me, &shown, &mut body);
+    // the views it reads that moved chose its rows: their creation lines first
+    let views: Vec<SourceLine> = view::moved_views(ctx, me)
+        .into_iter()
+        .filter(|v| !shown.contains(&(v.site.file, v.site.line)))
+        .collect();
+    body.retain(|l| !views.iter().any(|v| v.site.file == l.site.file && v.site.line == l.site.line));
+    body.splice(0..0, views);
     (found, body)
+}
+
+/// The lines of the explained node's body that decided the text of its value ([`template::lines`]: the lets a
+/// template's arguments came from, the guard of its arm), first; not for an async memo, whose `settled:` finding
+/// quotes them.
+fn template_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
+    let Some(value) = ctx.value(me.id) else { return };
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
+        return;
+    }
+    let at = |i: usize| u32::try_from(i + 1).unwrap_or(u32::MAX);
+    let quoted: Vec<usize> = body
+        .iter()
+        .filter(|l| l.site.file == file)
+        .map(|l| l.site.line as usize - 1)
+        .collect();
+    let mut made = template::lines(me, &value, &quoted);
+    made.retain(|i| !shown.contains(&(file, at(*i))) && !quoted.contains(i));
+    let lines: Vec<SourceLine> = made.into_iter().map(|i| numbered(file, &index.lines, i)).collect();
+    // after the first lines that decide which values and in what order (a sort key, a condition)
+    let after = body.iter().take_while(|l| decides(&l.text)).count();
+    body.splice(after..after, lines);
+}
+
+/// A body line of the explained node that calls a closure its body bound to a name (`!handed_in(&p.name)`): the
+/// closure's `let`, right after it ([`closure::closure_lets`]), when not quoted yet.
+fn closures_called(me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    let first = call.whole.first as usize - 1;
+    let mut i = 0;
+    while i < body.len() {
+        let at = body[i].site.line;
+        if body[i].site.file != file || !call.whole.contains(at) {
+            i += 1;
+            continue;
+        }
+        for l in closure::closure_lets(&index.lines, first, at as usize - 1) {
+            let line = u32::try_from(l + 1).unwrap_or(u32::MAX);
+            if !shown.contains(&(file, line)) && !body.iter().any(|b| b.site.file == file && b.site.line == line) {
+                body.insert(i + 1, numbered(file, &index.lines, l));
+                i += 1;
+            }
+        }
+        i += 1;
+    }
 }
 
 /// How many of the explained node's first body lines [`condition_lets`] looks at.
@@ -1599,6 +1668,15 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     if picked.is_empty() {
         picked = inside.filter(|i| is_code(&lines[*i])).collect();
     }
+    if own {
+        // a line whose template made none of the settled strings did not make the value (`Err(_) => "no forecast
+        // yet"` when every string says otherwise); the lines that decided the settled text come first
+        let unfit = template::unfit(r, &settled_value);
+        picked.retain(|i| !unfit.contains(i));
+        let made = template::lines(r, &settled_value, &[]);
+        picked.retain(|i| !made.contains(i));
+        picked.splice(0..0, made);
+    }
     picked.truncate(FUTURE_LINES);
     picked.sort_unstable();
     let mut text = ctx.name(r.id).to_string();
@@ -1738,6 +1816,10 @@ fn deciding_lines(lines: &[String], statement: &source::Lines) -> Vec<usize> {
             .find(|&i| code_part(&lines[i]).trim_end().ends_with(';'))
             .unwrap_or(first)
     };
+    // the tail of a chain that starts above (`.map_or("U", |b| b.1)`): the chain's closure that chose, first
+    if let Some(chose) = chain::closure_above(lines, first) {
+        return vec![chose, first];
+    }
     if last <= first {
         return vec![first];
     }
@@ -2694,6 +2776,16 @@ fn update_arms(
                 continue;
             }
         }
+        // a command: the lines of its sender's `update` that bound what it carries, first
+        let sender = ctx.tracer.kept_message(message).map_or(0, |m| m.cause);
+        let carried = if sender == 0 || arm_found.is_some() {
+            Vec::new()
+        } else {
+            command::argument_lines(ctx, sender, &name, read)
+        };
+        recorded.retain(|l| !carried.iter().any(|c| c.site == l.site));
+        let carried_any = !carried.is_empty();
+        recorded.splice(0..0, carried);
         // the message behind the nearest select first; the latest one breaks ties
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
         let (mut rank, what) = match (message == latest, model.last_moved > message) {
@@ -2732,6 +2824,9 @@ fn update_arms(
                 UPDATE_RAN
             }
         );
+        if carried_any && let Some(EventKind::Message { name: by, .. }) = ctx.event(sender).map(|e| e.kind) {
+            let _ = write!(text, "; sent by {by} #{sender}");
+        }
         if let Some(n) = commands {
             let _ = write!(text, "; commands: {n}");
             let sent = ctx.tracer.commands_of(message);

@@ -1,0 +1,448 @@
+//! The text that made the value: an explained node whose value holds text (`"7A: 2 on the roll, average 37%"`) made
+//! it with a template of its body (`format!("{form}: {size} on the roll, average {mean}%")`). The templates whose
+//! fixed parts the value's text holds, in order, are those that ran; what decided the text is then the `let`s that
+//! bound their arguments (`let mean = total / size;`) and the guard of the `match` arm they stand in, or of the arm
+//! before it that did not match (`Ok(rain) if rain < LIMIT =>` above `Ok(rain) => format!("no watering")`). Source-side
+//! only: the trace records nothing more for it, so a future (where nothing ran is recorded) is read the same way.
+
+use super::{NodeRecord, code_part, deciding_lines, shadows_with_value, source};
+
+/// How many lines [`lines`] returns at most.
+const TEMPLATE_LINES: usize = 3;
+
+/// The fewest letters and digits a template's fixed parts hold for a match to say anything (`"{}: {}"` matches any
+/// text with a colon).
+const TEMPLATE_MIN_WORD: usize = 4;
+
+/// The fewest fixed characters but spaces a template of no letters holds to be looked at (`"{}: {}% {}"`), and then
+/// only for a string no template with letters could have made.
+const TEMPLATE_MIN_MARKS: usize = 2;
+
+/// The lines (0-based, in `r`'s file) that decided the text of `value`, `r`'s value: for each template of `r`'s
+/// creation call that made a string of `value`, the guard of its `match` arm (or of the arm just before, which did
+/// not match), then the lines of the `let`s that bound its arguments. At most [`TEMPLATE_LINES`], the first template
+/// first; not a `let` whose first line is among `quoted` (0-based).
+pub(super) fn lines(r: &NodeRecord, value: &str, quoted: &[usize]) -> Vec<usize> {
+    let file = r.site.file();
+    let Some(index) = source::index(file) else { return Vec::new() };
+    let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
+        return Vec::new();
+    };
+    let texts = debug_strings(value);
+    if texts.is_empty() {
+        return Vec::new();
+    }
+    let lines = &index.lines;
+    let first = call.whole.first as usize - 1;
+    let last = (call.whole.last as usize).min(lines.len());
+    // every template of the call, and the strings of the value each could have made: one whose fixed parts say
+    // little (`"{pupil}: {subject} {percent}% {grade}"`) only for a string no other template could have made
+    let mut templates: Vec<(usize, usize, String, Vec<Piece>)> = Vec::new();
+    for i in first..last {
+        for (start, template) in literals(code_part(&lines[i])) {
+            let pieces = pieces(&template);
+            if strength(&pieces) >= TEMPLATE_MIN_MARKS {
+                templates.push((i, start, template, pieces));
+            }
+        }
+    }
+    let strong = |p: &[Piece], t: &str| strength(p) >= TEMPLATE_MIN_WORD && fits(p, t);
+    let made = |p: &[Piece]| {
+        texts.iter().any(|t| {
+            fits(p, t) && (strength(p) >= TEMPLATE_MIN_WORD || !templates.iter().any(|(_, _, _, q)| strong(q, t)))
+        })
+    };
+    let mut out: Vec<usize> = Vec::new();
+    for (i, start, _, pieces) in &templates {
+        let (i, start) = (*i, *start);
+        {
+            if !made(pieces) {
+                continue;
+            }
+            let mut here = Vec::new();
+            here.extend(guard(&index, call.whole, i));
+            let mut names: Vec<String> = pieces.iter().filter_map(|p| p.name()).collect();
+            for name in arg_names(lines, i, start + template_len(&lines[i], start)) {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            for name in &names {
+                // a `let` the answer quotes already is left where it is
+                if let Some(l) = let_of(lines, first, i, name).filter(|l| !quoted.contains(l)) {
+                    here.extend(deciding_lines(
+                        lines,
+                        &source::Lines {
+                            first: u32::try_from(l + 1).unwrap_or(u32::MAX),
+                            last: u32::try_from(l + 1).unwrap_or(u32::MAX),
+                        },
+                    ));
+                }
+            }
+            for l in here {
+                if !out.contains(&l) && l != i {
+                    out.push(l);
+                }
+            }
+        }
+    }
+    out.truncate(TEMPLATE_LINES);
+    out
+}
+
+/// The lines (0-based, in `r`'s file) of `r`'s creation call holding a template with words
+/// ([`TEMPLATE_MIN_WORD`]) that made none of the strings of `value`, when it holds strings: lines that did not make
+/// it.
+pub(super) fn unfit(r: &NodeRecord, value: &str) -> Vec<usize> {
+    let file = r.site.file();
+    let Some(index) = source::index(file) else { return Vec::new() };
+    let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
+        return Vec::new();
+    };
+    let texts = debug_strings(value);
+    if texts.is_empty() {
+        return Vec::new();
+    }
+    let lines = &index.lines;
+    let first = call.whole.first as usize - 1;
+    let last = (call.whole.last as usize).min(lines.len());
+    (first..last)
+        .filter(|&i| {
+            let found = literals(code_part(&lines[i]));
+            !found.is_empty()
+                && found.iter().all(|(_, t)| {
+                    let p = pieces(t);
+                    strength(&p) >= TEMPLATE_MIN_WORD && !texts.iter().any(|t| fits(&p, t))
+                })
+        })
+        .collect()
+}
+
+/// The strings a value's `Debug` text holds (`["a", "b"]` → `a`, `b`), unescaped.
+fn debug_strings(value: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c != '"' {
+            continue;
+        }
+        let mut s = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => match chars.next() {
+                    Some('n') => s.push('\n'),
+                    Some('t') => s.push('\t'),
+                    Some(other) => s.push(other),
+                    None => break,
+                },
+                _ => s.push(c),
+            }
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// The string literals of a line of code, each with the byte offset of its opening quote, unescaped (a char literal
+/// `'"'` is skipped).
+fn literals(code: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let bytes = code.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\'' && i + 2 < bytes.len() && bytes[i + 2] == b'\'' {
+            i += 3;
+            continue;
+        }
+        if bytes[i] != b'"' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut s = String::new();
+        let mut j = i + 1;
+        let mut closed = false;
+        let rest = &code[j..];
+        let mut it = rest.char_indices();
+        while let Some((k, c)) = it.next() {
+            match c {
+                '"' => {
+                    j = i + 1 + k + 1;
+                    closed = true;
+                    break;
+                }
+                '\\' => match it.next() {
+                    Some((_, 'n')) => s.push('\n'),
+                    Some((_, 't')) => s.push('\t'),
+                    Some((_, other)) => s.push(other),
+                    None => break,
+                },
+                _ => s.push(c),
+            }
+        }
+        if !closed {
+            break;
+        }
+        out.push((start, s));
+        i = j;
+    }
+    out
+}
+
+/// The length in bytes of the literal opening at `start` in `line`'s code, quotes included.
+fn template_len(line: &str, start: usize) -> usize {
+    let code = code_part(line);
+    let mut escaped = false;
+    for (k, c) in code[start + 1..].char_indices() {
+        match c {
+            '\\' if !escaped => escaped = true,
+            '"' if !escaped => return k + 2,
+            _ => escaped = false,
+        }
+    }
+    code.len() - start
+}
+
+/// A part of a template: fixed text, or a placeholder (`{}`, `{mean}`, `{:.1}`).
+#[derive(Debug, PartialEq)]
+enum Piece {
+    Text(String),
+    Hole(String),
+}
+
+impl Piece {
+    /// The name a placeholder names (`{mean:.1}` → `mean`).
+    fn name(&self) -> Option<String> {
+        match self {
+            Piece::Hole(h) => {
+                let name = h.split(':').next().unwrap_or_default().trim();
+                name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_').then(|| name.to_owned())
+            }
+            Piece::Text(_) => None,
+        }
+    }
+}
+
+/// A template's parts: its fixed texts (`{{` and `}}` as braces) and placeholders.
+fn pieces(template: &str) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut text = String::new();
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                text.push('{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                text.push('}');
+            }
+            '{' => {
+                if !text.is_empty() {
+                    out.push(Piece::Text(std::mem::take(&mut text)));
+                }
+                let mut hole = String::new();
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        break;
+                    }
+                    hole.push(c);
+                }
+                out.push(Piece::Hole(hole));
+            }
+            _ => text.push(c),
+        }
+    }
+    if !text.is_empty() {
+        out.push(Piece::Text(text));
+    }
+    out
+}
+
+/// How much a template's fixed parts tell: their letters and digits, or (when they hold none) their other
+/// characters but spaces, as a negative-free count of marks. A template is strong from [`TEMPLATE_MIN_WORD`] letters
+/// and digits; one with [`TEMPLATE_MIN_MARKS`] marks of any kind but no letters is weak.
+fn strength(pieces: &[Piece]) -> usize {
+    let count = |keep: fn(&char) -> bool| -> usize {
+        pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => t.chars().filter(keep).count(),
+                Piece::Hole(_) => 0,
+            })
+            .sum()
+    };
+    let words = count(|c| c.is_alphanumeric());
+    if words > 0 { words.max(TEMPLATE_MIN_MARKS) } else { count(|c| !c.is_whitespace()) }
+}
+
+/// Whether a template with `pieces` could have made `text`: its fixed parts in order, the first at the start and the
+/// last at the end when no placeholder stands there.
+fn fits(pieces: &[Piece], text: &str) -> bool {
+    let mut at = 0;
+    let n = pieces.len();
+    for (k, p) in pieces.iter().enumerate() {
+        let Piece::Text(t) = p else { continue };
+        if k == 0 {
+            if !text.starts_with(t.as_str()) {
+                return false;
+            }
+            at = t.len();
+        } else if k == n - 1 {
+            if !(text.len() >= at + t.len() && text.ends_with(t.as_str())) {
+                return false;
+            }
+            at = text.len();
+        } else {
+            match text[at..].find(t.as_str()) {
+                Some(found) => at += found + t.len(),
+                None => return false,
+            }
+        }
+    }
+    // a template of fixed text alone is the whole text
+    !(n == 1 && matches!(&pieces[0], Piece::Text(t) if t != text))
+}
+
+/// The names the arguments after a template read (`format!("..", loan.tool, money(fine))` → `loan`, `fine`): the
+/// text from `from` on line `at` (0-based) to the parenthesis that closes the call, at most a few lines.
+fn arg_names(lines: &[String], at: usize, from: usize) -> Vec<String> {
+    const KEYWORDS: &[&str] = &["if", "else", "let", "match", "mut", "ref", "in", "as", "true", "false", "self", "move"];
+    let mut text = String::new();
+    let mut depth = 0i32;
+    'lines: for (n, line) in lines.iter().enumerate().skip(at).take(6) {
+        let code = code_part(line);
+        let code = if n == at { code.get(from..).unwrap_or_default() } else { code };
+        // a char literal of a quote opens no string
+        let code = code.replace("'\"'", "' '");
+        let mut in_str = false;
+        let mut escaped = false;
+        for c in code.chars() {
+            if in_str {
+                match c {
+                    '\\' if !escaped => escaped = true,
+                    '"' if !escaped => in_str = false,
+                    _ => escaped = false,
+                }
+                continue;
+            }
+            match c {
+                '"' => in_str = true,
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => {
+                    depth -= 1;
+                    if depth < 0 {
+                        break 'lines;
+                    }
+                }
+                ';' if depth == 0 => break 'lines,
+                _ => {}
+            }
+            text.push(if in_str { ' ' } else { c });
+        }
+        text.push(' ');
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (start, name) in super::idents(&text) {
+        let after = text[start + name.len()..].trim_start();
+        let lower = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && name != "_";
+        let member = text[..start].ends_with('.') || text[..start].ends_with("::");
+        let called = after.starts_with('(') || after.starts_with("::") || after.starts_with('!');
+        if lower && !member && !called && !KEYWORDS.contains(&name) && !out.iter().any(|o| o == name) {
+            out.push(name.to_owned());
+        }
+    }
+    out
+}
+
+/// The nearest `let` (0-based line) in `from..at` that binds `name`, when no closure parameter, `for` pattern or
+/// `match` arm between it and `at` binds the name again, and it does more than read a handle (`let x = x.get();`).
+pub(super) fn let_of(lines: &[String], from: usize, at: usize, name: &str) -> Option<usize> {
+    let binds = |pattern: &str| {
+        pattern
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .any(|w| w == name)
+    };
+    for l in (from..at).rev() {
+        let code = code_part(&lines[l]).trim_start().trim_start_matches('}').trim_start();
+        if let Some(pattern) = code.strip_prefix("let ") {
+            let pattern = pattern.split(['=', ':']).next().unwrap_or_default();
+            if binds(pattern) {
+                return (!shadows_with_value(&lines[l])).then_some(l);
+            }
+        }
+        // bound again on the way: a closure's parameters, a `for` pattern, an arm's pattern
+        let closure = code.split_once('|').and_then(|(_, rest)| rest.split_once('|')).map(|(params, _)| params);
+        let looped = code.strip_prefix("for ").and_then(|rest| rest.split_once(" in ")).map(|(p, _)| p);
+        let arm = code.split_once("=>").map(|(p, _)| p).filter(|_| !code.contains("let "));
+        if closure.is_some_and(binds) || looped.is_some_and(binds) || arm.is_some_and(binds) {
+            return None;
+        }
+    }
+    None
+}
+
+/// The guard that chose the `match` arm line `at` (0-based) stands in, within `call`: the arm's own guard
+/// (`Ok(seen) if sent >= seen =>`), or the guard of the arm just before it, which did not match.
+fn guard(index: &source::Index, call: source::Lines, at: usize) -> Option<usize> {
+    let line = u32::try_from(at + 1).ok()?;
+    let in_call = |a: &&source::Arm| call.contains(a.arrow) && call.contains(a.body.last);
+    let arm = index
+        .arms
+        .iter()
+        .filter(in_call)
+        .filter(|a| a.arrow <= line && line <= a.body.last.max(a.arrow))
+        .max_by_key(|a| a.arrow)?;
+    let guarded = |arrow: u32| {
+        let code = code_part(&index.lines[arrow as usize - 1]);
+        code.split_once("=>").is_some_and(|(pattern, _)| pattern.contains(" if "))
+    };
+    if guarded(arm.arrow) {
+        return Some(arm.arrow as usize - 1);
+    }
+    // the arm just before: it ends right above this one's pattern
+    let before = index
+        .arms
+        .iter()
+        .filter(in_call)
+        .filter(|a| a.body.last.max(a.arrow) < arm.arrow)
+        .max_by_key(|a| a.body.last.max(a.arrow))?;
+    let end = before.body.last.max(before.arrow);
+    let between = (end + 1..arm.arrow).all(|l| {
+        let code = code_part(&index.lines[l as usize - 1]).trim();
+        code.chars().all(|c| matches!(c, '}' | ',' | ')'))
+    });
+    (between && guarded(before.arrow)).then(|| before.arrow as usize - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_template_fits_the_text_it_made() {
+        let p = pieces("{form}: {size} on the roll, average {mean}%");
+        assert!(fits(&p, "7A: 2 on the roll, average 37%"));
+        assert!(!fits(&p, "7B: 1 on the roll, no marks yet"));
+        let read = pieces("{to} ({pupil}), day {sent}: read");
+        assert!(!fits(&read, "mrs.ames (Ada), day 3: not read (last in on day 4)"));
+        assert!(fits(&read, "mr.diaz (Dev), day 3: read"));
+        assert!(strength(&pieces("{}: {}")) < TEMPLATE_MIN_MARKS);
+        assert!(strength(&pieces("{}: {}% {}")) < TEMPLATE_MIN_WORD);
+        assert_eq!(p[2].name().as_deref(), Some("size"));
+    }
+
+    #[test]
+    fn strings_of_a_value_and_literals_of_a_line() {
+        assert_eq!(debug_strings(r#"["a \"b\"", "c"]"#), vec!["a \"b\"".to_owned(), "c".to_owned()]);
+        let code = r#"format!("{} ({}): {over} days late", loan.tool, '"', money(fine))"#;
+        let found = literals(code);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1, "{} ({}): {over} days late");
+        let lines = vec![code.to_owned()];
+        let names = arg_names(&lines, 0, found[0].0 + template_len(code, found[0].0));
+        assert_eq!(names, vec!["loan".to_owned(), "fine".to_owned()]);
+    }
+}
