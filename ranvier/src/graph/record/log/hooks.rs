@@ -149,7 +149,7 @@ impl Tracer {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn mark(&self, node: NodeId, source: NodeId, dirty: bool) {
         let seq = self.clock.get() + 1;
         let cause = {
@@ -305,25 +305,30 @@ impl Tracer {
         };
         let start = n.last_run_start;
         n.last_run_end = seq;
-        // A memo that kept its value (or failed and kept it) holds the value last recorded: no need to capture it.
-        let value = match (n.kind, value) {
-            (NodeKind::Memo, Some(value)) => match n.value {
-                Some(kept) if !moved || error.is_some() => Some(kept),
-                _ => Some(self.capture_of(node, value)),
-            },
-            _ => None,
-        };
-        let first_move =
-            n.kind == NodeKind::Memo && moved && n.last_moved <= self.last_message.get();
-        if n.kind == NodeKind::Memo {
+        // Only a memo keeps a value and moves: its kind is tested once.
+        let mut first_move = false;
+        let value = if n.kind == NodeKind::Memo {
+            // A memo that kept its value (or failed and kept it) holds the value last recorded: no need to capture
+            // it.
+            let value = match value {
+                Some(value) => match n.value {
+                    Some(kept) if !moved || error.is_some() => Some(kept),
+                    _ => Some(self.capture_of(node, value)),
+                },
+                None => None,
+            };
             if moved {
+                first_move = n.last_moved <= self.last_message.get();
                 n.last_moved = seq;
             } else if n.runs > 1 && error.is_none() {
                 n.previous_cutoff = n.last_cutoff.take();
                 n.last_cutoff = value.map(|v| (seq, v));
             }
             n.value = value;
-        }
+            value
+        } else {
+            None
+        };
         drop(nodes);
         self.push(
             start,
