@@ -32,48 +32,18 @@ use crate::examples::values;
 
 crate::examples::blind_harness!("box office");
 
-/// Every mistake has one marker, in a file of the box office other than `main.rs`, and a case; every key and every slip
-/// is distinct, and the mistakes sit in at least four files.
-#[test]
-fn values_every_mistake_has_its_line_and_case() {
-    let mut keys: Vec<&str> = blind::SLIPS.iter().map(|s| s.0).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    assert_eq!(keys.len(), blind::SLIPS.len(), "a key listed twice");
-    let mut files = Vec::new();
-    for (at, &(key, _, slip)) in blind::SLIPS.iter().enumerate() {
-        assert!(
-            blind::SLIPS[..at].iter().all(|s| s.2 != slip),
-            "{key}: its slip {slip:?} is another key's"
-        );
-        assert_ne!(slip, blind::graph::Slip::None, "{key}: no slip");
-        let faulty = blind::bug(key);
-        let (file, line) = faulty.split_once(':').expect("file:line");
-        assert!(
-            [
-                "model.rs",
-                "update.rs",
-                "rules.rs",
-                "pricing.rs",
-                "graph.rs",
-                "seating.rs",
-                "services.rs"
-            ]
-            .contains(&file),
-            "{key}: {faulty}"
-        );
-        assert!(line.parse::<usize>().is_ok_and(|n| n > 1), "{faulty}");
-        files.push(file.to_owned());
-        let (_, messages) = blind::case(key);
-        assert!(
-            messages.as_array().is_some_and(|m| !m.is_empty()),
-            "{key}: no messages"
-        );
-    }
-    files.sort_unstable();
-    files.dedup();
-    assert!(files.len() >= 4, "the mistakes sit in {files:?}");
-}
+crate::examples::markers!(
+    [
+        "model.rs",
+        "update.rs",
+        "rules.rs",
+        "pricing.rs",
+        "graph.rs",
+        "seating.rs",
+        "services.rs"
+    ],
+    at_least = 4
+);
 
 values!(
     values_showing_eq => "showing_eq",

@@ -92,6 +92,47 @@ macro_rules! blind_harness {
 }
 pub(crate) use blind_harness;
 
+/// The test that a multi-file blind set is well made, in a module that imports its app `as blind`:
+/// `markers!(["model.rs", ..], at_least = 5)` writes `values_every_mistake_has_its_line_and_case`, which checks that
+/// every mistake has one marker in one of those files (never `main.rs`: its doc names the keys), a line after it and a
+/// case with messages; that every key and every slip is distinct and none is `Slip::None`; and that the mistakes sit in
+/// at least `at_least` of the files.
+macro_rules! markers {
+    ([$($file:literal),+ $(,)?], at_least = $n:literal) => {
+        /// Every mistake has one marker, in a file of the app other than `main.rs`, and a case; every key and every
+        /// slip is distinct, and the mistakes sit in at least as many files as the set asks for.
+        #[test]
+        fn values_every_mistake_has_its_line_and_case() {
+            let mut keys: Vec<&str> = blind::SLIPS.iter().map(|s| s.0).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            assert_eq!(keys.len(), blind::SLIPS.len(), "a key listed twice");
+            let mut files = Vec::new();
+            for (at, &(key, _, slip)) in blind::SLIPS.iter().enumerate() {
+                assert!(
+                    blind::SLIPS[..at].iter().all(|s| s.2 != slip),
+                    "{key}: its slip {slip:?} is another key's"
+                );
+                assert_ne!(slip, blind::graph::Slip::None, "{key}: no slip");
+                let faulty = blind::bug(key);
+                let (file, line) = faulty.split_once(':').expect("file:line");
+                assert!([$($file),+].contains(&file), "{key}: {faulty}");
+                assert!(line.parse::<usize>().is_ok_and(|n| n > 1), "{faulty}");
+                files.push(file.to_owned());
+                let (_, messages) = blind::case(key);
+                assert!(
+                    messages.as_array().is_some_and(|m| !m.is_empty()),
+                    "{key}: no messages"
+                );
+            }
+            files.sort_unstable();
+            files.dedup();
+            assert!(files.len() >= $n, "the mistakes sit in {files:?}");
+        }
+    };
+}
+pub(crate) use markers;
+
 /// A test per mistake that its case shows it (`shows`, from [`blind_harness!`]): `values!(test => "key", ..)`.
 macro_rules! values {
     ($($test:ident => $key:literal),* $(,)?) => {
