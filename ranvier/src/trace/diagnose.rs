@@ -676,6 +676,31 @@ fn idents(code: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// The arithmetic operators a line computes with, spaced as rustfmt writes them.
+const ARITHMETIC: [&str; 5] = [" + ", " - ", " * ", " / ", " % "];
+
+/// Whether `text` computes with an arithmetic operator ([`ARITHMETIC`]).
+fn has_arithmetic(text: &str) -> bool {
+    ARITHMETIC.iter().any(|op| text.contains(op))
+}
+
+/// The local names an expression reads, in order, each once: not a field or method (`.name`), a path segment
+/// (`a::b`), a fn or macro called (`f(`, `m!`), a keyword, or a capitalised name.
+fn read_names(expr: &str) -> Vec<String> {
+    const KEYWORDS: &[&str] = &["if", "else", "let", "match", "mut", "ref", "in", "as", "true", "false", "self", "move"];
+    let mut out: Vec<String> = Vec::new();
+    for (start, name) in idents(expr) {
+        let after = expr[start + name.len()..].trim_start();
+        let lower = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && name != "_";
+        let member = expr[..start].ends_with('.') || expr[..start].ends_with("::");
+        let called = after.starts_with('(') || after.starts_with("::") || after.starts_with('!');
+        if lower && !member && !called && !KEYWORDS.contains(&name) && !out.iter().any(|o| o == name) {
+            out.push(name.to_owned());
+        }
+    }
+    out
+}
+
 /// [`ran_lines`], with `choices_first`: in an `update`, the branches that ran (and the `let`s their conditions
 /// read) before what it wrote, for an `update` that sent commands: which commands it sent was decided there.
 fn ran_lines_ordered(
@@ -1218,7 +1243,7 @@ fn computes_on_call(code: &str, name: &str) -> bool {
     let Some(rhs) = code.split_once('=').map(|(_, r)| r) else {
         return false;
     };
-    outside_call(rhs, name).is_some_and(|outside| [" + ", " - ", " * ", " / ", " % "].iter().any(|op| outside.contains(op)))
+    outside_call(rhs, name).is_some_and(|outside| has_arithmetic(&outside))
 }
 
 /// Whether the branch line `code` (`if had_place && is_late(&class, now) {`) calls fn `name` in its condition and

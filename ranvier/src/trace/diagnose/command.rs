@@ -3,7 +3,7 @@
 //! prorate(annual, months);`, `let months = 12 - month_of(today);`), which no line of the command's own arm shows.
 
 use super::template::let_of;
-use super::{Ctx, SourceLine, code_part, entered_fns, idents, numbered, variant_of};
+use super::{Ctx, SourceLine, code_part, entered_fns, has_arithmetic, numbered, read_names, variant_of};
 use std::collections::HashSet;
 
 /// How many lines [`argument_lines`] returns at most.
@@ -31,7 +31,7 @@ pub(super) fn argument_lines(ctx: &Ctx<'_>, sender: u64, name: &str, read: &Hash
                 fields.iter().filter(|(f, _)| f.as_ref().is_some_and(|f| read.contains(f))).collect();
             let mut bound: Vec<usize> = Vec::new();
             for (_, expr) in chosen {
-                for n in names(expr) {
+                for n in read_names(expr) {
                     let Some(l) = let_of(lines, first, at, &n).filter(|l| computes(&lines[*l])) else {
                         continue;
                     };
@@ -40,7 +40,7 @@ pub(super) fn argument_lines(ctx: &Ctx<'_>, sender: u64, name: &str, read: &Hash
                     }
                     // one step further back: the `let`s its own value reads
                     let rhs = code_part(&lines[l]).split_once('=').map(|(_, r)| r.to_owned()).unwrap_or_default();
-                    for m in names(&rhs) {
+                    for m in read_names(&rhs) {
                         if let Some(k) = let_of(lines, first, l, &m)
                             && operates(&lines[k])
                             && !bound.contains(&k)
@@ -69,7 +69,7 @@ fn computes(line: &str) -> bool {
     };
     let rhs = rhs.trim();
     let empty = ["::new()", "::default()", "Default::default()", "::with_capacity("].iter().any(|e| rhs.contains(e));
-    let operator = [" + ", " - ", " * ", " / ", " % "].iter().any(|op| rhs.contains(op)) || rhs.contains(".min(") || rhs.contains(".max(");
+    let operator = has_arithmetic(rhs) || rhs.contains(".min(") || rhs.contains(".max(");
     operator || (rhs.contains('(') && !empty)
 }
 
@@ -77,7 +77,7 @@ fn computes(line: &str) -> bool {
 fn operates(line: &str) -> bool {
     code_part(line)
         .split_once('=')
-        .is_some_and(|(_, rhs)| [" + ", " - ", " * ", " / ", " % "].iter().any(|op| rhs.contains(op)))
+        .is_some_and(|(_, rhs)| has_arithmetic(rhs))
 }
 
 /// When line `at` builds `variant` (`Msg::Post {` or `Msg::Post(`): its fields, each with its name when it has one
@@ -147,22 +147,6 @@ fn construction(lines: &[String], at: usize, variant: &str) -> Option<Vec<(Optio
     Some(fields)
 }
 
-/// The names an expression reads: not a field or method, a path segment, a macro or a fn called.
-fn names(expr: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for (start, name) in idents(expr) {
-        let after = expr[start + name.len()..].trim_start();
-        let lower = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && name != "_";
-        let member = expr[..start].ends_with('.') || expr[..start].ends_with("::");
-        let called = after.starts_with('(') || after.starts_with("::") || after.starts_with('!');
-        let keyword = ["if", "else", "let", "match", "mut", "ref", "as", "true", "false", "self", "move"].contains(&name);
-        if lower && !member && !called && !keyword && !out.iter().any(|o| o == name) {
-            out.push(name.to_owned());
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,7 +168,7 @@ mod tests {
         let fields = construction(&lines, 1, "Post").unwrap();
         assert_eq!(fields.len(), 3);
         assert_eq!(fields[2], (Some("pence".to_owned()), "rent".to_owned()));
-        assert_eq!(names(&fields[0].1), vec!["name".to_owned()]);
+        assert_eq!(read_names(&fields[0].1), vec!["name".to_owned()]);
         assert!(construction(&lines, 2, "Post").is_none());
     }
 }

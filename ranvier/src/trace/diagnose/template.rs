@@ -309,7 +309,6 @@ fn fits(pieces: &[Piece], text: &str) -> bool {
 /// The names the arguments after a template read (`format!("..", loan.tool, money(fine))` → `loan`, `fine`): the
 /// text from `from` on line `at` (0-based) to the parenthesis that closes the call, at most a few lines.
 fn arg_names(lines: &[String], at: usize, from: usize) -> Vec<String> {
-    const KEYWORDS: &[&str] = &["if", "else", "let", "match", "mut", "ref", "in", "as", "true", "false", "self", "move"];
     let mut text = String::new();
     let mut depth = 0i32;
     'lines: for (n, line) in lines.iter().enumerate().skip(at).take(6) {
@@ -344,17 +343,7 @@ fn arg_names(lines: &[String], at: usize, from: usize) -> Vec<String> {
         }
         text.push(' ');
     }
-    let mut out: Vec<String> = Vec::new();
-    for (start, name) in super::idents(&text) {
-        let after = text[start + name.len()..].trim_start();
-        let lower = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && name != "_";
-        let member = text[..start].ends_with('.') || text[..start].ends_with("::");
-        let called = after.starts_with('(') || after.starts_with("::") || after.starts_with('!');
-        if lower && !member && !called && !KEYWORDS.contains(&name) && !out.iter().any(|o| o == name) {
-            out.push(name.to_owned());
-        }
-    }
-    out
+    super::read_names(&text)
 }
 
 /// The nearest `let` (0-based line) in `from..at` that binds `name`, when no closure parameter, `for` pattern or
