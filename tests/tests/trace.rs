@@ -512,6 +512,79 @@ mod traced {
         assert!(lines.iter().all(|(at, _)| *at != shadow), "{explain}");
     }
 
+    /// The rules of an attendance memo: one given to it as a fn value (`on_roll`), four it calls by name.
+    #[ranvier::trace_fn]
+    fn roll_days(joined: u32, today: u32) -> u32 {
+        today.saturating_sub(joined)
+    }
+
+    #[ranvier::trace_fn]
+    fn half_days(days: u32) -> u32 {
+        days * 2
+    }
+
+    #[ranvier::trace_fn]
+    fn present(sessions: u32, missed: u32) -> u32 {
+        sessions.saturating_sub(missed)
+    }
+
+    #[ranvier::trace_fn]
+    fn share(part: u32, whole: u32) -> u32 {
+        (part * 100).checked_div(whole).unwrap_or(100)
+    }
+
+    #[ranvier::trace_fn]
+    fn capped(percent: u32) -> u32 {
+        percent.min(100)
+    }
+
+    /// An attendance memo given its days-on-roll rule as a fn value.
+    fn attendance(
+        joined: &Signal<u32>,
+        today: &Signal<u32>,
+        missed: &Signal<u32>,
+        on_roll: fn(u32, u32) -> u32,
+    ) -> Memo<u32> {
+        let (joined, today, missed) = (joined.clone(), today.clone(), missed.clone());
+        Memo::new(move |_| {
+            let days = on_roll(joined.get(), today.get());
+            let sessions = half_days(days);
+            let here = present(sessions, missed.get());
+            capped(share(here, sessions))
+        })
+    }
+
+    #[test]
+    fn a_rule_called_through_a_fn_value_is_quoted_before_those_called_by_name() {
+        let (joined, today, missed) = (Signal::new(3_u32), Signal::new(8_u32), Signal::new(1_u32));
+        let percent = attendance(&joined, &today, &missed, roll_days);
+        assert_eq!(percent.get(), 90);
+        let explain = trace::explain(&percent).unwrap();
+        // the body quotes the calls by name and the helpers they reach; only the run's records reach `roll_days`,
+        // and its line comes first among them, not after the four rules entered later
+        let rule = line_in_this_file("today.saturating_sub(joined)");
+        let lines = ran_line_numbers(&explain);
+        assert_eq!(lines.first(), Some(&rule), "{explain}");
+        // the same rule called by name: the latest fn entered first, as for any helper
+        let plain = Memo::new({
+            let (today, missed) = (today.clone(), missed.clone());
+            move |_| {
+                capped(share(
+                    present(half_days(roll_days(3, today.get())), missed.get()),
+                    10,
+                ))
+            }
+        });
+        assert_eq!(plain.get(), 90);
+        let explain = trace::explain(&plain).unwrap();
+        let first = ran_line_numbers(&explain);
+        assert_eq!(
+            first.first(),
+            Some(&line_in_this_file("percent.min(100)")),
+            "{explain}"
+        );
+    }
+
     #[test]
     fn the_short_form_names_the_explained_node_once() {
         let grams = Signal::new(250_u32);

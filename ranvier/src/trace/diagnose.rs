@@ -43,6 +43,7 @@ use std::fmt::Write as _;
 use super::log::SiteRef;
 use std::sync::Arc;
 
+mod by_value;
 mod chain;
 mod closure;
 mod command;
@@ -1303,7 +1304,12 @@ fn code_part(line: &str) -> &str {
 /// run explained.
 fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     let taken = ctx.tracer.branches_of(me.id);
-    let mut lines = ran_lines(&taken, false, RAN_LINES).into_iter();
+    // a fn the body called through a value (a fn parameter, a local holding a fn) is reached by nothing the body
+    // quotes: its lines first
+    let call = source::index(me.site.file())
+        .and_then(|index| index.call_at(me.site.line(), me.site.column()).map(|c| c.whole));
+    let by_value = by_value::called_by_value(&taken, call.map(|lines| (me.site.file(), lines)));
+    let mut lines = ran_lines_ordered(&taken, false, false, &by_value, RAN_LINES).into_iter();
     let Some(first) = lines.next() else { return };
     let text = format!("{}'s latest run #{} took", ctx.name(me.id), me.last_run_start);
     let mut finding = Finding::new(FindingKind::Ran, 460, text, Some(first));
