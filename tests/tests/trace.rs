@@ -585,6 +585,42 @@ mod traced {
         );
     }
 
+    /// A ticket whose fare a method of its own computes (not `#[trace_fn]`: only the source leads there).
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Ticket {
+        base: u32,
+        percent_off: u32,
+    }
+
+    impl Ticket {
+        fn fare_after_discount(&self) -> u32 {
+            self.base * (100 - self.percent_off) / 100
+        }
+    }
+
+    #[test]
+    fn a_method_of_the_crate_s_own_type_that_a_body_calls_is_quoted() {
+        let ticket = Signal::new(Ticket {
+            base: 400,
+            percent_off: 25,
+        });
+        let fare = Memo::new({
+            let ticket = ticket.clone();
+            move |_| {
+                let ticket = ticket.get();
+                let booking_fee = 50;
+                ticket.fare_after_discount() + booking_fee
+            }
+        });
+        assert_eq!(fare.get(), 350);
+        let explain = trace::explain(&fare).unwrap();
+        let method = line_in_this_file("self.base * (100 - self.percent_off) / 100");
+        assert!(
+            explain.body.iter().any(|l| l.site.line == method),
+            "{explain}"
+        );
+    }
+
     #[test]
     fn the_short_form_names_the_explained_node_once() {
         let grams = Signal::new(250_u32);

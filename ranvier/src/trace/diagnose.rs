@@ -3953,8 +3953,15 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[super::log::Ran]) ->
                         n.chars().next().is_some_and(|c| c.is_lowercase() || c == '_')
                     })
                 });
+            // and the methods of the crate's own types it calls (`rental.due()`)
+            let methods = index
+                .calls
+                .iter()
+                .filter(|c| span.holds(c.whole))
+                .filter_map(|c| source::resolve_method(file, c.method.as_deref()?));
             let resolved: Vec<source::Found> = called
                 .filter_map(|(at_line, path)| source::resolve_fn(file, at_line, &path))
+                .chain(methods)
                 // a traced fn the run did not enter did not run
                 .filter(|f| entered.is_empty() || !is_traced_fn(f) || entered.iter().any(|e| same_fn(e, f)))
                 .collect();

@@ -79,6 +79,8 @@ pub(crate) struct Call {
     pub more_closures: Vec<Closure>,
     /// The arguments that are paths (`till.select(amount)` → `[["amount"]]`): functions it may be given.
     pub fn_args: Vec<Vec<String>>,
+    /// The method's name, for a method call (`order.total()` → `total`).
+    pub method: Option<String>,
 }
 
 /// A closure.
@@ -273,6 +275,7 @@ type Args = syn::punctuated::Punctuated<syn::Expr, syn::token::Comma>;
 fn call(start: proc_macro2::Span, whole: Lines, path: Vec<String>, args: &Args) -> Call {
     let at = start.start();
     Call {
+        method: None,
         line: u32::try_from(at.line).unwrap_or(u32::MAX),
         column: u32::try_from(at.column + 1).unwrap_or(u32::MAX),
         whole,
@@ -464,7 +467,7 @@ impl<'ast> Visit<'ast> for Walker {
     }
 
     fn visit_expr_method_call(&mut self, c: &'ast syn::ExprMethodCall) {
-        let found = call(
+        let mut found = call(
             c.method.span(),
             Lines {
                 first: Lines::of(c.method.span()).first,
@@ -473,6 +476,7 @@ impl<'ast> Visit<'ast> for Walker {
             Vec::new(),
             &c.args,
         );
+        found.method = Some(c.method.to_string());
         self.index.calls.push(found);
         visit::visit_expr_method_call(self, c);
     }
@@ -791,6 +795,44 @@ pub(crate) fn resolve_fn(file: &str, line: u32, path: &[String]) -> Option<Found
     best.map(|(_, found)| found)
 }
 
+/// The names of methods that the standard library's collections, iterators, strings, `Option` and `Result` have: a
+/// call of one (`rows.len()`) is not taken for a method of the crate's own that shares its name, since without types
+/// the call is likelier theirs.
+const STD_METHODS: &[&str] = &[
+    "all", "and_then", "any", "as_ref", "as_str", "chain", "clone", "cloned", "collect", "contains", "contains_key",
+    "copied", "count", "entry", "enumerate", "extend", "filter", "filter_map", "find", "first", "flat_map", "fold",
+    "get", "get_mut", "insert", "into_iter", "is_empty", "is_none", "is_some", "iter", "iter_mut", "join", "keys",
+    "last", "len", "map", "map_or", "max", "max_by_key", "min", "min_by_key", "next", "ok", "or_insert", "position",
+    "push", "remove", "retain", "rev", "skip", "sort", "sort_by", "sort_by_key", "split", "sum", "take", "to_owned",
+    "to_string", "trim", "unwrap", "unwrap_or", "unwrap_or_default", "unwrap_or_else", "values", "zip",
+];
+
+/// The method of the crate's own a call of method `name` made in `file` reaches: the one fn of that name in an
+/// inherent `impl` (not a trait's) anywhere in the crate. `None` when no type or more than one defines it, or when
+/// `name` is one of [`STD_METHODS`]: without types the receiver cannot be told apart.
+pub(crate) fn resolve_method(file: &str, name: &str) -> Option<Found> {
+    if STD_METHODS.contains(&name) {
+        return None;
+    }
+    let mut found: Option<Found> = None;
+    for f in crate_files(file).iter() {
+        let Some(index) = index(f.file) else { continue };
+        for (at, def) in index.fns.iter().enumerate() {
+            if def.name == name && def.self_ty.is_some() && def.trait_name.is_none() {
+                if found.as_ref().is_some_and(|other| other.def().self_ty != def.self_ty) {
+                    return None;
+                }
+                found.get_or_insert(Found {
+                    file: f.file,
+                    index: index.clone(),
+                    at,
+                });
+            }
+        }
+    }
+    found
+}
+
 /// Lines of a parsed file: the file, its index, the lines.
 pub(crate) type Place = (&'static str, Arc<Index>, Lines);
 
@@ -920,6 +962,16 @@ mod tests {
         assert_eq!(url.whole, Lines { first: 1, last: 5 });
         assert_eq!(url.value, [Lines { first: 4, last: 4 }]);
         assert_eq!(index.fns[1].whole, Lines { first: 6, last: 6 });
+    }
+
+    #[test]
+    fn method_calls_keep_their_name_and_path_calls_none() {
+        let index = parsed("fn f(o: Order) -> u64 {\n    o.total()\n        + helpers::fee(o.lines.len())\n}\n");
+        let mut methods: Vec<(u32, Option<&str>)> =
+            index.calls.iter().map(|c| (c.line, c.method.as_deref())).collect();
+        methods.sort_unstable();
+        assert_eq!(methods, [(2, Some("total")), (3, None), (3, Some("len"))]);
+        assert!(resolve_method("f.rs", "len").is_none(), "a std method's name is never the crate's");
     }
 
     #[test]
