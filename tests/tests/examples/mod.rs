@@ -17,6 +17,8 @@ pub mod blind_cafe;
 pub mod blind_cinema;
 #[path = "../../../examples/examples/blind_clinic/main.rs"]
 pub mod blind_clinic;
+#[path = "../../../examples/examples/blind_depot/main.rs"]
+pub mod blind_depot;
 #[path = "../../../examples/examples/blind_gym/main.rs"]
 pub mod blind_gym;
 #[path = "../../../examples/examples/blind_harbor/main.rs"]
