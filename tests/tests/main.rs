@@ -25,6 +25,7 @@ mod blind_clinic;
 mod blind_gym;
 mod blind_harbor;
 mod blind_hotel;
+mod blind_league;
 mod blind_loans;
 mod blind_school;
 mod blind_till;

@@ -23,6 +23,8 @@ pub mod blind_gym;
 pub mod blind_harbor;
 #[path = "../../../examples/examples/blind_hotel/main.rs"]
 pub mod blind_hotel;
+#[path = "../../../examples/examples/blind_league/main.rs"]
+pub mod blind_league;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_loans/main.rs"]
 pub mod blind_loans;
