@@ -17,12 +17,16 @@ pub mod blind_cafe;
 pub mod blind_cinema;
 #[path = "../../../examples/examples/blind_clinic/main.rs"]
 pub mod blind_clinic;
+#[path = "../../../examples/examples/blind_depot/main.rs"]
+pub mod blind_depot;
 #[path = "../../../examples/examples/blind_gym/main.rs"]
 pub mod blind_gym;
 #[path = "../../../examples/examples/blind_harbor/main.rs"]
 pub mod blind_harbor;
 #[path = "../../../examples/examples/blind_hotel/main.rs"]
 pub mod blind_hotel;
+#[path = "../../../examples/examples/blind_league/main.rs"]
+pub mod blind_league;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_loans/main.rs"]
 pub mod blind_loans;
