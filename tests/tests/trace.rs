@@ -621,6 +621,52 @@ mod traced {
         );
     }
 
+    /// Goals against a club from one result: which branch ran decides, and the statement in it computes.
+    #[ranvier::trace_fn]
+    fn goals_against(home: bool, scored: u32, conceded: u32) -> u32 {
+        let mut against = 0;
+        if home {
+            against += conceded;
+        } else if scored >= conceded {
+            if scored > conceded + 2 {
+                against += 1;
+            }
+            against += scored;
+        }
+        against
+    }
+
+    #[test]
+    fn a_branch_that_ran_is_quoted_with_the_statement_it_ran_and_not_the_branch_around_it() {
+        let scored = Signal::new(2_u32);
+        let against = Memo::new({
+            let scored = scored.clone();
+            move |_| goals_against(false, scored.get(), 1)
+        });
+        assert_eq!(against.get(), 2);
+        let explain = trace::explain(&against).unwrap();
+        let lines = ran_line_numbers(&explain);
+        // the `else if` that ran, and what it ran
+        let branch = line_in_this_file("} else if scored >= conceded {");
+        let action = line_in_this_file("against += scored;");
+        assert!(
+            lines.contains(&branch) && lines.contains(&action),
+            "{explain}"
+        );
+        // a branch holding another that ran is said by the inner one
+        scored.set(6);
+        assert_eq!(against.get(), 7);
+        let explain = trace::explain(&against).unwrap();
+        let lines = ran_line_numbers(&explain);
+        let inner = line_in_this_file("if scored > conceded + 2 {");
+        assert!(lines.contains(&inner), "{explain}");
+        assert!(
+            lines.contains(&line_in_this_file("against += 1;")),
+            "{explain}"
+        );
+        assert!(!lines.contains(&branch), "{explain}");
+    }
+
     #[test]
     fn the_short_form_names_the_explained_node_once() {
         let grams = Signal::new(250_u32);

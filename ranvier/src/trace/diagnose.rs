@@ -868,6 +868,13 @@ fn ran_lines_ordered(
     for (entered, records) in ordered.into_iter().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
+                // a branch another recorded branch sits in: the inner one says where the run went
+                if r.value.is_none()
+                    && let Some(index) = source::index(r.file)
+                    && holds_a_branch(&index, r.file, r.line, &recorded)
+                {
+                    continue;
+                }
                 let mut text = names::line_text(r.file, r.line).unwrap_or_default();
                 // a `let` that shadows a source's handle with its value (`let stays = stays.get();`) read it and
                 // decided nothing: the node's reads already name it
@@ -892,6 +899,13 @@ fn ran_lines_ordered(
                     for at in lets_read_by(&index.lines, def, r.line) {
                         push(out, file, at, index.lines[at as usize - 1].trim().to_owned());
                     }
+                }
+                // a branch with no branch recorded inside it: the statement it ran first is what it did
+                if r.value.is_none()
+                    && let Some(index) = source::index(r.file)
+                    && let Some(at) = branch_action(&index, r.file, r.line, &recorded)
+                {
+                    push(out, r.file, at, index.lines[at as usize - 1].trim().to_owned());
                 }
             }
         };
@@ -1129,6 +1143,42 @@ fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
         .iter()
         .any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
         .then(|| (first, code.to_owned()))
+}
+
+/// The first code line inside the block of the branch recorded at line `at` (an `if` block, or a `match` arm's body
+/// on lines of its own), when no other branch is recorded inside it (`if record.code == fixture.away {` →
+/// `record.add(score.away, score.home);`): what the branch did. `None` for an arm written on its `=>` line.
+fn branch_action(index: &source::Index, file: &str, at: u32, recorded: &HashSet<(&str, u32)>) -> Option<u32> {
+    let block = branch_block(index, at)?;
+    if holds_a_branch(index, file, at, recorded) {
+        return None;
+    }
+    // the first statement of the block itself: not a branch or a loop, which say only where the run went (and, with
+    // nothing recorded inside, did not run), nor a line inside one
+    let nested = |l: u32| {
+        index.ifs.iter().any(|(line, b)| *line > at && *line <= l && l <= b.last)
+            || index.arms.iter().any(|a| a.arrow > at && a.arrow <= l && l <= a.body.last)
+    };
+    (block.first.max(at + 1)..block.last).find(|&l| {
+        let code = code_part(&index.lines[l as usize - 1]).trim_start();
+        let head = ["if ", "match ", "for ", "while ", "loop ", "}"].iter().any(|k| code.starts_with(k));
+        is_code(&index.lines[l as usize - 1]) && !head && !nested(l)
+    })
+}
+
+/// The block of the branch at line `at`: an `if`'s block, or a `match` arm's body.
+fn branch_block(index: &source::Index, at: u32) -> Option<source::Lines> {
+    index
+        .ifs
+        .iter()
+        .find(|(line, _)| *line == at)
+        .map(|(_, block)| *block)
+        .or_else(|| index.arms.iter().find(|a| a.arrow == at).map(|a| a.body))
+}
+
+/// Whether another branch is recorded inside the block of the branch at line `at`.
+fn holds_a_branch(index: &source::Index, file: &str, at: u32, recorded: &HashSet<(&str, u32)>) -> bool {
+    branch_block(index, at).is_some_and(|block| (at + 1..=block.last).any(|l| recorded.contains(&(file, l))))
 }
 
 /// The line of the `else if` chained after the `if` block at line `at` (its `} else if` line closes that block)
