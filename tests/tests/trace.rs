@@ -318,9 +318,14 @@ mod traced {
         age.set(70);
         assert_eq!(fare.get(), "senior");
         let explain = trace::explain(&fare).unwrap();
+        // the `if` that ran with the statement it ran
         assert_eq!(
             ran(&explain),
-            [arm, line_of("if age.get() > 64 {") as u32],
+            [
+                arm,
+                line_of("if age.get() > 64 {") as u32,
+                line_of("\"senior\"") as u32
+            ],
             "{explain}"
         );
     }
@@ -665,6 +670,66 @@ mod traced {
             "{explain}"
         );
         assert!(!lines.contains(&branch), "{explain}");
+    }
+
+    /// A fixture's score, set again by a message whose `update` and helpers carry no `#[trace_fn]`.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Fixture {
+        home: u32,
+        away: u32,
+        corrected: bool,
+    }
+
+    #[derive(Debug)]
+    enum FixtureMsg {
+        Rescore { home: u32, away: u32 },
+    }
+
+    fn put_score(fixture: &mut Fixture, home: u32, away: u32) {
+        fixture.home = home;
+        fixture.away = away;
+    }
+
+    fn rescore(fixture: &mut Fixture, home: u32, away: u32) {
+        fixture.corrected = true;
+        put_score(fixture, away, home);
+    }
+
+    fn fixture_update(msg: FixtureMsg, fixture: &Fixture) -> Fixture {
+        let mut next = fixture.clone();
+        match msg {
+            FixtureMsg::Rescore { home, away } => rescore(&mut next, home, away),
+        }
+        next
+    }
+
+    #[test]
+    fn without_trace_fn_a_message_s_arm_is_followed_into_the_helpers_it_calls() {
+        let fixture = Mvu::new(Fixture::default(), fixture_update);
+        let shown = Memo::new({
+            let fixture = fixture.clone();
+            move |_| fixture.with_model(|f| format!("{}-{}", f.home, f.away))
+        });
+        assert_eq!(shown.get(), "0-0");
+        fixture
+            .dispatch_traced(
+                "rescore",
+                r#"{"home":3,"away":1}"#,
+                FixtureMsg::Rescore { home: 3, away: 1 },
+            )
+            .unwrap();
+        assert_eq!(shown.get(), "1-3");
+        let explain = trace::explain(&shown).unwrap();
+        let lines = message_lines(&explain, "rescore");
+        // the arm, the helper's write, and the call that gave the helper its arguments
+        let arm = line_in_this_file(
+            "FixtureMsg::Rescore { home, away } => rescore(&mut next, home, away),",
+        );
+        let write = line_in_this_file("fixture.home = home;");
+        let call = line_in_this_file("put_score(fixture, away, home);");
+        for line in [arm, write, call] {
+            assert!(lines.contains(&line), "line {line}: {explain}");
+        }
     }
 
     #[test]

@@ -47,6 +47,7 @@ mod by_value;
 mod chain;
 mod closure;
 mod command;
+mod reached;
 mod template;
 mod view;
 
@@ -711,6 +712,19 @@ fn ran_lines_ordered(
     feeding: &HashSet<String>,
     max: usize,
 ) -> Vec<SourceLine> {
+    ran_lines_of(ran, writes, choices_first, feeding, max, false)
+}
+
+/// [`ran_lines_ordered`]; with `unknown_branches`, `ran` holds only fns taken as entered ([`reached::reached`]),
+/// with no record of their branches: no line is left out as one in a branch that did not run.
+fn ran_lines_of(
+    ran: &[super::log::Ran],
+    writes: bool,
+    choices_first: bool,
+    feeding: &HashSet<String>,
+    max: usize,
+    unknown_branches: bool,
+) -> Vec<SourceLine> {
     // the records, grouped by the fn entered before them (a group of its own for those made before any): the fn
     // entered last is the innermost helper, whose lines say more than its callers' (which the answer quotes
     // anyway), so the groups go latest first
@@ -780,7 +794,7 @@ fn ran_lines_ordered(
         // a `let` that reads a place the line just above it assigned (`booking.showing = to;` then `let from =
         // booking.showing.clone();`) reads the new value: two statements in the wrong order, first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
-            let not_run = |at: u32| not_taken(index, def.whole, file, &recorded, at);
+            let not_run = |at: u32| !unknown_branches && not_taken(index, def.whole, file, &recorded, at);
             for (write, read) in read_after_write(&index.lines, def.whole) {
                 if !not_run(read) {
                     // the read that bound the wrong value, then the write it should have come before
@@ -868,9 +882,11 @@ fn ran_lines_ordered(
     for (entered, records) in ordered.into_iter().chain(std::iter::once(outside)) {
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
-                // a branch another recorded branch sits in: the inner one says where the run went
+                // an `if` another recorded branch sits in: the inner one says where the run went (a `match` arm
+                // says which pattern matched, and stays)
                 if r.value.is_none()
                     && let Some(index) = source::index(r.file)
+                    && index.ifs.iter().any(|(line, _)| *line == r.line)
                     && holds_a_branch(&index, r.file, r.line, &recorded)
                 {
                     continue;
@@ -921,7 +937,7 @@ fn ran_lines_ordered(
         let lines = &index.lines;
         // a line inside a `match` arm or an `if` block that did not run (no record at its `=>` or `if`) did not
         // run either
-        let not_run = |at: u32| not_taken(index, def.whole, file, &recorded, at);
+        let not_run = |at: u32| !unknown_branches && not_taken(index, def.whole, file, &recorded, at);
         let mut picked: Vec<usize> = Vec::new();
         if writes {
             for i in (def.whole.first as usize..def.whole.last as usize).filter(|i| is_code(&lines[*i])) {
@@ -990,7 +1006,7 @@ fn ran_lines_ordered(
         }
         // a guard that did not fire (`if bike.state == Out { return Err(..) }`, not taken) let the fn go on to the
         // value it made: its condition decided as much as the line that ran
-        if let Some(guard) = guard_not_taken(index, def, file, &recorded) {
+        if let Some(guard) = guard_not_taken(index, def, file, &recorded).filter(|_| !unknown_branches) {
             push(&mut out, file, guard, lines[guard as usize - 1].trim().to_owned());
         }
         if writes && !choices_first {
@@ -1145,9 +1161,10 @@ fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
         .then(|| (first, code.to_owned()))
 }
 
-/// The first code line inside the block of the branch recorded at line `at` (an `if` block, or a `match` arm's body
+/// The first statement inside the block of the branch recorded at line `at` (an `if` block, or a `match` arm's body
 /// on lines of its own), when no other branch is recorded inside it (`if record.code == fixture.away {` →
-/// `record.add(score.away, score.home);`): what the branch did. `None` for an arm written on its `=>` line.
+/// `record.add(score.away, score.home);`): what the branch did. Not a `let`, a branch or a loop, nor a line inside
+/// one; `None` for an arm written on its `=>` line.
 fn branch_action(index: &source::Index, file: &str, at: u32, recorded: &HashSet<(&str, u32)>) -> Option<u32> {
     let block = branch_block(index, at)?;
     if holds_a_branch(index, file, at, recorded) {
@@ -1161,7 +1178,8 @@ fn branch_action(index: &source::Index, file: &str, at: u32, recorded: &HashSet<
     };
     (block.first.max(at + 1)..block.last).find(|&l| {
         let code = code_part(&index.lines[l as usize - 1]).trim_start();
-        let head = ["if ", "match ", "for ", "while ", "loop ", "}"].iter().any(|k| code.starts_with(k));
+        // a `let` computes for what follows (the condition's `let`s are quoted for it already)
+        let head = ["if ", "match ", "for ", "while ", "loop ", "}", "let "].iter().any(|k| code.starts_with(k));
         is_code(&index.lines[l as usize - 1]) && !head && !nested(l)
     })
 }
@@ -2850,7 +2868,7 @@ fn update_arms(
         let is_command = ctx.tracer.kept_message(message).is_some_and(|m| m.cause != 0);
         if is_command && !sent_commands {
             let texts: Vec<&str> = match &arm_found {
-                Some((_, lines, arm)) => arm.iter().map(|i| lines[*i].as_str()).collect(),
+                Some((_, lines, arm, _)) => arm.iter().map(|i| lines[*i].as_str()).collect(),
                 None => recorded.iter().map(|l| l.text.as_str()).collect(),
             };
             if cone.len() <= CONE_FIELDS_NODES && writes_only_unread(&texts, read) {
@@ -2931,12 +2949,32 @@ fn update_arms(
             FindingKind::Ran
         };
         let mut arm: Box<dyn Iterator<Item = SourceLine>> = match arm_found {
-            Some((file, lines, arm)) => Box::new(
-                arm.into_iter()
-                    .map(move |i| numbered(file, &lines, i))
-                    .collect::<Vec<_>>()
-                    .into_iter(),
-            ),
+            Some((file, lines, arm, body)) => {
+                let mut quoted: Vec<SourceLine> = arm.into_iter().map(|i| numbered(file, &lines, i)).collect();
+                // no record of what the message ran (no `#[trace_fn]`): the helpers the arm calls, as if entered,
+                // for the latest message and those that sent it as a command
+                if ran.is_empty()
+                    && (message == latest || senders.contains(&message))
+                    && let Some(body) = body
+                {
+                    let reached = reached::reached(file, body);
+                    let entered: Vec<super::log::Ran> = reached.iter().map(|r| r.ran.clone()).collect();
+                    let feeding = fns_feeding(&entered, read);
+                    for l in ran_lines_of(&entered, true, sent_commands, &feeding, REACHED_LINES, true) {
+                        // each helper's line with the call that gave it its arguments
+                        let call = reached::Reached::call_of(&reached, l.site.file, l.site.line);
+                        for l in std::iter::once(l).chain(call.and_then(|(file, at)| {
+                            let lines = source::index(file)?.lines.clone();
+                            Some(numbered(file, &lines, at as usize - 1))
+                        })) {
+                            if !quoted.iter().any(|q| q.site == l.site) {
+                                quoted.push(l);
+                            }
+                        }
+                    }
+                }
+                Box::new(quoted.into_iter())
+            }
             None => Box::new(recorded.into_iter()),
         };
         let mut finding = Finding::new(kind, rank, String::new(), arm.next());
@@ -3297,8 +3335,9 @@ const COMMANDS_NAMED: usize = 4;
 /// How many lines above a dispatch by a memo or effect an `update:` finding quotes.
 const DISPATCH_CONTEXT_LINES: usize = 6;
 
-/// An `update` arm: its file, the file's lines, and the line indexes to quote.
-type ArmFound = (&'static str, Arc<[String]>, Vec<usize>);
+/// An `update` arm: its file, the file's lines, the line indexes to quote, and its body (`None` for an `update`
+/// closure without a `match`, quoted by its value).
+type ArmFound = (&'static str, Arc<[String]>, Vec<usize>, Option<source::Lines>);
 
 /// The arm of `model`'s `update` handling `message`, in whichever file of the crate it is: inside the named
 /// `update` function the `Mvu` was made with (resolved through the crate's module tree), else the arm naming the
@@ -3366,7 +3405,7 @@ fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> Option<ArmFo
             .filter(|i| is_code(&index.lines[*i]))
             .take(ARM_LINES)
             .collect();
-        return (!lines.is_empty()).then(|| (home, index.lines.clone(), lines));
+        return (!lines.is_empty()).then(|| (home, index.lines.clone(), lines, None));
     };
     let arm = &index.arms[*at];
     let picked = if commands {
@@ -3374,7 +3413,7 @@ fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> Option<ArmFo
     } else {
         arm_lines(index, arm)
     };
-    Some((file, index.lines.clone(), picked))
+    Some((file, index.lines.clone(), picked, Some(arm.body)))
 }
 
 /// The variant a message's wire name stands for: `set_quantity` → `SetQuantity` (a name already in camel case is
@@ -3391,6 +3430,10 @@ pub(super) fn variant_of(name: &str) -> String {
         })
         .collect()
 }
+
+/// How many lines of the helpers an `update` arm calls an `update:` finding quotes when nothing recorded what the
+/// message ran ([`reached::reached`]).
+const REACHED_LINES: usize = 2;
 
 /// How many code lines of an `update` arm an `update:` finding quotes.
 const ARM_LINES: usize = 5;
@@ -4046,6 +4089,18 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[super::log::Ran]) ->
                 let long = code.len() > HELPER_LINES_EACH;
                 let values: HashSet<usize> =
                     def.value.iter().map(|v| v.first as usize - 1).collect();
+                // a value spread over a chain's lines (`self.lines` `.iter()` `.map(..)` `.sum()`) by the lines that
+                // decide it
+                let chained: HashSet<usize> = def
+                    .value
+                    .iter()
+                    .filter(|v| v.last > v.first)
+                    .flat_map(|v| {
+                        let keep = deciding_lines(lines, v);
+                        (v.first as usize - 1..v.last as usize).filter(move |i| !keep.contains(i))
+                    })
+                    .collect();
+                let code: Vec<usize> = code.into_iter().filter(|i| !chained.contains(i)).collect();
                 let mut quoted = Vec::new();
                 for i in code {
                     if long && !values.contains(&i) && !computes(&lines[i]) {

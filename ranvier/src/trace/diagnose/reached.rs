@@ -1,0 +1,84 @@
+//! What an `update` arm reaches through its calls, from the source alone. An app whose `update` and helpers carry no
+//! `#[trace_fn]` records nothing of what a message ran, so its answer had only the arm's own lines
+//! (`Msg::AddLine { .. } => commands = add_line(&mut next, order, &sku, qty),`), and the helper that did the work was
+//! never read. The fns the arm calls (by path, and methods of the app's own types), and those they call, stand in
+//! for the records: each is taken as entered, with no branch known, and quoted as a fn that ran in an `update` is.
+
+use super::source;
+use crate::trace::log::Ran;
+
+/// How many fns [`reached`] follows at most.
+const REACHED_FNS: usize = 6;
+
+/// How many calls deep [`reached`] follows.
+const REACHED_DEPTH: usize = 2;
+
+/// The fns the lines `span` of `file` call, and those they call ([`REACHED_DEPTH`] levels, at most [`REACHED_FNS`]),
+/// as records of fns entered, in the order reached: what a `#[trace_fn]` on each would have recorded, without the
+/// branches. The fn holding `span` (the `update` itself, called again by a catch-all arm) is not among them.
+pub(super) fn reached(file: &'static str, span: source::Lines) -> Vec<Reached> {
+    let Some(index) = source::index(file) else {
+        return Vec::new();
+    };
+    let mut frontier = vec![(file, index, span)];
+    let mut out: Vec<(source::Found, (&'static str, u32))> = Vec::new();
+    for _ in 0..REACHED_DEPTH {
+        let mut next = Vec::new();
+        for (file, index, span) in &frontier {
+            for call in index.calls.iter().filter(|c| span.holds(c.whole)) {
+                let found = match &call.method {
+                    Some(name) => source::resolve_method(file, name),
+                    None if !call.path.is_empty() => source::resolve_fn(file, call.line, &call.path),
+                    None => None,
+                };
+                let Some(found) = found else { continue };
+                let whole = found.def().whole;
+                // a fn that never returns (`fn refuse(why: String) -> !`) ends the message; it made no value
+                let signature = &found.index.lines[whole.first as usize - 1];
+                if signature.contains("-> !") {
+                    continue;
+                }
+                let holds_span = found.file == *file && whole.holds(*span) && frontier[0].2 == *span;
+                let seen = out.iter().any(|(o, _)| o.file == found.file && o.at == found.at);
+                if holds_span || seen || out.len() >= REACHED_FNS {
+                    continue;
+                }
+                next.push((found.file, found.index.clone(), whole));
+                out.push((found, (*file, call.whole.first)));
+            }
+        }
+        frontier = next;
+    }
+    out.into_iter()
+        .map(|(f, called_at)| Reached {
+            ran: Ran {
+                file: f.file,
+                line: f.def().whole.first,
+                value: None,
+            },
+            whole: f.def().whole,
+            called_at,
+        })
+        .collect()
+}
+
+/// A fn an arm reached: as the record of a fn entered, its lines, and the line of the call that reached it.
+pub(super) struct Reached {
+    /// The record a `#[trace_fn]` on it would have made on entry.
+    pub ran: Ran,
+    /// Its lines.
+    pub whole: source::Lines,
+    /// The file and line of the call that reached it (in the arm, or in a fn reached before it).
+    pub called_at: (&'static str, u32),
+}
+
+impl Reached {
+    /// The line of the call that reached the fn holding `line` of `file`, among `reached`: a value a fn wrote or
+    /// returned was made as much by the arguments its caller gave it (`set_score(fixture, away, home);`).
+    pub(super) fn call_of(reached: &[Reached], file: &str, line: u32) -> Option<(&'static str, u32)> {
+        reached
+            .iter()
+            .find(|r| r.ran.file == file && r.whole.contains(line))
+            .map(|r| r.called_at)
+    }
+}
