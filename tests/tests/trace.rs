@@ -732,6 +732,68 @@ mod traced {
         }
     }
 
+    /// A spare part on a shelf, compared by hand: the bin is left out of the comparison.
+    #[derive(Debug, Clone)]
+    struct Spare {
+        sku: u32,
+        bin: &'static str,
+    }
+
+    impl PartialEq for Spare {
+        fn eq(&self, other: &Spare) -> bool {
+            self.sku == other.sku
+        }
+    }
+
+    #[derive(Debug)]
+    enum SpareMsg {
+        Relocate(&'static str),
+    }
+
+    fn spare_update(msg: SpareMsg, spare: &Spare) -> Spare {
+        let mut next = spare.clone();
+        match msg {
+            SpareMsg::Relocate(bin) => next.bin = bin,
+        }
+        next
+    }
+
+    #[test]
+    fn an_equal_write_that_dropped_a_change_names_the_fields_and_the_hand_written_eq() {
+        let spare = Mvu::new(Spare { sku: 7, bin: "A-1" }, spare_update);
+        let bin = Memo::new({
+            let spare = spare.clone();
+            move |_| spare.with_model(|s| s.bin)
+        });
+        assert_eq!(bin.get(), "A-1");
+        spare
+            .dispatch_traced("relocate", r#""B-2""#, SpareMsg::Relocate("B-2"))
+            .unwrap();
+        // the update moved the spare, but its `eq` called the two equal: the write was dropped
+        assert_eq!(bin.get(), "A-1");
+        let explain = trace::explain(&bin).unwrap();
+        let finding = explain
+            .findings
+            .iter()
+            .find(|f| f.text.starts_with("equal write: "))
+            .unwrap_or_else(|| panic!("no equal write: {explain}"));
+        assert!(
+            finding.text.contains("wrote bin = \"B-2\" (kept \"A-1\")")
+                && finding
+                    .text
+                    .contains("equal by the hand-written PartialEq for Spare"),
+            "{explain}"
+        );
+        let eq = line_in_this_file("self.sku == other.sku");
+        let quoted: Vec<u32> = finding
+            .at
+            .iter()
+            .chain(&finding.more)
+            .map(|l| l.site.line)
+            .collect();
+        assert!(quoted.contains(&eq), "{explain}");
+    }
+
     #[test]
     fn the_short_form_names_the_explained_node_once() {
         let grams = Signal::new(250_u32);

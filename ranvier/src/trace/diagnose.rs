@@ -193,6 +193,7 @@ pub(super) fn diagnose(
         }
     }
     cutoffs(ctx, id, me, why_not, &in_cone, &mut found);
+    equal_write(ctx, why_not, &mut found);
     kept_itself(ctx, me, &mut found);
     update_arms(ctx, me, &cone, &in_cone, &mut found);
     steady_sources(ctx, me, &mut found);
@@ -794,7 +795,13 @@ fn ran_lines_of(
         // a `let` that reads a place the line just above it assigned (`booking.showing = to;` then `let from =
         // booking.showing.clone();`) reads the new value: two statements in the wrong order, first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
-            let not_run = |at: u32| !unknown_branches && not_taken(index, def.whole, file, &recorded, at);
+            let not_run = |at: u32| {
+            if unknown_branches {
+                reached::diverges(file, index, at)
+            } else {
+                not_taken(index, def.whole, file, &recorded, at)
+            }
+        };
             for (write, read) in read_after_write(&index.lines, def.whole) {
                 if !not_run(read) {
                     // the read that bound the wrong value, then the write it should have come before
@@ -937,7 +944,13 @@ fn ran_lines_of(
         let lines = &index.lines;
         // a line inside a `match` arm or an `if` block that did not run (no record at its `=>` or `if`) did not
         // run either
-        let not_run = |at: u32| !unknown_branches && not_taken(index, def.whole, file, &recorded, at);
+        let not_run = |at: u32| {
+            if unknown_branches {
+                reached::diverges(file, index, at)
+            } else {
+                not_taken(index, def.whole, file, &recorded, at)
+            }
+        };
         let mut picked: Vec<usize> = Vec::new();
         if writes {
             for i in (def.whole.first as usize..def.whole.last as usize).filter(|i| is_code(&lines[*i])) {
@@ -2313,18 +2326,30 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
         text.push_str(", equal by its comparer");
         return Some((text, comparer_lines(r)));
     }
+    let lines = equal_by(r.site.file(), r.cutoff_type, &found, &mut text);
+    Some((text, lines))
+}
+
+/// The `PartialEq` that called two values equal where `found` says they differ: the first hand-written `eq` among
+/// the types the differing places go through (outermost first), else the innermost type's derive. Appends `, equal
+/// by ...` to `text`, and returns its lines. `file` is where to look from; `full` the values' type name, if known.
+fn equal_by(
+    file: &str,
+    full: Option<&str>,
+    found: &[super::debug_diff::Difference],
+    text: &mut String,
+) -> Vec<SourceLine> {
     // the types the differing places go through, outermost first: the first with a hand-written `eq` decided
     let mut types: Vec<&str> = Vec::new();
-    for d in &found {
+    for d in found {
         for t in &d.types {
             if !types.contains(&t.as_str()) {
                 types.push(t);
             }
         }
     }
-    let file = r.site.file();
     for ty in &types {
-        let Some(eq) = source::impl_fn_of(file, ty, r.cutoff_type, "PartialEq", "eq") else {
+        let Some(eq) = source::impl_fn_of(file, ty, full, "PartialEq", "eq") else {
             continue;
         };
         let _ = write!(text, ", equal by the hand-written PartialEq for {ty}");
@@ -2337,7 +2362,19 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
         picked.retain(|i| seen.insert(*i));
         picked.truncate(EQ_LINES_MAX);
         picked.sort_unstable();
-        return Some((text, picked.into_iter().map(|i| numbered(eq.file, lines, i)).collect()));
+        let mut out: Vec<SourceLine> = picked.into_iter().map(|i| numbered(eq.file, lines, i)).collect();
+        // an `eq` that hands the comparison to a fn of the crate (`same_item(self, other)`): that fn's value
+        for call in eq.index.calls.iter().filter(|c| def.whole.holds(c.whole) && !c.path.is_empty()) {
+            let Some(helper) = source::resolve_fn(eq.file, call.line, &call.path) else { continue };
+            let helper_def = helper.def();
+            if helper_def.whole == def.whole {
+                continue;
+            }
+            for v in helper_def.value.iter().take(EQ_LINES_MAX) {
+                out.push(numbered(helper.file, &helper.index.lines, v.first as usize - 1));
+            }
+        }
+        return out;
     }
     // no hand-written one: the innermost type's derive
     let derived = types.iter().rev().find_map(|ty| {
@@ -2348,10 +2385,36 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
     match derived {
         Some((ty, line)) => {
             let _ = write!(text, ", equal by the derived PartialEq of {ty}");
-            Some((text, vec![line]))
+            vec![line]
         }
-        None => Some((text, Vec::new())),
+        None => Vec::new(),
     }
+}
+
+/// The explained node has not re-run because the latest write upstream was equal to the value held (`why_not`):
+/// when the written value prints differently from the one kept (an `update` that changed a field its model's
+/// `PartialEq` leaves out), which places differ, and the `PartialEq` that called them equal, as for a cutoff.
+fn equal_write(ctx: &Ctx<'_>, why_not: Option<&WhyNot>, found: &mut Vec<Finding>) {
+    let Some(WhyNot::EqualWrite { write, .. }) = why_not else { return };
+    let Some(r) = ctx.rec(write.node.id) else { return };
+    let Some(kept) = ctx.value(write.node.id) else { return };
+    let differences = super::debug_diff::differences(&kept, &write.value, DIFFERENCES_MAX);
+    if differences.is_empty() {
+        return;
+    }
+    let mut text = format!("equal write: {} kept its value #{}; wrote ", write.node, write.seq);
+    for (i, d) in differences.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        let path = if d.path.is_empty() { "value" } else { d.path.trim_start_matches('.') };
+        let _ = write!(text, "{path} = {} (kept {})", short_text(&d.after), short_text(&d.before));
+    }
+    let mut lines = equal_by(r.site.file(), None, &differences, &mut text).into_iter();
+    let Some(first) = lines.next() else { return };
+    let mut finding = Finding::new(FindingKind::Cutoff, 985, text, Some(first));
+    finding.more = lines.collect();
+    found.push(finding);
 }
 
 /// The lines of memo `r`'s comparer, when the source can be read: the last closure its call was given (the
@@ -3508,7 +3571,8 @@ fn dropped_results(index: &source::Index, def: &source::FnDef, file: &str) -> Ve
             .chain(std::iter::once(found.index.lines[callee.whole.first as usize - 1].as_str()))
             .collect();
         let head = signature.split('{').next().unwrap_or_default();
-        if head.contains("->") && !out.contains(&c.whole.first) {
+        // a fn that never returns (`-> !`) returned nothing to drop
+        if head.contains("->") && !head.contains("-> !") && !out.contains(&c.whole.first) {
             out.push(c.whole.first);
         }
     }
@@ -4069,7 +4133,11 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[super::log::Ran]) ->
                 }
                 let def = found.def();
                 let lines = &found.index.lines;
-                let code: Vec<usize> = (def.whole.first as usize..def.whole.last as usize - 1)
+                // the body, after the signature (whose parameters may stand on lines of their own)
+                let body = (def.whole.first as usize - 1..def.whole.last as usize)
+                    .find(|&i| code_part(&lines[i]).trim_end().ends_with('{'))
+                    .map_or(def.whole.first as usize, |i| i + 1);
+                let code: Vec<usize> = (body..def.whole.last as usize - 1)
                     .filter(|i| is_code(&lines[*i]))
                     .collect();
                 // a traced fn the run entered recorded the branches it took: a line in a branch it did not take

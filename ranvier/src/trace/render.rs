@@ -836,14 +836,31 @@ fn node_head(
     }
     if info.kind != NodeKind::Signal {
         f.write_str(" reads [")?;
-        for (i, source) in e.reads.iter().take(max_sources).enumerate() {
+        // the short form names one of the memos a collection's rows made at one line (`stock[BRK-110]/shelf#7:27`)
+        // and counts the others (`+5 rows`): their names differ only by the key
+        let reads: Vec<(&SourceRef, usize)> = if brief {
+            let mut grouped: Vec<(&SourceRef, usize)> = Vec::new();
+            for source in &e.reads {
+                match grouped.iter_mut().find(|(first, _)| same_row_memo(first, source)) {
+                    Some((_, n)) => *n += 1,
+                    None => grouped.push((source, 0)),
+                }
+            }
+            grouped
+        } else {
+            e.reads.iter().map(|s| (s, 0)).collect()
+        };
+        for (i, (source, others)) in reads.iter().take(max_sources).enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
             source_ref(f, source, home)?;
+            if *others > 0 {
+                write!(f, " +{others} rows")?;
+            }
         }
-        if e.reads.len() > max_sources {
-            write!(f, " … {} more", e.reads.len() - max_sources)?;
+        if reads.len() > max_sources {
+            write!(f, " … {} more", reads.len() - max_sources)?;
         }
         f.write_char(']')?;
     }
@@ -854,6 +871,17 @@ fn node_head(
         f.write_str(" (disposed)")?;
     }
     Ok(())
+}
+
+/// Whether two sources are memos rows of one collection made at one line: `stock[FLT-220]/shelf` and
+/// `stock[BRK-110]/shelf`, both made at `stock.rs:27`.
+fn same_row_memo(a: &SourceRef, b: &SourceRef) -> bool {
+    let shape = |name: &str| -> Option<(String, String)> {
+        let (collection, rest) = name.split_once('[')?;
+        let (_, memo) = rest.rsplit_once("]/")?;
+        Some((collection.to_owned(), memo.to_owned()))
+    };
+    a.site == b.site && shape(&a.node.name).is_some_and(|s| Some(s) == shape(&b.node.name))
 }
 
 fn source_ref(f: &mut Formatter<'_>, source: &SourceRef, home: Option<&str>) -> fmt::Result {

@@ -82,3 +82,18 @@ impl Reached {
             .map(|r| r.called_at)
     }
 }
+
+/// Whether line `at` of `file` ends the message there: it panics, or calls a fn that never returns (`refuse(..)`
+/// with `fn refuse(why: String) -> !`). With no record of the branches, such a line is known not to have run in a
+/// message `update` accepted.
+pub(super) fn diverges(file: &str, index: &source::Index, at: u32) -> bool {
+    let code = super::code_part(&index.lines[at as usize - 1]);
+    ["panic!(", "unreachable!(", "todo!(", "unimplemented!("].iter().any(|m| code.contains(m))
+        || index.calls.iter().any(|c| {
+            c.whole.first == at
+                && !c.path.is_empty()
+                && source::resolve_fn(file, c.line, &c.path).is_some_and(|f| {
+                    f.index.lines[f.def().whole.first as usize - 1].contains("-> !")
+                })
+        })
+}
