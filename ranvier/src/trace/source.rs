@@ -1079,6 +1079,17 @@ mod tests {
     }
 
     #[test]
+    fn a_let_bound_by_an_if_brings_the_value_of_each_branch() {
+        let index = parsed(
+            "fn due(today: u32, raised: u32, days: u32, late: bool) -> u32 {\n    let due = if late {\n        today + \
+             days\n    } else {\n        raised + days\n    };\n    due * 2\n}\n",
+        );
+        // the tail, and the value each branch gave the name it reads
+        let value: Vec<u32> = index.fns[0].value.iter().map(|l| l.first).collect();
+        assert_eq!(value, [3, 5, 7]);
+    }
+
+    #[test]
     fn modules_uses_impls_and_tail_branches() {
         let index = parsed(
             "use crate::rules::{total as sum, Tax};\n#[path = \"x/y.rs\"]\nmod y;\nmod inner {\n    pub mod deep;\n    \

@@ -329,6 +329,24 @@ fn stmts_back(
                         weight::BIND
                     };
                     picks.add(line_of(local.span()), w);
+                    // a `let` bound by a branching expression (`let due = if late { .. } else { .. };`): the value
+                    // each branch gives, which its first line does not show
+                    if let Some(init) = &local.init
+                        && matches!(&*init.expr, syn::Expr::If(_) | syn::Expr::Match(_))
+                    {
+                        let mut branches = Picks::default();
+                        let empty = syn::Block {
+                            brace_token: Default::default(),
+                            stmts: Vec::new(),
+                        };
+                        expr_value(&init.expr, &empty, &mut branches, 1);
+                        let own = line_of(local.span());
+                        for (lines, _) in branches.0 {
+                            if lines.first != own.first {
+                                picks.add(lines, weight::TAIL);
+                            }
+                        }
+                    }
                     for n in &names {
                         wanted.remove(n);
                     }
