@@ -1119,7 +1119,35 @@ pub fn render_events(events: &[Event]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{only_opens, without_own_value};
+    use super::{only_opens, same_row_memo, without_own_value};
+    use crate::graph::NodeId;
+    use crate::trace::{NodeName, Site, SourceRef};
+
+    fn source(id: u32, name: &str, line: u32) -> SourceRef {
+        SourceRef {
+            node: NodeName {
+                id: NodeId(id),
+                name: name.into(),
+            },
+            site: Site {
+                file: "stock.rs",
+                line,
+                column: 5,
+            },
+            disposed: false,
+        }
+    }
+
+    #[test]
+    fn row_memos_of_one_collection_made_at_one_line_are_one_group() {
+        let shelf = source(9, "stock[FLT-220]/shelf", 27);
+        assert!(same_row_memo(&shelf, &source(7, "stock[BRK-110]/shelf", 27)));
+        // another memo of the row, another line, another collection, a node that is not a row's
+        assert!(!same_row_memo(&shelf, &source(8, "stock[BRK-110]/label", 27)));
+        assert!(!same_row_memo(&shelf, &source(7, "stock[BRK-110]/shelf", 28)));
+        assert!(!same_row_memo(&shelf, &source(7, "plots[BRK-110]/shelf", 27)));
+        assert!(!same_row_memo(&source(1, "walk", 27), &source(2, "walk", 27)));
+    }
 
     #[test]
     fn the_short_form_does_not_repeat_the_explained_value_in_a_finding() {
