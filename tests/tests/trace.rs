@@ -794,6 +794,58 @@ mod traced {
         assert!(quoted.contains(&eq), "{explain}");
     }
 
+    /// A hold on an order: placed, then lapsed when the clock passes its end.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Hold {
+        now: u32,
+        until: u32,
+        lapsed: bool,
+    }
+
+    #[derive(Debug)]
+    enum HoldMsg {
+        Place(u32),
+        Advance(u32),
+    }
+
+    fn hold_update(msg: HoldMsg, hold: &Hold) -> Hold {
+        let mut next = hold.clone();
+        match msg {
+            HoldMsg::Place(minutes) => next.until = next.now + minutes,
+            HoldMsg::Advance(minutes) => {
+                next.now += minutes;
+                next.lapsed = next.now > next.until;
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn the_latest_message_that_moved_the_model_but_not_the_node_comes_before_older_ones() {
+        let hold = Mvu::new(Hold::default(), hold_update);
+        let shown = Memo::new({
+            let hold = hold.clone();
+            move |_| hold.with_model(|h| format!("until {}, lapsed {}", h.until, h.lapsed))
+        });
+        assert_eq!(shown.get(), "until 0, lapsed false");
+        hold.dispatch_traced("place", "60", HoldMsg::Place(60))
+            .unwrap();
+        assert_eq!(shown.get(), "until 60, lapsed false");
+        // the clock reaches the hold's end: it should lapse (`>=`), but the node does not move
+        hold.dispatch_traced("advance", "60", HoldMsg::Advance(60))
+            .unwrap();
+        assert_eq!(shown.get(), "until 60, lapsed false");
+        let explain = trace::explain(&shown).unwrap();
+        let at = |name: &str| {
+            explain
+                .findings
+                .iter()
+                .position(|f| f.text.starts_with(&format!("message {name} #")))
+                .unwrap_or_else(|| panic!("no {name}: {explain}"))
+        };
+        assert!(at("advance") < at("place"), "{explain}");
+    }
+
     #[test]
     fn the_short_form_names_the_explained_node_once() {
         let grams = Signal::new(250_u32);

@@ -2953,6 +2953,9 @@ fn update_arms(
         let (mut rank, what) = match (message == latest, model.last_moved > message) {
             // the latest message changed nothing: the arm that handled it is the first suspect (before the body)
             (true, false) => (700, "left as it was"),
+            // the latest message moved the model but not the explained node: the change that should have reached
+            // it stopped in what that message ran, before the message behind the node's last move
+            (true, true) if me.last_moved < message => (rank.max(400 + near(0) / 5 + 1), "moved"),
             _ => (rank, "moved"),
         };
         // a message its `update` refused: the first suspect of a value that lacks what it would have added
