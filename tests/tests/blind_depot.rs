@@ -58,9 +58,9 @@ mod explain {
     explains!(
         #[ignore = "first run: not named (quoted stock.rs:47, stock.rs:63, stock.rs:70, stock.rs:71); named at 503 since session 19's passes"]
         explain_relocate_lost => "relocate_lost",
-        #[ignore = "first run: not named (quoted graph.rs:123, model.rs:187, model.rs:192, model.rs:193); named at 761 since session 19's passes"]
+        #[ignore = "first run: not named (quoted graph.rs:123, model.rs:187, model.rs:192, model.rs:193); named at 567 since session 19's passes"]
         explain_hold_boundary => "hold_boundary",
-        #[ignore = "first run: not named (quoted graph.rs:123, model.rs:187, model.rs:192, model.rs:193); named at 892 since session 19's passes"]
+        #[ignore = "first run: not named (quoted graph.rs:123, model.rs:187, model.rs:192, model.rs:193); named at 698 since session 19's passes"]
         explain_return_no_allocate => "return_no_allocate",
         #[ignore = "first run: not named (quoted graph.rs:123, model.rs:187, model.rs:192, model.rs:193); still not named after session 19's passes"]
         explain_expired_backorder => "expired_backorder",
