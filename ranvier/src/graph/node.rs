@@ -145,6 +145,10 @@ pub(crate) struct Computation {
     /// During a run: whether it read something the last run did not read at the same position (its new sources
     /// then go to the runtime's scratch stack).
     pub diverged: Cell<bool>,
+    /// During a diverged run: where its segment of the runtime's scratch stack begins. Taken when the run diverges
+    /// rather than when it starts (its nested runs have all put the stack back as they found it by then), so that a
+    /// run that reads what it read last time never looks at the stack.
+    pub scratch_base: Cell<u32>,
     /// During a run: how many of `sources` the run has read again, in the same order.
     pub cursor: Cell<u32>,
     /// The run stamp of the current run.
@@ -187,6 +191,7 @@ impl Computation {
             running: Cell::new(false),
             disposed: Cell::new(false),
             diverged: Cell::new(false),
+            scratch_base: Cell::new(0),
             cursor: Cell::new(0),
             run_stamp: Cell::new(0),
             runs: Cell::new(0),

@@ -34,7 +34,8 @@ pub(crate) struct Runtime {
     queue: RefCell<Vec<DynNodeRc>>,
     queue_head: Cell<usize>,
     /// The sources each running computation read after its first difference from its last run, as a stack of
-    /// segments (one per nested run, from where the stack stood when the run started).
+    /// segments (one per nested run that diverged, from where the stack stood when it did: see
+    /// `Computation::scratch_base`).
     scratch: RefCell<Vec<DynNodeRc>>,
     /// Live memos whose sources moved, brought up to date lowest height first before any effect runs.
     /// One bucket per height: a bucket queue, so queuing and taking cost O(1). Reached only through
@@ -436,8 +437,11 @@ impl Runtime {
             comp.sources.borrow_mut().push(node);
             comp.cursor.set(comp.cursor.get() + 1);
         } else {
-            comp.diverged.set(true);
-            self.scratch.borrow_mut().push(node);
+            let mut scratch = self.scratch.borrow_mut();
+            if !comp.diverged.replace(true) {
+                comp.scratch_base.set(scratch.len() as u32);
+            }
+            scratch.push(node);
         }
     }
 
@@ -469,7 +473,6 @@ impl Runtime {
         comp.diverged.set(false);
         comp.running.set(true);
         comp.runs.set(comp.runs.get() + 1);
-        let base = self.scratch.borrow().len();
         debug_assert!(std::ptr::eq(
             comp,
             this.computation().expect("a memo or an effect")
@@ -485,27 +488,27 @@ impl Runtime {
         self.running.set(prev_running);
         self.body_depth.set(self.body_depth.get() - 1);
         comp.running.set(false);
-        self.reconcile_sources(this, comp, base);
+        self.reconcile_sources(this, comp);
         result.map_err(|payload| crate::text::panic_text(&*payload))
     }
 
     /// Drops the edges of the last run's sources that this run did not read again in the same order (the new ones
     /// were linked as they were read).
     #[inline]
-    fn reconcile_sources(&self, this: &DynNodeRc, comp: &Computation, base: usize) {
+    fn reconcile_sources(&self, this: &DynNodeRc, comp: &Computation) {
         // SAFETY: the body has ended and nothing else borrows a computation's sources across program code; the flag
         // is still checked.
         let len = unsafe { comp.sources.try_borrow_unguarded() }
             .expect("sources")
             .len();
         if comp.diverged.get() || comp.cursor.get() as usize != len {
-            self.relink_sources(this, comp, base);
+            self.relink_sources(this, comp);
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn relink_sources(&self, this: &DynNodeRc, comp: &Computation, base: usize) {
+    fn relink_sources(&self, this: &DynNodeRc, comp: &Computation) {
         let cursor = comp.cursor.get() as usize;
         let diverged = comp.diverged.get();
         let mut sources = comp.sources.borrow_mut();
@@ -520,6 +523,7 @@ impl Runtime {
         });
         trace_hook!(self, edges_removed_end(this.core().id));
         if diverged {
+            let base = comp.scratch_base.get() as usize;
             sources.extend(self.scratch.borrow_mut().drain(base..));
         }
     }
