@@ -17,10 +17,8 @@ pub(crate) struct Runtime {
     /// when this count stood where it stands now has nothing to add by notifying them again: none of them has run
     /// since, so they are all still marked.
     pub run_count: Cell<u64>,
-    /// The memo or effect whose body is running.
-    pub running: Cell<Option<Running>>,
-    /// Whether reads are recorded as sources of `running`.
-    pub tracking: Cell<bool>,
+    /// The memo or effect whose body is running, and whether reads are recorded as its sources (see [`Context`]).
+    context: Cell<Context>,
     /// The explicit scope that owns new nodes when no body runs (inside `create_root`).
     pub scope: RefCell<Option<Scope>>,
     /// The graph's root scope.
@@ -131,6 +129,67 @@ impl Running {
     }
 }
 
+/// The running computation and whether reads are tracked, in one word: the address of the running node's handle
+/// (a [`Running`], null for none) with two flag bits in its low bits, which the handle's alignment leaves free.
+///
+/// One word because every body saves and restores both (one load and two stores instead of two of each), and one bit,
+/// [`NO_EDGE`](Context::NO_EDGE), says whether a read records an edge at all, so a tracked read tests one bit where it
+/// tested the flag and then the running node.
+#[derive(Copy, Clone)]
+struct Context(*const DynNodeRc);
+
+impl Context {
+    /// Set when a read records no edge: no node runs, or reads are untracked.
+    const NO_EDGE: usize = 1;
+    /// Set when reads are untracked (under `untracked`, and outside every body).
+    const UNTRACKED: usize = 2;
+    const FLAGS: usize = Self::NO_EDGE | Self::UNTRACKED;
+
+    fn new(running: Option<Running>, tracking: bool) -> Self {
+        let node: *const DynNodeRc = running.map_or(std::ptr::null(), |r| r.node.as_ptr());
+        let mut flags = 0;
+        if !tracking {
+            flags |= Self::UNTRACKED;
+        }
+        if !tracking || node.is_null() {
+            flags |= Self::NO_EDGE;
+        }
+        Context(node.map_addr(|a| a | flags))
+    }
+
+    /// `node` running with its reads tracked (a body's start).
+    #[inline(always)]
+    fn tracked(node: &DynNodeRc) -> Self {
+        const { assert!(align_of::<DynNodeRc>() > Self::FLAGS) };
+        Context(node)
+    }
+
+    #[inline(always)]
+    fn running(self) -> Option<Running> {
+        std::ptr::NonNull::new(self.0.map_addr(|a| a & !Self::FLAGS).cast_mut())
+            .map(|node| Running { node })
+    }
+
+    #[inline(always)]
+    fn tracking(self) -> bool {
+        self.0.addr() & Self::UNTRACKED == 0
+    }
+
+    /// The node a read made now records an edge to, if any.
+    #[inline(always)]
+    fn reader(self) -> Option<Running> {
+        if self.0.addr() & Self::NO_EDGE != 0 {
+            return None;
+        }
+        // SAFETY: with no flag set the word is the address of a running node's handle, never null (`new` sets
+        // `NO_EDGE` when no node runs); the mask and null test of `running` would cost every tracked read two
+        // instructions (deepPropagation 644.5 -> 649.7 M).
+        Some(Running {
+            node: unsafe { std::ptr::NonNull::new_unchecked(self.0.cast_mut()) },
+        })
+    }
+}
+
 thread_local! {
     static RUNTIME: Runtime = Runtime::new();
     /// `RUNTIME`'s address from its first use until its destructor starts; null before and after. A `const`,
@@ -191,8 +250,7 @@ impl Runtime {
         Runtime {
             next_id: Cell::new(1),
             run_count: Cell::new(1),
-            running: Cell::new(None),
-            tracking: Cell::new(false),
+            context: Cell::new(Context::new(None, false)),
             scope: RefCell::new(None),
             root: RefCell::new(Scope::new_detached()),
             batch_depth: Cell::new(0),
@@ -250,13 +308,45 @@ impl Runtime {
 
     /// The id the next node will get (for the trace: the creating run).
     pub fn running_id(&self) -> Option<NodeId> {
-        self.running.get().map(|r| r.node().core().id)
+        self.running().map(|r| r.node().core().id)
+    }
+
+    /// The memo or effect whose body is running.
+    #[inline]
+    pub fn running(&self) -> Option<Running> {
+        self.context.get().running()
+    }
+
+    /// Sets the running node (`None`: no body runs, inside `create_root` in a body), leaving tracking as it is.
+    pub fn set_running(&self, running: Option<Running>) {
+        let tracking = self.context.get().tracking();
+        self.context.set(Context::new(running, tracking));
+    }
+
+    /// Clears the running node, leaving tracking as it is; returns what it was.
+    pub fn take_running(&self) -> Option<Running> {
+        let running = self.running();
+        self.set_running(None);
+        running
+    }
+
+    /// Whether reads are recorded as sources of the running node.
+    #[inline]
+    pub fn tracking(&self) -> bool {
+        self.context.get().tracking()
+    }
+
+    /// Sets whether reads are tracked, leaving the running node as it is; returns what it was.
+    pub fn replace_tracking(&self, tracking: bool) -> bool {
+        let context = self.context.get();
+        self.context.set(Context::new(context.running(), tracking));
+        context.tracking()
     }
 
     /// Gives a new memo or effect to the current owner: the running body, else the current scope, else the root.
     /// Inside a pure function the node is disposed and refused (a panic naming its line).
     pub fn adopt(&self, node: DynNodeRc) {
-        if let Some(running) = self.running.get() {
+        if let Some(running) = self.running() {
             // Only a body can be running a pure function: nodes made anywhere else pay nothing for the check.
             if pure_running().is_some() {
                 self.refuse_if_pure(&node);
@@ -275,7 +365,7 @@ impl Runtime {
     /// an owned creation in it (a memo, an effect, a scope, a cleanup, an owner) is refused with a panic naming its
     /// line, and fails the run even if `f` catches that panic. Reads and signals are as anywhere else.
     pub fn run_pure<R>(&self, what: &'static str, f: impl FnOnce() -> R) -> R {
-        let Some(running) = self.running.get() else {
+        let Some(running) = self.running() else {
             return f();
         };
         let pure = Pure {
@@ -306,7 +396,7 @@ impl Runtime {
         let Some(pure) = pure_running() else {
             return Ok(());
         };
-        let Some(running) = self.running.get() else {
+        let Some(running) = self.running() else {
             return Ok(());
         };
         if !std::ptr::eq(running.comp(), pure.comp) {
@@ -347,7 +437,7 @@ impl Runtime {
 
     /// Registers a cleanup with the current owner.
     pub fn on_cleanup(&self, f: Box<dyn FnOnce()>) {
-        if let Some(running) = self.running.get() {
+        if let Some(running) = self.running() {
             running.comp().add_cleanup(f);
             return;
         }
@@ -367,17 +457,17 @@ impl Runtime {
         site: super::CallSite,
         make: impl FnOnce() -> DynNodeRc,
     ) {
-        if !self.tracking.get() {
-            // A read under `untrack` inside a body: the trace lists it among the body's untracked reads.
-            trace_hook!(
-                self,
-                untracked_read_in_body(self.running_id(), src.id, site)
-            );
-            return;
-        }
-        let Some(running) = self.running.get() else {
-            // A read by the program, outside any body: the trace keeps where (a value captured for later).
-            trace_hook!(self, program_read(src.id, site));
+        let Some(running) = self.context.get().reader() else {
+            if !self.tracking() {
+                // A read under `untrack` inside a body: the trace lists it among the body's untracked reads.
+                trace_hook!(
+                    self,
+                    untracked_read_in_body(self.running_id(), src.id, site)
+                );
+            } else {
+                // A read by the program, outside any body: the trace keeps where (a value captured for later).
+                trace_hook!(self, program_read(src.id, site));
+            }
             return;
         };
         let comp = running.comp();
@@ -448,7 +538,7 @@ impl Runtime {
     /// Is `ptr` the computation running right now?
     #[inline]
     pub fn is_running(&self, ptr: *const ()) -> bool {
-        self.running.get().is_some_and(|r| r.node().as_ptr() == ptr)
+        self.running().is_some_and(|r| r.node().as_ptr() == ptr)
     }
 
     /// Runs `body` as the run of `this`: tracked, owned by it, with its previous run scope discharged first.
@@ -477,15 +567,11 @@ impl Runtime {
             comp,
             this.computation().expect("a memo or an effect")
         ));
-        let prev_running = self.running.replace(Some(Running {
-            node: std::ptr::NonNull::from(this),
-        }));
-        self.body_depth.set(self.body_depth.get() + 1);
         // The running node owns what its body creates, whatever scope is current, so the scope is left as it is.
-        let prev_tracking = self.tracking.replace(true);
+        let prev_context = self.context.replace(Context::tracked(this));
+        self.body_depth.set(self.body_depth.get() + 1);
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
-        self.tracking.set(prev_tracking);
-        self.running.set(prev_running);
+        self.context.set(prev_context);
         self.body_depth.set(self.body_depth.get() - 1);
         comp.running.set(false);
         self.reconcile_sources(this, comp);
@@ -557,13 +643,13 @@ impl Runtime {
     }
 
     pub fn untracked<R>(&self, f: impl FnOnce() -> R) -> R {
-        struct Restore<'a>(&'a Cell<bool>, bool);
+        struct Restore<'a>(&'a Runtime, bool);
         impl Drop for Restore<'_> {
             fn drop(&mut self) {
-                self.0.set(self.1);
+                self.0.replace_tracking(self.1);
             }
         }
-        let _restore = Restore(&self.tracking, self.tracking.replace(false));
+        let _restore = Restore(self, self.replace_tracking(false));
         f()
     }
 
