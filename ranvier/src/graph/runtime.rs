@@ -24,9 +24,6 @@ pub(crate) struct Runtime {
     /// The graph's root scope.
     pub root: RefCell<Scope>,
     batch_depth: Cell<u32>,
-    /// How many memo or effect bodies are running (a write inside one defers the flush to its end). Not the same as
-    /// `running` being set: `create_root` clears `running` inside a body.
-    body_depth: Cell<u32>,
     flushing: Cell<bool>,
     flush_owed: Cell<bool>,
     queue: RefCell<Vec<DynNodeRc>>,
@@ -129,12 +126,13 @@ impl Running {
     }
 }
 
-/// The running computation and whether reads are tracked, in one word: the address of the running node's handle
-/// (a [`Running`], null for none) with two flag bits in its low bits, which the handle's alignment leaves free.
+/// The running computation, whether reads are tracked and whether a body runs, in one word: the address of the
+/// running node's handle (a [`Running`], null for none) with three flag bits in its low bits, which the handle's
+/// alignment leaves free.
 ///
-/// One word because every body saves and restores both (one load and two stores instead of two of each), and one bit,
-/// [`NO_EDGE`](Context::NO_EDGE), says whether a read records an edge at all, so a tracked read tests one bit where it
-/// tested the flag and then the running node.
+/// One word because every body saves and restores all three (one load and two stores, where it was three of each and
+/// a depth counted up and down), and one bit, [`NO_EDGE`](Context::NO_EDGE), says whether a read records an edge at
+/// all, so a tracked read tests one bit where it tested the flag and then the running node.
 #[derive(Copy, Clone)]
 struct Context(*const DynNodeRc);
 
@@ -143,13 +141,19 @@ impl Context {
     const NO_EDGE: usize = 1;
     /// Set when reads are untracked (under `untracked`, and outside every body).
     const UNTRACKED: usize = 2;
-    const FLAGS: usize = Self::NO_EDGE | Self::UNTRACKED;
+    /// Set when no memo or effect body runs (a write inside one defers the flush to its end). Not the same as no
+    /// running node: `create_root` clears the running node inside a body.
+    const OUTSIDE: usize = 4;
+    const FLAGS: usize = Self::NO_EDGE | Self::UNTRACKED | Self::OUTSIDE;
 
-    fn new(running: Option<Running>, tracking: bool) -> Self {
+    fn new(running: Option<Running>, tracking: bool, in_body: bool) -> Self {
         let node: *const DynNodeRc = running.map_or(std::ptr::null(), |r| r.node.as_ptr());
         let mut flags = 0;
         if !tracking {
             flags |= Self::UNTRACKED;
+        }
+        if !in_body {
+            flags |= Self::OUTSIDE;
         }
         if !tracking || node.is_null() {
             flags |= Self::NO_EDGE;
@@ -157,7 +161,7 @@ impl Context {
         Context(node.map_addr(|a| a | flags))
     }
 
-    /// `node` running with its reads tracked (a body's start).
+    /// `node` running with its reads tracked, in its body (a body's start).
     #[inline(always)]
     fn tracked(node: &DynNodeRc) -> Self {
         const { assert!(align_of::<DynNodeRc>() > Self::FLAGS) };
@@ -173,6 +177,11 @@ impl Context {
     #[inline(always)]
     fn tracking(self) -> bool {
         self.0.addr() & Self::UNTRACKED == 0
+    }
+
+    #[inline(always)]
+    fn in_body(self) -> bool {
+        self.0.addr() & Self::OUTSIDE == 0
     }
 
     /// The node a read made now records an edge to, if any.
@@ -250,11 +259,10 @@ impl Runtime {
         Runtime {
             next_id: Cell::new(1),
             run_count: Cell::new(1),
-            context: Cell::new(Context::new(None, false)),
+            context: Cell::new(Context::new(None, false, false)),
             scope: RefCell::new(None),
             root: RefCell::new(Scope::new_detached()),
             batch_depth: Cell::new(0),
-            body_depth: Cell::new(0),
             flushing: Cell::new(false),
             flush_owed: Cell::new(false),
             queue: RefCell::new(Vec::new()),
@@ -319,8 +327,9 @@ impl Runtime {
 
     /// Sets the running node (`None`: no body runs, inside `create_root` in a body), leaving tracking as it is.
     pub fn set_running(&self, running: Option<Running>) {
-        let tracking = self.context.get().tracking();
-        self.context.set(Context::new(running, tracking));
+        let context = self.context.get();
+        self.context
+            .set(Context::new(running, context.tracking(), context.in_body()));
     }
 
     /// Clears the running node, leaving tracking as it is; returns what it was.
@@ -339,7 +348,8 @@ impl Runtime {
     /// Sets whether reads are tracked, leaving the running node as it is; returns what it was.
     pub fn replace_tracking(&self, tracking: bool) -> bool {
         let context = self.context.get();
-        self.context.set(Context::new(context.running(), tracking));
+        self.context
+            .set(Context::new(context.running(), tracking, context.in_body()));
         context.tracking()
     }
 
@@ -569,10 +579,8 @@ impl Runtime {
         ));
         // The running node owns what its body creates, whatever scope is current, so the scope is left as it is.
         let prev_context = self.context.replace(Context::tracked(this));
-        self.body_depth.set(self.body_depth.get() + 1);
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
         self.context.set(prev_context);
-        self.body_depth.set(self.body_depth.get() - 1);
         comp.running.set(false);
         self.reconcile_sources(this, comp);
         result.map_err(|payload| crate::text::panic_text(&*payload))
@@ -833,7 +841,7 @@ impl Runtime {
         if !self.has_queued_effects() && self.eager_len.get() == 0 {
             return;
         }
-        if self.batch_depth.get() > 0 || self.flushing.get() || self.body_depth.get() > 0 {
+        if self.batch_depth.get() > 0 || self.flushing.get() || self.context.get().in_body() {
             self.flush_owed.set(true);
             return;
         }
@@ -850,7 +858,7 @@ impl Runtime {
 
     #[cold]
     fn end_body_owed(&self) {
-        if self.body_depth.get() == 0 && self.batch_depth.get() == 0 && !self.flushing.get() {
+        if !self.context.get().in_body() && self.batch_depth.get() == 0 && !self.flushing.get() {
             self.run_flush();
         }
     }
@@ -862,7 +870,7 @@ impl Runtime {
         if self.flushing.get() || (!self.has_queued_effects() && self.eager_len.get() == 0) {
             return;
         }
-        if self.body_depth.get() > 0 {
+        if self.context.get().in_body() {
             self.flush_owed.set(true);
             return;
         }
@@ -874,7 +882,7 @@ impl Runtime {
     pub fn is_idle(&self) -> bool {
         self.batch_depth.get() == 0
             && !self.flushing.get()
-            && self.body_depth.get() == 0
+            && !self.context.get().in_body()
             && self.eager_len.get() == 0
             && !self.has_queued_effects()
     }
