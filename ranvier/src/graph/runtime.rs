@@ -193,9 +193,8 @@ impl Context {
         // SAFETY: with no flag set the word is the address of a running node's handle, never null (`new` sets
         // `NO_EDGE` when no node runs); the mask and null test of `running` would cost every tracked read two
         // instructions (deepPropagation 644.5 -> 649.7 M).
-        Some(Running {
-            node: unsafe { std::ptr::NonNull::new_unchecked(self.0.cast_mut()) },
-        })
+        let node = unsafe { std::ptr::NonNull::new_unchecked(self.0.cast_mut()) };
+        Some(Running { node })
     }
 }
 
