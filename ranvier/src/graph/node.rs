@@ -149,7 +149,9 @@ pub(crate) struct Computation {
     /// rather than when it starts (its nested runs have all put the stack back as they found it by then), so that a
     /// run that reads what it read last time never looks at the stack.
     pub scratch_base: Cell<u32>,
-    /// During a run: how many of `sources` the run has read again, in the same order.
+    /// During a run: how many of `sources` the run has read again, in the same order; once it diverged, with its top
+    /// bit ([`DIVERGED`](Computation::DIVERGED)) set besides, so that the run's end compares it with the length of
+    /// its sources once (a diverged cursor equals no length) instead of testing `diverged` first.
     pub cursor: Cell<u32>,
     /// The run stamp of the current run.
     pub run_stamp: Cell<u32>,
@@ -185,6 +187,9 @@ struct Extras {
 }
 
 impl Computation {
+    /// The top bit of `cursor`: the run diverged.
+    pub const DIVERGED: u32 = 1 << 31;
+
     pub fn new() -> Self {
         Computation {
             state: Cell::new(State::Dirty),

@@ -538,6 +538,7 @@ impl Runtime {
         } else {
             let mut scratch = self.scratch.borrow_mut();
             if !comp.diverged.replace(true) {
+                comp.cursor.set(comp.cursor.get() | Computation::DIVERGED);
                 comp.scratch_base.set(scratch.len() as u32);
             }
             scratch.push(node);
@@ -594,7 +595,7 @@ impl Runtime {
         let len = unsafe { comp.sources.try_borrow_unguarded() }
             .expect("sources")
             .len();
-        if comp.diverged.get() || comp.cursor.get() as usize != len {
+        if comp.cursor.get() as usize != len {
             self.relink_sources(this, comp);
         }
     }
@@ -602,7 +603,7 @@ impl Runtime {
     #[cold]
     #[inline(never)]
     fn relink_sources(&self, this: &DynNodeRc, comp: &Computation) {
-        let cursor = comp.cursor.get() as usize;
+        let cursor = (comp.cursor.get() & !Computation::DIVERGED) as usize;
         let diverged = comp.diverged.get();
         let mut sources = comp.sources.borrow_mut();
         let live = is_live(&**this);
