@@ -93,14 +93,14 @@ pub(crate) fn run_in_scope<R>(scope: &Scope, f: impl FnOnce() -> R) -> R {
 /// For callers that must not wrap the creation in a closure: a `#[track_caller]` chain stops at a closure.
 pub(crate) fn enter_scope(scope: &Scope) -> impl Drop {
     let (prev_scope, prev_running) =
-        with_runtime(|rt| (rt.scope.replace(Some(scope.clone())), rt.running.take()));
+        with_runtime(|rt| (rt.scope.replace(Some(scope.clone())), rt.take_running()));
     struct Restore(Option<Scope>, Option<Running>);
     impl Drop for Restore {
         fn drop(&mut self) {
             let (scope, running) = (self.0.take(), self.1.take());
             with_runtime(|rt| {
                 *rt.scope.borrow_mut() = scope;
-                rt.running.set(running);
+                rt.set_running(running);
             });
         }
     }
@@ -112,7 +112,7 @@ pub(crate) fn enter_scope(scope: &Scope) -> impl Drop {
 pub(crate) fn owned_scope() -> Scope {
     let scope = Scope::new_detached();
     with_runtime(|rt| {
-        if rt.running.get().is_some() {
+        if rt.running().is_some() {
             let scope = scope.clone();
             rt.on_cleanup(Box::new(move || scope.dispose()));
             return;
@@ -242,7 +242,7 @@ impl Owner {
     pub fn current() -> Owner {
         refuse_if_pure("an owner (Owner::current)");
         let scope = with_runtime(|rt| {
-            if rt.running.get().is_some() {
+            if rt.running().is_some() {
                 return None;
             }
             Some(

@@ -99,7 +99,7 @@ where
         // The rows' scope hangs off the current scope (or the root); made inside a running memo or effect, it goes
         // when that run's nodes go.
         let ((), scope) = create_root(|_| {});
-        if crate::graph::with_runtime(|rt| rt.running.get().is_some()) {
+        if crate::graph::with_runtime(|rt| rt.running().is_some()) {
             let scope = scope.clone();
             on_cleanup(move || scope.dispose());
         }

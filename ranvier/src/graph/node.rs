@@ -145,7 +145,13 @@ pub(crate) struct Computation {
     /// During a run: whether it read something the last run did not read at the same position (its new sources
     /// then go to the runtime's scratch stack).
     pub diverged: Cell<bool>,
-    /// During a run: how many of `sources` the run has read again, in the same order.
+    /// During a diverged run: where its segment of the runtime's scratch stack begins. Taken when the run diverges
+    /// rather than when it starts (its nested runs have all put the stack back as they found it by then), so that a
+    /// run that reads what it read last time never looks at the stack.
+    pub scratch_base: Cell<u32>,
+    /// During a run: how many of `sources` the run has read again, in the same order; once it diverged, with its top
+    /// bit ([`DIVERGED`](Computation::DIVERGED)) set besides, so that the run's end compares it with the length of
+    /// its sources once (a diverged cursor equals no length) instead of testing `diverged` first.
     pub cursor: Cell<u32>,
     /// The run stamp of the current run.
     pub run_stamp: Cell<u32>,
@@ -181,12 +187,16 @@ struct Extras {
 }
 
 impl Computation {
+    /// The top bit of `cursor`: the run diverged.
+    pub const DIVERGED: u32 = 1 << 31;
+
     pub fn new() -> Self {
         Computation {
             state: Cell::new(State::Dirty),
             running: Cell::new(false),
             disposed: Cell::new(false),
             diverged: Cell::new(false),
+            scratch_base: Cell::new(0),
             cursor: Cell::new(0),
             run_stamp: Cell::new(0),
             runs: Cell::new(0),

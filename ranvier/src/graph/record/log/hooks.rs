@@ -243,13 +243,14 @@ impl Tracer {
 
     #[inline(always)]
     pub fn run_start(&self, node: NodeId, run: u32, puller: Option<NodeId>) {
-        let puller = self
-            .walkers
-            .borrow()
+        // SAFETY: the walkers are borrowed mutably only by `check_start`, `check_resolved` and `reset`, each a push,
+        // pop or clear that runs no other code; none can start while this one-element read lasts. Unguarded, the
+        // borrow is a flag test without the two writes of a `Ref` (every traced run passes here).
+        let walking = unsafe { self.walkers.try_borrow_unguarded() }
+            .expect("walkers")
             .last()
-            .copied()
-            .filter(|w| *w != node)
-            .or(puller);
+            .copied();
+        let puller = walking.filter(|w| *w != node).or(puller);
         let seq = self.clock.get() + 1;
         let cause = self
             .with_node(node, |n| {
