@@ -846,6 +846,61 @@ mod traced {
         assert!(at("advance") < at("place"), "{explain}");
     }
 
+    /// Two tariffs, one chosen into a local by the memo's body.
+    mod day_tariff {
+        pub fn taxi_fare(km: u32) -> u32 {
+            km * 12
+        }
+    }
+
+    mod night_tariff {
+        pub fn taxi_fare(km: u32) -> u32 {
+            km * 15 + 100
+        }
+    }
+
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn taxi(km: &Signal<u32>, night: &Signal<bool>) -> Memo<u32> {
+        let fare = Memo::new({
+            let (km, night) = (km.clone(), night.clone());
+            move |_| {
+                let tariff = if night.get() {
+                    night_tariff::taxi_fare
+                } else {
+                    day_tariff::taxi_fare
+                };
+                tariff(km.get())
+            }
+        });
+        fare
+    }
+
+    #[test]
+    fn a_fn_the_body_chose_into_a_local_is_followed_to_the_one_its_run_took() {
+        let (km, night) = (Signal::new(10_u32), Signal::new(true));
+        let fare = taxi(&km, &night);
+        assert_eq!(fare.get(), 250);
+        let explain = trace::explain(&fare).unwrap();
+        let lines: Vec<u32> = explain.body.iter().map(|l| l.site.line).collect();
+        let (by_night, by_day) = (
+            line_in_this_file("km * 15 + 100"),
+            line_in_this_file("km * 12"),
+        );
+        assert!(
+            lines.contains(&by_night) && !lines.contains(&by_day),
+            "{explain}"
+        );
+        night.set(false);
+        assert_eq!(fare.get(), 120);
+        let explain = trace::explain(&fare).unwrap();
+        let lines: Vec<u32> = explain.body.iter().map(|l| l.site.line).collect();
+        assert!(
+            lines.contains(&by_day) && !lines.contains(&by_night),
+            "{explain}"
+        );
+    }
+
     #[test]
     fn the_short_form_names_the_explained_node_once() {
         let grams = Signal::new(250_u32);

@@ -4120,7 +4120,15 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[super::log::Ran]) ->
                 .filter(|c| span.holds(c.whole))
                 .filter_map(|c| source::resolve_method(file, c.method.as_deref()?));
             let resolved: Vec<source::Found> = called
-                .filter_map(|(at_line, path)| source::resolve_fn(file, at_line, &path))
+                .flat_map(|(at_line, path)| {
+                    // a local the body bound to a fn (`let compare = if .. { a::f } else { b::f };`): the fns it names
+                    if let [name] = path.as_slice()
+                        && let Some(bound) = by_value::let_bound_fns(index, file, at_line, name, ran)
+                    {
+                        return bound;
+                    }
+                    source::resolve_fn(file, at_line, &path).into_iter().collect()
+                })
                 .chain(methods)
                 // a traced fn the run did not enter did not run
                 .filter(|f| entered.is_empty() || !is_traced_fn(f) || entered.iter().any(|e| same_fn(e, f)))
