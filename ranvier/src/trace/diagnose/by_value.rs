@@ -105,33 +105,6 @@ fn bound_above(index: &source::Index, at: u32, name: &str) -> bool {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn paths_named_as_values_not_called() {
-        assert_eq!(
-            paths_in("let compare = if slip { standings::slipped::compare } else { standings::compare(a) };"),
-            vec![vec!["standings".to_owned(), "slipped".to_owned(), "compare".to_owned()]]
-        );
-        assert!(paths_in("let x = Slip::Table;").is_empty());
-    }
-
-    #[test]
-    fn a_name_bound_as_a_parameter_or_a_let_is_a_value() {
-        let index = source::Index::parse(
-            "fn promote(gym: &mut Gym, next: NextInLine) {\n    let number = next(&gym.bookings);\n    let pick = \
-             choose;\n    pick(number);\n    drop(number);\n}\n",
-        )
-        .expect("parses");
-        assert!(bound_above(&index, 2, "next"));
-        assert!(bound_above(&index, 4, "pick"));
-        assert!(!bound_above(&index, 5, "drop"));
-        assert!(!bound_above(&index, 2, "pick"));
-    }
-}
-
 /// How many lines of a `let` statement [`let_bound_fns`] reads.
 const LET_LINES: u32 = 8;
 
@@ -196,4 +169,31 @@ fn paths_in(code: &str) -> Vec<Vec<String>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_named_as_values_not_called() {
+        assert_eq!(
+            paths_in("let compare = if slip { standings::slipped::compare } else { standings::compare(a) };"),
+            vec![vec!["standings".to_owned(), "slipped".to_owned(), "compare".to_owned()]]
+        );
+        assert!(paths_in("let x = Slip::Table;").is_empty());
+    }
+
+    #[test]
+    fn a_name_bound_as_a_parameter_or_a_let_is_a_value() {
+        let index = source::Index::parse(
+            "fn promote(gym: &mut Gym, next: NextInLine) {\n    let number = next(&gym.bookings);\n    let pick = \
+             choose;\n    pick(number);\n    drop(number);\n}\n",
+        )
+        .expect("parses");
+        assert!(bound_above(&index, 2, "next"));
+        assert!(bound_above(&index, 4, "pick"));
+        assert!(!bound_above(&index, 5, "drop"));
+        assert!(!bound_above(&index, 2, "pick"));
+    }
 }
