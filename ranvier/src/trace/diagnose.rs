@@ -795,13 +795,7 @@ fn ran_lines_of(
         // a `let` that reads a place the line just above it assigned (`booking.showing = to;` then `let from =
         // booking.showing.clone();`) reads the new value: two statements in the wrong order, first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
-            let not_run = |at: u32| {
-            if unknown_branches {
-                reached::diverges(file, index, at)
-            } else {
-                not_taken(index, def.whole, file, &recorded, at)
-            }
-        };
+            let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
             for (write, read) in read_after_write(&index.lines, def.whole) {
                 if !not_run(read) {
                     // the read that bound the wrong value, then the write it should have come before
@@ -944,13 +938,7 @@ fn ran_lines_of(
         let lines = &index.lines;
         // a line inside a `match` arm or an `if` block that did not run (no record at its `=>` or `if`) did not
         // run either
-        let not_run = |at: u32| {
-            if unknown_branches {
-                reached::diverges(file, index, at)
-            } else {
-                not_taken(index, def.whole, file, &recorded, at)
-            }
-        };
+        let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
         let mut picked: Vec<usize> = Vec::new();
         if writes {
             for i in (def.whole.first as usize..def.whole.last as usize).filter(|i| is_code(&lines[*i])) {
@@ -1172,6 +1160,24 @@ fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
         .iter()
         .any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
         .then(|| (first, code.to_owned()))
+}
+
+/// Whether line `at` of a fn `within` did not run: with the branches recorded, it lies in one not taken
+/// ([`not_taken`]); with none known (`unknown_branches`, a fn [`reached::reached`] took as entered), it ends the
+/// message ([`reached::diverges`]).
+fn did_not_run(
+    unknown_branches: bool,
+    index: &source::Index,
+    within: source::Lines,
+    file: &str,
+    recorded: &HashSet<(&str, u32)>,
+    at: u32,
+) -> bool {
+    if unknown_branches {
+        reached::diverges(file, index, at)
+    } else {
+        not_taken(index, within, file, recorded, at)
+    }
 }
 
 /// The first statement inside the block of the branch recorded at line `at` (an `if` block, or a `match` arm's body
@@ -2315,13 +2321,7 @@ fn equality(r: &NodeRecord, seq: u64, kept: &str) -> Option<(String, Vec<SourceL
         return None;
     }
     let mut text = String::from("; computed ");
-    for (i, d) in found.iter().enumerate() {
-        if i > 0 {
-            text.push_str(", ");
-        }
-        let path = if d.path.is_empty() { "value" } else { d.path.trim_start_matches('.') };
-        let _ = write!(text, "{path} = {} (kept {})", short_text(&d.after), short_text(&d.before));
-    }
+    differences_text(&found, &mut text);
     if r.custom_comparer {
         text.push_str(", equal by its comparer");
         return Some((text, comparer_lines(r)));
@@ -2391,6 +2391,17 @@ fn equal_by(
     }
 }
 
+/// Appends the places two values differ at, each with both values: `bin = "C-02-1" (kept "A-02-1"), ...`.
+fn differences_text(found: &[super::debug_diff::Difference], text: &mut String) {
+    for (i, d) in found.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        let path = if d.path.is_empty() { "value" } else { d.path.trim_start_matches('.') };
+        let _ = write!(text, "{path} = {} (kept {})", short_text(&d.after), short_text(&d.before));
+    }
+}
+
 /// The explained node has not re-run because the latest write upstream was equal to the value held (`why_not`):
 /// when the written value prints differently from the one kept (an `update` that changed a field its model's
 /// `PartialEq` leaves out), which places differ, and the `PartialEq` that called them equal, as for a cutoff.
@@ -2403,13 +2414,7 @@ fn equal_write(ctx: &Ctx<'_>, why_not: Option<&WhyNot>, found: &mut Vec<Finding>
         return;
     }
     let mut text = format!("equal write: {} kept its value #{}; wrote ", write.node, write.seq);
-    for (i, d) in differences.iter().enumerate() {
-        if i > 0 {
-            text.push_str(", ");
-        }
-        let path = if d.path.is_empty() { "value" } else { d.path.trim_start_matches('.') };
-        let _ = write!(text, "{path} = {} (kept {})", short_text(&d.after), short_text(&d.before));
-    }
+    differences_text(&differences, &mut text);
     let mut lines = equal_by(r.site.file(), None, &differences, &mut text).into_iter();
     let Some(first) = lines.next() else { return };
     let mut finding = Finding::new(FindingKind::Cutoff, 985, text, Some(first));
@@ -3566,16 +3571,9 @@ fn dropped_results(index: &source::Index, def: &source::FnDef, file: &str) -> Ve
         let Some(found) = source::resolve_fn(file, c.line, &c.path) else {
             continue;
         };
-        let callee = found.def();
-        // the signature, up to the body's brace, returns a value
-        let signature: String = (callee.whole.first as usize - 1..callee.whole.last as usize)
-            .map(|i| found.index.lines[i].as_str())
-            .take_while(|l| !l.contains('{'))
-            .chain(std::iter::once(found.index.lines[callee.whole.first as usize - 1].as_str()))
-            .collect();
-        let head = signature.split('{').next().unwrap_or_default();
-        // a fn that never returns (`-> !`) returned nothing to drop
-        if head.contains("->") && !head.contains("-> !") && !out.contains(&c.whole.first) {
+        // the signature returns a value; a fn that never returns (`-> !`) returned nothing to drop
+        let head = found.signature();
+        if head.contains("->") && !found.never_returns() && !out.contains(&c.whole.first) {
             out.push(c.whole.first);
         }
     }

@@ -720,6 +720,27 @@ impl Found {
     pub fn def(&self) -> &FnDef {
         &self.index.fns[self.at]
     }
+
+    /// Its signature, up to the body's brace (its lines joined).
+    pub fn signature(&self) -> String {
+        let whole = self.def().whole;
+        let mut text = String::new();
+        for line in &self.index.lines[whole.first as usize - 1..whole.last as usize] {
+            match line.split_once('{') {
+                Some((head, _)) => {
+                    text.push_str(head);
+                    break;
+                }
+                None => text.push_str(line),
+            }
+        }
+        text
+    }
+
+    /// Whether it never returns (`fn refuse(why: String) -> !`).
+    pub fn never_returns(&self) -> bool {
+        self.signature().contains("-> !")
+    }
 }
 
 /// The function a call of `path` (`total`, `helpers::total`, `Till::default`) made in `file` most likely reaches:

@@ -34,8 +34,7 @@ pub(super) fn reached(file: &'static str, span: source::Lines) -> Vec<Reached> {
                 let Some(found) = found else { continue };
                 let whole = found.def().whole;
                 // a fn that never returns (`fn refuse(why: String) -> !`) ends the message; it made no value
-                let signature = &found.index.lines[whole.first as usize - 1];
-                if signature.contains("-> !") {
+                if found.never_returns() {
                     continue;
                 }
                 let holds_span = found.file == *file && whole.holds(*span) && frontier[0].2 == *span;
@@ -92,8 +91,6 @@ pub(super) fn diverges(file: &str, index: &source::Index, at: u32) -> bool {
         || index.calls.iter().any(|c| {
             c.whole.first == at
                 && !c.path.is_empty()
-                && source::resolve_fn(file, c.line, &c.path).is_some_and(|f| {
-                    f.index.lines[f.def().whole.first as usize - 1].contains("-> !")
-                })
+                && source::resolve_fn(file, c.line, &c.path).is_some_and(|f| f.never_returns())
         })
 }
