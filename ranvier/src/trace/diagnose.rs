@@ -1383,7 +1383,7 @@ fn outside_call(rhs: &str, name: &str) -> Option<String> {
 
 /// A line without its `//` comment.
 fn code_part(line: &str) -> &str {
-    line.split("//").next().unwrap_or_default()
+    source::code_of(line)
 }
 
 /// What the explained node's latest run ran, as `#[node]` (its body's branches and shadowing `let`s) and
@@ -1696,7 +1696,7 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     };
     let lines = &index.lines;
     let defaults = |i: usize| {
-        let code = lines[i].split("//").next().unwrap_or_default();
+        let code = source::code_of(&lines[i]);
         ["unwrap_or", ".ok()", "Err(", ".ok_or", "Default::default", ".unwrap_or_default"]
             .iter()
             .any(|p| code.contains(p))
@@ -1743,14 +1743,14 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     // a value captured before the block (`let known = prev.cloned();`) that the future returns or tests: its binding
     let outside = call.whole.first as usize - 1..block.first as usize - 1;
     for i in outside.filter(|i| is_code(&lines[*i])) {
-        let code = lines[i].split("//").next().unwrap_or_default().trim();
+        let code = source::code_of(&lines[i]).trim();
         let Some(pattern) = code.strip_prefix("let ").and_then(|r| r.split('=').next()) else {
             continue;
         };
         let name = pattern.trim().trim_start_matches("mut ").trim();
         // returned as it is, or tested to decide what is returned
         let returned = inside.clone().any(|v| {
-            let text = lines[v].split("//").next().unwrap_or_default();
+            let text = source::code_of(&lines[v]);
             ["return", "if let", "match "].iter().any(|w| text.contains(w)) && mentions(text, name)
         });
         if returned && !picked.contains(&i) {
@@ -1759,7 +1759,7 @@ fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<Finding>) {
     }
     // the requests the future awaited: what it asked for (the argument) decides what it settled
     for i in inside.clone() {
-        let code = lines[i].split("//").next().unwrap_or_default();
+        let code = source::code_of(&lines[i]);
         if is_code(&lines[i]) && code.contains(".await") && !picked.contains(&i) {
             picked.push(i);
         }
@@ -2635,7 +2635,7 @@ fn previous_value_lines(r: &NodeRecord) -> Vec<SourceLine> {
         } else {
             text.as_str()
         };
-        let code = code.split("//").next().unwrap_or_default();
+        let code = source::code_of(code);
         if !mentions(code, param) {
             continue;
         }
@@ -2656,7 +2656,7 @@ fn previous_value_lines(r: &NodeRecord) -> Vec<SourceLine> {
 
 /// Whether `code` uses the identifier `name` (not as part of a longer one).
 fn mentions(code: &str, name: &str) -> bool {
-    let code = code.split("//").next().unwrap_or_default();
+    let code = source::code_of(code);
     code.match_indices(name).any(|(i, _)| {
         let before = code[..i].chars().next_back();
         let after = code[i + name.len()..].chars().next();
@@ -3551,7 +3551,7 @@ fn mutating_call_at(code: &str) -> Option<usize> {
 /// Whether an `update`'s line changes state: it assigns or mutates ([`changes_state`]), or hands state to a
 /// helper by `&mut` (`depart(&mut next, id);`, which writes it there).
 fn writes_line(text: &str) -> bool {
-    let code = text.split("//").next().unwrap_or_default();
+    let code = source::code_of(text);
     changes_state(code) || code.contains("(&mut ") || code.contains(", &mut ")
 }
 
@@ -3563,7 +3563,7 @@ fn dropped_results(index: &source::Index, def: &source::FnDef, file: &str) -> Ve
         if c.whole.first != c.whole.last {
             continue;
         }
-        let code = index.lines[c.whole.first as usize - 1].split("//").next().unwrap_or_default().trim();
+        let code = source::code_of(&index.lines[c.whole.first as usize - 1]).trim();
         let name = c.path.join("::");
         if !(code.starts_with(&format!("{name}(")) && code.ends_with(");")) {
             continue;
@@ -3587,7 +3587,7 @@ const BINDING_LINES: usize = 8;
 /// `from`: in the latest `let` before it that bound the written place's root (`vessel`), the line that chose the
 /// place (a closure given to a lookup: `.find(|v| ..)`); none for a binding that looks nothing up.
 fn binding_of_written(lines: &[String], from: usize, at: usize) -> Option<usize> {
-    let code = lines[at].split("//").next().unwrap_or_default().trim();
+    let code = source::code_of(&lines[at]).trim();
     let root: String = code
         .trim_start_matches('*')
         .chars()
@@ -3597,7 +3597,7 @@ fn binding_of_written(lines: &[String], from: usize, at: usize) -> Option<usize>
         return None;
     }
     let binds = |text: &str| {
-        let text = text.split("//").next().unwrap_or_default();
+        let text = source::code_of(text);
         let Some(rest) = text.trim_start().strip_prefix("let ") else {
             return false;
         };
@@ -3607,12 +3607,12 @@ fn binding_of_written(lines: &[String], from: usize, at: usize) -> Option<usize>
     let start = (from..at).rev().find(|i| binds(&lines[*i]))?;
     let end = (start..at.min(start + BINDING_LINES))
         .find(|i| {
-            let text = lines[*i].split("//").next().unwrap_or_default();
+            let text = source::code_of(&lines[*i]);
             text.trim_end().ends_with(';') || text.contains("else {")
         })
         .unwrap_or(start);
     // a plain binding (`let mut next = desk.clone();`) chose nothing: only a lookup's predicate is quoted
-    (start..=end).find(|i| is_code(&lines[*i]) && lines[*i].split("//").next().unwrap_or_default().contains('|'))
+    (start..=end).find(|i| is_code(&lines[*i]) && source::code_of(&lines[*i]).contains('|'))
 }
 
 /// For the write on line index `at`, of a fn whose lines start at index `from`: the header of the innermost `for`
@@ -3663,7 +3663,7 @@ fn command_lines(index: &source::Index, arm: &source::Arm) -> Vec<usize> {
         Some(before[start..].to_owned()).filter(|t| !t.is_empty())
     });
     let builds = |i: usize| {
-        let code = lines[i].split("//").next().unwrap_or_default();
+        let code = source::code_of(&lines[i]);
         code.contains("vec!") || message_type.as_ref().is_some_and(|t| code.contains(&format!("{t}::")))
     };
     let mut out = vec![arrow];
@@ -3689,11 +3689,7 @@ fn command_lines(index: &source::Index, arm: &source::Arm) -> Vec<usize> {
 fn arm_lines(index: &source::Index, arm: &source::Arm) -> Vec<usize> {
     let arrow = arm.arrow as usize - 1;
     let code_of = |i: usize| {
-        index.lines[i]
-            .split("//")
-            .next()
-            .unwrap_or_default()
-            .to_owned()
+        source::code_of(&index.lines[i]).to_owned()
     };
     // a field written by its name alone (`sku,` in `Item { sku, qty }`) says nothing the line above does not
     let shorthand = |t: &str| {
@@ -4073,7 +4069,7 @@ fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[super::log::Ran]) ->
     let mut quote_constants =
         |file: &'static str, index: &source::Index, lines: &[usize], out: &mut Vec<SourceLine>| {
             for i in lines {
-                let code = index.lines[*i].split("//").next().unwrap_or_default();
+                let code = source::code_of(&index.lines[*i]);
                 for name in constants(code) {
                     if out.len() >= HELPER_LINES_MAX || !seen_consts.insert(name.clone()) {
                         continue;

@@ -62,7 +62,7 @@ fn untracked_read_line(reader: &NodeRecord, source: &str) -> Option<SourceLine> 
         } else {
             text.clone()
         };
-        let code = code.split("//").next().unwrap_or_default();
+        let code = super::source::code_of(&code);
         let reads_untracked = ["peek(", "with_untracked(", "untrack("]
             .iter()
             .any(|call| code.contains(call));

@@ -1000,7 +1000,7 @@ fn message_arm_opener(x: &Finding) -> Option<Site> {
     let name = x.text.strip_prefix("message ")?.split(' ').next()?;
     let variant = super::diagnose::variant_of(name);
     x.at.iter().chain(&x.more).find_map(|line| {
-        let code = line.text.split("//").next().unwrap_or_default().trim();
+        let code = super::source::code_of(&line.text).trim();
         let (pattern, body) = code.split_once("=>")?;
         let names_variant = pattern
             .split(|c: char| !(c.is_alphanumeric() || c == '_'))
@@ -1046,7 +1046,7 @@ fn finding_line(f: &mut Formatter<'_>, line: &SourceLine, brief: bool) -> fmt::R
 /// constructor or a method with nothing but an opening bracket, a `move` and a closure's parameters after it
 /// (`let total = Memo::new({`, `Memo::new(move |_| {`, `AsyncMemo::new(move |prev| {`).
 fn only_opens(text: &str) -> bool {
-    let code = text.split("//").next().unwrap_or_default().trim();
+    let code = super::source::code_of(text).trim();
     // `let name =` (or `let name: Type =`) before the call
     let call = match code.strip_prefix("let ") {
         Some(rest) => match rest.split_once(" = ") {

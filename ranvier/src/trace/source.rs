@@ -965,8 +965,73 @@ pub(crate) fn arms_naming(file: &str, variant: &str) -> Vec<(&'static str, Arc<I
     out
 }
 
+/// A line of source without its `//` comment: a `//` inside a string (`"http://x"`), a raw string (`r#"a//b"#`)
+/// or a char literal is code, and a lifetime (`'a`) opens no literal. Line by line: a string that began on an
+/// earlier line is not known here.
+pub(crate) fn code_of(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    let ident = |at: usize| bytes[at].is_ascii_alphanumeric() || bytes[at] == b'_';
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => return &line[..i],
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            // a raw string: `r"`, `r#"`, `br"` (an identifier ending in `r` is not one)
+            b'r' if (i == 0 || !ident(i - 1) || (bytes[i - 1] == b'b' && (i == 1 || !ident(i - 2))))
+                && matches!(bytes.get(i + 1), Some(b'"' | b'#')) =>
+            {
+                let hashes = bytes[i + 1..].iter().take_while(|b| **b == b'#').count();
+                if bytes.get(i + 1 + hashes) == Some(&b'"') {
+                    let close = format!("\"{}", "#".repeat(hashes));
+                    let body = i + 2 + hashes;
+                    i = line[body..].find(&close).map_or(bytes.len(), |end| body + end + close.len() - 1);
+                }
+            }
+            // a char literal (`'/'`, `'\''`, `'é'`), not a lifetime or a label (`'a`, `'outer:`)
+            b'\'' => {
+                let rest = &line[i + 1..];
+                let len = if let Some(escaped) = rest.strip_prefix('\\') {
+                    // the escaped char is ASCII (`\'`, `\n`, `\u{..}`): the literal closes after it
+                    escaped.get(1..).and_then(|after| after.find('\'')).map(|end| end + 2)
+                } else {
+                    rest.chars().next().map(char::len_utf8).filter(|len| rest[*len..].starts_with('\''))
+                };
+                if let Some(len) = len {
+                    i += 1 + len;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_comment_is_cut_where_it_starts_not_inside_a_literal() {
+        assert_eq!(code_of("let a = 1; // one"), "let a = 1; ");
+        assert_eq!(code_of("let url = \"http://x\"; // the host"), "let url = \"http://x\"; ");
+        assert_eq!(code_of("let q = \"a\\\"//\"; b // c"), "let q = \"a\\\"//\"; b ");
+        assert_eq!(code_of("let raw = r#\"a\"//b\"#; // c"), "let raw = r#\"a\"//b\"#; ");
+        assert_eq!(code_of("let raw = br\"//\"; x"), "let raw = br\"//\"; x");
+        assert_eq!(code_of("let c = '/'; let d = '/'; // e"), "let c = '/'; let d = '/'; ");
+        assert_eq!(code_of("let q = '\\''; // e"), "let q = '\\''; ");
+        assert_eq!(code_of("let q = ['\\'', '/']; // e"), "let q = ['\\'', '/']; ");
+        assert_eq!(code_of("let s = '\\u{2F}'; // e"), "let s = '\\u{2F}'; ");
+        assert_eq!(code_of("fn f<'a>(x: &'a str) -> &'a str { x } // id"), "fn f<'a>(x: &'a str) -> &'a str { x } ");
+        assert_eq!(code_of("let é = 'é'; // e"), "let é = 'é'; ");
+        assert_eq!(code_of("let for_r = 1; // r\"x"), "let for_r = 1; ");
+        assert_eq!(code_of("x / y"), "x / y");
+        assert_eq!(code_of("let open = \"never closed // here"), "let open = \"never closed // here");
+    }
+
     use super::*;
 
     fn parsed(text: &str) -> Index {

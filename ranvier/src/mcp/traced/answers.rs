@@ -177,13 +177,43 @@ pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> S
             out.push(format!("{head}…"));
             continue;
         }
-        if kept.is_empty() || kept.len() == entries.len() {
-            out.push(line.to_owned());
+        let outside = !kept.is_empty() && kept.len() < entries.len();
+        let shown: Vec<&str> = if kept.is_empty() {
+            entries.iter().map(|(entry, _)| *entry).collect()
         } else {
-            out.push(format!("{head}{}, …", kept.join(", ")));
-        }
+            kept
+        };
+        out.push(brief_changes(head, &shown, outside));
     }
     out.join("\n")
+}
+
+/// The longest step line of the short form once it holds one change: later changes that would pass it are counted.
+const STEP_BRIEF_MAX_CHARS: usize = 160;
+
+/// A step line's `head` (`3 order → v6: `) and the `changes` it keeps, as many as fit in [`STEP_BRIEF_MAX_CHARS`]
+/// (the first always), then `+2 more` for those left out and `…` when changes outside the cone were dropped before:
+/// the short form says what moved, the full form (`detail: "full"`) lists every change.
+fn brief_changes(head: &str, changes: &[&str], outside: bool) -> String {
+    let mut line = head.to_owned();
+    let mut shown = 0;
+    for change in changes {
+        if shown > 0 {
+            if chars(&line) + 2 + chars(change) > STEP_BRIEF_MAX_CHARS {
+                break;
+            }
+            line.push_str(", ");
+        }
+        line.push_str(change);
+        shown += 1;
+    }
+    if shown < changes.len() {
+        let _ = write!(line, ", +{} more", changes.len() - shown);
+    }
+    if outside {
+        line.push_str(", …");
+    }
+    line
 }
 
 /// Whether a line of dispatched steps is a step (`3 book … → v6: …`, starting with its position).
@@ -652,6 +682,34 @@ mod tests {
         // with no cone known, every line is kept
         let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1";
         assert_eq!(changes_in_cone(steps, &[], &all), steps);
+    }
+
+    #[test]
+    fn the_short_form_counts_the_changes_past_a_step_line_s_length() {
+        let all = ["table".to_owned(), "today".to_owned()];
+        let row = |i: usize| {
+            format!(
+                "table[{i}] \"{i}. Rovers P1 W1 D0 L0 GF2 GA0\"→\"{i}. Athletic P1 W1 D0 L0 GF3 GA1\""
+            )
+        };
+        let rows: Vec<String> = (0..4).map(row).collect();
+        let steps = format!("2 result → v2: {}, today 1→2", rows.join(", "));
+        // the cone holds the table: the first row fits, three more are counted, the day (outside) is dropped
+        assert_eq!(
+            changes_in_cone(&steps, &["table".to_owned()], &all),
+            format!("2 result → v2: {}, +3 more, …", rows[0])
+        );
+        // with no cone, every change is the line's: counted the same way
+        assert_eq!(
+            changes_in_cone(&steps, &[], &all),
+            format!("2 result → v2: {}, +4 more", rows[0])
+        );
+        // shorter changes: as many as fit
+        let steps = "2 result → v2: today 1→2, table[0] \"a\"→\"b\", table[1] \"c\"→\"d\"";
+        assert_eq!(changes_in_cone(steps, &[], &all), steps);
+        // one change longer than the line is kept whole
+        let long = format!("2 result → v2: table[0] \"{}\"→\"b\"", "a".repeat(200));
+        assert_eq!(changes_in_cone(&long, &[], &all), long);
     }
 
     #[test]
