@@ -1501,6 +1501,33 @@ mod traced {
             quoted.contains(&division),
             "line {division} not quoted:\n{explain}"
         );
+        // a collection holding one row: its one row memo is quoted the same way
+        let order = Signal::new(vec![(1_u32, 6_u32)]);
+        let rows = Collection::keyed(order.clone(), |o: &(u32, u32)| o.0, boxes_of);
+        let boxes = Memo::new({
+            let rows = rows.clone();
+            move |_| {
+                let mut each = Vec::new();
+                rows.for_each(|_, _, memo| each.push(memo.clone()));
+                each.iter().map(Memo::get).sum::<u32>()
+            }
+        });
+        assert_eq!(boxes.get(), 1);
+        order.set(vec![(1, 13)]);
+        assert_eq!(boxes.get(), 2);
+        let explain = trace::explain(&boxes).unwrap();
+        let row = explain
+            .findings
+            .iter()
+            .find(|f| f.text.contains("one of the memos each row makes"))
+            .unwrap_or_else(|| panic!("no row memo finding:\n{explain}"));
+        assert!(
+            row.at
+                .iter()
+                .chain(&row.more)
+                .any(|l| l.site.line == division),
+            "line {division} not quoted:\n{explain}"
+        );
     }
 
     /// Two types named `Note`: the one a select makes calls two notes equal when their texts are as long.

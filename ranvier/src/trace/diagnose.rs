@@ -1609,7 +1609,7 @@ fn literal_fields(quoted: &mut Vec<SourceLine>, read: &HashSet<String>, args: &[
 }
 
 /// How many value lines of a row's memo [`row_memos`] quotes.
-const ROW_MEMO_LINES: usize = 2;
+const ROW_MEMO_LINES: usize = 3;
 
 /// The rank of [`row_memos`]' finding: before what wrote the rows (their items are the memos' input).
 const ROW_MEMO_RANK: u32 = 800;
@@ -1624,9 +1624,14 @@ fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
         .filter_map(|s| ctx.rec(*s))
         .filter(|r| r.kind == NodeKind::Memo && r.runs > 0 && r.site != me.site && !ctx.reads_model_alone(r))
         .collect();
+    // a keyed collection's row memo is one even when the collection holds one row (`pupils[Ada]/average`)
+    let row_memo = |r: &NodeRecord| {
+        let name = ctx.name(r.id).name;
+        name.find('[').is_some_and(|open| name[open..].contains("]/"))
+    };
     let Some(latest) = rows
         .iter()
-        .filter(|r| rows.iter().filter(|o| o.site == r.site).count() >= 2)
+        .filter(|r| row_memo(r) || rows.iter().filter(|o| o.site == r.site).count() >= 2)
         .max_by_key(|r| r.last_moved)
     else {
         return;

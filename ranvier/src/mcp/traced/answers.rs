@@ -191,6 +191,9 @@ pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> S
 /// The longest step line of the short form once it holds one change: later changes that would pass it are counted.
 const STEP_BRIEF_MAX_CHARS: usize = 160;
 
+/// The longest step line of the short form holding one change; a longer change is cut, ending with `…`.
+const STEP_ONE_CHANGE_MAX_CHARS: usize = 240;
+
 /// A step line's `head` (`3 order → v6: `) and the `changes` it keeps, as many as fit in [`STEP_BRIEF_MAX_CHARS`]
 /// (the first always), then `+2 more` for those left out and `…` when changes outside the cone were dropped before:
 /// the short form says what moved, the full form (`detail: "full"`) lists every change.
@@ -206,6 +209,10 @@ fn brief_changes(head: &str, changes: &[&str], outside: bool) -> String {
         }
         line.push_str(change);
         shown += 1;
+    }
+    // one change longer than the line (a whole list that settled) is cut: the full form has it
+    if chars(&line) > STEP_ONE_CHANGE_MAX_CHARS {
+        line = clip_line(&line, STEP_ONE_CHANGE_MAX_CHARS);
     }
     if shown < changes.len() {
         let _ = write!(line, ", +{} more", changes.len() - shown);
@@ -707,9 +714,16 @@ mod tests {
         // shorter changes: as many as fit
         let steps = "2 result → v2: today 1→2, table[0] \"a\"→\"b\", table[1] \"c\"→\"d\"";
         assert_eq!(changes_in_cone(steps, &[], &all), steps);
-        // one change longer than the line is kept whole
+        // one change longer than the line is kept whole up to 240 characters, then cut
         let long = format!("2 result → v2: table[0] \"{}\"→\"b\"", "a".repeat(200));
         assert_eq!(changes_in_cone(&long, &[], &all), long);
+        let longer = format!("2 result → v2: table[0] \"{}\"→\"b\"", "a".repeat(300));
+        let cut = changes_in_cone(&longer, &[], &all);
+        assert_eq!(cut.chars().count(), 240, "{cut}");
+        assert!(
+            cut.ends_with('…') && longer.starts_with(cut.trim_end_matches('…')),
+            "{cut}"
+        );
     }
 
     #[test]
