@@ -1,0 +1,188 @@
+//! The explained node's own body: the lines that compute its value and read its sources, and the lines of a
+//! previous-value body.
+
+use super::*;
+
+/// The lines of a memo's body that use its previous-value parameter (`|prev| ...`), when the source can be parsed
+/// and the parameter is named: where the memo may hand its old value back.
+pub(super) fn previous_value_lines(r: &NodeRecord) -> Vec<SourceLine> {
+    let file = r.site.file();
+    let Some(index) = source::index(file) else {
+        return Vec::new();
+    };
+    let Some(closure) = index
+        .call_at(r.site.line(), r.site.column())
+        .and_then(|c| c.closure.as_ref())
+    else {
+        return Vec::new();
+    };
+    let Some(param) = closure.param.as_deref().filter(|p| *p != "_") else {
+        return Vec::new();
+    };
+    let lines = &index.lines;
+    // the lines of the body that use it, and the first code line inside a block such a line opens (`match previous
+    // {` is followed by the arm that returns it)
+    let body: Vec<usize> = (closure.body.first as usize - 1..closure.body.last as usize).collect();
+    let mut picked: Vec<usize> = Vec::new();
+    for (i, index) in body.iter().enumerate() {
+        let text = &lines[*index];
+        // on the line that names the parameter, what follows the parameter list
+        let code = if i == 0 && text.matches('|').count() >= 2 {
+            text.splitn(3, '|').nth(2).unwrap_or_default()
+        } else {
+            text.as_str()
+        };
+        let code = source::code_of(code);
+        if !mentions(code, param) {
+            continue;
+        }
+        picked.push(*index);
+        if code.trim_end().ends_with('{')
+            && let Some(next) = body[i + 1..].iter().find(|j| is_code(&lines[**j]))
+        {
+            picked.push(*next);
+        }
+    }
+    picked.dedup();
+    picked
+        .into_iter()
+        .take(4)
+        .map(|i| numbered(file, lines, i))
+        .collect()
+}
+
+/// Whether `code` uses the identifier `name` (not as part of a longer one).
+pub(super) fn mentions(code: &str, name: &str) -> bool {
+    let code = source::code_of(code);
+    code.match_indices(name).any(|(i, _)| {
+        let before = code[..i].chars().next_back();
+        let after = code[i + name.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// The lines that compute `r`'s value, other than its creation line, in line order: its whole body when it is short
+/// and the source can be parsed (with or without the lines that only clone handles), else the distinct lines where
+/// it read its sources (tracked or not) and the lines that produce its value (the tail expression, each branch of a
+/// tail `if` or `match`, the `return`s).
+pub(super) fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[crate::trace::log::Ran]) -> Vec<SourceLine> {
+    let file = r.site.file();
+    let Some(index) = source::index(file) else {
+        return read_site_lines(r);
+    };
+    let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
+        return read_site_lines(r);
+    };
+    let lines = &index.lines;
+    let span = call.whole;
+    // with the records `#[node]` made of the latest run: a line in a `match` arm it did not take did not run
+    let recorded: HashSet<(&str, u32)> = ran.iter().filter(|x| x.file == file).map(|x| (x.file, x.line)).collect();
+    let not_run = |at: u32| !recorded.is_empty() && not_taken(&index, span, file, &recorded, at);
+    if span.last > span.first && (span.last - span.first) as usize <= SHORT_BODY_LINES {
+        // a short body whole, less the lines that only open a closure (`row.with(|show| {`) and those of a
+        // branch the run did not take
+        return (span.first as usize..span.last as usize)
+            .filter(|i| is_code(&lines[*i]) && (clones || !is_clone_line(&lines[*i])))
+            .filter(|i| {
+                let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                let opens = *i + 1 != span.first as usize && code_part(&lines[*i]).trim_end().ends_with("| {");
+                !opens && !not_run(at)
+            })
+            .map(|i| numbered(file, lines, i))
+            .collect();
+    }
+    // the lines that decide the value first, then those that read sources, each in line order: a caller that
+    // quotes the first few quotes what made the value
+    let mut out: Vec<SourceLine> = Vec::new();
+    if let Some(closure) = &call.closure {
+        let mut picked: Vec<u32> = Vec::new();
+        // the first closure's lines, then a few of each other closure the call is given (a fold's inverse)
+        let values = closure.value.iter().take(VALUE_LINES_MAX).chain(
+            call.more_closures
+                .iter()
+                .flat_map(|c| c.value.iter().take(OTHER_CLOSURE_VALUE_LINES)),
+        );
+        for value in values {
+            let at = value.first as usize - 1;
+            if value.first != r.site.line() && is_code(&lines[at]) && !not_run(value.first) {
+                picked.push(value.first);
+            }
+        }
+        // with `lets`, a value line that is an expression (`until.saturating_sub(since)`) with the `let`s that
+        // bound what it reads: a wrong binding made the value there
+        if lets {
+            for at in picked.clone() {
+                let code = code_part(&lines[at as usize - 1]).trim_start();
+                if code.starts_with("let ") {
+                    continue;
+                }
+                for bound in lets_binding(lines, span.first, at, code) {
+                    if !picked.contains(&bound) {
+                        picked.push(bound);
+                    }
+                }
+            }
+        }
+        picked.sort_unstable();
+        // a closure after the first whose code repeats the first's, line for line (a fold's inverse that does what
+        // its step does): undoing with the same code as doing is a slip wherever it is written, so the repeating
+        // closure's lines come first
+        if let Some(again) = call.more_closures.iter().find(|c| same_code(lines, closure.body, c.body)) {
+            picked.sort_by_key(|at| !again.body.contains(*at));
+        }
+        out.extend(picked.into_iter().map(|at| numbered(file, lines, at as usize - 1)));
+    }
+    // a read that only shadows the handle with its value (`let stays = stays.get();`), or a tracked read that only
+    // opens a closure (`desk.with_model(|d| {`), says no more than the node's reads
+    let untracked: HashSet<u32> = r.untracked.iter().filter_map(|(_, _, s)| s.map(|s| s.line())).collect();
+    for read in read_site_lines(r) {
+        let opens = !untracked.contains(&read.site.line) && code_part(&read.text).trim_end().ends_with("| {");
+        if !out.iter().any(|l| l.site.line == read.site.line) && !shadows_with_value(&read.text) && !opens {
+            out.push(read);
+        }
+    }
+    out
+}
+
+/// Whether the bodies `a` and `b` (0-based `lines` of one file, each from its opening line to its closing one) hold
+/// the same code lines, comments, blank lines and the lines that open them (with the closures' parameters) aside.
+pub(super) fn same_code(lines: &[String], a: source::Lines, b: source::Lines) -> bool {
+    let code = |body: source::Lines| -> Vec<&str> {
+        (body.first as usize..body.last.saturating_sub(1) as usize)
+            .filter_map(|i| lines.get(i))
+            .filter(|l| is_code(l))
+            .map(|l| code_part(l).trim())
+            .collect()
+    };
+    let (a, b) = (code(a), code(b));
+    !a.is_empty() && a == b
+}
+
+/// How many lines producing the value of each closure after the first a long call is given are quoted.
+pub(super) const OTHER_CLOSURE_VALUE_LINES: usize = 2;
+
+/// How many of the lines producing a long body's value are quoted.
+pub(super) const VALUE_LINES_MAX: usize = 3;
+
+/// A body this short is quoted whole (when the source can be read); a longer one by the lines that read sources.
+pub(super) const SHORT_BODY_LINES: usize = 8;
+
+pub(super) fn read_site_lines(r: &NodeRecord) -> Vec<SourceLine> {
+    let mut sites: Vec<SiteRef> = r
+        .read_sites
+        .iter()
+        .map(|(_, s)| *s)
+        .chain(r.untracked.iter().filter_map(|(_, _, s)| *s))
+        .filter(|s| s.file() == r.site.file() && s.line() != r.site.line())
+        .collect();
+    sites.sort_by_key(|s| s.line());
+    sites.dedup_by_key(|s| s.line());
+    let mut by_line: HashMap<u32, SourceLine> = HashMap::new();
+    for s in sites {
+        by_line.entry(s.line()).or_insert_with(|| line(s));
+    }
+    let mut out: Vec<SourceLine> = by_line.into_values().collect();
+    out.sort_by_key(|l| l.site.line);
+    out
+}

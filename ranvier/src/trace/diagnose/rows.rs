@@ -1,0 +1,70 @@
+//! The memos a keyed collection makes per row: the lines that make the value of the one that moved latest.
+
+use super::*;
+
+/// How many value lines of a row's memo [`row_memos`] quotes.
+pub(super) const ROW_MEMO_LINES: usize = 3;
+
+/// The rank of [`row_memos`]' finding: before what wrote the rows (their items are the memos' input).
+pub(super) const ROW_MEMO_RANK: u32 = 800;
+
+/// Memos the explained node reads that one line made several times (a keyed collection's row memos, each row's made
+/// by the same factory): the node's body shows how it combines them, not how each is computed, so the lines that
+/// make the value of the one that moved latest are quoted (`left / plan.per_tray` in the factory's `Memo::new`).
+pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
+    let rows: Vec<&NodeRecord> = me
+        .sources
+        .iter()
+        .filter_map(|s| ctx.rec(*s))
+        .filter(|r| r.kind == NodeKind::Memo && r.runs > 0 && r.site != me.site && !ctx.reads_model_alone(r))
+        .collect();
+    // a keyed collection's row memo is one even when the collection holds one row (`pupils[Ada]/average`)
+    let row_memo = |r: &NodeRecord| {
+        let name = ctx.name(r.id).name;
+        name.find('[').is_some_and(|open| name[open..].contains("]/"))
+    };
+    let Some(latest) = rows
+        .iter()
+        .filter(|r| row_memo(r) || rows.iter().filter(|o| o.site == r.site).count() >= 2)
+        .max_by_key(|r| r.last_moved)
+    else {
+        return;
+    };
+    let file = latest.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(closure) = index
+        .call_at(latest.site.line(), latest.site.column())
+        .and_then(|c| c.closure.clone())
+    else {
+        return;
+    };
+    let lines = &index.lines;
+    // what its latest run took, when `#[node]` recorded it (`Status::Dirty => ..`), then the lines that make its
+    // value, the tail first (an early `return` only guards it)
+    let ran = ctx.tracer.branches_of(latest.id);
+    let mut quoted: Vec<SourceLine> = ran_lines(&ran, false, ROW_MEMO_LINES);
+    let mut picked: Vec<usize> = closure
+        .value
+        .iter()
+        .flat_map(|v| deciding_lines(lines, v))
+        .filter(|i| closure.body.contains(u32::try_from(i + 1).unwrap_or(u32::MAX)) && is_code(&lines[*i]))
+        .collect();
+    picked.reverse();
+    picked.dedup();
+    for i in picked {
+        let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        if quoted.len() < ROW_MEMO_LINES && !quoted.iter().any(|q| q.site.file == file && q.site.line == at) {
+            quoted.push(numbered(file, lines, i));
+        }
+    }
+    let mut quoted = quoted.into_iter();
+    let Some(at) = quoted.next() else { return };
+    let mut text = ctx.name(latest.id).to_string();
+    if let Some(v) = short_value(ctx, latest.id) {
+        let _ = write!(text, " = {v}");
+    }
+    text.push_str(", one of the memos each row makes, from");
+    let mut finding = Finding::new(FindingKind::Ran, ROW_MEMO_RANK, text, Some(at));
+    finding.more = quoted.collect();
+    found.push(finding);
+}

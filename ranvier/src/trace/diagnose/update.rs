@@ -1,0 +1,443 @@
+//! What a message's `update` did: the arm that handled each message in the cone (`update:`), or what it ran when
+//! `#[trace_fn]` recorded it (`ran: message ..`), ranked against the node's own findings.
+
+use super::*;
+
+/// The arm of an `Mvu`'s `update` that handled the latest message, and the arms of the messages that last moved the
+/// selects in the cone: where a message that moved the model wrongly (or did not move it) is handled. Found in the
+/// source file the `Mvu` was made in: inside the `update` function the `Mvu` was given, when it is a named function,
+/// else the arm written nearest below where the `Mvu` was made; when the source can be read. A message a memo or
+/// effect dispatched also names who dispatched it, with the lines above the dispatch.
+pub(super) fn update_arms(
+    ctx: &Ctx<'_>,
+    me: &NodeRecord,
+    cone: &[(NodeId, u32)],
+    in_cone: &HashSet<NodeId>,
+    found: &mut Vec<Finding>,
+) {
+    let latest = ctx.tracer.last_message();
+    // each message, with the hops to the nearest select in the cone it last moved
+    let mut messages: Vec<(u64, u32)> = vec![(latest, 9)];
+    // the latest message was a command: the messages whose `update` sent it, outermost last (the one the program
+    // or a client dispatched chose the commands that followed)
+    let mut senders: Vec<u64> = Vec::new();
+    let mut at = latest;
+    while let Some(cause) = ctx
+        .tracer
+        .kept_message(at)
+        .map(|m| m.cause)
+        .filter(|c| *c != 0 && senders.len() < 8)
+    {
+        senders.push(cause);
+        messages.push((cause, 9));
+        at = cause;
+    }
+    for &(n, depth) in cone {
+        let Some(r) = ctx.rec(n) else { continue };
+        if depth > 3 || r.kind != NodeKind::Memo || r.last_moved == 0 || !ctx.reads_model_alone(r) {
+            continue;
+        }
+        // the innermost message behind the move: a message a memo or effect dispatched inside another is the one
+        // whose arm wrote
+        let (steps, root) = ctx.chain(r.last_moved);
+        let innermost = steps
+            .iter()
+            .find(|e| matches!(e.kind, EventKind::Message { .. }))
+            .map(|e| e.seq)
+            .or(match root {
+                WhyRoot::Message { seq, .. } => Some(seq),
+                _ => None,
+            });
+        if let Some(seq) = innermost {
+            match messages.iter_mut().find(|(m, _)| *m == seq) {
+                Some(entry) => entry.1 = entry.1.min(depth),
+                None => messages.push((seq, depth)),
+            }
+        }
+    }
+    let refused = refused_message(ctx, in_cone, &messages);
+    messages.extend(refused.map(|m| (m, 9)));
+    // the fields the cone's code reads, found once when a message needs them
+    let mut cone_fields: Option<HashSet<String>> = None;
+    // the variants of the messages looked at: a `match` naming one matches on messages
+    let variants: HashSet<String> = messages
+        .iter()
+        .filter_map(|(m, _)| match ctx.event(*m).map(|e| e.kind) {
+            Some(EventKind::Message { name, .. }) => Some(variant_of(&name)),
+            _ => None,
+        })
+        .collect();
+    for (message, depth) in messages {
+        let Some(EventKind::Message { name, target, .. }) = ctx.event(message).map(|e| e.kind)
+        else {
+            continue;
+        };
+        if !in_cone.contains(&target) {
+            continue;
+        }
+        let Some(model) = ctx.rec(target) else {
+            continue;
+        };
+        let commands = ctx.tracer.kept_message(message).and_then(|m| m.commands);
+        // what `#[trace_fn]` recorded while its `update` ran, when it did: the fns that ran, resolved at run time
+        // (the latest message's at most RAN_LINES lines, an earlier one's at most RAN_FN_LINES)
+        let max = if message == latest {
+            RAN_LINES
+        } else {
+            RAN_FN_LINES
+        };
+        // an `update` that sent commands: the branches that chose them first, with more lines
+        let sent_commands = commands.is_some_and(|n| n > 0);
+        let ran = ctx.tracer.ran_for_message(message);
+        let read = cone_fields.get_or_insert_with(|| fields_read_within(ctx, cone, u32::MAX, CONE_FIELDS_NODES));
+        let feeding = fns_feeding(&ran, read);
+        let mut recorded = ran_lines_ordered(
+            &ran,
+            true,
+            sent_commands,
+            &feeding,
+            if sent_commands { RAN_LINES } else { max },
+        );
+        // an `update` that sent commands and computed a value the cone reads that it never sent (its line in a
+        // branch that did not run): those lines first
+        if sent_commands {
+            let mut unsent = unsent_values(&ran, read);
+            if unsent.is_empty() {
+                unsent = told_only(&ran, read);
+            }
+            if !unsent.is_empty() {
+                recorded.retain(|l| !unsent.iter().any(|u| u.site == l.site));
+                recorded.splice(0..0, unsent);
+                recorded.truncate(RAN_LINES);
+            }
+        }
+        // a helper's `match` arm that did not match and would have written a field the cone reads: the pattern that
+        // left it out decided the value as much as the arm that ran, first
+        let unwritten = unwritten_arm(&ran, read, &variants);
+        // an order slip the source shows in what ran (a `let` that copied a field before the write below it, or read
+        // it after; an arm that would have written what the cone reads did not match): the message goes first
+        let slip = unwritten.is_some() || order_slip(&ran);
+        let arm_first = usize::from(unwritten.is_some());
+        if let Some(arm) = unwritten {
+            recorded.retain(|l| l.site != arm.site);
+            recorded.insert(0, arm);
+            recorded.truncate(if sent_commands { RAN_LINES } else { max.max(RAN_FN_LINES + 1) });
+        }
+        // a constant the model was made with, read on a line which ran and is not quoted, that no code writes: the
+        // `Default`'s line that set it, first (no quoted line shows where it went), after an arm that did not match
+        let defaults = default_only_fields(&ran, model, &recorded);
+        for (n, set) in defaults.into_iter().enumerate() {
+            if !recorded.iter().any(|l| l.site == set.site) {
+                recorded.insert((arm_first + n).min(recorded.len()), set);
+            }
+        }
+        let renamed = ctx
+            .tracer
+            .kept_message(message)
+            .is_some_and(|kept| literal_fields(&mut recorded, read, &arg_names(&kept.args)));
+        let arm_found = if recorded.is_empty() {
+            locate_arm(&name, model, commands.is_some())
+        } else {
+            None
+        };
+        if recorded.is_empty() && arm_found.is_none() {
+            continue;
+        }
+        // a command (a message another one's `update` sent) that wrote only fields no node of the cone reads (a
+        // notice, a log) did not make the value: it is left out, unless it chose commands in turn. A message a
+        // client or the program dispatched is kept: one that wrote the wrong field is the mistake
+        let is_command = ctx.tracer.kept_message(message).is_some_and(|m| m.cause != 0);
+        if is_command && !sent_commands {
+            let texts: Vec<&str> = match &arm_found {
+                Some((_, lines, arm, _)) => arm.iter().map(|i| lines[*i].as_str()).collect(),
+                None => recorded.iter().map(|l| l.text.as_str()).collect(),
+            };
+            if cone.len() <= CONE_FIELDS_NODES && writes_only_unread(&texts, read) {
+                continue;
+            }
+        }
+        // a command: the lines of its sender's `update` that bound what it carries, first
+        let sender = ctx.tracer.kept_message(message).map_or(0, |m| m.cause);
+        let carried = if sender == 0 || arm_found.is_some() {
+            Vec::new()
+        } else {
+            command::argument_lines(ctx, sender, &name, read)
+        };
+        recorded.retain(|l| !carried.iter().any(|c| c.site == l.site));
+        let carried_any = !carried.is_empty();
+        recorded.splice(0..0, carried);
+        // the message behind the nearest select first; the latest one breaks ties
+        let rank = 400 + near(depth) / 5 + u32::from(message == latest);
+        let (mut rank, what) = match (message == latest, model.last_moved > message) {
+            // the latest message changed nothing: the arm that handled it is the first suspect (before the body)
+            (true, false) => (700, "left as it was"),
+            // the latest message moved the model but not the explained node: the change that should have reached
+            // it stopped in what that message ran, before the message behind the node's last move
+            (true, true) if me.last_moved < message => (rank.max(400 + near(0) / 5 + 1), "moved"),
+            _ => (rank, "moved"),
+        };
+        // a message its `update` refused: the first suspect of a value that lacks what it would have added
+        if refused == Some(message) {
+            rank = REFUSED_RANK;
+        }
+        // a literal's field set from the message's argument of another name: a value carried over between two names
+        // (trays recorded as pieces), before the explained node's body
+        if renamed {
+            rank = rank.max(RENAMED_RANK);
+        }
+        // the outermost message sent the latest one as a command and the explained node did not move since: which
+        // commands its arm chose is the first suspect
+        if commands.is_some() && senders.last() == Some(&message) && me.last_moved < message {
+            rank = rank.max(650);
+        }
+        // the latest message was a command this one's update sent: its arm did what the sender chose, so the
+        // branches that chose it come first
+        if sent_commands && senders.last() == Some(&message) {
+            rank = rank.max(402 + near(0) / 5);
+        }
+        if slip {
+            rank = rank.max(SLIP_RANK);
+        }
+        let mut text = format!(
+            "message {name} #{message} {what} {}{}",
+            ctx.name(target),
+            if arm_found.is_some() {
+                ": the arm of update that handled it"
+            } else {
+                UPDATE_RAN
+            }
+        );
+        if carried_any && let Some(EventKind::Message { name: by, .. }) = ctx.event(sender).map(|e| e.kind) {
+            let _ = write!(text, "; sent by {by} #{sender}");
+        }
+        if let Some(n) = commands {
+            let _ = write!(text, "; commands: {n}");
+            let sent = ctx.tracer.commands_of(message);
+            if !sent.is_empty() {
+                text.push_str(" (");
+                for (i, m) in sent.iter().take(COMMANDS_NAMED).enumerate() {
+                    if i > 0 {
+                        text.push_str(", ");
+                    }
+                    text.push_str(&m.name);
+                }
+                if sent.len() > COMMANDS_NAMED {
+                    text.push_str(", …");
+                }
+                text.push(')');
+            }
+        }
+        let kind = if arm_found.is_some() {
+            FindingKind::Update
+        } else {
+            FindingKind::Ran
+        };
+        let mut arm: Box<dyn Iterator<Item = SourceLine>> = match arm_found {
+            Some((file, lines, arm, body)) => {
+                let mut quoted: Vec<SourceLine> = arm.into_iter().map(|i| numbered(file, &lines, i)).collect();
+                // no record of what the message ran (no `#[trace_fn]`): the helpers the arm calls, as if entered,
+                // for the latest message and those that sent it as a command
+                if ran.is_empty()
+                    && (message == latest || senders.contains(&message))
+                    && let Some(body) = body
+                {
+                    let reached = reached::reached(file, body);
+                    let entered: Vec<crate::trace::log::Ran> = reached.iter().map(|r| r.ran.clone()).collect();
+                    let feeding = fns_feeding(&entered, read);
+                    for l in ran_lines_of(&entered, true, sent_commands, &feeding, REACHED_LINES, true) {
+                        // each helper's line with the call that gave it its arguments
+                        let call = reached::Reached::call_of(&reached, l.site.file, l.site.line);
+                        for l in std::iter::once(l).chain(call.and_then(|(file, at)| {
+                            let lines = source::index(file)?.lines.clone();
+                            Some(numbered(file, &lines, at as usize - 1))
+                        })) {
+                            if !quoted.iter().any(|q| q.site == l.site) {
+                                quoted.push(l);
+                            }
+                        }
+                    }
+                }
+                Box::new(quoted.into_iter())
+            }
+            None => Box::new(recorded.into_iter()),
+        };
+        let mut finding = Finding::new(kind, rank, String::new(), arm.next());
+        finding.more = arm.collect();
+        if let Some((by, site)) = ctx.tracer.dispatched_by(message) {
+            let _ = write!(
+                text,
+                "; {} dispatched it at {}",
+                ctx.name(by),
+                Site::of(site)
+            );
+            if let Some(dispatcher) = ctx.rec(by) {
+                finding
+                    .more
+                    .extend(lines_above(dispatcher, site, DISPATCH_CONTEXT_LINES));
+            }
+            finding.more.push(line(site));
+        }
+        finding.text = text;
+        found.push(finding);
+    }
+}
+/// The rank of a message's finding whose `update` shows a slip in the order of its statements or arms: above a
+/// row its collection wrote (`written:`, 700 and its nearness), below what the node itself read or wrote.
+pub(super) const SLIP_RANK: u32 = 790;
+
+/// Whether a fn `ran` entered (in an `update`) holds, in lines that ran, a `let` that read a field just assigned
+/// ([`read_after_write`]). (A `let` that copied a field before the line below assigned it is not one: that is how an
+/// id is taken from a counter.)
+pub(super) fn order_slip(ran: &[crate::trace::log::Ran]) -> bool {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    entered_fns(ran).iter().any(|found| {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let ran_there = |at: u32| !not_taken(index, def.whole, file, &recorded, at);
+        read_after_write(&index.lines, def.whole)
+            .into_iter()
+            .any(|(a, b)| ran_there(a) && ran_there(b))
+    })
+}
+
+/// A cone of at most this many nodes is read for the fields it reads, to leave out messages that wrote none of them.
+pub(super) const CONE_FIELDS_NODES: usize = 64;
+
+/// Whether the `update` lines `texts` write state, and every line that does writes only fields named outside `read`:
+/// `next.notices.push(text)` writes `notices`, `visit.called = Some(now)` writes `called`. A line that writes
+/// through a `&mut` hand-off or names no field counts as writing what is read.
+pub(super) fn writes_only_unread(texts: &[&str], read: &HashSet<String>) -> bool {
+    let mut wrote = false;
+    for text in texts {
+        let code = code_part(text);
+        if !writes_line(code) {
+            continue;
+        }
+        if code.contains("&mut ") {
+            return false;
+        }
+        // the place written: before the assignment or the mutating call
+        let place = match (assignment_at(code), mutating_call_at(code)) {
+            (Some(i), _) => &code[..i],
+            (None, Some(i)) => &code[..i + 1],
+            (None, None) => return false,
+        };
+        // after a match arm's `=>`, the place alone
+        let place = place.rsplit("=>").next().unwrap_or(place);
+        let fields: Vec<&str> = place
+            .match_indices('.')
+            .map(|(i, _)| {
+                let rest = &place[i + 1..];
+                let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+                &rest[..end]
+            })
+            .filter(|f| !f.is_empty() && !f.starts_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        if fields.is_empty() || fields.iter().any(|f| read.contains(*f)) {
+            return false;
+        }
+        wrote = true;
+    }
+    wrote
+}
+
+/// How many of the commands a message's `update` sent an `update:` finding names.
+pub(super) const COMMANDS_NAMED: usize = 4;
+
+/// How many lines above a dispatch by a memo or effect an `update:` finding quotes.
+pub(super) const DISPATCH_CONTEXT_LINES: usize = 6;
+
+/// An `update` arm: its file, the file's lines, the line indexes to quote, and its body (`None` for an `update`
+/// closure without a `match`, quoted by its value).
+pub(super) type ArmFound = (&'static str, Arc<[String]>, Vec<usize>, Option<source::Lines>);
+
+/// The arm of `model`'s `update` handling `message`, in whichever file of the crate it is: inside the named
+/// `update` function the `Mvu` was made with (resolved through the crate's module tree), else the arm naming the
+/// message's variant nearest below where the `Mvu` was made, else the first in the crate. Its file, the file's lines
+/// and the arm's line indexes (0-based: the `=>` line, then the lines of its body that change state).
+pub(super) fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> Option<ArmFound> {
+    let variant = variant_of(message);
+    if variant.is_empty() {
+        return None;
+    }
+    let home = model.site.file();
+    let arms = source::arms_naming(home, &variant);
+    let named = model
+        .update_fn
+        .filter(|name| !name.contains('{') && !name.contains('(') && !name.contains('<'));
+    // `type_name` spells the crate first: `shop::rules::update`
+    let in_update = named
+        .and_then(|path| {
+            let segments: Vec<String> = path.split("::").skip(1).map(str::to_owned).collect();
+            source::resolve_fn(home, model.site.line(), &segments)
+        })
+        .and_then(|update| {
+            arms.iter().find(|(file, index, i)| {
+                *file == update.file
+                    && index.arms[*i].in_fn.is_some_and(|f| {
+                        f == update.at || update.def().whole.holds(index.fns[f].whole)
+                    })
+            })
+        });
+    let near = model.site.line();
+    // an `update` closure written in the `Mvu::new` call: its own arms first
+    let closure = source::index(home).and_then(|index| {
+        let closure = index
+            .call_at(model.site.line(), model.site.column())?
+            .closure
+            .clone()?;
+        Some((index, closure))
+    });
+    let own = closure.as_ref().and_then(|(_, closure)| {
+        arms.iter().find(|(file, index, i)| {
+            *file == home && (closure.body.first..=closure.body.last).contains(&index.arms[*i].arrow)
+        })
+    });
+    // an arm in another file only when one file holds them all: two `update`s with a variant of that name
+    // elsewhere leave no way to tell whose it is
+    let elsewhere = arms
+        .first()
+        .filter(|(first, _, _)| arms.iter().all(|(file, _, _)| file == first));
+    let found = in_update
+        .or(own)
+        .or_else(|| {
+            arms.iter().find(|(file, index, i)| {
+                *file == home && (near..=near + NEAR_ARM_LINES).contains(&index.arms[*i].arrow)
+            })
+        })
+        .or_else(|| arms.iter().find(|(file, _, _)| *file == home))
+        .or(elsewhere);
+    let Some((file, index, at)) = found else {
+        // no arm: an `update` closure without a `match` is quoted by the lines that make its value
+        let (index, closure) = closure?;
+        let lines: Vec<usize> = closure
+            .value
+            .iter()
+            .flat_map(|l| l.first as usize - 1..l.last as usize)
+            .filter(|i| is_code(&index.lines[*i]))
+            .take(ARM_LINES)
+            .collect();
+        return (!lines.is_empty()).then(|| (home, index.lines.clone(), lines, None));
+    };
+    let arm = &index.arms[*at];
+    let picked = if commands {
+        command_lines(index, arm)
+    } else {
+        arm_lines(index, arm)
+    };
+    Some((file, index.lines.clone(), picked, Some(arm.body)))
+}
+
+/// The variant a message's wire name stands for: `set_quantity` → `SetQuantity` (a name already in camel case is
+/// kept).
+pub(in crate::trace) fn variant_of(name: &str) -> String {
+    name.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
+}
