@@ -19,6 +19,8 @@ pub mod blind_cinema;
 pub mod blind_clinic;
 #[path = "../../../examples/examples/blind_depot/main.rs"]
 pub mod blind_depot;
+#[path = "../../../examples/examples/blind_greenhouse/main.rs"]
+pub mod blind_greenhouse;
 #[path = "../../../examples/examples/blind_gym/main.rs"]
 pub mod blind_gym;
 #[path = "../../../examples/examples/blind_harbor/main.rs"]
