@@ -17,6 +17,7 @@ mod tool_text;
 
 mod approval;
 mod blind_allotments;
+mod blind_auction;
 mod blind_bakery;
 mod blind_bikes;
 mod blind_cafe;

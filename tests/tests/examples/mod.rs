@@ -6,6 +6,8 @@
 
 #[path = "../../../examples/examples/blind_allotments/main.rs"]
 pub mod blind_allotments;
+#[path = "../../../examples/examples/blind_auction/main.rs"]
+pub mod blind_auction;
 #[path = "../../../examples/examples/blind_bakery/main.rs"]
 pub mod blind_bakery;
 #[path = "../../../examples/examples/blind_bikes/main.rs"]
