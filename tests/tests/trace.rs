@@ -732,6 +732,139 @@ mod traced {
         }
     }
 
+    /// The plan of a round of watering: a zone is skipped when its reading is wet enough (compared with the wrong
+    /// field here: the air's humidity for the soil's moisture).
+    fn watering(readings: &Signal<Vec<(u32, u32)>>) -> Memo<Vec<String>> {
+        const ZONES: [&str; 2] = ["north", "south"];
+        let readings = readings.clone();
+        Memo::new(move |_| {
+            let mut readings: Vec<(usize, (u32, u32))> =
+                readings.get().into_iter().enumerate().collect();
+            readings.sort_by(|a, b| a.1.0.cmp(&b.1.0).then_with(|| a.0.cmp(&b.0)));
+            let limit = 35;
+            let mut lines = Vec::with_capacity(readings.len() + 1);
+            let mut total = 0;
+            for (zone, (soil, humidity)) in readings {
+                let Some(name) = ZONES.get(zone) else {
+                    continue;
+                };
+                let wet = Some(soil).filter(|_| humidity >= limit);
+                lines.push(match wet {
+                    Some(level) => format!("{} {}: skipped, soil {} %", name, zone, level),
+                    None => {
+                        let minutes = limit - soil.min(limit);
+                        total += minutes;
+                        format!("{name} {zone}: {minutes} min")
+                    }
+                });
+            }
+            lines.push(format!("next round: {total} min"));
+            lines
+        })
+    }
+
+    #[test]
+    fn a_text_made_in_a_match_arm_brings_the_let_its_match_matched_on() {
+        let readings = Signal::new(vec![(20_u32, 30_u32)]);
+        let plan = watering(&readings);
+        assert_eq!(plan.get(), ["north 0: 15 min", "next round: 15 min"]);
+        readings.set(vec![(20, 60)]);
+        assert_eq!(
+            plan.get(),
+            ["north 0: skipped, soil 20 %", "next round: 0 min"]
+        );
+        let explain = trace::explain(&plan).unwrap();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .chain(&explain.body)
+            .map(|l| l.site.line)
+            .collect();
+        let wet = line_in_this_file("let wet = Some(soil).filter(|_| humidity >= limit);");
+        assert!(quoted.contains(&wet), "line {wet}: {explain}");
+    }
+
+    /// A tally whose points a message adds by the rule a `Policy` holds in a field (no `#[trace_fn]` anywhere).
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Tally {
+        points: u32,
+    }
+
+    #[derive(Debug)]
+    enum TallyMsg {
+        Score(u32),
+    }
+
+    /// The rules a tally is built with: each a fn held in a field.
+    #[derive(Clone, Copy)]
+    struct Policy {
+        bonus: fn(&mut Tally, u32),
+    }
+
+    fn triple_bonus(tally: &mut Tally, n: u32) {
+        tally.points += n * 3;
+    }
+
+    fn tally_update(msg: TallyMsg, tally: &Tally, policy: &Policy) -> Tally {
+        let mut next = tally.clone();
+        match msg {
+            TallyMsg::Score(n) => (policy.bonus)(&mut next, n),
+        }
+        next
+    }
+
+    /// A price by weight, by the rate the caller passes as a fn.
+    fn priced(grams: &Signal<u32>, rate: fn(u32) -> u32) -> Memo<u32> {
+        let grams = grams.clone();
+        Memo::new(move |_| {
+            let g = grams.get();
+            rate(g)
+        })
+    }
+
+    fn heavy_rate(grams: u32) -> u32 {
+        grams * 7 / 100
+    }
+
+    #[test]
+    fn a_fn_held_in_a_field_or_passed_as_a_parameter_is_followed_to_the_fns_given_it() {
+        // a field: the arm calls `(policy.bonus)(..)`; the struct literal put `triple_bonus` there
+        let policy = Policy {
+            bonus: triple_bonus,
+        };
+        let tally = Mvu::new(Tally::default(), move |msg, t: &Tally| {
+            tally_update(msg, t, &policy)
+        });
+        let points = Memo::new({
+            let tally = tally.clone();
+            move |_| tally.with_model(|t| t.points)
+        });
+        assert_eq!(points.get(), 0);
+        tally
+            .dispatch_traced("score", "2", TallyMsg::Score(2))
+            .unwrap();
+        assert_eq!(points.get(), 6);
+        let explain = trace::explain(&points).unwrap();
+        let lines = message_lines(&explain, "score");
+        let write = line_in_this_file("tally.points += n * 3;");
+        assert!(lines.contains(&write), "line {write}: {explain}");
+        // a parameter: the memo calls `rate(g)`; its caller passed `heavy_rate`
+        let grams = Signal::new(1000_u32);
+        let price = priced(&grams, heavy_rate);
+        assert_eq!(price.get(), 70);
+        let explain = trace::explain(&price).unwrap();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .chain(&explain.body)
+            .map(|l| l.site.line)
+            .collect();
+        let rate = line_in_this_file("grams * 7 / 100");
+        assert!(quoted.contains(&rate), "line {rate}: {explain}");
+    }
+
     /// A spare part on a shelf, compared by hand: the bin is left out of the comparison.
     #[derive(Debug, Clone)]
     struct Spare {

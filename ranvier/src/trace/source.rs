@@ -9,7 +9,9 @@
 
 use super::names;
 
+mod given;
 mod value;
+pub(crate) use given::{fns_in_field, fns_named, is_value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -60,6 +62,18 @@ pub(crate) struct FnDef {
     /// The few lines that decide its value (`value.rs`): the tail expression followed through `if`, `match`, the
     /// closures a tail call is given and the statements that made the names it returns, and its `return`s.
     pub value: Vec<Lines>,
+    /// Its parameters' names, in order (`self` left out; a pattern that is not a name is `_`).
+    pub params: Vec<String>,
+}
+
+/// A path an expression may evaluate to, with the line it is written on: a fn given as a value (`climate::band` in
+/// `band: climate::band`, each branch's in `if slip { slipped::band } else { band }`).
+#[derive(Clone, Debug)]
+pub(crate) struct FnValue {
+    /// The line of the path.
+    pub line: u32,
+    /// The path's segments.
+    pub path: Vec<String>,
 }
 
 /// A call (`Memo::new(...)`, `till.select(...)`) and the closure it was given.
@@ -81,6 +95,10 @@ pub(crate) struct Call {
     pub fn_args: Vec<Vec<String>>,
     /// The method's name, for a method call (`order.total()` → `total`).
     pub method: Option<String>,
+    /// The field a call through a field holding a fn names (`(rules.band)(crop)` → `band`).
+    pub field: Option<String>,
+    /// The paths each argument may evaluate to ([`FnValue`]), argument by argument (none for most).
+    pub arg_values: Vec<Vec<FnValue>>,
 }
 
 /// A closure.
@@ -105,6 +123,8 @@ pub(crate) struct Arm {
     pub body: Lines,
     /// The function it is in (an index into [`Index::fns`]).
     pub in_fn: Option<usize>,
+    /// What its `match` matches on, when that is a name (`match wet {` → `wet`), with the `match`'s line.
+    pub scrutinee: Option<(String, u32)>,
 }
 
 /// A `const` or `static`.
@@ -159,6 +179,12 @@ pub(crate) struct Index {
     pub types: Vec<TypeDef>,
     /// Every `async` block: its lines, and the lines that produce its value (as [`FnDef::value`]).
     pub asyncs: Vec<(Lines, Vec<Lines>)>,
+    /// The values struct literals and assignments give named fields (`Rules { band: climate::band, .. }`,
+    /// `rules.band = slipped::band`): the field and each path the value may be.
+    pub field_values: Vec<(String, FnValue)>,
+    /// The `let`s binding a name to a value that may be a path (`let fee = if .. { a::fee } else { b::fee };`): the
+    /// name, the `let`'s line and the paths.
+    pub lets: Vec<(String, u32, Vec<FnValue>)>,
     mods: Vec<ModDecl>,
 }
 
@@ -208,6 +234,8 @@ struct Walker {
     modules: Vec<String>,
     impl_of: Option<(Option<String>, Option<String>)>,
     current_fn: Option<usize>,
+    /// The name the `match` whose arms are being visited matches on, with its line.
+    scrutinee: Option<(String, u32)>,
 }
 
 fn last_segment(path: &syn::Path) -> Option<String> {
@@ -289,19 +317,74 @@ fn call(start: proc_macro2::Span, whole: Lines, path: Vec<String>, args: &Args) 
                 _ => None,
             })
             .collect(),
+        field: None,
+        arg_values: args.iter().map(fn_values).collect(),
     }
 }
 
+/// The paths `expr` may evaluate to: itself when it is a path, each branch's value through `if`, `match` and blocks
+/// (and through `&`, parentheses and casts).
+fn fn_values(expr: &syn::Expr) -> Vec<FnValue> {
+    fn walk(expr: &syn::Expr, out: &mut Vec<FnValue>) {
+        match expr {
+            syn::Expr::Path(p) => out.push(FnValue {
+                line: Lines::of(p.span()).first,
+                path: p.path.segments.iter().map(|s| s.ident.to_string()).collect(),
+            }),
+            syn::Expr::If(i) => {
+                tail(&i.then_branch, out);
+                if let Some((_, otherwise)) = &i.else_branch {
+                    walk(otherwise, out);
+                }
+            }
+            syn::Expr::Match(m) => {
+                for arm in &m.arms {
+                    walk(&arm.body, out);
+                }
+            }
+            syn::Expr::Block(b) => tail(&b.block, out),
+            syn::Expr::Paren(p) => walk(&p.expr, out),
+            syn::Expr::Group(g) => walk(&g.expr, out),
+            syn::Expr::Reference(r) => walk(&r.expr, out),
+            syn::Expr::Cast(c) => walk(&c.expr, out),
+            _ => {}
+        }
+    }
+    fn tail(block: &syn::Block, out: &mut Vec<FnValue>) {
+        if let Some(syn::Stmt::Expr(last, None)) = block.stmts.last() {
+            walk(last, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(expr, &mut out);
+    out
+}
+
+/// The names of a fn's parameters, in order, `self` left out.
+fn params_of(sig: &syn::Signature) -> Vec<String> {
+    sig.inputs
+        .iter()
+        .filter_map(|input| match input {
+            syn::FnArg::Receiver(_) => None,
+            syn::FnArg::Typed(t) => Some(match &*t.pat {
+                syn::Pat::Ident(i) => i.ident.to_string(),
+                _ => "_".to_owned(),
+            }),
+        })
+        .collect()
+}
+
 impl Walker {
-    fn function(&mut self, name: String, whole: Lines, block: &syn::Block) -> usize {
+    fn function(&mut self, sig: &syn::Signature, whole: Lines, block: &syn::Block) -> usize {
         let (self_ty, trait_name) = self.impl_of.clone().unwrap_or((None, None));
         self.index.fns.push(FnDef {
-            name,
+            name: sig.ident.to_string(),
             module: self.modules.clone(),
             self_ty,
             trait_name,
             whole,
             value: value::of_block(block),
+            params: params_of(sig),
         });
         self.index.fns.len() - 1
     }
@@ -404,19 +487,19 @@ impl<'ast> Visit<'ast> for Walker {
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
         let outer_impl = self.impl_of.take();
-        let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), &f.block);
+        let at = self.function(&f.sig, from_sig(&f.sig, f.span()), &f.block);
         self.within_fn(at, |w| visit::visit_item_fn(w, f));
         self.impl_of = outer_impl;
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), &f.block);
+        let at = self.function(&f.sig, from_sig(&f.sig, f.span()), &f.block);
         self.within_fn(at, |w| visit::visit_impl_item_fn(w, f));
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
         if let Some(block) = &f.default {
-            let at = self.function(f.sig.ident.to_string(), from_sig(&f.sig, f.span()), block);
+            let at = self.function(&f.sig, from_sig(&f.sig, f.span()), block);
             self.within_fn(at, |w| visit::visit_trait_item_fn(w, f));
         }
     }
@@ -461,7 +544,17 @@ impl<'ast> Visit<'ast> for Walker {
             syn::Expr::Path(p) => p.path.segments.iter().map(|s| s.ident.to_string()).collect(),
             _ => Vec::new(),
         };
-        let found = call(c.func.span(), Lines::of(c.span()), path, &c.args);
+        let mut found = call(c.func.span(), Lines::of(c.span()), path, &c.args);
+        // a call through a field holding a fn: `(rules.band)(crop, stage)`
+        let mut func = &*c.func;
+        while let syn::Expr::Paren(p) = func {
+            func = &p.expr;
+        }
+        if let syn::Expr::Field(f) = func
+            && let syn::Member::Named(name) = &f.member
+        {
+            found.field = Some(name.to_string());
+        }
         self.index.calls.push(found);
         visit::visit_expr_call(self, c);
     }
@@ -498,8 +591,68 @@ impl<'ast> Visit<'ast> for Walker {
             arrow: Lines::of(a.fat_arrow_token.span()).first,
             body,
             in_fn: self.current_fn,
+            scrutinee: self.scrutinee.clone(),
         });
+        // a `match` inside the arm matches on its own
+        let outer = self.scrutinee.take();
         visit::visit_arm(self, a);
+        self.scrutinee = outer;
+    }
+
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        self.visit_expr(&m.expr);
+        let name = match &*m.expr {
+            syn::Expr::Path(p) if p.path.segments.len() == 1 => Some(p.path.segments[0].ident.to_string()),
+            _ => None,
+        };
+        let outer = std::mem::replace(
+            &mut self.scrutinee,
+            name.map(|n| (n, Lines::of(m.match_token.span()).first)),
+        );
+        for arm in &m.arms {
+            self.visit_arm(arm);
+        }
+        self.scrutinee = outer;
+    }
+
+    fn visit_expr_struct(&mut self, e: &'ast syn::ExprStruct) {
+        for field in &e.fields {
+            if let syn::Member::Named(name) = &field.member {
+                for value in fn_values(&field.expr) {
+                    self.index.field_values.push((name.to_string(), value));
+                }
+            }
+        }
+        visit::visit_expr_struct(self, e);
+    }
+
+    fn visit_expr_assign(&mut self, e: &'ast syn::ExprAssign) {
+        if let syn::Expr::Field(f) = &*e.left
+            && let syn::Member::Named(name) = &f.member
+        {
+            for value in fn_values(&e.right) {
+                self.index.field_values.push((name.to_string(), value));
+            }
+        }
+        visit::visit_expr_assign(self, e);
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        let name = match &l.pat {
+            syn::Pat::Ident(i) => Some(i.ident.to_string()),
+            syn::Pat::Type(t) => match &*t.pat {
+                syn::Pat::Ident(i) => Some(i.ident.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let (Some(name), Some(init)) = (name, &l.init) {
+            let values = fn_values(&init.expr);
+            if !values.is_empty() {
+                self.index.lets.push((name, Lines::of(l.let_token.span()).first, values));
+            }
+        }
+        visit::visit_local(self, l);
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {

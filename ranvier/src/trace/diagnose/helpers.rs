@@ -87,8 +87,23 @@ pub(super) fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[crate::tr
                     {
                         return bound;
                     }
+                    // a parameter holding a fn (`fee(lot)` with `fee: fn(&Lot) -> u64`): the fns its callers give it
+                    if let [name] = path.as_slice()
+                        && source::is_value(index, at_line, name)
+                    {
+                        return source::fns_named(file, at_line, name);
+                    }
                     source::resolve_fn(file, at_line, &path).into_iter().collect()
                 })
+                // a call through a field holding a fn (`(rules.band)(crop)`): the fns put in that field
+                .chain(
+                    index
+                        .calls
+                        .iter()
+                        .filter(|c| span.holds(c.whole))
+                        .filter_map(|c| c.field.as_deref())
+                        .flat_map(|field| source::fns_in_field(file, field)),
+                )
                 .chain(methods)
                 // a traced fn the run did not enter did not run
                 .filter(|f| entered.is_empty() || !is_traced_fn(f) || entered.iter().any(|e| same_fn(e, f)))

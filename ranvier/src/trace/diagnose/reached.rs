@@ -26,12 +26,17 @@ pub(super) fn reached(file: &'static str, span: source::Lines) -> Vec<Reached> {
         let mut next = Vec::new();
         for (file, index, span) in &frontier {
             for call in index.calls.iter().filter(|c| span.holds(c.whole)) {
-                let found = match &call.method {
-                    Some(name) => source::resolve_method(file, name),
-                    None if !call.path.is_empty() => source::resolve_fn(file, call.line, &call.path),
-                    None => None,
+                let found: Vec<source::Found> = match (&call.method, &call.field, call.path.as_slice()) {
+                    (Some(name), _, _) => source::resolve_method(file, name).into_iter().collect(),
+                    // a fn held in a field (`(rules.on_advance)(..)`), a parameter or a local: the fns given it
+                    (None, Some(field), _) => source::fns_in_field(file, field),
+                    (None, None, [name]) if source::is_value(index, call.line, name) => {
+                        source::fns_named(file, call.line, name)
+                    }
+                    (None, None, []) => Vec::new(),
+                    (None, None, path) => source::resolve_fn(file, call.line, path).into_iter().collect(),
                 };
-                let Some(found) = found else { continue };
+                for found in found {
                 let whole = found.def().whole;
                 // a fn that never returns (`fn refuse(why: String) -> !`) ends the message; it made no value
                 if found.never_returns() {
@@ -44,6 +49,7 @@ pub(super) fn reached(file: &'static str, span: source::Lines) -> Vec<Reached> {
                 }
                 next.push((found.file, found.index.clone(), whole));
                 out.push((found, (*file, call.whole.first)));
+                }
             }
         }
         frontier = next;

@@ -61,6 +61,18 @@ pub(super) fn lines(r: &NodeRecord, value: &str, quoted: &[usize]) -> Vec<usize>
             }
             let mut here = Vec::new();
             here.extend(guard(&index, call.whole, i));
+            // the arm was chosen by what its `match` matches on: a local's `let` decided which arm made the text
+            if let Some((name, at)) = arm_of(&index, call.whole, i).and_then(|a| a.scrutinee.as_ref())
+                && let Some(l) = let_of(lines, first, *at as usize - 1, name).filter(|l| !quoted.contains(l))
+            {
+                here.extend(deciding_lines(
+                    lines,
+                    &source::Lines {
+                        first: u32::try_from(l + 1).unwrap_or(u32::MAX),
+                        last: u32::try_from(l + 1).unwrap_or(u32::MAX),
+                    },
+                ));
+            }
             let mut names: Vec<String> = pieces.iter().filter_map(|p| p.name()).collect();
             for name in arg_names(lines, i, start + template_len(&lines[i], start)) {
                 if !names.contains(&name) {
@@ -373,17 +385,22 @@ pub(super) fn let_of(lines: &[String], from: usize, at: usize, name: &str) -> Op
     None
 }
 
+/// The innermost `match` arm of `call` that line `at` (0-based) stands in.
+fn arm_of(index: &source::Index, call: source::Lines, at: usize) -> Option<&source::Arm> {
+    let line = u32::try_from(at + 1).ok()?;
+    index
+        .arms
+        .iter()
+        .filter(|a| call.contains(a.arrow) && call.contains(a.body.last))
+        .filter(|a| a.arrow <= line && line <= a.body.last.max(a.arrow))
+        .max_by_key(|a| a.arrow)
+}
+
 /// The guard that chose the `match` arm line `at` (0-based) stands in, within `call`: the arm's own guard
 /// (`Ok(seen) if sent >= seen =>`), or the guard of the arm just before it, which did not match.
 fn guard(index: &source::Index, call: source::Lines, at: usize) -> Option<usize> {
-    let line = u32::try_from(at + 1).ok()?;
     let in_call = |a: &&source::Arm| call.contains(a.arrow) && call.contains(a.body.last);
-    let arm = index
-        .arms
-        .iter()
-        .filter(in_call)
-        .filter(|a| a.arrow <= line && line <= a.body.last.max(a.arrow))
-        .max_by_key(|a| a.arrow)?;
+    let arm = arm_of(index, call, at)?;
     let guarded = |arrow: u32| {
         let code = code_part(&index.lines[arrow as usize - 1]);
         code.split_once("=>").is_some_and(|(pattern, _)| pattern.contains(" if "))

@@ -1,0 +1,164 @@
+//! Fns given as values, followed through the source: a call of a parameter (`fee(lot)` in a fn that takes
+//! `fee: fn(&Lot) -> u64`), of a local (`let fee = if .. { a::fee } else { b::fee }; fee(lot)`) or of a field
+//! holding a fn (`(rules.band)(crop, stage)`) calls whichever fn the value holds, which no path at the call names.
+//! The fns it may hold are those the source gives it: the arguments the fn's callers pass for the parameter, the
+//! paths the `let` binds, the paths struct literals and assignments put in the field (`Rules { band: climate::band,
+//! .. }`, `rules.band = slipped::band`), each followed again when it is itself a parameter or a local.
+//!
+//! Which of them a run called is not known here (a `#[trace_fn]` fn records it when it runs): all are returned, in
+//! the order the crate's files and their lines give them.
+
+use super::{Found, Index, crate_files, index, resolve_fn};
+
+/// How many fns a value is followed to at most.
+const GIVEN_MAX: usize = 4;
+
+/// How many times a value is followed from a parameter or a local to where it came from.
+const GIVEN_DEPTH: usize = 3;
+
+/// The fns a call of `name` on line `at` of `file` may reach when `name` is a parameter or a local of the fn holding
+/// that line (empty when it is neither, or nothing the source gives it is a fn of the crate).
+pub(crate) fn fns_named(file: &str, at: u32, name: &str) -> Vec<Found> {
+    let mut out = Vec::new();
+    named(file, at, name, GIVEN_DEPTH, &mut out);
+    out
+}
+
+/// The fns a call through field `field` (`(rules.band)(..)`) may reach: those the crate's struct literals and
+/// assignments put in a field of that name.
+pub(crate) fn fns_in_field(file: &str, field: &str) -> Vec<Found> {
+    let mut out = Vec::new();
+    for f in crate_files(file).iter() {
+        let Some(idx) = index(f.file) else { continue };
+        for (name, value) in &idx.field_values {
+            if name == field {
+                given(f.file, &idx, value, GIVEN_DEPTH, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `name` is a parameter of the fn holding line `at`, or a local a `let` above `at` in it binds to a path.
+pub(crate) fn is_value(idx: &Index, at: u32, name: &str) -> bool {
+    innermost(idx, at).is_some_and(|f| {
+        let def = &idx.fns[f];
+        def.params.iter().any(|p| p == name) || bound_let(idx, def.whole, at, name).is_some()
+    })
+}
+
+fn innermost(idx: &Index, at: u32) -> Option<usize> {
+    idx.fns
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.whole.contains(at))
+        .min_by_key(|(_, f)| f.whole.last - f.whole.first)
+        .map(|(i, _)| i)
+}
+
+/// The latest `let` binding `name` in `within` above line `at`.
+fn bound_let(idx: &Index, within: super::Lines, at: u32, name: &str) -> Option<usize> {
+    idx.lets
+        .iter()
+        .enumerate()
+        .filter(|(_, (n, line, _))| n == name && within.contains(*line) && *line < at)
+        .max_by_key(|(_, (_, line, _))| *line)
+        .map(|(i, _)| i)
+}
+
+fn named(file: &str, at: u32, name: &str, depth: usize, out: &mut Vec<Found>) {
+    let Some(idx) = index(file) else { return };
+    let Some(f) = innermost(&idx, at) else { return };
+    let def = &idx.fns[f];
+    if let Some(l) = bound_let(&idx, def.whole, at, name) {
+        for value in &idx.lets[l].2 {
+            given(file, &idx, value, depth, out);
+        }
+        return;
+    }
+    let Some(position) = def.params.iter().position(|p| p == name) else { return };
+    // the callers of the fn holding `at`, by its name: the argument each passes in that place
+    for caller in crate_files(file).iter() {
+        let Some(cidx) = index(caller.file) else { continue };
+        for call in &cidx.calls {
+            let names_it = match &call.method {
+                Some(method) => *method == def.name && def.self_ty.is_some(),
+                None => call.path.last() == Some(&def.name),
+            };
+            if !names_it {
+                continue;
+            }
+            let resolves = call.method.is_some()
+                || resolve_fn(caller.file, call.line, &call.path)
+                    .is_some_and(|r| r.file == file && r.at == f);
+            if !resolves {
+                continue;
+            }
+            for value in call.arg_values.get(position).into_iter().flatten() {
+                given(caller.file, &cidx, value, depth, out);
+            }
+        }
+    }
+}
+
+/// Follows `value`, written in `file`: a path to a fn of the crate, or a parameter or local to where it came from.
+fn given(file: &str, idx: &Index, value: &super::FnValue, depth: usize, out: &mut Vec<Found>) {
+    if out.len() >= GIVEN_MAX {
+        return;
+    }
+    if let [name] = value.path.as_slice()
+        && is_value(idx, value.line, name)
+    {
+        if depth > 0 {
+            named(file, value.line, name, depth - 1, out);
+        }
+        return;
+    }
+    let callable = value
+        .path
+        .last()
+        .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_lowercase() || c == '_'));
+    if !callable {
+        return;
+    }
+    if let Some(found) = resolve_fn(file, value.line, &value.path)
+        && !out.iter().any(|o| o.file == found.file && o.at == found.at)
+    {
+        out.push(found);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_parameter_a_local_and_a_field_are_followed_to_the_fns_given_them() {
+        let idx = Index::parse(
+            "struct Rules { band: fn(u8) -> u8 }\n\
+             fn low(x: u8) -> u8 { x }\n\
+             fn high(x: u8) -> u8 { x + 1 }\n\
+             fn rules(slip: bool) -> Rules {\n    let mut rules = Rules { band: low };\n    if slip { rules.band = high; }\n    rules\n}\n\
+             fn apply(band: fn(u8) -> u8, x: u8) -> u8 { band(x) }\n\
+             fn main() {\n    let pick = if true { low } else { high };\n    apply(pick, 1);\n    (rules(false).band)(2);\n}\n",
+        )
+        .expect("parses");
+        // the parameter `band` of `apply` (line 9), the local `pick` (line 11), the field `band`
+        assert!(is_value(&idx, 9, "band"));
+        assert!(is_value(&idx, 12, "pick"));
+        assert!(!is_value(&idx, 12, "low"));
+        let lets: Vec<&str> = idx.lets.iter().map(|(n, _, _)| n.as_str()).collect();
+        assert_eq!(lets, ["pick"]);
+        let fields: Vec<(&str, &str)> = idx
+            .field_values
+            .iter()
+            .map(|(f, v)| (f.as_str(), v.path[0].as_str()))
+            .collect();
+        assert_eq!(fields, [("band", "low"), ("band", "high")]);
+        let through_field = idx.calls.iter().find(|c| c.field.is_some()).expect("the field call");
+        assert_eq!(through_field.field.as_deref(), Some("band"));
+        let apply = idx.calls.iter().find(|c| c.path == ["apply"]).expect("the call of apply");
+        assert_eq!(apply.arg_values[0][0].path, ["pick"]);
+        assert_eq!(idx.fns.iter().find(|f| f.name == "apply").expect("apply").params, ["band", "x"]);
+    }
+}
