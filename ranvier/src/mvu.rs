@@ -273,6 +273,16 @@ where
                 if self.sends_commands {
                     with_runtime(|rt| trace_hook!(rt, message_commands(token, commands.len())));
                 }
+                if crate::graph::record::TRACED {
+                    // which fields the message wrote: the model before and after, as `Debug` prints them
+                    self.model.with_unrecorded(|before| {
+                        if *before != model {
+                            with_runtime(|rt| {
+                                trace_hook!(rt, message_model(token, before, &model))
+                            });
+                        }
+                    });
+                }
                 self.model.set(model);
                 let mut first_error = None;
                 for command in commands {

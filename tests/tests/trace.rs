@@ -785,6 +785,65 @@ mod traced {
         assert!(quoted.contains(&wet), "line {wet}: {explain}");
     }
 
+    /// A till's takings, by size; no `#[trace_fn]` anywhere.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Takings {
+        entries: u32,
+        last: u32,
+        big: Vec<u32>,
+        small: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum TakingsMsg {
+        Pay(u32),
+    }
+
+    fn book_takings(till: &mut Takings, cents: u32) {
+        till.entries += 1;
+        till.last = cents;
+        if cents >= 100 {
+            till.big.push(cents);
+        } else {
+            till.small.push(cents);
+        }
+    }
+
+    fn till_book_update(msg: TakingsMsg, till: &Takings) -> Takings {
+        let mut next = till.clone();
+        match msg {
+            TakingsMsg::Pay(cents) => book_takings(&mut next, cents),
+        }
+        next
+    }
+
+    #[test]
+    fn without_trace_fn_a_helper_s_write_to_a_field_the_message_changed_is_quoted_first() {
+        let till = Mvu::new(
+            Takings {
+                entries: 1,
+                last: 40,
+                ..Takings::default()
+            },
+            till_book_update,
+        );
+        let small = Memo::new({
+            let till = till.clone();
+            move |_| till.with_model(|l| l.small.len())
+        });
+        assert_eq!(small.get(), 0);
+        till.dispatch_traced("pay", "40", TakingsMsg::Pay(40))
+            .unwrap();
+        assert_eq!(small.get(), 1);
+        let explain = trace::explain(&small).unwrap();
+        let lines = message_lines(&explain, "pay");
+        // the message changed `entries` and `small[0]` (`last` was 40 already): the deepest change's write ran
+        let write = line_in_this_file("till.small.push(cents);");
+        assert!(lines.contains(&write), "line {write}: {explain}");
+        let other = line_in_this_file("till.big.push(cents);");
+        assert!(!lines.contains(&other), "line {other}: {explain}");
+    }
+
     /// A tally whose points a message adds by the rule a `Policy` holds in a field (no `#[trace_fn]` anywhere).
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Tally {

@@ -320,6 +320,9 @@ pub(crate) struct Tracer {
     /// The same records made while an `update` ran (outside any run that started after it), by message: the latest
     /// [`MESSAGES_RAN_KEPT`] messages, oldest first.
     message_branches: RefCell<std::collections::VecDeque<(u64, Vec<Ran>)>>,
+    /// The model's `Debug` text before and after the latest [`MESSAGE_MODELS_KEPT`] messages' `update`s that
+    /// moved it, oldest first (a text longer than [`MODEL_TEXT_MAX`] bytes is not kept; a dump does not carry them).
+    message_models: RefCell<std::collections::VecDeque<ModelChange>>,
     /// The message whose `update` is running, and the clock when it started (`None` outside `update`).
     updating: Cell<Option<u64>>,
     /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
@@ -459,6 +462,15 @@ pub const RAN_VALUE_CHARS: usize = 48;
 /// How many messages' `update` records the trace keeps.
 const MESSAGES_RAN_KEPT: usize = 64;
 
+/// How many messages' models (before and after their `update`) the trace keeps.
+const MESSAGE_MODELS_KEPT: usize = 16;
+
+/// The longest model `Debug` text the trace keeps for a message, in bytes: a larger model's change is not recorded.
+const MODEL_TEXT_MAX: usize = 64 * 1024;
+
+/// A message (its `Message` event) and the model's `Debug` text before and after its `update`.
+type ModelChange = (u64, Rc<str>, Rc<str>);
+
 /// How many branches of one run the trace keeps.
 const BRANCHES_KEPT: usize = 32;
 
@@ -492,6 +504,7 @@ impl Tracer {
             polling: Cell::new(None),
             branches: RefCell::new(std::collections::HashMap::new()),
             message_branches: RefCell::new(std::collections::VecDeque::new()),
+            message_models: RefCell::new(std::collections::VecDeque::new()),
             updating: Cell::new(None),
             flight_reads: RefCell::new(std::collections::VecDeque::new()),
             message_table: RefCell::new(std::collections::VecDeque::new()),
@@ -528,6 +541,7 @@ impl Tracer {
         self.census.set(Census::default());
         *self.moved.borrow_mut() = MovedSet::default();
         self.message_branches.borrow_mut().clear();
+        self.message_models.borrow_mut().clear();
         self.updating.set(None);
         self.timers.borrow_mut().clear();
         self.timer_fired.set(0);
@@ -892,6 +906,16 @@ impl Tracer {
             .find(|(m, _)| *m == seq)
             .map(|(_, taken)| taken.clone())
             .unwrap_or_default()
+    }
+
+    /// The model's `Debug` text before and after message `seq`'s `update`, when the message moved it and is among
+    /// the latest [`MESSAGE_MODELS_KEPT`] that did.
+    pub fn model_change(&self, seq: u64) -> Option<(Rc<str>, Rc<str>)> {
+        self.message_models
+            .borrow()
+            .iter()
+            .find(|(m, _, _)| *m == seq)
+            .map(|(_, before, after)| (before.clone(), after.clone()))
     }
 
     /// The messages dispatched as commands of message `seq` (its `update`'s, `Mvu::with_commands`), in order, as far

@@ -244,6 +244,12 @@ pub(super) fn update_arms(
                     let reached = reached::reached(file, body);
                     let entered: Vec<crate::trace::log::Ran> = reached.iter().map(|r| r.ran.clone()).collect();
                     let feeding = fns_feeding(&entered, read);
+                    // the helpers' writes to the places the message changed ran: first
+                    for l in changed_writes(ctx, message, &reached, read) {
+                        if !quoted.iter().any(|q| q.site == l.site) {
+                            quoted.push(l);
+                        }
+                    }
                     for l in ran_lines_of(&entered, true, sent_commands, &feeding, REACHED_LINES, true) {
                         // each helper's line with the call that gave it its arguments
                         let call = reached::Reached::call_of(&reached, l.site.file, l.site.line);
@@ -440,4 +446,59 @@ pub(in crate::trace) fn variant_of(name: &str) -> String {
                 .unwrap_or_default()
         })
         .collect()
+}
+
+/// How many writes [`changed_writes`] quotes.
+const CHANGED_WRITES: usize = 2;
+
+/// The lines of the fns an arm reached ([`reached::reached`]) that write a place whose field message `seq` changed
+/// in the model (its `Debug` text before and after the `update`, as the trace kept them): with no record of the
+/// branches, a write to a field that changed is one that ran. A field the cone reads (`read`) first, then the deepest
+/// change (`alarms[0].escalated` before `now`, which every tick moves); one line a fn, at most [`CHANGED_WRITES`].
+fn changed_writes(ctx: &Ctx<'_>, seq: u64, reached: &[reached::Reached], read: &HashSet<String>) -> Vec<SourceLine> {
+    let Some((before, after)) = ctx.tracer.model_change(seq) else { return Vec::new() };
+    // each field the change went through, with the depth of the deepest change through it
+    let mut changed: HashMap<String, usize> = HashMap::new();
+    for d in crate::trace::debug_diff::differences(&before, &after, 16) {
+        let fields: Vec<&str> = d
+            .path
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+            .collect();
+        for f in &fields {
+            let depth = changed.entry((*f).to_owned()).or_default();
+            *depth = (*depth).max(fields.len());
+        }
+    }
+    let mut found: Vec<((bool, usize), SourceLine)> = Vec::new();
+    for r in reached {
+        let Some(index) = source::index(r.ran.file) else { continue };
+        let mut best: Option<((bool, usize), u32)> = None;
+        for at in r.whole.first + 1..r.whole.last {
+            let code = source::code_of(&index.lines[at as usize - 1]);
+            if !changes_state(code) || reached::diverges(r.ran.file, &index, at) {
+                continue;
+            }
+            let end = match (assignment_at(code), mutating_call_at(code)) {
+                (Some(a), Some(m)) => a.min(m),
+                (Some(a), None) => a,
+                (None, Some(m)) => m,
+                (None, None) => continue,
+            };
+            let depth = code[..end]
+                .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .find(|w| !w.is_empty())
+                .and_then(|field| Some((read.contains(field), *changed.get(field)?)));
+            if let Some(depth) = depth
+                && best.is_none_or(|(d, _)| depth > d)
+            {
+                best = Some((depth, at));
+            }
+        }
+        if let Some((depth, at)) = best {
+            found.push((depth, numbered(r.ran.file, &index.lines, at as usize - 1)));
+        }
+    }
+    found.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
+    found.into_iter().take(CHANGED_WRITES).map(|(_, l)| l).collect()
 }

@@ -615,6 +615,35 @@ impl Tracer {
         }
     }
 
+    /// The `update` of message `token` moved the model from `before` to `after`: their `Debug` texts are kept for the
+    /// latest messages, so a diagnosis can tell which fields the message wrote.
+    pub fn message_model(&self, token: u64, before: &dyn fmt::Debug, after: &dyn fmt::Debug) {
+        // formatting stops at the cap: a model too large to keep costs no more than one that fits
+        struct Capped(String);
+        impl fmt::Write for Capped {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                if self.0.len() + s.len() > MODEL_TEXT_MAX {
+                    return Err(fmt::Error);
+                }
+                self.0.push_str(s);
+                Ok(())
+            }
+        }
+        let text = |value: &dyn fmt::Debug| {
+            let mut text = Capped(String::new());
+            fmt::write(&mut text, format_args!("{value:?}")).ok()?;
+            Some(Rc::<str>::from(text.0))
+        };
+        let (Some(before), Some(after)) = (text(before), text(after)) else {
+            return;
+        };
+        let mut kept = self.message_models.borrow_mut();
+        if kept.len() == MESSAGE_MODELS_KEPT {
+            kept.pop_front();
+        }
+        kept.push_back((token, before, after));
+    }
+
     pub fn message_end(&self, token: u64) {
         {
             let mut table = self.message_table.borrow_mut();
