@@ -30,6 +30,7 @@ mod blind_harbor;
 mod blind_hotel;
 mod blind_league;
 mod blind_loans;
+mod blind_pharmacy;
 mod blind_school;
 mod blind_till;
 mod conformance;
