@@ -30,6 +30,8 @@ mod blind_harbor;
 mod blind_hotel;
 mod blind_league;
 mod blind_loans;
+mod blind_payroll;
+mod blind_pharmacy;
 mod blind_school;
 mod blind_till;
 mod conformance;

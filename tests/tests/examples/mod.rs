@@ -34,6 +34,10 @@ pub mod blind_league;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_loans/main.rs"]
 pub mod blind_loans;
+#[path = "../../../examples/examples/blind_payroll/main.rs"]
+pub mod blind_payroll;
+#[path = "../../../examples/examples/blind_pharmacy/main.rs"]
+pub mod blind_pharmacy;
 #[path = "../../../examples/examples/blind_school/main.rs"]
 pub mod blind_school;
 #[cfg(any(debug_assertions, feature = "trace"))]
