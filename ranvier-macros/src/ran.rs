@@ -19,6 +19,9 @@ use syn::visit_mut::{self, VisitMut};
 pub struct Instrument {
     /// Whether the code visited now gets records.
     in_scope: bool,
+    /// Whether branches get records outside closures too (`#[node]`: which branches its builder took, so a fn value
+    /// it chose is known), though `let`s do not.
+    branches_everywhere: bool,
     /// The names bound so far in the fn (parameters, `let`s, closure parameters): a `let` of one of them shadows it.
     bound: HashSet<String>,
 }
@@ -32,8 +35,15 @@ impl Instrument {
         }
         Instrument {
             in_scope: everywhere,
+            branches_everywhere: everywhere,
             bound,
         }
+    }
+
+    /// Records the branches of the whole body, not only inside its closures (for `#[node]`'s builder).
+    pub fn with_branches_everywhere(mut self) -> Self {
+        self.branches_everywhere = true;
+        self
     }
 }
 
@@ -128,7 +138,7 @@ impl VisitMut for Instrument {
 
     fn visit_expr_if_mut(&mut self, e: &mut syn::ExprIf) {
         visit_mut::visit_expr_if_mut(self, e);
-        if !self.in_scope {
+        if !(self.in_scope || self.branches_everywhere) {
             return;
         }
         e.then_branch.stmts.insert(0, record(e.if_token.span));
@@ -141,7 +151,7 @@ impl VisitMut for Instrument {
 
     fn visit_arm_mut(&mut self, arm: &mut syn::Arm) {
         visit_mut::visit_arm_mut(self, arm);
-        if !self.in_scope {
+        if !(self.in_scope || self.branches_everywhere) {
             return;
         }
         // at the `=>`: the arm's line, as diagnosis names arms (a span inside the pattern would make lints read the

@@ -844,6 +844,42 @@ mod traced {
         assert!(!lines.contains(&other), "line {other}: {explain}");
     }
 
+    fn light_rate(grams: u32) -> u32 {
+        grams * 3 / 100
+    }
+
+    /// A price built by `#[node]` with the rate a flag chose: the builder's branches are recorded.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn chosen_price(grams: &Signal<u32>, light: bool) -> Memo<u32> {
+        let rate = match light {
+            true => light_rate,
+            false => heavy_rate,
+        };
+        let price = priced(grams, rate);
+        price
+    }
+
+    #[test]
+    fn a_fn_value_a_node_builder_chose_is_followed_to_the_branch_it_took() {
+        let grams = Signal::new(1000_u32);
+        let price = chosen_price(&grams, false);
+        assert_eq!(price.get(), 70);
+        let explain = trace::explain(&price).unwrap();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .chain(&explain.body)
+            .map(|l| l.site.line)
+            .collect();
+        // the builder took the `false` arm: the heavy rate, not the light one its `match` names first
+        let heavy = line_in_this_file("grams * 7 / 100");
+        let light = line_in_this_file("grams * 3 / 100");
+        assert!(quoted.contains(&heavy), "line {heavy}: {explain}");
+        assert!(!quoted.contains(&light), "line {light}: {explain}");
+    }
+
     /// A tally whose points a message adds by the rule a `Policy` holds in a field (no `#[trace_fn]` anywhere).
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Tally {

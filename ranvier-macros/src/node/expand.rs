@@ -19,7 +19,10 @@ pub fn expand(mut function: Box<syn::ItemFn>) -> TokenStream {
         syn::FnArg::Typed(t) => Some(&*t.pat),
         syn::FnArg::Receiver(_) => None,
     });
-    crate::ran::Instrument::new(false, params).visit_block_mut(&mut function.block);
+    // the closures' statements and branches, and the builder's own branches (which fn value it chose)
+    crate::ran::Instrument::new(false, params)
+        .with_branches_everywhere()
+        .visit_block_mut(&mut function.block);
     Labeller.visit_block_mut(&mut function.block);
     // where the trace finds this crate's sources, whatever directory the program runs in
     let root: syn::Stmt = syn::parse_quote! {

@@ -275,7 +275,7 @@ pub(super) fn diagnose(
     let mut body = body_lines(me, true, false, &ran);
     body.retain(|l| !is_plain_clone_line(&l.text));
     condition_lets(me, &mut body);
-    body.extend(helper_lines(me, &body, &ran));
+    body.extend(helper_lines(me, &body, &ran, &ctx.tracer.built_branches()));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     template_first(ctx, me, &shown, &mut body);
     closures_called(me, &shown, &mut body);

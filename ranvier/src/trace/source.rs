@@ -171,6 +171,9 @@ pub(crate) struct Index {
     /// Every `if`: the line of its `if` token (where `#[trace_fn]` and `#[node]` record that its block ran) and its
     /// block.
     pub ifs: Vec<(u32, Lines)>,
+    /// Every `else` block (not an `else if`): the line of its `else` token (where the records say it ran) and its
+    /// block.
+    pub elses: Vec<(u32, Lines)>,
     /// Every `const` and `static`.
     pub consts: Vec<ConstDef>,
     /// The names `use` items bring in, with the path each stands for.
@@ -657,6 +660,13 @@ impl<'ast> Visit<'ast> for Walker {
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
         self.index.ifs.push((Lines::of(e.if_token.span()).first, Lines::of(e.then_branch.span())));
+        if let Some((else_token, otherwise)) = &e.else_branch
+            && let syn::Expr::Block(block) = &**otherwise
+        {
+            self.index
+                .elses
+                .push((Lines::of(else_token.span()).first, Lines::of(block.span())));
+        }
         visit::visit_expr_if(self, e);
     }
 }

@@ -323,6 +323,9 @@ pub(crate) struct Tracer {
     /// The model's `Debug` text before and after the latest [`MESSAGE_MODELS_KEPT`] messages' `update`s that
     /// moved it, oldest first (a text longer than [`MODEL_TEXT_MAX`] bytes is not kept; a dump does not carry them).
     message_models: RefCell<std::collections::VecDeque<ModelChange>>,
+    /// The records of what ran outside any run and any `update` (a `#[node]` builder's branches: which fn value it
+    /// chose), each once, at most [`BUILT_KEPT`].
+    built: RefCell<Vec<Ran>>,
     /// The message whose `update` is running, and the clock when it started (`None` outside `update`).
     updating: Cell<Option<u64>>,
     /// The node whose run is dropping edges, and the sources dropped so far (see `hooks.rs`'s `edge_removed`).
@@ -462,6 +465,9 @@ pub const RAN_VALUE_CHARS: usize = 48;
 /// How many messages' `update` records the trace keeps.
 const MESSAGES_RAN_KEPT: usize = 64;
 
+/// How many records made outside any run and `update` the trace keeps.
+const BUILT_KEPT: usize = 1024;
+
 /// How many messages' models (before and after their `update`) the trace keeps.
 const MESSAGE_MODELS_KEPT: usize = 16;
 
@@ -505,6 +511,7 @@ impl Tracer {
             branches: RefCell::new(std::collections::HashMap::new()),
             message_branches: RefCell::new(std::collections::VecDeque::new()),
             message_models: RefCell::new(std::collections::VecDeque::new()),
+            built: RefCell::new(Vec::new()),
             updating: Cell::new(None),
             flight_reads: RefCell::new(std::collections::VecDeque::new()),
             message_table: RefCell::new(std::collections::VecDeque::new()),
@@ -542,6 +549,7 @@ impl Tracer {
         *self.moved.borrow_mut() = MovedSet::default();
         self.message_branches.borrow_mut().clear();
         self.message_models.borrow_mut().clear();
+        self.built.borrow_mut().clear();
         self.updating.set(None);
         self.timers.borrow_mut().clear();
         self.timer_fired.set(0);
@@ -906,6 +914,11 @@ impl Tracer {
             .find(|(m, _)| *m == seq)
             .map(|(_, taken)| taken.clone())
             .unwrap_or_default()
+    }
+
+    /// The records made outside any run and any `update` (a `#[node]` builder's branches), in the order first made.
+    pub fn built_branches(&self) -> Vec<Ran> {
+        self.built.borrow().clone()
     }
 
     /// The model's `Debug` text before and after message `seq`'s `update`, when the message moved it and is among

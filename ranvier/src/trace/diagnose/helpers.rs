@@ -15,7 +15,12 @@ pub(super) const HELPER_LINES_EACH: usize = 4;
 /// `ran` are the records of the node's latest run: a `#[trace_fn]` fn the crate defines that the run did not enter
 /// did not run (the body called another fn of that name, or one given as a value), so it is not quoted, and the
 /// `#[trace_fn]` fns the run entered are quoted whether or not their call could be resolved from the source.
-pub(super) fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[crate::trace::log::Ran]) -> Vec<SourceLine> {
+pub(super) fn helper_lines(
+    r: &NodeRecord,
+    body: &[SourceLine],
+    ran: &[crate::trace::log::Ran],
+    built: &[crate::trace::log::Ran],
+) -> Vec<SourceLine> {
     let entered = entered_fns(ran);
     let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
     let file = r.site.file();
@@ -91,7 +96,7 @@ pub(super) fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[crate::tr
                     if let [name] = path.as_slice()
                         && source::is_value(index, at_line, name)
                     {
-                        return source::fns_named(file, at_line, name);
+                        return source::fns_named(file, at_line, name, built);
                     }
                     source::resolve_fn(file, at_line, &path).into_iter().collect()
                 })
@@ -102,7 +107,7 @@ pub(super) fn helper_lines(r: &NodeRecord, body: &[SourceLine], ran: &[crate::tr
                         .iter()
                         .filter(|c| span.holds(c.whole))
                         .filter_map(|c| c.field.as_deref())
-                        .flat_map(|field| source::fns_in_field(file, field)),
+                        .flat_map(|field| source::fns_in_field(file, field, built)),
                 )
                 .chain(methods)
                 // a traced fn the run did not enter did not run

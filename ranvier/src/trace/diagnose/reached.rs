@@ -16,7 +16,7 @@ const REACHED_DEPTH: usize = 2;
 /// The fns the lines `span` of `file` call, and those they call ([`REACHED_DEPTH`] levels, at most [`REACHED_FNS`]),
 /// as records of fns entered, in the order reached: what a `#[trace_fn]` on each would have recorded, without the
 /// branches. The fn holding `span` (the `update` itself, called again by a catch-all arm) is not among them.
-pub(super) fn reached(file: &'static str, span: source::Lines) -> Vec<Reached> {
+pub(super) fn reached(file: &'static str, span: source::Lines, built: &[Ran]) -> Vec<Reached> {
     let Some(index) = source::index(file) else {
         return Vec::new();
     };
@@ -29,9 +29,9 @@ pub(super) fn reached(file: &'static str, span: source::Lines) -> Vec<Reached> {
                 let found: Vec<source::Found> = match (&call.method, &call.field, call.path.as_slice()) {
                     (Some(name), _, _) => source::resolve_method(file, name).into_iter().collect(),
                     // a fn held in a field (`(rules.on_advance)(..)`), a parameter or a local: the fns given it
-                    (None, Some(field), _) => source::fns_in_field(file, field),
+                    (None, Some(field), _) => source::fns_in_field(file, field, built),
                     (None, None, [name]) if source::is_value(index, call.line, name) => {
-                        source::fns_named(file, call.line, name)
+                        source::fns_named(file, call.line, name, built)
                     }
                     (None, None, []) => Vec::new(),
                     (None, None, path) => source::resolve_fn(file, call.line, path).into_iter().collect(),

@@ -241,7 +241,7 @@ pub(super) fn update_arms(
                     && (message == latest || senders.contains(&message))
                     && let Some(body) = body
                 {
-                    let reached = reached::reached(file, body);
+                    let reached = reached::reached(file, body, &ctx.tracer.built_branches());
                     let entered: Vec<crate::trace::log::Ran> = reached.iter().map(|r| r.ran.clone()).collect();
                     let feeding = fns_feeding(&entered, read);
                     // the helpers' writes to the places the message changed ran: first

@@ -5,10 +5,14 @@
 //! paths the `let` binds, the paths struct literals and assignments put in the field (`Rules { band: climate::band,
 //! .. }`, `rules.band = slipped::band`), each followed again when it is itself a parameter or a local.
 //!
-//! Which of them a run called is not known here (a `#[trace_fn]` fn records it when it runs): all are returned, in
-//! the order the crate's files and their lines give them.
+//! Which of them a run called is not known here (a `#[trace_fn]` fn records it when it runs), but which branch the
+//! code that chose the value took often is: `#[node]` records its builder's branches (`built`). A value written in a
+//! branch of a fn that has such records is kept only when that branch ran, and goes first; the others are returned
+//! in the order the crate's files and their lines give them. A record is a line: two branches on one line (`if a {
+//! f } else { g }`) cannot be told apart.
 
 use super::{Found, Index, crate_files, index, resolve_fn};
+use crate::trace::log::Ran;
 
 /// How many fns a value is followed to at most.
 const GIVEN_MAX: usize = 4;
@@ -18,25 +22,54 @@ const GIVEN_DEPTH: usize = 3;
 
 /// The fns a call of `name` on line `at` of `file` may reach when `name` is a parameter or a local of the fn holding
 /// that line (empty when it is neither, or nothing the source gives it is a fn of the crate).
-pub(crate) fn fns_named(file: &str, at: u32, name: &str) -> Vec<Found> {
+pub(crate) fn fns_named(file: &str, at: u32, name: &str, built: &[Ran]) -> Vec<Found> {
     let mut out = Vec::new();
-    named(file, at, name, GIVEN_DEPTH, &mut out);
-    out
+    named(file, at, name, GIVEN_DEPTH, built, &mut out);
+    taken_first(out)
 }
 
 /// The fns a call through field `field` (`(rules.band)(..)`) may reach: those the crate's struct literals and
 /// assignments put in a field of that name.
-pub(crate) fn fns_in_field(file: &str, field: &str) -> Vec<Found> {
+pub(crate) fn fns_in_field(file: &str, field: &str, built: &[Ran]) -> Vec<Found> {
     let mut out = Vec::new();
     for f in crate_files(file).iter() {
         let Some(idx) = index(f.file) else { continue };
         for (name, value) in &idx.field_values {
             if name == field {
-                given(f.file, &idx, value, GIVEN_DEPTH, &mut out);
+                given(f.file, &idx, value, GIVEN_DEPTH, built, &mut out);
             }
         }
     }
-    out
+    taken_first(out)
+}
+
+/// A fn a value may hold, and whether the branch it is written in is known to have run (`Some(true)`).
+type Given = (Found, Option<bool>);
+
+/// The fns, those whose branch ran first.
+fn taken_first(mut out: Vec<Given>) -> Vec<Found> {
+    out.sort_by_key(|(_, taken)| *taken != Some(true));
+    out.into_iter().map(|(found, _)| found).collect()
+}
+
+/// Whether the branch line `at` of `file` is written in ran, when the records say: the innermost `match` arm, `if`
+/// block or `else` block holding it, in a fn with records made outside any run (`built`); `None` when it is in no
+/// branch or its fn has no such records.
+fn branch_ran(file: &str, idx: &Index, at: u32, built: &[Ran]) -> Option<bool> {
+    let f = innermost(idx, at)?;
+    let whole = idx.fns[f].whole;
+    let recorded = |line: u32| built.iter().any(|r| r.file == file && r.line == line);
+    if !built.iter().any(|r| r.file == file && whole.contains(r.line)) {
+        return None;
+    }
+    let arms = idx
+        .arms
+        .iter()
+        .filter(|a| a.arrow <= at && at <= a.body.last.max(a.arrow))
+        .map(|a| (a.arrow, a.arrow));
+    let ifs = idx.ifs.iter().chain(&idx.elses).filter(|(_, block)| block.contains(at)).map(|(l, b)| (*l, b.first));
+    let (line, _) = arms.chain(ifs).filter(|(l, _)| whole.contains(*l)).max_by_key(|(_, start)| *start)?;
+    Some(recorded(line))
 }
 
 /// Whether `name` is a parameter of the fn holding line `at`, or a local a `let` above `at` in it binds to a path.
@@ -66,13 +99,13 @@ fn bound_let(idx: &Index, within: super::Lines, at: u32, name: &str) -> Option<u
         .map(|(i, _)| i)
 }
 
-fn named(file: &str, at: u32, name: &str, depth: usize, out: &mut Vec<Found>) {
+fn named(file: &str, at: u32, name: &str, depth: usize, built: &[Ran], out: &mut Vec<Given>) {
     let Some(idx) = index(file) else { return };
     let Some(f) = innermost(&idx, at) else { return };
     let def = &idx.fns[f];
     if let Some(l) = bound_let(&idx, def.whole, at, name) {
         for value in &idx.lets[l].2 {
-            given(file, &idx, value, depth, out);
+            given(file, &idx, value, depth, built, out);
         }
         return;
     }
@@ -94,23 +127,40 @@ fn named(file: &str, at: u32, name: &str, depth: usize, out: &mut Vec<Found>) {
             if !resolves {
                 continue;
             }
+            // a call in a branch the records say did not run passed nothing
+            if branch_ran(caller.file, &cidx, call.line, built) == Some(false) {
+                continue;
+            }
+            let taken = branch_ran(caller.file, &cidx, call.line, built);
             for value in call.arg_values.get(position).into_iter().flatten() {
-                given(caller.file, &cidx, value, depth, out);
+                let before = out.len();
+                given(caller.file, &cidx, value, depth, built, out);
+                for g in &mut out[before..] {
+                    g.1 = g.1.or(taken);
+                }
             }
         }
     }
 }
 
 /// Follows `value`, written in `file`: a path to a fn of the crate, or a parameter or local to where it came from.
-fn given(file: &str, idx: &Index, value: &super::FnValue, depth: usize, out: &mut Vec<Found>) {
+fn given(file: &str, idx: &Index, value: &super::FnValue, depth: usize, built: &[Ran], out: &mut Vec<Given>) {
     if out.len() >= GIVEN_MAX {
+        return;
+    }
+    let taken = branch_ran(file, idx, value.line, built);
+    if taken == Some(false) {
         return;
     }
     if let [name] = value.path.as_slice()
         && is_value(idx, value.line, name)
     {
         if depth > 0 {
-            named(file, value.line, name, depth - 1, out);
+            let before = out.len();
+            named(file, value.line, name, depth - 1, built, out);
+            for g in &mut out[before..] {
+                g.1 = g.1.or(taken);
+            }
         }
         return;
     }
@@ -122,9 +172,9 @@ fn given(file: &str, idx: &Index, value: &super::FnValue, depth: usize, out: &mu
         return;
     }
     if let Some(found) = resolve_fn(file, value.line, &value.path)
-        && !out.iter().any(|o| o.file == found.file && o.at == found.at)
+        && !out.iter().any(|(o, _)| o.file == found.file && o.at == found.at)
     {
-        out.push(found);
+        out.push((found, taken));
     }
 }
 

@@ -524,7 +524,13 @@ impl Tracer {
                 }
                 record(taken);
             }
-            _ => {}
+            // outside any run and `update`: a builder's branch, kept once
+            _ => {
+                let mut built = self.built.borrow_mut();
+                if built.len() < BUILT_KEPT && !built.iter().any(|r| r.file == file && r.line == line) {
+                    built.push(Ran { file, line, value: None });
+                }
+            }
         }
     }
 
