@@ -360,13 +360,7 @@ mod traced {
         assert_eq!(basket.get(), 500);
         let explain = trace::explain(&basket).unwrap();
         let text = explain.to_string();
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .chain(&explain.body)
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = quoted_lines(&explain);
         // the shadowing `let` that computed is quoted with its value; the one that only read the source is not
         assert!(
             quoted.contains(&line_in_this_file("let total = total * 2;")),
@@ -459,6 +453,17 @@ mod traced {
         ran_lines(explain)
             .into_iter()
             .map(|(line, _)| line)
+            .collect()
+    }
+
+    /// The lines an explanation quotes: its findings' and its body's.
+    fn quoted_lines(explain: &trace::Explain) -> Vec<u32> {
+        explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .chain(&explain.body)
+            .map(|l| l.site.line)
             .collect()
     }
 
@@ -774,13 +779,7 @@ mod traced {
             ["north 0: skipped, soil 20 %", "next round: 0 min"]
         );
         let explain = trace::explain(&plan).unwrap();
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .chain(&explain.body)
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = quoted_lines(&explain);
         let wet = line_in_this_file("let wet = Some(soil).filter(|_| humidity >= limit);");
         assert!(quoted.contains(&wet), "line {wet}: {explain}");
     }
@@ -866,13 +865,7 @@ mod traced {
         let price = chosen_price(&grams, false);
         assert_eq!(price.get(), 70);
         let explain = trace::explain(&price).unwrap();
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .chain(&explain.body)
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = quoted_lines(&explain);
         // the builder took the `false` arm: the heavy rate, not the light one its `match` names first
         let heavy = line_in_this_file("grams * 7 / 100");
         let light = line_in_this_file("grams * 3 / 100");
@@ -949,13 +942,7 @@ mod traced {
         let price = priced(&grams, heavy_rate);
         assert_eq!(price.get(), 70);
         let explain = trace::explain(&price).unwrap();
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .chain(&explain.body)
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = quoted_lines(&explain);
         let rate = line_in_this_file("grams * 7 / 100");
         assert!(quoted.contains(&rate), "line {rate}: {explain}");
     }
