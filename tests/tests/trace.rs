@@ -873,6 +873,71 @@ mod traced {
         assert!(!quoted.contains(&light), "line {light}: {explain}");
     }
 
+    /// Leave requests, granted while the balance covers them (`<` where `<=` is meant).
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Leave {
+        left: u32,
+        requests: Vec<LeaveAsk>,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct LeaveAsk {
+        who: String,
+        days: u32,
+        granted: bool,
+    }
+
+    #[derive(Debug)]
+    enum LeaveMsg {
+        Ask(&'static str, u32),
+    }
+
+    #[ranvier::trace_fn]
+    fn ask_leave(leave: &mut Leave, who: &str, days: u32) {
+        let granted = days < leave.left;
+        if granted {
+            leave.left -= days;
+        }
+        leave.requests.push(LeaveAsk {
+            who: who.to_owned(),
+            days,
+            granted,
+        });
+    }
+
+    #[ranvier::trace_fn]
+    fn leave_update(msg: LeaveMsg, leave: &Leave) -> Leave {
+        let mut next = leave.clone();
+        match msg {
+            LeaveMsg::Ask(who, days) => ask_leave(&mut next, who, days),
+        }
+        next
+    }
+
+    #[test]
+    fn a_written_literal_s_field_set_from_a_local_brings_the_let_that_bound_it() {
+        let leave = Mvu::new(
+            Leave {
+                left: 3,
+                ..Leave::default()
+            },
+            leave_update,
+        );
+        let declined = Memo::new({
+            let leave = leave.clone();
+            move |_| leave.with_model(|l| l.requests.iter().filter(|r| !r.granted).count())
+        });
+        assert_eq!(declined.get(), 0);
+        leave
+            .dispatch_traced("ask", "[\"ada\",3]", LeaveMsg::Ask("ada", 3))
+            .unwrap();
+        assert_eq!(declined.get(), 1);
+        let explain = trace::explain(&declined).unwrap();
+        let lines = message_lines(&explain, "ask");
+        let decided = line_in_this_file("let granted = days < leave.left;");
+        assert!(lines.contains(&decided), "line {decided}: {explain}");
+    }
+
     /// A tally whose points a message adds by the rule a `Policy` holds in a field (no `#[trace_fn]` anywhere).
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Tally {

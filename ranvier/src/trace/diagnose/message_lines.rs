@@ -206,3 +206,63 @@ pub(super) fn literal_fields(quoted: &mut Vec<SourceLine>, read: &HashSet<String
     }
     false
 }
+
+/// A quoted line that opens a struct literal (`payroll.leave.push(LeaveRequest {`) whose field the cone reads (`read`)
+/// is set from a local (`granted,` or `granted: ok,`): the `let` in the same fn that bound that local decided the
+/// value written, so it is quoted right after the literal's line. At most one `let` a literal.
+pub(super) fn literal_lets(quoted: &mut Vec<SourceLine>, read: &HashSet<String>) {
+    let mut at = 0;
+    while at < quoted.len() {
+        let (file, line) = (quoted[at].site.file, quoted[at].site.line);
+        at += 1;
+        let Some(index) = source::index(file) else { continue };
+        let lines = &index.lines;
+        let Some(open) = lines.get(line as usize - 1).map(|l| code_part(l).trim_end()) else {
+            continue;
+        };
+        let Some(head) = open.strip_suffix('{').map(str::trim_end) else { continue };
+        let name: String = head.chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        if !name.ends_with(|c: char| c.is_ascii_uppercase()) {
+            continue;
+        }
+        let Some(def) = index.fns.iter().filter(|f| f.whole.contains(line)).min_by_key(|f| f.whole.last - f.whole.first)
+        else {
+            continue;
+        };
+        let mut depth = 1_i32;
+        let mut found = None;
+        for i in line as usize..lines.len().min(line as usize + 40) {
+            let code = code_part(&lines[i]).trim();
+            if depth == 1 {
+                let field: String = code.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                let rest = code[field.len()..].trim_start();
+                // `field,` (shorthand) or `field: local,`
+                let local = match rest.strip_prefix(':').filter(|v| !v.starts_with(':')) {
+                    Some(value) => value.trim().trim_end_matches(',').trim().to_owned(),
+                    None if rest.starts_with(',') || rest.is_empty() => field.clone(),
+                    None => String::new(),
+                };
+                let plain = !local.is_empty() && local.chars().all(|c| c.is_alphanumeric() || c == '_');
+                if plain && read.contains(&field) {
+                    let from = def.whole.first as usize - 1;
+                    if let Some(l) = template::let_of(lines, from, line as usize - 1, &local) {
+                        found = Some(l);
+                        break;
+                    }
+                }
+            }
+            depth += i32::try_from(code.matches(['{', '(', '[']).count()).unwrap_or(0);
+            depth -= i32::try_from(code.matches(['}', ')', ']']).count()).unwrap_or(0);
+            if depth <= 0 {
+                break;
+            }
+        }
+        if let Some(l) = found {
+            let let_line = numbered(file, lines, l);
+            if !quoted.iter().any(|q| q.site == let_line.site) {
+                quoted.insert(at, let_line);
+                at += 1;
+            }
+        }
+    }
+}

@@ -135,6 +135,7 @@ pub(super) fn update_arms(
             .tracer
             .kept_message(message)
             .is_some_and(|kept| literal_fields(&mut recorded, read, &arg_names(&kept.args)));
+        literal_lets(&mut recorded, read);
         let arm_found = if recorded.is_empty() {
             locate_arm(&name, model, commands.is_some())
         } else {
