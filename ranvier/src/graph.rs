@@ -77,9 +77,10 @@ pub(crate) mod scope;
 pub(crate) use handle::{NodeRc, WeakNode};
 pub use node::NodeKind;
 pub(crate) use node::{
-    COMPUTATION_OFFSET, Comparer, Computation, Core, DynNodeRc, NodeBody, State, is_live, mark,
-    remove_live,
+    COMPUTATION_OFFSET, Comparer, Computation, Core, DynNodeRc, NodeBody, State, hand_off, is_live,
+    mark, remove_live,
 };
+pub(crate) use edges::Edges;
 pub(crate) use pool::{PoolBox, release_pool};
 pub(crate) use runtime::{Running, Runtime, try_with_runtime, with_runtime};
 

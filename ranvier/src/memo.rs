@@ -20,8 +20,8 @@
 //! The memo runs again when one of its sources moves.
 
 use crate::graph::{
-    AnyNode, Computation, Core, DynNodeRc, NodeBody, NodeError, NodeId, NodeKind, NodeRc, Runtime,
-    State, is_live, remove_live, with_runtime,
+    AnyNode, Computation, Core, DynNodeRc, Edges, NodeBody, NodeError, NodeId, NodeKind, NodeRc,
+    Runtime, State, is_live, remove_live, with_runtime,
 };
 use std::cell::{RefCell, UnsafeCell};
 use std::fmt;
@@ -396,7 +396,11 @@ impl<T, F, E> std::ops::Deref for MemoInner<T, F, E> {
 impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T) -> bool + 'static>
     MemoInner<T, F, E>
 {
-    fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
+    /// Runs the memo's function and stores a value that moved, marking its observers. `ALONE`: the run was taken
+    /// alone from the height queue, and may hand its one observer back to run next instead of marking it
+    /// ([`hand_off`](crate::graph::hand_off)).
+    #[inline(always)]
+    fn recompute<const ALONE: bool>(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
         {
             let comp = &self.comp;
             comp.state.set(State::Clean);
@@ -446,6 +450,12 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                 // an edge of this node while the list is read; the borrow flag is still checked.
                 let observers =
                     unsafe { self.core.observers.try_borrow_unguarded() }.expect("observers");
+                if let (true, Edges::One(only)) = (ALONE, observers)
+                    && let Some(next) = crate::graph::hand_off(only, self.core.id, rt)
+                {
+                    rt.end_body();
+                    return Some(next);
+                }
                 for observer in observers.iter() {
                     if rt.is_running(observer.as_ptr()) {
                         continue;
@@ -455,6 +465,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             }
             rt.end_body();
         }
+        None
     }
 
     /// The run panicked with `message`: the memo keeps `prev` and records the failure. Whether the failure is new.
@@ -521,7 +532,17 @@ unsafe impl<
 > NodeBody for MemoInner<T, F, E>
 {
     fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
-        update_derived(self, &self.comp, rt, || self.recompute(this, rt));
+        update_derived(self, &self.comp, rt, || {
+            self.recompute::<false>(this, rt);
+        });
+    }
+
+    fn update_alone(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
+        let mut next = None;
+        update_derived(self, &self.comp, rt, || {
+            next = self.recompute::<true>(this, rt);
+        });
+        next
     }
 
     fn dispose(&self, this: &DynNodeRc) {

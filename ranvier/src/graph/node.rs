@@ -288,6 +288,14 @@ pub(crate) unsafe trait NodeBody: 'static {
     /// Brings the node up to date (memos); nothing for signals.
     fn update_if_necessary(&self, _this: &DynNodeRc, _rt: &Runtime) {}
 
+    /// Brings a live memo the height queue's drain took alone up to date, as
+    /// [`update_if_necessary`](NodeBody::update_if_necessary); a memo that moved may hand its one observer back
+    /// instead of queueing it (see [`hand_off`]), for the drain to run next.
+    fn update_alone(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
+        self.update_if_necessary(this, rt);
+        None
+    }
+
     /// Runs a queued effect if it is still stale.
     fn execute(&self, _this: &DynNodeRc, _rt: &Runtime) {}
 
@@ -382,6 +390,31 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime)
             mark_observers_check(core, rt);
         }
     }
+}
+
+/// Marks `node`, the only observer of a memo that moved in a run the height queue's drain took alone, dirty on
+/// account of `source`, and returns it for the drain to run next instead of queueing it (a chain: no bucket's push and
+/// pop per memo), when it may: a live memo, neither disposed nor running, and nothing waits in the height queue (so
+/// nothing it reads is left to bring up to date before it: heights rise along every edge). Otherwise `None`, and
+/// `node` is marked as usual. The node is not flagged `queued`: a mark before it runs queues it as well, and its
+/// second turn finds it clean; a run that unwinds before it leaves it dirty and free to be queued by the next mark.
+#[inline(always)]
+pub(crate) fn hand_off(node: &DynNodeRc, source: NodeId, rt: &Runtime) -> Option<DynNodeRc> {
+    let core = node.core();
+    if core.kind != NodeKind::Memo || rt.has_queued_memos() {
+        return None;
+    }
+    // SAFETY: a memo's `Computation` sits at `COMPUTATION_OFFSET` by `NodeBody`'s contract.
+    let comp =
+        unsafe { &*((node.as_ptr() as *const u8).add(COMPUTATION_OFFSET) as *const Computation) };
+    if comp.disposed.get() || comp.running.get() || comp.live.get() == 0 {
+        return None;
+    }
+    let _ = source;
+    trace_hook!(rt, mark(core.id, source, true));
+    comp.state.set(State::Dirty);
+    rt.handed_off(core.height.get());
+    Some(node.clone())
 }
 
 /// A lazy memo left `Clean`: its observers may have to run.

@@ -771,12 +771,33 @@ impl Runtime {
                 self.eager_min.set(height + 1);
                 self.eager_len.set(self.eager_len.get() - 1);
                 node.core().queued.set(false);
-                self.refresh_live(&node);
+                if self.eager_len.get() > 0 {
+                    // Others wait (above it): run it unless every node that reads it will run anyway.
+                    if !observers_will_rerun(&*node) {
+                        node.update_if_necessary(&node, self);
+                    }
+                } else if has_one_memo_observer(&*node) {
+                    self.drain_chain(node);
+                } else {
+                    self.refresh_live(&node);
+                }
                 continue;
             }
             self.drain_bucket(height);
         }
         self.eager_min.set(0);
+    }
+
+    /// Runs `node`, taken alone with the height queue empty, and then each memo a run hands on (a chain: the memo it
+    /// wakes runs next without a bucket's push and pop; see [`hand_off`](super::node::hand_off)). Out of line, so
+    /// that the drain's other paths keep their code.
+    #[inline(never)]
+    fn drain_chain(&self, node: DynNodeRc) {
+        let mut next = self.refresh_alone(&node);
+        drop(node);
+        while let Some(node) = next {
+            next = self.refresh_alone(&node);
+        }
     }
 
     /// Runs the memos of the lowest bucket but one (or moves past an empty bucket, or starts over past the last).
@@ -823,6 +844,29 @@ impl Runtime {
             return;
         }
         node.update_if_necessary(node, self);
+    }
+
+    /// [`refresh_live`](Self::refresh_live) of a memo the drain took alone with the height queue empty (or was
+    /// handed): returns the memo its run handed on, if any (see [`hand_off`](super::node::hand_off)).
+    #[inline(always)]
+    fn refresh_alone(&self, node: &DynNodeRc) -> Option<DynNodeRc> {
+        // The height queue is empty (the drain tested it, or `hand_off` did).
+        if self.has_queued_effects() && observers_will_rerun(&**node) {
+            return None;
+        }
+        node.update_alone(node, self)
+    }
+
+    /// Whether live memos wait in the height queue (draining or not).
+    #[inline(always)]
+    pub fn has_queued_memos(&self) -> bool {
+        self.eager_len.get() > 0
+    }
+
+    /// A memo at `height` was handed on to run next with the height queue empty: whatever its run queues is above it.
+    #[inline(always)]
+    pub fn handed_off(&self, height: u32) {
+        self.eager_min.set(height as usize + 1);
     }
 
     /// Whether effects wait in the queue for the running (or next) flush.
@@ -932,6 +976,17 @@ impl Runtime {
 
     pub fn record_error(&self, node: NodeId, message: String) {
         self.errors.borrow_mut().push(NodeError { node, message });
+    }
+}
+
+/// Whether `node`'s only observer is a memo (one it may hand on to run next: see [`hand_off`](super::node::hand_off)).
+#[inline(always)]
+fn has_one_memo_observer(node: &dyn super::NodeBody) -> bool {
+    // SAFETY: nothing mutates a node's observers while the queue drains between two runs (as in
+    // `observers_will_rerun`), so the list is read without looking at its borrow flag.
+    match unsafe { &*node.core().observers.as_ptr() } {
+        Edges::One(only) => only.core().kind == NodeKind::Memo,
+        _ => false,
     }
 }
 
