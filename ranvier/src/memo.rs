@@ -393,14 +393,21 @@ impl<T, F, E> std::ops::Deref for MemoInner<T, F, E> {
     }
 }
 
+/// [`MemoInner::recompute`]'s modes: a run that marks every observer, one the height queue's drain took alone, one a
+/// chain handed on.
+const NORMAL: u8 = 0;
+const ALONE: u8 = 1;
+const HANDED: u8 = 2;
+
 impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T) -> bool + 'static>
     MemoInner<T, F, E>
 {
-    /// Runs the memo's function and stores a value that moved, marking its observers. `ALONE`: the run was taken
-    /// alone from the height queue, and may hand its one observer back to run next instead of marking it
-    /// ([`hand_off`](crate::graph::hand_off)).
+    /// Runs the memo's function and stores a value that moved, marking its observers. `HAND`: the run was taken
+    /// alone from the height queue ([`ALONE`]) or handed on by the run before it in a chain ([`HANDED`]), and may
+    /// hand its one observer on instead of queueing it ([`mark_or_hand_off`](crate::graph::mark_or_hand_off)): a run
+    /// taken alone then runs the chain ([`Runtime::run_chain`]), a handed run returns the observer to it.
     #[inline(always)]
-    fn recompute<const ALONE: bool>(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
+    fn recompute<const HAND: u8>(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
         {
             let comp = &self.comp;
             comp.state.set(State::Clean);
@@ -450,17 +457,26 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                 // an edge of this node while the list is read; the borrow flag is still checked.
                 let observers =
                     unsafe { self.core.observers.try_borrow_unguarded() }.expect("observers");
-                if let (true, Edges::One(only)) = (ALONE, observers)
-                    && let Some(next) = crate::graph::hand_off(only, self.core.id, rt)
+                if HAND != NORMAL
+                    && let Edges::One(only) = observers
                 {
-                    rt.end_body();
-                    return Some(next);
-                }
-                for observer in observers.iter() {
-                    if rt.is_running(observer.as_ptr()) {
-                        continue;
+                    if !rt.is_running(only.as_ptr())
+                        && let Some(next) = crate::graph::mark_or_hand_off(only, self.core.id, rt)
+                    {
+                        rt.end_body();
+                        if HAND == HANDED {
+                            return Some(next);
+                        }
+                        rt.run_chain(next);
+                        return None;
                     }
-                    crate::graph::mark(observer, State::Dirty, self.core.id, rt);
+                } else {
+                    for observer in observers.iter() {
+                        if rt.is_running(observer.as_ptr()) {
+                            continue;
+                        }
+                        crate::graph::mark(observer, State::Dirty, self.core.id, rt);
+                    }
                 }
             }
             rt.end_body();
@@ -533,14 +549,20 @@ unsafe impl<
 {
     fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
         update_derived(self, &self.comp, rt, || {
-            self.recompute::<false>(this, rt);
+            self.recompute::<NORMAL>(this, rt);
         });
     }
 
-    fn update_alone(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
+    fn update_alone(&self, this: &DynNodeRc, rt: &Runtime) {
+        update_derived(self, &self.comp, rt, || {
+            self.recompute::<ALONE>(this, rt);
+        });
+    }
+
+    fn update_handed(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
         let mut next = None;
         update_derived(self, &self.comp, rt, || {
-            next = self.recompute::<true>(this, rt);
+            next = self.recompute::<HANDED>(this, rt);
         });
         next
     }

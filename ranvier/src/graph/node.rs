@@ -288,10 +288,16 @@ pub(crate) unsafe trait NodeBody: 'static {
     /// Brings the node up to date (memos); nothing for signals.
     fn update_if_necessary(&self, _this: &DynNodeRc, _rt: &Runtime) {}
 
-    /// Brings a live memo the height queue's drain took alone up to date, as
-    /// [`update_if_necessary`](NodeBody::update_if_necessary); a memo that moved may hand its one observer back
-    /// instead of queueing it (see [`hand_off`]), for the drain to run next.
-    fn update_alone(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
+    /// [`update_if_necessary`](NodeBody::update_if_necessary) of a live node the height queue's drain took alone:
+    /// a memo that moved may hand its one observer on (see [`mark_or_hand_off`]) and then runs the chain that starts
+    /// there ([`Runtime::run_chain`]) before it returns.
+    fn update_alone(&self, this: &DynNodeRc, rt: &Runtime) {
+        self.update_if_necessary(this, rt);
+    }
+
+    /// [`update_if_necessary`](NodeBody::update_if_necessary) of a node handed on by the run before it in a chain
+    /// ([`Runtime::run_chain`]): returns the node its own run handed on, if any.
+    fn update_handed(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
         self.update_if_necessary(this, rt);
         None
     }
@@ -349,6 +355,31 @@ impl dyn NodeBody {
 /// observers the first time it leaves `Clean`.
 #[inline(always)]
 pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime) {
+    mark_in::<false>(node, state, source, rt);
+}
+
+/// [`mark`] of the only observer of a memo that moved in a run the height queue's drain took alone (or was handed):
+/// a live memo, not running, is returned to run next instead of queued when nothing waits in the height queue (so
+/// nothing it reads is left to bring up to date before it: heights rise along every edge), a chain's hand-off with no
+/// bucket's push and pop. It is marked (and traced) as [`mark`] marks it, but not flagged `queued`: a mark before it
+/// runs queues it as well, and its second turn finds it clean; a run that unwinds before it leaves it dirty and free
+/// to be queued by the next mark.
+#[inline(always)]
+pub(crate) fn mark_or_hand_off(
+    node: &DynNodeRc,
+    source: NodeId,
+    rt: &Runtime,
+) -> Option<DynNodeRc> {
+    mark_in::<true>(node, State::Dirty, source, rt)
+}
+
+#[inline(always)]
+fn mark_in<const HAND: bool>(
+    node: &DynNodeRc,
+    state: State,
+    source: NodeId,
+    rt: &Runtime,
+) -> Option<DynNodeRc> {
     let core = node.core();
     debug_assert!(core.kind != NodeKind::Signal, "a signal observes nothing");
     // SAFETY: observers are memos and effects (only computations read), whose `Computation` sits at
@@ -358,7 +389,7 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime)
     let dirty = state == State::Dirty;
     if comp.disposed.get() {
         trace_hook!(rt, mark(core.id, source, dirty));
-        return;
+        return None;
     }
     let current = comp.state.get();
     if core.kind == NodeKind::Effect {
@@ -372,17 +403,21 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime)
         } else {
             trace_hook!(rt, mark(core.id, source, dirty));
         }
-        return;
+        return None;
     }
     trace_hook!(rt, mark(core.id, source, dirty));
     if comp.live.get() > 0 {
         if state > current {
             comp.state.set(state);
         }
+        if HAND && !rt.has_queued_memos() && !comp.running.get() {
+            rt.handed_off(core.height.get());
+            return Some(node.clone());
+        }
         if !core.queued.replace(true) {
             rt.enqueue_eager(node.clone(), core.height.get());
         }
-        return;
+        return None;
     }
     if state > current {
         comp.state.set(state);
@@ -390,31 +425,7 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime)
             mark_observers_check(core, rt);
         }
     }
-}
-
-/// Marks `node`, the only observer of a memo that moved in a run the height queue's drain took alone, dirty on
-/// account of `source`, and returns it for the drain to run next instead of queueing it (a chain: no bucket's push and
-/// pop per memo), when it may: a live memo, neither disposed nor running, and nothing waits in the height queue (so
-/// nothing it reads is left to bring up to date before it: heights rise along every edge). Otherwise `None`, and
-/// `node` is marked as usual. The node is not flagged `queued`: a mark before it runs queues it as well, and its
-/// second turn finds it clean; a run that unwinds before it leaves it dirty and free to be queued by the next mark.
-#[inline(always)]
-pub(crate) fn hand_off(node: &DynNodeRc, source: NodeId, rt: &Runtime) -> Option<DynNodeRc> {
-    let core = node.core();
-    if core.kind != NodeKind::Memo || rt.has_queued_memos() {
-        return None;
-    }
-    // SAFETY: a memo's `Computation` sits at `COMPUTATION_OFFSET` by `NodeBody`'s contract.
-    let comp =
-        unsafe { &*((node.as_ptr() as *const u8).add(COMPUTATION_OFFSET) as *const Computation) };
-    if comp.disposed.get() || comp.running.get() || comp.live.get() == 0 {
-        return None;
-    }
-    let _ = source;
-    trace_hook!(rt, mark(core.id, source, true));
-    comp.state.set(State::Dirty);
-    rt.handed_off(core.height.get());
-    Some(node.clone())
+    None
 }
 
 /// A lazy memo left `Clean`: its observers may have to run.

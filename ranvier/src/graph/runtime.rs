@@ -771,33 +771,12 @@ impl Runtime {
                 self.eager_min.set(height + 1);
                 self.eager_len.set(self.eager_len.get() - 1);
                 node.core().queued.set(false);
-                if self.eager_len.get() > 0 {
-                    // Others wait (above it): run it unless every node that reads it will run anyway.
-                    if !observers_will_rerun(&*node) {
-                        node.update_if_necessary(&node, self);
-                    }
-                } else if has_one_memo_observer(&*node) {
-                    self.drain_chain(node);
-                } else {
-                    self.refresh_live(&node);
-                }
+                self.refresh_alone(&node);
                 continue;
             }
             self.drain_bucket(height);
         }
         self.eager_min.set(0);
-    }
-
-    /// Runs `node`, taken alone with the height queue empty, and then each memo a run hands on (a chain: the memo it
-    /// wakes runs next without a bucket's push and pop; see [`hand_off`](super::node::hand_off)). Out of line, so
-    /// that the drain's other paths keep their code.
-    #[inline(never)]
-    fn drain_chain(&self, node: DynNodeRc) {
-        let mut next = self.refresh_alone(&node);
-        drop(node);
-        while let Some(node) = next {
-            next = self.refresh_alone(&node);
-        }
     }
 
     /// Runs the memos of the lowest bucket but one (or moves past an empty bucket, or starts over past the last).
@@ -846,15 +825,35 @@ impl Runtime {
         node.update_if_necessary(node, self);
     }
 
-    /// [`refresh_live`](Self::refresh_live) of a memo the drain took alone with the height queue empty (or was
-    /// handed): returns the memo its run handed on, if any (see [`hand_off`](super::node::hand_off)).
-    #[inline(always)]
-    fn refresh_alone(&self, node: &DynNodeRc) -> Option<DynNodeRc> {
-        // The height queue is empty (the drain tested it, or `hand_off` did).
-        if self.has_queued_effects() && observers_will_rerun(&**node) {
-            return None;
+    /// [`refresh_live`](Self::refresh_live) of a memo the drain took alone: the same code, through
+    /// [`update_alone`](super::NodeBody::update_alone), whose run may hand its one observer on and run the chain
+    /// that starts there ([`run_chain`](Self::run_chain)).
+    #[inline]
+    fn refresh_alone(&self, node: &DynNodeRc) {
+        let others_wait = self.eager_len.get() > 0 || self.has_queued_effects();
+        if others_wait && observers_will_rerun(&**node) {
+            return;
         }
-        node.update_alone(node, self)
+        node.update_alone(node, self);
+    }
+
+    /// Runs `node`, handed on by a memo's run with the height queue empty (see
+    /// [`mark_or_hand_off`](super::node::mark_or_hand_off)), and then each memo a run hands on in turn: a chain, each
+    /// link without a bucket's push and pop. Out of line, so that no other path of the drain or of a memo's run
+    /// changes its code.
+    #[inline(never)]
+    pub fn run_chain(&self, node: DynNodeRc) {
+        let mut node = node;
+        loop {
+            // The height queue is empty (the hand-off tested it), as `refresh_live` finds it for a chain.
+            if self.has_queued_effects() && observers_will_rerun(&*node) {
+                return;
+            }
+            match node.update_handed(&node, self) {
+                Some(next) => node = next,
+                None => return,
+            }
+        }
     }
 
     /// Whether live memos wait in the height queue (draining or not).
@@ -976,17 +975,6 @@ impl Runtime {
 
     pub fn record_error(&self, node: NodeId, message: String) {
         self.errors.borrow_mut().push(NodeError { node, message });
-    }
-}
-
-/// Whether `node`'s only observer is a memo (one it may hand on to run next: see [`hand_off`](super::node::hand_off)).
-#[inline(always)]
-fn has_one_memo_observer(node: &dyn super::NodeBody) -> bool {
-    // SAFETY: nothing mutates a node's observers while the queue drains between two runs (as in
-    // `observers_will_rerun`), so the list is read without looking at its borrow flag.
-    match unsafe { &*node.core().observers.as_ptr() } {
-        Edges::One(only) => only.core().kind == NodeKind::Memo,
-        _ => false,
     }
 }
 
