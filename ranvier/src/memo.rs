@@ -393,21 +393,12 @@ impl<T, F, E> std::ops::Deref for MemoInner<T, F, E> {
     }
 }
 
-/// [`MemoInner::recompute`]'s modes: a run that marks every observer, one the height queue's drain took alone, one a
-/// chain handed on.
-const NORMAL: u8 = 0;
-const ALONE: u8 = 1;
-const HANDED: u8 = 2;
-
 impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T) -> bool + 'static>
     MemoInner<T, F, E>
 {
-    /// Runs the memo's function and stores a value that moved, marking its observers. `HAND`: the run was taken
-    /// alone from the height queue ([`ALONE`]) or handed on by the run before it in a chain ([`HANDED`]), and may
-    /// hand its one observer on instead of queueing it ([`mark_or_hand_off`](crate::graph::mark_or_hand_off)): a run
-    /// taken alone then runs the chain ([`Runtime::run_chain`]), a handed run returns the observer to it.
-    #[inline(always)]
-    fn recompute<const HAND: u8>(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
+    /// Runs the memo's function and stores a value that moved, marking its observers; a sole observer may be handed
+    /// on to run next instead of queued ([`mark_or_hand_off`](crate::graph::mark_or_hand_off)).
+    fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
         {
             let comp = &self.comp;
             comp.state.set(State::Clean);
@@ -457,18 +448,13 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                 // an edge of this node while the list is read; the borrow flag is still checked.
                 let observers =
                     unsafe { self.core.observers.try_borrow_unguarded() }.expect("observers");
-                if HAND != NORMAL
-                    && let Edges::One(only) = observers
-                {
+                if let Edges::One(only) = observers {
                     if !rt.is_running(only.as_ptr())
-                        && let Some(next) = crate::graph::mark_or_hand_off(only, self.core.id, rt)
+                        && let Some(next) = crate::graph::mark_or_hand_off(only, &self.core, rt)
                     {
                         rt.end_body();
-                        if HAND == HANDED {
-                            return Some(next);
-                        }
-                        rt.run_chain(next);
-                        return None;
+                        rt.hand_on(next);
+                        return;
                     }
                 } else {
                     for observer in observers.iter() {
@@ -481,7 +467,6 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             }
             rt.end_body();
         }
-        None
     }
 
     /// The run panicked with `message`: the memo keeps `prev` and records the failure. Whether the failure is new.
@@ -548,23 +533,7 @@ unsafe impl<
 > NodeBody for MemoInner<T, F, E>
 {
     fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
-        update_derived(self, &self.comp, rt, || {
-            self.recompute::<NORMAL>(this, rt);
-        });
-    }
-
-    fn update_alone(&self, this: &DynNodeRc, rt: &Runtime) {
-        update_derived(self, &self.comp, rt, || {
-            self.recompute::<ALONE>(this, rt);
-        });
-    }
-
-    fn update_handed(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
-        let mut next = None;
-        update_derived(self, &self.comp, rt, || {
-            next = self.recompute::<HANDED>(this, rt);
-        });
-        next
+        update_derived(self, &self.comp, rt, || self.recompute(this, rt));
     }
 
     fn dispose(&self, this: &DynNodeRc) {

@@ -288,20 +288,6 @@ pub(crate) unsafe trait NodeBody: 'static {
     /// Brings the node up to date (memos); nothing for signals.
     fn update_if_necessary(&self, _this: &DynNodeRc, _rt: &Runtime) {}
 
-    /// [`update_if_necessary`](NodeBody::update_if_necessary) of a live node the height queue's drain took alone:
-    /// a memo that moved may hand its one observer on (see [`mark_or_hand_off`]) and then runs the chain that starts
-    /// there ([`Runtime::run_chain`]) before it returns.
-    fn update_alone(&self, this: &DynNodeRc, rt: &Runtime) {
-        self.update_if_necessary(this, rt);
-    }
-
-    /// [`update_if_necessary`](NodeBody::update_if_necessary) of a node handed on by the run before it in a chain
-    /// ([`Runtime::run_chain`]): returns the node its own run handed on, if any.
-    fn update_handed(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
-        self.update_if_necessary(this, rt);
-        None
-    }
-
     /// Runs a queued effect if it is still stale.
     fn execute(&self, _this: &DynNodeRc, _rt: &Runtime) {}
 
@@ -355,7 +341,7 @@ impl dyn NodeBody {
 /// observers the first time it leaves `Clean`.
 #[inline(always)]
 pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime) {
-    mark_in::<false>(node, state, source, rt);
+    mark_in::<false>(node, state, source, 0, rt);
 }
 
 /// [`mark`] of the only observer of a memo that moved in a run the height queue's drain took alone (or was handed):
@@ -365,12 +351,8 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime)
 /// runs queues it as well, and its second turn finds it clean; a run that unwinds before it leaves it dirty and free
 /// to be queued by the next mark.
 #[inline(always)]
-pub(crate) fn mark_or_hand_off(
-    node: &DynNodeRc,
-    source: NodeId,
-    rt: &Runtime,
-) -> Option<DynNodeRc> {
-    mark_in::<true>(node, State::Dirty, source, rt)
+pub(crate) fn mark_or_hand_off(node: &DynNodeRc, source: &Core, rt: &Runtime) -> Option<DynNodeRc> {
+    mark_in::<true>(node, State::Dirty, source.id, source.height.get(), rt)
 }
 
 #[inline(always)]
@@ -378,6 +360,7 @@ fn mark_in<const HAND: bool>(
     node: &DynNodeRc,
     state: State,
     source: NodeId,
+    source_height: u32,
     rt: &Runtime,
 ) -> Option<DynNodeRc> {
     let core = node.core();
@@ -410,7 +393,7 @@ fn mark_in<const HAND: bool>(
         if state > current {
             comp.state.set(state);
         }
-        if HAND && !rt.has_queued_memos() && !comp.running.get() {
+        if HAND && rt.may_hand_off(source_height) && !comp.running.get() {
             rt.handed_off(core.height.get());
             return Some(node.clone());
         }

@@ -41,6 +41,9 @@ pub(crate) struct Runtime {
     eager_len: Cell<usize>,
     eager_spare: RefCell<Vec<DynNodeRc>>,
     draining: Cell<bool>,
+    /// A chain runs ([`Runtime::run_chain`]): a run that hands its observer on leaves it in `handed`.
+    chaining: Cell<bool>,
+    handed: Cell<Option<DynNodeRc>>,
     pub flush_epoch: Cell<u32>,
     pub errors: RefCell<Vec<NodeError>>,
     /// Node labels, by the labelled node's address (see `Core::set_label`).
@@ -272,6 +275,8 @@ impl Runtime {
             eager_len: Cell::new(0),
             eager_spare: RefCell::new(Vec::new()),
             draining: Cell::new(false),
+            chaining: Cell::new(false),
+            handed: Cell::new(None),
             flush_epoch: Cell::new(0),
             errors: RefCell::new(Vec::new()),
             labels: RefCell::new(HashMap::new()),
@@ -771,7 +776,7 @@ impl Runtime {
                 self.eager_min.set(height + 1);
                 self.eager_len.set(self.eager_len.get() - 1);
                 node.core().queued.set(false);
-                self.refresh_alone(&node);
+                self.refresh_live(&node);
                 continue;
             }
             self.drain_bucket(height);
@@ -825,41 +830,56 @@ impl Runtime {
         node.update_if_necessary(node, self);
     }
 
-    /// [`refresh_live`](Self::refresh_live) of a memo the drain took alone: the same code, through
-    /// [`update_alone`](super::NodeBody::update_alone), whose run may hand its one observer on and run the chain
-    /// that starts there ([`run_chain`](Self::run_chain)).
-    #[inline]
-    fn refresh_alone(&self, node: &DynNodeRc) {
-        let others_wait = self.eager_len.get() > 0 || self.has_queued_effects();
-        if others_wait && observers_will_rerun(&**node) {
-            return;
-        }
-        node.update_alone(node, self);
+    /// Whether a memo at `height` whose run just ended may hand its one observer on to run next instead of queueing
+    /// it (see [`mark_or_hand_off`](super::node::mark_or_hand_off)): the drain ran it alone or a chain handed it on
+    /// (the drain's lowest height is just above it), nothing waits in the height queue, and no body runs (so the
+    /// drain or the chain called it, not a read).
+    #[inline(always)]
+    pub fn may_hand_off(&self, height: u32) -> bool {
+        self.eager_len.get() == 0
+            && self.eager_min.get() == height as usize + 1
+            && self.draining.get()
+            && !self.context.get().in_body()
     }
 
-    /// Runs `node`, handed on by a memo's run with the height queue empty (see
-    /// [`mark_or_hand_off`](super::node::mark_or_hand_off)), and then each memo a run hands on in turn: a chain, each
-    /// link without a bucket's push and pop. Out of line, so that no other path of the drain or of a memo's run
-    /// changes its code.
+    /// A memo's run handed `node` on: runs it now, and the chain that follows, or leaves it for the running chain.
+    /// The first link runs here, in the frame of the run that handed it; a second one goes to
+    /// [`run_chain`](Self::run_chain).
+    #[inline(always)]
+    pub fn hand_on(&self, node: DynNodeRc) {
+        if self.chaining.get() {
+            self.handed.set(Some(node));
+            return;
+        }
+        {
+            self.chaining.set(true);
+            let _done = Unchain(&self.chaining);
+            // The height queue is empty (the hand-off tested it), as `refresh_live` finds it for a chain.
+            if !(self.has_queued_effects() && observers_will_rerun(&*node)) {
+                node.update_if_necessary(&node, self);
+            }
+        }
+        if let Some(next) = self.handed.take() {
+            self.run_chain(next);
+        }
+    }
+
+    /// Runs `node`, the second link of a chain (see [`hand_on`](Self::hand_on)), and then each memo a run hands on
+    /// in turn, each without a bucket's push and pop.
     #[inline(never)]
-    pub fn run_chain(&self, node: DynNodeRc) {
+    fn run_chain(&self, node: DynNodeRc) {
+        self.chaining.set(true);
+        let _done = Unchain(&self.chaining);
         let mut node = node;
         loop {
-            // The height queue is empty (the hand-off tested it), as `refresh_live` finds it for a chain.
-            if self.has_queued_effects() && observers_will_rerun(&*node) {
-                return;
+            if !(self.has_queued_effects() && observers_will_rerun(&*node)) {
+                node.update_if_necessary(&node, self);
             }
-            match node.update_handed(&node, self) {
+            match self.handed.take() {
                 Some(next) => node = next,
                 None => return,
             }
         }
-    }
-
-    /// Whether live memos wait in the height queue (draining or not).
-    #[inline(always)]
-    pub fn has_queued_memos(&self) -> bool {
-        self.eager_len.get() > 0
     }
 
     /// A memo at `height` was handed on to run next with the height queue empty: whatever its run queues is above it.
@@ -975,6 +995,16 @@ impl Runtime {
 
     pub fn record_error(&self, node: NodeId, message: String) {
         self.errors.borrow_mut().push(NodeError { node, message });
+    }
+}
+
+/// Clears [`Runtime`]'s `chaining` flag when a chain's run ends, by unwinding too.
+struct Unchain<'a>(&'a Cell<bool>);
+
+impl Drop for Unchain<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.0.set(false);
     }
 }
 
