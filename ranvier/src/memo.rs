@@ -445,7 +445,8 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             );
             if moved {
                 // SAFETY: marking runs no program code (it sets states and queues nodes), so nothing links or unlinks
-                // an edge of this node while the list is read; the borrow flag is still checked.
+                // an edge of this node while the list is read; the borrow flag is still checked. A handed observer
+                // runs (`hand_on`) only after the list's last use: its handle is a clone.
                 let observers =
                     unsafe { self.core.observers.try_borrow_unguarded() }.expect("observers");
                 if let Edges::One(only) = observers {
