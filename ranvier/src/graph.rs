@@ -74,11 +74,12 @@ pub(crate) mod record;
 mod runtime;
 pub(crate) mod scope;
 
+pub(crate) use edges::Edges;
 pub(crate) use handle::{NodeRc, WeakNode};
 pub use node::NodeKind;
 pub(crate) use node::{
     COMPUTATION_OFFSET, Comparer, Computation, Core, DynNodeRc, NodeBody, State, is_live, mark,
-    remove_live,
+    mark_or_hand_off, remove_live,
 };
 pub(crate) use pool::{PoolBox, release_pool};
 pub(crate) use runtime::{Running, Runtime, try_with_runtime, with_runtime};

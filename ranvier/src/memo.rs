@@ -20,8 +20,8 @@
 //! The memo runs again when one of its sources moves.
 
 use crate::graph::{
-    AnyNode, Computation, Core, DynNodeRc, NodeBody, NodeError, NodeId, NodeKind, NodeRc, Runtime,
-    State, is_live, remove_live, with_runtime,
+    AnyNode, Computation, Core, DynNodeRc, Edges, NodeBody, NodeError, NodeId, NodeKind, NodeRc,
+    Runtime, State, is_live, remove_live, with_runtime,
 };
 use std::cell::{RefCell, UnsafeCell};
 use std::fmt;
@@ -396,6 +396,8 @@ impl<T, F, E> std::ops::Deref for MemoInner<T, F, E> {
 impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T) -> bool + 'static>
     MemoInner<T, F, E>
 {
+    /// Runs the memo's function and stores a value that moved, marking its observers; a sole observer may be handed
+    /// on to run next instead of queued ([`mark_or_hand_off`](crate::graph::mark_or_hand_off)).
     fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
         {
             let comp = &self.comp;
@@ -443,14 +445,25 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             );
             if moved {
                 // SAFETY: marking runs no program code (it sets states and queues nodes), so nothing links or unlinks
-                // an edge of this node while the list is read; the borrow flag is still checked.
+                // an edge of this node while the list is read; the borrow flag is still checked. A handed observer
+                // runs (`hand_on`) only after the list's last use: its handle is a clone.
                 let observers =
                     unsafe { self.core.observers.try_borrow_unguarded() }.expect("observers");
-                for observer in observers.iter() {
-                    if rt.is_running(observer.as_ptr()) {
-                        continue;
+                if let Edges::One(only) = observers {
+                    if !rt.is_running(only.as_ptr())
+                        && let Some(next) = crate::graph::mark_or_hand_off(only, &self.core, rt)
+                    {
+                        rt.end_body();
+                        rt.hand_on(next);
+                        return;
                     }
-                    crate::graph::mark(observer, State::Dirty, self.core.id, rt);
+                } else {
+                    for observer in observers.iter() {
+                        if rt.is_running(observer.as_ptr()) {
+                            continue;
+                        }
+                        crate::graph::mark(observer, State::Dirty, self.core.id, rt);
+                    }
                 }
             }
             rt.end_body();

@@ -341,6 +341,28 @@ impl dyn NodeBody {
 /// observers the first time it leaves `Clean`.
 #[inline(always)]
 pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime) {
+    mark_in::<false>(node, state, source, 0, rt);
+}
+
+/// [`mark`] of the only observer of a memo that moved in a run the height queue's drain took alone (or was handed):
+/// a live memo, not running, is returned to run next instead of queued when nothing waits in the height queue (so
+/// nothing it reads is left to bring up to date before it: heights rise along every edge), a chain's hand-off with no
+/// bucket's push and pop. It is marked (and traced) as [`mark`] marks it, but not flagged `queued`: a mark before it
+/// runs queues it as well, and its second turn finds it clean; a run that unwinds before it leaves it dirty and free
+/// to be queued by the next mark.
+#[inline(always)]
+pub(crate) fn mark_or_hand_off(node: &DynNodeRc, source: &Core, rt: &Runtime) -> Option<DynNodeRc> {
+    mark_in::<true>(node, State::Dirty, source.id, source.height.get(), rt)
+}
+
+#[inline(always)]
+fn mark_in<const HAND: bool>(
+    node: &DynNodeRc,
+    state: State,
+    source: NodeId,
+    source_height: u32,
+    rt: &Runtime,
+) -> Option<DynNodeRc> {
     let core = node.core();
     debug_assert!(core.kind != NodeKind::Signal, "a signal observes nothing");
     // SAFETY: observers are memos and effects (only computations read), whose `Computation` sits at
@@ -350,7 +372,7 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime)
     let dirty = state == State::Dirty;
     if comp.disposed.get() {
         trace_hook!(rt, mark(core.id, source, dirty));
-        return;
+        return None;
     }
     let current = comp.state.get();
     if core.kind == NodeKind::Effect {
@@ -364,17 +386,21 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime)
         } else {
             trace_hook!(rt, mark(core.id, source, dirty));
         }
-        return;
+        return None;
     }
     trace_hook!(rt, mark(core.id, source, dirty));
     if comp.live.get() > 0 {
         if state > current {
             comp.state.set(state);
         }
+        if HAND && rt.may_hand_off(source_height) && !comp.running.get() {
+            rt.handed_off(core.height.get());
+            return Some(node.clone());
+        }
         if !core.queued.replace(true) {
             rt.enqueue_eager(node.clone(), core.height.get());
         }
-        return;
+        return None;
     }
     if state > current {
         comp.state.set(state);
@@ -382,6 +408,7 @@ pub(crate) fn mark(node: &DynNodeRc, state: State, source: NodeId, rt: &Runtime)
             mark_observers_check(core, rt);
         }
     }
+    None
 }
 
 /// A lazy memo left `Clean`: its observers may have to run.

@@ -41,6 +41,9 @@ pub(crate) struct Runtime {
     eager_len: Cell<usize>,
     eager_spare: RefCell<Vec<DynNodeRc>>,
     draining: Cell<bool>,
+    /// A chain runs ([`Runtime::run_chain`]): a run that hands its observer on leaves it in `handed`.
+    chaining: Cell<bool>,
+    handed: Cell<Option<DynNodeRc>>,
     pub flush_epoch: Cell<u32>,
     pub errors: RefCell<Vec<NodeError>>,
     /// Node labels, by the labelled node's address (see `Core::set_label`).
@@ -272,6 +275,8 @@ impl Runtime {
             eager_len: Cell::new(0),
             eager_spare: RefCell::new(Vec::new()),
             draining: Cell::new(false),
+            chaining: Cell::new(false),
+            handed: Cell::new(None),
             flush_epoch: Cell::new(0),
             errors: RefCell::new(Vec::new()),
             labels: RefCell::new(HashMap::new()),
@@ -825,6 +830,64 @@ impl Runtime {
         node.update_if_necessary(node, self);
     }
 
+    /// Whether a memo at `height` whose run just ended may hand its one observer on to run next instead of queueing
+    /// it (see [`mark_or_hand_off`](super::node::mark_or_hand_off)): the drain ran it alone or a chain handed it on
+    /// (the drain's lowest height is just above it), nothing waits in the height queue, and no body runs (so the
+    /// drain or the chain called it, not a read).
+    #[inline(always)]
+    pub fn may_hand_off(&self, height: u32) -> bool {
+        self.eager_len.get() == 0
+            && self.eager_min.get() == height as usize + 1
+            && self.draining.get()
+            && !self.context.get().in_body()
+    }
+
+    /// A memo's run handed `node` on: runs it now, and the chain that follows, or leaves it for the running chain.
+    /// The first link runs here, in the frame of the run that handed it; a second one goes to
+    /// [`run_chain`](Self::run_chain).
+    #[inline(always)]
+    pub fn hand_on(&self, node: DynNodeRc) {
+        if self.chaining.get() {
+            self.handed.set(Some(node));
+            return;
+        }
+        {
+            self.chaining.set(true);
+            let _done = Unchain(&self.chaining);
+            // The height queue is empty (the hand-off tested it), as `refresh_live` finds it for a chain.
+            if !(self.has_queued_effects() && observers_will_rerun(&*node)) {
+                node.update_if_necessary(&node, self);
+            }
+        }
+        if let Some(next) = self.handed.take() {
+            self.run_chain(next);
+        }
+    }
+
+    /// Runs `node`, the second link of a chain (see [`hand_on`](Self::hand_on)), and then each memo a run hands on
+    /// in turn, each without a bucket's push and pop.
+    #[inline(never)]
+    fn run_chain(&self, node: DynNodeRc) {
+        self.chaining.set(true);
+        let _done = Unchain(&self.chaining);
+        let mut node = node;
+        loop {
+            if !(self.has_queued_effects() && observers_will_rerun(&*node)) {
+                node.update_if_necessary(&node, self);
+            }
+            match self.handed.take() {
+                Some(next) => node = next,
+                None => return,
+            }
+        }
+    }
+
+    /// A memo at `height` was handed on to run next with the height queue empty: whatever its run queues is above it.
+    #[inline(always)]
+    pub fn handed_off(&self, height: u32) {
+        self.eager_min.set(height as usize + 1);
+    }
+
     /// Whether effects wait in the queue for the running (or next) flush.
     #[inline]
     fn has_queued_effects(&self) -> bool {
@@ -932,6 +995,16 @@ impl Runtime {
 
     pub fn record_error(&self, node: NodeId, message: String) {
         self.errors.borrow_mut().push(NodeError { node, message });
+    }
+}
+
+/// Clears [`Runtime`]'s `chaining` flag when a chain's run ends, by unwinding too.
+struct Unchain<'a>(&'a Cell<bool>);
+
+impl Drop for Unchain<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.0.set(false);
     }
 }
 

@@ -152,8 +152,8 @@ impl Tracer {
     #[inline(always)]
     pub fn mark(&self, node: NodeId, source: NodeId, dirty: bool) {
         let seq = self.clock.get() + 1;
-        let cause = {
-            let mut nodes = self.nodes.borrow_mut();
+        // A leaf: record fields only.
+        let cause = self.with_table_leaf(|nodes| {
             let cause = if dirty {
                 self.notifier.get()
             } else {
@@ -167,7 +167,7 @@ impl Tracer {
                 }
             }
             cause
-        };
+        });
         self.push(
             cause,
             Slot::Mark {
@@ -252,8 +252,9 @@ impl Tracer {
             .copied();
         let puller = walking.filter(|w| *w != node).or(puller);
         let seq = self.clock.get() + 1;
-        let cause = self
-            .with_node(node, |n| {
+        // A leaf: record fields, and a clear of plain tuples.
+        let cause = self.with_table_leaf(|nodes| {
+            nodes.get_mut(node).map_or(0, |n| {
                 let cause = n.first_mark_since_run;
                 n.last_run_start = seq;
                 n.first_mark_since_run = 0;
@@ -262,7 +263,7 @@ impl Tracer {
                 n.untracked.clear();
                 cause
             })
-            .unwrap_or(0);
+        });
         self.push(cause, Slot::RunStart { node, run, puller });
     }
 

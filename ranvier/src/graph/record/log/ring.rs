@@ -281,10 +281,10 @@ impl EventRing {
         f(unsafe { &mut *self.slots.get() })
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn push(&self, cause: u64, slot: Slot) {
         let head = self.head.get();
-        self.with(|slots| {
+        self.with(#[inline(always)] |slots| {
             if let Some(at) = slots.get_mut(head) {
                 *at = (cause, slot);
             } else if head < slots.capacity() {
