@@ -152,6 +152,49 @@ pub(super) fn arg_names(args: &str) -> Vec<String> {
         .collect()
 }
 
+/// The field lines of the struct literal line `line` (1-based) of `lines` opens (`bakery.batches.push(Batch {`, the
+/// `Name {` at the end of the line, not `if .. {`; with `structs_only`, not a variant's `Msg::Post {` nor one after
+/// `=>` either): each line's index (0-based), its field and the value it is set from, `None` when that is not one
+/// word (`trays` for `pieces: trays,`, the field itself for the shorthand `granted,`). Empty when the line opens no
+/// literal.
+fn literal_field_lines(lines: &[String], line: u32, structs_only: bool) -> Vec<(usize, String, Option<String>)> {
+    let Some(open) = lines.get(line as usize - 1).map(|l| code_part(l).trim_end()) else {
+        return Vec::new();
+    };
+    let Some(head) = open.strip_suffix('{').map(str::trim_end) else { return Vec::new() };
+    let start = head.len() - head.chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').count();
+    let (before, name) = (head[..start].trim_end(), &head[start..]);
+    if !name.starts_with(|c: char| c.is_ascii_uppercase())
+        || (structs_only && (before.ends_with("::") || before.ends_with("=>")))
+    {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut depth = 1_i32;
+    for (i, text) in lines.iter().enumerate().skip(line as usize).take(40) {
+        let code = code_part(text).trim();
+        if depth == 1 {
+            let field: String = code.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            let rest = code[field.len()..].trim_start();
+            let value = match rest.strip_prefix(':').filter(|v| !v.starts_with(':')) {
+                Some(value) => Some(value.trim().trim_end_matches(',').trim().to_owned()),
+                None if !field.is_empty() && (rest.starts_with(',') || rest.is_empty()) => Some(field.clone()),
+                None => None,
+            };
+            let value = value.filter(|v| !v.is_empty() && v.chars().all(|c| c.is_alphanumeric() || c == '_'));
+            if !field.is_empty() {
+                out.push((i, field, value));
+            }
+        }
+        depth += i32::try_from(code.matches(['{', '(', '[']).count()).unwrap_or(0);
+        depth -= i32::try_from(code.matches(['}', ')', ']']).count()).unwrap_or(0);
+        if depth <= 0 {
+            break;
+        }
+    }
+    out
+}
+
 /// A quoted line that opens a struct literal written over several lines (`bakery.batches.push(Batch {`) says what
 /// was made, not with which values: the first field line of such a literal that sets a field the cone reads (`read`)
 /// from the message's argument of another name (`pieces: trays,` for the message's `trays`: the message calls the
@@ -163,102 +206,38 @@ pub(super) fn literal_fields(quoted: &mut Vec<SourceLine>, read: &HashSet<String
     for at in 0..quoted.len() {
         let (file, line) = (quoted[at].site.file, quoted[at].site.line);
         let Some(index) = source::index(file) else { continue };
-        let lines = &index.lines;
-        let Some(open) = lines.get(line as usize - 1).map(|l| code_part(l).trim_end()) else {
-            continue;
-        };
-        // `Name {` at the end of the line: a struct's literal (not `if .. {`, `=> {`, nor a variant's `Msg::Post {`)
-        let Some(head) = open.strip_suffix('{').map(str::trim_end) else { continue };
-        let name: String = head
-            .chars()
-            .rev()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        let before = head[..head.len() - name.len()].trim_end();
-        if !name.starts_with(|c: char| c.is_ascii_uppercase()) || before.ends_with("::") || before.ends_with("=>") {
-            continue;
-        }
-        let mut depth = 1_i32;
-        for i in line as usize..lines.len().min(line as usize + 40) {
-            let code = code_part(&lines[i]).trim();
-            if depth == 1 {
-                let field: String = code.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-                let value = code[field.len()..].trim_start().strip_prefix(':').filter(|v| !v.starts_with(':'));
-                let value = value.map(|v| v.trim().trim_end_matches(',').trim());
-                if let Some(value) = value
-                    && value != field
-                    && read.contains(&field)
-                    && args.iter().any(|a| a == value)
-                {
-                    quoted.insert(at + 1, numbered(file, lines, i));
-                    return true;
-                }
-            }
-            depth += i32::try_from(code.matches(['{', '(', '[']).count()).unwrap_or(0);
-            depth -= i32::try_from(code.matches(['}', ')', ']']).count()).unwrap_or(0);
-            if depth <= 0 {
-                break;
-            }
+        let renamed = literal_field_lines(&index.lines, line, true).into_iter().find(|(_, field, value)| {
+            value.as_ref().is_some_and(|v| v != field && args.contains(v)) && read.contains(field)
+        });
+        if let Some((i, _, _)) = renamed {
+            quoted.insert(at + 1, numbered(file, &index.lines, i));
+            return true;
         }
     }
     false
 }
 
-/// A quoted line that opens a struct literal (`payroll.leave.push(LeaveRequest {`) whose field the cone reads (`read`)
-/// is set from a local (`granted,` or `granted: ok,`): the `let` in the same fn that bound that local decided the
-/// value written, so it is quoted right after the literal's line. At most one `let` a literal.
+/// A quoted line that opens a struct or variant literal (`payroll.leave.push(LeaveRequest {`, `Msg::Charge {`) whose
+/// field the cone reads (`read`) is set from a local (`granted,` or `granted: ok,`): the `let` in the same fn that
+/// bound that local decided the value written, so it is quoted right after the literal's line. At most one `let` a
+/// literal.
 pub(super) fn literal_lets(quoted: &mut Vec<SourceLine>, read: &HashSet<String>) {
     let mut at = 0;
     while at < quoted.len() {
         let (file, line) = (quoted[at].site.file, quoted[at].site.line);
         at += 1;
         let Some(index) = source::index(file) else { continue };
-        let lines = &index.lines;
-        let Some(open) = lines.get(line as usize - 1).map(|l| code_part(l).trim_end()) else {
-            continue;
-        };
-        let Some(head) = open.strip_suffix('{').map(str::trim_end) else { continue };
-        let name: String = head.chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-        if !name.ends_with(|c: char| c.is_ascii_uppercase()) {
-            continue;
-        }
         let Some(def) = index.fns.iter().filter(|f| f.whole.contains(line)).min_by_key(|f| f.whole.last - f.whole.first)
         else {
             continue;
         };
-        let mut depth = 1_i32;
-        let mut found = None;
-        for i in line as usize..lines.len().min(line as usize + 40) {
-            let code = code_part(&lines[i]).trim();
-            if depth == 1 {
-                let field: String = code.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-                let rest = code[field.len()..].trim_start();
-                // `field,` (shorthand) or `field: local,`
-                let local = match rest.strip_prefix(':').filter(|v| !v.starts_with(':')) {
-                    Some(value) => value.trim().trim_end_matches(',').trim().to_owned(),
-                    None if rest.starts_with(',') || rest.is_empty() => field.clone(),
-                    None => String::new(),
-                };
-                let plain = !local.is_empty() && local.chars().all(|c| c.is_alphanumeric() || c == '_');
-                if plain && read.contains(&field) {
-                    let from = def.whole.first as usize - 1;
-                    if let Some(l) = template::let_of(lines, from, line as usize - 1, &local) {
-                        found = Some(l);
-                        break;
-                    }
-                }
-            }
-            depth += i32::try_from(code.matches(['{', '(', '[']).count()).unwrap_or(0);
-            depth -= i32::try_from(code.matches(['}', ')', ']']).count()).unwrap_or(0);
-            if depth <= 0 {
-                break;
-            }
-        }
-        if let Some(l) = found {
-            let let_line = numbered(file, lines, l);
+        let from = def.whole.first as usize - 1;
+        let bound = literal_field_lines(&index.lines, line, false).into_iter().find_map(|(_, field, value)| {
+            let local = value.filter(|_| read.contains(&field))?;
+            template::let_of(&index.lines, from, line as usize - 1, &local)
+        });
+        if let Some(l) = bound {
+            let let_line = numbered(file, &index.lines, l);
             if !quoted.iter().any(|q| q.site == let_line.site) {
                 quoted.insert(at, let_line);
                 at += 1;

@@ -128,10 +128,10 @@ fn named(file: &str, at: u32, name: &str, depth: usize, built: &[Ran], out: &mut
                 continue;
             }
             // a call in a branch the records say did not run passed nothing
-            if branch_ran(caller.file, &cidx, call.line, built) == Some(false) {
+            let taken = branch_ran(caller.file, &cidx, call.line, built);
+            if taken == Some(false) {
                 continue;
             }
-            let taken = branch_ran(caller.file, &cidx, call.line, built);
             for value in call.arg_values.get(position).into_iter().flatten() {
                 let before = out.len();
                 given(caller.file, &cidx, value, depth, built, out);
