@@ -2567,6 +2567,122 @@ mod traced {
         );
     }
 
+    /// A ticket office's day sheet: tickets sold and comps given, by kind. The mistake: a comp's seats counted
+    /// among the sold (`sold.seats += t.seats` in the comp arm).
+    fn day_sheet(tickets: &Signal<Vec<(u32, Option<&'static str>)>>) -> Memo<Vec<String>> {
+        let tickets = tickets.clone();
+        Memo::new(move |_| {
+            #[derive(Default)]
+            struct Count {
+                tickets: u32,
+                seats: u32,
+            }
+            let mut sold = Count::default();
+            let mut comps: Vec<(&str, Count)> = Vec::new();
+            for (seats, comp) in tickets.get() {
+                match comp {
+                    None => {
+                        sold.tickets += 1;
+                        sold.seats += seats;
+                    }
+                    Some(why) => {
+                        let at = match comps.iter().position(|(w, _)| *w == why) {
+                            Some(at) => at,
+                            None => {
+                                comps.push((why, Count::default()));
+                                comps.len() - 1
+                            }
+                        };
+                        comps[at].1.tickets += 1;
+                        sold.seats += seats;
+                    }
+                }
+            }
+            let mut lines = vec![format!(
+                "sold: {} seat(s) on {} ticket(s)",
+                sold.seats, sold.tickets
+            )];
+            for (why, count) in &comps {
+                lines.push(format!("comp, {why}: {} ticket(s)", count.tickets));
+            }
+            lines
+        })
+    }
+
+    #[test]
+    fn a_text_value_is_quoted_by_the_writes_to_what_its_latest_run_changed() {
+        let tickets = Signal::new(vec![(2_u32, None)]);
+        let sheet = day_sheet(&tickets);
+        assert_eq!(
+            sheet.get(),
+            vec!["sold: 2 seat(s) on 1 ticket(s)".to_owned()]
+        );
+        tickets.update(|t| t.push((3, Some("press"))));
+        // 2 seats sold, not 5
+        assert_eq!(sheet.get()[0], "sold: 5 seat(s) on 1 ticket(s)");
+        let explain = trace::explain(&sheet).unwrap();
+        let comp_arm = line_in_this_file("comps[at].1.tickets += 1;") + 1;
+        let first: Vec<u32> = explain.body.iter().take(4).map(|l| l.site.line).collect();
+        assert!(
+            first.contains(&comp_arm),
+            "line {comp_arm} not among the first:\n{explain}"
+        );
+    }
+
+    /// A settlement per consignor; the mistake: commission on the consignor's running total, not the lot's price.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Payout {
+        consignor: &'static str,
+        lots: u32,
+        hammer: u64,
+        commission: u64,
+        net: u64,
+    }
+
+    fn payouts(sold: &Signal<Vec<(&'static str, u64)>>) -> Memo<Vec<Payout>> {
+        let sold = sold.clone();
+        Memo::new(move |_| {
+            let mut out: Vec<Payout> = Vec::new();
+            for (consignor, price) in sold.get() {
+                let at = match out.iter().position(|p| p.consignor == consignor) {
+                    Some(at) => at,
+                    None => {
+                        out.push(Payout {
+                            consignor,
+                            ..Payout::default()
+                        });
+                        out.len() - 1
+                    }
+                };
+                let entry = &mut out[at];
+                entry.lots += 1;
+                entry.hammer += price;
+                entry.commission += entry.hammer / 10;
+            }
+            for entry in &mut out {
+                entry.net = entry.hammer - entry.commission;
+            }
+            out
+        })
+    }
+
+    #[test]
+    fn a_value_is_quoted_by_the_writes_to_the_fields_its_latest_run_changed() {
+        let sold = Signal::new(vec![("hale", 1000_u64)]);
+        let out = payouts(&sold);
+        assert_eq!(out.get()[0].commission, 100);
+        sold.update(|s| s.push(("hale", 2000)));
+        // 300 on 3000, not 400
+        assert_eq!(out.get()[0].commission, 400);
+        let explain = trace::explain(&out).unwrap();
+        let commission = line_in_this_file("entry.commission += entry.hammer / 10;");
+        let first: Vec<u32> = explain.body.iter().take(4).map(|l| l.site.line).collect();
+        assert!(
+            first.contains(&commission),
+            "line {commission} not among the first:\n{explain}"
+        );
+    }
+
     #[test]
     fn a_settled_text_is_quoted_by_the_guard_of_its_arm_not_by_an_arm_that_made_none_of_it() {
         use ranvier::{AsyncMemo, graph};

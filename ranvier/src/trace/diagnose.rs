@@ -56,6 +56,7 @@ use std::sync::Arc;
 mod arm;
 mod body;
 mod by_value;
+mod changed;
 mod chain;
 mod closure;
 mod command;
@@ -278,6 +279,7 @@ pub(super) fn diagnose(
     body.extend(helper_lines(me, &body, &ran, &ctx.tracer.built_branches()));
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     template_first(ctx, me, &shown, &mut body);
+    changed_first(ctx, me, &shown, &mut body);
     closures_called(me, &shown, &mut body);
     // the views it reads that moved chose its rows: their creation lines first
     let views: Vec<SourceLine> = view::moved_views(ctx, me)
@@ -312,6 +314,35 @@ fn template_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str,
     made.retain(|i| !shown.contains(&(file, at(*i))) && !quoted.contains(i));
     let lines: Vec<SourceLine> = made.into_iter().map(|i| numbered(file, &index.lines, i)).collect();
     // after the first lines that decide which values and in what order (a sort key, a condition)
+    let after = body.iter().take_while(|l| decides(&l.text)).count();
+    body.splice(after..after, lines);
+}
+
+/// The lines of the explained node's body that wrote what its latest run changed in its value
+/// ([`changed::lines`]: `paid.items += sale.items;` for a text whose item count moved), first, as
+/// [`template_first`]'s; not for an async memo.
+fn changed_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
+    if me.kind != NodeKind::Memo {
+        return;
+    }
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
+        return;
+    }
+    let Some((value, before)) = changed::latest_change(ctx, me) else { return };
+    let at = |i: usize| u32::try_from(i + 1).unwrap_or(u32::MAX);
+    let quoted: Vec<usize> = body
+        .iter()
+        .filter(|l| l.site.file == file)
+        .map(|l| l.site.line as usize - 1)
+        .collect();
+    let mut wrote = changed::lines(me, &value, &before, &quoted);
+    wrote.retain(|i| !shown.contains(&(file, at(*i))));
+    let lines: Vec<SourceLine> = wrote.into_iter().map(|i| numbered(file, &index.lines, i)).collect();
     let after = body.iter().take_while(|l| decides(&l.text)).count();
     body.splice(after..after, lines);
 }

@@ -321,6 +321,12 @@ fn fits(pieces: &[Piece], text: &str) -> bool {
 /// The names the arguments after a template read (`format!("..", loan.tool, money(fine))` → `loan`, `fine`): the
 /// text from `from` on line `at` (0-based) to the parenthesis that closes the call, at most a few lines.
 fn arg_names(lines: &[String], at: usize, from: usize) -> Vec<String> {
+    super::read_names(&args_text(lines, at, from))
+}
+
+/// The text of the arguments after a template (from `from` on line `at`, 0-based, to the parenthesis that closes
+/// the call, at most a few lines), strings blanked.
+fn args_text(lines: &[String], at: usize, from: usize) -> String {
     let mut text = String::new();
     let mut depth = 0i32;
     'lines: for (n, line) in lines.iter().enumerate().skip(at).take(6) {
@@ -355,7 +361,190 @@ fn arg_names(lines: &[String], at: usize, from: usize) -> Vec<String> {
         }
         text.push(' ');
     }
-    super::read_names(&text)
+    text
+}
+
+/// The places read by the arguments of the placeholders that changed: for each string of `value` that `before` does
+/// not hold, made by a template with words on lines `first..last` (0-based), the placeholders whose text differs
+/// from that of the string of `before` the same template made and that agrees with it most (every placeholder when
+/// `before` holds no such string); each argument as the places it reads (`money(t.tax)` → `[t, tax]`).
+pub(super) fn changed_args(lines: &[String], first: usize, last: usize, value: &str, before: &str) -> Vec<Vec<String>> {
+    let texts = debug_strings(value);
+    let old = debug_strings(before);
+    let new: Vec<&String> = texts.iter().filter(|t| !old.contains(t)).collect();
+    if new.is_empty() {
+        return Vec::new();
+    }
+    let gone: Vec<&String> = old.iter().filter(|t| !texts.contains(t)).collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for i in first..last {
+        for (start, template) in literals(code_part(&lines[i])) {
+            let pieces = pieces(&template);
+            if strength(&pieces) < TEMPLATE_MIN_WORD {
+                continue;
+            }
+            let mut changed: Vec<usize> = Vec::new();
+            for t in &new {
+                let Some(now) = holes(&pieces, t) else { continue };
+                let then = gone
+                    .iter()
+                    .filter_map(|g| holes(&pieces, g))
+                    .max_by_key(|h| h.iter().zip(&now).filter(|(a, b)| a == b).count());
+                for (k, hole) in now.iter().enumerate() {
+                    if then.as_ref().is_none_or(|h| h.get(k) != Some(hole)) && !changed.contains(&k) {
+                        changed.push(k);
+                    }
+                }
+            }
+            if changed.is_empty() {
+                continue;
+            }
+            let args = split_args(&args_text(lines, i, start + template_len(&lines[i], start)));
+            let mut positional = args.iter().filter(|a| named_arg(a).is_none());
+            let holes: Vec<&Piece> = pieces.iter().filter(|p| matches!(p, Piece::Hole(_))).collect();
+            let mut exprs: Vec<String> = Vec::new();
+            for hole in &holes {
+                let Piece::Hole(h) = hole else { continue };
+                let spec = h.split(':').next().unwrap_or_default().trim();
+                let expr = if spec.is_empty() {
+                    positional.next().cloned()
+                } else if let Ok(n) = spec.parse::<usize>() {
+                    args.get(n).cloned()
+                } else {
+                    Some(
+                        args.iter()
+                            .find_map(|a| named_arg(a).filter(|(name, _)| *name == spec).map(|(_, e)| e.to_owned()))
+                            .unwrap_or_else(|| spec.to_owned()),
+                    )
+                };
+                exprs.push(expr.unwrap_or_default());
+            }
+            for k in changed {
+                for place in places_read(exprs.get(k).map_or("", String::as_str)) {
+                    if !out.contains(&place) {
+                        out.push(place);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The texts of `text`'s placeholders when a template with `pieces` made it (read as [`fits`] reads it), in order;
+/// two placeholders side by side give the first all the text between fixed parts.
+fn holes(pieces: &[Piece], text: &str) -> Option<Vec<String>> {
+    if !fits(pieces, text) {
+        return None;
+    }
+    let n = pieces.len();
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut open: Option<usize> = None;
+    for (k, p) in pieces.iter().enumerate() {
+        match p {
+            Piece::Hole(_) => {
+                if open.is_some() {
+                    out.push(String::new());
+                } else {
+                    open = Some(at);
+                }
+            }
+            Piece::Text(t) => {
+                let found = if k == 0 {
+                    0
+                } else if k == n - 1 {
+                    text.len().checked_sub(t.len())?
+                } else {
+                    at + text.get(at..)?.find(t.as_str())?
+                };
+                if let Some(from) = open.take() {
+                    out.push(text.get(from..found)?.to_owned());
+                }
+                at = found + t.len();
+            }
+        }
+    }
+    if let Some(from) = open {
+        out.push(text.get(from..)?.to_owned());
+    }
+    Some(out)
+}
+
+/// A call's arguments (`, a, money(b, c))` → `a`, `money(b, c)`), split at the commas outside brackets.
+fn split_args(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut arg = String::new();
+    for c in text.chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut arg));
+                continue;
+            }
+            _ => {}
+        }
+        if depth >= 0 {
+            arg.push(c);
+        }
+    }
+    out.push(arg);
+    out.into_iter().map(|a| a.trim().to_owned()).filter(|a| !a.is_empty()).collect()
+}
+
+/// A named argument's name and expression (`mean = total / n` → `mean`, `total / n`).
+fn named_arg(arg: &str) -> Option<(&str, &str)> {
+    let (name, expr) = arg.split_once('=')?;
+    let name = name.trim();
+    (!expr.starts_with(['=', '>']) && !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        .then(|| (name, expr.trim()))
+}
+
+/// The places an expression reads, as names (`money(t.tax) + d.items.len()` → `[t, tax]`, `[d, items]`): chains of
+/// lower-case names joined by `.`, up to a method call; not a fn called, a path with `::`, a keyword or a tuple
+/// field.
+fn places_read(expr: &str) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let chars: Vec<char> = expr.chars().collect();
+    let mut i = 0;
+    let word_at = |i: usize| -> Option<(String, usize)> {
+        let mut j = i;
+        while j < chars.len() && (chars[j].is_alphanumeric() || chars[j] == '_') {
+            j += 1;
+        }
+        (j > i).then(|| (chars[i..j].iter().collect(), j))
+    };
+    while i < chars.len() {
+        let starts = (chars[i].is_alphabetic() || chars[i] == '_')
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_' || chars[i - 1] == '.'))
+            && !(i >= 1 && chars[i - 1] == ':');
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let Some((first, mut j)) = word_at(i) else { break };
+        let mut chain = vec![first];
+        while j + 1 < chars.len() && chars[j] == '.' {
+            let Some((next, k)) = word_at(j + 1) else { break };
+            if chars.get(k) == Some(&'(') || next.starts_with(|c: char| c.is_ascii_digit()) {
+                break;
+            }
+            chain.push(next);
+            j = k;
+        }
+        let called = chars.get(j) == Some(&'(') || chars.get(j) == Some(&'!') || chars.get(j) == Some(&':');
+        let lower = chain[0].starts_with(|c: char| c.is_ascii_lowercase() || c == '_');
+        const KEYWORDS: &[&str] = &["if", "else", "as", "match", "true", "false", "self", "move", "mut", "ref"];
+        // a fn called, or a keyword, is not a place
+        let not_place = chain.len() == 1 && (called || KEYWORDS.contains(&chain[0].as_str()));
+        if lower && !not_place && !out.contains(&chain) {
+            out.push(chain);
+        }
+        i = j.max(i + 1);
+    }
+    out
 }
 
 /// The nearest `let` (0-based line) in `from..at` that binds `name`, when no closure parameter, `for` pattern or
@@ -426,6 +615,44 @@ fn guard(index: &source::Index, call: source::Lines, at: usize) -> Option<usize>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn holes_read_the_placeholders_text_and_args_the_places() {
+        let p = pieces("paid: {} item(s) on {} prescription(s), {}");
+        assert_eq!(
+            holes(&p, "paid: 2 item(s) on 0 prescription(s), £0.00"),
+            Some(vec!["2".into(), "0".into(), "£0.00".into()])
+        );
+        assert_eq!(holes(&p, "total: 2"), None);
+        assert_eq!(split_args(", a.b, money(c, d), e = f.g)"), vec!["a.b", "money(c, d)", "e = f.g"]);
+        assert_eq!(named_arg("e = f.g"), Some(("e", "f.g")));
+        assert_eq!(named_arg("a == b"), None);
+        let names = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            places_read("money(t.tax) + d.items.len() + total"),
+            vec![names(&["t", "tax"]), names(&["d", "items"]), names(&["total"])]
+        );
+        assert_eq!(places_read("Tally::default() + f(x)"), vec![names(&["x"])]);
+        let lines: Vec<String> = [
+            "let mut out = vec![format!(",
+            "    \"paid: {} item(s) on {} prescription(s), {}\",",
+            "    paid.items, paid.count, pounds(paid.pence)",
+            ")];",
+        ]
+        .iter()
+        .map(|l| (*l).to_owned())
+        .collect();
+        assert_eq!(
+            changed_args(
+                &lines,
+                0,
+                4,
+                r#"["paid: 2 item(s) on 0 prescription(s), £0.00"]"#,
+                r#"["paid: 0 item(s) on 0 prescription(s), £0.00"]"#
+            ),
+            vec![names(&["paid", "items"])]
+        );
+    }
 
     #[test]
     fn a_template_fits_the_text_it_made() {
