@@ -366,8 +366,8 @@ fn args_text(lines: &[String], at: usize, from: usize) -> String {
 
 /// The places read by the arguments of the placeholders that changed: for each string of `value` that `before` does
 /// not hold, made by a template with words on lines `first..last` (0-based), the placeholders whose text differs
-/// from that of the string of `before` the same template made and that agrees with it most (every placeholder when
-/// `before` holds no such string); each argument as the places it reads (`money(t.tax)` → `[t, tax]`).
+/// from that of the string of `before` the same template made and that agrees with it most (none when `before` holds
+/// no such string); each argument as the places it reads (`money(t.tax)` → `[t, tax]`).
 pub(super) fn changed_args(lines: &[String], first: usize, last: usize, value: &str, before: &str) -> Vec<Vec<String>> {
     let texts = debug_strings(value);
     let old = debug_strings(before);
@@ -386,12 +386,16 @@ pub(super) fn changed_args(lines: &[String], first: usize, last: usize, value: &
             let mut changed: Vec<usize> = Vec::new();
             for t in &new {
                 let Some(now) = holes(&pieces, t) else { continue };
-                let then = gone
+                // a text the template made with no earlier one to compare says nothing of which part moved
+                let Some(then) = gone
                     .iter()
                     .filter_map(|g| holes(&pieces, g))
-                    .max_by_key(|h| h.iter().zip(&now).filter(|(a, b)| a == b).count());
+                    .max_by_key(|h| h.iter().zip(&now).filter(|(a, b)| a == b).count())
+                else {
+                    continue;
+                };
                 for (k, hole) in now.iter().enumerate() {
-                    if then.as_ref().is_none_or(|h| h.get(k) != Some(hole)) && !changed.contains(&k) {
+                    if then.get(k) != Some(hole) && !changed.contains(&k) {
                         changed.push(k);
                     }
                 }
