@@ -812,13 +812,18 @@ pub async fn run(shape: &Shape) -> Result<Outcome, Box<dyn std::error::Error + S
     ));
     let (client_read, mut client_write) = tokio::io::split(client);
     let mut lines = BufReader::new(client_read).lines();
+    // `GALLERY_DETAIL=full` asks for the long form (to read what the short one left out)
+    let mut arguments = json!({"node": shape.node, "messages": shape.messages});
+    if let Ok(detail) = std::env::var("GALLERY_DETAIL") {
+        arguments["detail"] = json!(detail);
+    }
     let requests = [
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {},
             "clientInfo": {"name": "gallery", "version": "1.0.0"}}}),
         json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
         json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
-            "name": "explain", "arguments": {"node": shape.node, "messages": shape.messages}}}),
+            "name": "explain", "arguments": arguments}}),
     ];
     let mut answer = None;
     for request in requests {
