@@ -33,6 +33,7 @@ mod blind_loans;
 mod blind_payroll;
 mod blind_pharmacy;
 mod blind_school;
+mod blind_skipass;
 mod blind_till;
 mod conformance;
 mod errors;

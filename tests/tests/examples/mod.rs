@@ -40,6 +40,8 @@ pub mod blind_payroll;
 pub mod blind_pharmacy;
 #[path = "../../../examples/examples/blind_school/main.rs"]
 pub mod blind_school;
+#[path = "../../../examples/examples/blind_skipass/main.rs"]
+pub mod blind_skipass;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_till.rs"]
 pub mod blind_till;

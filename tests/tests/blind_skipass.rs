@@ -1,0 +1,65 @@
+//! The blind ski resort (`examples/examples/blind_skipass/`): a ski resort's lift-pass office and lifts split over
+//! nine files, with twelve ordinary mistakes written by a tester who had not read how `explain` diagnoses (two in
+//! async memos' futures, two in a keyed collection's row memo and its `sort_by` view, three in `update`'s helpers,
+//! two in tariff rules and one in a gate rule called from `update`, two in long memos). Two halves:
+//!
+//! - `values_*`: each mistake shows in its node: after the case's messages the correct resort holds the expected
+//!   value and the resort with the mistake another (both profiles: `cargo test -p ranvier-tests --test main --
+//!   blind_skipass::values`).
+//! - `explain_*` (traced builds): one `explain` call over MCP names the faulty `file:line` (the line after the
+//!   mistake's `// BUG(<key>)` marker) within the first 400 characters of its answer.
+//!
+//! Written before the set's first scored run.
+
+use crate::examples::blind_skipass as blind;
+use crate::examples::values;
+
+crate::examples::blind_harness!("resort");
+
+crate::examples::markers!(
+    [
+        "model.rs",
+        "update.rs",
+        "tariff.rs",
+        "gates.rs",
+        "graph.rs",
+        "lifts.rs",
+        "services.rs"
+    ],
+    at_least = 6
+);
+
+values!(
+    values_child_age => "child_age",
+    values_multi_day_discount => "multi_day_discount",
+    values_admit_before_start => "admit_before_start",
+    values_scan_day_minute => "scan_day_minute",
+    values_wind_no_close => "wind_no_close",
+    values_refund_season => "refund_season",
+    values_wait_per_hour => "wait_per_hour",
+    values_busiest_by_rides => "busiest_by_rides",
+    values_outlook_today => "outlook_today",
+    values_snow_no_reading => "snow_no_reading",
+    values_takings_refunds => "takings_refunds",
+    values_skiers_by_lift => "skiers_by_lift",
+);
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod explain {
+    use crate::examples::explains;
+
+    explains!(
+        explain_child_age => "child_age",
+        explain_multi_day_discount => "multi_day_discount",
+        explain_admit_before_start => "admit_before_start",
+        explain_scan_day_minute => "scan_day_minute",
+        explain_wind_no_close => "wind_no_close",
+        explain_refund_season => "refund_season",
+        explain_wait_per_hour => "wait_per_hour",
+        explain_busiest_by_rides => "busiest_by_rides",
+        explain_outlook_today => "outlook_today",
+        explain_snow_no_reading => "snow_no_reading",
+        explain_takings_refunds => "takings_refunds",
+        explain_skiers_by_lift => "skiers_by_lift",
+    );
+}
