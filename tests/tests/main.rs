@@ -32,6 +32,7 @@ mod blind_league;
 mod blind_loans;
 mod blind_payroll;
 mod blind_pharmacy;
+mod blind_printshop;
 mod blind_school;
 mod blind_skipass;
 mod blind_till;

@@ -38,6 +38,8 @@ pub mod blind_loans;
 pub mod blind_payroll;
 #[path = "../../../examples/examples/blind_pharmacy/main.rs"]
 pub mod blind_pharmacy;
+#[path = "../../../examples/examples/blind_printshop/main.rs"]
+pub mod blind_printshop;
 #[path = "../../../examples/examples/blind_school/main.rs"]
 pub mod blind_school;
 #[path = "../../../examples/examples/blind_skipass/main.rs"]
