@@ -2683,6 +2683,108 @@ mod traced {
         );
     }
 
+    /// A print room's press board: how many jobs each press has queued. The mistake: the jobs walked are every
+    /// job booked on the press, printed or not (the filter misses `!job.printed`).
+    fn press_board(
+        presses: &Signal<Vec<&'static str>>,
+        jobs: &Signal<Vec<(&'static str, u32, bool)>>,
+    ) -> Memo<Vec<String>> {
+        let (presses, jobs) = (presses.clone(), jobs.clone());
+        Memo::new(move |_| {
+            let jobs = jobs.get();
+            let mut lines = Vec::new();
+            for press in presses.get() {
+                let mut sheets = 0;
+                let mut count = 0;
+                let queued = jobs.iter().filter(|(on, _, _)| *on == press);
+                for (_, job_sheets, _) in queued {
+                    sheets += job_sheets;
+                    count += 1;
+                }
+                if count == 0 {
+                    lines.push(format!("{press}: idle"));
+                    continue;
+                }
+                lines.push(format!("{press}: {count} queued, {sheets} sheets"));
+            }
+            lines
+        })
+    }
+
+    #[test]
+    fn a_count_written_in_a_loop_brings_the_let_of_what_the_loop_walks() {
+        let presses = Signal::new(vec!["indigo"]);
+        let jobs = Signal::new(vec![("indigo", 100_u32, false)]);
+        let board = press_board(&presses, &jobs);
+        assert_eq!(board.get(), vec!["indigo: 1 queued, 100 sheets".to_owned()]);
+        jobs.update(|j| j.push(("indigo", 50, true)));
+        // the printed job is not queued: still 1, not 2
+        assert_eq!(board.get(), vec!["indigo: 2 queued, 150 sheets".to_owned()]);
+        let explain = trace::explain(&board).unwrap();
+        let walked =
+            line_in_this_file("let queued = jobs.iter().filter(|(on, _, _)| *on == press);");
+        let first: Vec<u32> = explain.body.iter().take(5).map(|l| l.site.line).collect();
+        assert!(
+            first.contains(&walked),
+            "line {walked} not among the first:\n{explain}"
+        );
+    }
+
+    /// A paper store's stock lines. The mistake: the sheets reserved are counted from before the loop over the
+    /// shelves, so each shelf carries the shelves before it.
+    #[derive(Clone, Debug, PartialEq)]
+    struct StockLine {
+        paper: &'static str,
+        on_shelf: u32,
+        reserved: u32,
+        free: u32,
+    }
+
+    fn paper_stock(
+        shelves: &Signal<Vec<(&'static str, u32)>>,
+        jobs: &Signal<Vec<(&'static str, u32)>>,
+    ) -> Memo<Vec<StockLine>> {
+        let (shelves, jobs) = (shelves.clone(), jobs.clone());
+        Memo::new(move |_| {
+            let jobs = jobs.get();
+            let mut lines = Vec::new();
+            let mut reserved = 0;
+            for (paper, sheets) in shelves.get() {
+                for (wanted, job_sheets) in &jobs {
+                    if *wanted == paper {
+                        reserved += job_sheets;
+                    }
+                }
+                let free = sheets.saturating_sub(reserved);
+                lines.push(StockLine {
+                    paper,
+                    on_shelf: sheets,
+                    reserved,
+                    free,
+                });
+            }
+            lines
+        })
+    }
+
+    #[test]
+    fn a_changed_field_set_from_a_local_brings_the_local_s_let() {
+        let shelves = Signal::new(vec![("silk", 1000_u32), ("gloss", 800)]);
+        let jobs = Signal::new(vec![("silk", 100_u32)]);
+        let stock = paper_stock(&shelves, &jobs);
+        assert_eq!(stock.get()[1].reserved, 100);
+        jobs.update(|j| j.push(("silk", 50)));
+        // gloss has nothing reserved: 0, not 150
+        assert_eq!(stock.get()[1].reserved, 150);
+        let explain = trace::explain(&stock).unwrap();
+        let start = line_in_this_file("let mut reserved = 0;");
+        let first: Vec<u32> = explain.body.iter().take(5).map(|l| l.site.line).collect();
+        assert!(
+            first.contains(&start),
+            "line {start} not among the first:\n{explain}"
+        );
+    }
+
     #[test]
     fn a_settled_text_is_quoted_by_the_guard_of_its_arm_not_by_an_arm_that_made_none_of_it() {
         use ranvier::{AsyncMemo, graph};

@@ -49,10 +49,13 @@ pub(super) fn latest_change(ctx: &Ctx<'_>, r: &NodeRecord) -> Option<(String, St
     None
 }
 
-/// The lines (0-based, in `r`'s file) of `r`'s creation call that assign to what changed between `before` and
-/// `value`: the places a template's changed placeholders read, or the fields the `Debug` texts differ in. A place
-/// spelled as the placeholder's argument spells it (`paid.items`) before one that only ends in the same field
-/// (`sum.tax` for `t.tax`). At most [`CHANGED_LINES`], in source order within each; none in `quoted`.
+/// The lines (0-based, in `r`'s file) of `r`'s creation call that made what changed between `before` and `value`:
+/// the places a template's changed placeholders read, or the fields the `Debug` texts differ in, followed one step
+/// back through the struct literals that set those fields (`reserved,` → the local `reserved`). First the
+/// assignments to a place spelled as the placeholder's argument spells it (`paid.items += ..`), then, for a local,
+/// its `let` and the assignments to it, then the `let` of what the loop around such an assignment walks (`for job in
+/// queued {` → `let queued = ..`: which items it counted), then assignments to a place that only ends in the same
+/// field (`sum.tax` for `t.tax`). At most [`CHANGED_LINES`]; none in `quoted`.
 pub(super) fn lines(r: &NodeRecord, value: &str, before: &str, quoted: &[usize]) -> Vec<usize> {
     let file = r.site.file();
     let Some(index) = source::index(file) else { return Vec::new() };
@@ -69,15 +72,42 @@ pub(super) fn lines(r: &NodeRecord, value: &str, before: &str, quoted: &[usize])
     if paths.is_empty() {
         return Vec::new();
     }
+    // a changed field a struct literal of the body sets from locals (`reserved,`, `free: left - held,`): those too
+    let fields: Vec<&String> = paths.iter().filter(|p| p.len() >= 2).filter_map(|p| p.last()).collect();
+    let mut more: Vec<Vec<String>> = Vec::new();
+    for line in &lines[first..last] {
+        let code = code_part(line).trim();
+        let Some((field, expr)) = literal_init(code) else { continue };
+        if fields.iter().any(|f| *f == field) {
+            more.extend(template::places_read(expr).into_iter().filter(|p| p.len() == 1));
+        }
+    }
+    for p in more {
+        if !paths.contains(&p) {
+            paths.push(p);
+        }
+    }
+    let locals: Vec<&str> = paths.iter().filter(|p| p.len() == 1).map(|p| p[0].as_str()).collect();
     let mut exact = Vec::new();
+    let mut local = Vec::new();
+    let mut walked = Vec::new();
     let mut by_field = Vec::new();
     for i in first..last {
-        if quoted.contains(&i) {
-            continue;
-        }
         let Some(place) = written_place(code_part(&lines[i])) else { continue };
-        if paths.contains(&place) {
+        let (is_exact, is_local) = (paths.contains(&place) && place.len() >= 2, place.len() == 1 && locals.contains(&place[0].as_str()));
+        if is_exact || is_local {
+            // the loop around it, and what it walks
+            if let Some(l) = loop_walked(lines, first, i) {
+                walked.push(l);
+            }
+        }
+        if is_exact {
             exact.push(i);
+        } else if is_local {
+            if let Some(l) = template::let_of(lines, first, i, &place[0]) {
+                local.push(l);
+            }
+            local.push(i);
         } else if paths
             .iter()
             .any(|p| p.len() >= 2 && place.len() >= 2 && p.last() == place.last())
@@ -85,9 +115,54 @@ pub(super) fn lines(r: &NodeRecord, value: &str, before: &str, quoted: &[usize])
             by_field.push(i);
         }
     }
-    exact.extend(by_field);
-    exact.truncate(CHANGED_LINES);
-    exact
+    let mut out: Vec<usize> = Vec::new();
+    for i in exact.into_iter().chain(local).chain(walked).chain(by_field) {
+        if !quoted.contains(&i) && !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    out.truncate(CHANGED_LINES);
+    out
+}
+
+/// A struct literal's field line: its field and the expression it is set from (`free: left - held,` → `free`,
+/// `left - held`; the shorthand `reserved,` → `reserved`, `reserved`).
+fn literal_init(code: &str) -> Option<(&str, &str)> {
+    let code = code.trim_end_matches(',').trim();
+    if let Some(field) = super::literal_field(code) {
+        let expr = code[field.len()..].trim_start().strip_prefix(':')?.trim();
+        return Some((field, expr));
+    }
+    // a shorthand field alone on its line
+    (!code.is_empty() && code.chars().all(|c| c.is_alphanumeric() || c == '_') && code.starts_with(|c: char| c.is_ascii_lowercase()))
+        .then_some((code, code))
+}
+
+/// The `let` (0-based line) of the local that the `for` loop around line `at` walks (`for job in queued {` →
+/// `let queued = jobs.iter().filter(..);`), when the loop is the nearest line above `at`, within `first..`, that is
+/// indented less and opens a `for` over a bare local.
+fn loop_walked(lines: &[String], first: usize, at: usize) -> Option<usize> {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mine = indent(&lines[at]);
+    let mut level = mine;
+    for l in (first..at).rev() {
+        let line = &lines[l];
+        if line.trim().is_empty() || indent(line) >= level {
+            continue;
+        }
+        level = indent(line);
+        let code = code_part(line).trim();
+        if let Some(rest) = code.strip_prefix("for ")
+            && let Some((_, walked)) = rest.split_once(" in ")
+        {
+            let walked = walked.trim_end_matches('{').trim().trim_start_matches('&');
+            if walked.chars().all(|c| c.is_alphanumeric() || c == '_') && !walked.is_empty() {
+                return template::let_of(lines, first, l, walked);
+            }
+            return None;
+        }
+    }
+    None
 }
 
 /// The last field of each place where `before` and `after` (two `Debug` texts) differ (`[0].commission` →
@@ -175,6 +250,29 @@ mod tests {
         assert_eq!(place("if a == b {"), None);
         assert_eq!(place("f(x).y = 2;"), None);
         assert_eq!(place("a <= b"), None);
+    }
+
+    #[test]
+    fn literal_fields_and_the_loops_around_a_line() {
+        assert_eq!(literal_init("free: left - held,"), Some(("free", "left - held")));
+        assert_eq!(literal_init("reserved,"), Some(("reserved", "reserved")));
+        assert_eq!(literal_init("let x = 1;"), None);
+        let lines: Vec<String> = [
+            "let queued = jobs.iter().filter(|j| j.on == press);",
+            "for job in queued {",
+            "    if job.big {",
+            "        count += 1;",
+            "    }",
+            "}",
+            "for job in jobs.iter() {",
+            "    count += 1;",
+            "}",
+        ]
+        .iter()
+        .map(|l| (*l).to_owned())
+        .collect();
+        assert_eq!(loop_walked(&lines, 0, 3), Some(0));
+        assert_eq!(loop_walked(&lines, 0, 7), None);
     }
 
     #[test]

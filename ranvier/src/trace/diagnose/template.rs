@@ -509,7 +509,7 @@ fn named_arg(arg: &str) -> Option<(&str, &str)> {
 /// The places an expression reads, as names (`money(t.tax) + d.items.len()` → `[t, tax]`, `[d, items]`): chains of
 /// lower-case names joined by `.`, up to a method call; not a fn called, a path with `::`, a keyword or a tuple
 /// field.
-fn places_read(expr: &str) -> Vec<Vec<String>> {
+pub(super) fn places_read(expr: &str) -> Vec<Vec<String>> {
     let mut out: Vec<Vec<String>> = Vec::new();
     let chars: Vec<char> = expr.chars().collect();
     let mut i = 0;
