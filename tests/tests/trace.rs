@@ -843,6 +843,81 @@ mod traced {
         assert!(!lines.contains(&other), "line {other}: {explain}");
     }
 
+    /// A door's log; no `#[trace_fn]` anywhere. The mistake: the opening hours checked against the day, not the
+    /// hour (swapped arguments).
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct DoorLog {
+        hour: u32,
+        day: u32,
+        lines: Vec<String>,
+    }
+
+    #[derive(Debug)]
+    enum DoorMsg {
+        Badge(&'static str),
+    }
+
+    fn door_open(hour: u32, day: u32) -> Result<(), &'static str> {
+        if day > 5 {
+            return Err("closed at weekends");
+        }
+        if !(8..18).contains(&hour) {
+            return Err("outside opening hours");
+        }
+        Ok(())
+    }
+
+    fn badge(log: &mut DoorLog, who: &str) {
+        if who.is_empty() {
+            log.lines.push(format!("{}:00 unknown badge", log.hour));
+            return;
+        }
+        let at = format!("{}:00 {who}", log.hour);
+        match door_open(log.day, log.hour) {
+            Ok(()) => log.lines.push(format!("{at} let in")),
+            Err(why) => log.lines.push(format!("{at} turned away: {why}")),
+        }
+    }
+
+    fn door_update(msg: DoorMsg, log: &DoorLog) -> DoorLog {
+        let mut next = log.clone();
+        match msg {
+            DoorMsg::Badge(who) => badge(&mut next, who),
+        }
+        next
+    }
+
+    #[test]
+    fn without_trace_fn_a_helper_s_write_whose_template_made_the_new_text_is_quoted_with_its_match()
+    {
+        let door = Mvu::new(
+            DoorLog {
+                hour: 9,
+                day: 2,
+                lines: Vec::new(),
+            },
+            door_update,
+        );
+        let log = Memo::new({
+            let door = door.clone();
+            move |_| door.with_model(|l| l.lines.clone())
+        });
+        door.dispatch_traced("badge", "\"ada\"", DoorMsg::Badge("ada"))
+            .unwrap();
+        // 9:00 on a Tuesday is open: the hour taken as the day is a weekend
+        assert_eq!(
+            log.get(),
+            vec!["9:00 ada turned away: closed at weekends".to_owned()]
+        );
+        let explain = trace::explain(&log).unwrap();
+        let lines = message_lines(&explain, "badge");
+        let chose = line_in_this_file("match door_open(log.day, log.hour) {");
+        assert!(lines.contains(&chose), "line {chose}: {explain}");
+        let made =
+            line_in_this_file("Err(why) => log.lines.push(format!(\"{at} turned away: {why}\")),");
+        assert!(lines.contains(&made), "line {made}: {explain}");
+    }
+
     fn light_rate(grams: u32) -> u32 {
         grams * 3 / 100
     }

@@ -131,7 +131,7 @@ pub(super) fn unfit(r: &NodeRecord, value: &str) -> Vec<usize> {
 }
 
 /// The strings a value's `Debug` text holds (`["a", "b"]` → `a`, `b`), unescaped.
-fn debug_strings(value: &str) -> Vec<String> {
+pub(super) fn debug_strings(value: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut chars = value.chars();
     while let Some(c) = chars.next() {
@@ -362,6 +362,14 @@ fn args_text(lines: &[String], at: usize, from: usize) -> String {
         text.push(' ');
     }
     text
+}
+
+/// Whether a template with words on the line `code` could have made one of `texts`.
+pub(super) fn makes_any(code: &str, texts: &[String]) -> bool {
+    literals(code).iter().any(|(_, t)| {
+        let p = pieces(t);
+        strength(&p) >= TEMPLATE_MIN_WORD && texts.iter().any(|t| fits(&p, t))
+    })
 }
 
 /// The places read by the arguments of the placeholders that changed: for each string of `value` that `before` does

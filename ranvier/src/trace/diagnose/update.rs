@@ -449,13 +449,39 @@ pub(in crate::trace) fn variant_of(name: &str) -> String {
         .collect()
 }
 
+/// The line (1-based) of the `match` whose arm line `at` stands in, within the fn starting at `first`: the nearest
+/// line above, indented less, that holds `match `; none when a less indented line above is not one (the arm is not
+/// the innermost block).
+fn match_above(lines: &[String], first: u32, at: u32) -> Option<u32> {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut level = indent(&lines[at as usize - 1]);
+    for l in (first..at).rev() {
+        let line = &lines[l as usize - 1];
+        if line.trim().is_empty() || indent(line) >= level {
+            continue;
+        }
+        level = indent(line);
+        let code = source::code_of(line);
+        if code.contains("match ") {
+            return Some(l);
+        }
+        // an arm's pattern between: keep going up to its `match`
+        if !code.contains("=>") {
+            return None;
+        }
+    }
+    None
+}
+
 /// How many writes [`changed_writes`] quotes.
 const CHANGED_WRITES: usize = 2;
 
 /// The lines of the fns an arm reached ([`reached::reached`]) that write a place whose field message `seq` changed
 /// in the model (its `Debug` text before and after the `update`, as the trace kept them): with no record of the
-/// branches, a write to a field that changed is one that ran. A field the cone reads (`read`) first, then the deepest
-/// change (`alarms[0].escalated` before `now`, which every tick moves); one line a fn, at most [`CHANGED_WRITES`].
+/// branches, a write to a field that changed is one that ran. A write whose template could have made a text the
+/// model did not hold before (`push(format!("{who} refused: {why}"))` for `"08:30 Gondola: #1 Ada refused: .."`)
+/// first, with the `match` that chose its arm; then a field the cone reads (`read`), then the deepest change
+/// (`alarms[0].escalated` before `now`, which every tick moves); one write a fn, at most [`CHANGED_WRITES`].
 fn changed_writes(ctx: &Ctx<'_>, seq: u64, reached: &[reached::Reached], read: &HashSet<String>) -> Vec<SourceLine> {
     let Some((before, after)) = ctx.tracer.model_change(seq) else { return Vec::new() };
     // each field the change went through, with the depth of the deepest change through it
@@ -471,10 +497,28 @@ fn changed_writes(ctx: &Ctx<'_>, seq: u64, reached: &[reached::Reached], read: &
             *depth = (*depth).max(fields.len());
         }
     }
-    let mut found: Vec<((bool, usize), SourceLine)> = Vec::new();
+    let new_texts: Vec<String> = {
+        let old = template::debug_strings(&before);
+        template::debug_strings(&after).into_iter().filter(|t| !old.contains(t)).collect()
+    };
+    let mut found: Vec<((bool, bool, usize), Vec<SourceLine>)> = Vec::new();
     for r in reached {
         let Some(index) = source::index(r.ran.file) else { continue };
-        let mut best: Option<((bool, usize), u32)> = None;
+        // the write's statement (its line and the few after it, up to the `;` or `,` that ends it) holds a
+        // template that made a new text
+        let makes_new = |at: u32| {
+            let mut code = String::new();
+            for l in (at..r.whole.last).take(4) {
+                let line = source::code_of(&index.lines[l as usize - 1]);
+                code.push_str(line);
+                code.push(' ');
+                if line.trim_end().ends_with([';', ',', '{']) {
+                    break;
+                }
+            }
+            !new_texts.is_empty() && template::makes_any(&code, &new_texts)
+        };
+        let mut best: Option<((bool, bool, usize), u32)> = None;
         for at in r.whole.first + 1..r.whole.last {
             let code = source::code_of(&index.lines[at as usize - 1]);
             if !changes_state(code) || reached::diverges(r.ran.file, &index, at) {
@@ -489,7 +533,7 @@ fn changed_writes(ctx: &Ctx<'_>, seq: u64, reached: &[reached::Reached], read: &
             let depth = code[..end]
                 .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
                 .find(|w| !w.is_empty())
-                .and_then(|field| Some((read.contains(field), *changed.get(field)?)));
+                .and_then(|field| Some((makes_new(at), read.contains(field), *changed.get(field)?)));
             if let Some(depth) = depth
                 && best.is_none_or(|(d, _)| depth > d)
             {
@@ -497,9 +541,16 @@ fn changed_writes(ctx: &Ctx<'_>, seq: u64, reached: &[reached::Reached], read: &
             }
         }
         if let Some((depth, at)) = best {
-            found.push((depth, numbered(r.ran.file, &index.lines, at as usize - 1)));
+            let mut lines = vec![numbered(r.ran.file, &index.lines, at as usize - 1)];
+            // the text it made was chosen by the `match` whose arm it stands in
+            if depth.0
+                && let Some(m) = match_above(&index.lines, r.whole.first, at)
+            {
+                lines.push(numbered(r.ran.file, &index.lines, m as usize - 1));
+            }
+            found.push((depth, lines));
         }
     }
     found.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
-    found.into_iter().take(CHANGED_WRITES).map(|(_, l)| l).collect()
+    found.into_iter().take(CHANGED_WRITES).flat_map(|(_, l)| l).collect()
 }
