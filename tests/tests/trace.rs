@@ -918,6 +918,44 @@ mod traced {
         assert!(lines.contains(&made), "line {made}: {explain}");
     }
 
+    /// A score whose `update` closure calls the app's `update` fn with a setting it captured; other `update`s of
+    /// this file match on variants named `Add` too.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Score {
+        total: i64,
+    }
+
+    #[derive(Debug)]
+    enum ScoreMsg {
+        Add(i64),
+    }
+
+    fn score_update(step: i64, msg: ScoreMsg, score: &Score) -> Score {
+        let mut next = score.clone();
+        match msg {
+            ScoreMsg::Add(n) => next.total += n * step,
+        }
+        next
+    }
+
+    #[test]
+    fn an_update_closure_that_calls_the_update_fn_is_quoted_by_that_fn_s_arm() {
+        let step = 2;
+        let score = Mvu::new(Score::default(), move |msg, t: &Score| {
+            score_update(step, msg, t)
+        });
+        let total = Memo::new({
+            let score = score.clone();
+            move |_| score.with_model(|t| t.total)
+        });
+        score.dispatch_traced("add", "3", ScoreMsg::Add(3)).unwrap();
+        assert_eq!(total.get(), 6);
+        let explain = trace::explain(&total).unwrap();
+        let lines = message_lines(&explain, "add");
+        let arm = line_in_this_file("ScoreMsg::Add(n) => next.total += n * step,");
+        assert!(lines.contains(&arm), "line {arm}: {explain}");
+    }
+
     fn light_rate(grams: u32) -> u32 {
         grams * 3 / 100
     }

@@ -399,6 +399,23 @@ pub(super) fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> O
             *file == home && (closure.body.first..=closure.body.last).contains(&index.arms[*i].arrow)
         })
     });
+    // an `update` closure that calls the app's `update` fn (`move |msg, r| update::update(&rules, msg, r)`): that
+    // fn's arms
+    let called = closure.as_ref().filter(|_| own.is_none()).and_then(|(index, closure)| {
+        index
+            .calls
+            .iter()
+            .filter(|c| closure.body.holds(c.whole) && !c.path.is_empty() && c.method.is_none())
+            .filter_map(|c| source::resolve_fn(home, c.line, &c.path))
+            .find_map(|update| {
+                arms.iter().find(|(file, index, i)| {
+                    *file == update.file
+                        && index.arms[*i].in_fn.is_some_and(|f| {
+                            f == update.at || update.def().whole.holds(index.fns[f].whole)
+                        })
+                })
+            })
+    });
     // an arm in another file only when one file holds them all: two `update`s with a variant of that name
     // elsewhere leave no way to tell whose it is
     let elsewhere = arms
@@ -406,6 +423,7 @@ pub(super) fn locate_arm(message: &str, model: &NodeRecord, commands: bool) -> O
         .filter(|(first, _, _)| arms.iter().all(|(file, _, _)| file == first));
     let found = in_update
         .or(own)
+        .or(called)
         .or_else(|| {
             arms.iter().find(|(file, index, i)| {
                 *file == home && (near..=near + NEAR_ARM_LINES).contains(&index.arms[*i].arrow)
