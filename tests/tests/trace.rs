@@ -956,6 +956,38 @@ mod traced {
         assert!(lines.contains(&arm), "line {arm}: {explain}");
     }
 
+    /// A row factory: the cartons a job's copies fill. The mistake: a part-filled carton is not counted (rounding
+    /// down).
+    fn cartons_of(row: &ranvier::collection::Row<u32, (u32, u32)>) -> (&'static str, Memo<u32>) {
+        let row = row.clone();
+        let cartons = Memo::new(move |_| {
+            row.with(|job| {
+                let stack = 250 / job.1.max(1);
+                let per_carton = stack * 4;
+                job.0 / per_carton.max(1)
+            })
+        });
+        ("cartons", cartons)
+    }
+
+    #[test]
+    fn a_row_factory_s_handle_clone_is_not_quoted_before_its_value() {
+        use ranvier::collection::Collection;
+        // (copies, thickness)
+        let jobs = Signal::new(vec![(150_u32, 5_u32)]);
+        let rows = Collection::keyed(jobs.clone(), |j: &(u32, u32)| j.1, cartons_of);
+        // 150 copies of 5 units fill one carton of 200 in part: 1, not 0
+        let mut cartons = Vec::new();
+        rows.for_each(|_, _, (_, memo)| cartons.push(memo.get()));
+        assert_eq!(cartons, vec![0]);
+        let explain = trace::explain(&rows).unwrap();
+        let tail = line_in_this_file("job.0 / per_carton.max(1)");
+        let clone = line_in_this_file("let row = row.clone();");
+        let lines: Vec<u32> = explain.body.iter().map(|l| l.site.line).collect();
+        assert!(lines.contains(&tail), "line {tail}: {explain}");
+        assert!(!lines.contains(&clone), "line {clone}: {explain}");
+    }
+
     fn light_rate(grams: u32) -> u32 {
         grams * 3 / 100
     }

@@ -642,7 +642,7 @@ fn is_clone_line(text: &str) -> bool {
 
 /// Whether a line clones each handle into a binding of its own name (`let (a, b) = (a.clone(), b.clone());`,
 /// `let a = a.clone();`): boilerplate, unlike a clone into another name (`let (a, b) = (b.clone(), a.clone());`).
-fn is_plain_clone_line(text: &str) -> bool {
+pub(super) fn is_plain_clone_line(text: &str) -> bool {
     if !is_clone_line(text) {
         return false;
     }

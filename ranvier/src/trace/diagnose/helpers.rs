@@ -138,10 +138,15 @@ pub(super) fn helper_lines(
                     let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
                     ran_here && not_taken(&found.index, def.whole, found.file, &recorded, at)
                 };
-                // a `use` inside the body names what the lines below use; it computes nothing
+                // a `use` inside the body names what the lines below use, and a handle cloned into its own name
+                // (`let row = row.clone();`) moves it into a closure: neither computes anything
                 let code: Vec<usize> = code
                     .into_iter()
-                    .filter(|i| !not_run(*i) && !lines[*i].trim_start().starts_with("use "))
+                    .filter(|i| {
+                        !not_run(*i)
+                            && !lines[*i].trim_start().starts_with("use ")
+                            && !super::is_plain_clone_line(&lines[*i])
+                    })
                     .collect();
                 // a helper longer than what is quoted of it is quoted by the lines that produce its value and
                 // compute
