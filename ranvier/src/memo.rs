@@ -441,12 +441,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             };
             trace_hook!(
                 rt,
-                run_end(
-                    self.core.id,
-                    moved,
-                    comp.error().as_deref(),
-                    self.value.borrow().as_ref()
-                )
+                memo_run_end(self.core.id, moved, comp.error().as_deref(), &self.value)
             );
             if moved {
                 // SAFETY: marking runs no program code (it sets states and queues nodes), so nothing links or unlinks
