@@ -406,42 +406,42 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                 rt,
                 run_start(self.core.id, comp.runs.get() + 1, rt.running_id())
             );
-            let prev = self.value.borrow_mut().take();
-            let result = {
-                let prev_ref = prev.as_ref();
-                rt.run_computation(this, comp, || {
-                    // SAFETY: the body runs with `comp.running` set, so nothing reaches `f` again until it returns:
-                    // `update_derived` returns at once for a running memo and a read of it panics (a cycle), and
-                    // only `recompute` touches `f`.
-                    let f = unsafe { &mut *self.f.get() };
-                    f(prev_ref)
-                })
-            };
+            // The previous value stays in place while the body runs, borrowed without a guard.
+            // SAFETY: only `recompute` and `failed_run` (its cold path, after the body) write a memo's value, and
+            // `recompute` does not run again while `comp.running` is set (`update_derived` returns at once for a
+            // running memo, and a read of it panics: a cycle); so nothing writes the value while `prev` lives, and
+            // the body's own shared borrows of it (`cached`, `Debug`) are shared too. The flag is still checked:
+            // a `with` closure of this memo that is open around the run is a shared borrow as well.
+            let prev = unsafe { self.value.try_borrow_unguarded() }
+                .expect("value")
+                .as_ref();
+            let result = rt.run_computation(this, comp, || {
+                // SAFETY: the body runs with `comp.running` set, so nothing reaches `f` again until it returns:
+                // `update_derived` returns at once for a running memo and a read of it panics (a cycle), and
+                // only `recompute` touches `f`.
+                let f = unsafe { &mut *self.f.get() };
+                f(prev)
+            });
             let moved = match result {
                 Ok(new) => {
                     let had_error = comp.set_error(None).is_some();
                     match prev {
-                        Some(prev) if !had_error && (self.eq)(&prev, &new) => {
+                        Some(prev) if !had_error && (self.eq)(prev, &new) => {
                             trace_hook!(rt, kept_over(self.core.id, &new));
-                            *self.value.borrow_mut() = Some(prev);
                             false
                         }
                         _ => {
-                            *self.value.borrow_mut() = Some(new);
+                            // The old value is dropped once the borrow is released (its drop may read the memo).
+                            drop(self.value.replace(Some(new)));
                             true
                         }
                     }
                 }
-                Err(message) => self.failed_run(prev, message),
+                Err(message) => self.failed_run(message),
             };
             trace_hook!(
                 rt,
-                run_end(
-                    self.core.id,
-                    moved,
-                    comp.error().as_deref(),
-                    self.value.borrow().as_ref()
-                )
+                memo_run_end(self.core.id, moved, comp.error().as_deref(), &self.value)
             );
             if moved {
                 // SAFETY: marking runs no program code (it sets states and queues nodes), so nothing links or unlinks
@@ -470,11 +470,10 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
         }
     }
 
-    /// The run panicked with `message`: the memo keeps `prev` and records the failure. Whether the failure is new.
+    /// The run panicked with `message`: the memo keeps its previous value and records the failure. Whether the failure is new.
     #[cold]
     #[inline(never)]
-    fn failed_run(&self, prev: Option<T>, message: String) -> bool {
-        *self.value.borrow_mut() = prev;
+    fn failed_run(&self, message: String) -> bool {
         crate::graph::failures::report(
             &self.core,
             crate::graph::failures::FailureKind::MemoPanicked,

@@ -59,6 +59,15 @@ impl Tracer {
     #[inline(always)]
     pub fn kept_over<V: super::Recordable + ?Sized>(&self, _: NodeId, _: &V) {}
     #[inline(always)]
+    pub fn memo_run_end<V: super::Recordable>(
+        &self,
+        _: NodeId,
+        _: bool,
+        _: Option<&str>,
+        _: &std::cell::RefCell<Option<V>>,
+    ) {
+    }
+    #[inline(always)]
     pub fn run_end<V: super::Recordable + ?Sized>(
         &self,
         _: NodeId,

@@ -281,6 +281,27 @@ impl Tracer {
         self.with_node(node, |n| n.cutoff_computed = Some((seq, text, type_name)));
     }
 
+    /// [`run_end`](Self::run_end) of a memo whose value is in `value`. A scalar (decided per type at compile time)
+    /// is read without writing the cell's borrow flag: recording it runs no program code (no formatting), so nothing
+    /// can write the value while it is read. Any other value is borrowed while it is recorded (formatted).
+    #[inline(always)]
+    pub fn memo_run_end<V: Recordable>(
+        &self,
+        node: NodeId,
+        moved: bool,
+        error: Option<&str>,
+        value: &RefCell<Option<V>>,
+    ) {
+        // SAFETY: the flag is checked (no writer); the reference is used only by a scalar's `run_end`, a leaf (the
+        // table's record, the text ring for `error`, the event ring), during which no code runs that could write the
+        // value.
+        match unsafe { value.try_borrow_unguarded() }.expect("value") {
+            Some(v) if v.scalar().is_some() => self.run_end(node, moved, error, Some(v)),
+            None => self.run_end::<V>(node, moved, error, None),
+            Some(_) => self.run_end(node, moved, error, value.borrow().as_ref()),
+        }
+    }
+
     #[inline(always)]
     pub fn run_end<V: Recordable + ?Sized>(
         &self,
@@ -291,9 +312,21 @@ impl Tracer {
     ) {
         let seq = self.clock.get() + 1;
         let error_text = error.map(|e| self.store(e));
-        let mut nodes = self.nodes.borrow_mut();
+        // A scalar value (decided per type at compile time) is recorded as it is, without formatting: the record's
+        // update is then a leaf, and the table's borrow flag is tested without being written (as `with_table_leaf`
+        // does). Any other value is formatted (`Debug`, program code) with the table borrowed.
+        let mut guard = None;
+        let nodes = if value.is_none_or(|v| v.scalar().is_some()) {
+            drop(self.nodes.try_borrow_mut().expect("nodes"));
+            // SAFETY: no borrow of the table is held (tested above), and what runs while this reference lives is a
+            // leaf: record fields, and `capture_of` of a scalar (a copy, or the redaction's stored text), which
+            // runs no program code and no hook, so nothing can borrow the table meanwhile; the tracer is `!Sync`.
+            unsafe { &mut *self.nodes.as_ptr() }
+        } else {
+            &mut **guard.insert(self.nodes.borrow_mut())
+        };
         let Some(n) = nodes.get_mut(node) else {
-            drop(nodes);
+            drop(guard);
             self.push(
                 0,
                 Slot::RunEnd {
@@ -331,7 +364,7 @@ impl Tracer {
         } else {
             None
         };
-        drop(nodes);
+        drop(guard);
         self.push(
             start,
             Slot::RunEnd {
