@@ -29,6 +29,8 @@ pub mod blind_gym;
 pub mod blind_harbor;
 #[path = "../../../examples/examples/blind_hotel/main.rs"]
 pub mod blind_hotel;
+#[path = "../../../examples/examples/blind_laundry/main.rs"]
+pub mod blind_laundry;
 #[path = "../../../examples/examples/blind_league/main.rs"]
 pub mod blind_league;
 #[cfg(any(debug_assertions, feature = "trace"))]
