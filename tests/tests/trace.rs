@@ -988,6 +988,109 @@ mod traced {
         assert!(!lines.contains(&clone), "line {clone}: {explain}");
     }
 
+    /// A kiln's firings; no `#[trace_fn]` on the helper. The mistake: the cooling message is built and dropped.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Kiln {
+        fired: u32,
+        cooling: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum KilnMsg {
+        Fire(u32),
+        Cool(u32),
+    }
+
+    fn fire(kiln: &mut Kiln, load: u32) -> Vec<KilnMsg> {
+        let mut follow = Vec::new();
+        kiln.fired += 1;
+        if load > 0 {
+            follow.push(KilnMsg::Cool(load));
+        }
+        kiln.fired = kiln.fired.max(1);
+        Vec::new()
+    }
+
+    fn kiln_update(msg: KilnMsg, kiln: &Kiln) -> (Kiln, Vec<KilnMsg>) {
+        let mut next = kiln.clone();
+        let commands = match msg {
+            KilnMsg::Fire(load) => fire(&mut next, load),
+            KilnMsg::Cool(load) => {
+                next.cooling.push(load);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_helper_that_filled_a_local_and_returned_something_else_is_quoted_by_both_lines() {
+        let kiln = Mvu::with_commands((Kiln::default(), Vec::new()), kiln_update);
+        let cooling = kiln.select(|k| k.cooling.len());
+        kiln.dispatch_traced("fire", "12", KilnMsg::Fire(12))
+            .unwrap();
+        // one load cooling, not none
+        assert_eq!(cooling.get(), 0);
+        let explain = trace::explain(&cooling).unwrap();
+        let lines = message_lines(&explain, "fire");
+        for line in ["follow.push(KilnMsg::Cool(load));", "Vec::new()"] {
+            let at = line_in_this_file(line);
+            // the helper's own `Vec::new()`, below its push
+            let at = if line == "Vec::new()" {
+                include_str!("trace.rs")
+                    .lines()
+                    .enumerate()
+                    .skip(line_in_this_file("follow.push(KilnMsg::Cool(load));") as usize)
+                    .find(|(_, l)| l.trim() == "Vec::new()")
+                    .map(|(i, _)| u32::try_from(i + 1).unwrap())
+                    .unwrap()
+            } else {
+                at
+            };
+            assert!(lines.contains(&at), "line {at}: {explain}");
+        }
+    }
+
+    /// [`fire`], recorded by `#[trace_fn]`.
+    #[ranvier::trace_fn]
+    fn fire_traced(kiln: &mut Kiln, load: u32) -> Vec<KilnMsg> {
+        let mut then = Vec::new();
+        kiln.fired += 1;
+        if load > 0 {
+            then.push(KilnMsg::Cool(load));
+        }
+        kiln.fired = kiln.fired.max(1);
+        vec![]
+    }
+
+    #[ranvier::trace_fn]
+    fn kiln_update_traced(msg: KilnMsg, kiln: &Kiln) -> (Kiln, Vec<KilnMsg>) {
+        let mut next = kiln.clone();
+        let commands = match msg {
+            KilnMsg::Fire(load) => fire_traced(&mut next, load),
+            KilnMsg::Cool(load) => {
+                next.cooling.push(load);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_traced_helper_that_filled_a_local_and_returned_something_else_is_quoted_by_both_lines() {
+        let kiln = Mvu::with_commands((Kiln::default(), Vec::new()), kiln_update_traced);
+        let cooling = kiln.select(|k| k.cooling.len());
+        kiln.dispatch_traced("fire", "12", KilnMsg::Fire(12))
+            .unwrap();
+        assert_eq!(cooling.get(), 0);
+        let explain = trace::explain(&cooling).unwrap();
+        let lines = message_lines(&explain, "fire");
+        for line in ["then.push(KilnMsg::Cool(load));", "vec![]"] {
+            let at = line_in_this_file(line);
+            assert!(lines.contains(&at), "line {at}: {explain}");
+        }
+    }
+
     fn light_rate(grams: u32) -> u32 {
         grams * 3 / 100
     }

@@ -81,6 +81,44 @@ pub(super) fn dropped_results(index: &source::Index, def: &source::FnDef, file: 
     out
 }
 
+/// The lines (1-based) of `def` that fill a local the fn never reads after (`let mut follow = Vec::new();`, then
+/// `follow.push(Msg::Finish { job: id });`, then `Ok(Vec::new())`): the first line that fills it, and the line of the
+/// value the fn returned instead. What was built there was dropped: a command not sent, a row not kept.
+pub(super) fn dropped_locals(index: &source::Index, def: &source::FnDef) -> Vec<u32> {
+    const FILLS: [&str; 3] = [".push(", ".extend(", ".insert("];
+    let lines = &index.lines;
+    let mut out = Vec::new();
+    let last = def.whole.last.min(u32::try_from(lines.len()).unwrap_or(u32::MAX));
+    for l in def.whole.first..=last {
+        let code = source::code_of(&lines[l as usize - 1]).trim();
+        let Some(rest) = code.strip_prefix("let mut ") else { continue };
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        if name.is_empty() || !rest[name.len()..].trim_start().starts_with(['=', ':']) {
+            continue;
+        }
+        let mut fills = Vec::new();
+        let mut read = false;
+        for m in l + 1..=last {
+            let code = source::code_of(&lines[m as usize - 1]).trim_start();
+            if !super::body::mentions(code, &name) {
+                continue;
+            }
+            if FILLS.iter().any(|f| code.starts_with(&format!("{name}{f}"))) && !code[name.len()..].contains(&name) {
+                fills.push(m);
+            } else {
+                read = true;
+                break;
+            }
+        }
+        let returned = def.value.iter().map(|v| v.first).filter(|v| *v > l).max();
+        if let (false, Some(first), Some(value)) = (read, fills.first(), returned) {
+            out.push(*first);
+            out.push(value);
+        }
+    }
+    out
+}
+
 /// How many lines a `let` statement is followed for the line that chose what it binds.
 pub(super) const BINDING_LINES: usize = 8;
 

@@ -330,6 +330,20 @@ pub(super) fn ran_lines_of(
                 push(&mut out, file, at, text);
             }
         }
+        // a fn that ran and filled a local it then dropped (`follow.push(Msg::Finish { .. })` and `Ok(Vec::new())`)
+        // lost what it built there: the fill and the value it returned instead, first
+        for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
+            let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
+            let dropped = dropped_locals(index, def);
+            for pair in dropped.chunks(2) {
+                if pair.iter().all(|at| !not_run(*at)) {
+                    for at in pair {
+                        let text = index.lines[*at as usize - 1].trim().to_owned();
+                        push(&mut out, file, *at, text);
+                    }
+                }
+            }
+        }
     }
     // the helpers whose values flow into what the cone reads (`feeding`) first, then the others; latest first within
     let feeds = |e: &Option<Entered>| e.as_ref().is_some_and(|(_, def, _)| feeding.contains(&def.name));

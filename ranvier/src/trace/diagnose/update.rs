@@ -245,6 +245,18 @@ pub(super) fn update_arms(
                     let reached = reached::reached(file, body, &ctx.tracer.built_branches());
                     let entered: Vec<crate::trace::log::Ran> = reached.iter().map(|r| r.ran.clone()).collect();
                     let feeding = fns_feeding(&entered, read);
+                    // a helper that filled a local it then dropped (`commands.push(Msg::Owe { .. })`, then
+                    // `Vec::new()`) lost what it built: first
+                    for r in &reached {
+                        let Some(index) = source::index(r.ran.file) else { continue };
+                        let Some(def) = index.fns.iter().find(|f| f.whole.first == r.ran.line) else { continue };
+                        for at in dropped_locals(&index, def) {
+                            let l = numbered(r.ran.file, &index.lines, at as usize - 1);
+                            if !quoted.iter().any(|q| q.site == l.site) {
+                                quoted.push(l);
+                            }
+                        }
+                    }
                     // the helpers' writes to the places the message changed ran: first
                     for l in changed_writes(ctx, message, &reached, read) {
                         if !quoted.iter().any(|q| q.site == l.site) {
