@@ -24,6 +24,7 @@ mod blind_cafe;
 mod blind_cinema;
 mod blind_clinic;
 mod blind_depot;
+mod blind_foodbank;
 mod blind_greenhouse;
 mod blind_gym;
 mod blind_harbor;

@@ -21,6 +21,8 @@ pub mod blind_cinema;
 pub mod blind_clinic;
 #[path = "../../../examples/examples/blind_depot/main.rs"]
 pub mod blind_depot;
+#[path = "../../../examples/examples/blind_foodbank/main.rs"]
+pub mod blind_foodbank;
 #[path = "../../../examples/examples/blind_greenhouse/main.rs"]
 pub mod blind_greenhouse;
 #[path = "../../../examples/examples/blind_gym/main.rs"]
