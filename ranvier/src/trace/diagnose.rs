@@ -296,26 +296,7 @@ pub(super) fn diagnose(
 /// quotes them.
 fn template_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
     let Some(value) = ctx.value(me.id) else { return };
-    let file = me.site.file();
-    let Some(index) = source::index(file) else { return };
-    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
-        return;
-    };
-    if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
-        return;
-    }
-    let at = |i: usize| u32::try_from(i + 1).unwrap_or(u32::MAX);
-    let quoted: Vec<usize> = body
-        .iter()
-        .filter(|l| l.site.file == file)
-        .map(|l| l.site.line as usize - 1)
-        .collect();
-    let mut made = template::lines(me, &value, &quoted);
-    made.retain(|i| !shown.contains(&(file, at(*i))) && !quoted.contains(i));
-    let lines: Vec<SourceLine> = made.into_iter().map(|i| numbered(file, &index.lines, i)).collect();
-    // after the first lines that decide which values and in what order (a sort key, a condition)
-    let after = body.iter().take_while(|l| decides(&l.text)).count();
-    body.splice(after..after, lines);
+    lines_first(me, shown, body, |quoted| template::lines(me, &value, quoted));
 }
 
 /// The lines of the explained node's body that wrote what its latest run changed in its value
@@ -325,6 +306,19 @@ fn changed_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, 
     if me.kind != NodeKind::Memo {
         return;
     }
+    let Some((value, before)) = changed::latest_change(ctx, me) else { return };
+    lines_first(me, shown, body, |quoted| changed::lines(me, &value, &before, quoted));
+}
+
+/// Puts the lines `pick` chooses in the explained node's own file (0-based; given those `body` quotes there) at the
+/// front of `body`, after its first lines that decide which values and in what order (a sort key, a condition),
+/// leaving out those quoted already; not for an async memo's call.
+fn lines_first(
+    me: &NodeRecord,
+    shown: &HashSet<(&'static str, u32)>,
+    body: &mut Vec<SourceLine>,
+    pick: impl FnOnce(&[usize]) -> Vec<usize>,
+) {
     let file = me.site.file();
     let Some(index) = source::index(file) else { return };
     let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
@@ -333,16 +327,15 @@ fn changed_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, 
     if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
         return;
     }
-    let Some((value, before)) = changed::latest_change(ctx, me) else { return };
     let at = |i: usize| u32::try_from(i + 1).unwrap_or(u32::MAX);
     let quoted: Vec<usize> = body
         .iter()
         .filter(|l| l.site.file == file)
         .map(|l| l.site.line as usize - 1)
         .collect();
-    let mut wrote = changed::lines(me, &value, &before, &quoted);
-    wrote.retain(|i| !shown.contains(&(file, at(*i))));
-    let lines: Vec<SourceLine> = wrote.into_iter().map(|i| numbered(file, &index.lines, i)).collect();
+    let mut picked = pick(&quoted);
+    picked.retain(|i| !shown.contains(&(file, at(*i))) && !quoted.contains(i));
+    let lines: Vec<SourceLine> = picked.into_iter().map(|i| numbered(file, &index.lines, i)).collect();
     let after = body.iter().take_while(|l| decides(&l.text)).count();
     body.splice(after..after, lines);
 }
