@@ -142,16 +142,15 @@ pub(crate) struct Computation {
     pub state: Cell<State>,
     pub running: Cell<bool>,
     pub disposed: Cell<bool>,
-    /// During a run: whether it read something the last run did not read at the same position (its new sources
-    /// then go to the runtime's scratch stack).
-    pub diverged: Cell<bool>,
     /// During a diverged run: where its segment of the runtime's scratch stack begins. Taken when the run diverges
     /// rather than when it starts (its nested runs have all put the stack back as they found it by then), so that a
     /// run that reads what it read last time never looks at the stack.
     pub scratch_base: Cell<u32>,
-    /// During a run: how many of `sources` the run has read again, in the same order; once it diverged, with its top
-    /// bit ([`DIVERGED`](Computation::DIVERGED)) set besides, so that the run's end compares it with the length of
-    /// its sources once (a diverged cursor equals no length) instead of testing `diverged` first.
+    /// During a run: how many of `sources` the run has read again, in the same order; once it diverged (read
+    /// something the last run did not read at the same position, its new sources then going to the runtime's scratch
+    /// stack), with its top bit ([`DIVERGED`](Computation::DIVERGED)) set besides. The bit is the only record of the
+    /// divergence: a diverged cursor matches no position of the list, so a read tests it only on its miss path, and
+    /// the run's end compares the cursor with the length of its sources once (a diverged cursor equals no length).
     pub cursor: Cell<u32>,
     /// The run stamp of the current run.
     pub run_stamp: Cell<u32>,
@@ -195,7 +194,6 @@ impl Computation {
             state: Cell::new(State::Dirty),
             running: Cell::new(false),
             disposed: Cell::new(false),
-            diverged: Cell::new(false),
             scratch_base: Cell::new(0),
             cursor: Cell::new(0),
             run_stamp: Cell::new(0),

@@ -491,35 +491,46 @@ impl Runtime {
         }
         src.stamp.set(stamp);
         let cursor = comp.cursor.get() as usize;
-        let mut append = false;
-        if !comp.diverged.get() {
-            // Not diverged yet: does this read repeat the last run's read at the same position? (The one-source list,
-            // the common case, is matched apart.)
-            // SAFETY: the sources of the running computation are borrowed mutably only by `link` (below) and once its
-            // body has ended; neither overlaps this short read (the flag is still checked).
-            let sources = unsafe { comp.sources.try_borrow_unguarded() }.expect("sources");
-            let at = match sources {
-                Edges::One(only) if cursor == 0 => Some(only),
-                Edges::One(_) => None,
-                _ => sources.as_slice().get(cursor),
-            };
-            match at {
-                Some(source) if source.as_ptr() == ptr => {
-                    comp.cursor.set(cursor as u32 + 1);
-                    return;
-                }
-                // Past the last run's sources: the new one goes straight to the end of the list.
-                None => append = true,
-                Some(_) => {}
+        // Does this read repeat the last run's read at the same position? (The one-source list, the common case, is
+        // matched apart.) A diverged run's cursor carries its top bit, so it matches no position and the test of
+        // the flag is left to the miss path, which branches anyway.
+        // SAFETY: the sources of the running computation are borrowed mutably only by `link` (below) and once its
+        // body has ended; neither overlaps this short read (the flag is still checked).
+        let sources = unsafe { comp.sources.try_borrow_unguarded() }.expect("sources");
+        // A miss past the end of the list appends, unless the run diverged (its cursor's top bit); the many-source
+        // list is matched first, so that its miss (a read that adds a new source) tests nothing else.
+        let at = match sources {
+            Edges::Many(nodes) => nodes.as_slice().get(cursor),
+            Edges::One(only) if cursor == 0 => Some(only),
+            Edges::One(_) => None,
+            Edges::Empty => {
+                // Only a computation's first run (or one whose last run read nothing) reads through an empty list:
+                // tested last.
+                std::hint::cold_path();
+                None
             }
-        }
-        self.link(running, make(), site, append);
+        };
+        let miss = match at {
+            Some(source) if source.as_ptr() == ptr => {
+                comp.cursor.set(cursor as u32 + 1);
+                return;
+            }
+            // A different source at this position: the run diverges (if it had not).
+            Some(_) => Computation::DIVERGED,
+            // Past the end of the list: the cursor as it is, which appends unless it carries the top bit.
+            None => cursor as u32,
+        };
+        self.link(running, make(), site, miss);
     }
 
     /// Makes `node` a source of the running computation, which read it where its last run read something else (or
     /// nothing): at once, so a computation that reads a node and then writes it is woken by its own write.
+    ///
+    /// `miss` is the cursor when the read went past the end of the last run's sources (below
+    /// [`DIVERGED`](Computation::DIVERGED): not diverged, so the node goes straight to the end of the list), or
+    /// `DIVERGED` itself when the read found another source at the cursor (the node goes to the scratch stack).
     #[inline(never)]
-    fn link(&self, running: Running, node: DynNodeRc, site: super::CallSite, append: bool) {
+    fn link(&self, running: Running, node: DynNodeRc, site: super::CallSite, miss: u32) {
         let _ = site;
         let comp = running.comp();
         trace_hook!(
@@ -537,13 +548,14 @@ impl Runtime {
         if is_live(&**reader) {
             add_live(&*node);
         }
-        if append {
+        if miss < Computation::DIVERGED {
             comp.sources.borrow_mut().push(node);
             comp.cursor.set(comp.cursor.get() + 1);
         } else {
             let mut scratch = self.scratch.borrow_mut();
-            if !comp.diverged.replace(true) {
-                comp.cursor.set(comp.cursor.get() | Computation::DIVERGED);
+            let cursor = comp.cursor.get();
+            if cursor & Computation::DIVERGED == 0 {
+                comp.cursor.set(cursor | Computation::DIVERGED);
                 comp.scratch_base.set(scratch.len() as u32);
             }
             scratch.push(node);
@@ -575,7 +587,6 @@ impl Runtime {
         let stamp = count as u32;
         comp.run_stamp.set(stamp);
         comp.cursor.set(0);
-        comp.diverged.set(false);
         comp.running.set(true);
         comp.runs.set(comp.runs.get() + 1);
         debug_assert!(std::ptr::eq(
@@ -608,8 +619,9 @@ impl Runtime {
     #[cold]
     #[inline(never)]
     fn relink_sources(&self, this: &DynNodeRc, comp: &Computation) {
-        let cursor = (comp.cursor.get() & !Computation::DIVERGED) as usize;
-        let diverged = comp.diverged.get();
+        let cursor = comp.cursor.get();
+        let diverged = cursor & Computation::DIVERGED != 0;
+        let cursor = (cursor & !Computation::DIVERGED) as usize;
         let mut sources = comp.sources.borrow_mut();
         let live = is_live(&**this);
         let me = this.as_ptr();
