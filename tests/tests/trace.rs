@@ -1091,6 +1091,42 @@ mod traced {
         }
     }
 
+    /// A kiln whose traced `update` lends its commands to a helper and then returns none of them.
+    #[ranvier::trace_fn]
+    fn load_kiln(kiln: &mut Kiln, load: u32, commands: &mut Vec<KilnMsg>) {
+        kiln.fired += 1;
+        commands.push(KilnMsg::Cool(load));
+    }
+
+    #[ranvier::trace_fn]
+    fn kiln_update_lending(msg: KilnMsg, kiln: &Kiln) -> (Kiln, Vec<KilnMsg>) {
+        let mut next = kiln.clone();
+        let mut commands = Vec::new();
+        match msg {
+            KilnMsg::Fire(load) => load_kiln(&mut next, load, &mut commands),
+            KilnMsg::Cool(load) => next.cooling.push(load),
+        }
+        (next, Vec::new())
+    }
+
+    #[test]
+    fn an_update_that_lent_its_commands_and_returned_others_is_quoted_by_both_lines() {
+        let kiln = Mvu::with_commands((Kiln::default(), Vec::new()), kiln_update_lending);
+        let cooling = kiln.select(|k| k.cooling.len());
+        kiln.dispatch_traced("fire", "12", KilnMsg::Fire(12))
+            .unwrap();
+        assert_eq!(cooling.get(), 0);
+        let explain = trace::explain(&cooling).unwrap();
+        let lines = message_lines(&explain, "fire");
+        for line in [
+            "KilnMsg::Fire(load) => load_kiln(&mut next, load, &mut commands),",
+            "(next, Vec::new())",
+        ] {
+            let at = line_in_this_file(line);
+            assert!(lines.contains(&at), "line {at}: {explain}");
+        }
+    }
+
     fn light_rate(grams: u32) -> u32 {
         grams * 3 / 100
     }

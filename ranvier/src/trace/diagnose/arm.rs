@@ -81,10 +81,11 @@ pub(super) fn dropped_results(index: &source::Index, def: &source::FnDef, file: 
     out
 }
 
-/// The lines (1-based) of `def` that fill a local the fn never reads after (`let mut follow = Vec::new();`, then
-/// `follow.push(Msg::Finish { job: id });`, then `Ok(Vec::new())`): the first line that fills it, and the line of the
-/// value the fn returned instead. What was built there was dropped: a command not sent, a row not kept.
-pub(super) fn dropped_locals(index: &source::Index, def: &source::FnDef) -> Vec<u32> {
+/// The locals of `def` that it fills and never reads after (`let mut follow = Vec::new();`, then
+/// `follow.push(Msg::Finish { job: id });` or `pack(&mut next, &mut follow)`, then `Ok(Vec::new())`): for each, the
+/// lines (1-based) that fill it, and the line of the value the fn returned instead. What was built there was dropped:
+/// a command not sent, a row not kept.
+pub(super) fn dropped_locals(index: &source::Index, def: &source::FnDef) -> Vec<(Vec<u32>, u32)> {
     const FILLS: [&str; 3] = [".push(", ".extend(", ".insert("];
     let lines = &index.lines;
     let mut out = Vec::new();
@@ -103,17 +104,22 @@ pub(super) fn dropped_locals(index: &source::Index, def: &source::FnDef) -> Vec<
             if !super::body::mentions(code, &name) {
                 continue;
             }
-            if FILLS.iter().any(|f| code.starts_with(&format!("{name}{f}"))) && !code[name.len()..].contains(&name) {
+            let pushed = FILLS.iter().any(|f| code.starts_with(&format!("{name}{f}"))) && !code[name.len()..].contains(&name);
+            // lent to a call that fills it (`pack(&mut next, &mut commands)`), and named nowhere else on the line
+            let lent = format!("&mut {name}");
+            let lent_only = code.matches(lent.as_str()).count() == 1
+                && !super::body::mentions(&code.replacen(&lent, "", 1), &name);
+            if pushed || lent_only {
                 fills.push(m);
             } else {
                 read = true;
                 break;
             }
         }
-        let returned = def.value.iter().map(|v| v.first).filter(|v| *v > l).max();
-        if let (false, Some(first), Some(value)) = (read, fills.first(), returned) {
-            out.push(*first);
-            out.push(value);
+        // the fn's last statement, its value (the line above its closing brace)
+        let returned = (l + 1..last).rev().find(|m| is_code(&lines[*m as usize - 1]) && source::code_of(&lines[*m as usize - 1]).trim() != "}");
+        if let (false, false, Some(value)) = (read, fills.is_empty(), returned) {
+            out.push((fills, value));
         }
     }
     out

@@ -334,12 +334,14 @@ pub(super) fn ran_lines_of(
         // lost what it built there: the fill and the value it returned instead, first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
             let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
-            let dropped = dropped_locals(index, def);
-            for pair in dropped.chunks(2) {
-                if pair.iter().all(|at| !not_run(*at)) {
-                    for at in pair {
-                        let text = index.lines[*at as usize - 1].trim().to_owned();
-                        push(&mut out, file, *at, text);
+            for (fills, value) in dropped_locals(index, def) {
+                // the first fill that ran, and the value returned, when it ran
+                if let Some(fill) = fills.into_iter().find(|at| !not_run(*at))
+                    && !not_run(value)
+                {
+                    for at in [fill, value] {
+                        let text = index.lines[at as usize - 1].trim().to_owned();
+                        push(&mut out, file, at, text);
                     }
                 }
             }

@@ -250,7 +250,7 @@ pub(super) fn update_arms(
                     for r in &reached {
                         let Some(index) = source::index(r.ran.file) else { continue };
                         let Some(def) = index.fns.iter().find(|f| f.whole.first == r.ran.line) else { continue };
-                        for at in dropped_locals(&index, def) {
+                        for at in dropped_locals(&index, def).into_iter().flat_map(|(fills, value)| [fills[0], value]) {
                             let l = numbered(r.ran.file, &index.lines, at as usize - 1);
                             if !quoted.iter().any(|q| q.site == l.site) {
                                 quoted.push(l);
