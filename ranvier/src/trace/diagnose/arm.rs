@@ -44,6 +44,14 @@ pub(super) fn assignment_at(code: &str) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
+/// Where the place `code` writes ends: its first assignment or mutating call, whichever comes first.
+pub(super) fn write_end(code: &str) -> Option<usize> {
+    match (assignment_at(code), mutating_call_at(code)) {
+        (Some(a), Some(m)) => Some(a.min(m)),
+        (a, m) => a.or(m),
+    }
+}
+
 /// Where `code`'s first call of one of [`MUTATING_CALLS`] is (its `.`).
 pub(super) fn mutating_call_at(code: &str) -> Option<usize> {
     MUTATING_CALLS.iter().filter_map(|c| code.find(c)).min()

@@ -186,3 +186,18 @@ pub(super) fn read_site_lines(r: &NodeRecord) -> Vec<SourceLine> {
     out.sort_by_key(|l| l.site.line);
     out
 }
+
+/// The lines (0-based) above line `at` within `first..`, innermost first, that open the blocks around it as its
+/// indentation shows: each non-blank line indented less than the one before it (an arm's pattern, then its `match`).
+pub(super) fn enclosing(lines: &[String], first: usize, at: usize) -> impl Iterator<Item = usize> + '_ {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut level = indent(&lines[at]);
+    (first..at).rev().filter(move |&l| {
+        let line = &lines[l];
+        let outer = !line.trim().is_empty() && indent(line) < level;
+        if outer {
+            level = indent(line);
+        }
+        outer
+    })
+}

@@ -142,16 +142,8 @@ fn literal_init(code: &str) -> Option<(&str, &str)> {
 /// `let queued = jobs.iter().filter(..);`), when the loop is the nearest line above `at`, within `first..`, that is
 /// indented less and opens a `for` over a bare local.
 fn loop_walked(lines: &[String], first: usize, at: usize) -> Option<usize> {
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let mine = indent(&lines[at]);
-    let mut level = mine;
-    for l in (first..at).rev() {
-        let line = &lines[l];
-        if line.trim().is_empty() || indent(line) >= level {
-            continue;
-        }
-        level = indent(line);
-        let code = code_part(line).trim();
+    for l in super::enclosing(lines, first, at) {
+        let code = code_part(&lines[l]).trim();
         if let Some(rest) = code.strip_prefix("for ")
             && let Some((_, walked)) = rest.split_once(" in ")
         {
@@ -193,12 +185,7 @@ pub(super) fn written_place(code: &str) -> Option<Vec<String>> {
     {
         return None;
     }
-    let end = match (super::assignment_at(code), super::mutating_call_at(code)) {
-        (Some(a), Some(m)) => a.min(m),
-        (Some(a), None) => a,
-        (None, Some(m)) => m,
-        (None, None) => return None,
-    };
+    let end = super::write_end(code)?;
     let place = code[..end]
         .trim_end()
         .trim_end_matches(['+', '-', '*', '/', '%', '|', '&', '^', '<', '>'])

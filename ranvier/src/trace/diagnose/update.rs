@@ -483,17 +483,10 @@ pub(in crate::trace) fn variant_of(name: &str) -> String {
 /// line above, indented less, that holds `match `; none when a less indented line above is not one (the arm is not
 /// the innermost block).
 fn match_above(lines: &[String], first: u32, at: u32) -> Option<u32> {
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let mut level = indent(&lines[at as usize - 1]);
-    for l in (first..at).rev() {
-        let line = &lines[l as usize - 1];
-        if line.trim().is_empty() || indent(line) >= level {
-            continue;
-        }
-        level = indent(line);
-        let code = source::code_of(line);
+    for l in enclosing(lines, first as usize - 1, at as usize - 1) {
+        let code = source::code_of(&lines[l]);
         if code.contains("match ") {
-            return Some(l);
+            return u32::try_from(l + 1).ok();
         }
         // an arm's pattern between: keep going up to its `match`
         if !code.contains("=>") {
@@ -554,12 +547,7 @@ fn changed_writes(ctx: &Ctx<'_>, seq: u64, reached: &[reached::Reached], read: &
             if !changes_state(code) || reached::diverges(r.ran.file, &index, at) {
                 continue;
             }
-            let end = match (assignment_at(code), mutating_call_at(code)) {
-                (Some(a), Some(m)) => a.min(m),
-                (Some(a), None) => a,
-                (None, Some(m)) => m,
-                (None, None) => continue,
-            };
+            let Some(end) = write_end(code) else { continue };
             let depth = code[..end]
                 .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
                 .find(|w| !w.is_empty())
