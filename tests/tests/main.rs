@@ -38,6 +38,7 @@ mod blind_printshop;
 mod blind_school;
 mod blind_skipass;
 mod blind_till;
+mod blind_vet;
 mod conformance;
 mod errors;
 mod exposure;

@@ -51,6 +51,8 @@ pub mod blind_skipass;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_till.rs"]
 pub mod blind_till;
+#[path = "../../../examples/examples/blind_vet/main.rs"]
+pub mod blind_vet;
 #[path = "../../../examples/examples/cart.rs"]
 pub mod cart;
 #[path = "../../../examples/examples/defects.rs"]
