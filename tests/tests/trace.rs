@@ -5238,4 +5238,145 @@ mod traced {
             "the let comes after the condition:\n{text}"
         );
     }
+
+    /// A grain the mill keeps in bins, in the order a chain walks them.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    enum Grain {
+        Oats,
+        Rye,
+        Spelt,
+    }
+
+    impl Grain {
+        const ALL: [Grain; 3] = [Grain::Oats, Grain::Rye, Grain::Spelt];
+    }
+
+    #[test]
+    fn a_long_memo_whose_value_is_a_chain_is_quoted_by_the_line_that_compares_not_by_its_receiver()
+    {
+        let orders = Signal::new(vec![(Grain::Oats, 5_u32), (Grain::Rye, 2)]).labelled("orders");
+        let bins = Signal::new(vec![(Grain::Oats, 9_u32), (Grain::Rye, 1)]).labelled("bins");
+        let short = Memo::new({
+            let (orders, bins) = (orders.clone(), bins.clone());
+            move |_| {
+                let mut need: std::collections::BTreeMap<Grain, u32> =
+                    std::collections::BTreeMap::new();
+                for (grain, kg) in orders.get() {
+                    *need.entry(grain).or_default() += kg;
+                }
+                let mut have: std::collections::BTreeMap<Grain, u32> =
+                    std::collections::BTreeMap::new();
+                for (grain, kg) in bins.get() {
+                    *have.entry(grain).or_default() += kg;
+                }
+                Grain::ALL
+                    .iter()
+                    .map(|grain| {
+                        (
+                            *grain,
+                            need.get(grain).copied().unwrap_or(0),
+                            have.get(grain).copied().unwrap_or(0),
+                        )
+                    })
+                    .filter(|(_, need, have)| have >= need)
+                    .map(|(grain, need, have)| (grain, need.saturating_sub(have)))
+                    .collect::<Vec<_>>()
+            }
+        })
+        .labelled("short");
+        // the filter keeps the grains in stock, where the short ones are meant
+        assert_eq!(short.get(), vec![(Grain::Oats, 0), (Grain::Spelt, 0)]);
+        bins.set(vec![(Grain::Oats, 9), (Grain::Rye, 3)]);
+        assert_eq!(
+            short.get(),
+            vec![(Grain::Oats, 0), (Grain::Rye, 0), (Grain::Spelt, 0)]
+        );
+        let text = trace::explain(&short).unwrap().to_string();
+        let compares = line_in_this_file(".filter(|(_, need, have)| have >= need)");
+        let receiver = line_in_this_file("Grain::ALL");
+        assert!(
+            text.contains(&format!("trace.rs:{compares}:")),
+            "the filter is not quoted:\n{text}"
+        );
+        assert!(
+            !text.contains(&format!("trace.rs:{receiver}:")),
+            "the chain's receiver is quoted:\n{text}"
+        );
+    }
+
+    /// A bindery whose traced helper books a job's sheets by the rule a field holds, then logs it with another
+    /// traced helper entered after the rule.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Bindery {
+        sheets: u32,
+        log: Vec<String>,
+    }
+
+    #[derive(Debug)]
+    enum BindMsg {
+        Book(u32),
+    }
+
+    /// The rules a bindery is built with: a fn held in a field of another name.
+    #[derive(Clone, Copy)]
+    struct BindRules {
+        sheets_of: fn(u32) -> u32,
+    }
+
+    #[ranvier::trace_fn]
+    fn sheets_with_overs(copies: u32) -> u32 {
+        let overs = copies / 10;
+        copies + overs * 2
+    }
+
+    #[ranvier::trace_fn]
+    fn log_line(copies: u32) -> String {
+        let text = format!("booked {copies}");
+        text.to_uppercase()
+    }
+
+    #[ranvier::trace_fn]
+    fn book_job(bindery: &mut Bindery, copies: u32, rules: &BindRules) {
+        let sheets = (rules.sheets_of)(copies);
+        let line = log_line(copies);
+        bindery.log.push(line);
+        bindery.sheets = sheets;
+    }
+
+    #[ranvier::trace_fn]
+    fn bindery_update(msg: BindMsg, bindery: &Bindery, rules: &BindRules) -> Bindery {
+        let mut next = bindery.clone();
+        match msg {
+            BindMsg::Book(copies) => book_job(&mut next, copies, rules),
+        }
+        next
+    }
+
+    #[test]
+    fn a_traced_fn_called_through_a_field_for_what_the_node_reads_comes_before_the_others() {
+        let rules = BindRules {
+            sheets_of: sheets_with_overs,
+        };
+        let bindery = Mvu::new(Bindery::default(), move |msg, b: &Bindery| {
+            bindery_update(msg, b, &rules)
+        });
+        let sheets = Memo::new({
+            let bindery = bindery.clone();
+            move |_| bindery.with_model(|b| b.sheets)
+        });
+        assert_eq!(sheets.get(), 0);
+        bindery
+            .dispatch_traced("book", "40", BindMsg::Book(40))
+            .unwrap();
+        assert_eq!(sheets.get(), 48);
+        let explain = trace::explain(&sheets).unwrap();
+        let lines = message_lines(&explain, "book");
+        let rule = line_in_this_file("copies + overs * 2");
+        let log = line_in_this_file("text.to_uppercase()");
+        let at = |line: u32| lines.iter().position(|l| *l == line);
+        assert!(
+            at(rule).is_some_and(|r| at(log).is_none_or(|l| r < l)),
+            "the rule's line {rule} is not quoted before the log's {log}: {explain}"
+        );
+    }
 }

@@ -590,7 +590,7 @@ fn deciding_lines(lines: &[String], statement: &source::Lines) -> Vec<usize> {
     if last <= first {
         return vec![first];
     }
-    let name_only = |text: &str| text.trim().chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.');
+    let name_only = |text: &str| text.trim().chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == ':');
     // `let best = candidates`, or a chain's receiver alone on its line (`rooms` above `.iter().filter(..)`)
     let bare = head.ends_with('=') || head.rsplit_once('=').is_some_and(|(_, rest)| name_only(rest)) || name_only(head);
     if !bare {

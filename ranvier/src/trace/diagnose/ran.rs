@@ -29,32 +29,47 @@ pub(super) fn fns_feeding(ran: &[crate::trace::log::Ran], read: &HashSet<String>
     let mut out = HashSet::new();
     for found in entered_fns(ran) {
         let def = found.def();
-        let lines = &found.index.lines;
-        let body = def.whole.first + 1..def.whole.last;
-        let names_field = |code: &str| names_read_field(code, read);
-        let mut slice: Vec<u32> = Vec::new();
-        for l in body.clone() {
-            let code = code_part(&lines[l as usize - 1]);
-            if names_field(code) {
-                slice.push(l);
-                // the lets that bound the names the line uses
-                for bound in lets_binding(lines, def.whole.first, l, code) {
-                    if !slice.contains(&bound) {
-                        slice.push(bound);
-                    }
-                }
-            }
-        }
-        for l in slice {
-            let code = code_part(&lines[l as usize - 1]);
-            for (at, word) in idents(code) {
-                if code[at + word.len()..].starts_with('(') {
-                    out.insert(word.to_owned());
+        feeding_in(found.file, &found.index.lines, def.whole.first, def.whole.last, read, &mut out);
+    }
+    out
+}
+
+/// [`fns_feeding`] over lines `first..last` (1-based, the first a `fn` line or an arm's pattern) of `file`: adds to
+/// `out` the names of the fns called on the lines that name a field in `read` and on the `let`s that bound what
+/// those use, a call through a field holding a fn (`quoted: (rules.quote)(grams, service),`) by the names of the
+/// fns put in that field.
+fn feeding_in(
+    file: &str,
+    lines: &[String],
+    first: u32,
+    last: u32,
+    read: &HashSet<String>,
+    out: &mut HashSet<String>,
+) {
+    let mut slice: Vec<u32> = Vec::new();
+    for l in first + 1..last {
+        let code = code_part(&lines[l as usize - 1]);
+        if names_read_field(code, read) {
+            slice.push(l);
+            // the lets that bound the names the line uses
+            for bound in lets_binding(lines, first, l, code) {
+                if !slice.contains(&bound) {
+                    slice.push(bound);
                 }
             }
         }
     }
-    out
+    for l in slice {
+        let code = code_part(&lines[l as usize - 1]);
+        for (at, word) in idents(code) {
+            let after = &code[at + word.len()..];
+            if after.starts_with('(') {
+                out.insert(word.to_owned());
+            } else if after.starts_with(")(") {
+                out.extend(source::fns_in_field(file, word, &[]).iter().map(|f| f.def().name.clone()));
+            }
+        }
+    }
 }
 
 /// Whether `code` names a field in `read`: `x.cents`, `cents: ride`, or the shorthand `Charge { booking, cents }`.
