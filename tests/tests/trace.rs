@@ -5379,4 +5379,128 @@ mod traced {
             "the rule's line {rule} is not quoted before the log's {log}: {explain}"
         );
     }
+
+    /// A payslip a year's totals add up.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Payslip {
+        gross: u32,
+        tax: u32,
+    }
+
+    /// What a year's payslips add up to.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct YearTotals {
+        periods: u32,
+        gross: u32,
+        tax: u32,
+    }
+
+    #[test]
+    fn a_memo_that_overwrites_in_a_loop_what_it_adds_up_is_quoted_by_that_line_first() {
+        let slips = Signal::new(vec![Payslip {
+            gross: 300,
+            tax: 40,
+        }])
+        .labelled("slips");
+        let year = Memo::new({
+            let slips = slips.clone();
+            move |_| {
+                let slips = slips.get();
+                let mut sum = YearTotals::default();
+                for slip in slips.iter() {
+                    sum.periods += 1;
+                    sum.gross += slip.gross;
+                    sum.tax = slip.tax;
+                }
+                let rate = (sum.tax * 100).checked_div(sum.gross).unwrap_or(0);
+                format!(
+                    "{} periods, gross {}, tax {} ({rate}%)",
+                    sum.periods, sum.gross, sum.tax
+                )
+            }
+        })
+        .labelled("year");
+        assert_eq!(year.get(), "1 periods, gross 300, tax 40 (13%)");
+        slips.update(|s| {
+            s.push(Payslip {
+                gross: 300,
+                tax: 40,
+            })
+        });
+        // the tax is the last slip's, not the year's
+        assert_eq!(year.get(), "2 periods, gross 600, tax 40 (6%)");
+        let text = trace::explain(&year).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let overwrite = at("sum.tax = slip.tax;");
+        assert!(overwrite.is_some(), "the overwrite is not quoted:\n{text}");
+        for other in [
+            "sum.periods += 1;",
+            "sum.gross += slip.gross;",
+            "let mut sum = YearTotals::default();",
+        ] {
+            assert!(
+                at(other).is_none_or(|o| overwrite < Some(o)),
+                "{other} comes before the overwrite:\n{text}"
+            );
+        }
+    }
+
+    /// A larder whose `update` takes grams from its jars by a helper (no `#[trace_fn]`).
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Larder {
+        jars: Vec<u32>,
+        taken: u32,
+        opened: u32,
+    }
+
+    #[derive(Debug)]
+    enum LarderMsg {
+        Take(u32),
+    }
+
+    fn take_from_jars(jars: &mut [u32], grams: u32, opened: &mut u32) -> u32 {
+        let mut taken = 0;
+        for jar in jars.iter_mut() {
+            let take = (*jar).min(grams - taken);
+            *jar -= take;
+            *opened += 1;
+            taken = take;
+        }
+        taken
+    }
+
+    fn larder_update(msg: LarderMsg, larder: &Larder) -> Larder {
+        let mut next = larder.clone();
+        match msg {
+            LarderMsg::Take(grams) => {
+                next.taken += take_from_jars(&mut next.jars, grams, &mut next.opened)
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn an_update_helper_that_overwrites_in_a_loop_what_it_adds_up_is_quoted_by_that_line() {
+        let larder = Mvu::new(
+            Larder {
+                jars: vec![30, 50],
+                ..Larder::default()
+            },
+            larder_update,
+        );
+        let taken = Memo::new({
+            let larder = larder.clone();
+            move |_| larder.with_model(|l| l.taken)
+        });
+        assert_eq!(taken.get(), 0);
+        larder
+            .dispatch_traced("take", "60", LarderMsg::Take(60))
+            .unwrap();
+        // thirty grams from each jar, but only the last jar's thirty are counted
+        assert_eq!(taken.get(), 30);
+        let explain = trace::explain(&taken).unwrap();
+        let lines = message_lines(&explain, "take");
+        let overwrite = line_in_this_file("taken = take;");
+        assert!(lines.contains(&overwrite), "line {overwrite}: {explain}");
+    }
 }

@@ -69,6 +69,7 @@ mod ran;
 mod reached;
 mod rows;
 mod settled;
+mod smell;
 mod steady;
 mod template;
 mod update;
@@ -280,6 +281,7 @@ pub(super) fn diagnose(
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     template_first(ctx, me, &shown, &mut body);
     changed_first(ctx, me, &shown, &mut body);
+    smell_first(me, &shown, &mut body);
     closures_called(me, &shown, &mut body);
     // the views it reads that moved chose its rows: their creation lines first
     let views: Vec<SourceLine> = view::moved_views(ctx, me)
@@ -308,6 +310,27 @@ fn changed_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, 
     }
     let Some((value, before)) = changed::latest_change(ctx, me) else { return };
     lines_first(me, shown, body, |quoted| changed::lines(me, &value, &before, quoted));
+}
+
+/// The lines of the explained node's own body that read as a slip whatever the app ([`smell::overwritten_in_loop`]:
+/// `sum.tax = slip.tax;` in a loop that adds up `sum`'s other fields), at the very front of `body`: they made the
+/// value wrong in every run that reached them. Not for an async memo's call.
+fn smell_first(me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
+        return;
+    }
+    let smelly: Vec<SourceLine> = smell::overwritten_in_loop(&index.lines, call.whole)
+        .into_iter()
+        .map(|i| numbered(file, &index.lines, i))
+        .filter(|l| !shown.contains(&(file, l.site.line)))
+        .collect();
+    body.retain(|l| !smelly.iter().any(|s| s.site == l.site));
+    body.splice(0..0, smelly);
 }
 
 /// Puts the lines `pick` chooses in the explained node's own file (0-based; given those `body` quotes there) at the

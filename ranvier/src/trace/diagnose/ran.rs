@@ -345,6 +345,16 @@ pub(super) fn ran_lines_of(
                 push(&mut out, file, at, text);
             }
         }
+        // a fn that ran and overwrote in a loop what it adds up (`taken = take;` after `let mut taken = 0;`): first
+        for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
+            let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
+            for i in super::smell::overwritten_in_loop(&index.lines, def.whole) {
+                let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                if !not_run(at) {
+                    push(&mut out, file, at, index.lines[i].trim().to_owned());
+                }
+            }
+        }
         // a fn that ran and filled a local it then dropped (`follow.push(Msg::Finish { .. })` and `Ok(Vec::new())`)
         // lost what it built there: the fill and the value it returned instead, first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
