@@ -5503,4 +5503,77 @@ mod traced {
         let overwrite = line_in_this_file("taken = take;");
         assert!(lines.contains(&overwrite), "line {overwrite}: {explain}");
     }
+
+    /// A scoreboard whose `update` corrects a result through helpers (no `#[trace_fn]`).
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Scoreboard {
+        home: u8,
+        away: u8,
+        corrections: u32,
+    }
+
+    #[derive(Debug)]
+    enum BoardMsg {
+        Correct { home: u8, away: u8 },
+    }
+
+    fn set_score(board: &mut Scoreboard, home: u8, away: u8) {
+        board.home = home;
+        board.away = away;
+    }
+
+    fn correct_score(board: &mut Scoreboard, home: u8, away: u8) {
+        board.corrections += 1;
+        set_score(board, away, home);
+    }
+
+    fn board_update(msg: BoardMsg, board: &Scoreboard) -> Scoreboard {
+        let mut next = board.clone();
+        match msg {
+            BoardMsg::Correct { home, away } => correct_score(&mut next, home, away),
+        }
+        next
+    }
+
+    #[test]
+    fn a_call_giving_two_arguments_by_each_others_parameter_names_makes_its_message_the_first_suspect()
+     {
+        let board = Mvu::new(Scoreboard::default(), board_update);
+        let line = Memo::new({
+            let board = board.clone();
+            move |_| {
+                board.with_model(|b| {
+                    let note = if b.corrections > 0 {
+                        " (corrected)"
+                    } else {
+                        ""
+                    };
+                    format!("{}-{}{note}", b.home, b.away)
+                })
+            }
+        });
+        assert_eq!(line.get(), "0-0");
+        board
+            .dispatch_traced("correct", "[3,1]", BoardMsg::Correct { home: 3, away: 1 })
+            .unwrap();
+        // the corrected score is written away-home
+        assert_eq!(line.get(), "1-3 (corrected)");
+        let explain = trace::explain(&line).unwrap();
+        let swapped = line_in_this_file("set_score(board, away, home);");
+        let first = explain.findings.first().expect("a finding");
+        assert!(
+            first.text.starts_with("message correct #"),
+            "the message is not first: {explain}"
+        );
+        let lines = message_lines(&explain, "correct");
+        let at = |line: u32| lines.iter().position(|l| *l == line);
+        assert!(at(swapped).is_some(), "line {swapped}: {explain}");
+        for other in ["board.corrections += 1;", "board.home = home;"] {
+            let other = line_in_this_file(other);
+            assert!(
+                at(other).is_none_or(|o| at(swapped) < Some(o)),
+                "line {other} before {swapped}: {explain}"
+            );
+        }
+    }
 }

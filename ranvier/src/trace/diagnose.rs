@@ -312,8 +312,8 @@ fn changed_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, 
     lines_first(me, shown, body, |quoted| changed::lines(me, &value, &before, quoted));
 }
 
-/// The lines of the explained node's own body that read as a slip whatever the app ([`smell::overwritten_in_loop`]:
-/// `sum.tax = slip.tax;` in a loop that adds up `sum`'s other fields), at the very front of `body`: they made the
+/// The lines of the explained node's own body that read as a slip whatever the app ([`smell::smells`]: `sum.tax =
+/// slip.tax;` in a loop that adds up `sum`'s other fields, `set_score(fixture, away, home)`), at the very front of `body`: they made the
 /// value wrong in every run that reached them. Not for an async memo's call.
 fn smell_first(me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
     let file = me.site.file();
@@ -324,7 +324,7 @@ fn smell_first(me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut
     if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
         return;
     }
-    let smelly: Vec<SourceLine> = smell::overwritten_in_loop(&index.lines, call.whole)
+    let smelly: Vec<SourceLine> = smell::smells(file, &index, call.whole)
         .into_iter()
         .map(|i| numbered(file, &index.lines, i))
         .filter(|l| !shown.contains(&(file, l.site.line)))

@@ -345,10 +345,11 @@ pub(super) fn ran_lines_of(
                 push(&mut out, file, at, text);
             }
         }
-        // a fn that ran and overwrote in a loop what it adds up (`taken = take;` after `let mut taken = 0;`): first
+        // a fn that ran and read as a slip (`taken = take;` after `let mut taken = 0;`, `set_score(fixture, away,
+        // home)`): first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
             let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
-            for i in super::smell::overwritten_in_loop(&index.lines, def.whole) {
+            for i in super::smell::smells(file, index, def.whole) {
                 let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
                 if !not_run(at) {
                     push(&mut out, file, at, index.lines[i].trim().to_owned());

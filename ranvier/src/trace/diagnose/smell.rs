@@ -1,8 +1,53 @@
-//! Lines that read as a slip whatever the app does: a loop that overwrites, turn after turn, a place it should add up.
-//! Such a line makes the value it is in the wrong way in every run that reaches it, so an answer quotes it before
-//! the lines that only read or decide.
+//! Lines that read as a slip whatever the app does: a loop that overwrites, turn after turn, a place it should add up;
+//! a call that gives two arguments each by the name of the other's parameter. Such a line makes the value it is in
+//! the wrong way in every run that reaches it, so an answer quotes it before the lines that only read or decide.
 
 use super::*;
+
+/// The lines (0-based) within `whole` (lines of `file`, 1-based) that read as a slip: [`overwritten_in_loop`] and
+/// [`swapped_arguments`], in line order.
+pub(super) fn smells(file: &str, index: &source::Index, whole: source::Lines) -> Vec<usize> {
+    let mut out = overwritten_in_loop(&index.lines, whole);
+    out.extend(swapped_arguments(file, index, whole));
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The lines (0-based) of the calls within `whole` (lines of `file`, 1-based) of a fn of the crate that give two
+/// arguments each by the name of the other's parameter: `set_score(fixture, away, home)` for `fn set_score(fixture:
+/// &mut Fixture, home: u8, away: u8)`, `Batch::new(medicine, lot, expires, quantity)` for `fn new(.., quantity: u32,
+/// expires: u32)`. Names that only match one way (`promote(&mut next, class, pick)` for `fn promote(gym: &mut Gym,
+/// id: u32, next: ..)`) are not a swap.
+pub(super) fn swapped_arguments(file: &str, index: &source::Index, whole: source::Lines) -> Vec<usize> {
+    let mut out = Vec::new();
+    for call in index.calls.iter().filter(|c| whole.holds(c.whole) && c.arg_names.len() >= 2) {
+        let callee = match (&call.method, call.path.as_slice()) {
+            (Some(name), _) => source::resolve_method(file, name),
+            (None, []) => None,
+            (None, path) => source::resolve_fn(file, call.line, path),
+        };
+        let Some(callee) = callee else { continue };
+        let params = &callee.def().params;
+        if params.len() != call.arg_names.len() {
+            continue;
+        }
+        let named = |i: usize| call.arg_names[i].as_deref();
+        let swapped = (0..params.len()).any(|i| {
+            (i + 1..params.len()).any(|j| {
+                params[i] != params[j]
+                    && params[i] != "_"
+                    && params[j] != "_"
+                    && named(i) == Some(params[j].as_str())
+                    && named(j) == Some(params[i].as_str())
+            })
+        });
+        if swapped {
+            out.push(call.line as usize - 1);
+        }
+    }
+    out
+}
 
 /// The lines (0-based) within `whole` (a fn's or a closure's lines, 1-based) that assign a place with a plain `=`,
 /// as a statement of a loop's own body, from a value that does not name that place, when either:
