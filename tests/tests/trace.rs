@@ -5576,4 +5576,56 @@ mod traced {
             );
         }
     }
+
+    const DOOR_OPENS: u32 = 1000;
+    const DOOR_CLOSES: u32 = 1300;
+    const BENCHES: u32 = 2;
+
+    fn on_shift(a: (u32, u32), b: (u32, u32)) -> bool {
+        a.0 < b.1 || b.0 < a.1
+    }
+
+    #[test]
+    fn a_memo_calling_a_helper_quotes_the_helpers_line_before_the_constants_it_names() {
+        let shifts = Signal::new(vec![(1_u32, 900_u32, 1100_u32)]).labelled("shifts");
+        let benches = Memo::new({
+            let shifts = shifts.clone();
+            move |_| {
+                let shifts = shifts.get();
+                (1..=BENCHES)
+                    .map(|bench| {
+                        let on: Vec<String> = shifts
+                            .iter()
+                            .filter(|s| s.0 == bench)
+                            .filter(|s| on_shift((s.1, s.2), (DOOR_OPENS, DOOR_CLOSES)))
+                            .map(|s| format!("{}-{}", s.1, s.2))
+                            .collect();
+                        format!("bench {bench}: {}", on.join(", "))
+                    })
+                    .collect::<Vec<_>>()
+            }
+        })
+        .labelled("benches");
+        assert_eq!(benches.get(), vec!["bench 1: 900-1100", "bench 2: "]);
+        shifts.update(|s| s.push((2, 1400, 1500)));
+        // a shift after closing counts as on
+        assert_eq!(
+            benches.get(),
+            vec!["bench 1: 900-1100", "bench 2: 1400-1500"]
+        );
+        let text = trace::explain(&benches).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let helper = at("a.0 < b.1 || b.0 < a.1");
+        assert!(helper.is_some(), "the helper's line is not quoted:\n{text}");
+        for constant in [
+            "const DOOR_OPENS: u32 = 1000;",
+            "const DOOR_CLOSES: u32 = 1300;",
+            "const BENCHES: u32 = 2;",
+        ] {
+            assert!(
+                at(constant).is_none_or(|c| helper < Some(c)),
+                "{constant} comes first:\n{text}"
+            );
+        }
+    }
 }
