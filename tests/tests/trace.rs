@@ -5628,4 +5628,55 @@ mod traced {
             );
         }
     }
+
+    /// Riders by lift, `#[node]`-built: a pass counts when it rode, by a count over several lines a branch tests.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn riders(scans: &Signal<Vec<(u32, u32)>>, passes: &Signal<Vec<u32>>) -> Memo<Vec<String>> {
+        let riding = Memo::new({
+            let (scans, passes) = (scans.clone(), passes.clone());
+            move |_| {
+                let scans = scans.get();
+                let mut out = Vec::new();
+                for pass in passes.get() {
+                    let rides = scans
+                        .iter()
+                        .filter(|(scanned_at_lift, _)| *scanned_at_lift == pass)
+                        .filter(|(_, minute_of_the_day)| *minute_of_the_day > 0)
+                        .count();
+                    if rides == 0 {
+                        continue;
+                    }
+                    out.push(format!("pass {pass}: {rides} rides"));
+                }
+                out
+            }
+        });
+        riding
+    }
+
+    #[test]
+    fn a_branch_of_a_node_built_body_comes_with_the_line_that_decided_the_let_it_tests() {
+        let scans = Signal::new(vec![(7_u32, 1_u32)]).labelled("scans");
+        let passes = Signal::new(vec![1_u32]).labelled("passes");
+        let riding = riders(&scans, &passes);
+        // the scan's lift is compared with the pass, where the scan's pass is meant
+        assert!(riding.get().is_empty());
+        scans.update(|s| s.push((3, 1)));
+        assert!(riding.get().is_empty());
+        let explain = trace::explain(&riding).unwrap();
+        let ran = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Ran)
+            .unwrap_or_else(|| panic!("no ran finding: {explain}"));
+        let lines: Vec<u32> = ran
+            .at
+            .iter()
+            .chain(&ran.more)
+            .map(|l| l.site.line)
+            .collect();
+        let decided = line_in_this_file(".filter(|(scanned_at_lift, _)| *scanned_at_lift == pass)");
+        assert!(lines.contains(&decided), "line {decided}: {explain}");
+    }
 }

@@ -476,6 +476,29 @@ pub(super) fn ran_lines_of(
                         push(out, file, at, index.lines[at as usize - 1].trim().to_owned());
                     }
                 }
+                // and in no fn entered (a node's own body), within the fn holding it, a `let` over several lines
+                // whose first only names what it starts from, by the line of it that decides (`.filter(|scan|
+                // scan.day == today)` of `let rides = r.scans.iter()...count();`; a one-line `let` is the body's)
+                if r.value.is_none()
+                    && entered.is_none()
+                    && let Some(index) = source::index(r.file)
+                    && let Some(def) = index
+                        .fns
+                        .iter()
+                        .filter(|f| f.whole.contains(r.line))
+                        .min_by_key(|f| f.whole.last - f.whole.first)
+                {
+                    for at in lets_read_by(&index.lines, def, r.line) {
+                        let statement = source::Lines { first: at, last: at };
+                        for i in deciding_lines(&index.lines, &statement).into_iter().take(1) {
+                            let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                            if line == at {
+                                continue;
+                            }
+                            push(out, r.file, line, index.lines[i].trim().to_owned());
+                        }
+                    }
+                }
                 // a branch with no branch recorded inside it: the statement it ran first is what it did
                 if r.value.is_none()
                     && let Some(index) = source::index(r.file)
