@@ -5679,4 +5679,65 @@ mod traced {
         let decided = line_in_this_file(".filter(|(scanned_at_lift, _)| *scanned_at_lift == pass)");
         assert!(lines.contains(&decided), "line {decided}: {explain}");
     }
+
+    /// A vessel at a berth: its call sign and the hour it arrived, if it has.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Vessel {
+        call_sign: &'static str,
+        berth: u32,
+        arrived: Option<u32>,
+        departed: bool,
+    }
+
+    #[test]
+    fn a_quoted_arm_of_a_match_comes_with_the_deciding_line_of_the_let_the_match_tests() {
+        let vessels = Signal::new(vec![Vessel {
+            call_sign: "LAKU7",
+            berth: 1,
+            arrived: Some(2),
+            departed: false,
+        }])
+        .labelled("vessels");
+        let board = Memo::new({
+            let vessels = vessels.clone();
+            move |_| {
+                vessels.with(|vessels| {
+                    let mut lines = Vec::new();
+                    for berth in 1..=2_u32 {
+                        let at_berth = |v: &&Vessel| v.berth == berth;
+                        let alongside = vessels
+                            .iter()
+                            .filter(at_berth)
+                            .find(|v| v.arrived.is_some());
+                        let expected = vessels
+                            .iter()
+                            .filter(at_berth)
+                            .find(|v| v.arrived.is_none());
+                        let line = match (alongside, expected) {
+                            (Some(v), _) => format!(
+                                "B{berth}: {} since hour {}",
+                                v.call_sign,
+                                v.arrived.unwrap_or(0)
+                            ),
+                            (None, Some(v)) => format!("B{berth}: expecting {}", v.call_sign),
+                            (None, None) => format!("B{berth}: free"),
+                        };
+                        lines.push(line);
+                    }
+                    lines
+                })
+            }
+        })
+        .labelled("board");
+        assert_eq!(board.get(), vec!["B1: LAKU7 since hour 2", "B2: free"]);
+        // the vessel leaves, but the board still finds it alongside: it tests the arrival, not the departure
+        vessels.update(|v| v[0].departed = true);
+        assert_eq!(board.get(), vec!["B1: LAKU7 since hour 2", "B2: free"]);
+        let text = trace::explain(&board).unwrap().to_string();
+        let decided = line_in_this_file(".find(|v| v.arrived.is_some());");
+        assert!(
+            text.contains(&format!("trace.rs:{decided}:")),
+            "line {decided} is not quoted:\n{text}"
+        );
+    }
 }

@@ -363,6 +363,19 @@ fn lines_first(
     body.splice(after..after, lines);
 }
 
+/// Whether `code` reads a local or a parameter: a lowercase name that is not a field or method (after `.`), a path
+/// segment or a keyword (`BTreeMap::new()` reads none, `p.vessels.iter()` reads `p`).
+fn reads_a_name(code: &str) -> bool {
+    idents(code).any(|(at, word)| {
+        let (before, after) = (&code[..at], &code[at + word.len()..]);
+        word.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+            && !before.ends_with('.')
+            && !before.ends_with("::")
+            && !after.starts_with("::")
+            && !["mut", "ref", "as", "true", "false", "if", "else", "match"].contains(&word)
+    })
+}
+
 /// A body line of the explained node that calls a closure its body bound to a name (`!handed_in(&p.name)`): the
 /// closure's `let`, right after it ([`closure::closure_lets`]), when not quoted yet.
 fn closures_called(me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
@@ -405,6 +418,8 @@ fn condition_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
         return;
     };
     let lines = &index.lines;
+    let first = call.whole.first as usize - 1;
+    let mut matches_seen: HashSet<usize> = HashSet::new();
     let mut i = 0;
     while i < body.len().min(CONDITION_LETS_LINES) {
         let at = body[i].site.line;
@@ -413,19 +428,50 @@ fn condition_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
             continue;
         }
         let code = code_part(&lines[at as usize - 1]).trim_start().trim_start_matches('}').trim_start();
-        let Some(condition) = ["if ", "else if ", "while ", "match "].iter().find_map(|k| code.strip_prefix(k)) else {
-            i += 1;
-            continue;
+        let tested = ["if ", "else if ", "while ", "match "].iter().find_map(|k| code.strip_prefix(k));
+        // a line in an arm of a `match` the body does not quote: the arm was chosen by what the `match` tests
+        // (`let line = match (alongside, expected) {`), once per `match`
+        let (condition, from, arm) = match tested {
+            Some(condition) => (condition, at, false),
+            None => {
+                let Some(opener) = body::enclosing(lines, first, at as usize - 1).find(|&l| {
+                    let c = code_part(&lines[l]);
+                    c.contains("match ") && c.trim_end().ends_with('{')
+                }) else {
+                    i += 1;
+                    continue;
+                };
+                let quoted = body.iter().any(|b| b.site.file == file && b.site.line as usize == opener + 1);
+                if quoted || !matches_seen.insert(opener) {
+                    i += 1;
+                    continue;
+                }
+                let c = code_part(&lines[opener]);
+                let scrutinee = c.split_once("match ").map_or("", |(_, rest)| rest);
+                (scrutinee, u32::try_from(opener + 1).unwrap_or(u32::MAX), true)
+            }
         };
-        // the first name's `let`, when it is a statement of one line (the first line of a longer one names only
-        // what it starts from)
-        let bound = lets_binding(lines, call.whole.first, at, condition)
+        // the first name's `let` not quoted yet: a statement of one line whole; for an arm's `match`, a longer one by
+        // the line of it that decides (its first line names only what it starts from: `let alongside = p` above
+        // `.find(|v| ..)`)
+        let bound = lets_binding(lines, call.whole.first, from, condition)
             .into_iter()
             .filter(|l| !shadows_with_value(&lines[*l as usize - 1]))
             .find(|l| !body.iter().any(|b| b.site.file == file && b.site.line == *l))
-            .filter(|l| code_part(&lines[*l as usize - 1]).trim_end().ends_with(';'));
+            .and_then(|l| {
+                let code = code_part(&lines[l as usize - 1]);
+                if code.trim_end().ends_with(';') {
+                    // a `let` that reads nothing (`let mut leaders = BTreeMap::new();`) decided nothing
+                    let value = code.split_once('=').map_or("", |(_, v)| v);
+                    return reads_a_name(value).then_some(l as usize - 1);
+                }
+                let statement = source::Lines { first: l, last: l };
+                let decides = deciding_lines(lines, &statement).into_iter().next();
+                decides.filter(|d| arm && *d != l as usize - 1)
+            })
+            .filter(|d| !body.iter().any(|b| b.site.file == file && b.site.line as usize == d + 1));
         if let Some(l) = bound {
-            body.insert(i + 1, numbered(file, lines, l as usize - 1));
+            body.insert(i + 1, numbered(file, lines, l));
             i += 1;
         }
         i += 1;
