@@ -1274,6 +1274,20 @@ mod traced {
         let lines = message_lines(&explain, "score");
         let write = line_in_this_file("tally.points += n * 3;");
         assert!(lines.contains(&write), "line {write}: {explain}");
+        // the short form does not say twice that it quotes `update`'s arm: `update: message score #5 moved tally#1`
+        assert!(
+            explain
+                .to_string()
+                .contains("the arm of update that handled it"),
+            "{explain}"
+        );
+        let brief = explain.brief(600);
+        let arm = brief
+            .lines()
+            .find(|l| l.starts_with("update: message score #"))
+            .unwrap_or_else(|| panic!("an update: line for the message: {brief}"));
+        assert!(!arm.contains("the arm of update"), "{brief}");
+        assert!(arm.contains(" moved "), "{brief}");
         // a parameter: the memo calls `rate(g)`; its caller passed `heavy_rate`
         let grams = Signal::new(1000_u32);
         let price = priced(&grams, heavy_rate);

@@ -203,7 +203,7 @@ pub(super) fn update_arms(
             "message {name} #{message} {what} {}{}",
             ctx.name(target),
             if arm_found.is_some() {
-                ": the arm of update that handled it"
+                UPDATE_ARM
             } else {
                 UPDATE_RAN
             }
