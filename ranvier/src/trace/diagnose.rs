@@ -103,9 +103,6 @@ const SELECT_UNRELATED_RANK: u32 = 350;
 /// What a `ran:` finding of a message says when no arm of `update` was found for it: its update ran (the label says
 /// as much, so the short form leaves it out).
 pub(super) const UPDATE_RAN: &str = ": its update ran";
-/// What an `update:` finding says of the lines it quotes: the arm of `update` that handled the message (the short form
-/// leaves it out; the label says it).
-pub(super) const UPDATE_ARM: &str = ": the arm of update that handled it";
 
 /// What `explain` says: the node's line, the cause chain of its last run, why it has not re-run since, what it read
 /// untracked that moved, and the cutoffs (or comparers) upstream.

@@ -973,10 +973,6 @@ fn finding(
     if brief && x.kind == FindingKind::Ran && text.contains(super::diagnose::UPDATE_RAN) {
         text = text.replacen(super::diagnose::UPDATE_RAN, "", 1).into();
     }
-    // and `update: message m #5 moved model#1: the arm of update that handled it` twice that it is `update`'s arm
-    if brief && x.kind == FindingKind::Update && text.contains(super::diagnose::UPDATE_ARM) {
-        text = text.replacen(super::diagnose::UPDATE_ARM, "", 1).into();
-    }
     write!(f, "\n{}: {}", x.kind.label(), one_line(&text))?;
     // the short form leaves out the line of the message's own arm when it only opens the arm (`Msg::Order { visit,
     // test } => {`) and the finding quotes other lines: the label names the message its arm handled

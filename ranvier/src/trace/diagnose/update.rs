@@ -202,11 +202,8 @@ pub(super) fn update_arms(
         let mut text = format!(
             "message {name} #{message} {what} {}{}",
             ctx.name(target),
-            if arm_found.is_some() {
-                UPDATE_ARM
-            } else {
-                UPDATE_RAN
-            }
+            // the `update:` label says the lines are the arm of `update` that handled it
+            if arm_found.is_some() { "" } else { UPDATE_RAN }
         );
         if carried_any && let Some(EventKind::Message { name: by, .. }) = ctx.event(sender).map(|e| e.kind) {
             let _ = write!(text, "; sent by {by} #{sender}");
