@@ -62,7 +62,8 @@ mod explain {
         explain_click_per_sheet => "click_per_sheet",
         #[ignore = "first run: named at 545, past 400"]
         explain_bind_minutes => "bind_minutes",
-        #[ignore = "first run: not named; the answer quoted graph.rs:203, graph.rs:193, graph.rs:204, graph.rs:208"]
+        #[ignore = "first run: not named (quoted graph.rs:203, graph.rs:193, graph.rs:204, graph.rs:208); named at 767 \
+                    since a traced fn called through a field for what the node reads comes first"]
         explain_imposition_args => "imposition_args",
         // missed on first run (quoted graph.rs:426, graph.rs:431, graph.rs:433, graph.rs:435); a hit since the `let` of what the loop around the changed counts' writes walks is quoted (160 characters)
         explain_press_load_printed => "press_load_printed",

@@ -1274,6 +1274,18 @@ mod traced {
         let lines = message_lines(&explain, "score");
         let write = line_in_this_file("tally.points += n * 3;");
         assert!(lines.contains(&write), "line {write}: {explain}");
+        // neither form says twice that it quotes `update`'s arm: `update: message score #5 moved tally#1`
+        assert!(
+            !explain.to_string().contains("the arm of update"),
+            "{explain}"
+        );
+        let brief = explain.brief(600);
+        let arm = brief
+            .lines()
+            .find(|l| l.starts_with("update: message score #"))
+            .unwrap_or_else(|| panic!("an update: line for the message: {brief}"));
+        assert!(!arm.contains("the arm of update"), "{brief}");
+        assert!(arm.contains(" moved "), "{brief}");
         // a parameter: the memo calls `rate(g)`; its caller passed `heavy_rate`
         let grams = Signal::new(1000_u32);
         let price = priced(&grams, heavy_rate);
@@ -5236,6 +5248,508 @@ mod traced {
         assert!(
             binding > tested,
             "the let comes after the condition:\n{text}"
+        );
+    }
+
+    /// A grain the mill keeps in bins, in the order a chain walks them.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    enum Grain {
+        Oats,
+        Rye,
+        Spelt,
+    }
+
+    impl Grain {
+        const ALL: [Grain; 3] = [Grain::Oats, Grain::Rye, Grain::Spelt];
+    }
+
+    #[test]
+    fn a_long_memo_whose_value_is_a_chain_is_quoted_by_the_line_that_compares_not_by_its_receiver()
+    {
+        let orders = Signal::new(vec![(Grain::Oats, 5_u32), (Grain::Rye, 2)]).labelled("orders");
+        let bins = Signal::new(vec![(Grain::Oats, 9_u32), (Grain::Rye, 1)]).labelled("bins");
+        let short = Memo::new({
+            let (orders, bins) = (orders.clone(), bins.clone());
+            move |_| {
+                let mut need: std::collections::BTreeMap<Grain, u32> =
+                    std::collections::BTreeMap::new();
+                for (grain, kg) in orders.get() {
+                    *need.entry(grain).or_default() += kg;
+                }
+                let mut have: std::collections::BTreeMap<Grain, u32> =
+                    std::collections::BTreeMap::new();
+                for (grain, kg) in bins.get() {
+                    *have.entry(grain).or_default() += kg;
+                }
+                Grain::ALL
+                    .iter()
+                    .map(|grain| {
+                        (
+                            *grain,
+                            need.get(grain).copied().unwrap_or(0),
+                            have.get(grain).copied().unwrap_or(0),
+                        )
+                    })
+                    .filter(|(_, need, have)| have >= need)
+                    .map(|(grain, need, have)| (grain, need.saturating_sub(have)))
+                    .collect::<Vec<_>>()
+            }
+        })
+        .labelled("short");
+        // the filter keeps the grains in stock, where the short ones are meant
+        assert_eq!(short.get(), vec![(Grain::Oats, 0), (Grain::Spelt, 0)]);
+        bins.set(vec![(Grain::Oats, 9), (Grain::Rye, 3)]);
+        assert_eq!(
+            short.get(),
+            vec![(Grain::Oats, 0), (Grain::Rye, 0), (Grain::Spelt, 0)]
+        );
+        let text = trace::explain(&short).unwrap().to_string();
+        let compares = line_in_this_file(".filter(|(_, need, have)| have >= need)");
+        let receiver = line_in_this_file("Grain::ALL");
+        assert!(
+            text.contains(&format!("trace.rs:{compares}:")),
+            "the filter is not quoted:\n{text}"
+        );
+        assert!(
+            !text.contains(&format!("trace.rs:{receiver}:")),
+            "the chain's receiver is quoted:\n{text}"
+        );
+    }
+
+    /// A bindery whose traced helper books a job's sheets by the rule a field holds, then logs it with another
+    /// traced helper entered after the rule.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Bindery {
+        sheets: u32,
+        log: Vec<String>,
+    }
+
+    #[derive(Debug)]
+    enum BindMsg {
+        Book(u32),
+    }
+
+    /// The rules a bindery is built with: a fn held in a field of another name.
+    #[derive(Clone, Copy)]
+    struct BindRules {
+        sheets_of: fn(u32) -> u32,
+    }
+
+    #[ranvier::trace_fn]
+    fn sheets_with_overs(copies: u32) -> u32 {
+        let overs = copies / 10;
+        copies + overs * 2
+    }
+
+    #[ranvier::trace_fn]
+    fn log_line(copies: u32) -> String {
+        let text = format!("booked {copies}");
+        text.to_uppercase()
+    }
+
+    #[ranvier::trace_fn]
+    fn book_job(bindery: &mut Bindery, copies: u32, rules: &BindRules) {
+        let sheets = (rules.sheets_of)(copies);
+        let line = log_line(copies);
+        bindery.log.push(line);
+        bindery.sheets = sheets;
+    }
+
+    #[ranvier::trace_fn]
+    fn bindery_update(msg: BindMsg, bindery: &Bindery, rules: &BindRules) -> Bindery {
+        let mut next = bindery.clone();
+        match msg {
+            BindMsg::Book(copies) => book_job(&mut next, copies, rules),
+        }
+        next
+    }
+
+    #[test]
+    fn a_traced_fn_called_through_a_field_for_what_the_node_reads_comes_before_the_others() {
+        let rules = BindRules {
+            sheets_of: sheets_with_overs,
+        };
+        let bindery = Mvu::new(Bindery::default(), move |msg, b: &Bindery| {
+            bindery_update(msg, b, &rules)
+        });
+        let sheets = Memo::new({
+            let bindery = bindery.clone();
+            move |_| bindery.with_model(|b| b.sheets)
+        });
+        assert_eq!(sheets.get(), 0);
+        bindery
+            .dispatch_traced("book", "40", BindMsg::Book(40))
+            .unwrap();
+        assert_eq!(sheets.get(), 48);
+        let explain = trace::explain(&sheets).unwrap();
+        let lines = message_lines(&explain, "book");
+        let rule = line_in_this_file("copies + overs * 2");
+        let log = line_in_this_file("text.to_uppercase()");
+        let at = |line: u32| lines.iter().position(|l| *l == line);
+        assert!(
+            at(rule).is_some_and(|r| at(log).is_none_or(|l| r < l)),
+            "the rule's line {rule} is not quoted before the log's {log}: {explain}"
+        );
+    }
+
+    /// A payslip a year's totals add up.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Payslip {
+        gross: u32,
+        tax: u32,
+    }
+
+    /// What a year's payslips add up to.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct YearTotals {
+        periods: u32,
+        gross: u32,
+        tax: u32,
+    }
+
+    #[test]
+    fn a_memo_that_overwrites_in_a_loop_what_it_adds_up_is_quoted_by_that_line_first() {
+        let slips = Signal::new(vec![Payslip {
+            gross: 300,
+            tax: 40,
+        }])
+        .labelled("slips");
+        let year = Memo::new({
+            let slips = slips.clone();
+            move |_| {
+                let slips = slips.get();
+                let mut sum = YearTotals::default();
+                for slip in slips.iter() {
+                    sum.periods += 1;
+                    sum.gross += slip.gross;
+                    sum.tax = slip.tax;
+                }
+                let rate = (sum.tax * 100).checked_div(sum.gross).unwrap_or(0);
+                format!(
+                    "{} periods, gross {}, tax {} ({rate}%)",
+                    sum.periods, sum.gross, sum.tax
+                )
+            }
+        })
+        .labelled("year");
+        assert_eq!(year.get(), "1 periods, gross 300, tax 40 (13%)");
+        slips.update(|s| {
+            s.push(Payslip {
+                gross: 300,
+                tax: 40,
+            })
+        });
+        // the tax is the last slip's, not the year's
+        assert_eq!(year.get(), "2 periods, gross 600, tax 40 (6%)");
+        let text = trace::explain(&year).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let overwrite = at("sum.tax = slip.tax;");
+        assert!(overwrite.is_some(), "the overwrite is not quoted:\n{text}");
+        for other in [
+            "sum.periods += 1;",
+            "sum.gross += slip.gross;",
+            "let mut sum = YearTotals::default();",
+        ] {
+            assert!(
+                at(other).is_none_or(|o| overwrite < Some(o)),
+                "{other} comes before the overwrite:\n{text}"
+            );
+        }
+    }
+
+    /// A larder whose `update` takes grams from its jars by a helper (no `#[trace_fn]`).
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Larder {
+        jars: Vec<u32>,
+        taken: u32,
+        opened: u32,
+    }
+
+    #[derive(Debug)]
+    enum LarderMsg {
+        Take(u32),
+    }
+
+    fn take_from_jars(jars: &mut [u32], grams: u32, opened: &mut u32) -> u32 {
+        let mut taken = 0;
+        for jar in jars.iter_mut() {
+            let take = (*jar).min(grams - taken);
+            *jar -= take;
+            *opened += 1;
+            taken = take;
+        }
+        taken
+    }
+
+    fn larder_update(msg: LarderMsg, larder: &Larder) -> Larder {
+        let mut next = larder.clone();
+        match msg {
+            LarderMsg::Take(grams) => {
+                next.taken += take_from_jars(&mut next.jars, grams, &mut next.opened)
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn an_update_helper_that_overwrites_in_a_loop_what_it_adds_up_is_quoted_by_that_line() {
+        let larder = Mvu::new(
+            Larder {
+                jars: vec![30, 50],
+                ..Larder::default()
+            },
+            larder_update,
+        );
+        let taken = Memo::new({
+            let larder = larder.clone();
+            move |_| larder.with_model(|l| l.taken)
+        });
+        assert_eq!(taken.get(), 0);
+        larder
+            .dispatch_traced("take", "60", LarderMsg::Take(60))
+            .unwrap();
+        // thirty grams from each jar, but only the last jar's thirty are counted
+        assert_eq!(taken.get(), 30);
+        let explain = trace::explain(&taken).unwrap();
+        let lines = message_lines(&explain, "take");
+        let overwrite = line_in_this_file("taken = take;");
+        assert!(lines.contains(&overwrite), "line {overwrite}: {explain}");
+    }
+
+    /// A scoreboard whose `update` corrects a result through helpers (no `#[trace_fn]`).
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Scoreboard {
+        home: u8,
+        away: u8,
+        corrections: u32,
+    }
+
+    #[derive(Debug)]
+    enum BoardMsg {
+        Correct { home: u8, away: u8 },
+    }
+
+    fn set_score(board: &mut Scoreboard, home: u8, away: u8) {
+        board.home = home;
+        board.away = away;
+    }
+
+    fn correct_score(board: &mut Scoreboard, home: u8, away: u8) {
+        board.corrections += 1;
+        set_score(board, away, home);
+    }
+
+    fn board_update(msg: BoardMsg, board: &Scoreboard) -> Scoreboard {
+        let mut next = board.clone();
+        match msg {
+            BoardMsg::Correct { home, away } => correct_score(&mut next, home, away),
+        }
+        next
+    }
+
+    #[test]
+    fn a_call_giving_two_arguments_by_each_others_parameter_names_makes_its_message_the_first_suspect()
+     {
+        let board = Mvu::new(Scoreboard::default(), board_update);
+        let line = Memo::new({
+            let board = board.clone();
+            move |_| {
+                board.with_model(|b| {
+                    let note = if b.corrections > 0 {
+                        " (corrected)"
+                    } else {
+                        ""
+                    };
+                    format!("{}-{}{note}", b.home, b.away)
+                })
+            }
+        });
+        assert_eq!(line.get(), "0-0");
+        board
+            .dispatch_traced("correct", "[3,1]", BoardMsg::Correct { home: 3, away: 1 })
+            .unwrap();
+        // the corrected score is written away-home
+        assert_eq!(line.get(), "1-3 (corrected)");
+        let explain = trace::explain(&line).unwrap();
+        let swapped = line_in_this_file("set_score(board, away, home);");
+        let first = explain.findings.first().expect("a finding");
+        assert!(
+            first.text.starts_with("message correct #"),
+            "the message is not first: {explain}"
+        );
+        let lines = message_lines(&explain, "correct");
+        let at = |line: u32| lines.iter().position(|l| *l == line);
+        assert!(at(swapped).is_some(), "line {swapped}: {explain}");
+        for other in ["board.corrections += 1;", "board.home = home;"] {
+            let other = line_in_this_file(other);
+            assert!(
+                at(other).is_none_or(|o| at(swapped) < Some(o)),
+                "line {other} before {swapped}: {explain}"
+            );
+        }
+    }
+
+    const DOOR_OPENS: u32 = 1000;
+    const DOOR_CLOSES: u32 = 1300;
+    const BENCHES: u32 = 2;
+
+    fn on_shift(a: (u32, u32), b: (u32, u32)) -> bool {
+        a.0 < b.1 || b.0 < a.1
+    }
+
+    #[test]
+    fn a_memo_calling_a_helper_quotes_the_helpers_line_before_the_constants_it_names() {
+        let shifts = Signal::new(vec![(1_u32, 900_u32, 1100_u32)]).labelled("shifts");
+        let benches = Memo::new({
+            let shifts = shifts.clone();
+            move |_| {
+                let shifts = shifts.get();
+                (1..=BENCHES)
+                    .map(|bench| {
+                        let on: Vec<String> = shifts
+                            .iter()
+                            .filter(|s| s.0 == bench)
+                            .filter(|s| on_shift((s.1, s.2), (DOOR_OPENS, DOOR_CLOSES)))
+                            .map(|s| format!("{}-{}", s.1, s.2))
+                            .collect();
+                        format!("bench {bench}: {}", on.join(", "))
+                    })
+                    .collect::<Vec<_>>()
+            }
+        })
+        .labelled("benches");
+        assert_eq!(benches.get(), vec!["bench 1: 900-1100", "bench 2: "]);
+        shifts.update(|s| s.push((2, 1400, 1500)));
+        // a shift after closing counts as on
+        assert_eq!(
+            benches.get(),
+            vec!["bench 1: 900-1100", "bench 2: 1400-1500"]
+        );
+        let text = trace::explain(&benches).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let helper = at("a.0 < b.1 || b.0 < a.1");
+        assert!(helper.is_some(), "the helper's line is not quoted:\n{text}");
+        for constant in [
+            "const DOOR_OPENS: u32 = 1000;",
+            "const DOOR_CLOSES: u32 = 1300;",
+            "const BENCHES: u32 = 2;",
+        ] {
+            assert!(
+                at(constant).is_none_or(|c| helper < Some(c)),
+                "{constant} comes first:\n{text}"
+            );
+        }
+    }
+
+    /// Riders by lift, `#[node]`-built: a pass counts when it rode, by a count over several lines a branch tests.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn riders(scans: &Signal<Vec<(u32, u32)>>, passes: &Signal<Vec<u32>>) -> Memo<Vec<String>> {
+        let riding = Memo::new({
+            let (scans, passes) = (scans.clone(), passes.clone());
+            move |_| {
+                let scans = scans.get();
+                let mut out = Vec::new();
+                for pass in passes.get() {
+                    let rides = scans
+                        .iter()
+                        .filter(|(scanned_at_lift, _)| *scanned_at_lift == pass)
+                        .filter(|(_, minute_of_the_day)| *minute_of_the_day > 0)
+                        .count();
+                    if rides == 0 {
+                        continue;
+                    }
+                    out.push(format!("pass {pass}: {rides} rides"));
+                }
+                out
+            }
+        });
+        riding
+    }
+
+    #[test]
+    fn a_branch_of_a_node_built_body_comes_with_the_line_that_decided_the_let_it_tests() {
+        let scans = Signal::new(vec![(7_u32, 1_u32)]).labelled("scans");
+        let passes = Signal::new(vec![1_u32]).labelled("passes");
+        let riding = riders(&scans, &passes);
+        // the scan's lift is compared with the pass, where the scan's pass is meant
+        assert!(riding.get().is_empty());
+        scans.update(|s| s.push((3, 1)));
+        assert!(riding.get().is_empty());
+        let explain = trace::explain(&riding).unwrap();
+        let ran = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Ran)
+            .unwrap_or_else(|| panic!("no ran finding: {explain}"));
+        let lines: Vec<u32> = ran
+            .at
+            .iter()
+            .chain(&ran.more)
+            .map(|l| l.site.line)
+            .collect();
+        let decided = line_in_this_file(".filter(|(scanned_at_lift, _)| *scanned_at_lift == pass)");
+        assert!(lines.contains(&decided), "line {decided}: {explain}");
+    }
+
+    /// A vessel at a berth: its call sign and the hour it arrived, if it has.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Vessel {
+        call_sign: &'static str,
+        berth: u32,
+        arrived: Option<u32>,
+        departed: bool,
+    }
+
+    #[test]
+    fn a_quoted_arm_of_a_match_comes_with_the_deciding_line_of_the_let_the_match_tests() {
+        let vessels = Signal::new(vec![Vessel {
+            call_sign: "LAKU7",
+            berth: 1,
+            arrived: Some(2),
+            departed: false,
+        }])
+        .labelled("vessels");
+        let board = Memo::new({
+            let vessels = vessels.clone();
+            move |_| {
+                vessels.with(|vessels| {
+                    let mut lines = Vec::new();
+                    for berth in 1..=2_u32 {
+                        let at_berth = |v: &&Vessel| v.berth == berth;
+                        let alongside = vessels
+                            .iter()
+                            .filter(at_berth)
+                            .find(|v| v.arrived.is_some());
+                        let expected = vessels
+                            .iter()
+                            .filter(at_berth)
+                            .find(|v| v.arrived.is_none());
+                        let line = match (alongside, expected) {
+                            (Some(v), _) => format!(
+                                "B{berth}: {} since hour {}",
+                                v.call_sign,
+                                v.arrived.unwrap_or(0)
+                            ),
+                            (None, Some(v)) => format!("B{berth}: expecting {}", v.call_sign),
+                            (None, None) => format!("B{berth}: free"),
+                        };
+                        lines.push(line);
+                    }
+                    lines
+                })
+            }
+        })
+        .labelled("board");
+        assert_eq!(board.get(), vec!["B1: LAKU7 since hour 2", "B2: free"]);
+        // the vessel leaves, but the board still finds it alongside: it tests the arrival, not the departure
+        vessels.update(|v| v[0].departed = true);
+        assert_eq!(board.get(), vec!["B1: LAKU7 since hour 2", "B2: free"]);
+        let text = trace::explain(&board).unwrap().to_string();
+        let decided = line_in_this_file(".find(|v| v.arrived.is_some());");
+        assert!(
+            text.contains(&format!("trace.rs:{decided}:")),
+            "line {decided} is not quoted:\n{text}"
         );
     }
 }

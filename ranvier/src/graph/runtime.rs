@@ -860,7 +860,12 @@ impl Runtime {
     #[inline(always)]
     pub fn hand_on(&self, node: DynNodeRc) {
         if self.chaining.get() {
-            self.handed.set(Some(node));
+            // The slot is empty here: the chain's loop (or the first link's frame) takes what a run leaves in it
+            // before the next run starts, and a run hands on at most once, as the last thing it does. So the old
+            // value (`None`) is forgotten rather than tested for a drop.
+            let old = self.handed.replace(Some(node));
+            debug_assert!(old.is_none(), "a handed node was left in the slot");
+            std::mem::forget(old);
             return;
         }
         {

@@ -69,6 +69,7 @@ mod ran;
 mod reached;
 mod rows;
 mod settled;
+mod smell;
 mod steady;
 mod template;
 mod update;
@@ -280,6 +281,7 @@ pub(super) fn diagnose(
     body.retain(|l| !shown.contains(&(l.site.file, l.site.line)));
     template_first(ctx, me, &shown, &mut body);
     changed_first(ctx, me, &shown, &mut body);
+    smell_first(me, &shown, &mut body);
     closures_called(me, &shown, &mut body);
     // the views it reads that moved chose its rows: their creation lines first
     let views: Vec<SourceLine> = view::moved_views(ctx, me)
@@ -310,6 +312,27 @@ fn changed_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, 
     lines_first(me, shown, body, |quoted| changed::lines(me, &value, &before, quoted));
 }
 
+/// The lines of the explained node's own body that read as a slip whatever the app ([`smell::smells`]: `sum.tax =
+/// slip.tax;` in a loop that adds up `sum`'s other fields, `set_score(fixture, away, home)`), at the very front of `body`: they made the
+/// value wrong in every run that reached them. Not for an async memo's call.
+fn smell_first(me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
+        return;
+    }
+    let smelly: Vec<SourceLine> = smell::smells(file, &index, call.whole)
+        .into_iter()
+        .map(|i| numbered(file, &index.lines, i))
+        .filter(|l| !shown.contains(&(file, l.site.line)))
+        .collect();
+    body.retain(|l| !smelly.iter().any(|s| s.site == l.site));
+    body.splice(0..0, smelly);
+}
+
 /// Puts the lines `pick` chooses in the explained node's own file (0-based; given those `body` quotes there) at the
 /// front of `body`, after its first lines that decide which values and in what order (a sort key, a condition),
 /// leaving out those quoted already; not for an async memo's call.
@@ -338,6 +361,19 @@ fn lines_first(
     let lines: Vec<SourceLine> = picked.into_iter().map(|i| numbered(file, &index.lines, i)).collect();
     let after = body.iter().take_while(|l| decides(&l.text)).count();
     body.splice(after..after, lines);
+}
+
+/// Whether `code` reads a local or a parameter: a lowercase name that is not a field or method (after `.`), a path
+/// segment or a keyword (`BTreeMap::new()` reads none, `p.vessels.iter()` reads `p`).
+fn reads_a_name(code: &str) -> bool {
+    idents(code).any(|(at, word)| {
+        let (before, after) = (&code[..at], &code[at + word.len()..]);
+        word.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+            && !before.ends_with('.')
+            && !before.ends_with("::")
+            && !after.starts_with("::")
+            && !["mut", "ref", "as", "true", "false", "if", "else", "match"].contains(&word)
+    })
 }
 
 /// A body line of the explained node that calls a closure its body bound to a name (`!handed_in(&p.name)`): the
@@ -382,6 +418,8 @@ fn condition_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
         return;
     };
     let lines = &index.lines;
+    let first = call.whole.first as usize - 1;
+    let mut matches_seen: HashSet<usize> = HashSet::new();
     let mut i = 0;
     while i < body.len().min(CONDITION_LETS_LINES) {
         let at = body[i].site.line;
@@ -390,19 +428,50 @@ fn condition_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
             continue;
         }
         let code = code_part(&lines[at as usize - 1]).trim_start().trim_start_matches('}').trim_start();
-        let Some(condition) = ["if ", "else if ", "while ", "match "].iter().find_map(|k| code.strip_prefix(k)) else {
-            i += 1;
-            continue;
+        let tested = ["if ", "else if ", "while ", "match "].iter().find_map(|k| code.strip_prefix(k));
+        // a line in an arm of a `match` the body does not quote: the arm was chosen by what the `match` tests
+        // (`let line = match (alongside, expected) {`), once per `match`
+        let (condition, from, arm) = match tested {
+            Some(condition) => (condition, at, false),
+            None => {
+                let Some(opener) = body::enclosing(lines, first, at as usize - 1).find(|&l| {
+                    let c = code_part(&lines[l]);
+                    c.contains("match ") && c.trim_end().ends_with('{')
+                }) else {
+                    i += 1;
+                    continue;
+                };
+                let quoted = body.iter().any(|b| b.site.file == file && b.site.line as usize == opener + 1);
+                if quoted || !matches_seen.insert(opener) {
+                    i += 1;
+                    continue;
+                }
+                let c = code_part(&lines[opener]);
+                let scrutinee = c.split_once("match ").map_or("", |(_, rest)| rest);
+                (scrutinee, u32::try_from(opener + 1).unwrap_or(u32::MAX), true)
+            }
         };
-        // the first name's `let`, when it is a statement of one line (the first line of a longer one names only
-        // what it starts from)
-        let bound = lets_binding(lines, call.whole.first, at, condition)
+        // the first name's `let` not quoted yet: a statement of one line whole; for an arm's `match`, a longer one by
+        // the line of it that decides (its first line names only what it starts from: `let alongside = p` above
+        // `.find(|v| ..)`)
+        let bound = lets_binding(lines, call.whole.first, from, condition)
             .into_iter()
             .filter(|l| !shadows_with_value(&lines[*l as usize - 1]))
             .find(|l| !body.iter().any(|b| b.site.file == file && b.site.line == *l))
-            .filter(|l| code_part(&lines[*l as usize - 1]).trim_end().ends_with(';'));
+            .and_then(|l| {
+                let code = code_part(&lines[l as usize - 1]);
+                if code.trim_end().ends_with(';') {
+                    // a `let` that reads nothing (`let mut leaders = BTreeMap::new();`) decided nothing
+                    let value = code.split_once('=').map_or("", |(_, v)| v);
+                    return reads_a_name(value).then_some(l as usize - 1);
+                }
+                let statement = source::Lines { first: l, last: l };
+                let decides = deciding_lines(lines, &statement).into_iter().next();
+                decides.filter(|d| arm && *d != l as usize - 1)
+            })
+            .filter(|d| !body.iter().any(|b| b.site.file == file && b.site.line as usize == d + 1));
         if let Some(l) = bound {
-            body.insert(i + 1, numbered(file, lines, l as usize - 1));
+            body.insert(i + 1, numbered(file, lines, l));
             i += 1;
         }
         i += 1;
@@ -590,7 +659,7 @@ fn deciding_lines(lines: &[String], statement: &source::Lines) -> Vec<usize> {
     if last <= first {
         return vec![first];
     }
-    let name_only = |text: &str| text.trim().chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.');
+    let name_only = |text: &str| text.trim().chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == ':');
     // `let best = candidates`, or a chain's receiver alone on its line (`rooms` above `.iter().filter(..)`)
     let bare = head.ends_with('=') || head.rsplit_once('=').is_some_and(|(_, rest)| name_only(rest)) || name_only(head);
     if !bare {

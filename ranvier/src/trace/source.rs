@@ -99,6 +99,9 @@ pub(crate) struct Call {
     pub field: Option<String>,
     /// The paths each argument may evaluate to ([`FnValue`]), argument by argument (none for most).
     pub arg_values: Vec<Vec<FnValue>>,
+    /// The name each argument is given by, argument by argument ([`arg_name`]: `expires` for `expires`,
+    /// `&expires` or `batch.expires.clone()`); `None` for any other expression.
+    pub arg_names: Vec<Option<String>>,
 }
 
 /// A closure.
@@ -322,6 +325,32 @@ fn call(start: proc_macro2::Span, whole: Lines, path: Vec<String>, args: &Args) 
             .collect(),
         field: None,
         arg_values: args.iter().map(fn_values).collect(),
+        arg_names: args.iter().map(arg_name).collect(),
+    }
+}
+
+/// The name an argument is given by: a local or parameter (`expires`), a field (`next.today` → `today`), either
+/// borrowed, in parentheses or copied (`&lot`, `name.clone()`); `None` for any other expression.
+fn arg_name(expr: &syn::Expr) -> Option<String> {
+    match expr {
+        syn::Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+            let name = p.path.segments[0].ident.to_string();
+            name.starts_with(|c: char| c.is_lowercase() || c == '_').then_some(name)
+        }
+        syn::Expr::Field(f) => match &f.member {
+            syn::Member::Named(name) => Some(name.to_string()),
+            syn::Member::Unnamed(_) => None,
+        },
+        syn::Expr::Reference(r) => arg_name(&r.expr),
+        syn::Expr::Paren(p) => arg_name(&p.expr),
+        syn::Expr::MethodCall(m)
+            if m.args.is_empty()
+                && ["clone", "to_owned", "to_string", "into", "as_str", "copied", "cloned", "as_ref"]
+                    .contains(&m.method.to_string().as_str()) =>
+        {
+            arg_name(&m.receiver)
+        }
+        _ => None,
     }
 }
 

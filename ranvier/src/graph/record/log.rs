@@ -296,6 +296,8 @@ pub(crate) struct Tracer {
     /// The open messages, innermost last: each `Message` event with the computation running when it was dispatched.
     messages: RefCell<Vec<(u64, Option<NodeId>)>>,
     walkers: RefCell<Vec<NodeId>>,
+    /// The last of `walkers` (the check walk running now, innermost), for `run_start`.
+    walking: Cell<Option<NodeId>>,
     last_message: Cell<u64>,
     /// Where the disposal running now was called (see `graph::disposing_at`).
     disposing: Cell<Option<Loc>>,
@@ -500,6 +502,7 @@ impl Tracer {
             flights: RefCell::new(std::collections::HashMap::new()),
             messages: RefCell::new(Vec::new()),
             walkers: RefCell::new(Vec::new()),
+            walking: Cell::new(None),
             last_message: Cell::new(0),
             disposing: Cell::new(None),
             batches: RefCell::new(std::collections::VecDeque::new()),
@@ -537,6 +540,7 @@ impl Tracer {
         self.flights.borrow_mut().clear();
         self.messages.borrow_mut().clear();
         self.walkers.borrow_mut().clear();
+        self.walking.set(None);
         self.last_message.set(0);
         self.disposing.set(None);
         self.batches.borrow_mut().clear();

@@ -106,7 +106,14 @@ pub(super) fn body_lines(r: &NodeRecord, clones: bool, lets: bool, ran: &[crate:
         for value in values {
             let at = value.first as usize - 1;
             if value.first != r.site.line() && is_code(&lines[at]) && !not_run(value.first) {
-                picked.push(value.first);
+                // a chain whose first line only names a value it starts from that is no source (`Category::ALL`
+                // above `.iter()`, `.map(..)`, `.filter(|line| line.have >= line.need)`): the line of it that
+                // compares decides what it keeps, else the first that passes a closure (a source's handle, `order`
+                // above `.get()`, says which source it walks)
+                let reads = r.read_sites.iter().any(|(_, s)| s.file() == file && value.contains(s.line()));
+                let deciding = if reads { Vec::new() } else { deciding_lines(lines, value) };
+                let first = deciding.iter().find(|i| compares(&lines[**i])).or(deciding.first());
+                picked.push(first.map_or(value.first, |i| u32::try_from(i + 1).unwrap_or(u32::MAX)));
             }
         }
         // with `lets`, a value line that is an expression (`until.saturating_sub(since)`) with the `let`s that

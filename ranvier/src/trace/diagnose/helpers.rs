@@ -55,7 +55,6 @@ pub(super) fn helper_lines(
             }
         };
     let own_lines: Vec<usize> = (call.whole.first as usize - 1..call.whole.last as usize).collect();
-    quote_constants(file, &index, &own_lines, &mut out);
     for level in 0..2 {
         let mut next = Vec::new();
         for (file, index, span) in &frontier {
@@ -182,6 +181,8 @@ pub(super) fn helper_lines(
         }
         frontier = next;
     }
+    // the constants the body names itself, after the helpers' lines: a helper computes more than a constant states
+    quote_constants(file, &index, &own_lines, &mut out);
     let own: HashSet<(&str, u32)> = body.iter().map(|l| (l.site.file, l.site.line)).collect();
     out.retain(|l| {
         let in_call = l.site.file == file && call.whole.contains(l.site.line);

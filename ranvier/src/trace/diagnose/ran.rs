@@ -29,32 +29,47 @@ pub(super) fn fns_feeding(ran: &[crate::trace::log::Ran], read: &HashSet<String>
     let mut out = HashSet::new();
     for found in entered_fns(ran) {
         let def = found.def();
-        let lines = &found.index.lines;
-        let body = def.whole.first + 1..def.whole.last;
-        let names_field = |code: &str| names_read_field(code, read);
-        let mut slice: Vec<u32> = Vec::new();
-        for l in body.clone() {
-            let code = code_part(&lines[l as usize - 1]);
-            if names_field(code) {
-                slice.push(l);
-                // the lets that bound the names the line uses
-                for bound in lets_binding(lines, def.whole.first, l, code) {
-                    if !slice.contains(&bound) {
-                        slice.push(bound);
-                    }
-                }
-            }
-        }
-        for l in slice {
-            let code = code_part(&lines[l as usize - 1]);
-            for (at, word) in idents(code) {
-                if code[at + word.len()..].starts_with('(') {
-                    out.insert(word.to_owned());
+        feeding_in(found.file, &found.index.lines, def.whole.first, def.whole.last, read, &mut out);
+    }
+    out
+}
+
+/// [`fns_feeding`] over lines `first..last` (1-based, the first a `fn` line or an arm's pattern) of `file`: adds to
+/// `out` the names of the fns called on the lines that name a field in `read` and on the `let`s that bound what
+/// those use, a call through a field holding a fn (`quoted: (rules.quote)(grams, service),`) by the names of the
+/// fns put in that field.
+fn feeding_in(
+    file: &str,
+    lines: &[String],
+    first: u32,
+    last: u32,
+    read: &HashSet<String>,
+    out: &mut HashSet<String>,
+) {
+    let mut slice: Vec<u32> = Vec::new();
+    for l in first + 1..last {
+        let code = code_part(&lines[l as usize - 1]);
+        if names_read_field(code, read) {
+            slice.push(l);
+            // the lets that bound the names the line uses
+            for bound in lets_binding(lines, first, l, code) {
+                if !slice.contains(&bound) {
+                    slice.push(bound);
                 }
             }
         }
     }
-    out
+    for l in slice {
+        let code = code_part(&lines[l as usize - 1]);
+        for (at, word) in idents(code) {
+            let after = &code[at + word.len()..];
+            if after.starts_with('(') {
+                out.insert(word.to_owned());
+            } else if after.starts_with(")(") {
+                out.extend(source::fns_in_field(file, word, &[]).iter().map(|f| f.def().name.clone()));
+            }
+        }
+    }
 }
 
 /// Whether `code` names a field in `read`: `x.cents`, `cents: ride`, or the shorthand `Charge { booking, cents }`.
@@ -330,6 +345,17 @@ pub(super) fn ran_lines_of(
                 push(&mut out, file, at, text);
             }
         }
+        // a fn that ran and read as a slip (`taken = take;` after `let mut taken = 0;`, `set_score(fixture, away,
+        // home)`): first
+        for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
+            let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
+            for i in super::smell::smells(file, index, def.whole) {
+                let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                if !not_run(at) {
+                    push(&mut out, file, at, index.lines[i].trim().to_owned());
+                }
+            }
+        }
         // a fn that ran and filled a local it then dropped (`follow.push(Msg::Finish { .. })` and `Ok(Vec::new())`)
         // lost what it built there: the fill and the value it returned instead, first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
@@ -448,6 +474,29 @@ pub(super) fn ran_lines_of(
                 {
                     for at in lets_read_by(&index.lines, def, r.line) {
                         push(out, file, at, index.lines[at as usize - 1].trim().to_owned());
+                    }
+                }
+                // and in no fn entered (a node's own body), within the fn holding it, a `let` over several lines
+                // whose first only names what it starts from, by the line of it that decides (`.filter(|scan|
+                // scan.day == today)` of `let rides = r.scans.iter()...count();`; a one-line `let` is the body's)
+                if r.value.is_none()
+                    && entered.is_none()
+                    && let Some(index) = source::index(r.file)
+                    && let Some(def) = index
+                        .fns
+                        .iter()
+                        .filter(|f| f.whole.contains(r.line))
+                        .min_by_key(|f| f.whole.last - f.whole.first)
+                {
+                    for at in lets_read_by(&index.lines, def, r.line) {
+                        let statement = source::Lines { first: at, last: at };
+                        for i in deciding_lines(&index.lines, &statement).into_iter().take(1) {
+                            let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                            if line == at {
+                                continue;
+                            }
+                            push(out, r.file, line, index.lines[i].trim().to_owned());
+                        }
                     }
                 }
                 // a branch with no branch recorded inside it: the statement it ran first is what it did

@@ -20,11 +20,12 @@ pub(super) fn reached(file: &'static str, span: source::Lines, built: &[Ran]) ->
     let Some(index) = source::index(file) else {
         return Vec::new();
     };
-    let mut frontier = vec![(file, index, span)];
-    let mut out: Vec<(source::Found, (&'static str, u32))> = Vec::new();
+    // (file, parsed file, lines followed, whether every call that led there could reach one fn only)
+    let mut frontier = vec![(file, index, span, true)];
+    let mut out: Vec<(source::Found, (&'static str, u32), bool)> = Vec::new();
     for _ in 0..REACHED_DEPTH {
         let mut next = Vec::new();
-        for (file, index, span) in &frontier {
+        for (file, index, span, sure) in &frontier {
             for call in index.calls.iter().filter(|c| span.holds(c.whole)) {
                 let found: Vec<source::Found> = match (&call.method, &call.field, call.path.as_slice()) {
                     (Some(name), _, _) => source::resolve_method(file, name).into_iter().collect(),
@@ -36,6 +37,7 @@ pub(super) fn reached(file: &'static str, span: source::Lines, built: &[Ran]) ->
                     (None, None, []) => Vec::new(),
                     (None, None, path) => source::resolve_fn(file, call.line, path).into_iter().collect(),
                 };
+                let only = found.len() == 1;
                 for found in found {
                 let whole = found.def().whole;
                 // a fn that never returns (`fn refuse(why: String) -> !`) ends the message; it made no value
@@ -43,19 +45,19 @@ pub(super) fn reached(file: &'static str, span: source::Lines, built: &[Ran]) ->
                     continue;
                 }
                 let holds_span = found.file == *file && whole.holds(*span) && frontier[0].2 == *span;
-                let seen = out.iter().any(|(o, _)| o.file == found.file && o.at == found.at);
+                let seen = out.iter().any(|(o, _, _)| o.file == found.file && o.at == found.at);
                 if holds_span || seen || out.len() >= REACHED_FNS {
                     continue;
                 }
-                next.push((found.file, found.index.clone(), whole));
-                out.push((found, (*file, call.whole.first)));
+                next.push((found.file, found.index.clone(), whole, *sure && only));
+                out.push((found, (*file, call.whole.first), *sure && only));
                 }
             }
         }
         frontier = next;
     }
     out.into_iter()
-        .map(|(f, called_at)| Reached {
+        .map(|(f, called_at, sure)| Reached {
             ran: Ran {
                 file: f.file,
                 line: f.def().whole.first,
@@ -63,6 +65,7 @@ pub(super) fn reached(file: &'static str, span: source::Lines, built: &[Ran]) ->
             },
             whole: f.def().whole,
             called_at,
+            sure,
         })
         .collect()
 }
@@ -75,6 +78,9 @@ pub(super) struct Reached {
     pub whole: source::Lines,
     /// The file and line of the call that reached it (in the arm, or in a fn reached before it).
     pub called_at: (&'static str, u32),
+    /// Whether each call on the way could reach this fn only: not one of the fns a field or a parameter may hold
+    /// (`(rules.fill)(..)` with two fns put in `fill`), of which the run called one.
+    pub sure: bool,
 }
 
 impl Reached {

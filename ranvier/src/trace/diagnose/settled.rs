@@ -211,8 +211,13 @@ pub(super) fn assigned_after_let(
 /// Whether a line decides among values: it hands a closure the choice (`.filter(|r| ..)`, `.min_by_key(|s| ..)`) or
 /// compares (`if a >= b`).
 pub(super) fn decides(line: &str) -> bool {
+    code_part(line).contains('|') || compares(line)
+}
+
+/// Whether a line compares two values (`.filter(|line| line.have >= line.need)`).
+pub(super) fn compares(line: &str) -> bool {
     let code = code_part(line);
-    code.contains('|') || [" < ", " > ", " <= ", " >= ", " == ", " != "].iter().any(|op| code.contains(op))
+    [" < ", " > ", " <= ", " >= ", " == ", " != "].iter().any(|op| code.contains(op))
 }
 
 /// The text of the one string literal a line makes a value of, when it is fixed (no `format!`, no `{`): `"closed"`

@@ -202,11 +202,8 @@ pub(super) fn update_arms(
         let mut text = format!(
             "message {name} #{message} {what} {}{}",
             ctx.name(target),
-            if arm_found.is_some() {
-                ": the arm of update that handled it"
-            } else {
-                UPDATE_RAN
-            }
+            // the `update:` label says the lines are the arm of `update` that handled it
+            if arm_found.is_some() { "" } else { UPDATE_RAN }
         );
         if carried_any && let Some(EventKind::Message { name: by, .. }) = ctx.event(sender).map(|e| e.kind) {
             let _ = write!(text, "; sent by {by} #{sender}");
@@ -228,6 +225,15 @@ pub(super) fn update_arms(
                 text.push(')');
             }
         }
+        // the lines that read as a slip in the fns the message ran (by `#[trace_fn]`'s records, or reached by calls
+        // that could reach one fn only)
+        let mut smelly: HashSet<(&'static str, u32)> = HashSet::new();
+        let mut maybe_smelly: HashSet<(&'static str, u32)> = HashSet::new();
+        for found in entered_fns(&ran) {
+            for i in smell::smells(found.file, &found.index, found.def().whole) {
+                smelly.insert((found.file, u32::try_from(i + 1).unwrap_or(u32::MAX)));
+            }
+        }
         let kind = if arm_found.is_some() {
             FindingKind::Update
         } else {
@@ -245,6 +251,22 @@ pub(super) fn update_arms(
                     let reached = reached::reached(file, body, &ctx.tracer.built_branches());
                     let entered: Vec<crate::trace::log::Ran> = reached.iter().map(|r| r.ran.clone()).collect();
                     let feeding = fns_feeding(&entered, read);
+                    // a reached fn's line that reads as a slip (`set_score(fixture, away, home)`): right after the
+                    // arm; one of a fn the arm surely reached makes the message the first suspect
+                    for r in &reached {
+                        let Some(index) = source::index(r.ran.file) else { continue };
+                        for i in smell::smells(r.ran.file, &index, r.whole) {
+                            let l = numbered(r.ran.file, &index.lines, i);
+                            if r.sure {
+                                smelly.insert((l.site.file, l.site.line));
+                            } else {
+                                maybe_smelly.insert((l.site.file, l.site.line));
+                            }
+                            if !quoted.iter().any(|q| q.site == l.site) {
+                                quoted.push(l);
+                            }
+                        }
+                    }
                     // a helper that filled a local it then dropped (`commands.push(Msg::Owe { .. })`, then
                     // `Vec::new()`) lost what it built: first
                     for r in &reached {
@@ -282,6 +304,13 @@ pub(super) fn update_arms(
         };
         let mut finding = Finding::new(kind, rank, String::new(), arm.next());
         finding.more = arm.collect();
+        // a line that reads as a slip whatever the app (`taken = take;` in a loop that adds up `taken`), in a fn the
+        // message ran: the message is the first suspect
+        if finding.at.iter().chain(&finding.more).any(|l| smelly.contains(&(l.site.file, l.site.line))) {
+            finding.rank = finding.rank.max(SMELL_RANK);
+        } else if finding.at.iter().chain(&finding.more).any(|l| maybe_smelly.contains(&(l.site.file, l.site.line))) {
+            finding.rank = finding.rank.max(MAYBE_SMELL_RANK);
+        }
         if let Some((by, site)) = ctx.tracer.dispatched_by(message) {
             let _ = write!(
                 text,
@@ -300,6 +329,14 @@ pub(super) fn update_arms(
         found.push(finding);
     }
 }
+/// The rank of a message's finding that quotes a line reading as a slip whatever the app ([`smell::smells`]): above
+/// an order slip, below what the node itself read or wrote.
+pub(super) const SMELL_RANK: u32 = 800;
+
+/// The rank of a message's finding that quotes such a line in a fn the message may have run (one of the fns a field
+/// holding a fn was given): below the findings that go before the node's own lines.
+pub(super) const MAYBE_SMELL_RANK: u32 = 650;
+
 /// The rank of a message's finding whose `update` shows a slip in the order of its statements or arms: above a
 /// row its collection wrote (`written:`, 700 and its nearness), below what the node itself read or wrote.
 pub(super) const SLIP_RANK: u32 = 790;

@@ -232,10 +232,16 @@ impl Tracer {
         let cause = self.node_field(node, |n| n.last_mark);
         self.push(cause, Slot::CheckStart { node });
         self.walkers.borrow_mut().push(node);
+        self.walking.set(Some(node));
     }
 
     pub fn check_resolved(&self, node: NodeId, dirty_source: Option<NodeId>) {
-        self.walkers.borrow_mut().pop();
+        let walking = {
+            let mut walkers = self.walkers.borrow_mut();
+            walkers.pop();
+            walkers.last().copied()
+        };
+        self.walking.set(walking);
         let cause = dirty_source.map_or(0, |s| self.node_field(s, |n| n.last_moved));
         let seq = self.push(cause, Slot::CheckResolved { node, dirty_source });
         self.with_node(node, |n| n.last_check = seq);
@@ -243,13 +249,9 @@ impl Tracer {
 
     #[inline(always)]
     pub fn run_start(&self, node: NodeId, run: u32, puller: Option<NodeId>) {
-        // SAFETY: the walkers are borrowed mutably only by `check_start`, `check_resolved` and `reset`, each a push,
-        // pop or clear that runs no other code; none can start while this one-element read lasts. Unguarded, the
-        // borrow is a flag test without the two writes of a `Ref` (every traced run passes here).
-        let walking = unsafe { self.walkers.try_borrow_unguarded() }
-            .expect("walkers")
-            .last()
-            .copied();
+        // The innermost walker, kept beside the stack: one load where reading the stack's last entry was a flag test,
+        // a length test and a load (every traced run passes here).
+        let walking = self.walking.get();
         let puller = walking.filter(|w| *w != node).or(puller);
         let seq = self.clock.get() + 1;
         // A leaf: record fields, and a clear of plain tuples.
@@ -296,14 +298,27 @@ impl Tracer {
         // table's record, the text ring for `error`, the event ring), during which no code runs that could write the
         // value.
         match unsafe { value.try_borrow_unguarded() }.expect("value") {
-            Some(v) if v.scalar().is_some() => self.run_end(node, moved, error, Some(v)),
-            None => self.run_end::<V>(node, moved, error, None),
-            Some(_) => self.run_end(node, moved, error, value.borrow().as_ref()),
+            Some(v) if v.scalar().is_some() => self.end_of_run::<V, true>(node, moved, error, Some(v)),
+            None => self.end_of_run::<V, true>(node, moved, error, None),
+            Some(_) => self.end_of_run::<V, true>(node, moved, error, value.borrow().as_ref()),
         }
     }
 
     #[inline(always)]
     pub fn run_end<V: Recordable + ?Sized>(
+        &self,
+        node: NodeId,
+        moved: bool,
+        error: Option<&str>,
+        value: Option<&V>,
+    ) {
+        self.end_of_run::<V, false>(node, moved, error, value);
+    }
+
+    /// [`run_end`](Self::run_end); `MEMO` when the caller is a memo's run (`memo_run_end`), whose record is a memo's:
+    /// the record's kind is then not tested.
+    #[inline(always)]
+    fn end_of_run<V: Recordable + ?Sized, const MEMO: bool>(
         &self,
         node: NodeId,
         moved: bool,
@@ -340,9 +355,10 @@ impl Tracer {
         };
         let start = n.last_run_start;
         n.last_run_end = seq;
-        // Only a memo keeps a value and moves: its kind is tested once.
+        // Only a memo keeps a value and moves: its kind is tested once (not at all for a memo's own run end).
         let mut first_move = false;
-        let value = if n.kind == NodeKind::Memo {
+        debug_assert!(!MEMO || n.kind == NodeKind::Memo, "memo_run_end of a record not a memo's");
+        let value = if MEMO || n.kind == NodeKind::Memo {
             // A memo that kept its value (or failed and kept it) holds the value last recorded: no need to capture
             // it.
             let value = match value {

@@ -1,0 +1,233 @@
+//! Lines that read as a slip whatever the app does: a loop that overwrites, turn after turn, a place it should add up;
+//! a call that gives two arguments each by the name of the other's parameter. Such a line makes the value it is in
+//! the wrong way in every run that reaches it, so an answer quotes it before the lines that only read or decide.
+
+use super::*;
+
+/// The lines (0-based) within `whole` (lines of `file`, 1-based) that read as a slip: [`overwritten_in_loop`] and
+/// [`swapped_arguments`], in line order.
+pub(super) fn smells(file: &str, index: &source::Index, whole: source::Lines) -> Vec<usize> {
+    let mut out = overwritten_in_loop(&index.lines, whole);
+    out.extend(swapped_arguments(file, index, whole));
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The lines (0-based) of the calls within `whole` (lines of `file`, 1-based) of a fn of the crate that give two
+/// arguments each by the name of the other's parameter: `set_score(fixture, away, home)` for `fn set_score(fixture:
+/// &mut Fixture, home: u8, away: u8)`, `Batch::new(medicine, lot, expires, quantity)` for `fn new(.., quantity: u32,
+/// expires: u32)`. Names that only match one way (`promote(&mut next, class, pick)` for `fn promote(gym: &mut Gym,
+/// id: u32, next: ..)`) are not a swap.
+pub(super) fn swapped_arguments(file: &str, index: &source::Index, whole: source::Lines) -> Vec<usize> {
+    let mut out = Vec::new();
+    for call in index.calls.iter().filter(|c| whole.holds(c.whole) && c.arg_names.len() >= 2) {
+        let callee = match (&call.method, call.path.as_slice()) {
+            (Some(name), _) => source::resolve_method(file, name),
+            (None, []) => None,
+            (None, path) => source::resolve_fn(file, call.line, path),
+        };
+        let Some(callee) = callee else { continue };
+        let params = &callee.def().params;
+        if params.len() != call.arg_names.len() {
+            continue;
+        }
+        let named = |i: usize| call.arg_names[i].as_deref();
+        let swapped = (0..params.len()).any(|i| {
+            (i + 1..params.len()).any(|j| {
+                params[i] != params[j]
+                    && params[i] != "_"
+                    && params[j] != "_"
+                    && named(i) == Some(params[j].as_str())
+                    && named(j) == Some(params[i].as_str())
+            })
+        });
+        if swapped {
+            out.push(call.line as usize - 1);
+        }
+    }
+    out
+}
+
+/// The lines (0-based) within `whole` (a fn's or a closure's lines, 1-based) that assign a place with a plain `=`,
+/// as a statement of a loop's own body, from a value that does not name that place, when either:
+/// - the same loop body adds to a place with the same root, or one its `let` bound beside it, with a compound
+///   assignment (`sum.periods += 1;` `sum.tax = slip.tax;`; `let (count, minutes) = ..;` `*count += 1;`
+///   `*minutes = class.length;`), or
+/// - the place is a local the fn set to zero above the loop (`let mut taken = 0;` then `taken = take;`).
+///
+/// Each turn then throws away what the turns before it made: the place holds the last turn's value, not the sum.
+/// An assignment inside a branch of the loop body (`if x > best { best = x; }`) keeps a chosen value, as finding a
+/// maximum does, and is not one.
+///
+/// # Examples
+///
+/// ```text
+/// for slip in slips {          // the loop
+///     sum.gross += slip.gross; // adds to `sum`
+///     sum.tax = slip.tax;      // overwrites a field of `sum`: quoted
+/// }
+/// ```
+pub(super) fn overwritten_in_loop(lines: &[String], whole: source::Lines) -> Vec<usize> {
+    let first = whole.first as usize - 1;
+    let last = (whole.last as usize).min(lines.len());
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut out = Vec::new();
+    for header in first..last {
+        let code = code_part(&lines[header]).trim();
+        if !(code.starts_with("for ") || code.starts_with("while ") || code == "loop {") {
+            continue;
+        }
+        // the loop's block opens on its header's line or on the first line after it that ends with `{` at the
+        // header's indentation (a header rustfmt split over lines)
+        let level = indent(&lines[header]);
+        let Some(opens) = (header..last).find(|&i| {
+            code_part(&lines[i]).trim_end().ends_with('{') && (i == header || indent(&lines[i]) == level)
+        }) else {
+            continue;
+        };
+        // the body's own statements: the lines one level in, up to the line that closes the block
+        let close = (opens + 1..last)
+            .find(|&i| !lines[i].trim().is_empty() && indent(&lines[i]) <= level)
+            .unwrap_or(last);
+        let step = (opens + 1..close)
+            .map(|i| indent(&lines[i]))
+            .filter(|&n| n > level)
+            .min();
+        let Some(step) = step else { continue };
+        let own: Vec<usize> = (opens + 1..close)
+            .filter(|&i| is_code(&lines[i]) && indent(&lines[i]) == step)
+            .collect();
+        let added: Vec<&str> = own.iter().filter_map(|&i| compound_root(&lines[i])).collect();
+        let bound_together: Vec<Vec<String>> = own.iter().filter_map(|&i| tuple_let(&lines[i])).collect();
+        for &i in &own {
+            let Some((place, root, value)) = plain_assignment(&lines[i]) else {
+                continue;
+            };
+            if mentions(value, place.trim_start_matches('*')) {
+                continue;
+            }
+            let beside = added.iter().any(|r| {
+                *r == root || bound_together.iter().any(|names| names.iter().any(|n| n == root) && names.iter().any(|n| n == r))
+            });
+            let zeroed = place == root && set_to_zero_above(lines, first, header, root);
+            if beside || zeroed {
+                out.push(i);
+            }
+        }
+    }
+    out
+}
+
+/// The place a line assigns with a plain `=` (`sum.tax`, `*minutes`, `taken`), its root (`sum`, `minutes`, `taken`)
+/// and the value, when the line is such a statement (not a `let`, not a comparison).
+fn plain_assignment(line: &str) -> Option<(&str, &str, &str)> {
+    let code = code_part(line).trim();
+    let code = code.strip_suffix(';')?;
+    let (place, value) = code.split_once(" = ")?;
+    let place = place.trim();
+    let root = place_root(place)?;
+    Some((place, root, value.trim()))
+}
+
+/// The root of the place a line adds to with a compound assignment (`sum.gross += slip.gross;` → `sum`, `*count +=
+/// 1;` → `count`).
+fn compound_root(line: &str) -> Option<&str> {
+    let code = code_part(line).trim();
+    let (place, _) = [" += ", " -= ", " *= "].iter().find_map(|op| code.split_once(op))?;
+    place_root(place.trim())
+}
+
+/// `sum` for `sum.tax`, `minutes` for `*minutes`, `taken` for `taken`: a place a statement may assign, else `None`.
+fn place_root(place: &str) -> Option<&str> {
+    let bare = place.strip_prefix('*').unwrap_or(place);
+    let root = bare.split('.').next()?;
+    let name = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_');
+    let starts = root.chars().next().is_some_and(|c| c.is_lowercase() || c == '_');
+    (starts && bare.split('.').all(name) && root != "self").then_some(root)
+}
+
+/// The names a `let` binds by a tuple pattern (`let (count, minutes) = ..;` → `count`, `minutes`).
+fn tuple_let(line: &str) -> Option<Vec<String>> {
+    let code = code_part(line).trim();
+    let pattern = code.strip_prefix("let ")?.split_once(" = ")?.0.trim();
+    let inner = pattern.strip_prefix("mut ").unwrap_or(pattern).strip_prefix('(')?.strip_suffix(')')?;
+    Some(
+        inner
+            .split(',')
+            .map(|n| n.trim().trim_start_matches('&').trim_start_matches("mut ").trim().to_owned())
+            .filter(|n| !n.is_empty())
+            .collect(),
+    )
+}
+
+/// Whether a line of `first..header` (0-based) is `let mut <name> = 0;` (any zero literal, typed or not).
+fn set_to_zero_above(lines: &[String], first: usize, header: usize, name: &str) -> bool {
+    (first..header).any(|i| {
+        let code = code_part(&lines[i]).trim();
+        let Some(rest) = code.strip_prefix("let mut ").and_then(|r| r.strip_prefix(name)) else {
+            return false;
+        };
+        let rest = rest.trim_start();
+        let rest = match rest.strip_prefix(':') {
+            Some(typed) => typed.split_once('=').map_or("", |(_, v)| v),
+            None => rest.strip_prefix('=').unwrap_or(""),
+        };
+        let value = rest.trim().trim_end_matches(';').trim();
+        // `0`, `0.0`, `0u32`, `0_u64`, `0.0_f64`
+        let suffix = value.strip_prefix("0.0").or_else(|| value.strip_prefix('0'));
+        suffix.is_some_and(|s| {
+            let s = s.trim_start_matches('_');
+            s.is_empty() || (s.len() > 1 && s.starts_with(['u', 'i', 'f']) && s[1..].chars().all(|c| c.is_alphanumeric()))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<String> {
+        text.lines().map(str::to_owned).collect()
+    }
+
+    fn all(lines: &[String]) -> source::Lines {
+        source::Lines {
+            first: 1,
+            last: u32::try_from(lines.len()).unwrap(),
+        }
+    }
+
+    #[test]
+    fn an_overwrite_beside_additions_to_the_same_root_is_found() {
+        let l = lines(
+            "fn f() {\n    for slip in slips {\n        sum.gross += slip.gross;\n        sum.tax = slip.tax;\n    }\n}",
+        );
+        assert_eq!(overwritten_in_loop(&l, all(&l)), vec![3]);
+    }
+
+    #[test]
+    fn an_overwrite_of_a_place_a_tuple_let_bound_beside_a_counter_is_found() {
+        let l = lines(
+            "fn f() {\n    for class in classes {\n        let (count, minutes) = taught.entry(k).or_insert((0, 0));\n        *count += 1;\n        *minutes = class.length;\n    }\n}",
+        );
+        assert_eq!(overwritten_in_loop(&l, all(&l)), vec![4]);
+    }
+
+    #[test]
+    fn an_overwrite_of_a_local_set_to_zero_is_found_and_a_chosen_maximum_is_not() {
+        let l = lines(
+            "fn f() -> u32 {\n    let mut taken = 0;\n    let mut best: u32 = 0;\n    for i in order {\n        let take = grams.min(i);\n        taken = take;\n        if i > best {\n            best = i;\n        }\n    }\n    taken + best\n}",
+        );
+        assert_eq!(overwritten_in_loop(&l, all(&l)), vec![5]);
+    }
+
+    #[test]
+    fn a_state_carried_between_turns_is_not_an_overwrite() {
+        // `prev` is not zeroed and nothing adds to its root: each turn hands its value to the next
+        let l = lines(
+            "fn f() {\n    let mut prev = first;\n    for x in xs {\n        total += x - prev;\n        prev = x;\n    }\n}",
+        );
+        assert!(overwritten_in_loop(&l, all(&l)).is_empty());
+    }
+}
