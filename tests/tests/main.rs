@@ -31,6 +31,7 @@ mod blind_harbor;
 mod blind_hotel;
 mod blind_laundry;
 mod blind_league;
+mod blind_library;
 mod blind_loans;
 mod blind_payroll;
 mod blind_pharmacy;

@@ -35,6 +35,8 @@ pub mod blind_hotel;
 pub mod blind_laundry;
 #[path = "../../../examples/examples/blind_league/main.rs"]
 pub mod blind_league;
+#[path = "../../../examples/examples/blind_library/main.rs"]
+pub mod blind_library;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_loans/main.rs"]
 pub mod blind_loans;
