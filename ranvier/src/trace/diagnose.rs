@@ -313,24 +313,27 @@ fn changed_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, 
 }
 
 /// The lines of the explained node's own body that read as a slip whatever the app ([`smell::smells`]: `sum.tax =
-/// slip.tax;` in a loop that adds up `sum`'s other fields, `set_score(fixture, away, home)`), at the very front of `body`: they made the
-/// value wrong in every run that reached them. Not for an async memo's call.
+/// slip.tax;` in a loop that adds up `sum`'s other fields, `set_score(fixture, away, home)`), at the very front of
+/// `body`: they made the value wrong in every run that reached them. Not for an async memo's call.
 fn smell_first(me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
     let file = me.site.file();
-    let Some(index) = source::index(file) else { return };
-    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
-        return;
-    };
-    if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
-        return;
-    }
-    let smelly: Vec<SourceLine> = smell::smells(file, &index, call.whole)
+    let Some((index, whole)) = own_call(me) else { return };
+    let smelly: Vec<SourceLine> = smell::smells(file, &index, whole)
         .into_iter()
         .map(|i| numbered(file, &index.lines, i))
         .filter(|l| !shown.contains(&(file, l.site.line)))
         .collect();
     body.retain(|l| !smelly.iter().any(|s| s.site == l.site));
     body.splice(0..0, smelly);
+}
+
+/// The parsed file of the explained node's creation call and that call's lines, unless the call holds an `async`
+/// block (an async memo's future, whose `settled:` finding quotes its lines).
+fn own_call(me: &NodeRecord) -> Option<(Arc<source::Index>, source::Lines)> {
+    let index = source::index(me.site.file())?;
+    let whole = index.call_at(me.site.line(), me.site.column())?.whole;
+    let holds_future = index.asyncs.iter().any(|(lines, _)| whole.holds(*lines));
+    (!holds_future).then_some((index, whole))
 }
 
 /// Puts the lines `pick` chooses in the explained node's own file (0-based; given those `body` quotes there) at the
@@ -343,13 +346,7 @@ fn lines_first(
     pick: impl FnOnce(&[usize]) -> Vec<usize>,
 ) {
     let file = me.site.file();
-    let Some(index) = source::index(file) else { return };
-    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
-        return;
-    };
-    if index.asyncs.iter().any(|(lines, _)| call.whole.holds(*lines)) {
-        return;
-    }
+    let Some((index, _)) = own_call(me) else { return };
     let at = |i: usize| u32::try_from(i + 1).unwrap_or(u32::MAX);
     let quoted: Vec<usize> = body
         .iter()
