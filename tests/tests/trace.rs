@@ -5752,4 +5752,120 @@ mod traced {
             "line {decided} is not quoted:\n{text}"
         );
     }
+
+    /// A charge on a pet's bill, by kind.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum ChargeKind {
+        Consult,
+        Medicine,
+        Boarding,
+    }
+
+    /// What a day's charges add up to, by kind.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct Tab {
+        care: u32,
+        medicines: u32,
+        boarding: u32,
+    }
+
+    #[test]
+    fn a_match_arm_that_repeats_the_body_of_an_arm_above_it_is_quoted_first() {
+        let charges = Signal::new(vec![
+            (ChargeKind::Consult, 40_u32),
+            (ChargeKind::Medicine, 15),
+        ])
+        .labelled("charges");
+        let bill = Memo::new({
+            let charges = charges.clone();
+            move |_| {
+                charges.with(|charges| {
+                    let mut tab = Tab::default();
+                    for (kind, cents) in charges {
+                        match kind {
+                            ChargeKind::Consult => tab.care += cents,
+                            ChargeKind::Medicine => tab.medicines += cents,
+                            ChargeKind::Boarding => tab.care += cents,
+                        }
+                    }
+                    let total = tab.care + tab.medicines + tab.boarding;
+                    format!(
+                        "care {}, medicines {}, boarding {}, total {total}",
+                        tab.care, tab.medicines, tab.boarding
+                    )
+                })
+            }
+        })
+        .labelled("bill");
+        assert_eq!(bill.get(), "care 40, medicines 15, boarding 0, total 55");
+        charges.update(|c| c.push((ChargeKind::Boarding, 90)));
+        // the night's boarding is billed as care
+        assert_eq!(bill.get(), "care 130, medicines 15, boarding 0, total 145");
+        let text = trace::explain(&bill).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let repeated = at("ChargeKind::Boarding => tab.care += cents,");
+        assert!(
+            repeated.is_some(),
+            "the repeated arm is not quoted:\n{text}"
+        );
+        for other in [
+            "ChargeKind::Consult => tab.care += cents,",
+            "let total = tab.care + tab.medicines + tab.boarding;",
+        ] {
+            assert!(
+                at(other).is_none_or(|o| repeated < Some(o)),
+                "{other} comes first:\n{text}"
+            );
+        }
+    }
+
+    fn swap_and_set(scores: &mut Scoreboard, home: u8, away: u8) {
+        scores.corrections += 1;
+        set_score(scores, away, home);
+    }
+
+    fn board_update_asked(msg: BoardMsg, board: &Scoreboard) -> Scoreboard {
+        let mut next = board.clone();
+        match msg {
+            BoardMsg::Correct { home, away } => {
+                if home == away {
+                    swap_and_set(&mut next, home, away);
+                } else {
+                    set_score(&mut next, home, away);
+                }
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn a_swap_in_a_branch_that_may_not_have_run_does_not_put_its_message_first() {
+        let board = Mvu::new(Scoreboard::default(), board_update_asked);
+        let line = Memo::new({
+            let board = board.clone();
+            move |_| board.with_model(|b| format!("{}-{}", b.home, b.away))
+        });
+        assert_eq!(line.get(), "0-0");
+        board
+            .dispatch_traced("correct", "[3,1]", BoardMsg::Correct { home: 3, away: 1 })
+            .unwrap();
+        assert_eq!(line.get(), "3-1");
+        let explain = trace::explain(&line).unwrap();
+        let swapped = line_in_this_file("set_score(scores, away, home);");
+        let message = explain
+            .findings
+            .iter()
+            .find(|f| f.text.starts_with("message correct #"))
+            .unwrap_or_else(|| panic!("no finding for the message: {explain}"));
+        // quoted, as a line the arm may have run, but not ranked as one it surely ran
+        assert!(
+            message
+                .at
+                .iter()
+                .chain(&message.more)
+                .any(|l| l.site.line == swapped),
+            "{explain}"
+        );
+        assert!(message.rank < 800, "rank {}: {explain}", message.rank);
+    }
 }

@@ -37,7 +37,14 @@ pub(super) fn reached(file: &'static str, span: source::Lines, built: &[Ran]) ->
                     (None, None, []) => Vec::new(),
                     (None, None, path) => source::resolve_fn(file, call.line, path).into_iter().collect(),
                 };
-                let only = found.len() == 1;
+                // a call that reaches one fn only, outside any branch of the lines followed (an `if`, an `else`
+                // or a `match` arm inside them may not have run)
+                let in_branch = index.ifs.iter().chain(&index.elses).any(|(_, block)| {
+                    span.holds(*block) && *block != *span && block.contains(call.line)
+                }) || index.arms.iter().any(|a| {
+                    span.holds(a.body) && a.body != *span && a.body.contains(call.line) && a.arrow != span.first
+                });
+                let only = found.len() == 1 && !in_branch;
                 for found in found {
                 let whole = found.def().whole;
                 // a fn that never returns (`fn refuse(why: String) -> !`) ends the message; it made no value

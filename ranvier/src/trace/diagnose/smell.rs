@@ -1,16 +1,55 @@
 //! Lines that read as a slip whatever the app does: a loop that overwrites, turn after turn, a place it should add up;
-//! a call that gives two arguments each by the name of the other's parameter. Such a line makes the value it is in
+//! a call that gives two arguments each by the name of the other's parameter; a `match` arm that repeats the body of
+//! an arm above it. Such a line makes the value it is in
 //! the wrong way in every run that reaches it, so an answer quotes it before the lines that only read or decide.
 
 use super::*;
 
-/// The lines (0-based) within `whole` (lines of `file`, 1-based) that read as a slip: [`overwritten_in_loop`] and
-/// [`swapped_arguments`], in line order.
+/// The lines (0-based) within `whole` (lines of `file`, 1-based) that read as a slip: [`overwritten_in_loop`],
+/// [`swapped_arguments`] and [`repeated_arms`], in line order.
 pub(super) fn smells(file: &str, index: &source::Index, whole: source::Lines) -> Vec<usize> {
     let mut out = overwritten_in_loop(&index.lines, whole);
     out.extend(swapped_arguments(file, index, whole));
+    out.extend(repeated_arms(index, whole));
     out.sort_unstable();
     out.dedup();
+    out
+}
+
+/// The lines (0-based) within `whole` of the arms of a `match` whose one-line body repeats, word for word, the body
+/// of an arm above them in the same `match` (`ChargeKind::Boarding => tab.care += charge.cents,` below
+/// `ChargeKind::Consult | ChargeKind::Vaccine => tab.care += charge.cents,`): an arm copied and not changed. Bodies
+/// that read no name (`"Eve" => Ok(5_000),`) are data, not code, and are not one.
+pub(super) fn repeated_arms(index: &source::Index, whole: source::Lines) -> Vec<usize> {
+    let lines = &index.lines;
+    let first = whole.first as usize - 1;
+    // (the line opening the arm's `match`, the arm's body) of the arms seen so far
+    let mut seen: Vec<(usize, String)> = Vec::new();
+    let mut out = Vec::new();
+    let mut arms: Vec<&source::Arm> = index
+        .arms
+        .iter()
+        .filter(|a| whole.contains(a.arrow) && a.body.first == a.arrow && a.body.last == a.arrow)
+        .collect();
+    arms.sort_by_key(|a| a.arrow);
+    for arm in arms {
+        let at = arm.arrow as usize - 1;
+        let code = code_part(&lines[at]);
+        let Some((_, body)) = code.split_once("=>") else { continue };
+        let body = body.trim().trim_end_matches(',').trim().to_owned();
+        if body.is_empty() || !super::reads_a_name(&body) {
+            continue;
+        }
+        let Some(opener) = super::body::enclosing(lines, first, at).find(|&l| code_part(&lines[l]).contains("match "))
+        else {
+            continue;
+        };
+        if seen.iter().any(|(o, b)| *o == opener && *b == body) {
+            out.push(at);
+        } else {
+            seen.push((opener, body));
+        }
+    }
     out
 }
 
