@@ -56,7 +56,7 @@ mod explain {
         #[ignore = "first run: not named; the answer quoted graph.rs:134, graph.rs:145, update.rs:256, update.rs:263"]
         explain_waste_on_the_day => "waste_on_the_day",
         // missed on first run (quoted graph.rs:319, graph.rs:312, update.rs:121, update.rs:123); a hit since a fn that
-        // overwrites in a loop what it adds up is quoted by that line first (279 characters)
+        // overwrites in a loop what it adds up is quoted by that line first (135 characters)
         explain_stock_taken => "stock_taken",
         #[ignore = "first run: not named; the answer quoted graph.rs:319, graph.rs:312, update.rs:121, update.rs:123"]
         explain_fresh_portion => "fresh_portion",

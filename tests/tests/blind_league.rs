@@ -58,7 +58,7 @@ mod explain {
         explain_correction_fine_unit => "correction_fine_unit",
         explain_send_off_no_fine => "send_off_no_fine",
         // missed on first run (quoted graph.rs:145, graph.rs:142, graph.rs:146, update.rs:36); named at 515 since
-        // session 19's passes, and within 400 (286) since a call giving two arguments by each other's parameter names
+        // session 19's passes, and within 400 (251) since a call giving two arguments by each other's parameter names
         // is quoted right after the arm, its message first
         explain_correction_swapped => "correction_swapped",
         #[ignore = "first run: not named (quoted squad.rs:92, squad.rs:80, squad.rs:82, squad.rs:83); named at 698 since session 19's passes"]
