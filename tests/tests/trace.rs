@@ -5868,4 +5868,45 @@ mod traced {
         );
         assert!(message.rank < 800, "rank {}: {explain}", message.rank);
     }
+
+    const DAY_CAP_HOURS: u32 = 6;
+
+    #[test]
+    fn a_value_clamped_the_wrong_way_by_a_cap_is_quoted_first() {
+        let rides = Signal::new(vec![90_u32]).labelled("rides");
+        let takings = Memo::new({
+            let rides = rides.clone();
+            move |_| {
+                rides.with(|rides| {
+                    let mut cents = 0;
+                    for minutes in rides {
+                        let hours = minutes.div_ceil(60);
+                        let billed = hours.max(DAY_CAP_HOURS);
+                        cents += billed * 300;
+                    }
+                    let rides_text = if rides.len() == 1 { "ride" } else { "rides" };
+                    format!("{} {rides_text}: {cents}", rides.len())
+                })
+            }
+        })
+        .labelled("takings");
+        // a ride of an hour and a half is billed the whole day's cap
+        assert_eq!(takings.get(), "1 ride: 1800");
+        rides.update(|r| r.push(30));
+        assert_eq!(takings.get(), "2 rides: 3600");
+        let text = trace::explain(&takings).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let clamp = at("let billed = hours.max(DAY_CAP_HOURS);");
+        assert!(clamp.is_some(), "the clamp is not quoted:\n{text}");
+        for other in [
+            "let hours = minutes.div_ceil(60);",
+            "cents += billed * 300;",
+            "let mut cents = 0;",
+        ] {
+            assert!(
+                at(other).is_none_or(|o| clamp < Some(o)),
+                "{other} comes first:\n{text}"
+            );
+        }
+    }
 }

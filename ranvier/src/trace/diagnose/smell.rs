@@ -1,16 +1,17 @@
 //! Lines that read as a slip whatever the app does: a loop that overwrites, turn after turn, a place it should add up;
 //! a call that gives two arguments each by the name of the other's parameter; a `match` arm that repeats the body of
-//! an arm above it. Such a line makes the value it is in
+//! an arm above it; a value clamped the wrong way by a bound whose name says which way it goes. Such a line makes the value it is in
 //! the wrong way in every run that reaches it, so an answer quotes it before the lines that only read or decide.
 
 use super::*;
 
 /// The lines (0-based) within `whole` (lines of `file`, 1-based) that read as a slip: [`overwritten_in_loop`],
-/// [`swapped_arguments`] and [`repeated_arms`], in line order.
+/// [`swapped_arguments`], [`repeated_arms`] and [`clamped_the_wrong_way`], in line order.
 pub(super) fn smells(file: &str, index: &source::Index, whole: source::Lines) -> Vec<usize> {
     let mut out = overwritten_in_loop(&index.lines, whole);
     out.extend(swapped_arguments(file, index, whole));
     out.extend(repeated_arms(index, whole));
+    out.extend(clamped_the_wrong_way(&index.lines, whole));
     out.sort_unstable();
     out.dedup();
     out
@@ -51,6 +52,43 @@ pub(super) fn repeated_arms(index: &source::Index, whole: source::Lines) -> Vec<
         }
     }
     out
+}
+
+/// The lines (0-based) within `whole` that clamp a value the wrong way by a bound whose name says which way it goes:
+/// `.max(..)` of a cap, a ceiling, a limit or a most (`hours.max(rates.day_cap_hours)` raises the hours to at least
+/// the cap, where `.min` keeps them under it), and `.min(..)` of a floor or a least.
+pub(super) fn clamped_the_wrong_way(lines: &[String], whole: source::Lines) -> Vec<usize> {
+    const UPPER: &[&str] = &["cap", "ceiling", "limit", "most"];
+    const LOWER: &[&str] = &["floor", "least"];
+    let first = whole.first as usize - 1;
+    let last = (whole.last as usize).min(lines.len());
+    (first..last)
+        .filter(|&i| {
+            let code = code_part(&lines[i]);
+            [(".max(", UPPER), (".min(", LOWER)].iter().any(|(call, bounds)| {
+                code.match_indices(call).any(|(at, _)| {
+                    // the argument, up to the parenthesis that closes the call
+                    let rest = &code[at + call.len()..];
+                    let mut depth = 1;
+                    let end = rest
+                        .char_indices()
+                        .find(|&(_, c)| {
+                            depth += match c {
+                                '(' => 1,
+                                ')' => -1,
+                                _ => 0,
+                            };
+                            depth == 0
+                        })
+                        .map_or(rest.len(), |(e, _)| e);
+                    // its words, `_` and `.` parting them (`rates.day_cap_hours` → `day`, `cap`, `hours`)
+                    rest[..end]
+                        .split(|c: char| !c.is_ascii_alphanumeric())
+                        .any(|word| bounds.contains(&word.to_ascii_lowercase().as_str()))
+                })
+            })
+        })
+        .collect()
 }
 
 /// The lines (0-based) of the calls within `whole` (lines of `file`, 1-based) of a fn of the crate that give two
@@ -259,6 +297,14 @@ mod tests {
             "fn f() -> u32 {\n    let mut taken = 0;\n    let mut best: u32 = 0;\n    for i in order {\n        let take = grams.min(i);\n        taken = take;\n        if i > best {\n            best = i;\n        }\n    }\n    taken + best\n}",
         );
         assert_eq!(overwritten_in_loop(&l, all(&l)), vec![5]);
+    }
+
+    #[test]
+    fn a_max_of_a_cap_and_a_min_of_a_floor_are_clamps_the_wrong_way() {
+        let l = lines(
+            "fn f() {\n    let billed = hours.max(rates.day_cap_hours);\n    let fine = (days * rate).max(tier.fine_cap());\n    let kept = hours.min(rates.day_cap_hours);\n    let paid = cents.min(FLOOR_CENTS);\n    let most = a.max(b);\n}",
+        );
+        assert_eq!(clamped_the_wrong_way(&l, all(&l)), vec![1, 2, 4]);
     }
 
     #[test]
