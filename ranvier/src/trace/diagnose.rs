@@ -462,9 +462,7 @@ fn condition_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
                     let value = code.split_once('=').map_or("", |(_, v)| v);
                     return reads_a_name(value).then_some(l as usize - 1);
                 }
-                let statement = source::Lines { first: l, last: l };
-                let decides = deciding_lines(lines, &statement).into_iter().next();
-                decides.filter(|d| arm && *d != l as usize - 1)
+                let_deciding_line(lines, l).filter(|_| arm)
             })
             .filter(|d| !body.iter().any(|b| b.site.file == file && b.site.line as usize == d + 1));
         if let Some(l) = bound {
@@ -668,6 +666,14 @@ fn deciding_lines(lines: &[String], statement: &source::Lines) -> Vec<usize> {
     } else {
         deciding
     }
+}
+
+/// The line (0-based) that decides a `let` over several lines starting at line `at` (1-based) whose first line only
+/// names what it starts from (`.filter(|scan| ..)` of `let rides = r.scans` `.iter()` ..); `None` when its first line
+/// is the one that decides.
+fn let_deciding_line(lines: &[String], at: u32) -> Option<usize> {
+    let statement = source::Lines { first: at, last: at };
+    deciding_lines(lines, &statement).into_iter().next().filter(|d| *d != at as usize - 1)
 }
 
 /// The longest value text a finding quotes.

@@ -222,14 +222,17 @@ impl Index {
 }
 
 impl Index {
-    /// The inline modules around `line` (as far as the functions holding it tell).
-    pub fn module_at(&self, line: u32) -> Vec<String> {
+    /// The innermost fn holding `line`.
+    pub fn fn_at(&self, line: u32) -> Option<&FnDef> {
         self.fns
             .iter()
             .filter(|f| f.whole.contains(line))
             .min_by_key(|f| f.whole.last - f.whole.first)
-            .map(|f| f.module.clone())
-            .unwrap_or_default()
+    }
+
+    /// The inline modules around `line` (as far as the functions holding it tell).
+    pub fn module_at(&self, line: u32) -> Vec<String> {
+        self.fn_at(line).map(|f| f.module.clone()).unwrap_or_default()
     }
 }
 

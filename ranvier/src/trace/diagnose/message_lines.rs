@@ -227,7 +227,7 @@ pub(super) fn literal_lets(quoted: &mut Vec<SourceLine>, read: &HashSet<String>)
         let (file, line) = (quoted[at].site.file, quoted[at].site.line);
         at += 1;
         let Some(index) = source::index(file) else { continue };
-        let Some(def) = index.fns.iter().filter(|f| f.whole.contains(line)).min_by_key(|f| f.whole.last - f.whole.first)
+        let Some(def) = index.fn_at(line)
         else {
             continue;
         };

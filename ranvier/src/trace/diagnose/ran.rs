@@ -482,19 +482,11 @@ pub(super) fn ran_lines_of(
                 if r.value.is_none()
                     && entered.is_none()
                     && let Some(index) = source::index(r.file)
-                    && let Some(def) = index
-                        .fns
-                        .iter()
-                        .filter(|f| f.whole.contains(r.line))
-                        .min_by_key(|f| f.whole.last - f.whole.first)
+                    && let Some(def) = index.fn_at(r.line)
                 {
                     for at in lets_read_by(&index.lines, def, r.line) {
-                        let statement = source::Lines { first: at, last: at };
-                        for i in deciding_lines(&index.lines, &statement).into_iter().take(1) {
+                        if let Some(i) = let_deciding_line(&index.lines, at) {
                             let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
-                            if line == at {
-                                continue;
-                            }
                             push(out, r.file, line, index.lines[i].trim().to_owned());
                         }
                     }
@@ -639,7 +631,7 @@ pub(super) fn copies_a_parameter(file: &str, at: u32, text: &str) -> bool {
     let Some(index) = source::index(file) else {
         return false;
     };
-    let Some(def) = index.fns.iter().filter(|f| f.whole.contains(at)).min_by_key(|f| f.whole.last - f.whole.first)
+    let Some(def) = index.fn_at(at)
     else {
         return false;
     };
@@ -944,23 +936,22 @@ pub(super) fn outside_call(rhs: &str, name: &str) -> Option<String> {
         .map(|(i, _)| i)
         .find(|&i| !rhs[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'))?;
     // the call's closing parenthesis
-    let mut depth = 0;
-    let mut end = None;
-    for (i, c) in rhs[start + call.len() - 1..].char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    end = Some(start + call.len() - 1 + i + 1);
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
-    let end = end?;
+    let open = start + call.len();
+    let end = open + closing_paren(&rhs[open..])? + 1;
     Some(format!("{} {}", &rhs[..start], &rhs[end..]))
+}
+
+/// Where the parenthesis that closes a call is in `after_open`, the text after its opening one (`a, f(b)) + 1` → 9).
+pub(super) fn closing_paren(after_open: &str) -> Option<usize> {
+    let mut depth = 1;
+    after_open.char_indices().find_map(|(i, c)| {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        (depth == 0).then_some(i)
+    })
 }
 
 /// A line without its `//` comment.

@@ -1,7 +1,8 @@
 //! Lines that read as a slip whatever the app does: a loop that overwrites, turn after turn, a place it should add up;
 //! a call that gives two arguments each by the name of the other's parameter; a `match` arm that repeats the body of
-//! an arm above it; a value clamped the wrong way by a bound whose name says which way it goes. Such a line makes the value it is in
-//! the wrong way in every run that reaches it, so an answer quotes it before the lines that only read or decide.
+//! an arm above it; a value clamped the wrong way by a bound whose name says which way it goes. Such a line makes the
+//! value it is in the wrong way in every run that reaches it, so an answer quotes it before the lines that only read
+//! or decide.
 
 use super::*;
 
@@ -69,18 +70,7 @@ pub(super) fn clamped_the_wrong_way(lines: &[String], whole: source::Lines) -> V
                 code.match_indices(call).any(|(at, _)| {
                     // the argument, up to the parenthesis that closes the call
                     let rest = &code[at + call.len()..];
-                    let mut depth = 1;
-                    let end = rest
-                        .char_indices()
-                        .find(|&(_, c)| {
-                            depth += match c {
-                                '(' => 1,
-                                ')' => -1,
-                                _ => 0,
-                            };
-                            depth == 0
-                        })
-                        .map_or(rest.len(), |(e, _)| e);
+                    let end = closing_paren(rest).unwrap_or(rest.len());
                     // its words, `_` and `.` parting them (`rates.day_cap_hours` → `day`, `cap`, `hours`)
                     rest[..end]
                         .split(|c: char| !c.is_ascii_alphanumeric())
