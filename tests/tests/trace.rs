@@ -5909,4 +5909,67 @@ mod traced {
             );
         }
     }
+
+    /// A lending desk whose model is made by a fn; the mistake: fines block a card from 10 (cents) where 1,000 is
+    /// meant, a constant no message changes.
+    #[derive(Debug, Clone, PartialEq)]
+    struct LendingDesk {
+        today: u32,
+        block_at: u32,
+        owed: Vec<(String, u32)>,
+    }
+
+    #[derive(Debug)]
+    enum LendingMsg {
+        Fine(&'static str, u32),
+    }
+
+    fn opening_desk() -> LendingDesk {
+        LendingDesk {
+            today: 1,
+            block_at: 10,
+            owed: Vec::new(),
+        }
+    }
+
+    fn lending_update(msg: LendingMsg, desk: &LendingDesk) -> LendingDesk {
+        let mut next = desk.clone();
+        match msg {
+            LendingMsg::Fine(who, cents) => {
+                next.today += 1;
+                next.owed.push((who.to_owned(), cents));
+            }
+        }
+        next
+    }
+
+    fn blocked_cards(desk: &LendingDesk) -> Vec<String> {
+        let mut out = Vec::new();
+        for (who, owed) in &desk.owed {
+            if *owed >= desk.block_at {
+                out.push(format!("{who}: blocked, owes {owed}"));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_field_no_message_changed_is_quoted_where_the_model_was_made_with_it() {
+        let desk = Mvu::new(opening_desk(), lending_update);
+        let blocked = desk.select(blocked_cards).labelled("blocked");
+        desk.dispatch_traced("fine", "ada 75", LendingMsg::Fine("ada", 75))
+            .unwrap();
+        // 75 cents blocks a card: the threshold the desk was made with is wrong
+        assert_eq!(blocked.get(), vec!["ada: blocked, owes 75".to_owned()]);
+        let text = trace::explain(&blocked).unwrap().to_string();
+        let made = format!("trace.rs:{}:", line_in_this_file("block_at: 10,"));
+        assert!(text.contains(&made), "the constant is not quoted:\n{text}");
+        assert!(
+            text.contains(".block_at = 10, as the model was made"),
+            "{text}"
+        );
+        // `today` changed with the message: not a constant the model was made with
+        let today = format!("trace.rs:{}:", line_in_this_file("today: 1,"));
+        assert!(!text.contains(&today), "{text}");
+    }
 }

@@ -8,6 +8,8 @@
 //! anything else as an atom (`12`, `-1.5`, `None`, `Express`). A text that does not parse (a value cut short in the
 //! trace, a hand-written `Debug`) is compared as a whole.
 
+use std::collections::HashSet;
+
 /// A parsed `Debug` text.
 #[derive(Clone, Debug, PartialEq)]
 enum Value<'a> {
@@ -67,6 +69,62 @@ pub(crate) fn differences(before: &str, after: &str, max: usize) -> Vec<Differen
             after: clip(after),
             types: Vec::new(),
         }),
+    }
+    out
+}
+
+/// The fields of the structs in a `Debug` text, outside its lists and maps, whose value is a plain atom (`period: 0`,
+/// `name: "desk"`, `kind: Express`), as `(struct, field, atom)` in the order printed; empty when the text does not
+/// parse. The values a model was made with, not the rows it holds.
+pub(crate) fn struct_field_atoms(text: &str) -> Vec<(String, String, String)> {
+    fn walk(v: &Value<'_>, out: &mut Vec<(String, String, String)>) {
+        match v {
+            Value::Struct(of, fields) => {
+                for (name, value) in fields {
+                    match value {
+                        Value::Atom(a) => out.push(((*of).to_owned(), (*name).to_owned(), (*a).to_owned())),
+                        other => walk(other, out),
+                    }
+                }
+            }
+            Value::Tuple(_, items) => items.iter().for_each(|i| walk(i, out)),
+            Value::Atom(_) | Value::List(_) | Value::Map(_) => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Some(v) = parse(text) {
+        walk(&v, &mut out);
+    }
+    out
+}
+
+/// The names of the struct fields inside the lists and maps of a `Debug` text (a row's `day` in `letters: [Letter
+/// { day: 1, .. }]`): names a field outside them shares with the rows it holds.
+pub(crate) fn row_field_names(text: &str) -> HashSet<String> {
+    fn walk(v: &Value<'_>, in_rows: bool, out: &mut HashSet<String>) {
+        match v {
+            Value::Struct(_, fields) => {
+                for (name, value) in fields {
+                    if in_rows {
+                        out.insert((*name).to_owned());
+                    }
+                    walk(value, in_rows, out);
+                }
+            }
+            Value::Tuple(_, items) => items.iter().for_each(|i| walk(i, in_rows, out)),
+            Value::List(items) => items.iter().for_each(|i| walk(i, true, out)),
+            Value::Map(entries) => entries.iter().for_each(|(k, v)| {
+                if let Some(k) = k {
+                    walk(k, true, out);
+                }
+                walk(v, true, out);
+            }),
+            Value::Atom(_) => {}
+        }
+    }
+    let mut out = HashSet::new();
+    if let Some(v) = parse(text) {
+        walk(&v, false, &mut out);
     }
     out
 }
@@ -435,6 +493,17 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_model_s_own_fields_are_told_from_its_rows_fields() {
+        let text = r#"Desk { today: 3, rules: Rules { block_at: 10, mode: Strict }, owed: [Owed { who: "ada", today: 2 }], next: Some(4) }"#;
+        let atoms = struct_field_atoms(text);
+        let named: Vec<(&str, &str, &str)> = atoms.iter().map(|(s, f, v)| (s.as_str(), f.as_str(), v.as_str())).collect();
+        assert_eq!(named, [("Desk", "today", "3"), ("Rules", "block_at", "10"), ("Rules", "mode", "Strict")]);
+        let rows = row_field_names(text);
+        assert!(rows.contains("who") && rows.contains("today") && !rows.contains("block_at"), "{rows:?}");
+        assert!(struct_field_atoms("Desk { cut…").is_empty());
+    }
 
     #[test]
     fn texts_cut_short_are_compared_by_what_both_hold() {

@@ -325,6 +325,9 @@ pub(crate) struct Tracer {
     /// The model's `Debug` text before and after the latest [`MESSAGE_MODELS_KEPT`] messages' `update`s that
     /// moved it, oldest first (a text longer than [`MODEL_TEXT_MAX`] bytes is not kept; a dump does not carry them).
     message_models: RefCell<std::collections::VecDeque<ModelChange>>,
+    /// Each model's `Debug` text before the first `update` that moved it (at most [`FIRST_MODELS_KEPT`] models): the
+    /// model as it was made, kept after the ring of changes dropped that message.
+    first_models: RefCell<Vec<(NodeId, Rc<str>)>>,
     /// The records of what ran outside any run and any `update` (a `#[node]` builder's branches: which fn value it
     /// chose), each once, at most [`BUILT_KEPT`].
     built: RefCell<Vec<Ran>>,
@@ -476,6 +479,9 @@ const MESSAGE_MODELS_KEPT: usize = 16;
 /// The longest model `Debug` text the trace keeps for a message, in bytes: a larger model's change is not recorded.
 const MODEL_TEXT_MAX: usize = 64 * 1024;
 
+/// How many models' first texts the trace keeps.
+const FIRST_MODELS_KEPT: usize = 8;
+
 /// A message (its `Message` event) and the model's `Debug` text before and after its `update`.
 type ModelChange = (u64, Rc<str>, Rc<str>);
 
@@ -514,6 +520,7 @@ impl Tracer {
             branches: RefCell::new(std::collections::HashMap::new()),
             message_branches: RefCell::new(std::collections::VecDeque::new()),
             message_models: RefCell::new(std::collections::VecDeque::new()),
+            first_models: RefCell::new(Vec::new()),
             built: RefCell::new(Vec::new()),
             updating: Cell::new(None),
             flight_reads: RefCell::new(std::collections::VecDeque::new()),
@@ -553,6 +560,7 @@ impl Tracer {
         *self.moved.borrow_mut() = MovedSet::default();
         self.message_branches.borrow_mut().clear();
         self.message_models.borrow_mut().clear();
+        self.first_models.borrow_mut().clear();
         self.built.borrow_mut().clear();
         self.updating.set(None);
         self.timers.borrow_mut().clear();
@@ -948,6 +956,22 @@ impl Tracer {
             .iter()
             .find(|(m, _, _)| *m == seq)
             .map(|(_, before, after)| (before.clone(), after.clone()))
+    }
+
+    /// The model's `Debug` texts before and after the `update` of each of `messages` (oldest first) that moved it,
+    /// as far as the trace still keeps them.
+    pub fn model_changes_of(&self, messages: &[u64]) -> Vec<(Rc<str>, Rc<str>)> {
+        self.message_models
+            .borrow()
+            .iter()
+            .filter(|(m, _, _)| messages.contains(m))
+            .map(|(_, before, after)| (before.clone(), after.clone()))
+            .collect()
+    }
+
+    /// The `Debug` text of model `target` before the first `update` that moved it: the model as it was made.
+    pub fn first_model(&self, target: NodeId) -> Option<Rc<str>> {
+        self.first_models.borrow().iter().find(|(t, _)| *t == target).map(|(_, text)| text.clone())
     }
 
     /// The messages dispatched as commands of message `seq` (its `update`'s, `Mvu::with_commands`), in order, as far

@@ -693,6 +693,16 @@ impl Tracer {
         let (Some(before), Some(after)) = (text(before), text(after)) else {
             return;
         };
+        let target = {
+            let table = self.message_table.borrow();
+            table.binary_search_by_key(&token, |m| m.seq).ok().map(|i| table[i].target)
+        };
+        if let Some(target) = target {
+            let mut first = self.first_models.borrow_mut();
+            if first.len() < FIRST_MODELS_KEPT && !first.iter().any(|(t, _)| *t == target) {
+                first.push((target, before.clone()));
+            }
+        }
         let mut kept = self.message_models.borrow_mut();
         if kept.len() == MESSAGE_MODELS_KEPT {
             kept.pop_front();

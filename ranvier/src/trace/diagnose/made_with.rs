@@ -1,0 +1,201 @@
+//! Constants the model was made with that no message changed: a field the code behind the answer reads, which holds
+//! since the model was made the constant a struct literal's line gives it (`block_at: 10,` in the fn that opens the
+//! desk). A wrong constant there shows in no message's writes; the trace's copies of the model before and after each
+//! message say that nothing changed the field, and its value says which literal made it (of a correct and a
+//! mistaken copy of that fn, the one whose constant the model holds).
+
+use super::*;
+use crate::trace::debug_diff;
+use std::rc::Rc;
+
+/// How many lines [`made_with`] gives at most.
+pub(super) const MADE_WITH_LINES: usize = 2;
+
+/// The rank of the `initial:` finding [`model_constants`] makes for fields the explained node's own code reads.
+pub(super) const MADE_WITH_RANK: u32 = 650;
+
+/// The most differences one message's change is read for: a change with more is not read whole, and nothing is said.
+const DIFFERENCES_MAX: usize = 512;
+
+/// The fields of the `Mvu` model `model`, outside its lists and maps, that hold a plain value (`0`, `"desk"`,
+/// `Express`) they held when the model was made (before the first message that moved it) and that no message the
+/// trace still keeps changed: `(struct, field, value)` in the order the model prints them. `None` when the trace does
+/// not hold the model as it was made and as it is.
+fn unchanged_fields(ctx: &Ctx<'_>, model: &NodeRecord) -> Option<Vec<(String, String, String)>> {
+    let changes = ctx.tracer.model_changes_of(&ctx.tracer.messages_to(model.id));
+    let (made, now): (Rc<str>, Rc<str>) = match ctx.tracer.first_model(model.id) {
+        Some(made) => (made, changes.last()?.1.clone()),
+        // no message moved it: as it is now is as it was made
+        None if !matches!(model.moved_by, Some((Writer::Message(_), _))) => {
+            let now: Rc<str> = ctx.value(model.id)?.into();
+            (now.clone(), now)
+        }
+        None => return None,
+    };
+    let mut changed: HashSet<String> = HashSet::new();
+    for (before, after) in std::iter::once((&made, &now)).chain(changes.iter().map(|(b, a)| (b, a))) {
+        let differences = debug_diff::differences(before, after, DIFFERENCES_MAX);
+        if differences.len() >= DIFFERENCES_MAX || differences.iter().any(|d| d.path.is_empty()) {
+            return None;
+        }
+        for d in differences {
+            changed.extend(
+                d.path
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+                    .map(str::to_owned),
+            );
+        }
+    }
+    // a name the rows share (`day` of each letter beside the term's `day`) may be read of a row
+    let in_rows: HashSet<String> = [&made, &now].iter().flat_map(|t| debug_diff::row_field_names(t)).collect();
+    Some(
+        debug_diff::struct_field_atoms(&made)
+            .into_iter()
+            .filter(|(_, field, _)| !changed.contains(field) && !in_rows.contains(field))
+            .collect(),
+    )
+}
+
+/// Of `fields` (names read as `.field`, in the order the answer weighs them), those of the model `model` that no
+/// message changed since it was made, each with the line of the crate that gave it the value it holds: a struct
+/// literal's `field: value,` of the field's struct in a fn (`block_at: 10,` of `Desk { .. }` for `block_at = 10`).
+/// At most [`MADE_WITH_LINES`], with the field and its value (`block_at`, `10`).
+pub(super) fn made_with(ctx: &Ctx<'_>, model: &NodeRecord, fields: &[String]) -> Vec<(String, String, SourceLine)> {
+    if fields.is_empty() {
+        return Vec::new();
+    }
+    let Some(unchanged) = unchanged_fields(ctx, model) else { return Vec::new() };
+    let mut out = Vec::new();
+    for field in fields {
+        if out.len() >= MADE_WITH_LINES {
+            break;
+        }
+        let Some((of, _, value)) = unchanged.iter().find(|(_, f, _)| f == field) else { continue };
+        if let Some(line) = literal_setting(model.site.file(), of, field, value) {
+            out.push((field.clone(), value.clone(), line));
+        }
+    }
+    out
+}
+
+/// The first line of the crate of `file`, in a fn, that sets `field` of a struct literal of type `of` to a constant
+/// that prints as `value` (`period: 0,` for `0`, `mode: Mode::Fast,` for `Fast`, `name: "desk".into(),` for
+/// `"desk"`).
+fn literal_setting(file: &'static str, of: &str, field: &str, value: &str) -> Option<SourceLine> {
+    for f in source::crate_files(file).iter() {
+        let Some(index) = source::index(f.file) else { continue };
+        for (i, line) in index.lines.iter().enumerate() {
+            let code = code_part(line);
+            if literal_field(code) != Some(field) || !constant_value(code) {
+                continue;
+            }
+            let given = code.trim_start()[field.len()..].trim_start()[1..].trim();
+            let given = given.strip_suffix(',').unwrap_or(given).trim();
+            if !prints_as(given, value) {
+                continue;
+            }
+            let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let Some(def) = index.fn_at(at) else { continue };
+            let indent = code.len() - code.trim_start().len();
+            if literal_type(&index.lines, i, def.whole.first as usize - 1, indent).as_deref() == Some(of) {
+                return Some(numbered(f.file, &index.lines, i));
+            }
+        }
+    }
+    None
+}
+
+/// Whether the constant expression `given` (a literal's value) prints as `value` under `{:?}`: `1_000` as `1000`,
+/// `Mode::Fast` as `Fast`, `"desk".into()` as `"desk"`.
+fn prints_as(given: &str, value: &str) -> bool {
+    let given = [".into()", ".to_owned()", ".to_string()"]
+        .iter()
+        .find_map(|s| given.strip_suffix(s))
+        .unwrap_or(given);
+    if given.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+        let digits: String = given.chars().filter(|c| *c != '_').collect();
+        // a typed literal (`10u32`, `2.5_f64`)
+        let number = ["u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64"]
+            .iter()
+            .find_map(|s| digits.strip_suffix(s))
+            .unwrap_or(&digits);
+        return number == value
+            || number
+                .parse::<f64>()
+                .ok()
+                .zip(value.parse::<f64>().ok())
+                .is_some_and(|(a, b)| a == b);
+    }
+    given == value || given.rsplit("::").next() == Some(value)
+}
+
+/// The `initial:` finding of the fields the explained node's own code reads that the model in its cone was made
+/// with and no message changed (`desk#1.block_at = 10 since it was made`), at the line that set each.
+pub(super) fn model_constants(ctx: &Ctx<'_>, me: &NodeRecord, cone: &[(NodeId, u32)], found: &mut Vec<Finding>) {
+    let Some(model) = cone.iter().filter_map(|(n, _)| ctx.rec(*n)).find(|r| r.is_model) else {
+        return;
+    };
+    let fields = own_fields(me);
+    let mut sets = made_with(ctx, model, &fields).into_iter();
+    let Some((field, value, at)) = sets.next() else { return };
+    let mut text = format!("{}.{field} = {value}", ctx.name(model.id));
+    for (field, value, _) in sets.clone() {
+        let _ = write!(text, ", .{field} = {value}");
+    }
+    text.push_str(", as the model was made");
+    let mut finding = Finding::new(FindingKind::Initial, MADE_WITH_RANK, text, Some(at));
+    finding.more = sets.map(|(_, _, l)| l).collect();
+    found.push(finding);
+}
+
+/// The fields the explained node's own code reads (`.field`), in line order: its creation call and the fns it is
+/// given by name (`desk.select(cards)` reaches `cards`).
+fn own_fields(me: &NodeRecord) -> Vec<String> {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return Vec::new() };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return Vec::new();
+    };
+    let mut spans: Vec<(Arc<source::Index>, source::Lines)> = vec![(index.clone(), call.whole)];
+    let given = call.arg_values.iter().flatten().map(|v| &v.path);
+    for path in call.fn_args.iter().chain(given) {
+        if let Some(found) = source::resolve_fn(file, me.site.line(), path) {
+            spans.push((found.index.clone(), found.def().whole));
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (index, span) in spans {
+        for line in (span.first..=span.last).filter_map(|l| index.lines.get(l as usize - 1)) {
+            for f in field_reads(code_part(line)) {
+                if !out.iter().any(|o| o == f) {
+                    out.push(f.to_owned());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_literal_prints_as_its_debug_text() {
+        for (given, value) in [
+            ("1_000", "1000"),
+            ("10u32", "10"),
+            ("2.50", "2.5"),
+            ("-3", "-3"),
+            ("Mode::Fast", "Fast"),
+            ("\"desk\".into()", "\"desk\""),
+            ("false", "false"),
+        ] {
+            assert!(prints_as(given, value), "{given} as {value}");
+        }
+        for (given, value) in [("1_000", "10"), ("Mode::Fast", "Slow"), ("\"desk\"", "\"till\""), ("CAP", "10")] {
+            assert!(!prints_as(given, value), "{given} as {value}");
+        }
+    }
+}
