@@ -35,6 +35,7 @@ mod blind_library;
 mod blind_loans;
 mod blind_payroll;
 mod blind_pharmacy;
+mod blind_pool;
 mod blind_printshop;
 mod blind_school;
 mod blind_skipass;

@@ -44,6 +44,8 @@ pub mod blind_loans;
 pub mod blind_payroll;
 #[path = "../../../examples/examples/blind_pharmacy/main.rs"]
 pub mod blind_pharmacy;
+#[path = "../../../examples/examples/blind_pool/main.rs"]
+pub mod blind_pool;
 #[path = "../../../examples/examples/blind_printshop/main.rs"]
 pub mod blind_printshop;
 #[path = "../../../examples/examples/blind_school/main.rs"]
