@@ -25,6 +25,7 @@ mod blind_cinema;
 mod blind_clinic;
 mod blind_depot;
 mod blind_foodbank;
+mod blind_garage;
 mod blind_greenhouse;
 mod blind_gym;
 mod blind_harbor;

@@ -23,6 +23,8 @@ pub mod blind_clinic;
 pub mod blind_depot;
 #[path = "../../../examples/examples/blind_foodbank/main.rs"]
 pub mod blind_foodbank;
+#[path = "../../../examples/examples/blind_garage/main.rs"]
+pub mod blind_garage;
 #[path = "../../../examples/examples/blind_greenhouse/main.rs"]
 pub mod blind_greenhouse;
 #[path = "../../../examples/examples/blind_gym/main.rs"]
