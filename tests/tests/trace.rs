@@ -5972,4 +5972,96 @@ mod traced {
         let today = format!("trace.rs:{}:", line_in_this_file("today: 1,"));
         assert!(!text.contains(&today), "{text}");
     }
+
+    fn days_between(from: u32, to: u32) -> i64 {
+        i64::from(to) - i64::from(from)
+    }
+
+    /// A loan's note. The mistake: the days left counted from the due day to today, the time since it.
+    fn renewal_note(due: u32, today: u32) -> String {
+        let left = days_between(due, today);
+        let days = left.unsigned_abs();
+        if left < 0 {
+            format!("overdue by {days}")
+        } else if days <= 7 {
+            format!("due in {days}")
+        } else {
+            "later".to_owned()
+        }
+    }
+
+    #[test]
+    fn time_left_counted_from_a_date_to_today_is_quoted_first_of_its_helper() {
+        let due = Signal::new(20_u32).labelled("due");
+        let today = Signal::new(10_u32).labelled("today");
+        let note = Memo::new({
+            let (due, today) = (due.clone(), today.clone());
+            move |_| renewal_note(due.get(), today.get())
+        })
+        .labelled("note");
+        // ten days ahead reads as overdue
+        assert_eq!(note.get(), "overdue by 10");
+        today.set(12);
+        assert_eq!(note.get(), "overdue by 8");
+        let text = trace::explain(&note).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let left = at("let left = days_between(due, today);");
+        assert!(left.is_some(), "the count is not quoted:\n{text}");
+        for other in [
+            "let days = left.unsigned_abs();",
+            "if left < 0 {",
+            "format!(\"due in {days}\")",
+        ] {
+            assert!(
+                at(other).is_none_or(|o| left < Some(o)),
+                "{other} comes first:\n{text}"
+            );
+        }
+    }
+
+    /// A permit's status, given to a memo through a fn pointer. The mistake: the time remaining counted from the
+    /// expiry to now.
+    #[ranvier::trace_fn]
+    fn permit_status(expires: u32, now: u32) -> String {
+        let remaining = days_between(expires, now);
+        if remaining <= 0 {
+            "expired".to_owned()
+        } else {
+            format!("{remaining} days left")
+        }
+    }
+
+    #[test]
+    fn a_run_that_entered_a_fn_holding_a_slip_is_quoted_before_the_body() {
+        let now = Signal::new(100_u32).labelled("now");
+        let status: fn(u32, u32) -> String = permit_status;
+        let permit = Memo::new({
+            let now = now.clone();
+            move |_| {
+                let expires = 130;
+                let text = status(expires, now.get());
+                let label = "permit";
+                format!("{label}: {text}")
+            }
+        })
+        .labelled("permit");
+        // thirty days ahead reads as expired
+        assert_eq!(permit.get(), "permit: expired");
+        now.set(101);
+        assert_eq!(permit.get(), "permit: expired");
+        let text = trace::explain(&permit).unwrap().to_string();
+        let remaining = text
+            .find(&format!(
+                "trace.rs:{}:",
+                line_in_this_file("let remaining = days_between(expires, now);")
+            ))
+            .unwrap_or_else(|| panic!("the count is not quoted:\n{text}"));
+        let body = text
+            .find(&format!(
+                "trace.rs:{}:",
+                line_in_this_file("let text = status(expires, now.get());")
+            ))
+            .unwrap_or(usize::MAX);
+        assert!(remaining < body, "the body comes first:\n{text}");
+    }
 }

@@ -12,6 +12,8 @@ pub mod blind_auction;
 pub mod blind_bakery;
 #[path = "../../../examples/examples/blind_bikes/main.rs"]
 pub mod blind_bikes;
+#[path = "../../../examples/examples/blind_brewery/main.rs"]
+pub mod blind_brewery;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_cafe.rs"]
 pub mod blind_cafe;
@@ -23,6 +25,8 @@ pub mod blind_clinic;
 pub mod blind_depot;
 #[path = "../../../examples/examples/blind_foodbank/main.rs"]
 pub mod blind_foodbank;
+#[path = "../../../examples/examples/blind_garage/main.rs"]
+pub mod blind_garage;
 #[path = "../../../examples/examples/blind_greenhouse/main.rs"]
 pub mod blind_greenhouse;
 #[path = "../../../examples/examples/blind_gym/main.rs"]

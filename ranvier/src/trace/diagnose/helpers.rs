@@ -165,8 +165,13 @@ pub(super) fn helper_lines(
                     .collect();
                 let code: Vec<usize> = code.into_iter().filter(|i| !chained.contains(i)).collect();
                 let mut quoted = Vec::new();
-                for i in code {
-                    if long && !values.contains(&i) && !computes(&lines[i]) {
+                // a line that reads as a slip whatever the app (`let left = days_between(due, today);`) first
+                let smelly: Vec<usize> = super::smell::smells(found.file, &found.index, def.whole)
+                    .into_iter()
+                    .filter(|i| code.contains(i))
+                    .collect();
+                for i in smelly.iter().copied().chain(code.into_iter().filter(|i| !smelly.contains(i))) {
+                    if long && !values.contains(&i) && !computes(&lines[i]) && !smelly.contains(&i) {
                         continue;
                     }
                     if out.len() >= HELPER_LINES_MAX || quoted.len() >= HELPER_LINES_EACH {

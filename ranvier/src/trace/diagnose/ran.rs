@@ -323,6 +323,17 @@ pub(super) fn ran_lines_of(
             }
         }
     }
+    // a fn that ran and read as a slip (`taken = take;` after `let mut taken = 0;`, `set_score(fixture, away,
+    // home)`): first
+    for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
+        let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
+        for i in super::smell::smells(file, index, def.whole) {
+            let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            if !not_run(at) {
+                push(&mut out, file, at, index.lines[i].trim().to_owned());
+            }
+        }
+    }
     if writes {
         // a `let` that reads a place the line just above it assigned (`booking.showing = to;` then `let from =
         // booking.showing.clone();`) reads the new value: two statements in the wrong order, first
@@ -343,17 +354,6 @@ pub(super) fn ran_lines_of(
             for at in dropped_results(index, def, file) {
                 let text = index.lines[at as usize - 1].trim().to_owned();
                 push(&mut out, file, at, text);
-            }
-        }
-        // a fn that ran and read as a slip (`taken = take;` after `let mut taken = 0;`, `set_score(fixture, away,
-        // home)`): first
-        for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
-            let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
-            for i in super::smell::smells(file, index, def.whole) {
-                let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
-                if !not_run(at) {
-                    push(&mut out, file, at, index.lines[i].trim().to_owned());
-                }
             }
         }
         // a fn that ran and filled a local it then dropped (`follow.push(Msg::Finish { .. })` and `Ok(Vec::new())`)
@@ -972,7 +972,16 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     let mut lines = ran_lines_ordered(&taken, false, false, &by_value, RAN_LINES).into_iter();
     let Some(first) = lines.next() else { return };
     let text = format!("{}'s latest run #{} took", ctx.name(me.id), me.last_run_start);
-    let mut finding = Finding::new(FindingKind::Ran, 460, text, Some(first));
-    finding.more = lines.collect();
+    let more: Vec<SourceLine> = lines.collect();
+    // a line that reads as a slip in a fn the run entered (by its records: it surely ran) goes before the body
+    let smelly = entered_fns(&taken).into_iter().any(|found| {
+        super::smell::smells(found.file, &found.index, found.def().whole).into_iter().any(|i| {
+            let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            std::iter::once(&first).chain(&more).any(|l| l.site.file == found.file && l.site.line == at)
+        })
+    });
+    let rank = if smelly { super::update::SMELL_RANK } else { 460 };
+    let mut finding = Finding::new(FindingKind::Ran, rank, text, Some(first));
+    finding.more = more;
     found.push(finding);
 }

@@ -13,6 +13,7 @@ pub(super) fn smells(file: &str, index: &source::Index, whole: source::Lines) ->
     out.extend(swapped_arguments(file, index, whole));
     out.extend(repeated_arms(index, whole));
     out.extend(clamped_the_wrong_way(&index.lines, whole));
+    out.extend(left_counted_from_the_end(file, index, whole));
     out.sort_unstable();
     out.dedup();
     out
@@ -111,6 +112,46 @@ pub(super) fn swapped_arguments(file: &str, index: &source::Index, whole: source
         });
         if swapped {
             out.push(call.line as usize - 1);
+        }
+    }
+    out
+}
+
+/// The lines (0-based) within `whole` of a `let` naming what is left (`left`, `days_left`, `ahead`, `remaining`,
+/// `to_go`) bound to a call of a crate fn whose first two parameters run from one point to another (`from`, `to`;
+/// `start`, `end`; `since`, `until`) that gives the present (`today`, `now`) as the second: `let left =
+/// days_between(due, today);` for `fn days_between(from: Day, to: Day)` counts the time since `due`, not the time
+/// left until it.
+pub(super) fn left_counted_from_the_end(file: &str, index: &source::Index, whole: source::Lines) -> Vec<usize> {
+    const LEFT: &[&str] = &["left", "ahead", "remaining", "to_go"];
+    const FROM: &[&str] = &["from", "start", "since", "begin", "earlier"];
+    const TO: &[&str] = &["to", "end", "until", "later"];
+    const NOW: &[&str] = &["today", "now"];
+    let mut out = Vec::new();
+    for call in index.calls.iter().filter(|c| whole.holds(c.whole) && c.arg_names.len() >= 2) {
+        let at = call.line as usize - 1;
+        let Some(name) = code_part(&index.lines[at])
+            .trim_start()
+            .strip_prefix("let ")
+            .and_then(|rest| rest.split_once('='))
+            .map(|(name, _)| name.trim().trim_start_matches("mut ").trim())
+        else {
+            continue;
+        };
+        let names_what_is_left = LEFT.contains(&name) || name.split('_').any(|w| w == "left");
+        let present_second = call.arg_names[1].as_deref().is_some_and(|a| NOW.contains(&a))
+            && !call.arg_names[0].as_deref().is_some_and(|a| NOW.contains(&a));
+        if !names_what_is_left || !present_second {
+            continue;
+        }
+        let callee = match (&call.method, call.path.as_slice()) {
+            (Some(_), _) | (None, []) => None,
+            (None, path) => source::resolve_fn(file, call.line, path),
+        };
+        let Some(callee) = callee else { continue };
+        let params = &callee.def().params;
+        if params.len() >= 2 && FROM.contains(&params[0].as_str()) && TO.contains(&params[1].as_str()) {
+            out.push(at);
         }
     }
     out
