@@ -6064,4 +6064,64 @@ mod traced {
             .unwrap_or(usize::MAX);
         assert!(remaining < body, "the body comes first:\n{text}");
     }
+
+    /// A swimming class with its waiting list. The mistake: a child who withdraws leaves the class, and the fn
+    /// returns before the first child waiting is promoted.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct SwimClass {
+        enrolled: Vec<&'static str>,
+        waiting: Vec<&'static str>,
+    }
+
+    #[derive(Debug)]
+    enum SwimMsg {
+        Withdraw(&'static str),
+    }
+
+    #[ranvier::trace_fn]
+    fn swim_withdraw(class: &mut SwimClass, child: &str) {
+        if let Some(at) = class.enrolled.iter().position(|c| *c == child) {
+            class.enrolled.remove(at);
+            return; // the place is free, and nobody is promoted
+        }
+        class.waiting.retain(|c| *c != child);
+    }
+
+    #[ranvier::trace_fn]
+    fn swim_update(msg: SwimMsg, class: &SwimClass) -> SwimClass {
+        let mut next = class.clone();
+        match msg {
+            SwimMsg::Withdraw(child) => swim_withdraw(&mut next, child),
+        }
+        next
+    }
+
+    #[test]
+    fn a_block_that_ran_and_returned_is_quoted_by_its_return_and_the_lines_after_it_did_not_run() {
+        let class = Mvu::new(
+            SwimClass {
+                enrolled: vec!["Ada", "Bo"],
+                waiting: vec!["Cy"],
+            },
+            swim_update,
+        );
+        let waiting = class
+            .select(|c: &SwimClass| c.waiting.len())
+            .labelled("waiting");
+        assert_eq!(waiting.get(), 1);
+        class
+            .dispatch_traced("withdraw", "Ada", SwimMsg::Withdraw("Ada"))
+            .unwrap();
+        // a place came free and nobody was promoted
+        assert_eq!(waiting.get(), 1);
+        let explain = trace::explain(&waiting).unwrap();
+        let lines = message_lines(&explain, "withdraw");
+        let left = line_in_this_file("return; // the place is free, and nobody is promoted");
+        assert!(lines.contains(&left), "line {left}: {explain}");
+        let after = line_in_this_file("class.waiting.retain(|c| *c != child);");
+        assert!(
+            !lines.contains(&after),
+            "line {after} did not run: {explain}"
+        );
+    }
 }

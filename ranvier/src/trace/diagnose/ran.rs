@@ -730,10 +730,16 @@ pub(super) fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
     let (_, block) = index.ifs.iter().find(|(line, _)| *line == at)?;
     let first = (block.first + 1..block.last).find(|l| is_code(&index.lines[*l as usize - 1]))?;
     let code = code_part(&index.lines[first as usize - 1]).trim();
-    ["break", "continue", "return"]
+    let leaves = ["break", "continue", "return"];
+    if leaves
         .iter()
         .any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
-        .then(|| (first, code.to_owned()))
+    {
+        return Some((first, code.to_owned()));
+    }
+    // a block that does something, then leaves (`lesson.enrolled.remove(at); return Vec::new();`): where it went
+    let last = last_leaves(index, *block, &leaves)?;
+    Some((last, code_part(&index.lines[last as usize - 1]).trim().to_owned()))
 }
 
 /// Whether line `at` of a fn `within` did not run: with the branches recorded, it lies in one not taken
@@ -838,7 +844,38 @@ pub(super) fn not_taken(
         within.contains(a.arrow) && a.arrow <= at && at <= a.body.last && !recorded.contains(&(file, a.arrow))
     }) || index.ifs.iter().any(|(line, block)| {
         within.contains(*line) && block.first <= at && at <= block.last && *line < at && !recorded.contains(&(file, *line))
+    }) || after_a_return(index, within, file, recorded, at)
+}
+
+/// Whether line `at` of the fn `within` comes after the block of an `if` that ran (recorded) and ends by returning
+/// (`if let Some(at) = .. { lesson.enrolled.remove(at); return Vec::new(); }`): the fn left there, and the lines
+/// after did not run. Not for an `if` inside a closure, whose `return` leaves the closure only.
+fn after_a_return(index: &source::Index, within: source::Lines, file: &str, recorded: &HashSet<(&str, u32)>, at: u32) -> bool {
+    index.ifs.iter().any(|(line, block)| {
+        within.contains(*line)
+            && block.last < at
+            && at <= within.last
+            && recorded.contains(&(file, *line))
+            && last_leaves(index, *block, &["return"]).is_some()
+            && !index
+                .calls
+                .iter()
+                .filter_map(|c| c.closure.as_ref())
+                .any(|c| within.holds(c.body) && c.body.holds(*block) && c.body != *block)
     })
+}
+
+/// The last statement of `block` when it leaves (one of `words`: `return`, `break`, `continue`): its first line.
+fn last_leaves(index: &source::Index, block: source::Lines, words: &[&str]) -> Option<u32> {
+    let last = (block.first + 1..block.last).rev().find(|l| is_code(&index.lines[*l as usize - 1]))?;
+    // the statement's first line: a `return` written over several lines starts above its last
+    let start = (block.first + 1..=last).rev().find(|l| {
+        let code = code_part(&index.lines[*l as usize - 1]).trim();
+        words.iter().any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
+    })?;
+    // nothing but the statement's own lines after it (no `;` ends a line before the last)
+    let ends_before = (start..last).any(|l| code_part(&index.lines[l as usize - 1]).trim_end().ends_with(';'));
+    (!ends_before).then_some(start)
 }
 
 /// The `let`s of `def` above line `at` that bind a name the condition on line `at` reads (`if notice < fees.late {`
