@@ -73,6 +73,13 @@ pub(crate) fn differences(before: &str, after: &str, max: usize) -> Vec<Differen
     out
 }
 
+/// The field names a [`Difference`]'s path goes through (`.lots[2].status.state` → `lots`, `status`, `state`): not
+/// its indexes or map keys.
+pub(crate) fn path_fields(path: &str) -> impl Iterator<Item = &str> {
+    path.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+}
+
 /// The fields of the structs in a `Debug` text, outside its lists and maps, whose value is a plain atom (`period: 0`,
 /// `name: "desk"`, `kind: Express`), as `(struct, field, atom)` in the order printed; empty when the text does not
 /// parse. The values a model was made with, not the rows it holds.

@@ -39,12 +39,7 @@ fn unchanged_fields(ctx: &Ctx<'_>, model: &NodeRecord) -> Option<Vec<(String, St
             return None;
         }
         for d in differences {
-            changed.extend(
-                d.path
-                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
-                    .map(str::to_owned),
-            );
+            changed.extend(debug_diff::path_fields(&d.path).map(str::to_owned));
         }
     }
     // a name the rows share (`day` of each letter beside the term's `day`) may be read of a row
@@ -61,7 +56,7 @@ fn unchanged_fields(ctx: &Ctx<'_>, model: &NodeRecord) -> Option<Vec<(String, St
 /// message changed since it was made, each with the line of the crate that gave it the value it holds: a struct
 /// literal's `field: value,` of the field's struct in a fn (`block_at: 10,` of `Desk { .. }` for `block_at = 10`).
 /// At most [`MADE_WITH_LINES`], with the field and its value (`block_at`, `10`).
-pub(super) fn made_with(ctx: &Ctx<'_>, model: &NodeRecord, fields: &[String]) -> Vec<(String, String, SourceLine)> {
+fn made_with(ctx: &Ctx<'_>, model: &NodeRecord, fields: &[String]) -> Vec<(String, String, SourceLine)> {
     if fields.is_empty() {
         return Vec::new();
     }

@@ -547,11 +547,7 @@ fn changed_writes(ctx: &Ctx<'_>, seq: u64, reached: &[reached::Reached], read: &
     // each field the change went through, with the depth of the deepest change through it
     let mut changed: HashMap<String, usize> = HashMap::new();
     for d in crate::trace::debug_diff::differences(&before, &after, 16) {
-        let fields: Vec<&str> = d
-            .path
-            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
-            .collect();
+        let fields: Vec<&str> = crate::trace::debug_diff::path_fields(&d.path).collect();
         for f in &fields {
             let depth = changed.entry((*f).to_owned()).or_default();
             *depth = (*depth).max(fields.len());
