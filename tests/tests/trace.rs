@@ -6124,4 +6124,71 @@ mod traced {
             "line {after} did not run: {explain}"
         );
     }
+
+    /// A parts shelf whose fitting orders more when a job is short. The mistake: the short branch orders nothing.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct PartsShelf {
+        stock: u32,
+        ordered: Vec<u32>,
+        notes: Vec<String>,
+    }
+
+    #[derive(Debug)]
+    enum ShelfMsg {
+        Fit(u32),
+        Reorder(u32),
+    }
+
+    #[ranvier::trace_fn]
+    fn shelf_fit(shelf: &mut PartsShelf, qty: u32) -> Vec<ShelfMsg> {
+        if shelf.stock >= qty {
+            shelf.stock -= qty;
+            if shelf.stock < 2 {
+                vec![ShelfMsg::Reorder(4)]
+            } else {
+                Vec::new()
+            }
+        } else {
+            shelf.notes.push(format!("{} short", qty - shelf.stock));
+            Vec::new() // short, and nothing is ordered
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn parts_update(msg: ShelfMsg, shelf: &PartsShelf) -> (PartsShelf, Vec<ShelfMsg>) {
+        let mut next = shelf.clone();
+        let commands = match msg {
+            ShelfMsg::Fit(qty) => shelf_fit(&mut next, qty),
+            ShelfMsg::Reorder(qty) => {
+                next.ordered.push(qty);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_branch_that_ran_and_sent_no_command_is_quoted_first() {
+        let shelf = Mvu::with_commands(
+            (
+                PartsShelf {
+                    stock: 1,
+                    ..PartsShelf::default()
+                },
+                Vec::new(),
+            ),
+            parts_update,
+        );
+        let ordered = shelf
+            .select(|s: &PartsShelf| s.ordered.len())
+            .labelled("ordered");
+        assert_eq!(ordered.get(), 0);
+        shelf.dispatch_traced("fit", "3", ShelfMsg::Fit(3)).unwrap();
+        // the job is short and nothing was ordered
+        assert_eq!(ordered.get(), 0);
+        let explain = trace::explain(&ordered).unwrap();
+        let lines = message_lines(&explain, "fit");
+        let empty = line_in_this_file("Vec::new() // short, and nothing is ordered");
+        assert_eq!(lines.first(), Some(&empty), "{explain}");
+    }
 }

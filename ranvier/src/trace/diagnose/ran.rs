@@ -822,6 +822,48 @@ pub(super) fn else_if_shut_out(index: &source::Index, at: u32, file: &str, recor
         .then_some(*next)
 }
 
+/// The lines (1-based) in the fns `ran` entered whose branch ran (an `if` block or a `match` arm recorded) and gives
+/// an empty list as its value (`Vec::new()`, `vec![]`), in a fn that builds a variant of an enum elsewhere
+/// (`vec![Msg::Reorder { code }]`): an `update` that sent no command chose nothing there, where one may be missing.
+pub(super) fn empty_commands_chosen(ran: &[crate::trace::log::Ran]) -> Vec<(&'static str, u32, String)> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    let is_empty_list = |code: &str| {
+        let code = code.trim().trim_start_matches("return").trim().trim_end_matches([';', ',']).trim();
+        code == "Vec::new()" || code == "vec![]"
+    };
+    let mut out = Vec::new();
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let builds_variant = (def.whole.first..def.whole.last).any(|l| {
+            let code = code_part(&index.lines[l as usize - 1]);
+            idents(code).any(|(i, word)| {
+                word.starts_with(|c: char| c.is_ascii_uppercase())
+                    && code[i + word.len()..]
+                        .strip_prefix("::")
+                        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+                    && (code.contains("vec![") || code.contains("push("))
+            })
+        });
+        if !builds_variant {
+            continue;
+        }
+        for r in ran.iter().filter(|r| r.value.is_none() && r.file == file && def.whole.contains(r.line)) {
+            let else_block = || index.elses.iter().find(|(line, _)| *line == r.line).map(|(_, block)| *block);
+            let Some(block) = branch_block(index, r.line).or_else(else_block) else { continue };
+            if (block.first..=block.last).any(|l| l != r.line && recorded.contains(&(file, l))) {
+                continue;
+            }
+            let last = (block.first..block.last.max(block.first + 1))
+                .rev()
+                .find(|l| is_code(&index.lines[*l as usize - 1]) && code_part(&index.lines[*l as usize - 1]).trim() != "}");
+            if let Some(last) = last.filter(|l| is_empty_list(code_part(&index.lines[*l as usize - 1]))) {
+                out.push((file, last, index.lines[last as usize - 1].trim().to_owned()));
+            }
+        }
+    }
+    out
+}
+
 /// Whether a line of `block` returns from the fn (`return x;`, `return;`).
 pub(super) fn block_returns(index: &source::Index, block: source::Lines) -> bool {
     (block.first..=block.last).any(|l| {
