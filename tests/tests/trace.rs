@@ -6191,4 +6191,62 @@ mod traced {
         let empty = line_in_this_file("Vec::new() // short, and nothing is ordered");
         assert_eq!(lines.first(), Some(&empty), "{explain}");
     }
+
+    /// The duty bands of a brewery, and a copy with a mistake: a beer at the edge of the reduced band pays the
+    /// reduced rate.
+    mod duty {
+        pub fn band(abv: u32) -> u32 {
+            if abv < 35 { 1 } else { 2 }
+        }
+
+        pub mod slipped {
+            pub fn band(abv: u32) -> u32 {
+                if abv <= 35 { 1 } else { 2 }
+            }
+        }
+    }
+
+    /// A duty rate service a future asks.
+    async fn duty_rates(band: u32) -> Result<u32, String> {
+        Ok(band * 10)
+    }
+
+    #[test]
+    fn a_settled_future_is_quoted_with_the_rule_it_called() {
+        use ranvier::{AsyncMemo, graph};
+        let slipped = true;
+        let band_of = if slipped {
+            duty::slipped::band
+        } else {
+            duty::band
+        };
+        let abv = Signal::new(35_u32);
+        let duty = AsyncMemo::new({
+            let abv = abv.clone();
+            move |_| {
+                let abv = abv.get();
+                async move {
+                    let band = band_of(abv);
+                    let rate = duty_rates(band).await.unwrap_or(0);
+                    format!("band {band}: {rate}")
+                }
+            }
+        });
+        let _ = duty.get();
+        graph::run_flights();
+        assert_eq!(duty.get().value_or(String::new()), "band 1: 10");
+        let explain = trace::explain(&duty).unwrap();
+        let settled: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let rule = line_in_this_file("if abv <= 35 { 1 } else { 2 }");
+        assert!(
+            settled.contains(&rule),
+            "line {rule} not quoted:\n{explain}"
+        );
+    }
 }

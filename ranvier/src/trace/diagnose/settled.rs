@@ -6,6 +6,9 @@ use super::*;
 /// How many lines of an async memo's future a `settled:` finding quotes.
 pub(super) const FUTURE_LINES: usize = 4;
 
+/// How many lines of the crate fns a future's quoted lines call a `settled:` finding adds.
+const FUTURE_CALLED_LINES: usize = 2;
+
 /// When `r` is an async memo (its creation call holds an `async` block) that has settled a value: the value, and
 /// the lines of its future that produce it: those that turn a failure into a value first (`unwrap_or`, `.ok()`,
 /// `Err(..)` arms), then the lines that produce the block's value.
@@ -140,7 +143,29 @@ pub(super) fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<
     let mut rank = if own { STRONG_SETTLED } else { 460 };
     // the explained node's own future turned a failed request into a value (`fetch(..).await.unwrap_or(0)`): what it
     // settled on a failure is the first suspect, before a message whose `update` shows a slip of its own
-    let more: Vec<SourceLine> = quoted.collect();
+    let mut more: Vec<SourceLine> = quoted.collect();
+    // the crate fns its quoted lines call (each fn a local bound above may hold), by the line that decides their
+    // value: a rule the future calls computes what it settled (`let band = duty_band(abv);`)
+    let built = ctx.tracer.built_branches();
+    let mut called: Vec<SourceLine> = Vec::new();
+    for l in std::iter::once(&at).chain(&more) {
+        for c in index.calls.iter().filter(|c| c.line == l.site.line && c.method.is_none() && !c.path.is_empty()) {
+            let fns: Vec<source::Found> = match c.path.as_slice() {
+                [name] => super::by_value::let_bound_fns(&index, file, c.line, name, &built)
+                    .unwrap_or_else(|| source::resolve_fn(file, c.line, &c.path).into_iter().collect()),
+                path => source::resolve_fn(file, c.line, path).into_iter().collect(),
+            };
+            for f in fns {
+                let lines = &f.index.lines;
+                let Some(i) = f.def().value.iter().flat_map(|v| deciding_lines(lines, v)).next() else { continue };
+                let line = numbered(f.file, lines, i);
+                if called.len() < FUTURE_CALLED_LINES && !called.iter().any(|c| c.site == line.site) {
+                    called.push(line);
+                }
+            }
+        }
+    }
+    more.extend(called);
     if own && std::iter::once(&at).chain(&more).any(|l| defaults_a_failure(&l.text)) {
         rank = rank.max(SLIP_RANK + 1);
     }
