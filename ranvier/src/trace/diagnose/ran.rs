@@ -731,10 +731,7 @@ pub(super) fn exit_of(index: &source::Index, at: u32) -> Option<(u32, String)> {
     let first = (block.first + 1..block.last).find(|l| is_code(&index.lines[*l as usize - 1]))?;
     let code = code_part(&index.lines[first as usize - 1]).trim();
     let leaves = ["break", "continue", "return"];
-    if leaves
-        .iter()
-        .any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
-    {
+    if starts_with_word(code, &leaves) {
         return Some((first, code.to_owned()));
     }
     // a block that does something, then leaves (`lesson.enrolled.remove(at); return Vec::new();`): where it went
@@ -808,15 +805,6 @@ pub(super) fn else_if_shut_out(index: &source::Index, at: u32, file: &str, recor
     if !code.trim_start_matches('}').trim_start().starts_with("else if") || recorded.contains(&(file, *next)) {
         return None;
     }
-    // `Type::Variant`, both capitalised: a value of an enum the block builds
-    let builds_variant = |code: &str| {
-        idents(code).any(|(i, word)| {
-            word.starts_with(|c: char| c.is_ascii_uppercase())
-                && code[i + word.len()..]
-                    .strip_prefix("::")
-                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
-        })
-    };
     (next_block.first..=next_block.last)
         .any(|l| builds_variant(code_part(&index.lines[l as usize - 1])))
         .then_some(*next)
@@ -825,7 +813,7 @@ pub(super) fn else_if_shut_out(index: &source::Index, at: u32, file: &str, recor
 /// The lines (1-based) in the fns `ran` entered whose branch ran (an `if` block or a `match` arm recorded) and gives
 /// an empty list as its value (`Vec::new()`, `vec![]`), in a fn that builds a variant of an enum elsewhere
 /// (`vec![Msg::Reorder { code }]`): an `update` that sent no command chose nothing there, where one may be missing.
-pub(super) fn empty_commands_chosen(ran: &[crate::trace::log::Ran]) -> Vec<(&'static str, u32, String)> {
+pub(super) fn empty_commands_chosen(ran: &[crate::trace::log::Ran]) -> Vec<SourceLine> {
     let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
     let is_empty_list = |code: &str| {
         let code = code.trim().trim_start_matches("return").trim().trim_end_matches([';', ',']).trim();
@@ -834,17 +822,11 @@ pub(super) fn empty_commands_chosen(ran: &[crate::trace::log::Ran]) -> Vec<(&'st
     let mut out = Vec::new();
     for found in entered_fns(ran) {
         let (index, def, file) = (&found.index, found.def(), found.file);
-        let builds_variant = (def.whole.first..def.whole.last).any(|l| {
+        let builds_commands = (def.whole.first..def.whole.last).any(|l| {
             let code = code_part(&index.lines[l as usize - 1]);
-            idents(code).any(|(i, word)| {
-                word.starts_with(|c: char| c.is_ascii_uppercase())
-                    && code[i + word.len()..]
-                        .strip_prefix("::")
-                        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
-                    && (code.contains("vec![") || code.contains("push("))
-            })
+            builds_variant(code) && (code.contains("vec![") || code.contains("push("))
         });
-        if !builds_variant {
+        if !builds_commands {
             continue;
         }
         for r in ran.iter().filter(|r| r.value.is_none() && r.file == file && def.whole.contains(r.line)) {
@@ -857,7 +839,7 @@ pub(super) fn empty_commands_chosen(ran: &[crate::trace::log::Ran]) -> Vec<(&'st
                 .rev()
                 .find(|l| is_code(&index.lines[*l as usize - 1]) && code_part(&index.lines[*l as usize - 1]).trim() != "}");
             if let Some(last) = last.filter(|l| is_empty_list(code_part(&index.lines[*l as usize - 1]))) {
-                out.push((file, last, index.lines[last as usize - 1].trim().to_owned()));
+                out.push(numbered(file, &index.lines, last as usize - 1));
             }
         }
     }
@@ -911,13 +893,30 @@ fn after_a_return(index: &source::Index, within: source::Lines, file: &str, reco
 fn last_leaves(index: &source::Index, block: source::Lines, words: &[&str]) -> Option<u32> {
     let last = (block.first + 1..block.last).rev().find(|l| is_code(&index.lines[*l as usize - 1]))?;
     // the statement's first line: a `return` written over several lines starts above its last
-    let start = (block.first + 1..=last).rev().find(|l| {
-        let code = code_part(&index.lines[*l as usize - 1]).trim();
-        words.iter().any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
-    })?;
+    let start = (block.first + 1..=last)
+        .rev()
+        .find(|l| starts_with_word(code_part(&index.lines[*l as usize - 1]).trim(), words))?;
     // nothing but the statement's own lines after it (no `;` ends a line before the last)
     let ends_before = (start..last).any(|l| code_part(&index.lines[l as usize - 1]).trim_end().ends_with(';'));
     (!ends_before).then_some(start)
+}
+
+/// Whether `code` starts with one of `words` as a whole word (`return Vec::new();`, `break;`, not `returned`).
+fn starts_with_word(code: &str, words: &[&str]) -> bool {
+    words
+        .iter()
+        .any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))
+}
+
+/// Whether `code` names a variant of an enum by its path, both capitalised (`Msg::Notify { .. }`): a value of an
+/// enum it builds.
+fn builds_variant(code: &str) -> bool {
+    idents(code).any(|(i, word)| {
+        word.starts_with(|c: char| c.is_ascii_uppercase())
+            && code[i + word.len()..]
+                .strip_prefix("::")
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+    })
 }
 
 /// The `let`s of `def` above line `at` that bind a name the condition on line `at` reads (`if notice < fees.late {`

@@ -82,6 +82,15 @@ pub(super) fn clamped_the_wrong_way(lines: &[String], whole: source::Lines) -> V
         .collect()
 }
 
+/// The fn of the crate a call of `file` reaches: a method by its name, a path resolved from where it is called.
+fn callee(file: &str, call: &source::Call) -> Option<source::Found> {
+    match (&call.method, call.path.as_slice()) {
+        (Some(name), _) => source::resolve_method(file, name),
+        (None, []) => None,
+        (None, path) => source::resolve_fn(file, call.line, path),
+    }
+}
+
 /// The lines (0-based) of the calls within `whole` (lines of `file`, 1-based) of a fn of the crate that give two
 /// arguments each by the name of the other's parameter: `set_score(fixture, away, home)` for `fn set_score(fixture:
 /// &mut Fixture, home: u8, away: u8)`, `Batch::new(medicine, lot, expires, quantity)` for `fn new(.., quantity: u32,
@@ -90,12 +99,7 @@ pub(super) fn clamped_the_wrong_way(lines: &[String], whole: source::Lines) -> V
 pub(super) fn swapped_arguments(file: &str, index: &source::Index, whole: source::Lines) -> Vec<usize> {
     let mut out = Vec::new();
     for call in index.calls.iter().filter(|c| whole.holds(c.whole) && c.arg_names.len() >= 2) {
-        let callee = match (&call.method, call.path.as_slice()) {
-            (Some(name), _) => source::resolve_method(file, name),
-            (None, []) => None,
-            (None, path) => source::resolve_fn(file, call.line, path),
-        };
-        let Some(callee) = callee else { continue };
+        let Some(callee) = callee(file, call) else { continue };
         let params = &callee.def().params;
         if params.len() != call.arg_names.len() {
             continue;
@@ -144,11 +148,8 @@ pub(super) fn left_counted_from_the_end(file: &str, index: &source::Index, whole
         if !names_what_is_left || !present_second {
             continue;
         }
-        let callee = match (&call.method, call.path.as_slice()) {
-            (Some(_), _) | (None, []) => None,
-            (None, path) => source::resolve_fn(file, call.line, path),
-        };
-        let Some(callee) = callee else { continue };
+        // a fn called by its path (a method's first parameter is its receiver)
+        let Some(callee) = call.method.is_none().then(|| callee(file, call)).flatten() else { continue };
         let params = &callee.def().params;
         if params.len() >= 2 && FROM.contains(&params[0].as_str()) && TO.contains(&params[1].as_str()) {
             out.push(at);

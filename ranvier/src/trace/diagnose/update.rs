@@ -101,16 +101,9 @@ pub(super) fn update_arms(
         // an `update` that sent no command, after which the explained node did not move: a branch that ran and gave
         // an empty list of commands, in a fn that builds them elsewhere, first (one may be missing there)
         if commands == Some(0) && me.last_moved < message {
-            for (file, at, text) in empty_commands_chosen(&ran).into_iter().rev() {
-                recorded.retain(|l| !(l.site.file == file && l.site.line == at));
-                recorded.insert(
-                    0,
-                    SourceLine {
-                        site: Site { file, line: at, column: 1 },
-                        text,
-                    },
-                );
-            }
+            let empty = empty_commands_chosen(&ran);
+            recorded.retain(|l| !empty.iter().any(|e| e.site == l.site));
+            recorded.splice(0..0, empty);
             recorded.truncate(max);
         }
         // an `update` that sent commands and computed a value the cone reads that it never sent (its line in a
