@@ -6249,4 +6249,59 @@ mod traced {
             "line {rule} not quoted:\n{explain}"
         );
     }
+
+    /// A card terminal a future asks to settle a till's card payments.
+    async fn settle_cards(till: u8, pence: u32) -> Result<u32, String> {
+        Ok(if till == 0 { 0 } else { pence })
+    }
+
+    #[test]
+    fn a_quoted_link_of_a_chain_brings_the_line_the_chain_starts_from() {
+        use ranvier::{AsyncMemo, graph};
+        // each sale: its till, its pence, and whether a card paid it
+        let sales = Signal::new(vec![(1_u8, 320_u32, true), (1, 200, false)]);
+        let takings = AsyncMemo::new({
+            let sales = sales.clone();
+            move |_| {
+                let sales = sales.get();
+                let card: Vec<(u8, u32, bool)> = sales.iter().filter(|s| s.2).copied().collect();
+                let tills: Vec<u8> = card.iter().map(|s| s.0).collect();
+                async move {
+                    let mut lines = Vec::new();
+                    for till in tills {
+                        let taken: u32 = sales
+                            .iter()
+                            .filter(|sale| sale.0 == till)
+                            .map(|sale| sale.1)
+                            .sum();
+                        match settle_cards(till, taken).await {
+                            Ok(settled) => lines.push(format!("till {till}: {settled}")),
+                            Err(why) => lines.push(format!("till {till}: not settled, {why}")),
+                        }
+                    }
+                    lines
+                }
+            }
+        });
+        let _ = takings.get();
+        graph::run_flights();
+        // the cash sale is settled with the card payment: 520, not 320
+        assert_eq!(
+            takings.get().value_or(Vec::new()),
+            vec!["till 1: 520".to_owned()]
+        );
+        let explain = trace::explain(&takings).unwrap();
+        let settled: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let start = line_in_this_file("let taken: u32 = sales");
+        assert!(
+            settled.contains(&start),
+            "line {start} not quoted:\n{explain}"
+        );
+    }
 }

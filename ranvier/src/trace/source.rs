@@ -150,6 +150,70 @@ pub(crate) struct TypeDef {
     pub derive_eq_line: Option<u32>,
 }
 
+/// A method chain written over several lines: the lines its links start on, in order, each with whether the link
+/// decides the chain's value. A link decides when it is a call given arguments (`.filter(|s| ..)`, `.take(3)`) or one
+/// that picks, counts, orders or folds (`.rev()`, `.sum()`, `.max()`); a field, `.get()`, `.iter()`, `.clone()`,
+/// `.collect()`, `.await` and `?` only carry the value along, as does a receiver that is a bare name.
+#[derive(Clone, Debug)]
+pub(crate) struct Chain {
+    /// Its links' lines with whether a link starting on the line decides (several links on one line: any of them).
+    pub links: Vec<(u32, bool)>,
+}
+
+impl Chain {
+    /// Whether a link of the chain starts on `line`.
+    pub fn starts(&self, line: u32) -> bool {
+        self.links.iter().any(|&(at, _)| at == line)
+    }
+}
+
+/// Methods that carry a value along a chain without deciding it, when given no arguments (or just `..`).
+const CARRIERS: [&str; 20] = [
+    "get", "with", "iter", "iter_mut", "into_iter", "clone", "cloned", "copied", "collect", "to_owned",
+    "to_string", "to_vec", "as_str", "as_ref", "as_slice", "borrow", "values", "keys", "items", "drain",
+];
+
+/// The links of the chain `top` ends, outermost first: each link's line, whether it decides, and its end (where the
+/// walk finds it again as an expression of its own).
+fn chain_links(top: &syn::Expr) -> Vec<(u32, bool, proc_macro2::LineColumn)> {
+    let mut links = Vec::new();
+    let mut at = top;
+    loop {
+        let end = at.span().end();
+        at = match at {
+            syn::Expr::MethodCall(m) => {
+                let carries = CARRIERS.contains(&m.method.to_string().as_str())
+                    && m.args.iter().all(|a| matches!(a, syn::Expr::Range(r) if r.start.is_none() && r.end.is_none()));
+                links.push((Lines::of(m.method.span()).first, !carries, end));
+                &m.receiver
+            }
+            syn::Expr::Field(f) => {
+                links.push((Lines::of(f.member.span()).first, false, end));
+                &f.base
+            }
+            syn::Expr::Await(a) => {
+                links.push((Lines::of(a.await_token.span()).first, false, end));
+                &a.base
+            }
+            syn::Expr::Try(t) => {
+                links.push((Lines::of(t.question_token.span()).first, false, end));
+                &t.expr
+            }
+            base => {
+                // a receiver over several lines (`Memo::new(move |_| { .. })`) is no link of a short chain
+                let lines = Lines::of(base.span());
+                if lines.first != lines.last {
+                    return Vec::new();
+                }
+                links.push((lines.first, !matches!(base, syn::Expr::Path(_)), end));
+                break;
+            }
+        };
+    }
+    links.reverse();
+    links
+}
+
 /// A `mod name;` declaration (one with a body is walked, not listed).
 #[derive(Clone, Debug)]
 struct ModDecl {
@@ -188,6 +252,8 @@ pub(crate) struct Index {
     /// The values struct literals and assignments give named fields (`Rules { band: climate::band, .. }`,
     /// `rules.band = slipped::band`): the field and each path the value may be.
     pub field_values: Vec<(String, FnValue)>,
+    /// Every method chain written over several lines (`sales` / `.iter()` / `.filter(..)` / `.sum()`).
+    pub chains: Vec<Chain>,
     /// The `let`s binding a name to a value that may be a path (`let fee = if .. { a::fee } else { b::fee };`): the
     /// name, the `let`'s line and the paths.
     pub lets: Vec<(String, u32, Vec<FnValue>)>,
@@ -245,6 +311,8 @@ struct Walker {
     current_fn: Option<usize>,
     /// The name the `match` whose arms are being visited matches on, with its line.
     scrutinee: Option<(String, u32)>,
+    /// Where each link of the chains recorded so far ends: a link is not a chain of its own.
+    in_chains: std::collections::HashSet<(usize, usize)>,
 }
 
 fn last_segment(path: &syn::Path) -> Option<String> {
@@ -572,6 +640,27 @@ impl<'ast> Visit<'ast> for Walker {
             whole: from_line_of(s.ident.span(), s.span()),
         });
         visit::visit_item_static(self, s);
+    }
+
+    fn visit_expr(&mut self, e: &'ast syn::Expr) {
+        let end = e.span().end();
+        if matches!(e, syn::Expr::MethodCall(_) | syn::Expr::Field(_) | syn::Expr::Await(_) | syn::Expr::Try(_))
+            && !self.in_chains.contains(&(end.line, end.column))
+        {
+            let links = chain_links(e);
+            let mut lines: Vec<(u32, bool)> = Vec::new();
+            for &(line, decides, end) in &links {
+                self.in_chains.insert((end.line, end.column));
+                match lines.last_mut() {
+                    Some(last) if last.0 == line => last.1 |= decides,
+                    _ => lines.push((line, decides)),
+                }
+            }
+            if lines.len() > 1 {
+                self.index.chains.push(Chain { links: lines });
+            }
+        }
+        visit::visit_expr(self, e);
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
@@ -1395,5 +1484,26 @@ mod tests {
                 Lines { first: 13, last: 13 }
             ]
         );
+    }
+
+    #[test]
+    fn chains_over_several_lines_and_the_links_that_decide() {
+        let index = parsed(
+            "fn f(sales: &[Sale], till: u8) -> u32 {\n    let taken: u32 = sales\n        .iter()\n        \
+             .filter(|s| s.till == till)\n        .map(|s| s.pence)\n        .sum();\n    let one = sales.iter().count();\n    \
+             let m = Memo::new(move |_| {\n        1\n    })\n    .labelled(\"m\");\n    let d = order\n        .drain(..)\n        \
+             .rev()\n        .get()\n        .await?;\n    taken\n}\n",
+        );
+        let links: Vec<&[(u32, bool)]> = index.chains.iter().map(|c| c.links.as_slice()).collect();
+        // a bare name carries, as do `.iter()`, `.drain(..)`, `.get()`, `.await` and `?`; a call given a closure and
+        // a fold decide; a chain on one line, or from a receiver over several lines, is none
+        assert_eq!(
+            links,
+            [
+                &[(2, false), (3, false), (4, true), (5, true), (6, true)][..],
+                &[(12, false), (13, false), (14, true), (15, false), (16, false)][..],
+            ]
+        );
+        assert!(index.chains[0].starts(4) && !index.chains[0].starts(7));
     }
 }

@@ -1,8 +1,14 @@
-//! A line that continues a method chain (`.map_or("U", |b| b.1)`) is the tail of a statement that starts above it:
-//! the chain's line that hands a closure the choice (`.find(|(from, _)| percent > *from)`) decided what the tail
-//! was given, so a quoted tail brings it.
+//! Method chains written over several lines. A line that continues a chain (`.map_or("U", |b| b.1)`) is the tail
+//! of a statement that starts above it: the chain's line that hands a closure the choice
+//! (`.find(|(from, _)| percent > *from)`) decided what the tail was given, so a quoted tail brings it. And a finding that quotes one link of a
+//! chain quotes the chain's links that decide: the binding it starts from (`let taken: Vec<u32> = sales`, where the
+//! wrong list may be read), the link itself, and the link that gives the chain's value (`.partition(..)`, `.all(..)`,
+//! after the finding's other lines); a link that only carries the value along (`.get()`, `.iter()`) is not quoted
+//! in the node's own body.
 
-use super::{code_part, is_code};
+use super::{SourceLine, code_part, is_code, numbered, source};
+use std::collections::HashSet;
+use std::sync::Arc;
 
 /// How many lines above a chain's tail [`closure_above`] looks.
 const CHAIN_LINES: usize = 8;
@@ -31,6 +37,91 @@ pub(super) fn closure_above(lines: &[String], at: usize) -> Option<usize> {
     None
 }
 
+/// Whether line `at` of a chain decides its value: a link that does (`Chain::links`), or the line the chain starts
+/// from when it binds, assigns or returns (`let taken: Vec<u32> = sales`).
+fn decides(chain: &source::Chain, text: &str, at: u32, link_decides: bool) -> bool {
+    let code = code_part(text).trim();
+    link_decides
+        || (chain.links.first().is_some_and(|&(first, _)| first == at)
+            && (code.starts_with("let ")
+                || code.starts_with("return ")
+                || [" = ", "+= ", "-= "].iter().any(|op| code.contains(op))))
+}
+
+/// `lines`, each line that starts a link of a method chain written over several lines standing for the whole chain:
+/// its links that decide (`let taken = sales` it starts from, `.filter(|s| s.till == till)`, `.sum()`) are quoted in
+/// its place, and a link that only carries the value along (`.get()`, `.iter()`, a bare name) is not. A reader sees
+/// what the chain kept and computed, not only where it read.
+pub(super) fn whole_chains(lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
+    let mut quoted: HashSet<(&'static str, u32)> = HashSet::new();
+    let mut tails: Vec<(&'static str, u32, Arc<source::Index>)> = Vec::new();
+    for line in lines {
+        let site = (line.site.file, line.site.line);
+        let chain = (!line.text.is_empty())
+            .then(|| source::index(line.site.file))
+            .flatten()
+            .and_then(|index| {
+                let chain = index.chains.iter().find(|c| c.starts(line.site.line))?.clone();
+                Some((index, chain))
+            });
+        let Some((index, chain)) = chain else {
+            if quoted.insert(site) {
+                out.push(line);
+            }
+            continue;
+        };
+        let text_of = |at: u32| index.lines.get((at as usize).saturating_sub(1));
+        let first = chain.links[0].0;
+        let binds = text_of(first).is_some_and(|text| decides(&chain, text, first, false));
+        let last = chain
+            .links
+            .iter()
+            .rev()
+            .find(|&&(at, d)| d && at != first)
+            .map(|&(at, _)| at);
+        let own = chain.links.iter().find(|&&(at, _)| at == line.site.line).is_some_and(|&(_, d)| d);
+        let mut picked: Vec<u32> = Vec::new();
+        if binds {
+            picked.push(first);
+        }
+        if own || (!binds && last.is_none()) {
+            picked.push(line.site.line);
+        }
+        // the link that gives the chain's value comes after the finding's own lines
+        tails.extend(last.map(|at| (line.site.file, at, Arc::clone(&index))));
+        for at in picked {
+            if quoted.insert((line.site.file, at)) {
+                out.push(if at == line.site.line {
+                    line.clone()
+                } else {
+                    numbered(line.site.file, &index.lines, (at as usize).saturating_sub(1))
+                });
+            }
+        }
+    }
+    for (file, at, index) in tails {
+        if quoted.insert((file, at)) {
+            out.push(numbered(file, &index.lines, (at as usize).saturating_sub(1)));
+        }
+    }
+    out
+}
+
+/// Whether `line` only carries a chain's value along (`.get()`, `.iter()`, a bare name starting a chain written over
+/// several lines): its text says nothing the chain's other lines do not.
+pub(super) fn only_carries(line: &SourceLine) -> bool {
+    let Some(index) = source::index(line.site.file) else {
+        return false;
+    };
+    let at = line.site.line;
+    index.chains.iter().any(|chain| {
+        chain.links.iter().any(|&(link, d)| {
+            link == at && !decides(chain, &line.text, at, d)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -51,5 +142,17 @@ mod tests {
         assert_eq!(closure_above(&lines, 4), Some(3));
         assert_eq!(closure_above(&lines, 3), None);
         assert_eq!(closure_above(&lines, 5), None);
+    }
+
+    #[test]
+    fn a_chain_starting_from_a_binding_decides_there() {
+        let chain = source::Chain {
+            links: vec![(2, false), (3, false), (4, true)],
+        };
+        assert!(decides(&chain, "    let taken: Vec<u32> = sales", 2, false));
+        assert!(decides(&chain, "    total += sales", 2, false));
+        assert!(!decides(&chain, "    sales", 2, false));
+        assert!(!decides(&chain, "        .iter()", 3, false));
+        assert!(decides(&chain, "        .filter(|s| s.card)", 4, true));
     }
 }
