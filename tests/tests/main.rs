@@ -25,6 +25,7 @@ mod blind_cafe;
 mod blind_cinema;
 mod blind_clinic;
 mod blind_depot;
+mod blind_ferry;
 mod blind_foodbank;
 mod blind_garage;
 mod blind_greenhouse;
