@@ -249,11 +249,11 @@ fn manifest(ferry: &Mvu<Ferry, Msg>) -> Memo<Vec<String>> {
         for sailing in day.sailings.iter().filter(|sailing| !sailing.cancelled) {
             let (mut adults, mut children, mut seniors) = (0, 0, 0);
             let (mut vehicles, mut cabins, mut parties, mut checked_in) = (0, 0, 0, 0);
-            for booking in day
+            let aboard = day
                 .bookings
                 .iter()
-                .filter(|booking| booking.sailing == sailing.id && !booking.standby)
-            {
+                .filter(|b| b.sailing == sailing.id && !b.standby);
+            for booking in aboard {
                 parties += 1;
                 adults += booking.adults;
                 children += booking.children;
@@ -323,11 +323,8 @@ pub mod slipped {
                 let (mut adults, mut children, mut seniors) = (0, 0, 0);
                 let (mut vehicles, mut cabins, mut parties, mut checked_in) = (0, 0, 0, 0);
                 // BUG(manifest_standby)
-                for booking in day
-                    .bookings
-                    .iter()
-                    .filter(|booking| booking.sailing == sailing.id)
-                {
+                let aboard = day.bookings.iter().filter(|b| b.sailing == sailing.id);
+                for booking in aboard {
                     parties += 1;
                     adults += booking.adults;
                     children += booking.children;

@@ -181,7 +181,10 @@ impl Booking {
 
     /// The lane space the booking takes on the car deck: its vehicle and the gap behind it; nothing on foot.
     pub fn lane_cm(&self) -> u32 {
-        self.vehicle.as_ref().map_or(0, |v| v.length_cm + GAP_CM)
+        match &self.vehicle {
+            Some(vehicle) => vehicle.length_cm + GAP_CM,
+            None => 0,
+        }
     }
 
     /// `2 adults, 1 child, car 4.3 m, cabin`.
@@ -347,10 +350,10 @@ pub mod slipped {
 
     /// [`Booking::lane_cm`].
     pub fn lane_cm(booking: &Booking) -> u32 {
-        // BUG(foot_gap)
-        booking
-            .vehicle
-            .as_ref()
-            .map_or(GAP_CM, |v| v.length_cm + GAP_CM)
+        match &booking.vehicle {
+            Some(vehicle) => vehicle.length_cm + GAP_CM,
+            // BUG(foot_gap)
+            None => GAP_CM,
+        }
     }
 }

@@ -28,6 +28,7 @@ pub fn departures(
 
 /// A sailing's load line: `07:00 Oban→Craignure: 110 seats left, 51.0 m of deck left, 1 on standby`.
 #[node]
+#[allow(clippy::let_and_return)] // the `let` is what names the memo `load` in the trace
 pub fn sailing_row(row: &Row<u32, Voyage>, lane_cm: fn(&Booking) -> u32) -> Memo<String> {
     let row = row.clone();
     let load = Memo::new(move |_| {
@@ -149,6 +150,7 @@ pub mod slipped {
 
     /// [`super::sailing_row`].
     #[node]
+    #[allow(clippy::let_and_return)] // the `let` is what names the memo `load` in the trace
     pub fn sailing_row(row: &Row<u32, Voyage>, lane_cm: fn(&Booking) -> u32) -> Memo<String> {
         let row = row.clone();
         let load = Memo::new(move |_| {
