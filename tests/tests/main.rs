@@ -41,6 +41,7 @@ mod blind_pool;
 mod blind_printshop;
 mod blind_school;
 mod blind_skipass;
+mod blind_theatre;
 mod blind_till;
 mod blind_vet;
 mod conformance;

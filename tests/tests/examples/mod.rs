@@ -56,6 +56,8 @@ pub mod blind_printshop;
 pub mod blind_school;
 #[path = "../../../examples/examples/blind_skipass/main.rs"]
 pub mod blind_skipass;
+#[path = "../../../examples/examples/blind_theatre/main.rs"]
+pub mod blind_theatre;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_till.rs"]
 pub mod blind_till;
