@@ -23,6 +23,8 @@ pub mod blind_cinema;
 pub mod blind_clinic;
 #[path = "../../../examples/examples/blind_depot/main.rs"]
 pub mod blind_depot;
+#[path = "../../../examples/examples/blind_ferry/main.rs"]
+pub mod blind_ferry;
 #[path = "../../../examples/examples/blind_foodbank/main.rs"]
 pub mod blind_foodbank;
 #[path = "../../../examples/examples/blind_garage/main.rs"]
@@ -56,6 +58,8 @@ pub mod blind_printshop;
 pub mod blind_school;
 #[path = "../../../examples/examples/blind_skipass/main.rs"]
 pub mod blind_skipass;
+#[path = "../../../examples/examples/blind_theatre/main.rs"]
+pub mod blind_theatre;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_till.rs"]
 pub mod blind_till;
