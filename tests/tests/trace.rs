@@ -6304,4 +6304,44 @@ mod traced {
             "line {start} not quoted:\n{explain}"
         );
     }
+
+    #[test]
+    fn a_sum_made_in_a_loop_is_quoted_with_the_list_the_loop_went_over() {
+        // each booking: its sailing, its passengers, and whether it waits on standby
+        let bookings = Signal::new(vec![(1_u32, 2_u32, false), (1, 40, true), (2, 3, false)])
+            .labelled("bookings");
+        let manifest = Memo::new({
+            let bookings = bookings.clone();
+            move |_| {
+                let bookings = bookings.get();
+                let mut lines = Vec::new();
+                for sailing in [1_u32, 2] {
+                    let mut passengers = 0;
+                    let mut parties = 0;
+                    // the mistake: standby parties are not aboard
+                    let aboard = bookings.iter().filter(|b| b.0 == sailing);
+                    for booking in aboard {
+                        parties += 1;
+                        passengers += booking.1;
+                    }
+                    if parties == 0 {
+                        continue;
+                    }
+                    lines.push(format!(
+                        "sailing {sailing}: {passengers} passengers in {parties} parties"
+                    ));
+                }
+                lines
+            }
+        })
+        .labelled("manifest");
+        assert_eq!(manifest.get()[0], "sailing 1: 42 passengers in 2 parties");
+        let explain = trace::explain(&manifest).unwrap();
+        let lines: Vec<u32> = explain.body.iter().map(|l| l.site.line).collect();
+        let chose = line_in_this_file("let aboard = bookings.iter().filter(|b| b.0 == sailing);");
+        assert!(
+            lines.contains(&chose),
+            "line {chose} not quoted:\n{explain}"
+        );
+    }
 }

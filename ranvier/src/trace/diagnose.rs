@@ -63,6 +63,7 @@ mod command;
 mod cutoff;
 mod defaults;
 mod helpers;
+mod loops;
 mod initial;
 mod made_with;
 mod message_lines;
@@ -286,6 +287,7 @@ pub(super) fn diagnose(
     changed_first(ctx, me, &shown, &mut body);
     smell_first(me, &shown, &mut body);
     closures_called(me, &shown, &mut body);
+    loops::loop_sources(me, &mut body);
     // the views it reads that moved chose its rows: their creation lines first
     let views: Vec<SourceLine> = view::moved_views(ctx, me)
         .into_iter()

@@ -902,7 +902,7 @@ fn last_leaves(index: &source::Index, block: source::Lines, words: &[&str]) -> O
 }
 
 /// Whether `code` starts with one of `words` as a whole word (`return Vec::new();`, `break;`, not `returned`).
-fn starts_with_word(code: &str, words: &[&str]) -> bool {
+pub(super) fn starts_with_word(code: &str, words: &[&str]) -> bool {
     words
         .iter()
         .any(|w| code.strip_prefix(w).is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')))

@@ -1,0 +1,99 @@
+//! What a loop added up was decided by what it went over. A line of the explained node's body that accumulates
+//! (`adults += booking.adults;`, `lines.push(..)`) inside a `for` loop made the value from each item the loop was
+//! given: the `if` that chose which items count, the `for` line, and the `let` that bound the list it iterates
+//! (`let aboard = day.bookings.iter().filter(|b| b.sailing == sailing.id);`) decided the sum as much as the `+=`.
+
+use super::{NodeRecord, SourceLine, body, code_part, lets_binding, numbered, source, starts_with_word};
+use std::collections::HashSet;
+
+/// How many of the body's first lines are looked at.
+const LOOP_LINES: usize = 4;
+
+/// Whether `code` adds an item's part to a total or a list made before the loop.
+fn accumulates(code: &str) -> bool {
+    ["+= ", "-= ", "*= ", ".push(", ".push_str(", ".insert(", ".extend("].iter().any(|op| code.contains(op))
+}
+
+/// Whether `code` only names a value, borrowed or read (`aboard`, `&bookings`, `classes.iter()`, `staff.get()`): it
+/// says nothing of which items.
+fn only_a_name(code: &str) -> bool {
+    let mut name = code.trim().trim_start_matches('&');
+    while let Some(rest) = [".iter()", ".iter_mut()", ".into_iter()", ".get()", ".clone()", ".borrow()"]
+        .iter()
+        .find_map(|carrier| name.strip_suffix(carrier))
+    {
+        name = rest;
+    }
+    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// `body` (the explained node's lines) with, after each of its first [`LOOP_LINES`] lines that accumulates inside a
+/// `for` loop of the node's body, the `if` that guards it inside the loop, the `for` line (unless it only names a
+/// local list whose `let` is quoted) and the `let` that bound the list the loop iterates; once per loop, and no line
+/// quoted twice.
+pub(super) fn loop_sources(me: &NodeRecord, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    let lines = &index.lines;
+    let first = call.whole.first as usize - 1;
+    let mut loops: HashSet<usize> = HashSet::new();
+    let mut i = 0;
+    while i < body.len().min(LOOP_LINES) {
+        let at = body[i].site.line;
+        i += 1;
+        if body[i - 1].site.file != file || !call.whole.contains(at) {
+            continue;
+        }
+        if !accumulates(code_part(&lines[at as usize - 1])) {
+            continue;
+        }
+        let mut guard = None;
+        let mut header = None;
+        for l in body::enclosing(lines, first, at as usize - 1) {
+            let code = code_part(&lines[l]).trim_start().trim_start_matches('}').trim_start();
+            if starts_with_word(code, &["for"]) {
+                header = Some((l, code));
+                break;
+            }
+            if starts_with_word(code, &["while", "loop"]) || code.contains("|") {
+                break;
+            }
+            if guard.is_none() && (starts_with_word(code, &["if"]) || code.starts_with("else if ")) {
+                guard = Some(l);
+            }
+        }
+        let Some((for_line, code)) = header else { continue };
+        if !loops.insert(for_line) {
+            continue;
+        }
+        let iterable = code.split_once(" in ").map_or("", |(_, rest)| rest.trim_end_matches('{').trim());
+        let bound = lets_binding(lines, call.whole.first, u32::try_from(for_line + 1).unwrap_or(u32::MAX), iterable)
+            .first()
+            .map(|&l| l as usize - 1);
+        // `for booking in aboard {` says nothing its `let` does not, nor a `let` that only reads a node
+        // (`let classes = classes.get();`) more than the node line's reads
+        let bare = only_a_name(iterable);
+        let read = bound.is_some_and(|l| {
+            let code = code_part(&lines[l]);
+            code.split_once('=').is_some_and(|(_, value)| only_a_name(value.trim().trim_end_matches(';')))
+        });
+        let mut more: Vec<usize> = Vec::new();
+        more.extend(guard);
+        if !bare {
+            more.push(for_line);
+        }
+        more.extend(bound.filter(|_| !read));
+        let quoted: HashSet<(&'static str, u32)> = body.iter().map(|l| (l.site.file, l.site.line)).collect();
+        let mut at_insert = i;
+        for l in more {
+            if !quoted.contains(&(file, u32::try_from(l + 1).unwrap_or(u32::MAX))) {
+                body.insert(at_insert, numbered(file, lines, l));
+                at_insert += 1;
+            }
+        }
+        i = at_insert;
+    }
+}
