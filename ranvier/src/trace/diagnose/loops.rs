@@ -1,13 +1,26 @@
 //! What a loop added up was decided by what it went over. A line of the explained node's body that accumulates
 //! (`adults += booking.adults;`, `lines.push(..)`) inside a `for` loop made the value from each item the loop was
 //! given: the `if` that chose which items count, the `for` line, and the `let` that bound the list it iterates
-//! (`let aboard = day.bookings.iter().filter(|b| b.sailing == sailing.id);`) decided the sum as much as the `+=`.
+//! (`let aboard = day.bookings.iter().filter(|b| b.sailing == sailing.id);`) decided the sum as much as the `+=`,
+//! and so did the loop's other lines that add to the same place (`State::Booked | State::Exchanged { .. } =>
+//! tally.tickets += booking.paid,` beside the arm quoted).
 
 use super::{NodeRecord, SourceLine, body, code_part, lets_binding, numbered, source, starts_with_word};
 use std::collections::HashSet;
 
 /// How many of the body's first lines are looked at.
 const LOOP_LINES: usize = 4;
+
+/// How many other lines adding to the same place a loop's accumulation brings.
+const SAME_PLACE_LINES: usize = 2;
+
+/// The place `code` adds to (`tally.tickets` in `State::Booked => tally.tickets += booking.paid,`), for a
+/// compound assignment.
+fn target(code: &str) -> Option<&str> {
+    let (place, _) = ["+= ", "-= ", "*= "].iter().find_map(|op| code.split_once(op))?;
+    let place = place.rsplit("=>").next()?.trim();
+    (!place.is_empty()).then_some(place)
+}
 
 /// Whether `code` adds an item's part to a total or a list made before the loop.
 fn accumulates(code: &str) -> bool {
@@ -29,8 +42,8 @@ fn only_a_name(code: &str) -> bool {
 
 /// `body` (the explained node's lines) with, after each of its first [`LOOP_LINES`] lines that accumulates inside a
 /// `for` loop of the node's body, the `if` that guards it inside the loop, the `for` line (unless it only names a
-/// local list whose `let` is quoted) and the `let` that bound the list the loop iterates; once per loop, and no line
-/// quoted twice.
+/// local list whose `let` is quoted) and the `let` that bound the list the loop iterates, once per loop; and the
+/// loop's other lines that add to the same place. No line is quoted twice.
 pub(super) fn loop_sources(me: &NodeRecord, body: &mut Vec<SourceLine>) {
     let file = me.site.file();
     let Some(index) = source::index(file) else { return };
@@ -66,9 +79,7 @@ pub(super) fn loop_sources(me: &NodeRecord, body: &mut Vec<SourceLine>) {
             }
         }
         let Some((for_line, code)) = header else { continue };
-        if !loops.insert(for_line) {
-            continue;
-        }
+        let first_of_loop = loops.insert(for_line);
         let iterable = code.split_once(" in ").map_or("", |(_, rest)| rest.trim_end_matches('{').trim());
         let bound = lets_binding(lines, call.whole.first, u32::try_from(for_line + 1).unwrap_or(u32::MAX), iterable)
             .first()
@@ -81,11 +92,24 @@ pub(super) fn loop_sources(me: &NodeRecord, body: &mut Vec<SourceLine>) {
             code.split_once('=').is_some_and(|(_, value)| only_a_name(value.trim().trim_end_matches(';')))
         });
         let mut more: Vec<usize> = Vec::new();
-        more.extend(guard);
-        if !bare {
+        if first_of_loop {
+            more.extend(guard);
+        }
+        // the loop's other lines that add to the same place (`tally.tickets += booking.paid` in another arm): the
+        // sum is made by each of them
+        if let Some(place) = target(code_part(&lines[at as usize - 1])) {
+            let indent = |l: &str| l.len() - l.trim_start().len();
+            let depth = indent(&lines[for_line]);
+            let others = (for_line + 1..lines.len())
+                .take_while(|&l| lines[l].trim().is_empty() || indent(&lines[l]) > depth)
+                .filter(|&l| l + 1 != at as usize && target(code_part(&lines[l])) == Some(place))
+                .take(SAME_PLACE_LINES);
+            more.extend(others);
+        }
+        if first_of_loop && !bare {
             more.push(for_line);
         }
-        more.extend(bound.filter(|_| !read));
+        more.extend(bound.filter(|_| first_of_loop && !read));
         let quoted: HashSet<(&'static str, u32)> = body.iter().map(|l| (l.site.file, l.site.line)).collect();
         let mut at_insert = i;
         for l in more {
