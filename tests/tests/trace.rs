@@ -2367,7 +2367,7 @@ mod traced {
         );
     }
 
-    /// The short form's node line cuts a long value at 80 characters; the long form keeps what the trace holds.
+    /// The short form's node line cuts a long value at 60 characters; the long form keeps what the trace holds.
     #[test]
     fn the_short_forms_node_line_cuts_a_long_value() {
         let names = Signal::new((0..40).map(|i| format!("name {i}")).collect::<Vec<_>>());
@@ -2389,8 +2389,8 @@ mod traced {
                 .count()
         };
         let brief = explain.brief(2_000);
-        assert_eq!(head(&brief), 80, "{brief}");
-        assert!(head(&explain.to_string()) > 80, "{explain}");
+        assert_eq!(head(&brief), 60, "{brief}");
+        assert!(head(&explain.to_string()) > 60, "{explain}");
     }
 
     /// The short form leaves out that the node kept its value when that says nothing its own line and value do not

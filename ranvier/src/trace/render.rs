@@ -816,7 +816,7 @@ fn said_by_its_comparer(e: &Explain, text: &str) -> bool {
 }
 
 /// The most characters of the node's value the short form's node line shows.
-const BRIEF_VALUE_MAX: usize = 80;
+const BRIEF_VALUE_MAX: usize = 60;
 
 /// The node line, its reads with the line each source was made on: `total#9 Memo app.rs:60 = 1400 reads
 /// [subtotal#4:52, shipping#8:70 (disposed)]`.
