@@ -6344,4 +6344,66 @@ mod traced {
             "line {chose} not quoted:\n{explain}"
         );
     }
+
+    /// A performance's seats, held and sold.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Seats {
+        held: u32,
+        sold: u32,
+        confirmed: u32,
+        last: u32,
+        paid: u32,
+        log: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum SeatMsg {
+        Hold(u32),
+        Confirm(u32),
+    }
+
+    /// A confirmed hold's seats go from held to sold. The mistake: they go back to held.
+    #[ranvier::trace_fn]
+    fn confirm_seats(seats: &mut Seats, n: u32) {
+        seats.confirmed += 1;
+        seats.last = n;
+        seats.log.push(n);
+        seats.paid += n * 20;
+        seats.held = seats.held.saturating_sub(n);
+        seats.held += n;
+        seats.log.push(seats.held);
+    }
+
+    #[ranvier::trace_fn]
+    fn seats_update(msg: SeatMsg, seats: &Seats) -> Seats {
+        let mut next = seats.clone();
+        match msg {
+            SeatMsg::Hold(n) => next.held += n,
+            SeatMsg::Confirm(n) => confirm_seats(&mut next, n),
+        }
+        next
+    }
+
+    #[test]
+    fn a_write_that_undoes_the_one_above_it_is_quoted() {
+        let seats = Mvu::new(Seats::default(), seats_update);
+        let sold = seats.select(|s: &Seats| s.sold).labelled("sold");
+        seats
+            .dispatch_traced("hold", "2", SeatMsg::Hold(2))
+            .unwrap();
+        seats
+            .dispatch_traced("confirm", "2", SeatMsg::Confirm(2))
+            .unwrap();
+        // the two seats confirmed are not sold
+        assert_eq!(sold.get(), 0);
+        let explain = trace::explain(&sold).unwrap();
+        let undo = line_in_this_file("seats.held += n;");
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        assert!(quoted.contains(&undo), "line {undo} not quoted:\n{explain}");
+    }
 }

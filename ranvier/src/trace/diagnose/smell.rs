@@ -1,6 +1,7 @@
 //! Lines that read as a slip whatever the app does: a loop that overwrites, turn after turn, a place it should add up;
 //! a call that gives two arguments each by the name of the other's parameter; a `match` arm that repeats the body of
-//! an arm above it; a value clamped the wrong way by a bound whose name says which way it goes. Such a line makes the
+//! an arm above it; a value clamped the wrong way by a bound whose name says which way it goes; a place written
+//! twice in a row, the second write undoing the first. Such a line makes the
 //! value it is in the wrong way in every run that reaches it, so an answer quotes it before the lines that only read
 //! or decide.
 
@@ -14,6 +15,7 @@ pub(super) fn smells(file: &str, index: &source::Index, whole: source::Lines) ->
     out.extend(repeated_arms(index, whole));
     out.extend(clamped_the_wrong_way(&index.lines, whole));
     out.extend(left_counted_from_the_end(file, index, whole));
+    out.extend(written_twice(&index.lines, whole));
     out.sort_unstable();
     out.dedup();
     out
@@ -228,6 +230,87 @@ pub(super) fn overwritten_in_loop(lines: &[String], whole: source::Lines) -> Vec
     out
 }
 
+/// The lines (0-based) within `whole` whose write undoes or throws away the write of the statement just above to
+/// the same place: the other way (`perf.held[s] += seats;` under `perf.held[s] = perf.held[s].saturating_sub(seats);`),
+/// or a plain `=` that does not read it (`total = fee;` under `total = price;`). One of the two is not the place
+/// meant. Two additions in a row add up parts, and a clamp (`total = total.min(CAP);`) reads what it clamps: not one.
+pub(super) fn written_twice(lines: &[String], whole: source::Lines) -> Vec<usize> {
+    let first = whole.first as usize - 1;
+    let last = (whole.last as usize).min(lines.len());
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut out = Vec::new();
+    let mut above: Option<(usize, Write)> = None;
+    for (i, line) in lines.iter().enumerate().take(last).skip(first) {
+        if !is_code(line) {
+            continue;
+        }
+        let here = write_of(line);
+        if let (Some((depth, before)), Some(now)) = (&above, &here)
+            && *depth == indent(line)
+            && before.place == now.place
+        {
+            // a plain `=` that does not read the place throws the write above away; a write the other way undoes it
+            let thrown = now.way == Way::Set;
+            let undone = matches!((before.way, now.way), (Way::Down, Way::Up) | (Way::Up, Way::Down));
+            if thrown || undone {
+                out.push(i);
+            }
+        }
+        above = here.map(|w| (indent(line), w));
+    }
+    out
+}
+
+/// Which way a statement moves the place it writes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Way {
+    /// `+=`, or `=` of the place plus something.
+    Up,
+    /// `-=`, or `=` of the place less something (`saturating_sub`).
+    Down,
+    /// `=` of a value that does not read the place.
+    Set,
+    /// Any other write (`*=`, `= place.min(..)`).
+    Other,
+}
+
+/// A statement's write: the place (`perf.held[s]`, `total`) and which way it moves it.
+struct Write {
+    place: String,
+    way: Way,
+}
+
+fn write_of(line: &str) -> Option<Write> {
+    let code = code_part(line).trim().strip_suffix(';')?;
+    let (place, way) = if let Some((place, _)) = code.split_once(" += ") {
+        (place, Way::Up)
+    } else if let Some((place, _)) = code.split_once(" -= ") {
+        (place, Way::Down)
+    } else if let Some((place, _)) = code.split_once(" *= ") {
+        (place, Way::Other)
+    } else {
+        let (place, value) = code.split_once(" = ")?;
+        let place = place.trim();
+        let way = if !value.contains(place) {
+            Way::Set
+        } else if value.contains(".saturating_sub(") || value.contains(" - ") {
+            Way::Down
+        } else if value.contains(".saturating_add(") || value.contains(" + ") {
+            Way::Up
+        } else {
+            Way::Other
+        };
+        (place, way)
+    };
+    let place = place.trim();
+    let starts = place.starts_with(|c: char| c.is_ascii_lowercase() || c == '_');
+    let plain = place.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '[' | ']' | '*'));
+    (starts && plain).then(|| Write {
+        place: place.to_owned(),
+        way,
+    })
+}
+
 /// The place a line assigns with a plain `=` (`sum.tax`, `*minutes`, `taken`), its root (`sum`, `minutes`, `taken`)
 /// and the value, when the line is such a statement (not a `let`, not a comparison).
 fn plain_assignment(line: &str) -> Option<(&str, &str, &str)> {
@@ -346,5 +429,27 @@ mod tests {
             "fn f() {\n    let mut prev = first;\n    for x in xs {\n        total += x - prev;\n        prev = x;\n    }\n}",
         );
         assert!(overwritten_in_loop(&l, all(&l)).is_empty());
+    }
+
+    #[test]
+    fn a_place_written_twice_in_a_row() {
+        let l: Vec<String> = [
+            "fn confirm(perf: &mut Perf, s: usize, seats: u32) {",
+            "    perf.held[s] = perf.held[s].saturating_sub(seats);",
+            "    // the seats are sold now",
+            "    perf.held[s] += seats;",
+            "    total += fee;",
+            "    total = total.min(CAP);",
+            "    total += tip;",
+            "    total += tax;",
+            "    count -= 1;",
+            "    count = 0;",
+            "}",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        // two additions in a row add up parts; a clamp reads what it clamps
+        assert_eq!(written_twice(&l, all(&l)), vec![3, 9]);
     }
 }
