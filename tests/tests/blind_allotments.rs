@@ -74,7 +74,8 @@ mod explain {
         explain_concession_rent => "concession_rent",
         #[ignore = "first run: not named (the filter view's line was not quoted); since session 18's third pass named at 413, after the node line's long reads list and the row memo"]
         explain_vacant_filter => "vacant_filter",
-        // missed on first run (quoted the future's match head and its `Err` arm); a hit since a settled text is quoted
+        // missed on first run (quoted the future's match head and its `Err` arm); a hit since a settled text is
+        // quoted
         // by the guard of the arm whose template made it (300 characters)
         explain_rain_unit => "rain_unit",
         explain_arrears_swapped => "arrears_swapped",

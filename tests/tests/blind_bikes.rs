@@ -52,7 +52,8 @@ mod explain {
     use crate::examples::explains;
 
     explains!(
-        // missed on first run (quoted the takings select, then return_bike's service and late-fee lines (rules.rs:10-18,
+        // missed on first run (quoted the takings select, then return_bike's service and late-fee lines
+        // (rules.rs:10-18,
         // pricing.rs:39-40) and the Charge arm, not the hand-written `Default` of model.rs's price list); a hit since
         // a constant set only by a hand-written `Default` is quoted where an `update` read it (221 characters)
         explain_kids_rate => "kids_rate",
@@ -73,7 +74,8 @@ mod explain {
         #[ignore = "a hit within 400 until session 19 (at 371); since methods of the app's own types are followed, \
                     the body quotes `Rental::due` (model.rs:63) and the shadowing `let` comes at 415"]
         explain_late_shadow => "late_shadow",
-        // missed on first run (quoted the count_by view and the row's write, then can_rent's `return Err` and `Ok(())`,
+        // missed on first run (quoted the count_by view and the row's write, then can_rent's `return Err` and
+        // `Ok(())`,
         // rules.rs:47, 49, not its `if` that tests only the state `Out`); named since session 14, within 400 since
         // session 15: a kept value with nothing to quote and a helper's value that only wraps its arguments are left
         // out of the short form

@@ -79,7 +79,8 @@ mod explain {
         explain_copay_order => "copay_order",
         explain_queue_urgent => "queue_urgent",
         explain_peak_effect => "peak_effect",
-        // missed on first run (quoted the longest_wait memo and the row factory (board.rs:94-105) and an earlier cutoff
+        // missed on first run (quoted the longest_wait memo and the row factory (board.rs:94-105) and an earlier
+        // cutoff
         // of the row memo, not the row memo's field; since session 14 named (the row memo's tail with the lets it
         // reads) but 738 characters in, after the call message's lines); a hit since session 16
         explain_wait_since => "wait_since",

@@ -75,7 +75,8 @@ mod explain {
         // helper called in a branch condition that combines its value (`if had_place && booking::is_late(..)`), and
         // the helpers it calls, come after the caller's branch (306 characters)
         explain_cancel_no_promote => "cancel_no_promote",
-        // missed on first run (quoted check_in's refusal `return`, starts_at's line and the rule's `else if now < opens`
+        // missed on first run (quoted check_in's refusal `return`, starts_at's line and the rule's `else if now <
+        // opens`
         // branch that ran, not the `opens` line); a hit since a helper called in a `let` that a branch which ran
         // compares against, computing on its value, comes after the branch and that `let` (374 characters)
         explain_check_in_window => "check_in_window",
@@ -84,7 +85,8 @@ mod explain {
         #[ignore = "first run: named at 403, after the advance message's loop guard and the helper's other arm"]
         explain_close_waitlisted => "close_waitlisted",
         explain_coach_hours_overwrite => "coach_hours_overwrite",
-        // missed on first run (quoted the memo's `if at < now || at >= until` and sort lines, then the book message's id
+        // missed on first run (quoted the memo's `if at < now || at >= until` and sort lines, then the book message's
+        // id
         // counter); a hit since a quoted condition of the explained node's body comes with the `let` that bound what
         // it tests (208 characters)
         explain_upcoming_day => "upcoming_day",

@@ -61,7 +61,8 @@ mod explain {
     use crate::examples::explains;
 
     explains!(
-        // missed on first run (quoted the revenue select, night_audit's Post push and `hotel.day += 1` (update.rs:175,
+        // missed on first run (quoted the revenue select, night_audit's Post push and `hotel.day += 1`
+        // (update.rs:175,
         // 181), the correct is_weekend (folio.rs:11) and the Post arm, not the slipped `Default`'s breakfast rate
         // (model.rs:312)); a hit since a constant set only by a hand-written `Default` is quoted where an `update` read it (222 characters)
         explain_breakfast_unit => "breakfast_unit",
@@ -75,7 +76,8 @@ mod explain {
         // mut commands` (update.rs:303, 309, 292), then the Post arm, not its filter (update.rs:294)); named since
         // session 16
         explain_audit_checked_out => "audit_checked_out",
-        // missed on first run (quoted the revenue select, city_tax (folio.rs:31) and check_out's writes (update.rs:322,
+        // missed on first run (quoted the revenue select, city_tax (folio.rs:31) and check_out's writes
+        // (update.rs:322,
         // 324, 320), then the Post arm, not the tax's Post pushed inside `if late` (update.rs:335)); named since
         // session 16
         explain_checkout_tax => "checkout_tax",

@@ -67,7 +67,8 @@ mod explain {
                     session 19's passes; named at 499 since a match arm repeating an arm above it is quoted (in a fn \
                     the arm calls from one branch of an `if`, so its message is not put first)"]
         explain_second_yellow_arm => "second_yellow_arm",
-        // missed on first run (quoted graph.rs:179, graph.rs:193, graph.rs:169, standings.rs:64); a hit since a local the body bound to a fn
+        // missed on first run (quoted graph.rs:179, graph.rs:193, graph.rs:169, standings.rs:64); a hit since a local
+        // the body bound to a fn
         // (`let compare = if .. { standings::slipped::compare } else { .. }`) is followed to the fn its run took (392)
         explain_table_goal_difference => "table_goal_difference",
         #[ignore = "first run: not named (quoted graph.rs:193, graph.rs:169, standings.rs:64, standings.rs:65); named at 631 since session 19's passes"]

@@ -92,7 +92,8 @@ mod traced {
                     rounding"]
         child_rounding => "child_rounding",
         due_soon_peek => "due_soon_peek",
-        // missed on first run (quoted next_reminder's Memo::new and the Lend and Renew arms; no cutoff finding, and no
+        // missed on first run (quoted next_reminder's Memo::new and the Lend and Renew arms; no cutoff finding, and
+        // no
         // word of the `PartialEq` in model.rs; since session 14 named (the kept value's own PartialEq, by its type's
         // path) but 452 characters in); a hit since session 16 (399 characters)
         reminder_eq => "reminder_eq",

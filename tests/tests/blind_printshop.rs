@@ -55,7 +55,8 @@ mod explain {
         #[ignore = "first run: not named; the answer quoted graph.rs:157, graph.rs:163, graph.rs:165, graph.rs:167"]
         explain_offset_setup => "offset_setup",
         explain_proof_rounds => "proof_rounds",
-        // missed on first run (quoted graph.rs:256, graph.rs:366, graph.rs:367, presses.rs:48); a hit since a helper that filled a local and
+        // missed on first run (quoted graph.rs:256, graph.rs:366, graph.rs:367, presses.rs:48); a hit since a helper
+        // that filled a local and
         // returned something else is quoted by both lines (284 characters)
         explain_flat_finish_dropped => "flat_finish_dropped",
         #[ignore = "first run: not named; the answer quoted graph.rs:314, graph.rs:315, model.rs:297, presses.rs:40"]
@@ -65,9 +66,11 @@ mod explain {
         #[ignore = "first run: not named (quoted graph.rs:203, graph.rs:193, graph.rs:204, graph.rs:208); named at 767 \
                     since a traced fn called through a field for what the node reads comes first"]
         explain_imposition_args => "imposition_args",
-        // missed on first run (quoted graph.rs:426, graph.rs:431, graph.rs:433, graph.rs:435); a hit since the `let` of what the loop around the changed counts' writes walks is quoted (160 characters)
+        // missed on first run (quoted graph.rs:426, graph.rs:431, graph.rs:433, graph.rs:435); a hit since the `let`
+        // of what the loop around the changed counts' writes walks is quoted (160 characters)
         explain_press_load_printed => "press_load_printed",
-        // missed on first run (quoted graph.rs:472, graph.rs:461, graph.rs:473, graph.rs:477); a hit since a changed field set from a local brings the local's `let` (298 characters)
+        // missed on first run (quoted graph.rs:472, graph.rs:461, graph.rs:473, graph.rs:477); a hit since a changed
+        // field set from a local brings the local's `let` (298 characters)
         explain_reserved_carried => "reserved_carried",
         // missed on first run (quoted graph.rs:335, jobs.rs:79, jobs.rs:80, jobs.rs:82); a hit since a helper's
         // handle cloned into its own name is not quoted (327 characters)

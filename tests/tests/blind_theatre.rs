@@ -70,7 +70,8 @@ mod explain {
         explain_hold_lapse => "hold_lapse",
         #[ignore = "first run: named at 449, past 400"]
         explain_vat_out => "vat_out",
-        // missed on first run: not named; the answer quoted graph.rs:466, graph.rs:455, graph.rs:460, graph.rs:452; a hit since session 24 (338 characters), a rule drawn from this miss
+        // missed on first run: not named; the answer quoted graph.rs:466, graph.rs:455, graph.rs:460, graph.rs:452; a
+        // hit since session 24 (338 characters), a rule drawn from this miss
         explain_takings_exchanged => "takings_exchanged",
         explain_house_today => "house_today",
         #[ignore = "first run: not named; the answer quoted graph.rs:230, graph.rs:233, update.rs:55, update.rs:56"]

@@ -6406,4 +6406,57 @@ mod traced {
             .collect();
         assert!(quoted.contains(&undo), "line {undo} not quoted:\n{explain}");
     }
+
+    /// A prescription token's status, as a registry answers.
+    fn token_status(token: u32) -> Result<bool, String> {
+        if token > 100 {
+            Err(format!("no token {token}"))
+        } else {
+            Ok(token.is_multiple_of(2))
+        }
+    }
+
+    #[test]
+    fn an_arm_quoted_brings_the_let_its_match_tested() {
+        use ranvier::{AsyncMemo, graph};
+        let tokens = Signal::new(vec![2_u32, 3]);
+        let checks = AsyncMemo::new({
+            let tokens = tokens.clone();
+            move |_| {
+                let tokens = tokens.get();
+                async move {
+                    let mut lines = Vec::new();
+                    for token in tokens {
+                        // the mistake: every token is checked as the first one
+                        let answer = token_status(2);
+                        let state = match answer {
+                            Ok(true) => "valid".to_owned(),
+                            Ok(false) => "cancelled".to_owned(),
+                            Err(why) => why,
+                        };
+                        lines.push(format!("{token}: {state}"));
+                    }
+                    lines
+                }
+            }
+        });
+        let _ = checks.get();
+        graph::run_flights();
+        assert_eq!(
+            checks.get().value_or(Vec::new()),
+            vec!["2: valid".to_owned(), "3: valid".to_owned()]
+        );
+        let explain = trace::explain(&checks).unwrap();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let asked = line_in_this_file("let answer = token_status(2);");
+        assert!(
+            quoted.contains(&asked),
+            "line {asked} not quoted:\n{explain}"
+        );
+    }
 }

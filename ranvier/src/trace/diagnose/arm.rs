@@ -267,3 +267,29 @@ pub(super) fn arm_lines(index: &source::Index, arm: &source::Arm) -> Vec<usize> 
     out.extend(body.into_iter().take(ARM_LINES - 1));
     out
 }
+
+/// `lines` with, after each line of a `match` arm whose `match` tests a local (`0 => line.push_str(": full"),` in
+/// `match seats_left {`), the `let` that bound that local (`let seats_left = passengers.saturating_sub(seats);`):
+/// it chose the arm. Once per `match`; a line quoted already is not quoted again.
+pub(super) fn scrutinee_lets(lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
+    let mut matches_seen: HashSet<(&'static str, u32)> = HashSet::new();
+    let quoted: HashSet<(&'static str, u32)> = lines.iter().map(|l| (l.site.file, l.site.line)).collect();
+    for line in lines {
+        let file = line.site.file;
+        let at = line.site.line;
+        let bound = source::index(file).and_then(|index| {
+            let arm = index.arms.iter().find(|a| a.arrow == at)?;
+            let (name, opens) = arm.scrutinee.as_ref()?;
+            if !matches_seen.insert((file, *opens)) {
+                return None;
+            }
+            let def = index.fn_at(*opens)?;
+            let l = lets_binding(&index.lines, def.whole.first, *opens, name).into_iter().next()?;
+            (!quoted.contains(&(file, l))).then(|| numbered(file, &index.lines, l as usize - 1))
+        });
+        out.push(line);
+        out.extend(bound);
+    }
+    out
+}
