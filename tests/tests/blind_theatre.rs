@@ -62,7 +62,7 @@ mod explain {
         explain_date_order => "date_order",
         #[ignore = "first run: not named; the answer quoted graph.rs:336, graph.rs:327, graph.rs:342, graph.rs:343; named at 604 since a write that undoes the one above it reads as a slip (a rule drawn from this miss)"]
         explain_confirm_hold => "confirm_hold",
-        #[ignore = "first run: not named; the answer quoted performances.rs:42, performances.rs:45, performances.rs:40, performances.rs:76"]
+        #[ignore = "first run: not named; the answer quoted performances.rs:42, performances.rs:45, performances.rs:40, performances.rs:76; named at 848 since an argument named for the other end of a pair (`to` for `from`) reads as a slip (a rule drawn from this miss)"]
         explain_exchange_seats => "exchange_seats",
         #[ignore = "first run: not named; the answer quoted graph.rs:230, graph.rs:233, update.rs:55, update.rs:56"]
         explain_peak_concession => "peak_concession",

@@ -6459,4 +6459,68 @@ mod traced {
             "line {asked} not quoted:\n{explain}"
         );
     }
+
+    /// Two performances' sold seats.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Week {
+        sold: [u32; 2],
+        exchanges: u32,
+        fees: u32,
+        notes: Vec<String>,
+    }
+
+    #[derive(Debug)]
+    enum WeekMsg {
+        Sell(usize, u32),
+        Exchange(usize, usize, u32),
+    }
+
+    fn move_sold(week: &mut Week, from: usize, to: usize, seats: u32) {
+        week.sold[from] = week.sold[from].saturating_sub(seats);
+        week.sold[to] += seats;
+    }
+
+    /// An exchange moves the seats to the new performance. The mistake: the new one is given as where they come from.
+    #[ranvier::trace_fn]
+    fn exchange_seats(week: &mut Week, old: usize, to: usize, seats: u32) {
+        week.exchanges += 1;
+        week.fees += 150;
+        week.notes.push(format!("{seats} seats from {old} to {to}"));
+        move_sold(week, to, old, seats);
+        week.notes.push("exchanged".to_owned());
+    }
+
+    #[ranvier::trace_fn]
+    fn week_update(msg: WeekMsg, week: &Week) -> Week {
+        let mut next = week.clone();
+        match msg {
+            WeekMsg::Sell(perf, n) => next.sold[perf] += n,
+            WeekMsg::Exchange(old, to, n) => exchange_seats(&mut next, old, to, n),
+        }
+        next
+    }
+
+    #[test]
+    fn an_argument_named_for_the_other_end_is_quoted() {
+        let week = Mvu::new(Week::default(), week_update);
+        let second = week.select(|w: &Week| w.sold[1]).labelled("second");
+        week.dispatch_traced("sell", "0 2", WeekMsg::Sell(0, 2))
+            .unwrap();
+        week.dispatch_traced("exchange", "0 1 2", WeekMsg::Exchange(0, 1, 2))
+            .unwrap();
+        // the two seats did not reach the second performance
+        assert_eq!(second.get(), 0);
+        let explain = trace::explain(&second).unwrap();
+        let crossed = line_in_this_file("move_sold(week, to, old, seats);");
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        assert!(
+            quoted.contains(&crossed),
+            "line {crossed} not quoted:\n{explain}"
+        );
+    }
 }

@@ -97,7 +97,8 @@ fn callee(file: &str, call: &source::Call) -> Option<source::Found> {
 /// arguments each by the name of the other's parameter: `set_score(fixture, away, home)` for `fn set_score(fixture:
 /// &mut Fixture, home: u8, away: u8)`, `Batch::new(medicine, lot, expires, quantity)` for `fn new(.., quantity: u32,
 /// expires: u32)`. Names that only match one way (`promote(&mut next, class, pick)` for `fn promote(gym: &mut Gym,
-/// id: u32, next: ..)`) are not a swap.
+/// id: u32, next: ..)`) are not a swap, unless the argument names one end of a pair and its parameter the other
+/// (`move_seats(office, to, ..)` for `fn move_seats(office, from, to, ..)`: [`PAIRS`]).
 pub(super) fn swapped_arguments(file: &str, index: &source::Index, whole: source::Lines) -> Vec<usize> {
     let mut out = Vec::new();
     for call in index.calls.iter().filter(|c| whole.holds(c.whole) && c.arg_names.len() >= 2) {
@@ -116,11 +117,52 @@ pub(super) fn swapped_arguments(file: &str, index: &source::Index, whole: source
                     && named(j) == Some(params[i].as_str())
             })
         });
-        if swapped {
+        // an argument named for one end of a pair passed for the other end (`move_seats(office, to, ..)` for `fn
+        // move_seats(office, from, to, ..)`)
+        let crossed = (0..params.len()).any(|i| named(i).is_some_and(|name| crossed_pair(name, &params[i])));
+        if swapped || crossed {
             out.push(call.line as usize - 1);
         }
     }
     out
+}
+
+/// Words that name the two ends of one thing: an argument named for one end (`to`, `end_day`) given for a parameter
+/// named for the other (`from`, `start_day`) is the other end.
+const PAIRS: [(&str, &str); 14] = [
+    ("from", "to"),
+    ("start", "end"),
+    ("home", "away"),
+    ("min", "max"),
+    ("old", "new"),
+    ("before", "after"),
+    ("first", "last"),
+    ("src", "dst"),
+    ("source", "target"),
+    ("low", "high"),
+    ("lo", "hi"),
+    ("buyer", "seller"),
+    ("since", "until"),
+    ("width", "height"),
+];
+
+/// Whether `arg` names one end of a pair where `param` names the other (`to` for `from`, `end_day` for `start_day`).
+fn crossed_pair(arg: &str, param: &str) -> bool {
+    let words: Vec<&str> = arg.split('_').collect();
+    words.iter().enumerate().any(|(at, word)| {
+        PAIRS.iter().any(|&(a, b)| {
+            let other = if *word == a {
+                b
+            } else if *word == b {
+                a
+            } else {
+                return false;
+            };
+            let mut renamed = words.clone();
+            renamed[at] = other;
+            renamed.join("_") == param
+        })
+    })
 }
 
 /// The lines (0-based) within `whole` of a `let` naming what is left (`left`, `days_left`, `ahead`, `remaining`,
@@ -451,5 +493,14 @@ mod tests {
         .collect();
         // two additions in a row add up parts; a clamp reads what it clamps
         assert_eq!(written_twice(&l, all(&l)), vec![3, 9]);
+    }
+
+    #[test]
+    fn an_argument_named_for_the_other_end() {
+        assert!(crossed_pair("to", "from"));
+        assert!(crossed_pair("end_day", "start_day"));
+        assert!(!crossed_pair("to", "to"));
+        assert!(!crossed_pair("next", "gym"));
+        assert!(!crossed_pair("total", "from"));
     }
 }
