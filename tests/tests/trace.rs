@@ -6523,4 +6523,50 @@ mod traced {
             "line {crossed} not quoted:\n{explain}"
         );
     }
+
+    /// A card acquirer settles a performance's batch, or holds it for review.
+    async fn settle_batch(perf: u32) -> Result<u32, String> {
+        if perf == 2 {
+            Err("held for review".to_owned())
+        } else {
+            Ok(perf * 100)
+        }
+    }
+
+    #[test]
+    fn a_quoted_block_brings_the_break_that_ends_it() {
+        use ranvier::{AsyncMemo, graph};
+        let perfs = Signal::new(vec![1_u32, 2, 3]);
+        let settlements = AsyncMemo::new({
+            let perfs = perfs.clone();
+            move |_| {
+                let perfs = perfs.get();
+                async move {
+                    let mut lines = Vec::new();
+                    for perf in perfs {
+                        match settle_batch(perf).await {
+                            Ok(gross) => lines.push(format!("{perf}: {gross}")),
+                            Err(why) => {
+                                lines.push(format!("{perf}: not settled, {why}"));
+                                break; // the mistake: the later batches go unsettled
+                            }
+                        }
+                    }
+                    lines
+                }
+            }
+        });
+        let _ = settlements.get();
+        graph::run_flights();
+        assert_eq!(settlements.get().value_or(Vec::new()).len(), 2);
+        let explain = trace::explain(&settlements).unwrap();
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let stop = line_in_this_file("break; // the mistake: the later batches go unsettled");
+        assert!(quoted.contains(&stop), "line {stop} not quoted:\n{explain}");
+    }
 }

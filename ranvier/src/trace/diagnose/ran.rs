@@ -790,6 +790,34 @@ pub(super) fn branch_block(index: &source::Index, at: u32) -> Option<source::Lin
         .or_else(|| index.arms.iter().find(|a| a.arrow == at).map(|a| a.body))
 }
 
+/// `lines` with, after each line inside a block (an `if`'s, an `else`'s, a `match` arm's) that ends by leaving
+/// (`break;`, `continue;`, `return ..;`), that leaving statement: a loop that stops at the first failure
+/// (`Err(why) => { lines.push(..); break; }`) made its value as much by the `break` as by the push. Once per block; a
+/// line quoted already is not quoted again.
+pub(super) fn block_exits(lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
+    let mut quoted: HashSet<(&'static str, u32)> = lines.iter().map(|l| (l.site.file, l.site.line)).collect();
+    for line in lines {
+        let (file, at) = (line.site.file, line.site.line);
+        let exit = source::index(file).and_then(|index| {
+            // the innermost block holding the line, below its opening line
+            let block = index
+                .ifs
+                .iter()
+                .chain(&index.elses)
+                .map(|(_, b)| *b)
+                .chain(index.arms.iter().filter(|a| a.body.first < a.body.last).map(|a| a.body))
+                .filter(|b| b.first < at && at < b.last)
+                .min_by_key(|b| b.last - b.first)?;
+            let leaves = last_leaves(&index, block, &["break", "continue", "return"])?;
+            (leaves > at && quoted.insert((file, leaves))).then(|| numbered(file, &index.lines, leaves as usize - 1))
+        });
+        out.push(line);
+        out.extend(exit);
+    }
+    out
+}
+
 /// Whether another branch is recorded inside the block of the branch at line `at`.
 pub(super) fn holds_a_branch(index: &source::Index, file: &str, at: u32, recorded: &HashSet<(&str, u32)>) -> bool {
     branch_block(index, at).is_some_and(|block| (at + 1..=block.last).any(|l| recorded.contains(&(file, l))))
