@@ -467,6 +467,16 @@ mod traced {
             .collect()
     }
 
+    /// The lines every finding of `explain` quotes, in order: each one's `at` line, then its `more`.
+    fn finding_lines(explain: &trace::Explain) -> Vec<u32> {
+        explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect()
+    }
+
     /// The lines quoted by `explain`'s finding for message `name` (the one whose text starts `message name #`): its
     /// `at` lines, then its `more`.
     fn message_lines(explain: &trace::Explain, name: &str) -> Vec<u32> {
@@ -2054,12 +2064,7 @@ mod traced {
         orders.set(vec![(1, 13), (2, 12)]);
         assert_eq!(boxes.get(), 4);
         let explain = trace::explain(&boxes).unwrap();
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = finding_lines(&explain);
         let division = line_in_this_file("pieces / 6");
         assert!(
             quoted.contains(&division),
@@ -3898,12 +3903,7 @@ mod traced {
         // 600 and the fee of 150
         assert_eq!(billed.get(), 600);
         let explain = trace::explain(&billed).unwrap();
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = finding_lines(&explain);
         let commands =
             line_in_this_file("let mut commands = vec![ShopMsg::Bill { cents: goods }];");
         let fee = line_in_this_file("let fee = goods / 4;");
@@ -3988,12 +3988,7 @@ mod traced {
         assert_eq!(income.get(), 900);
         assert_eq!(*shown.borrow(), 900);
         let explain = trace::explain(&income).unwrap();
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = finding_lines(&explain);
         let months = line_in_this_file("let months = 12 - month;");
         assert!(
             quoted.contains(&months),
@@ -6398,12 +6393,7 @@ mod traced {
         assert_eq!(sold.get(), 0);
         let explain = trace::explain(&sold).unwrap();
         let undo = line_in_this_file("seats.held += n;");
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = finding_lines(&explain);
         assert!(quoted.contains(&undo), "line {undo} not quoted:\n{explain}");
     }
 
@@ -6447,12 +6437,7 @@ mod traced {
             vec!["2: valid".to_owned(), "3: valid".to_owned()]
         );
         let explain = trace::explain(&checks).unwrap();
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = finding_lines(&explain);
         let asked = line_in_this_file("let answer = token_status(2);");
         assert!(
             quoted.contains(&asked),
@@ -6512,12 +6497,7 @@ mod traced {
         assert_eq!(second.get(), 0);
         let explain = trace::explain(&second).unwrap();
         let crossed = line_in_this_file("move_sold(week, to, old, seats);");
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = finding_lines(&explain);
         assert!(
             quoted.contains(&crossed),
             "line {crossed} not quoted:\n{explain}"
@@ -6560,12 +6540,7 @@ mod traced {
         graph::run_flights();
         assert_eq!(settlements.get().value_or(Vec::new()).len(), 2);
         let explain = trace::explain(&settlements).unwrap();
-        let quoted: Vec<u32> = explain
-            .findings
-            .iter()
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let quoted = finding_lines(&explain);
         let stop = line_in_this_file("break; // the mistake: the later batches go unsettled");
         assert!(quoted.contains(&stop), "line {stop} not quoted:\n{explain}");
     }
