@@ -12,7 +12,7 @@ use super::names;
 mod given;
 mod value;
 pub(crate) use given::{fns_in_field, fns_named, is_value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use syn::spanned::Spanned;
@@ -312,7 +312,7 @@ struct Walker {
     /// The name the `match` whose arms are being visited matches on, with its line.
     scrutinee: Option<(String, u32)>,
     /// Where each link of the chains recorded so far ends: a link is not a chain of its own.
-    in_chains: std::collections::HashSet<(usize, usize)>,
+    in_chains: HashSet<(usize, usize)>,
 }
 
 fn last_segment(path: &syn::Path) -> Option<String> {

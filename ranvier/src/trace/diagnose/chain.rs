@@ -1,14 +1,13 @@
 //! Method chains written over several lines. A line that continues a chain (`.map_or("U", |b| b.1)`) is the tail
 //! of a statement that starts above it: the chain's line that hands a closure the choice
-//! (`.find(|(from, _)| percent > *from)`) decided what the tail was given, so a quoted tail brings it. And a finding that quotes one link of a
-//! chain quotes the chain's links that decide: the binding it starts from (`let taken: Vec<u32> = sales`, where the
-//! wrong list may be read), the link itself, and the link that gives the chain's value (`.partition(..)`, `.all(..)`,
-//! after the finding's other lines); a link that only carries the value along (`.get()`, `.iter()`) is not quoted
-//! in the node's own body.
+//! (`.find(|(from, _)| percent > *from)`) decided what the tail was given, so a quoted tail brings it. And a finding
+//! that quotes one link of a chain quotes the chain's links that decide: the binding it starts from (`let taken:
+//! Vec<u32> = sales`, where the wrong list may be read), the link itself, and the link that gives the chain's value
+//! (`.partition(..)`, `.all(..)`, after the finding's other lines); a link that only carries the value along
+//! (`.get()`, `.iter()`) is not quoted in the node's own body.
 
 use super::{SourceLine, code_part, is_code, numbered, source};
 use std::collections::HashSet;
-use std::sync::Arc;
 
 /// How many lines above a chain's tail [`closure_above`] looks.
 const CHAIN_LINES: usize = 8;
@@ -55,54 +54,42 @@ fn decides(chain: &source::Chain, text: &str, at: u32, link_decides: bool) -> bo
 pub(super) fn whole_chains(lines: Vec<SourceLine>) -> Vec<SourceLine> {
     let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
     let mut quoted: HashSet<(&'static str, u32)> = HashSet::new();
-    let mut tails: Vec<(&'static str, u32, Arc<source::Index>)> = Vec::new();
+    // the links that give each chain's value, quoted after the lines given
+    let mut tails: Vec<SourceLine> = Vec::new();
     for line in lines {
-        let site = (line.site.file, line.site.line);
-        let chain = (!line.text.is_empty())
-            .then(|| source::index(line.site.file))
-            .flatten()
-            .and_then(|index| {
-                let chain = index.chains.iter().find(|c| c.starts(line.site.line))?.clone();
-                Some((index, chain))
-            });
-        let Some((index, chain)) = chain else {
-            if quoted.insert(site) {
+        let (file, at) = (line.site.file, line.site.line);
+        let index = (!line.text.is_empty()).then(|| source::index(file)).flatten();
+        let Some((index, chain)) = index.as_ref().and_then(|i| Some((i, i.chains.iter().find(|c| c.starts(at))?)))
+        else {
+            if quoted.insert((file, at)) {
                 out.push(line);
             }
             continue;
         };
-        let text_of = |at: u32| index.lines.get((at as usize).saturating_sub(1));
+        let numbered_at = |l: u32| numbered(file, &index.lines, (l as usize).saturating_sub(1));
         let first = chain.links[0].0;
-        let binds = text_of(first).is_some_and(|text| decides(&chain, text, first, false));
+        let binds = index
+            .lines
+            .get((first as usize).saturating_sub(1))
+            .is_some_and(|text| decides(chain, text, first, false));
         let last = chain
             .links
             .iter()
             .rev()
-            .find(|&&(at, d)| d && at != first)
-            .map(|&(at, _)| at);
-        let own = chain.links.iter().find(|&&(at, _)| at == line.site.line).is_some_and(|&(_, d)| d);
-        let mut picked: Vec<u32> = Vec::new();
-        if binds {
-            picked.push(first);
+            .find(|&&(l, d)| d && l != first)
+            .map(|&(l, _)| l);
+        let own = chain.links.iter().any(|&(l, d)| l == at && d);
+        if binds && quoted.insert((file, first)) {
+            out.push(if first == at { line.clone() } else { numbered_at(first) });
         }
-        if own || (!binds && last.is_none()) {
-            picked.push(line.site.line);
+        if (own || (!binds && last.is_none())) && quoted.insert((file, at)) {
+            out.push(line);
         }
-        // the link that gives the chain's value comes after the finding's own lines
-        tails.extend(last.map(|at| (line.site.file, at, Arc::clone(&index))));
-        for at in picked {
-            if quoted.insert((line.site.file, at)) {
-                out.push(if at == line.site.line {
-                    line.clone()
-                } else {
-                    numbered(line.site.file, &index.lines, (at as usize).saturating_sub(1))
-                });
-            }
-        }
+        tails.extend(last.map(numbered_at));
     }
-    for (file, at, index) in tails {
-        if quoted.insert((file, at)) {
-            out.push(numbered(file, &index.lines, (at as usize).saturating_sub(1)));
+    for tail in tails {
+        if quoted.insert((tail.site.file, tail.site.line)) {
+            out.push(tail);
         }
     }
     out
