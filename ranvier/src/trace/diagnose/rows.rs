@@ -8,6 +8,10 @@ pub(super) const ROW_MEMO_LINES: usize = 3;
 /// The rank of [`row_memos`]' finding: before what wrote the rows (their items are the memos' input).
 pub(super) const ROW_MEMO_RANK: u32 = 800;
 
+/// The rank of [`row_memos`]' finding when a line of the row's memo reads as a slip: before a cutoff that stopped
+/// the change (the rows' values, wrong in every run, are what the node shows).
+pub(super) const ROW_SMELL_RANK: u32 = 995;
+
 /// Memos the explained node reads that one line made several times (a keyed collection's row memos, each row's made
 /// by the same factory): the node's body shows how it combines them, not how each is computed, so the lines that
 /// make the value of the one that moved latest are quoted (`left / plan.per_tray` in the factory's `Memo::new`).
@@ -42,7 +46,19 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
     // what its latest run took, when `#[node]` recorded it (`Status::Dirty => ..`), then the lines that make its
     // value, the tail first (an early `return` only guards it)
     let ran = ctx.tracer.branches_of(latest.id);
-    let mut quoted: Vec<SourceLine> = ran_lines(&ran, false, ROW_MEMO_LINES);
+    // a line of the factory's closure that reads as a slip whatever the app ([`smell::smells`]: `booked / capacity
+    // * 100`) made every row's value the wrong way: first, and the finding before a cutoff the rows fed
+    let smelly: Vec<SourceLine> = smell::smells(file, &index, closure.body)
+        .into_iter()
+        .map(|i| numbered(file, &index.lines, i))
+        .collect();
+    let rank = if smelly.is_empty() { ROW_MEMO_RANK } else { ROW_SMELL_RANK };
+    let mut quoted: Vec<SourceLine> = smelly;
+    for l in ran_lines(&ran, false, ROW_MEMO_LINES) {
+        if quoted.len() < ROW_MEMO_LINES && !quoted.iter().any(|q| q.site == l.site) {
+            quoted.push(l);
+        }
+    }
     let mut picked: Vec<usize> = closure
         .value
         .iter()
@@ -64,7 +80,7 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
         let _ = write!(text, " = {v}");
     }
     text.push_str(", one of the memos each row makes, from");
-    let mut finding = Finding::new(FindingKind::Ran, ROW_MEMO_RANK, text, Some(at));
+    let mut finding = Finding::new(FindingKind::Ran, rank, text, Some(at));
     finding.more = quoted.collect();
     found.push(finding);
 }

@@ -1,7 +1,8 @@
 //! Lines that read as a slip whatever the app does: a loop that overwrites, turn after turn, a place it should add up;
 //! a call that gives two arguments each by the name of the other's parameter; a `match` arm that repeats the body of
 //! an arm above it; a value clamped the wrong way by a bound whose name says which way it goes; a place written
-//! twice in a row, the second write undoing the first. Such a line makes the
+//! twice in a row, the second write undoing the first; a share divided before it is scaled, in whole numbers. Such a
+//! line makes the
 //! value it is in the wrong way in every run that reaches it, so an answer quotes it before the lines that only read
 //! or decide.
 
@@ -16,6 +17,7 @@ pub(super) fn smells(file: &str, index: &source::Index, whole: source::Lines) ->
     out.extend(clamped_the_wrong_way(&index.lines, whole));
     out.extend(left_counted_from_the_end(file, index, whole));
     out.extend(written_twice(&index.lines, whole));
+    out.extend(divided_before_scaled(&index.lines, whole));
     out.sort_unstable();
     out.dedup();
     out
@@ -303,6 +305,54 @@ pub(super) fn written_twice(lines: &[String], whole: source::Lines) -> Vec<usize
     out
 }
 
+/// The lines (0-based) within `whole` that divide by a value and then multiply by a whole-number literal: `booked /
+/// capacity * 100`. Rust accepts an integer literal after `*` only when the product is of an integer type, so the
+/// division before it is an integer one and cuts off the fraction first: every share below one becomes 0 %. Scaling
+/// first (`booked * 100 / capacity`) keeps it. A division by a literal (`hhmm / 100 * 60`, whole hours) is a unit's
+/// conversion, meant to cut, and is not one.
+///
+/// # Examples
+///
+/// ```text
+/// let full = class.booked / class.capacity * 100; // quoted: 0 for any class not full
+/// let minutes = hhmm / 100 * 60 + hhmm % 100;     // not quoted: a divisor that is a literal
+/// ```
+pub(super) fn divided_before_scaled(lines: &[String], whole: source::Lines) -> Vec<usize> {
+    let first = whole.first as usize - 1;
+    let last = (whole.last as usize).min(lines.len());
+    (first..last)
+        .filter(|&i| {
+            let code = code_part(&lines[i]);
+            code.match_indices(" / ").any(|(at, _)| {
+                let rest = &code[at + 3..];
+                // the divisor: a path of names, fields and calls (`class.capacity`, `seats.len()`) or a bracket, not a
+                // literal
+                let mut divisor_len = 0;
+                loop {
+                    let tail = &rest[divisor_len..];
+                    let word = tail
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                        .unwrap_or(tail.len());
+                    divisor_len += word;
+                    match rest[divisor_len..].strip_prefix('(').map(closing_paren) {
+                        Some(Some(end)) => divisor_len += end + 2,
+                        _ => break,
+                    }
+                }
+                let named = divisor_len > 0 && !rest.starts_with(|c: char| c.is_ascii_digit());
+                // then `* <whole number>`: digits (with `_` or a suffix), not a float (`100.0`, `1e2`, `100f64`)
+                let scaled = rest[divisor_len..].strip_prefix(" * ").is_some_and(|after| {
+                    let digits = after
+                        .find(|c: char| !(c.is_ascii_digit() || c == '_'))
+                        .unwrap_or(after.len());
+                    digits > 0 && !after[digits..].starts_with(['.', 'e', 'E', 'f'])
+                });
+                named && scaled
+            })
+        })
+        .collect()
+}
+
 /// Which way a statement moves the place it writes.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Way {
@@ -493,6 +543,26 @@ mod tests {
         .collect();
         // two additions in a row add up parts; a clamp reads what it clamps
         assert_eq!(written_twice(&l, all(&l)), vec![3, 9]);
+    }
+
+    #[test]
+    fn a_share_divided_before_it_is_scaled_in_whole_numbers() {
+        let l: Vec<String> = [
+            "fn f() {",
+            "    let full = class.booked / class.capacity * 100;",
+            "    let minutes = hhmm / 100 * 60 + hhmm % 100;",
+            "    let used = taken / seats.len() * 1_000u32;",
+            "    let ratio = done / (left + done) * 100;",
+            "    let share = sold as f64 / seats as f64 * 100.0;",
+            "    let kept = booked * 100 / capacity;",
+            "    let scaled = booked / capacity * rate;",
+            "}",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        // a literal divisor converts a unit; a float literal or a name after `*` is no whole-number scale
+        assert_eq!(divided_before_scaled(&l, all(&l)), vec![1, 3, 4]);
     }
 
     #[test]
