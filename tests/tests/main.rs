@@ -32,6 +32,7 @@ mod blind_greenhouse;
 mod blind_gym;
 mod blind_harbor;
 mod blind_hotel;
+mod blind_kennels;
 mod blind_laundry;
 mod blind_league;
 mod blind_library;

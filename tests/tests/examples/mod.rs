@@ -37,6 +37,8 @@ pub mod blind_gym;
 pub mod blind_harbor;
 #[path = "../../../examples/examples/blind_hotel/main.rs"]
 pub mod blind_hotel;
+#[path = "../../../examples/examples/blind_kennels/main.rs"]
+pub mod blind_kennels;
 #[path = "../../../examples/examples/blind_laundry/main.rs"]
 pub mod blind_laundry;
 #[path = "../../../examples/examples/blind_league/main.rs"]
