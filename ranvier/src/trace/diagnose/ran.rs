@@ -818,6 +818,64 @@ pub(super) fn block_exits(lines: Vec<SourceLine>) -> Vec<SourceLine> {
     out
 }
 
+/// `lines` with, after each `if` line whose block holds no quoted line, the block's first statement
+/// ([`branch_action`]) when it makes the value ([`makes_value`]): what the branch did when it ran (`if until >=
+/// stay.depart {` → `break;`, `if service.dried() {` → `cents += kilos * prices::DRY_PER_KILO;`). The condition alone
+/// says when the branch runs, not what it does to the value. Once per line; a line quoted already is not quoted again.
+pub(super) fn if_actions(lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
+    let mut quoted: HashSet<(&'static str, u32)> = lines.iter().map(|l| (l.site.file, l.site.line)).collect();
+    let none = HashSet::new();
+    for line in lines {
+        let (file, at) = (line.site.file, line.site.line);
+        let action = source::index(file).and_then(|index| {
+            let (_, block) = index.ifs.iter().find(|(l, _)| *l == at)?;
+            // in a fn whose branches are recorded (`#[trace_fn]`, `#[node]`), an `if` quoted alone did not take its
+            // block; a block with a line quoted already shows what it did
+            if index.fn_at(at).is_some_and(|def| records_branches(&index.lines, def.whole.first))
+                || quoted.iter().any(|(f, l)| *f == file && *l != at && block.contains(*l)) {
+                return None;
+            }
+            let action = branch_action(&index, file, at, &none)?;
+            (makes_value(&index.lines[action as usize - 1]) && quoted.insert((file, action)))
+                .then(|| numbered(file, &index.lines, action as usize - 1))
+        });
+        out.push(line);
+        out.extend(action);
+    }
+    out
+}
+
+/// Whether the fn whose signature is on line `first` (1-based) carries an attribute that records its branches in
+/// traced builds (`#[ranvier::trace_fn]`, `#[node]`): its attributes are the lines just above it.
+fn records_branches(lines: &[String], first: u32) -> bool {
+    lines[..(first as usize).saturating_sub(1).min(lines.len())]
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .take_while(|l| l.starts_with("#[") || l.starts_with("///") || l.starts_with("//"))
+        .any(|l| l.starts_with("#[") && (l.contains("trace_fn") || l.contains("node]") || l.contains("node(")))
+}
+
+/// Whether a branch's statement makes a value or moves the run: it writes a place (`cents += kilos * rate;`), leaves
+/// a loop (`break;`, `continue;`), is the branch's value (`today + days`), returns a value made of no text, or builds
+/// a message. A line that only words a refusal or a notice (`return Err(format!(..))`, `kennels.note(why);`) does not.
+pub(super) fn makes_value(line: &str) -> bool {
+    let code = code_part(line).trim();
+    if code.contains("format!(") || code.contains("Err(") || code.contains('"') {
+        return false;
+    }
+    let words = |w: &str| code == w || code.starts_with(&format!("{w};")) || code.starts_with(&format!("{w} "));
+    let assigns = ARITHMETIC_ASSIGN.iter().any(|op| code.contains(op))
+        || code.split_once(" = ").is_some_and(|(place, _)| !place.contains('(') && !place.starts_with("let "));
+    let tail = !code.ends_with(';') && !code.ends_with('{') && !code.ends_with('(') && !code.ends_with(',');
+    let returns = code.starts_with("return ") && code != "return;";
+    assigns || words("break") || words("continue") || tail || returns || code.contains("Msg::")
+}
+
+/// The compound assignments.
+const ARITHMETIC_ASSIGN: [&str; 5] = [" += ", " -= ", " *= ", " /= ", " %= "];
+
 /// Whether another branch is recorded inside the block of the branch at line `at`.
 pub(super) fn holds_a_branch(index: &source::Index, file: &str, at: u32, recorded: &HashSet<(&str, u32)>) -> bool {
     branch_block(index, at).is_some_and(|block| (at + 1..=block.last).any(|l| recorded.contains(&(file, l))))
@@ -1090,4 +1148,34 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     let mut finding = Finding::new(FindingKind::Ran, rank, text, Some(first));
     finding.more = more;
     found.push(finding);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::makes_value;
+
+    #[test]
+    fn a_branch_statement_makes_a_value_when_it_writes_leaves_or_is_the_value() {
+        for line in [
+            "cents += kilos + prices::DRY_PER_KILO;",
+            "plot.tenant = Some(name.clone());",
+            "break;",
+            "continue;",
+            "today + days",
+            "return 0;",
+            "vec![Msg::PlanWalks { stay: stay.pen }]",
+        ] {
+            assert!(makes_value(line), "{line}");
+        }
+        // the words of a refusal or a notice, and a bare return, make no value
+        for line in [
+            "return Err(format!(\"{plate} is not a car we know\"));",
+            "kennels.note(refusal);",
+            "return notify(format!(\"no product {code}\"));",
+            "return;",
+            "if a == b {",
+        ] {
+            assert!(!makes_value(line), "{line}");
+        }
+    }
 }
