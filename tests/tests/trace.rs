@@ -3913,6 +3913,90 @@ mod traced {
         );
     }
 
+    /// A kennels: checking a stay in plans its dogs' walks by a command, which carries the pen's number where the
+    /// stay's is meant (the mistake), so the walks planned are for no stay.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct Kennel {
+        stays: Vec<KennelStay>,
+        walks: Vec<String>,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct KennelStay {
+        id: u32,
+        pen: u32,
+        pets: Vec<String>,
+        arrived: bool,
+    }
+
+    #[derive(Debug)]
+    enum KennelMsg {
+        CheckIn { id: u32 },
+        PlanWalks { stay: u32 },
+    }
+
+    #[ranvier::trace_fn]
+    fn check_in_stay(kennel: &mut Kennel, id: u32) -> Vec<KennelMsg> {
+        let Some(stay) = kennel.stays.iter().find(|s| s.id == id).cloned() else {
+            return Vec::new();
+        };
+        let dogs = stay
+            .pets
+            .iter()
+            .filter(|pet| pet.starts_with("dog"))
+            .count();
+        if let Some(arrived) = kennel.stays.iter_mut().find(|s| s.id == id) {
+            arrived.arrived = true;
+        }
+        if dogs > 0 {
+            vec![KennelMsg::PlanWalks { stay: stay.pen }]
+        } else {
+            Vec::new()
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn kennel_update(msg: KennelMsg, kennel: &Kennel) -> (Kennel, Vec<KennelMsg>) {
+        let mut next = kennel.clone();
+        let commands = match msg {
+            KennelMsg::CheckIn { id } => check_in_stay(&mut next, id),
+            KennelMsg::PlanWalks { stay } => {
+                if let Some(found) = next.stays.iter().find(|s| s.id == stay) {
+                    let walks: Vec<String> =
+                        found.pets.iter().map(|p| format!("{p} at 9")).collect();
+                    next.walks.extend(walks);
+                }
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_branch_that_built_the_command_sent_is_quoted_before_the_lets_of_its_condition() {
+        let stay = |id, pen| KennelStay {
+            id,
+            pen,
+            pets: vec!["dog Rex".to_owned()],
+            arrived: false,
+        };
+        let kennel = Kennel {
+            stays: vec![stay(1, 4), stay(2, 1)],
+            walks: Vec::new(),
+        };
+        let kennels = Mvu::with_commands((kennel, vec![]), kennel_update);
+        let walks = kennels.select(|k| k.walks.len());
+        kennels.dispatch(KennelMsg::CheckIn { id: 1 }).unwrap();
+        // pen 4 names no stay: no walks
+        assert_eq!(walks.get(), 0);
+        let explain = trace::explain(&walks).unwrap();
+        let built = line_in_this_file("vec![KennelMsg::PlanWalks { stay: stay.pen }]");
+        assert!(
+            finding_lines(&explain).contains(&built),
+            "line {built} not quoted:\n{explain}"
+        );
+    }
+
     /// A society's ledger: a plot given up is let again, and letting it posts its rent to December (`12 - month`
     /// leaves out the month it is let in: the mistake), each sent as a command.
     #[derive(Debug, Clone, Default, PartialEq)]

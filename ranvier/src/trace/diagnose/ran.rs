@@ -467,6 +467,16 @@ pub(super) fn ran_lines_of(
                 {
                     push(out, r.file, at, exit);
                 }
+                // in an `update` that sent commands, a branch whose statement builds a message (`vec![Msg::PlanWalks {
+                // stay: stay.id }]`) chose what was sent and with what: before the `let`s of its condition
+                if choices_first
+                    && r.value.is_none()
+                    && let Some(index) = source::index(r.file)
+                    && let Some(at) = branch_action(&index, r.file, r.line, &recorded)
+                    && builds_variant_with_fields(&index.lines[at as usize - 1])
+                {
+                    push(out, r.file, at, index.lines[at as usize - 1].trim().to_owned());
+                }
                 // a branch's condition: the `let`s it reads computed what chose it
                 if r.value.is_none()
                     && let Some((index, def, file)) = entered
@@ -491,7 +501,6 @@ pub(super) fn ran_lines_of(
                         }
                     }
                 }
-                // a branch with no branch recorded inside it: the statement it ran first is what it did
                 if r.value.is_none()
                     && let Some(index) = source::index(r.file)
                     && let Some(at) = branch_action(&index, r.file, r.line, &recorded)
@@ -844,6 +853,17 @@ pub(super) fn if_actions(lines: Vec<SourceLine>) -> Vec<SourceLine> {
         out.extend(action);
     }
     out
+}
+
+/// Whether `line` builds an enum variant with fields (`Msg::PlanWalks { stay: stay.id }`, `Msg::Refund(back)`): a
+/// path whose last segment is capitalised, then its fields.
+fn builds_variant_with_fields(line: &str) -> bool {
+    let code = code_part(line);
+    code.match_indices("::").any(|(at, _)| {
+        let rest = &code[at + 2..];
+        let name = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        rest.starts_with(|c: char| c.is_ascii_uppercase()) && rest[name..].trim_start().starts_with(['{', '('])
+    })
 }
 
 /// Whether the fn whose signature is on line `first` (1-based) carries an attribute that records its branches in
