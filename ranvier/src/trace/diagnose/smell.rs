@@ -86,12 +86,19 @@ pub(super) fn clamped_the_wrong_way(lines: &[String], whole: source::Lines) -> V
         .collect()
 }
 
-/// The fn of the crate a call of `file` reaches: a method by its name, a path resolved from where it is called.
+/// The fn of the crate a call of `file` reaches: a method by its name, a path resolved from where it is called, or,
+/// through a field holding a fn (`(helpers.refund)(notice, deposit)`), the fns the crate puts in that field when they
+/// all take the same parameters.
 fn callee(file: &str, call: &source::Call) -> Option<source::Found> {
-    match (&call.method, call.path.as_slice()) {
-        (Some(name), _) => source::resolve_method(file, name),
-        (None, []) => None,
-        (None, path) => source::resolve_fn(file, call.line, path),
+    match (&call.method, &call.field, call.path.as_slice()) {
+        (Some(name), _, _) => source::resolve_method(file, name),
+        (None, Some(field), _) => {
+            let mut given = source::fns_in_field(file, field, &[]).into_iter();
+            let first = given.next()?;
+            given.all(|f| f.def().params == first.def().params).then_some(first)
+        }
+        (None, None, []) => None,
+        (None, None, path) => source::resolve_fn(file, call.line, path),
     }
 }
 
