@@ -300,7 +300,7 @@ pub(super) fn diagnose(
     for f in &mut found {
         let mut more: Vec<SourceLine> = f.at.iter().cloned().collect();
         more.append(&mut f.more);
-        f.more = if_actions(block_exits(arm::scrutinee_lets(chain::whole_chains(more))));
+        f.more = match_lets_just_above(if_actions(block_exits(arm::scrutinee_lets(chain::whole_chains(more)))));
         if let Some(at) = &f.at {
             f.more.retain(|l| l.site.file != at.site.file || l.site.line != at.site.line);
         }

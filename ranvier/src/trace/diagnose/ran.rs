@@ -877,6 +877,35 @@ fn records_branches(lines: &[String], first: u32) -> bool {
         .any(|l| l.starts_with("#[") && (l.contains("trace_fn") || l.contains("node]") || l.contains("node(")))
 }
 
+/// `lines` with, after each `match` line whose tested expression reads a local bound by the statement just above it
+/// (`let amount = f64::from(stay.deposit);` above `match processor.hold(&stay.owner, amount).await {`), that `let`:
+/// the value the arms chose on was made there, for this `match` ([`super::arm::scrutinee_lets`] finds the `let` of a
+/// `match` that tests a local alone). A one-line `let` of one name, which computes ([`has_arithmetic`] or a call);
+/// once.
+pub(super) fn match_lets_just_above(lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
+    let mut quoted: HashSet<(&'static str, u32)> = lines.iter().map(|l| (l.site.file, l.site.line)).collect();
+    for line in lines {
+        let (file, at) = (line.site.file, line.site.line);
+        let bound = source::index(file).and_then(|index| {
+            let above = (1..at).rev().find(|l| is_code(&index.lines[*l as usize - 1]))?;
+            let code = code_part(&index.lines[above as usize - 1]).trim();
+            let (name, rhs) = code.strip_prefix("let ")?.strip_suffix(';')?.split_once(" = ")?;
+            let name = name.trim_start_matches("mut ").split(':').next()?.trim();
+            let one_name = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let computes = has_arithmetic(rhs) || rhs.contains('(');
+            let here = code_part(&index.lines[at as usize - 1]).trim_start();
+            let decides = here.starts_with("match ");
+            let reads = decides && idents(here).any(|(_, w)| w == name);
+            (one_name && computes && reads && quoted.insert((file, above)))
+                .then(|| numbered(file, &index.lines, above as usize - 1))
+        });
+        out.push(line);
+        out.extend(bound);
+    }
+    out
+}
+
 /// Whether a branch's statement makes a value or moves the run: it writes a place (`cents += kilos * rate;`), leaves
 /// a loop (`break;`, `continue;`), is the branch's value (`today + days`), returns a value made of no text, or builds
 /// a message. A line that only words a refusal or a notice (`return Err(format!(..))`, `kennels.note(why);`) does not.
