@@ -212,11 +212,13 @@ pub(super) fn left_counted_from_the_end(file: &str, index: &source::Index, whole
 }
 
 /// The lines (0-based) within `whole` (a fn's or a closure's lines, 1-based) that assign a place with a plain `=`,
-/// as a statement of a loop's own body, from a value that does not name that place, when either:
+/// as a statement of a loop's own body, from a value that does not name that place, when one of these holds:
 /// - the same loop body adds to a place with the same root, or one its `let` bound beside it, with a compound
 ///   assignment (`sum.periods += 1;` `sum.tax = slip.tax;`; `let (count, minutes) = ..;` `*count += 1;`
 ///   `*minutes = class.length;`), or
-/// - the place is a local the fn set to zero above the loop (`let mut taken = 0;` then `taken = take;`).
+/// - the place is a local the fn set to zero above the loop (`let mut taken = 0;` then `taken = take;`), or
+/// - the place is in a map's entry the loop body took (`let entry = foods.entry(food).or_default();` then `entry.0 =
+///   grams;`): the entry is kept from turn to turn, so the turns with the same key add up there.
 ///
 /// Each turn then throws away what the turns before it made: the place holds the last turn's value, not the sum.
 /// An assignment inside a branch of the loop body (`if x > best { best = x; }`) keeps a chosen value, as finding a
@@ -273,12 +275,24 @@ pub(super) fn overwritten_in_loop(lines: &[String], whole: source::Lines) -> Vec
                 *r == root || bound_together.iter().any(|names| names.iter().any(|n| n == root) && names.iter().any(|n| n == r))
             });
             let zeroed = place == root && set_to_zero_above(lines, first, header, root);
-            if beside || zeroed {
+            // a map's entry, kept from turn to turn (`let entry = foods.entry(food).or_default();`), is added up
+            let entry = place != root && own.iter().any(|&j| entry_let(&lines[j]) == Some(root));
+            if beside || zeroed || entry {
                 out.push(i);
             }
         }
     }
     out
+}
+
+/// The name a `let` binds to a map's entry kept between calls (`let entry = foods.entry(food).or_default();`,
+/// `.or_insert(..)`, `.or_insert_with(..)`).
+fn entry_let(line: &str) -> Option<&str> {
+    let code = code_part(line).trim();
+    let (name, rhs) = code.strip_prefix("let ")?.split_once(" = ")?;
+    let kept = rhs.contains(".entry(") && [".or_default()", ".or_insert(", ".or_insert_with("].iter().any(|k| rhs.contains(k));
+    let name = name.trim_start_matches("mut ").trim();
+    (kept && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then_some(name)
 }
 
 /// The lines (0-based) within `whole` whose write undoes or throws away the write of the statement just above to
@@ -519,6 +533,14 @@ mod tests {
             "fn f() {\n    let billed = hours.max(rates.day_cap_hours);\n    let fine = (days * rate).max(tier.fine_cap());\n    let kept = hours.min(rates.day_cap_hours);\n    let paid = cents.min(FLOOR_CENTS);\n    let most = a.max(b);\n}",
         );
         assert_eq!(clamped_the_wrong_way(&l, all(&l)), vec![1, 2, 4]);
+    }
+
+    #[test]
+    fn an_overwrite_of_a_map_entry_kept_between_turns_is_found() {
+        let l = lines(
+            "fn f() {\n    for pet in pets {\n        let entry = foods.entry(pet.food).or_default();\n        entry.0 = grams;\n        entry.1.push(name);\n        let fresh = Tally::default();\n        fresh.0 = grams;\n    }\n}",
+        );
+        assert_eq!(overwritten_in_loop(&l, all(&l)), vec![3]);
     }
 
     #[test]
