@@ -1499,6 +1499,36 @@ mod traced {
     }
 
     #[test]
+    fn a_copy_read_before_a_memo_was_made_is_a_capture_even_when_the_memo_reads_its_node() {
+        let board = Signal::new((100_u32, vec![101_u32, 102])).labelled("board");
+        // the mistake: today read once, when the memo is made; the memo reads the arrivals from the node
+        let today_then = board.get().0;
+        let due = Memo::new({
+            let board = board.clone();
+            move |_| {
+                let (_, arrivals) = board.get();
+                arrivals.iter().filter(|day| **day == today_then).count()
+            }
+        })
+        .labelled("due");
+        assert_eq!(due.get(), 0);
+        board.set((101, vec![101, 102]));
+        assert_eq!(due.get(), 0, "one arrival is due on day 101");
+        let explain = trace::explain(&due).unwrap();
+        let captured = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Captured)
+            .unwrap_or_else(|| panic!("no capture:\n{explain}"));
+        assert_eq!(
+            captured.at.as_ref().map(|l| l.site.line),
+            Some(line_in_this_file("let today_then = board.get().0;")),
+            "{explain}"
+        );
+        assert!(captured.text.contains("into `today_then`"), "{explain}");
+    }
+
+    #[test]
     fn a_capture_goes_before_the_cutoff_of_the_memo_it_was_made_with() {
         let price = Signal::new(150_u64).labelled("price");
         let hours = Signal::new(1_u64).labelled("hours");

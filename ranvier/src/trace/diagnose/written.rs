@@ -146,27 +146,42 @@ pub(super) fn captured(
         }
         // read by the node through others, the copy may still go stale: a weaker sign
         let rank = if in_cone.contains(&p.id) { 700 } else { 800 } + near(depth);
-        let mut reads_it = None;
         for (when, site) in &p.program_reads {
             let above = r.site.line().checked_sub(site.line());
             if site.file() != r.site.file()
                 || *when >= r.created
                 || p.last_moved <= *when
                 || above.is_none_or(|lines| lines > CAPTURE_LINES)
-                || *reads_it.get_or_insert_with(|| r.sources.contains(&p.id))
             {
                 continue;
             }
+            // a node that reads it too may still use the copy: the name the read's `let` bound, in its closure
+            let copy = if r.sources.contains(&p.id) {
+                match copy_used(r, site.line()) {
+                    Some(name) => Some(name),
+                    None => continue,
+                }
+            } else {
+                None
+            };
             let mut text = ctx.name(p.id).to_string();
             if let Some(v) = short_value(ctx, p.id) {
                 let _ = write!(text, " = {v}");
             }
-            let _ = write!(
-                text,
-                " moved #{} after the program read it to make {}, which does not read it",
-                p.last_moved,
-                ctx.name(r.id)
-            );
+            let _ = match copy {
+                Some(name) => write!(
+                    text,
+                    " moved #{} after the program read it into `{name}`, which {} uses as it was read",
+                    p.last_moved,
+                    ctx.name(r.id)
+                ),
+                None => write!(
+                    text,
+                    " moved #{} after the program read it to make {}, which does not read it",
+                    p.last_moved,
+                    ctx.name(r.id)
+                ),
+            };
             found.push(Finding::new(
                 FindingKind::Captured,
                 rank,
@@ -175,4 +190,25 @@ pub(super) fn captured(
             ));
         }
     }
+}
+
+/// The name a one-line `let` on line `read` of `r`'s file bound (`let today = kennels.model().today;`), when the
+/// closure of the call that made `r` uses it and binds no name of its own so: the node computes with the copy, read
+/// once when it was made, whatever else it reads.
+fn copy_used(r: &NodeRecord, read: u32) -> Option<String> {
+    let index = source::index(r.site.file())?;
+    let code = code_part(index.lines.get(read as usize - 1)?).trim();
+    let (name, _) = code.strip_prefix("let ")?.strip_suffix(';')?.split_once(" = ")?;
+    let name = name.trim_start_matches("mut ").split(':').next()?.trim();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let body = index.call_at(r.site.line(), r.site.column())?.closure.clone()?.body;
+    let lines = &index.lines[body.first as usize - 1..(body.last as usize).min(index.lines.len())];
+    let uses = lines.iter().any(|l| idents(code_part(l)).any(|(_, w)| w == name));
+    let rebinds = lines.iter().any(|l| {
+        let c = code_part(l);
+        c.contains(&format!("let {name} ")) || c.contains(&format!("let mut {name} ")) || c.contains(&format!("|{name}|"))
+    });
+    (uses && !rebinds).then(|| name.to_owned())
 }
