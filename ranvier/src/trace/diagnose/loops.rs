@@ -3,7 +3,8 @@
 //! given: the `if` that chose which items count, the `for` line, and the `let` that bound the list it iterates
 //! (`let aboard = day.bookings.iter().filter(|b| b.sailing == sailing.id);`) decided the sum as much as the `+=`,
 //! and so did the loop's other lines that add to the same place (`State::Booked | State::Exchanged { .. } =>
-//! tally.tickets += booking.paid,` beside the arm quoted).
+//! tally.tickets += booking.paid,` beside the arm quoted). The other way round, a `for` line quoted without any of
+//! its loop's additions brings them: what the loop made of each item.
 
 use super::{NodeRecord, SourceLine, body, code_part, lets_binding, numbered, source, starts_with_word};
 use std::collections::HashSet;
@@ -120,4 +121,45 @@ pub(super) fn loop_sources(me: &NodeRecord, body: &mut Vec<SourceLine>) {
         }
         i = at_insert;
     }
+}
+
+/// `lines` with, after each `for` line whose loop adds to a place on lines of its own body (`boarding +=
+/// rate(stay.size, tariffs::season(night));`) of which none is quoted, those lines (at most [`SAME_PLACE_LINES`]):
+/// the `for` line says what the loop went over, the additions what it made of each item.
+pub(super) fn for_accumulations(lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
+    let mut quoted: HashSet<(&'static str, u32)> = lines.iter().map(|l| (l.site.file, l.site.line)).collect();
+    for line in lines {
+        let (file, at) = (line.site.file, line.site.line);
+        let mut added = Vec::new();
+        if let Some(index) = source::index(file) {
+            let src = &index.lines;
+            let header = at as usize - 1;
+            let code = code_part(&src[header]).trim_start();
+            if starts_with_word(code, &["for"]) && code.trim_end().ends_with('{') {
+                let indent = |l: &str| l.len() - l.trim_start().len();
+                let depth = indent(&src[header]);
+                let body: Vec<usize> = (header + 1..src.len())
+                    .take_while(|&l| src[l].trim().is_empty() || indent(&src[l]) > depth)
+                    .collect();
+                let step = body.iter().map(|&l| indent(&src[l])).filter(|&n| n > depth).min();
+                let own: Vec<usize> = body
+                    .iter()
+                    .copied()
+                    .filter(|&l| Some(indent(&src[l])) == step && target(code_part(&src[l])).is_some())
+                    .collect();
+                let none_quoted = own.iter().all(|&l| !quoted.contains(&(file, u32::try_from(l + 1).unwrap_or(0))));
+                if none_quoted {
+                    for l in own.into_iter().take(SAME_PLACE_LINES) {
+                        if quoted.insert((file, u32::try_from(l + 1).unwrap_or(0))) {
+                            added.push(numbered(file, src, l));
+                        }
+                    }
+                }
+            }
+        }
+        out.push(line);
+        out.extend(added);
+    }
+    out
 }
