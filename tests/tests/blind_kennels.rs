@@ -85,7 +85,8 @@ mod explain {
         // within 400 (270) since session 25, when a copy read before the memo was made is a capture even though the
         // memo reads the same node
         explain_board_today => "board_today",
-        #[ignore = "first run: named at 452, past 400"]
+        // missed on first run: named at 452, past 400; within 400 (390) since session 25, when a body line giving fixed
+        // words the value does not hold (`return vec!["nothing to prepare".to_owned()];`) is left out
         explain_meals_default => "meals_default",
     );
 }

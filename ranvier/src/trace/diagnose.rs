@@ -186,6 +186,20 @@ impl Ctx<'_> {
     }
 }
 
+/// Whether `line` gives a value of fixed words (`return vec!["nothing to prepare".to_owned()];`, a branch's tail
+/// `"closed".to_owned()`) none of which `value` (the node's value as `Debug` prints it) holds: that line did not
+/// make the value.
+fn gives_text_not_in(line: &str, value: &str) -> bool {
+    let code = code_part(line).trim();
+    let gives = code.starts_with("return ") || !code.ends_with(';') && !code.ends_with('{') && !code.ends_with(',');
+    if !gives || code.contains("format!(") || code.contains('{') {
+        return false;
+    }
+    // the string literals: between pairs of quotes
+    let texts: Vec<&str> = code.split('"').skip(1).step_by(2).filter(|t| !t.is_empty() && !t.contains('\\')).collect();
+    !texts.is_empty() && texts.iter().all(|t| !value.contains(t))
+}
+
 /// The line at `site` as a finding's line.
 fn line(site: SiteRef) -> SourceLine {
     SourceLine::at(site)
@@ -298,6 +312,10 @@ pub(super) fn diagnose(
     body.retain(|l| !chain::only_carries(l));
     // a `for` line quoted without what its loop adds up: those additions
     body = loops::for_accumulations(std::mem::take(&mut body));
+    // a line that gives a fixed text the value does not hold did not make it
+    if let Some(value) = ctx.value(me.id) {
+        body.retain(|l| !gives_text_not_in(&l.text, &value));
+    }
     // a line of a chain written over several lines stands for the chain's links that decide
     for f in &mut found {
         let mut more: Vec<SourceLine> = f.at.iter().cloned().collect();
@@ -757,6 +775,18 @@ fn numbered(file: &'static str, lines: &[String], i: usize) -> SourceLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_of_fixed_words_the_value_does_not_hold_did_not_make_it() {
+        let value = r#"["kibble: 400g a day (Rex 2×300g)"]"#;
+        assert!(gives_text_not_in(r#"return vec!["nothing to prepare".to_owned()];"#, value));
+        assert!(gives_text_not_in(r#""closed".to_owned()"#, value));
+        // words the value holds, a text made from values, or no words at all: it may have
+        assert!(!gives_text_not_in(r#"return vec!["kibble".to_owned()];"#, value));
+        assert!(!gives_text_not_in(r#"format!("{food}: {grams}g a day")"#, value));
+        assert!(!gives_text_not_in("return 0;", value));
+        assert!(!gives_text_not_in(r#"lines.push("closed".to_owned());"#, value));
+    }
 
     #[test]
     fn a_line_that_only_wraps_names_computes_nothing() {
