@@ -6,11 +6,14 @@ use super::model::{Bin, Block, Customer, Damage, Grade, Msg, Orchard, Order, Sal
 use super::storage;
 use super::tariffs::{self, TRAY_KG};
 
+/// Whether a block is picked on a day.
+pub type InWindow = fn(&Block, u32) -> bool;
+
 /// The helpers `update` calls through fn values, so that the farm can be started with another version of one.
 #[derive(Clone, Copy)]
 pub struct Helpers {
-    pub in_window: fn(&Block, u32) -> bool,
-    pub pick: fn(&mut Orchard, Picked, fn(&Block, u32) -> bool) -> Vec<Msg>,
+    pub in_window: InWindow,
+    pub pick: fn(&mut Orchard, Picked, InWindow) -> Vec<Msg>,
     pub weather: fn(&mut Orchard, u32, Damage),
     pub price: fn(Customer, Grade, u32) -> Option<u32>,
 }
@@ -110,7 +113,7 @@ pub fn update(msg: Msg, farm: &Orchard, helpers: &Helpers) -> (Orchard, Vec<Msg>
 
 /// Weighs and grades a bin picked in a block in its window, and sends it to the cold store.
 #[ranvier::trace_fn]
-pub fn pick(farm: &mut Orchard, picked: Picked, in_window: fn(&Block, u32) -> bool) -> Vec<Msg> {
+pub fn pick(farm: &mut Orchard, picked: Picked, in_window: InWindow) -> Vec<Msg> {
     let today = farm.today;
     let no = farm.bins.len() as u32 + 1;
     let Some(block) = farm.block_mut(picked.block) else {
@@ -241,16 +244,12 @@ fn invoice(farm: &mut Orchard, no: u32, price: fn(Customer, Grade, u32) -> Optio
 /// Copies of `update`'s helpers with one mistake each, for the blind test.
 pub mod slipped {
     use super::super::grading;
-    use super::super::model::{Bin, Block, Damage, Msg, Orchard};
-    use super::Picked;
+    use super::super::model::{Bin, Damage, Msg, Orchard};
+    use super::{InWindow, Picked};
 
     /// [`super::pick`].
     #[ranvier::trace_fn]
-    pub fn pick(
-        farm: &mut Orchard,
-        picked: Picked,
-        in_window: fn(&Block, u32) -> bool,
-    ) -> Vec<Msg> {
+    pub fn pick(farm: &mut Orchard, picked: Picked, in_window: InWindow) -> Vec<Msg> {
         let today = farm.today;
         let no = farm.bins.len() as u32 + 1;
         let Some(block) = farm.block_mut(picked.block) else {
