@@ -200,6 +200,16 @@ fn gives_text_not_in(line: &str, value: &str) -> bool {
     !texts.is_empty() && texts.iter().all(|t| !value.contains(t))
 }
 
+/// The name and the value of a `let` of one name written on one line (`let amount = f64::from(stay.deposit);`,
+/// `let mut today: u32 = k.today;` → `today`, `k.today`); `None` for a pattern, or a statement over several lines.
+fn one_name_let(line: &str) -> Option<(&str, &str)> {
+    let code = code_part(line).trim();
+    let (name, value) = code.strip_prefix("let ")?.strip_suffix(';')?.split_once(" = ")?;
+    let name = name.trim_start_matches("mut ").split(':').next()?.trim();
+    let one_name = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    one_name.then_some((name, value))
+}
+
 /// The line at `site` as a finding's line.
 fn line(site: SiteRef) -> SourceLine {
     SourceLine::at(site)

@@ -6,7 +6,7 @@
 //! tally.tickets += booking.paid,` beside the arm quoted). The other way round, a `for` line quoted without any of
 //! its loop's additions brings them: what the loop made of each item.
 
-use super::{NodeRecord, SourceLine, body, code_part, lets_binding, numbered, source, starts_with_word};
+use super::{NodeRecord, SourceLine, body, code_part, follow_each, lets_binding, numbered, source, starts_with_word};
 use std::collections::HashSet;
 
 /// How many of the body's first lines are looked at.
@@ -127,39 +127,39 @@ pub(super) fn loop_sources(me: &NodeRecord, body: &mut Vec<SourceLine>) {
 /// rate(stay.size, tariffs::season(night));`) of which none is quoted, those lines (at most [`SAME_PLACE_LINES`]):
 /// the `for` line says what the loop went over, the additions what it made of each item.
 pub(super) fn for_accumulations(lines: Vec<SourceLine>) -> Vec<SourceLine> {
-    let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
-    let mut quoted: HashSet<(&'static str, u32)> = lines.iter().map(|l| (l.site.file, l.site.line)).collect();
-    for line in lines {
-        let (file, at) = (line.site.file, line.site.line);
-        let mut added = Vec::new();
-        if let Some(index) = source::index(file) {
-            let src = &index.lines;
-            let header = at as usize - 1;
-            let code = code_part(&src[header]).trim_start();
-            if starts_with_word(code, &["for"]) && code.trim_end().ends_with('{') {
-                let indent = |l: &str| l.len() - l.trim_start().len();
-                let depth = indent(&src[header]);
-                let body: Vec<usize> = (header + 1..src.len())
-                    .take_while(|&l| src[l].trim().is_empty() || indent(&src[l]) > depth)
-                    .collect();
-                let step = body.iter().map(|&l| indent(&src[l])).filter(|&n| n > depth).min();
-                let own: Vec<usize> = body
-                    .iter()
-                    .copied()
-                    .filter(|&l| Some(indent(&src[l])) == step && target(code_part(&src[l])).is_some())
-                    .collect();
-                let none_quoted = own.iter().all(|&l| !quoted.contains(&(file, u32::try_from(l + 1).unwrap_or(0))));
-                if none_quoted {
-                    for l in own.into_iter().take(SAME_PLACE_LINES) {
-                        if quoted.insert((file, u32::try_from(l + 1).unwrap_or(0))) {
-                            added.push(numbered(file, src, l));
-                        }
-                    }
-                }
-            }
-        }
-        out.push(line);
-        out.extend(added);
+    follow_each(lines, additions)
+}
+
+/// The lines of its own body that add to a place, when `line` is a `for` line and none of them is in `quoted` (to
+/// which they are added), at most [`SAME_PLACE_LINES`].
+fn additions(line: &SourceLine, quoted: &mut HashSet<(&'static str, u32)>) -> Vec<SourceLine> {
+    let file = line.site.file;
+    let Some(index) = source::index(file) else { return Vec::new() };
+    let src = &index.lines;
+    let Some(header) = (line.site.line as usize).checked_sub(1).filter(|h| *h < src.len()) else {
+        return Vec::new();
+    };
+    let code = code_part(&src[header]).trim_start();
+    if !starts_with_word(code, &["for"]) || !code.trim_end().ends_with('{') {
+        return Vec::new();
     }
-    out
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let depth = indent(&src[header]);
+    let body: Vec<usize> = (header + 1..src.len())
+        .take_while(|&l| src[l].trim().is_empty() || indent(&src[l]) > depth)
+        .collect();
+    let step = body.iter().map(|&l| indent(&src[l])).filter(|&n| n > depth).min();
+    let own: Vec<usize> = body
+        .into_iter()
+        .filter(|&l| Some(indent(&src[l])) == step && target(code_part(&src[l])).is_some())
+        .collect();
+    let at = |l: usize| u32::try_from(l + 1).unwrap_or(u32::MAX);
+    if own.iter().any(|&l| quoted.contains(&(file, at(l)))) {
+        return Vec::new();
+    }
+    own.into_iter()
+        .take(SAME_PLACE_LINES)
+        .filter(|&l| quoted.insert((file, at(l))))
+        .map(|l| numbered(file, src, l))
+        .collect()
 }

@@ -501,6 +501,7 @@ pub(super) fn ran_lines_of(
                         }
                     }
                 }
+                // a branch with no branch recorded inside it: the statement it ran first is what it did
                 if r.value.is_none()
                     && let Some(index) = source::index(r.file)
                     && let Some(at) = branch_action(&index, r.file, r.line, &recorded)
@@ -804,25 +805,36 @@ pub(super) fn branch_block(index: &source::Index, at: u32) -> Option<source::Lin
 /// (`Err(why) => { lines.push(..); break; }`) made its value as much by the `break` as by the push. Once per block; a
 /// line quoted already is not quoted again.
 pub(super) fn block_exits(lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    follow_each(lines, |line, quoted| {
+        let (file, at) = (line.site.file, line.site.line);
+        let index = source::index(file)?;
+        // the innermost block holding the line, below its opening line
+        let block = index
+            .ifs
+            .iter()
+            .chain(&index.elses)
+            .map(|(_, b)| *b)
+            .chain(index.arms.iter().filter(|a| a.body.first < a.body.last).map(|a| a.body))
+            .filter(|b| b.first < at && at < b.last)
+            .min_by_key(|b| b.last - b.first)?;
+        let leaves = last_leaves(&index, block, &["break", "continue", "return"])?;
+        (leaves > at && quoted.insert((file, leaves))).then(|| numbered(file, &index.lines, leaves as usize - 1))
+    })
+}
+
+/// `lines` with, after each line, the lines `follow` gives for it (given the lines quoted so far, which it adds the
+/// lines it gives to, so that none is quoted twice): the post-passes that bring, after a quoted line, the lines that
+/// complete it.
+pub(super) fn follow_each<I: IntoIterator<Item = SourceLine>>(
+    lines: Vec<SourceLine>,
+    mut follow: impl FnMut(&SourceLine, &mut HashSet<(&'static str, u32)>) -> I,
+) -> Vec<SourceLine> {
     let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
     let mut quoted: HashSet<(&'static str, u32)> = lines.iter().map(|l| (l.site.file, l.site.line)).collect();
     for line in lines {
-        let (file, at) = (line.site.file, line.site.line);
-        let exit = source::index(file).and_then(|index| {
-            // the innermost block holding the line, below its opening line
-            let block = index
-                .ifs
-                .iter()
-                .chain(&index.elses)
-                .map(|(_, b)| *b)
-                .chain(index.arms.iter().filter(|a| a.body.first < a.body.last).map(|a| a.body))
-                .filter(|b| b.first < at && at < b.last)
-                .min_by_key(|b| b.last - b.first)?;
-            let leaves = last_leaves(&index, block, &["break", "continue", "return"])?;
-            (leaves > at && quoted.insert((file, leaves))).then(|| numbered(file, &index.lines, leaves as usize - 1))
-        });
+        let next = follow(&line, &mut quoted);
         out.push(line);
-        out.extend(exit);
+        out.extend(next);
     }
     out
 }
@@ -832,27 +844,22 @@ pub(super) fn block_exits(lines: Vec<SourceLine>) -> Vec<SourceLine> {
 /// stay.depart {` → `break;`, `if service.dried() {` → `cents += kilos * prices::DRY_PER_KILO;`). The condition alone
 /// says when the branch runs, not what it does to the value. Once per line; a line quoted already is not quoted again.
 pub(super) fn if_actions(lines: Vec<SourceLine>) -> Vec<SourceLine> {
-    let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
-    let mut quoted: HashSet<(&'static str, u32)> = lines.iter().map(|l| (l.site.file, l.site.line)).collect();
     let none = HashSet::new();
-    for line in lines {
+    follow_each(lines, |line, quoted| {
         let (file, at) = (line.site.file, line.site.line);
-        let action = source::index(file).and_then(|index| {
-            let (_, block) = index.ifs.iter().find(|(l, _)| *l == at)?;
-            // in a fn whose branches are recorded (`#[trace_fn]`, `#[node]`), an `if` quoted alone did not take its
-            // block; a block with a line quoted already shows what it did
-            if index.fn_at(at).is_some_and(|def| records_branches(&index.lines, def.whole.first))
-                || quoted.iter().any(|(f, l)| *f == file && *l != at && block.contains(*l)) {
-                return None;
-            }
-            let action = branch_action(&index, file, at, &none)?;
-            (makes_value(&index.lines[action as usize - 1]) && quoted.insert((file, action)))
-                .then(|| numbered(file, &index.lines, action as usize - 1))
-        });
-        out.push(line);
-        out.extend(action);
-    }
-    out
+        let index = source::index(file)?;
+        let (_, block) = index.ifs.iter().find(|(l, _)| *l == at)?;
+        // in a fn whose branches are recorded (`#[trace_fn]`, `#[node]`), an `if` quoted alone did not take its
+        // block; a block with a line quoted already shows what it did
+        if index.fn_at(at).is_some_and(|def| records_branches(&index.lines, def.whole.first))
+            || quoted.iter().any(|(f, l)| *f == file && *l != at && block.contains(*l))
+        {
+            return None;
+        }
+        let action = branch_action(&index, file, at, &none)?;
+        (makes_value(&index.lines[action as usize - 1]) && quoted.insert((file, action)))
+            .then(|| numbered(file, &index.lines, action as usize - 1))
+    })
 }
 
 /// Whether `line` builds an enum variant with fields (`Msg::PlanWalks { stay: stay.id }`, `Msg::Refund(back)`): a
@@ -883,27 +890,19 @@ fn records_branches(lines: &[String], first: u32) -> bool {
 /// `match` that tests a local alone). A one-line `let` of one name, which computes ([`has_arithmetic`] or a call);
 /// once.
 pub(super) fn match_lets_just_above(lines: Vec<SourceLine>) -> Vec<SourceLine> {
-    let mut out: Vec<SourceLine> = Vec::with_capacity(lines.len());
-    let mut quoted: HashSet<(&'static str, u32)> = lines.iter().map(|l| (l.site.file, l.site.line)).collect();
-    for line in lines {
+    follow_each(lines, |line, quoted| {
         let (file, at) = (line.site.file, line.site.line);
-        let bound = source::index(file).and_then(|index| {
-            let above = (1..at).rev().find(|l| is_code(&index.lines[*l as usize - 1]))?;
-            let code = code_part(&index.lines[above as usize - 1]).trim();
-            let (name, rhs) = code.strip_prefix("let ")?.strip_suffix(';')?.split_once(" = ")?;
-            let name = name.trim_start_matches("mut ").split(':').next()?.trim();
-            let one_name = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            let computes = has_arithmetic(rhs) || rhs.contains('(');
-            let here = code_part(&index.lines[at as usize - 1]).trim_start();
-            let decides = here.starts_with("match ");
-            let reads = decides && idents(here).any(|(_, w)| w == name);
-            (one_name && computes && reads && quoted.insert((file, above)))
-                .then(|| numbered(file, &index.lines, above as usize - 1))
-        });
-        out.push(line);
-        out.extend(bound);
-    }
-    out
+        let index = source::index(file)?;
+        let here = code_part(index.lines.get((at as usize).checked_sub(1)?)?).trim_start();
+        if !here.starts_with("match ") {
+            return None;
+        }
+        let above = (1..at).rev().find(|l| is_code(&index.lines[*l as usize - 1]))?;
+        let (name, rhs) = one_name_let(&index.lines[above as usize - 1])?;
+        let computes = has_arithmetic(rhs) || rhs.contains('(');
+        let reads = idents(here).any(|(_, w)| w == name);
+        (computes && reads && quoted.insert((file, above))).then(|| numbered(file, &index.lines, above as usize - 1))
+    })
 }
 
 /// Whether a branch's statement makes a value or moves the run: it writes a place (`cents += kilos * rate;`), leaves
@@ -919,7 +918,7 @@ pub(super) fn makes_value(line: &str) -> bool {
         || code.split_once(" = ").is_some_and(|(place, _)| !place.contains('(') && !place.starts_with("let "));
     let tail = !code.ends_with(';') && !code.ends_with('{') && !code.ends_with('(') && !code.ends_with(',');
     let returns = code.starts_with("return ") && code != "return;";
-    assigns || words("break") || words("continue") || tail || returns || code.contains("Msg::")
+    assigns || words("break") || words("continue") || tail || returns || builds_variant(code)
 }
 
 /// The compound assignments.

@@ -197,14 +197,9 @@ pub(super) fn captured(
 /// once when it was made, whatever else it reads.
 fn copy_used(r: &NodeRecord, read: u32) -> Option<String> {
     let index = source::index(r.site.file())?;
-    let code = code_part(index.lines.get(read as usize - 1)?).trim();
-    let (name, _) = code.strip_prefix("let ")?.strip_suffix(';')?.split_once(" = ")?;
-    let name = name.trim_start_matches("mut ").split(':').next()?.trim();
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
+    let (name, _) = one_name_let(index.lines.get((read as usize).checked_sub(1)?)?)?;
     let body = index.call_at(r.site.line(), r.site.column())?.closure.clone()?.body;
-    let lines = &index.lines[body.first as usize - 1..(body.last as usize).min(index.lines.len())];
+    let lines = index.lines.get(body.first as usize - 1..(body.last as usize).min(index.lines.len()))?;
     let uses = lines.iter().any(|l| idents(code_part(l)).any(|(_, w)| w == name));
     let rebinds = lines.iter().any(|l| {
         let c = code_part(l);
