@@ -6454,6 +6454,61 @@ mod traced {
         );
     }
 
+    #[test]
+    fn an_accumulator_s_let_brings_the_loop_that_added_to_it() {
+        // each bin: its block, its day, its kilograms, its picker
+        let bins = Signal::new(vec![
+            (1_u32, 7_u32, 300_u32, "Ana"),
+            (1, 8, 320, "Ben"),
+            (2, 8, 250, "Ana"),
+        ])
+        .labelled("bins");
+        let today = Signal::new(8_u32).labelled("today");
+        let board = Memo::new({
+            let (bins, today) = (bins.clone(), today.clone());
+            move |_| {
+                let bins = bins.get();
+                let day = today.get();
+                let mut lines = Vec::new();
+                for block in [1_u32, 2] {
+                    let mut count = 0;
+                    let mut kg = 0;
+                    let mut pickers: Vec<&str> = Vec::new();
+                    // the mistake: the bins of every day, not the day's
+                    for bin in bins.iter().filter(|bin| bin.0 == block) {
+                        count += 1;
+                        kg += bin.2;
+                        if !pickers.contains(&bin.3) {
+                            pickers.push(bin.3);
+                        }
+                    }
+                    let line = match count {
+                        0 => format!("block {block}: no bins on day {day}"),
+                        n => format!(
+                            "block {block}: {n} bins on day {day}, {kg} kg ({})",
+                            pickers.join(", ")
+                        ),
+                    };
+                    lines.push(line);
+                }
+                lines
+            }
+        })
+        .labelled("board");
+        assert_eq!(
+            board.get()[0],
+            "block 1: 2 bins on day 8, 620 kg (Ana, Ben)"
+        );
+        let explain = trace::explain(&board).unwrap();
+        let mut lines: Vec<u32> = explain.body.iter().map(|l| l.site.line).collect();
+        lines.extend(finding_lines(&explain));
+        let chose = line_in_this_file("for bin in bins.iter().filter(|bin| bin.0 == block) {");
+        assert!(
+            lines.contains(&chose),
+            "line {chose} not quoted:\n{explain}"
+        );
+    }
+
     /// A performance's seats, held and sold.
     #[derive(Clone, Debug, Default, PartialEq)]
     struct Seats {

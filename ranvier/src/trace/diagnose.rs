@@ -312,6 +312,8 @@ pub(super) fn diagnose(
     smell_first(me, &shown, &mut body);
     closures_called(me, &shown, &mut body);
     loops::loop_sources(me, &mut body);
+    // an accumulator's `let` quoted: the loop that added to it
+    loops::accumulator_loops(me, &mut body);
     // the views it reads that moved chose its rows: their creation lines first
     let views: Vec<SourceLine> = view::moved_views(ctx, me)
         .into_iter()

@@ -163,3 +163,65 @@ fn additions(line: &SourceLine, quoted: &mut HashSet<(&'static str, u32)>) -> Ve
         .map(|l| numbered(file, src, l))
         .collect()
 }
+
+/// The name `code` binds as an accumulator (`bins` in `let mut bins = 0;`, `pickers` in `let mut pickers: Vec<&str>
+/// = Vec::new();`).
+fn accumulator(code: &str) -> Option<&str> {
+    let rest = code.trim_start().strip_prefix("let mut ")?;
+    let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
+    let (name, after) = rest.split_at(end);
+    let after = after.trim_start();
+    (!name.is_empty() && (after.starts_with('=') || after.starts_with(':')) && after.trim_end().ends_with(';'))
+        .then_some(name)
+}
+
+/// Whether `code` adds to `name` (`bins += 1;`, `pickers.push(..)`).
+fn adds_to(code: &str, name: &str) -> bool {
+    let code = code.trim_start();
+    code.strip_prefix(name).is_some_and(|rest| {
+        let rest = rest.trim_start();
+        ["+=", "-=", "*=", ".push(", ".push_str(", ".insert(", ".extend("].iter().any(|op| rest.starts_with(op))
+    })
+}
+
+/// `body` with, after each of its first [`LOOP_LINES`] lines that binds an accumulator in the explained node's body
+/// (`let mut bins = 0;`), the `for` line of the first loop below it that adds to it, once per loop: the `let` gave
+/// the start, what the loop went over gave the rest. [`for_accumulations`] then brings what the loop added.
+pub(super) fn accumulator_loops(me: &NodeRecord, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    let lines = &index.lines;
+    let last = (call.whole.last as usize).min(lines.len());
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut quoted: HashSet<(&'static str, u32)> = body.iter().map(|l| (l.site.file, l.site.line)).collect();
+    let mut i = 0;
+    while i < body.len().min(LOOP_LINES) {
+        let at = body[i].site.line as usize;
+        i += 1;
+        if body[i - 1].site.file != file || !call.whole.contains(at as u32) || at == 0 || at > lines.len() {
+            continue;
+        }
+        let Some(name) = accumulator(code_part(&lines[at - 1])) else { continue };
+        let depth = indent(&lines[at - 1]);
+        // the first line below it, in its block, that adds to it, and the `for` around that line
+        let Some(adds) = (at..last)
+            .take_while(|&l| lines[l].trim().is_empty() || indent(&lines[l]) >= depth)
+            .find(|&l| adds_to(code_part(&lines[l]), name))
+        else {
+            continue;
+        };
+        let Some(header) = body::enclosing(lines, at - 1, adds)
+            .take_while(|&l| indent(&lines[l]) >= depth)
+            .find(|&l| starts_with_word(code_part(&lines[l]).trim_start(), &["for"]))
+        else {
+            continue;
+        };
+        if quoted.insert((file, u32::try_from(header + 1).unwrap_or(u32::MAX))) {
+            body.insert(i, numbered(file, lines, header));
+            i += 1;
+        }
+    }
+}
