@@ -56,7 +56,7 @@ mod explain {
     explains!(
         explain_stock_value => "stock_value",
         explain_residue_checks => "residue_checks",
-        #[ignore = "first run: not named; the answer quoted blocks.rs:138, blocks.rs:141, blocks.rs:144, blocks.rs:79"]
+        #[ignore = "first run: not named; the answer quoted blocks.rs:138, blocks.rs:141, blocks.rs:144, blocks.rs:79; named at 412 since session 26"]
         explain_yield_per_tree => "yield_per_tree",
         #[ignore = "first run: named at 422, past 400"]
         explain_picking_order => "picking_order",

@@ -2129,6 +2129,58 @@ mod traced {
         );
     }
 
+    /// A row factory `#[node]` records: a block's line, with its yield a tree appended once it has been picked
+    /// (divided by the rows, not the trees: the mistake). (id, trees, rows, kg)
+    #[ranvier::node]
+    fn yield_line(row: &ranvier::collection::Row<u32, (u32, u32, u32, u32)>) -> Memo<String> {
+        let row = row.clone();
+        Memo::new(move |_| {
+            row.with(|block| {
+                let mut line = format!("block {}, {} trees: ", block.0, block.1);
+                match block.3 {
+                    0 => line.push_str("not picked"),
+                    kg => line.push_str(&format!("{kg} kg")),
+                }
+                if block.3 > 0 {
+                    let per_tree = f64::from(block.3) / f64::from(block.2);
+                    line.push_str(&format!(", {per_tree:.1} kg a tree"));
+                }
+                line
+            })
+        })
+    }
+
+    #[test]
+    fn a_row_memo_s_text_appended_in_parts_is_quoted_by_the_let_its_part_came_from() {
+        use ranvier::collection::Collection;
+        let blocks = Signal::new(vec![(1_u32, 240_u32, 12_u32, 0_u32)]).labelled("blocks");
+        let rows = Collection::keyed(blocks.clone(), |b: &(u32, u32, u32, u32)| b.0, yield_line);
+        let yields = Memo::new({
+            let rows = rows.clone();
+            move |_| {
+                let mut each = Vec::new();
+                rows.for_each(|_, _, memo| each.push(memo.clone()));
+                each.iter().map(Memo::get).collect::<Vec<String>>()
+            }
+        })
+        .labelled("yields");
+        assert_eq!(
+            yields.get(),
+            vec!["block 1, 240 trees: not picked".to_owned()]
+        );
+        blocks.set(vec![(1, 240, 12, 360)]);
+        assert_eq!(
+            yields.get(),
+            vec!["block 1, 240 trees: 360 kg, 30.0 kg a tree".to_owned()]
+        );
+        let explain = trace::explain(&yields).unwrap();
+        let made = line_in_this_file("let per_tree = f64::from(block.3) / f64::from(block.2);");
+        assert!(
+            finding_lines(&explain).contains(&made),
+            "line {made} not quoted:\n{explain}"
+        );
+    }
+
     /// Two types named `Note`: the one a select makes calls two notes equal when their texts are as long.
     mod notes_whole {
         #[derive(Debug, Clone)]

@@ -5,6 +5,10 @@ use super::*;
 /// How many value lines of a row's memo [`row_memos`] quotes.
 pub(super) const ROW_MEMO_LINES: usize = 3;
 
+/// How many `let`s that bound the arguments of a template of a row memo's text ([`template::lines`]) [`row_memos`]
+/// quotes, after the lines its run recorded.
+pub(super) const ROW_TEMPLATE_LINES: usize = 1;
+
 /// The rank of [`row_memos`]' finding: before what wrote the rows (their items are the memos' input).
 pub(super) const ROW_MEMO_RANK: u32 = 800;
 
@@ -14,7 +18,8 @@ pub(super) const ROW_SMELL_RANK: u32 = 995;
 
 /// Memos the explained node reads that one line made several times (a keyed collection's row memos, each row's made
 /// by the same factory): the node's body shows how it combines them, not how each is computed, so the lines that
-/// make the value of the one that moved latest are quoted (`left / plan.per_tray` in the factory's `Memo::new`).
+/// make the value of the one that moved latest are quoted (`left / plan.per_tray` in the factory's `Memo::new`): what
+/// its run recorded, then the `let`s its text's templates read, then the lines its value is made of.
 pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     let rows: Vec<&NodeRecord> = me
         .sources
@@ -57,6 +62,21 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
     for l in ran_lines(&ran, false, ROW_MEMO_LINES) {
         if quoted.len() < ROW_MEMO_LINES && !quoted.iter().any(|q| q.site == l.site) {
             quoted.push(l);
+        }
+    }
+    // after what ran, the `let` a template of the value's text read (`let per_tree = kg / rows;` for
+    // `{per_tree:.1} kg a tree`), one line past the limit
+    if let Some(value) = ctx.value(latest.id) {
+        // the guards of arms are what ran already or are not known; a one-line `let` computed the part, unless it
+        // only words another text (a `let` that opens an `if` or a `match` is what its branches, recorded, say)
+        let lets = template::lines(latest, &value, &[])
+            .into_iter()
+            .filter(|&i| one_name_let(&lines[i]).is_some_and(|(_, value)| !value.trim_start().starts_with("format!(")));
+        for i in lets.take(ROW_TEMPLATE_LINES) {
+            let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            if quoted.len() < ROW_MEMO_LINES + 1 && !quoted.iter().any(|q| q.site.file == file && q.site.line == at) {
+                quoted.push(numbered(file, lines, i));
+            }
         }
     }
     let mut picked: Vec<usize> = closure

@@ -37,26 +37,29 @@ pub(super) fn lines(r: &NodeRecord, value: &str, quoted: &[usize]) -> Vec<usize>
     let last = (call.whole.last as usize).min(lines.len());
     // every template of the call, and the strings of the value each could have made: one whose fixed parts say
     // little (`"{pupil}: {subject} {percent}% {grade}"`) only for a string no other template could have made
-    let mut templates: Vec<(usize, usize, String, Vec<Piece>)> = Vec::new();
+    let mut templates: Vec<(usize, usize, String, Vec<Piece>, bool)> = Vec::new();
     for i in first..last {
         for (start, template) in literals(code_part(&lines[i])) {
             let pieces = pieces(&template);
             if strength(&pieces) >= TEMPLATE_MIN_MARKS {
-                templates.push((i, start, template, pieces));
+                let part = appends(lines, i, start);
+                templates.push((i, start, template, pieces, part));
             }
         }
     }
-    let strong = |p: &[Piece], t: &str| strength(p) >= TEMPLATE_MIN_WORD && fits(p, t);
-    let made = |p: &[Piece]| {
+    let fits_as = |p: &[Piece], t: &str, part: bool| if part { fits_inside(p, t) } else { fits(p, t) };
+    let strong = |p: &[Piece], t: &str, part: bool| strength(p) >= TEMPLATE_MIN_WORD && fits_as(p, t, part);
+    let made = |p: &[Piece], part: bool| {
         texts.iter().any(|t| {
-            fits(p, t) && (strength(p) >= TEMPLATE_MIN_WORD || !templates.iter().any(|(_, _, _, q)| strong(q, t)))
+            fits_as(p, t, part)
+                && (strength(p) >= TEMPLATE_MIN_WORD || !templates.iter().any(|(_, _, _, q, qp)| strong(q, t, *qp)))
         })
     };
     let mut out: Vec<usize> = Vec::new();
-    for (i, start, _, pieces) in &templates {
+    for (i, start, _, pieces, part) in &templates {
         let (i, start) = (*i, *start);
         {
-            if !made(pieces) {
+            if !made(pieces, *part) {
                 continue;
             }
             let mut here = Vec::new();
@@ -288,6 +291,39 @@ fn strength(pieces: &[Piece]) -> usize {
     };
     let words = count(|c| c.is_alphanumeric());
     if words > 0 { words.max(TEMPLATE_MIN_MARKS) } else { count(|c| !c.is_whitespace()) }
+}
+
+/// Whether the template whose literal starts at byte `start` of line `at` (0-based) is appended to a text made
+/// before it (`line.push_str(&format!(", {kg} kg"))`, `write!(line, ..)`, `text += &format!(..)`): it makes a part
+/// of the value, not the whole.
+fn appends(lines: &[String], at: usize, start: usize) -> bool {
+    let code = code_part(&lines[at]);
+    let before = &code[..start.min(code.len())];
+    let before = if before.trim().is_empty() || before.trim_end().ends_with("format!(") && !before.contains("push_str(")
+    {
+        // `format!(` alone on its line or the literal alone: the call opens on the line above
+        let above = at.checked_sub(1).map_or("", |l| code_part(&lines[l]));
+        format!("{above}{before}")
+    } else {
+        before.to_owned()
+    };
+    ["push_str(", "write!(", "writeln!(", "+= &format!(", "+= format!("].iter().any(|w| before.contains(w))
+}
+
+/// Whether `text` holds the fixed parts of a template, in order, anywhere: a template appended to a text made before
+/// it ([`appends`]).
+fn fits_inside(pieces: &[Piece], text: &str) -> bool {
+    let mut at = 0;
+    let mut any = false;
+    for p in pieces {
+        let Piece::Text(t) = p else { continue };
+        match text[at..].find(t.as_str()) {
+            Some(found) => at += found + t.len(),
+            None => return false,
+        }
+        any = true;
+    }
+    any
 }
 
 /// Whether a template with `pieces` could have made `text`: its fixed parts in order, the first at the start and the
@@ -627,6 +663,29 @@ fn guard(index: &source::Index, call: source::Lines, at: usize) -> Option<usize>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_template_appended_to_a_text_fits_inside_it() {
+        let lines: Vec<String> = [
+            "line.push_str(&format!(",
+            "    \", {per_tree:.1} kg a tree\"",
+            "));",
+            "let line = format!(\"{n} bins\");",
+            "write!(out, \"{n} left\").ok();",
+        ]
+        .iter()
+        .map(|l| (*l).to_owned())
+        .collect();
+        let start = |l: usize| lines[l].find('"').unwrap();
+        assert!(appends(&lines, 1, start(1)));
+        assert!(!appends(&lines, 3, start(3)));
+        assert!(appends(&lines, 4, start(4)));
+        let part = pieces(", {per_tree:.1} kg a tree");
+        let text = "Cox, 240 trees: 1 bin, 360 kg, 30.0 kg a tree";
+        assert!(fits_inside(&part, text));
+        assert!(!fits(&part, text));
+        assert!(!fits_inside(&pieces(", {} kg a row"), text));
+    }
 
     #[test]
     fn holes_read_the_placeholders_text_and_args_the_places() {
