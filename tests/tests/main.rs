@@ -22,6 +22,7 @@ mod blind_bakery;
 mod blind_bikes;
 mod blind_brewery;
 mod blind_cafe;
+mod blind_campsite;
 mod blind_cinema;
 mod blind_clinic;
 mod blind_depot;

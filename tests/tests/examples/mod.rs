@@ -17,6 +17,8 @@ pub mod blind_brewery;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_cafe.rs"]
 pub mod blind_cafe;
+#[path = "../../../examples/examples/blind_campsite/main.rs"]
+pub mod blind_campsite;
 #[path = "../../../examples/examples/blind_cinema/main.rs"]
 pub mod blind_cinema;
 #[path = "../../../examples/examples/blind_clinic/main.rs"]
