@@ -280,6 +280,11 @@ where
                             with_runtime(|rt| {
                                 trace_hook!(rt, message_model(token, before, &model))
                             });
+                        } else {
+                            // an equal model that prints differently: its `PartialEq` lost the change
+                            with_runtime(|rt| {
+                                trace_hook!(rt, message_model_equal(token, before, &model))
+                            });
                         }
                     });
                 }

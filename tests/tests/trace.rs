@@ -4037,6 +4037,62 @@ mod traced {
         }
     }
 
+    /// A campsite's pitch: its hand-written `PartialEq` leaves out whether it is to be cleaned (the mistake).
+    #[derive(Debug, Clone)]
+    struct CampPitch {
+        id: u32,
+        to_clean: bool,
+    }
+
+    impl PartialEq for CampPitch {
+        fn eq(&self, other: &Self) -> bool {
+            self.id == other.id
+        }
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct Camp {
+        pitches: Vec<CampPitch>,
+    }
+
+    #[ranvier::trace_fn]
+    fn camp_update(pitch: u32, camp: &Camp) -> Camp {
+        let mut next = camp.clone();
+        if let Some(p) = next.pitches.iter_mut().find(|p| p.id == pitch) {
+            p.to_clean = true;
+        }
+        next
+    }
+
+    #[test]
+    fn a_model_an_update_changed_but_its_partial_eq_called_equal_names_that_eq() {
+        let camp = Mvu::new(
+            Camp {
+                pitches: vec![CampPitch {
+                    id: 1,
+                    to_clean: false,
+                }],
+            },
+            camp_update,
+        );
+        let dirty = camp.select(|c| c.pitches.iter().filter(|p| p.to_clean).count());
+        camp.dispatch(1).unwrap();
+        // the model compared equal: the change was lost
+        assert_eq!(dirty.get(), 0);
+        let explain = trace::explain(&dirty).unwrap();
+        let first = explain.findings.first().expect("a finding");
+        assert!(
+            first.text.contains("pitches[0].to_clean")
+                && first.text.contains("PartialEq for CampPitch"),
+            "{explain}"
+        );
+        let eq = line_in_this_file("self.id == other.id");
+        assert!(
+            first.at.iter().any(|l| l.site.line == eq),
+            "line {eq} not quoted first:\n{explain}"
+        );
+    }
+
     #[ranvier::trace_fn]
     fn kennel_update(msg: KennelMsg, kennel: &Kennel) -> (Kennel, Vec<KennelMsg>) {
         let mut next = kennel.clone();

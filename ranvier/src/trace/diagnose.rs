@@ -263,6 +263,7 @@ pub(super) fn diagnose(
     }
     cutoffs(ctx, id, me, why_not, &in_cone, &mut found);
     equal_write(ctx, why_not, &mut found);
+    equal_models(ctx, why_not, &cone, &mut found);
     kept_itself(ctx, me, &mut found);
     update_arms(ctx, me, &cone, &in_cone, &mut found);
     steady_sources(ctx, me, &mut found);

@@ -328,6 +328,10 @@ pub(crate) struct Tracer {
     /// Each model's `Debug` text before the first `update` that moved it (at most [`FIRST_MODELS_KEPT`] models): the
     /// model as it was made, kept after the ring of changes dropped that message.
     first_models: RefCell<Vec<(NodeId, Rc<str>)>>,
+    /// The model's `Debug` text before and after the latest [`MESSAGE_MODELS_KEPT`] `update`s that returned a model
+    /// the old one's `PartialEq` called equal although the two print differently, with the model they were to
+    /// move, oldest first: the message left the model as it was, and its change was lost there.
+    equal_models: RefCell<std::collections::VecDeque<EqualModel>>,
     /// The records of what ran outside any run and any `update` (a `#[node]` builder's branches: which fn value it
     /// chose), each once, at most [`BUILT_KEPT`].
     built: RefCell<Vec<Ran>>,
@@ -485,6 +489,10 @@ const FIRST_MODELS_KEPT: usize = 8;
 /// A message (its `Message` event) and the model's `Debug` text before and after its `update`.
 type ModelChange = (u64, Rc<str>, Rc<str>);
 
+/// An `update` whose model compared equal though it printed differently: the message, the model, its `Debug` text
+/// before and after.
+type EqualModel = (u64, NodeId, Rc<str>, Rc<str>);
+
 /// How many branches of one run the trace keeps.
 const BRANCHES_KEPT: usize = 32;
 
@@ -521,6 +529,7 @@ impl Tracer {
             message_branches: RefCell::new(std::collections::VecDeque::new()),
             message_models: RefCell::new(std::collections::VecDeque::new()),
             first_models: RefCell::new(Vec::new()),
+            equal_models: RefCell::new(std::collections::VecDeque::new()),
             built: RefCell::new(Vec::new()),
             updating: Cell::new(None),
             flight_reads: RefCell::new(std::collections::VecDeque::new()),
@@ -561,6 +570,7 @@ impl Tracer {
         self.message_branches.borrow_mut().clear();
         self.message_models.borrow_mut().clear();
         self.first_models.borrow_mut().clear();
+        self.equal_models.borrow_mut().clear();
         self.built.borrow_mut().clear();
         self.updating.set(None);
         self.timers.borrow_mut().clear();
@@ -966,6 +976,18 @@ impl Tracer {
             .iter()
             .filter(|(m, _, _)| messages.contains(m))
             .map(|(_, before, after)| (before.clone(), after.clone()))
+            .collect()
+    }
+
+    /// The updates that returned a model equal to model `target`'s (by its `PartialEq`) that prints differently,
+    /// latest first, as far as the trace keeps them: each message, and the model's `Debug` text before and after.
+    pub fn equal_models_of(&self, target: NodeId) -> Vec<(u64, Rc<str>, Rc<str>)> {
+        self.equal_models
+            .borrow()
+            .iter()
+            .rev()
+            .filter(|(_, t, _, _)| *t == target)
+            .map(|(m, _, before, after)| (*m, before.clone(), after.clone()))
             .collect()
     }
 

@@ -235,6 +235,40 @@ pub(super) fn equal_write(ctx: &Ctx<'_>, why_not: Option<&WhyNot>, found: &mut V
     found.push(finding);
 }
 
+/// The rank of [`equal_models`]' finding: above the cutoffs it explains (a view of the model that kept its value
+/// because the change was lost) and what the message's `update` ran.
+pub(super) const EQUAL_MODEL_RANK: u32 = 998;
+
+/// Models in the cone an `update` returned a new model for that their `PartialEq` called equal to the old one,
+/// though the two print differently: the message left the model as it was, and the change it made was lost there
+/// (a hand-written `eq` that leaves out a field). For each such model, its latest such message: the places that
+/// differ, and the `PartialEq` that said "equal" ([`equal_by`]); not when that was the latest write upstream, which
+/// [`equal_write`] reports.
+pub(super) fn equal_models(ctx: &Ctx<'_>, why_not: Option<&WhyNot>, cone: &[(NodeId, u32)], found: &mut Vec<Finding>) {
+    for &(n, _) in cone {
+        // the latest upstream write was that equal model: [`equal_write`] says it
+        if matches!(why_not, Some(WhyNot::EqualWrite { write, .. }) if write.node.id == n) {
+            continue;
+        }
+        let Some(r) = ctx.rec(n) else { continue };
+        let Some((seq, before, after)) = ctx.tracer.equal_models_of(n).into_iter().next() else {
+            continue;
+        };
+        let differences = crate::trace::debug_diff::differences(&before, &after, DIFFERENCES_MAX);
+        if differences.is_empty() {
+            continue;
+        }
+        let name = ctx.tracer.kept_message(seq).map_or_else(|| "?".into(), |m| m.name);
+        let mut text = format!("equal model: {name} #{seq} left {} as it was, wrote ", ctx.name(n));
+        differences_text(&differences, &mut text);
+        let mut lines = equal_by(r.site.file(), None, &differences, &mut text).into_iter();
+        let Some(first) = lines.next() else { continue };
+        let mut finding = Finding::new(FindingKind::Cutoff, EQUAL_MODEL_RANK, text, Some(first));
+        finding.more = lines.collect();
+        found.push(finding);
+    }
+}
+
 /// The lines of memo `r`'s comparer, when the source can be read: the last closure its call was given (the
 /// comparer of `Memo::with_comparer(compute, |a, b| ..)`), then the lines that produce the value of each fn of the
 /// crate it calls (`same_boxes(a, b)`), or of a fn given by its path (`Memo::with_comparer(compute, same_boxes)`):

@@ -674,29 +674,10 @@ impl Tracer {
     /// The `update` of message `token` moved the model from `before` to `after`: their `Debug` texts are kept for the
     /// latest messages, so a diagnosis can tell which fields the message wrote.
     pub fn message_model(&self, token: u64, before: &dyn fmt::Debug, after: &dyn fmt::Debug) {
-        // formatting stops at the cap: a model too large to keep costs no more than one that fits
-        struct Capped(String);
-        impl fmt::Write for Capped {
-            fn write_str(&mut self, s: &str) -> fmt::Result {
-                if self.0.len() + s.len() > MODEL_TEXT_MAX {
-                    return Err(fmt::Error);
-                }
-                self.0.push_str(s);
-                Ok(())
-            }
-        }
-        let text = |value: &dyn fmt::Debug| {
-            let mut text = Capped(String::new());
-            fmt::write(&mut text, format_args!("{value:?}")).ok()?;
-            Some(Rc::<str>::from(text.0))
-        };
-        let (Some(before), Some(after)) = (text(before), text(after)) else {
+        let (Some(before), Some(after)) = (model_text(before), model_text(after)) else {
             return;
         };
-        let target = {
-            let table = self.message_table.borrow();
-            table.binary_search_by_key(&token, |m| m.seq).ok().map(|i| table[i].target)
-        };
+        let target = self.message_target(token);
         if let Some(target) = target {
             let mut first = self.first_models.borrow_mut();
             if first.len() < FIRST_MODELS_KEPT && !first.iter().any(|(t, _)| *t == target) {
@@ -708,6 +689,29 @@ impl Tracer {
             kept.pop_front();
         }
         kept.push_back((token, before, after));
+    }
+
+    /// Message `token`'s `update` returned a model its `PartialEq` called equal to the one before: kept when the two
+    /// print differently (a `PartialEq` that leaves out what the message changed).
+    pub fn message_model_equal(&self, token: u64, before: &dyn fmt::Debug, after: &dyn fmt::Debug) {
+        let (Some(before), Some(after)) = (model_text(before), model_text(after)) else {
+            return;
+        };
+        if before == after {
+            return;
+        }
+        let Some(target) = self.message_target(token) else { return };
+        let mut kept = self.equal_models.borrow_mut();
+        if kept.len() == MESSAGE_MODELS_KEPT {
+            kept.pop_front();
+        }
+        kept.push_back((token, target, before, after));
+    }
+
+    /// The model message `token` was dispatched to, while the table of messages holds it.
+    fn message_target(&self, token: u64) -> Option<NodeId> {
+        let table = self.message_table.borrow();
+        table.binary_search_by_key(&token, |m| m.seq).ok().map(|i| table[i].target)
     }
 
     pub fn message_end(&self, token: u64) {
@@ -832,4 +836,22 @@ impl Tracer {
             self.program_read(source, location);
         }
     }
+}
+
+/// A model's `Debug` text, when it fits in [`MODEL_TEXT_MAX`] bytes: formatting stops at the cap, so a model too
+/// large to keep costs no more than one that fits.
+fn model_text(value: &dyn fmt::Debug) -> Option<Rc<str>> {
+    struct Capped(String);
+    impl fmt::Write for Capped {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            if self.0.len() + s.len() > MODEL_TEXT_MAX {
+                return Err(fmt::Error);
+            }
+            self.0.push_str(s);
+            Ok(())
+        }
+    }
+    let mut text = Capped(String::new());
+    fmt::write(&mut text, format_args!("{value:?}")).ok()?;
+    Some(Rc::<str>::from(text.0))
 }
