@@ -2150,6 +2150,63 @@ mod traced {
         })
     }
 
+    /// A night's charge by the pitch's kind and season: its branches are recorded.
+    #[ranvier::trace_fn]
+    fn night_charge(kind: u32, night: u32, adults: u32, children: u32) -> u64 {
+        let pitch = if kind == 1 { 2_000 } else { 1_500 };
+        let season = match night {
+            0..=180 => 1,
+            _ => 2,
+        };
+        u64::from(pitch * season + adults * 800 + children * 400)
+    }
+
+    /// A pitch: its id, its kind, its party (adults, children).
+    type NightPitch = (u32, u32, Option<(u32, u32)>);
+
+    /// A row factory `#[node]` records: a pitch's charge tonight, its party's adults passed as its children too (the
+    /// mistake).
+    #[ranvier::node]
+    fn tonight_row(row: &ranvier::collection::Row<u32, NightPitch>) -> Memo<u64> {
+        let row = row.clone();
+        Memo::new(move |_| {
+            row.with(|pitch| match pitch.2 {
+                Some((adults, _)) => night_charge(pitch.1, 200, adults, adults),
+                None => 0,
+            })
+        })
+    }
+
+    #[test]
+    fn a_row_memo_s_own_branch_is_quoted_before_the_lines_of_the_helpers_it_called() {
+        use ranvier::collection::Collection;
+        let pitches = Signal::new(vec![(1_u32, 1_u32, None)]).labelled("pitches");
+        let rows = Collection::keyed(
+            pitches.clone(),
+            |p: &(u32, u32, Option<(u32, u32)>)| p.0,
+            tonight_row,
+        );
+        let takings = Memo::new({
+            let rows = rows.clone();
+            move |_| {
+                let mut each = Vec::new();
+                rows.for_each(|_, _, memo| each.push(memo.clone()));
+                each.iter().map(Memo::get).sum::<u64>()
+            }
+        })
+        .labelled("takings");
+        assert_eq!(takings.get(), 0);
+        pitches.set(vec![(1, 1, Some((2, 0)))]);
+        assert_eq!(takings.get(), 4_000 + 1_600 + 800);
+        let explain = trace::explain(&takings).unwrap();
+        let own =
+            line_in_this_file("Some((adults, _)) => night_charge(pitch.1, 200, adults, adults),");
+        assert!(
+            finding_lines(&explain).contains(&own),
+            "line {own} not quoted:\n{explain}"
+        );
+    }
+
     #[test]
     fn a_row_memo_s_text_appended_in_parts_is_quoted_by_the_let_its_part_came_from() {
         use ranvier::collection::Collection;

@@ -59,7 +59,14 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
         .collect();
     let rank = if smelly.is_empty() { ROW_MEMO_RANK } else { ROW_SMELL_RANK };
     let mut quoted: Vec<SourceLine> = smelly;
-    for l in ran_lines(&ran, false, ROW_MEMO_LINES) {
+    // the closure's own branch that ran first (`Some(party) => charge(kind, party.adults, party.adults),`: which
+    // case the row is in, and what it handed the helpers), then the helpers' lines, innermost first
+    let own: Vec<crate::trace::log::Ran> = ran
+        .iter()
+        .filter(|r| r.file == file && closure.body.contains(r.line))
+        .cloned()
+        .collect();
+    for l in ran_lines(&own, false, 1).into_iter().chain(ran_lines(&ran, false, ROW_MEMO_LINES)) {
         if quoted.len() < ROW_MEMO_LINES && !quoted.iter().any(|q| q.site == l.site) {
             quoted.push(l);
         }
