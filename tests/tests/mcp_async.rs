@@ -211,9 +211,17 @@ async fn explain_with_messages_waits_for_the_flights_they_set_off() {
         "{answer}"
     );
     assert!(!answer.contains("\npending: "), "{answer}");
+    // the short form counts what went and the version it left; the full form says what settled
+    assert!(answer.ends_with("\ndispatched: 1 message → v3"), "{answer}");
+    let full = ok(
+        &client,
+        "explain",
+        json!({"node": "shipping", "messages": goods, "detail": "full"}),
+    )
+    .await;
     assert!(
-        answer.contains("\nsettled → v"),
-        "what the flight changed: {answer}"
+        full.contains("\nsettled → v"),
+        "what the flight changed: {full}"
     );
     // a slow quote: settle false explains the pending value at once, settleMs bounds the wait
     delay.store(NEVER, Ordering::Relaxed);

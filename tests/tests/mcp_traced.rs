@@ -192,8 +192,10 @@ mod traced {
         assert_sizes(&answer, "total (comparer)");
         // the node line with its own source line and the findings come first, then the dispatched steps
         assert!(answer.starts_with("total#"), "{answer}");
-        // the short form's steps name each message without the arguments this call just sent
-        assert!(answer.contains("\n1 add_item → v"), "{answer}");
+        // the short form counts the messages this call just sent and the version they left, without their
+        // arguments or what each changed
+        assert!(answer.contains("\ndispatched: 2 messages → v"), "{answer}");
+        assert!(!answer.contains("\n1 add_item → v"), "{answer}");
         assert!(!answer.contains("{\"sku\":\"lamp\""), "{answer}");
         let comparer = line_of("let rounded_subtotal = Memo::with_comparer(");
         assert!(

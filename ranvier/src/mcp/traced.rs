@@ -51,9 +51,6 @@ pub(crate) const DUMP: &str = "dump";
 
 /// The longest part of an `explain` answer that reports the dispatched messages.
 pub const STEPS_MAX_CHARS: usize = 1_000;
-/// How many dispatched steps the short form of `explain` lists, the latest (the full form lists every step that
-/// moved the explained node's cone).
-const BRIEF_STEPS: usize = 4;
 /// The longest `graph` answer, in characters.
 pub const GRAPH_MAX_CHARS: usize = 2_000;
 /// The longest page of `node`, in characters.
@@ -627,17 +624,17 @@ async fn explain(
     if steps.is_empty() {
         return Ok(success(explanation));
     }
-    let mut steps = answers::steps_in_cone(&steps, &cone_names);
     if !full {
-        // the state line after the steps (`v2: a=1, b=2`) repeats what the steps moved
-        steps = answers::without_state_line(&steps);
-        let all: Vec<String> = exposed.iter().map(|(name, _)| name.clone()).collect();
-        steps = answers::changes_in_cone(&steps, &cone_names, &all);
-        steps = answers::without_arguments(&steps);
-        steps = answers::without_quiet_settle(&steps);
-        steps = answers::latest_steps(&steps, BRIEF_STEPS);
-        steps = answers::without_idle_count(&steps);
+        // the short form: how many messages went and the version they left, and what did not settle; each step's
+        // changes repeat what the findings and the snapshot say (`detail: "full"` lists them)
+        let summary = answers::dispatch_summary(&steps);
+        return Ok(success(if summary.is_empty() {
+            explanation
+        } else {
+            format!("{explanation}\n{summary}")
+        }));
     }
+    let steps = answers::steps_in_cone(&steps, &cone_names);
     let steps = answers::clip_head(&steps, STEPS_MAX_CHARS);
     Ok(success(format!("{explanation}\n{steps}")))
 }

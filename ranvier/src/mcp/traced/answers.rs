@@ -103,232 +103,53 @@ pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
     out.join("\n")
 }
 
-/// Each step line of `steps` with only the changes of values named in `cone` (the explained node's cone), then `…`
-/// when others were left out: the short form's steps say what moved upstream, not the whole snapshot again. `all`
-/// names every exposed value, to tell where one change ends and the next begins (a value's text may hold `, `). When
-/// the cone is known, a step none of whose changes is in it keeps only its head (`3 order → v6: …`: it is there as
-/// the latest step, and what it moved outside the cone says nothing about the explained value), and a
-/// `settled`/`meanwhile` line none of whose changes is in it is left out; with no cone, every line is kept whole.
-pub(crate) fn changes_in_cone(steps: &str, cone: &[String], all: &[String]) -> String {
-    let name_at = |changes: &str, i: usize| -> Option<String> {
-        all.iter()
-            .chain(cone)
-            .filter(|name| {
-                changes[i..].starts_with(name.as_str())
-                    && matches!(
-                        changes[i + name.len()..].chars().next(),
-                        Some(' ' | '[' | '.')
-                    )
-            })
-            .max_by_key(|name| name.len())
-            .cloned()
-    };
-    let mut out: Vec<String> = Vec::new();
+/// The short form of the steps `explain` dispatched before it explained: `dispatched: 3 messages → v7` (the version
+/// they left, from the latest step or what settled), then the lines that say what did not settle (`not settled after
+/// 500 ms: ..` and the flights still pending), which nothing else in the answer says. Empty for no steps.
+pub(crate) fn dispatch_summary(steps: &str) -> String {
+    let mut count = 0;
+    let mut version: Option<&str> = None;
+    let mut unsettled: Vec<&str> = Vec::new();
+    let mut pending = false;
     for line in steps.lines() {
-        // a step line, or the line saying what the flights the steps set off changed when they settled
-        let changes_line =
-            is_step(line) || line.starts_with("settled → v") || line.starts_with("meanwhile → v");
-        let split = line
-            .find(" → v")
-            .and_then(|arrow| line[arrow..].find(": ").map(|colon| arrow + colon + 2));
-        let (true, Some(at)) = (changes_line, split) else {
-            out.push(line.to_owned());
-            continue;
-        };
-        let (head, changes) = line.split_at(at);
-        // where each change starts: the start, or after `, `, at an exposed value's name
-        let mut starts: Vec<(usize, Option<String>)> = Vec::new();
-        for (i, _) in changes.char_indices() {
-            if i == 0 || changes[..i].ends_with(", ") {
-                if let Some(name) = name_at(changes, i) {
-                    starts.push((i, Some(name)));
-                } else if i == 0 {
-                    starts.push((0, None));
-                }
-            }
+        let settled = line.starts_with("settled → v")
+            || line.starts_with("meanwhile → v")
+            || line.starts_with("settled:");
+        if is_step(line) {
+            count += 1;
+        } else if line.starts_with("not settled after ") {
+            pending = true;
         }
-        let entries: Vec<(&str, bool)> = starts
-            .iter()
-            .enumerate()
-            .map(|(k, (i, name))| {
-                let end = starts
-                    .get(k + 1)
-                    .map_or(changes.len(), |(next, _)| next - 2);
-                let base = name
-                    .as_deref()
-                    .map(|n| n.split(['[', '.']).next().unwrap_or(n).to_owned());
-                let kept = base.is_none_or(|b| {
-                    cone.iter()
-                        .any(|c| *c == b || c.as_str() == name.as_deref().unwrap_or(""))
-                });
-                (&changes[*i..end], kept)
-            })
-            .collect();
-        let kept: Vec<&str> = entries
-            .iter()
-            .filter(|(_, k)| *k)
-            .map(|(e, _)| *e)
-            .collect();
-        if kept.is_empty() && !cone.is_empty() {
-            if !is_step(line) {
-                continue;
-            }
-            // the step is kept for its place (the latest), not for what it moved outside the cone
-            out.push(format!("{head}…"));
-            continue;
+        if (is_step(line) || settled)
+            && let Some((_, rest)) = line.split_once(" → v")
+        {
+            version = rest.split(':').next().or(version);
+        } else if pending && !settled {
+            unsettled.push(line);
         }
-        let outside = !kept.is_empty() && kept.len() < entries.len();
-        let shown: Vec<&str> = if kept.is_empty() {
-            entries.iter().map(|(entry, _)| *entry).collect()
-        } else {
-            kept
-        };
-        out.push(brief_changes(head, &shown, outside));
-    }
-    out.join("\n")
-}
-
-/// The longest step line of the short form once it holds one change: later changes that would pass it are counted.
-const STEP_BRIEF_MAX_CHARS: usize = 160;
-
-/// The longest step line of the short form holding one change; a longer change is cut, ending with `…`.
-const STEP_ONE_CHANGE_MAX_CHARS: usize = 240;
-
-/// A step line's `head` (`3 order → v6: `) and the `changes` it keeps, as many as fit in [`STEP_BRIEF_MAX_CHARS`]
-/// (the first always), then `+2 more` for those left out and `…` when changes outside the cone were dropped before:
-/// the short form says what moved, the full form (`detail: "full"`) lists every change.
-fn brief_changes(head: &str, changes: &[&str], outside: bool) -> String {
-    let mut line = head.to_owned();
-    let mut shown = 0;
-    for change in changes {
-        if shown > 0 {
-            if chars(&line) + 2 + chars(change) > STEP_BRIEF_MAX_CHARS {
-                break;
-            }
-            line.push_str(", ");
+        if settled {
+            pending = false;
         }
-        line.push_str(change);
-        shown += 1;
     }
-    // one change longer than the line (a whole list that settled) is cut: the full form has it
-    if chars(&line) > STEP_ONE_CHANGE_MAX_CHARS {
-        line = clip_line(&line, STEP_ONE_CHANGE_MAX_CHARS);
+    if count == 0 {
+        return String::new();
     }
-    if shown < changes.len() {
-        let _ = write!(line, ", +{} more", changes.len() - shown);
+    let messages = if count == 1 { "message" } else { "messages" };
+    let mut out = match version {
+        Some(v) => format!("dispatched: {count} {messages} → v{v}"),
+        None => format!("dispatched: {count} {messages}"),
+    };
+    for line in unsettled {
+        out.push('\n');
+        out.push_str(line);
     }
-    if outside {
-        line.push_str(", …");
-    }
-    line
+    out
 }
 
 /// Whether a line of dispatched steps is a step (`3 book … → v6: …`, starting with its position).
 fn is_step(line: &str) -> bool {
     line.split_once(' ')
         .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-}
-
-/// `steps` with at most `max` step lines, the latest: the earlier ones are counted in the first line
-/// (`… 3 earlier steps`, or added to the count of a `… N steps that moved nothing upstream` line there). A short
-/// answer says which messages moved the node lately; the full form lists them all.
-pub(crate) fn latest_steps(steps: &str, max: usize) -> String {
-    let lines: Vec<&str> = steps.lines().collect();
-    let count = lines.iter().filter(|l| is_step(l)).count();
-    if count <= max {
-        return steps.to_owned();
-    }
-    let mut dropped = count - max;
-    let mut idle = 0;
-    let mut out: Vec<String> = Vec::new();
-    for line in lines {
-        if let Some(n) = line
-            .strip_prefix("… ")
-            .and_then(|rest| rest.strip_suffix(" steps that moved nothing upstream"))
-            .and_then(|n| n.parse::<usize>().ok())
-        {
-            idle = n;
-            continue;
-        }
-        if dropped > 0 && is_step(line) {
-            dropped -= 1;
-            continue;
-        }
-        out.push(line.to_owned());
-    }
-    let earlier = count - max + idle;
-    let steps_word = if earlier == 1 { "step" } else { "steps" };
-    let head = if idle > 0 {
-        format!("… {earlier} earlier {steps_word} ({idle} moved nothing upstream)")
-    } else {
-        format!("… {earlier} earlier {steps_word}")
-    };
-    out.insert(0, head);
-    out.join("\n")
-}
-
-/// `steps` without the `… N steps that moved nothing upstream` line [`steps_in_cone`] put first: the short form's
-/// steps keep their positions and the last step, so the numbers missing before it are the steps left out (a line
-/// [`latest_steps`] wrote, which counts the earlier steps too, is kept).
-pub(crate) fn without_idle_count(steps: &str) -> String {
-    steps
-        .lines()
-        .filter(|line| {
-            line.strip_prefix("… ")
-                .and_then(|rest| rest.strip_suffix(" steps that moved nothing upstream"))
-                .is_none_or(|n| n.parse::<usize>().is_err())
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// `steps` without a `settled → vN: no exposed value changed` line: the flights settled (or none started) and
-/// changed nothing the steps do not already say.
-pub(crate) fn without_quiet_settle(steps: &str) -> String {
-    steps
-        .lines()
-        .filter(|line| {
-            !(line.starts_with("settled → v") && line.ends_with(": no exposed value changed"))
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The step lines of `steps` without the messages' arguments (`3 book {"visit":1} → v6: …` becomes
-/// `3 book → v6: …`): the short form's steps follow the messages the caller sent in the same call, so their
-/// arguments would only repeat them. Other lines are kept as they are.
-pub(crate) fn without_arguments(steps: &str) -> String {
-    steps
-        .lines()
-        .map(|line| {
-            let Some((n, rest)) = line.split_once(' ') else {
-                return line.to_owned();
-            };
-            match (is_step(line), rest.split_once(' '), rest.find(" → v")) {
-                (true, Some((name, _)), Some(arrow)) if name.len() < arrow => {
-                    format!("{n} {name}{}", &rest[arrow..])
-                }
-                _ => line.to_owned(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// `steps` without its state line (`v3: a=1, b=2`, the last line, when it is one): what an explanation's short form
-/// leaves out, since the step lines above it say what moved.
-pub(crate) fn without_state_line(steps: &str) -> String {
-    let is_state = |line: &str| {
-        line.strip_prefix('v')
-            .and_then(|rest| rest.split_once(": "))
-            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-    };
-    // the state line ends the steps; a `settled → v…` line (what the flights changed after) may follow it
-    steps
-        .lines()
-        .filter(|line| !is_state(line))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Node `id`'s info as one line of an answer shows it: [`LINE_SOURCES_MAX`] sources and observers named, with the
@@ -619,123 +440,6 @@ mod tests {
     }
 
     #[test]
-    fn the_short_form_drops_the_state_line_only() {
-        let steps = "1 add {\"n\":1} → v1: total 0→1\nv1: total=1";
-        assert_eq!(without_state_line(steps), "1 add {\"n\":1} → v1: total 0→1");
-        assert_eq!(
-            without_state_line("1 add → v1: total 0→1"),
-            "1 add → v1: total 0→1"
-        );
-        assert_eq!(without_state_line("v2: total=1"), "");
-        assert_eq!(without_state_line("stopped\nvalue: x"), "stopped\nvalue: x");
-    }
-
-    #[test]
-    fn the_short_form_drops_the_arguments_of_step_lines_only() {
-        let steps = "… 2 steps that moved nothing upstream\n3 book {\"slot\":0,\"who\":\"a b\"} → v6: queue 0→1, …\n\
-                     4 pay {} → v7: paid 0→1\n5 tick → v8: clock 1→2\n6 book {\"slot\":1} rejected: slot taken";
-        assert_eq!(
-            without_arguments(steps),
-            "… 2 steps that moved nothing upstream\n3 book → v6: queue 0→1, …\n4 pay → v7: paid 0→1\n\
-             5 tick → v8: clock 1→2\n6 book {\"slot\":1} rejected: slot taken"
-        );
-    }
-
-    #[test]
-    fn the_short_form_keeps_the_latest_steps_and_counts_the_others() {
-        let steps = "… 2 steps that moved nothing upstream\n1 a → v1: x 0→1\n3 b → v3: x 1→2\n\
-                     4 c → v4: x 2→3\nstopped: y";
-        assert_eq!(latest_steps(steps, 3), steps);
-        assert_eq!(
-            latest_steps(steps, 2),
-            "… 3 earlier steps (2 moved nothing upstream)\n3 b → v3: x 1→2\n4 c → v4: x 2→3\nstopped: y"
-        );
-        assert_eq!(
-            latest_steps("1 a → v1: x 0→1\n2 b → v2: x 1→2", 1),
-            "… 1 earlier step\n2 b → v2: x 1→2"
-        );
-    }
-
-    #[test]
-    fn the_short_form_keeps_what_settling_changed_and_drops_a_quiet_settle() {
-        let steps = "1 rent → v3: alerts []→(pending), …\nv3: alerts=(pending)\nsettled → v5: alerts (pending)→[]";
-        assert_eq!(
-            without_state_line(steps),
-            "1 rent → v3: alerts []→(pending), …\nsettled → v5: alerts (pending)→[]"
-        );
-        let quiet = "1 rent → v3: total 0→1\nsettled → v3: no exposed value changed";
-        assert_eq!(without_quiet_settle(quiet), "1 rent → v3: total 0→1");
-        assert_eq!(without_quiet_settle(steps), steps);
-    }
-
-    #[test]
-    fn the_short_form_drops_a_settle_that_changed_nothing_in_the_cone() {
-        let all = ["total".to_owned(), "tide".to_owned(), "customs".to_owned()];
-        let cone = ["total".to_owned()];
-        let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1, customs (pending)→2";
-        assert_eq!(
-            changes_in_cone(steps, &cone, &all),
-            "1 rent → v3: total 0→1"
-        );
-        // a settle that changed the cone keeps its changes in it
-        let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1, total (pending)→2";
-        assert_eq!(
-            changes_in_cone(steps, &cone, &all),
-            "1 rent → v3: total 0→1\nsettled → v5: total (pending)→2, …"
-        );
-        // a step that moved nothing in the cone keeps its head only
-        let steps = "1 rent → v3: tide 0→1, customs 1→2";
-        assert_eq!(changes_in_cone(steps, &cone, &all), "1 rent → v3: …");
-        // with no cone known, every line is kept
-        let steps = "1 rent → v3: total 0→1\nsettled → v5: tide (pending)→1";
-        assert_eq!(changes_in_cone(steps, &[], &all), steps);
-    }
-
-    #[test]
-    fn the_short_form_counts_the_changes_past_a_step_line_s_length() {
-        let all = ["table".to_owned(), "today".to_owned()];
-        let row = |i: usize| {
-            format!(
-                "table[{i}] \"{i}. Rovers P1 W1 D0 L0 GF2 GA0\"→\"{i}. Athletic P1 W1 D0 L0 GF3 GA1\""
-            )
-        };
-        let rows: Vec<String> = (0..4).map(row).collect();
-        let steps = format!("2 result → v2: {}, today 1→2", rows.join(", "));
-        // the cone holds the table: the first row fits, three more are counted, the day (outside) is dropped
-        assert_eq!(
-            changes_in_cone(&steps, &["table".to_owned()], &all),
-            format!("2 result → v2: {}, +3 more, …", rows[0])
-        );
-        // with no cone, every change is the line's: counted the same way
-        assert_eq!(
-            changes_in_cone(&steps, &[], &all),
-            format!("2 result → v2: {}, +4 more", rows[0])
-        );
-        // shorter changes: as many as fit
-        let steps = "2 result → v2: today 1→2, table[0] \"a\"→\"b\", table[1] \"c\"→\"d\"";
-        assert_eq!(changes_in_cone(steps, &[], &all), steps);
-        // one change longer than the line is kept whole up to 240 characters, then cut
-        let long = format!("2 result → v2: table[0] \"{}\"→\"b\"", "a".repeat(200));
-        assert_eq!(changes_in_cone(&long, &[], &all), long);
-        let longer = format!("2 result → v2: table[0] \"{}\"→\"b\"", "a".repeat(300));
-        let cut = changes_in_cone(&longer, &[], &all);
-        assert_eq!(cut.chars().count(), 240, "{cut}");
-        assert!(
-            cut.ends_with('…') && longer.starts_with(cut.trim_end_matches('…')),
-            "{cut}"
-        );
-    }
-
-    #[test]
-    fn the_short_form_drops_the_count_the_step_numbers_say() {
-        let steps = "… 2 steps that moved nothing upstream\n3 rent → v5: total 0→1";
-        assert_eq!(without_idle_count(steps), "3 rent → v5: total 0→1");
-        // the earlier steps latest_steps left out are counted still
-        let steps = "… 4 earlier steps (2 moved nothing upstream)\n5 rent → v7: total 0→1";
-        assert_eq!(without_idle_count(steps), steps);
-    }
-
-    #[test]
     fn clip_lines_keeps_whole_lines_and_says_what_it_left_out() {
         let text = (0..100)
             .map(|i| format!("line {i}"))
@@ -751,6 +455,21 @@ mod tests {
         assert_eq!(clip_lines("a\nb", 100), "a\nb");
         let long = "x".repeat(5000);
         assert_eq!(clip_lines(&long, 2000).chars().count(), LINE_MAX_CHARS);
+    }
+
+    #[test]
+    fn the_short_form_counts_the_steps_and_keeps_what_did_not_settle() {
+        let steps = "1 add {\"n\":1} → v1: total 0→1\n2 add {\"n\":2} → v2: total 1→3\nv2: total=3";
+        assert_eq!(dispatch_summary(steps), "dispatched: 2 messages → v2");
+        let settled = "1 order → v4: quote 0→(pending)\nsettled → v5: quote (pending)→450";
+        assert_eq!(dispatch_summary(settled), "dispatched: 1 message → v5");
+        let waiting = "1 order → v4: quote 0→(pending)\nnot settled after 30 ms: 1 flight(s) still pending:\n  quote#3 \
+                       since #40\nmeanwhile → v4: no exposed value changed";
+        assert_eq!(
+            dispatch_summary(waiting),
+            "dispatched: 1 message → v4\nnot settled after 30 ms: 1 flight(s) still pending:\n  quote#3 since #40"
+        );
+        assert_eq!(dispatch_summary(""), "");
     }
 
     #[test]
