@@ -5,8 +5,9 @@
 //!
 //! Each call reads the trace log on the graph thread ([`ExposureHandle::on_graph`]) and renders its answer there, so
 //! nothing but text and JSON crosses threads. The compact answers are bounded: `explain` at most
-//! [`EXPLAIN_MAX_CHARS`] (plus at most [`STEPS_MAX_CHARS`] of dispatched steps before it), `graph` at most
-//! [`GRAPH_MAX_CHARS`], a page of `node` at most [`NODE_PAGE_MAX_CHARS`]; `trace_state` pages through the nodes.
+//! [`EXPLAIN_MAX_CHARS`] (plus, in the full form, at most [`STEPS_MAX_CHARS`] of dispatched steps after it),
+//! `graph` at most [`GRAPH_MAX_CHARS`], a page of `node` at most [`NODE_PAGE_MAX_CHARS`]; `trace_state` pages
+//! through the nodes.
 //!
 //! A node argument is an exposed node name (`Exposure::node`), a node name (label or `let` binding), `#id`,
 //! `name#id` or an identity path `/owner/name`; a miss is a tool error that lists the exposed nodes.
@@ -87,8 +88,8 @@ equal), `not re-run since:`, `kept:` a previous value returned, `select:` a sele
 message, `update:` the arm of update that handled the message (with `commands: N` for `Mvu::with_commands`), \
 `steady:` a source that did not follow it, `wrote:` what the message wrote elsewhere when a signal did not \
 follow it, `comparer:`, `initial:`, `settled:` the lines of an async memo's future that produced its value; then \
-the dispatched steps that moved what it reads. `detail: \"full\"` adds `why:` (the cause chain) and the state \
-after the steps. `run` (a run number, as `history` lists them) answers for that earlier run instead: its line, what \
+how many `messages` it dispatched and the version they left. `detail: \"full\"` adds `why:` (the cause chain), the \
+dispatched steps that moved what it reads and the state after them. `run` (a run number, as `history` lists them) answers for that earlier run instead: its line, what \
 it read then and its cause chain.";
 
 const GRAPH_DESCRIPTION: &str = "The graph at a glance: node counts by kind, the exposed nodes with their values, and \
@@ -156,8 +157,8 @@ pub(crate) fn tools(
     explain_properties.insert(
         "detail".into(),
         json!({"type": "string", "enum": ["brief", "full"], "default": "brief",
-               "description": "`brief` (default): the findings and their lines; `full` adds the `why:` cause chain \
-                               and the state after the dispatched steps."}),
+               "description": "`brief` (default): the findings and their lines; `full` adds the `why:` cause chain, \
+                               the dispatched steps and the state after them."}),
     );
     if !messages.is_empty() {
         let dispatch = schema::dispatch_input_schema(messages);
