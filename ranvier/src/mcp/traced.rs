@@ -89,8 +89,8 @@ message, `update:` the arm of update that handled the message (with `commands: N
 `steady:` a source that did not follow it, `wrote:` what the message wrote elsewhere when a signal did not \
 follow it, `comparer:`, `initial:`, `settled:` the lines of an async memo's future that produced its value; then \
 how many `messages` it dispatched and the version they left. `detail: \"full\"` adds `why:` (the cause chain), the \
-dispatched steps that moved what it reads and the state after them. `run` (a run number, as `history` lists them) answers for that earlier run instead: its line, what \
-it read then and its cause chain.";
+dispatched steps that moved what it reads and the state after them. `run` (a run number, as `history` lists \
+them) answers for that earlier run instead: its line, what it read then and its cause chain.";
 
 const GRAPH_DESCRIPTION: &str = "The graph at a glance: node counts by kind, the exposed nodes with their values, and \
 the nodes the last message moved, one line each (`name#id Kind file.rs:line = value reads [sources]`). At most 2,000 \
@@ -592,6 +592,7 @@ async fn explain(
         .await??
     };
     let mut steps = String::new();
+    let mut dispatched_to = 0;
     if let Some(messages) = messages {
         let mut call = JsonObject::new();
         call.insert("messages".into(), messages);
@@ -606,6 +607,7 @@ async fn explain(
             call.insert("settle".into(), true.into());
         }
         steps = dispatch_first(handle, caller, &call, "explanation", EXPLAIN).await?;
+        dispatched_to = handle.version();
     }
     let id = match id {
         Some(id) => id,
@@ -628,7 +630,7 @@ async fn explain(
     if !full {
         // the short form: how many messages went and the version they left, and what did not settle; each step's
         // changes repeat what the findings and the snapshot say (`detail: "full"` lists them)
-        let summary = answers::dispatch_summary(&steps);
+        let summary = answers::dispatch_summary(&steps, dispatched_to);
         return Ok(success(if summary.is_empty() {
             explanation
         } else {

@@ -113,6 +113,7 @@ impl Tracer {
     pub fn message_commands(&self, _: u64, _: usize) {}
     #[inline(always)]
     pub fn message_model(&self, _: u64, _: &dyn std::fmt::Debug, _: &dyn std::fmt::Debug) {}
+    #[inline(always)]
     pub fn message_model_equal(&self, _: u64, _: &dyn std::fmt::Debug, _: &dyn std::fmt::Debug) {}
 
     pub fn flight_start(&self, _: NodeId, _: u32) {}

@@ -103,45 +103,28 @@ pub(crate) fn steps_in_cone(steps: &str, names: &[String]) -> String {
     out.join("\n")
 }
 
-/// The short form of the steps `explain` dispatched before it explained: `dispatched: 3 messages → v7` (the version
-/// they left, from the latest step or what settled), then the lines that say what did not settle (`not settled after
-/// 500 ms: ..` and the flights still pending), which nothing else in the answer says. Empty for no steps.
-pub(crate) fn dispatch_summary(steps: &str) -> String {
-    let mut count = 0;
-    let mut version: Option<&str> = None;
-    let mut unsettled: Vec<&str> = Vec::new();
-    let mut pending = false;
-    for line in steps.lines() {
-        let settled = line.starts_with("settled → v")
-            || line.starts_with("meanwhile → v")
-            || line.starts_with("settled:");
-        if is_step(line) {
-            count += 1;
-        } else if line.starts_with("not settled after ") {
-            pending = true;
-        }
-        if (is_step(line) || settled)
-            && let Some((_, rest)) = line.split_once(" → v")
-        {
-            version = rest.split(':').next().or(version);
-        } else if pending && !settled {
-            unsettled.push(line);
-        }
-        if settled {
-            pending = false;
-        }
-    }
+/// The short form of the steps `explain` dispatched before it explained: `dispatched: 3 messages → v7` (`version`,
+/// the one they left), then the lines that say what did not settle (`not settled after 500 ms: ..` and the flights
+/// still pending), which nothing else in the answer says. Empty for no steps.
+pub(crate) fn dispatch_summary(steps: &str, version: u64) -> String {
+    let count = steps.lines().filter(|line| is_step(line)).count();
     if count == 0 {
         return String::new();
     }
     let messages = if count == 1 { "message" } else { "messages" };
-    let mut out = match version {
-        Some(v) => format!("dispatched: {count} {messages} → v{v}"),
-        None => format!("dispatched: {count} {messages}"),
-    };
-    for line in unsettled {
-        out.push('\n');
-        out.push_str(line);
+    let mut out = format!("dispatched: {count} {messages} → v{version}");
+    // from `not settled after ..` to the `meanwhile → v..` line that ends what is still pending
+    let mut pending = false;
+    for line in steps.lines() {
+        if line.starts_with("not settled after ") {
+            pending = true;
+        } else if line.starts_with("meanwhile → v") {
+            pending = false;
+        }
+        if pending {
+            out.push('\n');
+            out.push_str(line);
+        }
     }
     out
 }
@@ -460,16 +443,17 @@ mod tests {
     #[test]
     fn the_short_form_counts_the_steps_and_keeps_what_did_not_settle() {
         let steps = "1 add {\"n\":1} → v1: total 0→1\n2 add {\"n\":2} → v2: total 1→3\nv2: total=3";
-        assert_eq!(dispatch_summary(steps), "dispatched: 2 messages → v2");
-        let settled = "1 order → v4: quote 0→(pending)\nsettled → v5: quote (pending)→450";
-        assert_eq!(dispatch_summary(settled), "dispatched: 1 message → v5");
+        assert_eq!(dispatch_summary(steps, 2), "dispatched: 2 messages → v2");
+        // an argument that reads like a version says nothing of the version
+        let settled = "1 order {\"note\":\" → v9:\"} → v4: quote 0→(pending)\nsettled → v5: quote (pending)→450";
+        assert_eq!(dispatch_summary(settled, 5), "dispatched: 1 message → v5");
         let waiting = "1 order → v4: quote 0→(pending)\nnot settled after 30 ms: 1 flight(s) still pending:\n  quote#3 \
                        since #40\nmeanwhile → v4: no exposed value changed";
         assert_eq!(
-            dispatch_summary(waiting),
+            dispatch_summary(waiting, 4),
             "dispatched: 1 message → v4\nnot settled after 30 ms: 1 flight(s) still pending:\n  quote#3 since #40"
         );
-        assert_eq!(dispatch_summary(""), "");
+        assert_eq!(dispatch_summary("", 1), "");
     }
 
     #[test]

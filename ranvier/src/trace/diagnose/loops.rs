@@ -6,8 +6,15 @@
 //! tally.tickets += booking.paid,` beside the arm quoted). The other way round, a `for` line quoted without any of
 //! its loop's additions brings them: what the loop made of each item.
 
-use super::{NodeRecord, SourceLine, body, code_part, follow_each, lets_binding, numbered, source, starts_with_word};
+use super::{
+    NodeRecord, SourceLine, body, code_part, follow_each, lets_binding, numbered, one_name_let, source, starts_with_word,
+};
 use std::collections::HashSet;
+
+/// A line's indentation, in bytes.
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
 
 /// How many of the body's first lines are looked at.
 const LOOP_LINES: usize = 4;
@@ -99,7 +106,6 @@ pub(super) fn loop_sources(me: &NodeRecord, body: &mut Vec<SourceLine>) {
         // the loop's other lines that add to the same place (`tally.tickets += booking.paid` in another arm): the
         // sum is made by each of them
         if let Some(place) = target(code_part(&lines[at as usize - 1])) {
-            let indent = |l: &str| l.len() - l.trim_start().len();
             let depth = indent(&lines[for_line]);
             let others = (for_line + 1..lines.len())
                 .take_while(|&l| lines[l].trim().is_empty() || indent(&lines[l]) > depth)
@@ -143,7 +149,6 @@ fn additions(line: &SourceLine, quoted: &mut HashSet<(&'static str, u32)>) -> Ve
     if !starts_with_word(code, &["for"]) || !code.trim_end().ends_with('{') {
         return Vec::new();
     }
-    let indent = |l: &str| l.len() - l.trim_start().len();
     let depth = indent(&src[header]);
     let body: Vec<usize> = (header + 1..src.len())
         .take_while(|&l| src[l].trim().is_empty() || indent(&src[l]) > depth)
@@ -164,15 +169,10 @@ fn additions(line: &SourceLine, quoted: &mut HashSet<(&'static str, u32)>) -> Ve
         .collect()
 }
 
-/// The name `code` binds as an accumulator (`bins` in `let mut bins = 0;`, `pickers` in `let mut pickers: Vec<&str>
+/// The name `line` binds as an accumulator (`bins` in `let mut bins = 0;`, `pickers` in `let mut pickers: Vec<&str>
 /// = Vec::new();`).
-fn accumulator(code: &str) -> Option<&str> {
-    let rest = code.trim_start().strip_prefix("let mut ")?;
-    let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
-    let (name, after) = rest.split_at(end);
-    let after = after.trim_start();
-    (!name.is_empty() && (after.starts_with('=') || after.starts_with(':')) && after.trim_end().ends_with(';'))
-        .then_some(name)
+fn accumulator(line: &str) -> Option<&str> {
+    code_part(line).trim_start().starts_with("let mut ").then(|| one_name_let(line).map(|(name, _)| name)).flatten()
 }
 
 /// Whether `code` adds to `name` (`bins += 1;`, `pickers.push(..)`).
@@ -195,7 +195,6 @@ pub(super) fn accumulator_loops(me: &NodeRecord, body: &mut Vec<SourceLine>) {
     };
     let lines = &index.lines;
     let last = (call.whole.last as usize).min(lines.len());
-    let indent = |l: &str| l.len() - l.trim_start().len();
     let mut quoted: HashSet<(&'static str, u32)> = body.iter().map(|l| (l.site.file, l.site.line)).collect();
     let mut i = 0;
     while i < body.len().min(LOOP_LINES) {
@@ -204,7 +203,7 @@ pub(super) fn accumulator_loops(me: &NodeRecord, body: &mut Vec<SourceLine>) {
         if body[i - 1].site.file != file || !call.whole.contains(at as u32) || at == 0 || at > lines.len() {
             continue;
         }
-        let Some(name) = accumulator(code_part(&lines[at - 1])) else { continue };
+        let Some(name) = accumulator(&lines[at - 1]) else { continue };
         let depth = indent(&lines[at - 1]);
         // the first line below it, in its block, that adds to it, and the `for` around that line
         let Some(adds) = (at..last)

@@ -37,13 +37,13 @@ pub(super) fn lines(r: &NodeRecord, value: &str, quoted: &[usize]) -> Vec<usize>
     let last = (call.whole.last as usize).min(lines.len());
     // every template of the call, and the strings of the value each could have made: one whose fixed parts say
     // little (`"{pupil}: {subject} {percent}% {grade}"`) only for a string no other template could have made
-    let mut templates: Vec<(usize, usize, String, Vec<Piece>, bool)> = Vec::new();
+    let mut templates: Vec<(usize, usize, Vec<Piece>, bool)> = Vec::new();
     for i in first..last {
         for (start, template) in literals(code_part(&lines[i])) {
             let pieces = pieces(&template);
             if strength(&pieces) >= TEMPLATE_MIN_MARKS {
                 let part = appends(lines, i, start);
-                templates.push((i, start, template, pieces, part));
+                templates.push((i, start, pieces, part));
             }
         }
     }
@@ -52,11 +52,11 @@ pub(super) fn lines(r: &NodeRecord, value: &str, quoted: &[usize]) -> Vec<usize>
     let made = |p: &[Piece], part: bool| {
         texts.iter().any(|t| {
             fits_as(p, t, part)
-                && (strength(p) >= TEMPLATE_MIN_WORD || !templates.iter().any(|(_, _, _, q, qp)| strong(q, t, *qp)))
+                && (strength(p) >= TEMPLATE_MIN_WORD || !templates.iter().any(|(_, _, q, qp)| strong(q, t, *qp)))
         })
     };
     let mut out: Vec<usize> = Vec::new();
-    for (i, start, _, pieces, part) in &templates {
+    for (i, start, pieces, part) in &templates {
         let (i, start) = (*i, *start);
         {
             if !made(pieces, *part) {
