@@ -82,7 +82,8 @@ mod explain {
         explain_check_in_window => "check_in_window",
         #[ignore = "first run: not named; quoted the waitlist memo's body, starts_at and the cancel and Promote messages' lines, not the rule's max_by_key"]
         explain_next_in_line => "next_in_line",
-        #[ignore = "first run: named at 403, after the advance message's loop guard and the helper's other arm"]
+        // first run: named at 403, after the advance message's loop guard and the helper's other arm; session 27:
+        // an arm that ran and did nothing (`=> {}`) is quoted after the arm beside it that did (326)
         explain_close_waitlisted => "close_waitlisted",
         explain_coach_hours_overwrite => "coach_hours_overwrite",
         // missed on first run (quoted the memo's `if at < now || at >= until` and sort lines, then the book message's

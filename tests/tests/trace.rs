@@ -1877,6 +1877,113 @@ mod traced {
         assert!(explain.findings[0].rank >= 700, "{explain}");
     }
 
+    /// An orchard's bins: their number, their block, their grade.
+    #[derive(Clone, PartialEq, Debug)]
+    struct Bins(Vec<(u32, u32, u32)>);
+
+    #[derive(Debug)]
+    enum Weather {
+        Hail(u32),
+    }
+
+    /// Hail downgrades the bins of a block. The mistake: the bins are matched by their number, not their block.
+    #[ranvier::trace_fn]
+    fn hail(bins: &mut Bins, block: u32) {
+        for bin in bins.0.iter_mut() {
+            if bin.0 == block {
+                bin.2 += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn an_if_in_a_loop_that_picked_none_of_the_items_the_helper_was_given_comes_first() {
+        let farm = Mvu::new(
+            Bins(vec![(1, 7, 1), (2, 7, 1), (3, 8, 1)]),
+            |msg, bins: &Bins| {
+                let mut next = bins.clone();
+                match msg {
+                    Weather::Hail(block) => hail(&mut next, block),
+                }
+                next
+            },
+        );
+        let grades = Memo::new({
+            let farm = farm.clone();
+            move |_| farm.model().0.iter().map(|bin| bin.2).collect::<Vec<u32>>()
+        });
+        farm.dispatch_traced("hail", "{\"block\":7}", Weather::Hail(7))
+            .unwrap();
+        // the block's bins kept their grade: no bin is numbered 7
+        assert_eq!(grades.get(), vec![1, 1, 1]);
+        let explain = trace::explain(&grades).unwrap();
+        let lines = message_lines(&explain, "hail");
+        assert_eq!(
+            lines.first(),
+            Some(&line_in_this_file("if bin.0 == block {")),
+            "{explain}"
+        );
+        assert!(
+            explain.findings[0].text.starts_with("message hail #"),
+            "{explain}"
+        );
+    }
+
+    /// A class's charges when it closes. The mistake: the waiting list is charged as no-shows.
+    #[ranvier::trace_fn]
+    fn close_class(bookings: &[(u32, Booked)]) -> Vec<u32> {
+        let mut charges = Vec::new();
+        for booking in bookings {
+            match booking.1 {
+                Booked::Booked | Booked::Waiting => charges.push(booking.0),
+                Booked::Attended => {}
+            }
+        }
+        charges
+    }
+
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    enum Booked {
+        Booked,
+        Waiting,
+        Attended,
+    }
+
+    #[test]
+    fn an_arm_that_did_nothing_is_quoted_after_the_arm_beside_it_that_did() {
+        let gym = Mvu::new(Vec::<u32>::new(), |(): (), charged: &Vec<u32>| {
+            let bookings = [
+                (1, Booked::Attended),
+                (2, Booked::Waiting),
+                (3, Booked::Booked),
+            ];
+            let mut next = charged.clone();
+            next.extend(close_class(&bookings));
+            next
+        });
+        let owed = Memo::new({
+            let gym = gym.clone();
+            move |_| gym.model().len()
+        });
+        gym.dispatch_traced("close", "{}", ()).unwrap();
+        assert_eq!(owed.get(), 2);
+        let explain = trace::explain(&owed).unwrap();
+        let lines = message_lines(&explain, "close");
+        let at = |needle: &str| {
+            let line = line_in_this_file(needle);
+            lines
+                .iter()
+                .position(|l| *l == line)
+                .unwrap_or_else(|| panic!("line {line} not quoted:\n{explain}"))
+        };
+        // the first booking ran the empty arm first; the arm that charged comes before it
+        assert!(
+            at("Booked::Booked | Booked::Waiting => charges.push(booking.0),")
+                < at("Booked::Attended => {}"),
+            "{explain}"
+        );
+    }
+
     #[test]
     fn trace_fn_records_what_an_update_ran_by_message() {
         // chosen at run time, as an app's configuration would

@@ -191,6 +191,93 @@ pub(super) fn unwritten_arm(ran: &[crate::trace::log::Ran], read: &HashSet<Strin
     None
 }
 
+/// In the fns `ran` entered, the first `if` with no `else` inside a `for` loop, picking an item by a field equal to a
+/// parameter ([`picks_by_parameter`]), that did not run in any turn of the loop, whose block writes a field named in
+/// `read` (what the cone reads), as its `if` line (`if bin.no == block {` above `bin.grade = downgraded(..)`): no
+/// item was the one the call named, so the message's value missed every write the block would have made. The
+/// comparison is a suspect (the wrong field compared).
+pub(super) fn unwritten_if(ran: &[crate::trace::log::Ran], read: &HashSet<String>) -> Option<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let lines = &index.lines;
+        for (at, block) in index.ifs.iter().filter(|(at, _)| def.whole.contains(*at) && *at > def.whole.first) {
+            let has_else = index.elses.iter().any(|(e, _)| *e == block.last)
+                || code_part(&lines[block.last as usize - 1]).contains("else");
+            if recorded.contains(&(file, *at))
+                || has_else
+                || !picks_by_parameter(code_part(&lines[*at as usize - 1]), &def.params)
+                || not_taken(index, def.whole, file, &recorded, *at)
+                || !in_a_for_loop(lines, def.whole.first, *at)
+            {
+                continue;
+            }
+            let writes_read = (block.first..=block.last).any(|l| {
+                let text = &lines[l as usize - 1];
+                is_code(text) && writes_line(text) && names_read_field(code_part(text), read)
+            });
+            if writes_read {
+                return Some(numbered(file, lines, *at as usize - 1));
+            }
+        }
+    }
+    None
+}
+
+/// Whether `code` is an `if` that picks an item by comparing one of its fields with a parameter of the fn (`if
+/// bin.block == block {`, `if *id == show {`): the item the call was given. When no item passed it, the comparison
+/// is the suspect (the wrong field).
+fn picks_by_parameter(code: &str, params: &[String]) -> bool {
+    let Some(condition) = code.trim().strip_prefix("if ").and_then(|c| c.trim_end().strip_suffix('{')) else {
+        return false;
+    };
+    let Some((left, right)) = condition.split_once(" == ") else {
+        return false;
+    };
+    let is_param = |side: &str| params.iter().any(|p| p != "_" && side.trim().trim_start_matches('*') == p);
+    let is_field = |side: &str| {
+        let side = side.trim();
+        side.split_once('.').is_some_and(|(item, field)| {
+            [item, field].iter().all(|w| !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        })
+    };
+    !right.contains(" == ") && ((is_param(left) && is_field(right)) || (is_field(left) && is_param(right)))
+}
+
+/// Whether the line `at` sits in the body of a `for` loop of the fn starting at line `first`: a line above it, less
+/// indented, opening a `for`, with no line between them indented as little as that `for`.
+fn in_a_for_loop(lines: &[String], first: u32, at: u32) -> bool {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let own = indent(&lines[at as usize - 1]);
+    let mut least = own;
+    for l in (first as usize..at as usize - 1).rev() {
+        let text = &lines[l];
+        if !is_code(text) {
+            continue;
+        }
+        let i = indent(text);
+        if i < least {
+            if code_part(text).trim_start().starts_with("for ") {
+                return true;
+            }
+            least = i;
+        }
+    }
+    false
+}
+
+/// Whether the line at `file:line` is a `match` arm whose body is empty (`Status::NoShow => {}`, `_ => (),`).
+fn empty_arm(file: &'static str, line: u32) -> bool {
+    source::index(file).is_some_and(|index| index.lines.get(line as usize - 1).is_some_and(|text| empty_arm_code(text)))
+}
+
+/// Whether `text` is a `match` arm with an empty body and no guard (a guard, `Some(top) if top <= total => {}`,
+/// decided to do nothing: such an arm stays where it ran).
+fn empty_arm_code(text: &str) -> bool {
+    let code = code_part(text).trim_end().trim_end_matches(',');
+    (code.ends_with("=> {}") || code.ends_with("=> ()")) && !code.contains(" if ")
+}
+
 /// The identifiers of `code` with where each starts.
 pub(super) fn idents(code: &str) -> impl Iterator<Item = (usize, &str)> {
     let bytes = code.as_bytes();
@@ -440,6 +527,12 @@ pub(super) fn ran_lines_of(
     };
     ordered.sort_by_key(|(e, _)| called_in_compared_let(e) || called_by_deferred(e));
     for (entered, records) in ordered.into_iter().chain(std::iter::once(outside)) {
+        // a `match` arm that ran and did nothing (`Status::Attended | Status::Cancelled => {}`) after the records
+        // beside it: in a loop it may have run first, but the arm that did something made the value
+        let (empty, rest): (Vec<&crate::trace::log::Ran>, Vec<_>) =
+            records.iter().copied().partition(|r| r.value.is_none() && empty_arm(r.file, r.line));
+        let records: Vec<&crate::trace::log::Ran> = rest.into_iter().chain(empty).collect();
+        let records = &records;
         let recorded_lines = |out: &mut Vec<SourceLine>| {
             for r in records {
                 // an `if` another recorded branch sits in: the inner one says where the run went (a `match` arm
@@ -1200,7 +1293,37 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
 
 #[cfg(test)]
 mod tests {
-    use super::makes_value;
+    use super::{empty_arm_code, makes_value, picks_by_parameter};
+
+    #[test]
+    fn an_if_picks_an_item_by_a_field_equal_to_a_parameter() {
+        let params = ["farm".to_owned(), "block".to_owned()];
+        for line in ["if bin.no == block {", "if block == bin.block {", "if *block == bin.block {"] {
+            assert!(picks_by_parameter(line, &params), "{line}");
+        }
+        // against a constant or a local, two comparisons, a method call, or no `==`: not a pick by what was given
+        for line in [
+            "if booking.status == Status::Booked {",
+            "if show.start <= now {",
+            "if bin.no == block && bin.day == day {",
+            "if bin.no() == block {",
+            "if let Some(tenant) = plot.tenant.take() {",
+            "if bin.no == today {",
+        ] {
+            assert!(!picks_by_parameter(line, &params), "{line}");
+        }
+    }
+
+    #[test]
+    fn an_arm_with_an_empty_body_and_no_guard_did_nothing() {
+        for line in ["Status::Attended | Status::NoShow => {}", "_ => (),", "None => {} // nothing owed"] {
+            assert!(empty_arm_code(line), "{line}");
+        }
+        // a guard decided to do nothing; an arm with a body did something
+        for line in ["Some(&(top, _)) if top <= total => {}", "Status::Booked => charges.push(fee),", "_ => {"] {
+            assert!(!empty_arm_code(line), "{line}");
+        }
+    }
 
     #[test]
     fn a_branch_statement_makes_a_value_when_it_writes_leaves_or_is_the_value() {

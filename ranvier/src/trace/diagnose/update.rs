@@ -120,8 +120,9 @@ pub(super) fn update_arms(
             }
         }
         // a helper's `match` arm that did not match and would have written a field the cone reads: the pattern that
-        // left it out decided the value as much as the arm that ran, first
-        let unwritten = unwritten_arm(&ran, read, &variants);
+        // left it out decided the value as much as the arm that ran, first; or, in a loop, an `if` picking the item
+        // the helper was given that picked none
+        let unwritten = unwritten_arm(&ran, read, &variants).or_else(|| unwritten_if(&ran, read));
         // an order slip the source shows in what ran (a `let` that copied a field before the write below it, or read
         // it after; an arm that would have written what the cone reads did not match): the message goes first
         let slip = unwritten.is_some() || order_slip(&ran);
