@@ -18,6 +18,10 @@
 //! (628), `refund_notice` (657), `close_till` (893) and `token_bundles` (1007) were named later. `#[ranvier::trace_fn]`
 //! marks `update.rs` and the rule modules (`pricing.rs`, `policy.rs`, `shop.rs`), none of the rest. The misses carry
 //! `#[ignore]` with what the answer quoted first instead.
+//!
+//! Session 27 rewrote the set's inline `match slip()` switches as `slipped` copies (a harness change: each mistake in
+//! a full copy of its fn at the end of its file, picked by `graph.rs`), and the figures after it come from the
+//! rewritten set.
 
 use crate::examples::blind_campsite as blind;
 use crate::examples::values;

@@ -1,15 +1,18 @@
 //! The campsite's graph: what an agent may see (`#[expose]`) and the memos that make it, the warden's board, the
 //! office's lists of bookings, the shop and the week's takings among them.
 
-use std::cell::Cell;
+use std::rc::Rc;
 
 use ranvier::{AsyncMemo, Memo, Mvu, expose, node};
 
-use super::model::{Campsite, Msg, Stay, Takes, money, signed};
-use super::pitches::{self, Pitches};
+use super::model::{
+    self, Booking, Campsite, Entry, Msg, Pitch, Sale, SameAs, Stay, Takes, money, signed,
+};
+use super::pitches::{self, Pitches, RowFactory};
+use super::pricing::{self, SeasonOf};
 use super::services::{self, CardWeek};
-use super::update::update;
-use super::{policy, pricing, shop};
+use super::update::{self, Helpers};
+use super::{policy, shop};
 
 /// Which mistake the campsite is built with (`None`: the correct campsite).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,14 +45,34 @@ pub enum Slip {
     PitchEq,
 }
 
-thread_local! {
-    /// The mistake of the campsite built on this thread (each campsite has a graph thread of its own).
-    static SLIP: Cell<Slip> = const { Cell::new(Slip::None) };
-}
-
-/// The mistake of the campsite on this thread.
-pub fn slip() -> Slip {
-    SLIP.with(Cell::get)
+impl Slip {
+    /// `update`'s helpers and rules for this version.
+    fn helpers(self) -> Helpers {
+        let correct = Helpers::default();
+        match self {
+            Slip::PeakNights => Helpers {
+                season: pricing::slipped::season,
+                ..correct
+            },
+            Slip::TokenBundles => Helpers {
+                price: shop::slipped::price,
+                ..correct
+            },
+            Slip::RefundNotice => Helpers {
+                refund: policy::slipped::refund,
+                ..correct
+            },
+            Slip::StockLeft => Helpers {
+                sell: update::slipped::sell,
+                ..correct
+            },
+            Slip::CloseTill => Helpers {
+                next_day: update::slipped::next_day,
+                ..correct
+            },
+            _ => correct,
+        }
+    }
 }
 
 /// "1 sale", "2 sales".
@@ -112,61 +135,38 @@ pub struct CampsiteApp {
 /// Builds the campsite with `slip`; `#[node]` names each node after its `let`.
 #[node]
 pub fn campsite(slip: Slip) -> CampsiteApp {
-    SLIP.with(|cell| cell.set(slip));
-    let site = Mvu::with_commands((Campsite::default(), Vec::new()), update);
+    let helpers = slip.helpers();
+    let same: SameAs = match slip {
+        Slip::PitchEq => model::slipped::same_as,
+        _ => Pitch::same_as,
+    };
+    let site = Mvu::with_commands(
+        (Campsite::opening(same), Vec::new()),
+        move |msg, site: &Campsite| update::update(msg, site, &helpers),
+    );
     let today = site.select(|site| site.today);
     let stays = site.select(|site| site.bookings.clone());
     let ledger = site.select(|site| site.ledger.clone());
     let till = site.select(|site| site.till.clone());
     let stock = site.select(|site| site.stock.clone());
     let field = site.select(|site| site.pitches.clone());
-    let pitches = pitches::pitches(field, &today);
+    let row: RowFactory = match slip {
+        Slip::ChildRate => pitches::slipped::pitch_row,
+        _ => pitches::pitch_row,
+    };
+    let pitches = pitches::pitches(field, &today, row, helpers.season);
     let taken = pitches::taken(&pitches);
     let dirty = pitches::dirty(&pitches);
-    let free_hookups = pitches::free_hookups(&pitches);
+    let free_hookups = match slip {
+        Slip::FreeHookups => pitches::slipped::free_hookups(&pitches),
+        _ => pitches::free_hookups(&pitches),
+    };
     let cleaning = pitches::cleaning_order(&pitches);
 
-    let board = Memo::new({
-        let (today, stays) = (today.clone(), stays.clone());
-        let (cleaning, dirty) = (cleaning.clone(), dirty.clone());
-        move |_| {
-            let day = match slip {
-                // BUG(board_day)
-                Slip::BoardDay => today.peek(),
-                _ => today.get(),
-            };
-            let stays = stays.get();
-            let mut lines = vec![format!("day {day}, {} season", pricing::season(day).name())];
-            for stay in stays
-                .iter()
-                .filter(|s| s.status == Stay::Booked && s.arrive == day)
-            {
-                let nights = count(stay.nights as usize, "night", "nights");
-                lines.push(format!(
-                    "arriving: {} on {}, {nights} (#{})",
-                    stay.name, stay.pitch, stay.id
-                ));
-            }
-            for stay in stays
-                .iter()
-                .filter(|s| s.status == Stay::Arrived && s.leaves() == day)
-            {
-                lines.push(format!(
-                    "leaving: {} from {} (#{})",
-                    stay.name, stay.pitch, stay.id
-                ));
-            }
-            let to_clean: Vec<String> = cleaning.get().iter().take(dirty.get()).cloned().collect();
-            lines.push(match to_clean.as_slice() {
-                [] => "nothing to clean".to_owned(),
-                pitches => format!("to clean: {}", pitches.join(", ")),
-            });
-            let on_site = stays.iter().filter(|stay| stay.status == Stay::Arrived);
-            let (guests, dogs) = on_site.fold((0, 0), |(g, d), s| (g + s.guests(), d + s.dogs));
-            lines.push(format!("on site: {guests} guests, {dogs} dogs"));
-            lines
-        }
-    });
+    let board = match slip {
+        Slip::BoardDay => slipped::board(&today, &stays, &cleaning, &dirty, helpers.season),
+        _ => board(&today, &stays, &cleaning, &dirty, helpers.season),
+    };
 
     let occupancy = Memo::new({
         let (taken, pitches) = (taken.clone(), pitches.clone());
@@ -220,7 +220,7 @@ pub fn campsite(slip: Slip) -> CampsiteApp {
     });
 
     let bookings = Memo::new({
-        let (stays, today) = (stays.clone(), today.clone());
+        let (stays, today, refund) = (stays.clone(), today.clone(), helpers.refund);
         move |_| {
             let today = today.get();
             let stays = stays.get();
@@ -233,7 +233,7 @@ pub fn campsite(slip: Slip) -> CampsiteApp {
                     let state = match stay.status {
                         Stay::Booked => format!(
                             "booked; cancelled today it would refund {}",
-                            money(policy::refund(stay.paid, stay.arrive.saturating_sub(today)))
+                            money(refund(stay.paid, stay.arrive.saturating_sub(today)))
                         ),
                         Stay::Arrived => "on site".to_owned(),
                         Stay::Departed if stay.late_fee > 0 => {
@@ -259,17 +259,17 @@ pub fn campsite(slip: Slip) -> CampsiteApp {
     });
 
     let shop = Memo::new({
-        let (stock, till) = (stock.clone(), till.clone());
+        let (stock, till, price) = (stock.clone(), till.clone(), helpers.price);
         move |_| {
             let mut lines: Vec<String> = stock
                 .get()
                 .iter()
                 .map(|line| {
-                    let each = shop::price(&line.item, 1).unwrap_or(0);
+                    let each = price(&line.item, 1).unwrap_or(0);
                     let mut text =
                         format!("{}: {} left, {} each", line.item, line.left, money(each));
                     if line.item == shop::TOKEN {
-                        let bundle = shop::price(&line.item, shop::BUNDLE).unwrap_or(0);
+                        let bundle = price(&line.item, shop::BUNDLE).unwrap_or(0);
                         text.push_str(&format!(", {} for {}", shop::BUNDLE, money(bundle)));
                     }
                     if shop::reorder(&line.item, line.left) {
@@ -293,19 +293,213 @@ pub fn campsite(slip: Slip) -> CampsiteApp {
         }
     });
 
-    let takings = Memo::new({
-        let (ledger, till, today) = (ledger.clone(), till.clone(), today.clone());
+    let takings = match slip {
+        Slip::DayTotals => slipped::takings(&ledger, &till, &today),
+        _ => takings(&ledger, &till, &today),
+    };
+
+    let card_week = Memo::new({
+        let (ledger, today) = (ledger.clone(), today.clone());
         move |_| {
+            let today = today.get();
+            let mut week = CardWeek::default();
+            for entry in ledger.get().iter().filter(|entry| entry.day + 7 > today) {
+                match entry.what {
+                    Takes::Refund => week.refunds += entry.amount,
+                    _ => {
+                        week.taken += entry.amount;
+                        week.payments += 1;
+                    }
+                }
+            }
+            week
+        }
+    });
+
+    let hookup_bills = match slip {
+        Slip::MeterUnits => services::slipped::hookup_bills(&stays, &today),
+        _ => services::hookup_bills(&stays, &today),
+    };
+    let payout = match slip {
+        Slip::CardFee => services::slipped::payout(&card_week),
+        _ => services::payout(&card_week),
+    };
+    CampsiteApp {
+        site,
+        today,
+        pitches,
+        board,
+        occupancy,
+        hookups,
+        night_audit,
+        bookings,
+        shop,
+        takings,
+        hookup_bills,
+        payout,
+    }
+}
+
+/// The warden's board for today: arrivals, departures, pitches to clean (in the warden's order), who is on site.
+fn board(
+    today: &Memo<u32>,
+    stays: &Memo<Vec<Booking>>,
+    cleaning: &Memo<Rc<[String]>>,
+    dirty: &Memo<usize>,
+    season: SeasonOf,
+) -> Memo<Vec<String>> {
+    let (today, stays) = (today.clone(), stays.clone());
+    let (cleaning, dirty) = (cleaning.clone(), dirty.clone());
+    Memo::new(move |_| {
+        let day = today.get();
+        let stays = stays.get();
+        let mut lines = vec![format!("day {day}, {} season", season(day).name())];
+        for stay in stays
+            .iter()
+            .filter(|s| s.status == Stay::Booked && s.arrive == day)
+        {
+            let nights = count(stay.nights as usize, "night", "nights");
+            lines.push(format!(
+                "arriving: {} on {}, {nights} (#{})",
+                stay.name, stay.pitch, stay.id
+            ));
+        }
+        for stay in stays
+            .iter()
+            .filter(|s| s.status == Stay::Arrived && s.leaves() == day)
+        {
+            lines.push(format!(
+                "leaving: {} from {} (#{})",
+                stay.name, stay.pitch, stay.id
+            ));
+        }
+        let to_clean: Vec<String> = cleaning.get().iter().take(dirty.get()).cloned().collect();
+        lines.push(match to_clean.as_slice() {
+            [] => "nothing to clean".to_owned(),
+            pitches => format!("to clean: {}", pitches.join(", ")),
+        });
+        let on_site = stays.iter().filter(|stay| stay.status == Stay::Arrived);
+        let (guests, dogs) = on_site.fold((0, 0), |(g, d), s| (g + s.guests(), d + s.dogs));
+        lines.push(format!("on site: {guests} guests, {dogs} dogs"));
+        lines
+    })
+}
+
+/// The week's takings, day by day: pitch fees, the shop (today's sales still in the till), late fees and refunds,
+/// each day's net, and the week's.
+fn takings(
+    ledger: &Memo<Vec<Entry>>,
+    till: &Memo<Vec<Sale>>,
+    today: &Memo<u32>,
+) -> Memo<Vec<String>> {
+    let (ledger, till, today) = (ledger.clone(), till.clone(), today.clone());
+    Memo::new(move |_| {
+        let today = today.get();
+        let (ledger, till) = (ledger.get(), till.get());
+        let (mut lines, mut week) = (Vec::new(), 0_i64);
+        for day in today.saturating_sub(6)..=today {
+            let (mut pitch_fees, mut sales, mut late_fees, mut refunds) = (0, 0, 0, 0);
+            for entry in ledger.iter().filter(|entry| entry.day == day) {
+                match entry.what {
+                    Takes::Pitch => pitch_fees += entry.amount,
+                    Takes::Shop => sales += entry.amount,
+                    Takes::LateFee => late_fees += entry.amount,
+                    Takes::Refund => refunds += entry.amount,
+                }
+            }
+            // today's sales are still in the till
+            sales += till
+                .iter()
+                .filter(|s| s.day == day)
+                .map(|s| s.amount)
+                .sum::<u64>();
+            if pitch_fees + sales + late_fees + refunds == 0 {
+                continue;
+            }
+            let net = (pitch_fees + sales + late_fees) as i64 - refunds as i64;
+            week += net;
+            let (pitch_fees, sales) = (money(pitch_fees), money(sales));
+            let (late_fees, refunds) = (money(late_fees), money(refunds));
+            lines.push(format!(
+                "day {day}: pitches {pitch_fees}, shop {sales}, late fees {late_fees}, refunds {refunds}: {}",
+                signed(net)
+            ));
+        }
+        lines.push(format!("week: {}", signed(week)));
+        lines
+    })
+}
+
+/// Copies of the graph's memos with one mistake each, for the blind test.
+pub mod slipped {
+    use std::rc::Rc;
+
+    use ranvier::Memo;
+
+    use super::super::model::{Booking, Entry, Sale, Stay, Takes, money, signed};
+    use super::super::pricing::SeasonOf;
+    use super::count;
+
+    /// [`super::board`].
+    pub fn board(
+        today: &Memo<u32>,
+        stays: &Memo<Vec<Booking>>,
+        cleaning: &Memo<Rc<[String]>>,
+        dirty: &Memo<usize>,
+        season: SeasonOf,
+    ) -> Memo<Vec<String>> {
+        let (today, stays) = (today.clone(), stays.clone());
+        let (cleaning, dirty) = (cleaning.clone(), dirty.clone());
+        Memo::new(move |_| {
+            // BUG(board_day)
+            let day = today.peek();
+            let stays = stays.get();
+            let mut lines = vec![format!("day {day}, {} season", season(day).name())];
+            for stay in stays
+                .iter()
+                .filter(|s| s.status == Stay::Booked && s.arrive == day)
+            {
+                let nights = count(stay.nights as usize, "night", "nights");
+                lines.push(format!(
+                    "arriving: {} on {}, {nights} (#{})",
+                    stay.name, stay.pitch, stay.id
+                ));
+            }
+            for stay in stays
+                .iter()
+                .filter(|s| s.status == Stay::Arrived && s.leaves() == day)
+            {
+                lines.push(format!(
+                    "leaving: {} from {} (#{})",
+                    stay.name, stay.pitch, stay.id
+                ));
+            }
+            let to_clean: Vec<String> = cleaning.get().iter().take(dirty.get()).cloned().collect();
+            lines.push(match to_clean.as_slice() {
+                [] => "nothing to clean".to_owned(),
+                pitches => format!("to clean: {}", pitches.join(", ")),
+            });
+            let on_site = stays.iter().filter(|stay| stay.status == Stay::Arrived);
+            let (guests, dogs) = on_site.fold((0, 0), |(g, d), s| (g + s.guests(), d + s.dogs));
+            lines.push(format!("on site: {guests} guests, {dogs} dogs"));
+            lines
+        })
+    }
+
+    /// [`super::takings`].
+    pub fn takings(
+        ledger: &Memo<Vec<Entry>>,
+        till: &Memo<Vec<Sale>>,
+        today: &Memo<u32>,
+    ) -> Memo<Vec<String>> {
+        let (ledger, till, today) = (ledger.clone(), till.clone(), today.clone());
+        Memo::new(move |_| {
             let today = today.get();
             let (ledger, till) = (ledger.get(), till.get());
             let (mut lines, mut week) = (Vec::new(), 0_i64);
+            // BUG(day_totals)
             let (mut pitch_fees, mut sales, mut late_fees, mut refunds) = (0, 0, 0, 0);
             for day in today.saturating_sub(6)..=today {
-                match slip {
-                    // BUG(day_totals)
-                    Slip::DayTotals => {}
-                    _ => (pitch_fees, sales, late_fees, refunds) = (0, 0, 0, 0),
-                }
                 for entry in ledger.iter().filter(|entry| entry.day == day) {
                     match entry.what {
                         Takes::Pitch => pitch_fees += entry.amount,
@@ -334,41 +528,6 @@ pub fn campsite(slip: Slip) -> CampsiteApp {
             }
             lines.push(format!("week: {}", signed(week)));
             lines
-        }
-    });
-
-    let card_week = Memo::new({
-        let (ledger, today) = (ledger.clone(), today.clone());
-        move |_| {
-            let today = today.get();
-            let mut week = CardWeek::default();
-            for entry in ledger.get().iter().filter(|entry| entry.day + 7 > today) {
-                match entry.what {
-                    Takes::Refund => week.refunds += entry.amount,
-                    _ => {
-                        week.taken += entry.amount;
-                        week.payments += 1;
-                    }
-                }
-            }
-            week
-        }
-    });
-
-    let hookup_bills = services::hookup_bills(&stays, &today);
-    let payout = services::payout(&card_week);
-    CampsiteApp {
-        site,
-        today,
-        pitches,
-        board,
-        occupancy,
-        hookups,
-        night_audit,
-        bookings,
-        shop,
-        takings,
-        hookup_bills,
-        payout,
+        })
     }
 }

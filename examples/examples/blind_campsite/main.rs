@@ -21,8 +21,12 @@
 //! (a wrong operator, a dropped command), three in rule modules (an off-by-one boundary in the refund policy and a
 //! wrong enum arm in the season, both called from memos and from `update`; a wrong rounding in the shop's prices,
 //! called from `update` and from a memo), two in long memos (a stale, untracked read of today; an accumulator not
-//! reset), and one in a model type's hand-written `PartialEq` (a field left out). Each sits on the line after a
-//! `// BUG(<key>)` comment, in a `match` on the slip beside the correct code.
+//! reset), and one in a model type's hand-written `PartialEq` (a field left out, in the `Pitch::same_as` it calls).
+//! Each sits on the line after a `// BUG(<key>)` comment, in a full copy of its fn in a `pub mod slipped` at the end of
+//! the same file; the correct fn makes no mention of it. `graph.rs` picks the copy when that slip is on: a memo's
+//! builder in a `match` on the slip, the rest through fn values (`update::Helpers` from `Slip::helpers`, the pitches'
+//! row factory, and the `Pitch::same_as` each pitch is built with). Session 27 rewrote the set's inline `match slip()`
+//! switches as these `slipped` copies (a harness change); the figures after it come from the rewritten set.
 //!
 //! `cargo run --example blind_campsite` serves the correct campsite over MCP on stdio; `--slip <key>` (or
 //! `BLIND_CAMPSITE_SLIP=<key>`) serves it with that mistake; `--cases` prints each mistake's key, faulty line and

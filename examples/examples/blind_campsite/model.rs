@@ -1,10 +1,10 @@
 //! The campsite's model: its pitches, bookings, shop stock, till and ledger, the messages that change them, and the
 //! small methods the rest of the app asks of them.
 
+use std::fmt;
+
 use ranvier::Messages;
 use ranvier::serde::Serialize;
-
-use super::graph::{Slip, slip};
 
 /// What a pitch is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -69,8 +69,11 @@ pub struct Party {
     pub leaves: u32,
 }
 
+/// Whether two pitches are the same to the warden ([`Pitch::same_as`]).
+pub type SameAs = fn(&Pitch, &Pitch) -> bool;
+
 /// One pitch of the field (a row of the `pitches` collection, keyed by `id`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Serialize)]
 #[serde(crate = "ranvier::serde", rename_all = "camelCase")]
 pub struct Pitch {
     /// `T1`, `C2`, `H3`...
@@ -88,26 +91,36 @@ pub struct Pitch {
     pub to_clean: bool,
     /// The day it was last cleaned (a record for the office).
     pub cleaned_on: Option<u32>,
+    /// How it compares with another pitch: [`Pitch::same_as`] (the blind test starts a campsite with another version
+    /// of it).
+    #[serde(skip)]
+    pub same: SameAs,
 }
 
-/// Pitches differ by what the warden sees: the day one was last cleaned is a record, not a change of the pitch.
+/// A pitch compares by its `same`.
 impl PartialEq for Pitch {
     fn eq(&self, other: &Self) -> bool {
-        let same = self.id == other.id
-            && self.kind == other.kind
-            && self.hookup == other.hookup
-            && self.max_guests == other.max_guests
-            && self.party == other.party;
-        match slip() {
-            // BUG(pitch_eq)
-            Slip::PitchEq => same,
-            _ => same && self.to_clean == other.to_clean,
-        }
+        (self.same)(self, other)
+    }
+}
+
+/// `Debug` as derived, without `same` (a fn's address).
+impl fmt::Debug for Pitch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pitch")
+            .field("id", &self.id)
+            .field("kind", &self.kind)
+            .field("hookup", &self.hookup)
+            .field("max_guests", &self.max_guests)
+            .field("party", &self.party)
+            .field("to_clean", &self.to_clean)
+            .field("cleaned_on", &self.cleaned_on)
+            .finish()
     }
 }
 
 impl Pitch {
-    fn new(id: &str, kind: Kind, max_guests: u32) -> Pitch {
+    fn new(id: &str, kind: Kind, max_guests: u32, same: SameAs) -> Pitch {
         Pitch {
             id: id.to_owned(),
             kind,
@@ -116,7 +129,18 @@ impl Pitch {
             party: None,
             to_clean: false,
             cleaned_on: None,
+            same,
         }
+    }
+
+    /// Pitches differ by what the warden sees: the day one was last cleaned is a record, not a change of the pitch.
+    pub fn same_as(&self, other: &Pitch) -> bool {
+        self.id == other.id
+            && self.kind == other.kind
+            && self.hookup == other.hookup
+            && self.max_guests == other.max_guests
+            && self.party == other.party
+            && self.to_clean == other.to_clean
     }
 }
 
@@ -257,21 +281,21 @@ pub struct Campsite {
     pub ledger: Vec<Entry>,
 }
 
-impl Default for Campsite {
-    /// The site on the 13th of July: eight empty pitches and a stocked shop.
-    fn default() -> Self {
+impl Campsite {
+    /// The site on the 13th of July: eight empty pitches (compared by `same`) and a stocked shop.
+    pub fn opening(same: SameAs) -> Self {
         Campsite {
             today: 194,
             next_booking: 1,
             pitches: vec![
-                Pitch::new("T1", Kind::Tent, 4),
-                Pitch::new("T2", Kind::Tent, 4),
-                Pitch::new("T3", Kind::Tent, 6),
-                Pitch::new("C1", Kind::Caravan, 6),
-                Pitch::new("C2", Kind::Caravan, 6),
-                Pitch::new("H1", Kind::Hardstanding, 6),
-                Pitch::new("H2", Kind::Hardstanding, 6),
-                Pitch::new("H3", Kind::Hardstanding, 8),
+                Pitch::new("T1", Kind::Tent, 4, same),
+                Pitch::new("T2", Kind::Tent, 4, same),
+                Pitch::new("T3", Kind::Tent, 6, same),
+                Pitch::new("C1", Kind::Caravan, 6, same),
+                Pitch::new("C2", Kind::Caravan, 6, same),
+                Pitch::new("H1", Kind::Hardstanding, 6, same),
+                Pitch::new("H2", Kind::Hardstanding, 6, same),
+                Pitch::new("H3", Kind::Hardstanding, 8, same),
             ],
             bookings: Vec::new(),
             stock: [
@@ -291,9 +315,7 @@ impl Default for Campsite {
             ledger: Vec::new(),
         }
     }
-}
 
-impl Campsite {
     /// The pitch `id`.
     pub fn pitch(&self, id: &str) -> Option<&Pitch> {
         self.pitches.iter().find(|pitch| pitch.id == id)
@@ -409,4 +431,19 @@ pub enum Msg {
     /// Banks the till's sales into the ledger (sent by `next_day`).
     #[message(skip)]
     CloseTill,
+}
+
+/// Copies of the model's code with one mistake each, for the blind test.
+pub mod slipped {
+    use super::Pitch;
+
+    /// [`Pitch::same_as`].
+    pub fn same_as(pitch: &Pitch, other: &Pitch) -> bool {
+        // BUG(pitch_eq)
+        pitch.id == other.id
+            && pitch.kind == other.kind
+            && pitch.hookup == other.hookup
+            && pitch.max_guests == other.max_guests
+            && pitch.party == other.party
+    }
 }

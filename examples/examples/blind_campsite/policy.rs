@@ -1,6 +1,5 @@
 //! The site's rules: who fits on a pitch, when two bookings clash, the late checkout fee and the cancellation policy.
 
-use super::graph::{Slip, slip};
 use super::model::{Booking, Kind, Pitch};
 
 /// Notice (days before arrival) that gets the whole stay back, less the admin fee.
@@ -50,16 +49,31 @@ pub fn late_fee(kind: Kind) -> u64 {
 /// four weeks' notice or more, half with two weeks or more, nothing later.
 #[ranvier::trace_fn]
 pub fn refund(paid: u64, notice: u32) -> u64 {
-    let full = match slip() {
-        // BUG(refund_notice)
-        Slip::RefundNotice => notice > FULL_REFUND_DAYS,
-        _ => notice >= FULL_REFUND_DAYS,
-    };
+    let full = notice >= FULL_REFUND_DAYS;
     if full {
         paid.saturating_sub(ADMIN_FEE)
     } else if notice >= HALF_REFUND_DAYS {
         paid / 2
     } else {
         0
+    }
+}
+
+/// Copies of the rules with one mistake each, for the blind test.
+pub mod slipped {
+    use super::{ADMIN_FEE, FULL_REFUND_DAYS, HALF_REFUND_DAYS};
+
+    /// [`super::refund`].
+    #[ranvier::trace_fn]
+    pub fn refund(paid: u64, notice: u32) -> u64 {
+        // BUG(refund_notice)
+        let full = notice > FULL_REFUND_DAYS;
+        if full {
+            paid.saturating_sub(ADMIN_FEE)
+        } else if notice >= HALF_REFUND_DAYS {
+            paid / 2
+        } else {
+            0
+        }
     }
 }

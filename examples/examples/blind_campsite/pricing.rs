@@ -1,7 +1,9 @@
 //! What a stay costs: the season of each night, the pitch's rate for it, and the charges per person and per dog.
 
-use super::graph::{Slip, slip};
 use super::model::{Kind, Season};
+
+/// The season of the night starting on a day ([`season`]).
+pub type SeasonOf = fn(u32) -> Season;
 
 /// The first night of the peak season (the 15th of July).
 pub const PEAK_FROM: u32 = 196;
@@ -23,11 +25,7 @@ pub const DOG: u64 = 200;
 #[ranvier::trace_fn]
 pub fn season(day: u32) -> Season {
     if (PEAK_FROM..=PEAK_TO).contains(&day) {
-        return match slip() {
-            // BUG(peak_nights)
-            Slip::PeakNights => Season::High,
-            _ => Season::Peak,
-        };
+        return Season::Peak;
     }
     if (HIGH_FROM..=HIGH_TO).contains(&day) {
         Season::High
@@ -52,14 +50,21 @@ pub fn pitch_rate(kind: Kind, season: Season) -> u64 {
     }
 }
 
-/// One night on a pitch of `kind` starting on `day`, for the party, in pence.
+/// One night on a pitch of `kind` starting on `day`, for the party, in pence, in the season `season` gives the night.
 #[ranvier::trace_fn]
-pub fn night_charge(kind: Kind, day: u32, adults: u32, children: u32, dogs: u32) -> u64 {
+pub fn night_charge(
+    kind: Kind,
+    day: u32,
+    adults: u32,
+    children: u32,
+    dogs: u32,
+    season: SeasonOf,
+) -> u64 {
     let rate = pitch_rate(kind, season(day));
     rate + u64::from(adults) * ADULT + u64::from(children) * CHILD + u64::from(dogs) * DOG
 }
 
-/// A whole stay of `nights` nights from `arrive`, each night at its own season's price, in pence.
+/// A whole stay of `nights` nights from `arrive`, each night at its own season's price (by `season`), in pence.
 #[ranvier::trace_fn]
 pub fn stay_charge(
     kind: Kind,
@@ -68,8 +73,29 @@ pub fn stay_charge(
     adults: u32,
     children: u32,
     dogs: u32,
+    season: SeasonOf,
 ) -> u64 {
     (arrive..arrive + nights)
-        .map(|day| night_charge(kind, day, adults, children, dogs))
+        .map(|day| night_charge(kind, day, adults, children, dogs, season))
         .sum()
+}
+
+/// Copies of the prices with one mistake each, for the blind test.
+pub mod slipped {
+    use super::super::model::Season;
+    use super::{HIGH_FROM, HIGH_TO, PEAK_FROM, PEAK_TO};
+
+    /// [`super::season`].
+    #[ranvier::trace_fn]
+    pub fn season(day: u32) -> Season {
+        if (PEAK_FROM..=PEAK_TO).contains(&day) {
+            // BUG(peak_nights)
+            return Season::High;
+        }
+        if (HIGH_FROM..=HIGH_TO).contains(&day) {
+            Season::High
+        } else {
+            Season::Low
+        }
+    }
 }

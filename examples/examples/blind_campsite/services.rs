@@ -3,7 +3,6 @@
 
 use ranvier::{AsyncMemo, Memo};
 
-use super::graph::{Slip, slip};
 use super::model::{Booking, Stay, money, units_between};
 use super::remote;
 
@@ -45,11 +44,7 @@ pub fn hookup_bills(stays: &Memo<Vec<Booking>>, today: &Memo<u32>) -> AsyncMemo<
                 let (Some(first), Some(last)) = (stay.meter_in, stay.meter_out) else {
                     continue;
                 };
-                let units = match slip() {
-                    // BUG(meter_units)
-                    Slip::MeterUnits => units_between(last, first),
-                    _ => units_between(first, last),
-                };
+                let units = units_between(first, last);
                 // to the nearest penny
                 let pence = (u64::from(units) * rate + 5) / 10;
                 total += pence;
@@ -80,11 +75,7 @@ pub fn payout(week: &Memo<CardWeek>) -> AsyncMemo<String> {
             }
             let terms = remote::card_terms().await?;
             // the share, to the nearest penny
-            let share = match slip() {
-                // BUG(card_fee)
-                Slip::CardFee => (week.taken * terms.basis_points + 500) / 1_000,
-                _ => (week.taken * terms.basis_points + 5_000) / 10_000,
-            };
+            let share = (week.taken * terms.basis_points + 5_000) / 10_000;
             let fees = share + u64::from(week.payments) * terms.per_payment;
             let payout = week.taken.saturating_sub(fees).saturating_sub(week.refunds);
             let payments = if week.payments == 1 {
@@ -102,4 +93,86 @@ pub fn payout(week: &Memo<CardWeek>) -> AsyncMemo<String> {
             ))
         }
     })
+}
+
+/// Copies of the services' memos with one mistake each, for the blind test.
+pub mod slipped {
+    use ranvier::{AsyncMemo, Memo};
+
+    use super::super::model::{Booking, Stay, money, units_between};
+    use super::super::remote;
+    use super::{CardWeek, rate_text};
+
+    /// [`super::hookup_bills`].
+    pub fn hookup_bills(stays: &Memo<Vec<Booking>>, today: &Memo<u32>) -> AsyncMemo<Vec<String>> {
+        let (stays, today) = (stays.clone(), today.clone());
+        AsyncMemo::try_new(move |_| {
+            let metered: Vec<Booking> = stays
+                .get()
+                .into_iter()
+                .filter(|stay| stay.status == Stay::Departed && stay.meter_out.is_some())
+                .collect();
+            let day = today.get();
+            async move {
+                if metered.is_empty() {
+                    return Ok(vec!["no metered stays yet".to_owned()]);
+                }
+                let rate = remote::unit_rate(day).await?;
+                let mut lines = Vec::new();
+                let mut total = 0;
+                for stay in &metered {
+                    let (Some(first), Some(last)) = (stay.meter_in, stay.meter_out) else {
+                        continue;
+                    };
+                    // BUG(meter_units)
+                    let units = units_between(last, first);
+                    // to the nearest penny
+                    let pence = (u64::from(units) * rate + 5) / 10;
+                    total += pence;
+                    lines.push(format!(
+                        "#{} {} on {}: {units} units at {}, {}",
+                        stay.id,
+                        stay.name,
+                        stay.pitch,
+                        rate_text(rate),
+                        money(pence)
+                    ));
+                }
+                lines.push(format!("electricity: {}", money(total)));
+                Ok::<_, String>(lines)
+            }
+        })
+    }
+
+    /// [`super::payout`].
+    pub fn payout(week: &Memo<CardWeek>) -> AsyncMemo<String> {
+        let week = week.clone();
+        AsyncMemo::try_new(move |_| {
+            let week = week.get();
+            async move {
+                if week.payments == 0 {
+                    return Ok("no card payments this week".to_owned());
+                }
+                let terms = remote::card_terms().await?;
+                // the share, to the nearest penny
+                // BUG(card_fee)
+                let share = (week.taken * terms.basis_points + 500) / 1_000;
+                let fees = share + u64::from(week.payments) * terms.per_payment;
+                let payout = week.taken.saturating_sub(fees).saturating_sub(week.refunds);
+                let payments = if week.payments == 1 {
+                    "payment"
+                } else {
+                    "payments"
+                };
+                Ok::<_, String>(format!(
+                    "{} {payments}, {}; fees {}; refunds {}; payout {}",
+                    week.payments,
+                    money(week.taken),
+                    money(fees),
+                    money(week.refunds),
+                    money(payout)
+                ))
+            }
+        })
+    }
 }

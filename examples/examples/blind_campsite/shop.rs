@@ -1,7 +1,5 @@
 //! The site shop's rules: what it sells and at what price (shower tokens cheaper by the five), and when to reorder.
 
-use super::graph::{Slip, slip};
-
 /// Shower tokens, sold singly or by the bundle.
 pub const TOKEN: &str = "shower token";
 /// Tokens in a bundle.
@@ -34,11 +32,7 @@ pub fn price(item: &str, qty: u32) -> Option<u64> {
     if item != TOKEN {
         return Some(each * u64::from(qty));
     }
-    let bundles = match slip() {
-        // BUG(token_bundles)
-        Slip::TokenBundles => qty.div_ceil(BUNDLE),
-        _ => qty / BUNDLE,
-    };
+    let bundles = qty / BUNDLE;
     let singles = qty % BUNDLE;
     Some(u64::from(bundles) * BUNDLE_PRICE + u64::from(singles) * each)
 }
@@ -50,4 +44,22 @@ pub fn reorder(item: &str, left: u32) -> bool {
         .iter()
         .find(|(name, _, _)| *name == item)
         .is_some_and(|&(_, _, below)| left < below)
+}
+
+/// Copies of the shop's rules with one mistake each, for the blind test.
+pub mod slipped {
+    use super::{BUNDLE, BUNDLE_PRICE, TOKEN, unit_price};
+
+    /// [`super::price`].
+    #[ranvier::trace_fn]
+    pub fn price(item: &str, qty: u32) -> Option<u64> {
+        let each = unit_price(item)?;
+        if item != TOKEN {
+            return Some(each * u64::from(qty));
+        }
+        // BUG(token_bundles)
+        let bundles = qty.div_ceil(BUNDLE);
+        let singles = qty % BUNDLE;
+        Some(u64::from(bundles) * BUNDLE_PRICE + u64::from(singles) * each)
+    }
 }
