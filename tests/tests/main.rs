@@ -43,6 +43,7 @@ mod blind_payroll;
 mod blind_pharmacy;
 mod blind_pool;
 mod blind_printshop;
+mod blind_rental;
 mod blind_school;
 mod blind_skipass;
 mod blind_theatre;

@@ -60,6 +60,8 @@ pub mod blind_pharmacy;
 pub mod blind_pool;
 #[path = "../../../examples/examples/blind_printshop/main.rs"]
 pub mod blind_printshop;
+#[path = "../../../examples/examples/blind_rental/main.rs"]
+pub mod blind_rental;
 #[path = "../../../examples/examples/blind_school/main.rs"]
 pub mod blind_school;
 #[path = "../../../examples/examples/blind_skipass/main.rs"]
