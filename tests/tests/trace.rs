@@ -6781,6 +6781,50 @@ mod traced {
         );
     }
 
+    #[test]
+    fn a_text_made_in_a_filtered_loop_is_quoted_with_the_loop_s_filter() {
+        // each booking: its number, its customer, whether its car is out, the day it is due back
+        let bookings = Signal::new(vec![
+            (1_u32, "Ada", false, 3_u32),
+            (2, "Ben", true, 3),
+            (3, "Cy", true, 4),
+        ])
+        .labelled("bookings");
+        let board = Memo::new({
+            let bookings = bookings.clone();
+            move |_| {
+                let today = 3;
+                let bookings = bookings.get();
+                let mut lines = Vec::new();
+                for b in bookings.iter().filter(|b| !b.2 && b.3 > today) {
+                    lines.push(format!("hand over: #{} {}", b.0, b.1));
+                }
+                // the mistake: a booking whose car came back is still due back
+                for b in bookings.iter().filter(|b| b.3 == today) {
+                    let who = b.1.to_uppercase();
+                    lines.push(format!("due back: #{} {who}", b.0));
+                }
+                for b in bookings.iter().filter(|b| b.2 && b.3 < today) {
+                    let late = today - b.3;
+                    lines.push(format!("overdue: #{} {}, {late} days late", b.0, b.1));
+                }
+                if lines.is_empty() {
+                    lines.push("nothing due back".to_owned());
+                }
+                lines
+            }
+        })
+        .labelled("board");
+        assert_eq!(board.get()[0], "due back: #1 ADA");
+        let explain = trace::explain(&board).unwrap();
+        let lines: Vec<u32> = explain.body.iter().map(|l| l.site.line).collect();
+        let chose = line_in_this_file("for b in bookings.iter().filter(|b| b.3 == today) {");
+        assert!(
+            lines.contains(&chose),
+            "line {chose} not quoted:\n{explain}"
+        );
+    }
+
     /// A performance's seats, held and sold.
     #[derive(Clone, Debug, Default, PartialEq)]
     struct Seats {

@@ -346,7 +346,7 @@ pub(super) fn diagnose(
 /// quotes them.
 fn template_first(ctx: &Ctx<'_>, me: &NodeRecord, shown: &HashSet<(&'static str, u32)>, body: &mut Vec<SourceLine>) {
     let Some(value) = ctx.value(me.id) else { return };
-    lines_first(me, shown, body, |quoted| template::lines(me, &value, quoted));
+    lines_first(me, shown, body, |quoted| template::lines_and_loop(me, &value, quoted, true));
 }
 
 /// The lines of the explained node's body that wrote what its latest run changed in its value

@@ -23,6 +23,13 @@ const TEMPLATE_MIN_MARKS: usize = 2;
 /// not match), then the lines of the `let`s that bound its arguments. At most [`TEMPLATE_LINES`], the first template
 /// first; not a `let` whose first line is among `quoted` (0-based).
 pub(super) fn lines(r: &NodeRecord, value: &str, quoted: &[usize]) -> Vec<usize> {
+    lines_and_loop(r, value, quoted, false)
+}
+
+/// [`lines`]; with `with_loop`, then the filter of the loop around the first such template in a loop that filters
+/// ([`filtering_loop`]): it chose which items made a text. (Not for a future's value, whose few lines the `let`s
+/// its requests were made with fill.)
+pub(super) fn lines_and_loop(r: &NodeRecord, value: &str, quoted: &[usize], with_loop: bool) -> Vec<usize> {
     let file = r.site.file();
     let Some(index) = source::index(file) else { return Vec::new() };
     let Some(call) = index.call_at(r.site.line(), r.site.column()) else {
@@ -56,6 +63,7 @@ pub(super) fn lines(r: &NodeRecord, value: &str, quoted: &[usize]) -> Vec<usize>
         })
     };
     let mut out: Vec<usize> = Vec::new();
+    let mut loops: Vec<usize> = Vec::new();
     for (i, start, pieces, part) in &templates {
         let (i, start) = (*i, *start);
         {
@@ -75,6 +83,10 @@ pub(super) fn lines(r: &NodeRecord, value: &str, quoted: &[usize]) -> Vec<usize>
                         last: u32::try_from(l + 1).unwrap_or(u32::MAX),
                     },
                 ));
+            }
+            // the loop around it whose filter chose the items that made a text each: after the rest, one more
+            if let Some(l) = filtering_loop(lines, first, i).filter(|l| !quoted.contains(l) && !loops.contains(l)) {
+                loops.push(l);
             }
             let mut names: Vec<String> = pieces.iter().filter_map(|p| p.name()).collect();
             for name in arg_names(lines, i, start + template_len(&lines[i], start)) {
@@ -102,7 +114,36 @@ pub(super) fn lines(r: &NodeRecord, value: &str, quoted: &[usize]) -> Vec<usize>
         }
     }
     out.truncate(TEMPLATE_LINES);
+    if let Some(l) = loops.into_iter().find(|l| with_loop && !out.contains(l)) {
+        out.push(l);
+    }
     out
+}
+
+/// The line (0-based) of the filter of the innermost `for` loop around line `at` (0-based) of a call starting at
+/// line `first` (0-based), found by indentation, when its items are filtered (`for b in list.iter().filter(|b| ..)
+/// {`, the `.filter(` on a line of its own in a chain over several lines): the filter chose which items made a text.
+fn filtering_loop(lines: &[String], first: usize, at: usize) -> Option<usize> {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut least = indent(&lines[at]);
+    for l in (first..at).rev() {
+        let code = code_part(&lines[l]);
+        if code.trim().is_empty() {
+            continue;
+        }
+        let i = indent(&lines[l]);
+        if i >= least {
+            continue;
+        }
+        least = i;
+        if code.trim_start().starts_with("for ") {
+            // the loop's head runs to the line that opens its block
+            return (l..at)
+                .take_while(|h| *h == l || !code_part(&lines[*h - 1]).trim_end().ends_with('{'))
+                .find(|h| code_part(&lines[*h]).contains(".filter("));
+        }
+    }
+    None
 }
 
 /// The lines (0-based, in `r`'s file) of `r`'s creation call holding a template with words
