@@ -72,7 +72,8 @@ mod explain {
         #[ignore = "first run: not named; the answer quoted graph.rs:158, update.rs:227, 226, 228, 221, damage.rs:34, 32, tariffs.rs:80, 69"]
         explain_damage_excess => "damage_excess",
         explain_service_due => "service_due",
-        #[ignore = "first run: not named; the answer quoted graph.rs:347 (the line after it), 360, 367, 368, 329"]
+        // first run: not named (the answer quoted graph.rs:347, the line after it, 360, 367, 368, 329); session 27: a
+        // text made in a loop that filters is quoted with the loop's filter (154)
         explain_board_returns => "board_returns",
         explain_week_takings => "week_takings",
         #[ignore = "first run: not named; the answer quoted bookings.rs:46, 48, 47 (the row's status arms), 75, 77, 78"]
