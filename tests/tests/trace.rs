@@ -1931,19 +1931,19 @@ mod traced {
 
     /// A class's charges when it closes. The mistake: the waiting list is charged as no-shows.
     #[ranvier::trace_fn]
-    fn close_class(bookings: &[(u32, Booked)]) -> Vec<u32> {
+    fn close_class(bookings: &[(u32, Standing)]) -> Vec<u32> {
         let mut charges = Vec::new();
         for booking in bookings {
             match booking.1 {
-                Booked::Booked | Booked::Waiting => charges.push(booking.0),
-                Booked::Attended => {}
+                Standing::Booked | Standing::Waiting => charges.push(booking.0),
+                Standing::Attended => {}
             }
         }
         charges
     }
 
     #[derive(Clone, Copy, PartialEq, Debug)]
-    enum Booked {
+    enum Standing {
         Booked,
         Waiting,
         Attended,
@@ -1953,9 +1953,9 @@ mod traced {
     fn an_arm_that_did_nothing_is_quoted_after_the_arm_beside_it_that_did() {
         let gym = Mvu::new(Vec::<u32>::new(), |(): (), charged: &Vec<u32>| {
             let bookings = [
-                (1, Booked::Attended),
-                (2, Booked::Waiting),
-                (3, Booked::Booked),
+                (1, Standing::Attended),
+                (2, Standing::Waiting),
+                (3, Standing::Booked),
             ];
             let mut next = charged.clone();
             next.extend(close_class(&bookings));
@@ -1978,8 +1978,8 @@ mod traced {
         };
         // the first booking ran the empty arm first; the arm that charged comes before it
         assert!(
-            at("Booked::Booked | Booked::Waiting => charges.push(booking.0),")
-                < at("Booked::Attended => {}"),
+            at("Standing::Booked | Standing::Waiting => charges.push(booking.0),")
+                < at("Standing::Attended => {}"),
             "{explain}"
         );
     }
@@ -2343,6 +2343,76 @@ mod traced {
             finding_lines(&explain).contains(&made),
             "line {made} not quoted:\n{explain}"
         );
+    }
+
+    /// A hire's row: its line is made by a long `format!` and then grown by the arm of its status (no, customer,
+    /// class, pick-up day, return day, status: 0 booked, 1 out, 2 returned). The mistake: the days counted without
+    /// the day of pick-up.
+    #[ranvier::node]
+    fn hire_line(
+        row: &ranvier::collection::Row<u32, (u32, &'static str, &'static str, u32, u32, u32)>,
+    ) -> Memo<String> {
+        let row = row.clone();
+        Memo::new(move |_| {
+            row.with(|hire| {
+                let days = hire.4 - hire.3;
+                let mut line = format!(
+                    "#{} {}: {}, days {}-{} ({} {})",
+                    hire.0,
+                    hire.1,
+                    hire.2,
+                    hire.3,
+                    hire.4,
+                    days,
+                    if days == 1 { "day" } else { "days" }
+                );
+                match hire.5 {
+                    0 => line.push_str(", booked"),
+                    1 => line.push_str(&format!(", out since day {}", hire.3)),
+                    _ => line.push_str(&format!(", back on day {}", hire.4)),
+                }
+                line
+            })
+        })
+    }
+
+    #[test]
+    fn a_row_memo_s_long_template_grown_after_is_quoted_by_its_let_and_not_by_the_arms_that_did_not_run()
+     {
+        use ranvier::collection::Collection;
+        let hires =
+            Signal::new(vec![(1_u32, "Cy", "estate", 100_u32, 100_u32, 0_u32)]).labelled("hires");
+        let rows = Collection::keyed(
+            hires.clone(),
+            |h: &(u32, &str, &str, u32, u32, u32)| h.0,
+            hire_line,
+        );
+        let lines = Memo::new({
+            let rows = rows.clone();
+            move |_| {
+                let mut each = Vec::new();
+                rows.for_each(|_, _, memo| each.push(memo.clone()));
+                each.iter().map(Memo::get).collect::<Vec<String>>()
+            }
+        })
+        .labelled("lines");
+        assert_eq!(
+            lines.get(),
+            vec!["#1 Cy: estate, days 100-100 (0 days), booked".to_owned()]
+        );
+        let explain = trace::explain(&lines).unwrap();
+        let quoted = finding_lines(&explain);
+        // the `let` a template's argument read, seven lines below the template, though the text goes on after it
+        let made = line_in_this_file("let days = hire.4 - hire.3;");
+        assert!(quoted.contains(&made), "line {made} not quoted:\n{explain}");
+        // the arms that did not run made nothing of the value
+        for arm in [
+            "1 => line.push_str(&format!(\", out since day {}\", hire.3)),",
+            "_ => line.push_str(&format!(\", back on day {}\", hire.4)),",
+        ] {
+            let at = line_in_this_file(arm);
+            assert!(!quoted.contains(&at), "line {at} quoted:\n{explain}");
+        }
     }
 
     /// Two types named `Note`: the one a select makes calls two notes equal when their texts are as long.

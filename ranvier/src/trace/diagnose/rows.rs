@@ -79,7 +79,8 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
         let lets = template::lines(latest, &value, &[])
             .into_iter()
             .filter(|&i| one_name_let(&lines[i]).is_some_and(|(_, value)| !value.trim_start().starts_with("format!(")));
-        for i in lets.take(ROW_TEMPLATE_LINES) {
+        let lets: Vec<usize> = lets.collect();
+        for i in lets.into_iter().take(ROW_TEMPLATE_LINES) {
             let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
             if quoted.len() < ROW_MEMO_LINES + 1 && !quoted.iter().any(|q| q.site.file == file && q.site.line == at) {
                 quoted.push(numbered(file, lines, i));
@@ -94,6 +95,11 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
         .collect();
     picked.reverse();
     picked.dedup();
+    // with what its run took recorded, a line in an arm or a block that did not run made nothing of this value
+    if !own.is_empty() {
+        let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+        picked.retain(|i| !not_taken(&index, closure.body, file, &recorded, u32::try_from(i + 1).unwrap_or(u32::MAX)));
+    }
     for i in picked {
         let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
         if quoted.len() < ROW_MEMO_LINES && !quoted.iter().any(|q| q.site.file == file && q.site.line == at) {

@@ -49,7 +49,7 @@ pub(super) fn lines_and_loop(r: &NodeRecord, value: &str, quoted: &[usize], with
         for (start, template) in literals(code_part(&lines[i])) {
             let pieces = pieces(&template);
             if strength(&pieces) >= TEMPLATE_MIN_MARKS {
-                let part = appends(lines, i, start);
+                let part = appends(lines, i, start) || grown_later(lines, i, start, last);
                 templates.push((i, start, pieces, part));
             }
         }
@@ -351,6 +351,30 @@ fn appends(lines: &[String], at: usize, start: usize) -> bool {
     ["push_str(", "write!(", "writeln!(", "+= &format!(", "+= format!("].iter().any(|w| before.contains(w))
 }
 
+/// Whether the template whose literal starts at byte `start` of line `at` (0-based) makes the first text of a
+/// `let mut` that lines after it, up to `last` (0-based, exclusive), append to (`let mut line = format!("#{} {}",
+/// ..);` then `line.push_str(", booked")`): it makes the start of the value, not the whole.
+fn grown_later(lines: &[String], at: usize, start: usize, last: usize) -> bool {
+    let code = code_part(&lines[at]);
+    let before = code[..start.min(code.len())].trim();
+    let head = if before.is_empty() {
+        at.checked_sub(1).map_or("", |l| code_part(&lines[l]).trim())
+    } else {
+        before
+    };
+    let Some(name) = head
+        .strip_prefix("let mut ")
+        .and_then(|rest| rest.strip_suffix("format!("))
+        .and_then(|rest| rest.trim_end().strip_suffix('='))
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_'))
+    else {
+        return false;
+    };
+    let grows = [format!("{name}.push_str("), format!("write!({name},"), format!("writeln!({name},"), format!("{name} += ")];
+    (at + 1..last.min(lines.len())).any(|l| grows.iter().any(|g| code_part(&lines[l]).contains(g.as_str())))
+}
+
 /// Whether `text` holds the fixed parts of a template, in order, anywhere: a template appended to a text made before
 /// it ([`appends`]).
 fn fits_inside(pieces: &[Piece], text: &str) -> bool {
@@ -401,12 +425,15 @@ fn arg_names(lines: &[String], at: usize, from: usize) -> Vec<String> {
     super::read_names(&args_text(lines, at, from))
 }
 
+/// The most lines [`args_text`] reads: a template's arguments one to a line, as rustfmt writes a long call.
+const ARGS_LINES: usize = 12;
+
 /// The text of the arguments after a template (from `from` on line `at`, 0-based, to the parenthesis that closes
-/// the call, at most a few lines), strings blanked.
+/// the call, at most [`ARGS_LINES`] lines), strings blanked.
 fn args_text(lines: &[String], at: usize, from: usize) -> String {
     let mut text = String::new();
     let mut depth = 0i32;
-    'lines: for (n, line) in lines.iter().enumerate().skip(at).take(6) {
+    'lines: for (n, line) in lines.iter().enumerate().skip(at).take(ARGS_LINES) {
         let code = code_part(line);
         let code = if n == at { code.get(from..).unwrap_or_default() } else { code };
         // a char literal of a quote opens no string
