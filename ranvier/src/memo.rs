@@ -398,11 +398,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
 {
     /// Runs the memo's function and stores a value that moved, marking its observers; a sole observer may be handed
     /// on to run next instead of queued ([`mark_or_hand_off`](crate::graph::mark_or_hand_off)).
-    ///
-    /// Returns the observer handed on when it is a memo of this very type (its handle has this one's vtable): the
-    /// caller, `update_if_necessary`, runs it next in its own frame.
-    #[inline(always)]
-    fn recompute(&self, this: &DynNodeRc, rt: &Runtime) -> Option<DynNodeRc> {
+    fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
         {
             let comp = &self.comp;
             comp.state.set(State::Clean);
@@ -458,11 +454,8 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
                         && let Some(next) = crate::graph::mark_or_hand_off(only, &self.core, rt)
                     {
                         rt.end_body();
-                        if next.same_vtable(this) {
-                            return Some(next);
-                        }
                         rt.hand_on(next);
-                        return None;
+                        return;
                     }
                 } else {
                     for observer in observers.iter() {
@@ -475,7 +468,6 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             }
             rt.end_body();
         }
-        None
     }
 
     /// The run panicked with `message`: the memo keeps its previous value and records the failure. Whether the failure is new.
@@ -540,52 +532,8 @@ unsafe impl<
     E: Fn(&T, &T) -> bool + 'static,
 > NodeBody for MemoInner<T, F, E>
 {
-    /// Brings the memo up to date (as `update_derived`), then runs in this frame each memo of this same type that a
-    /// run hands on (a chain built in a loop): no call through the vtable, no frame and no chain slot per link. The
-    /// link's handle is held in the runtime's link slot (`Runtime::hold_link`), let go of once the chain ends; a
-    /// link refused the slot (another frame's chain holds it) is handed on as any other.
     fn update_if_necessary(&self, this: &DynNodeRc, rt: &Runtime) {
-        let mut memo = self;
-        let mut this = this;
-        // Its address names this frame to the link slot.
-        let frame = 0u8;
-        let mut held = false;
-        loop {
-            let comp = &memo.comp;
-            if comp.disposed.get() || comp.running.get() {
-                break;
-            }
-            if comp.state.get() == State::Check {
-                resolve_check(memo, comp, rt);
-            }
-            if comp.state.get() != State::Dirty {
-                break;
-            }
-            let Some(next) = memo.recompute(this, rt) else {
-                break;
-            };
-            if !rt.may_run_handed(&next) {
-                break;
-            }
-            match rt.hold_link((&raw const frame).addr(), next) {
-                Ok(link) => {
-                    held = true;
-                    this = link;
-                    // SAFETY: `link` has this handle's vtable (`recompute` returns only such a handle), so it was
-                    // made from a `MemoInner<T, F, E>`, as this one: the same code for every method, the same type.
-                    // The slot keeps it alive until this frame's next `hold_link` or `release_link`, both after the
-                    // reference's last use.
-                    memo = unsafe { &*(link.as_ptr() as *const Self) };
-                }
-                Err(next) => {
-                    rt.hand_on_refused(next);
-                    break;
-                }
-            }
-        }
-        if held {
-            rt.release_link();
-        }
+        update_derived(self, &self.comp, rt, || self.recompute(this, rt));
     }
 
     fn dispose(&self, this: &DynNodeRc) {

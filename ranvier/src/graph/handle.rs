@@ -176,16 +176,6 @@ impl DynNodeRc {
 }
 
 impl DynNodeRc {
-    /// Whether `other` was made with the same vtable as this handle (its metadata alone compared, not its address).
-    /// Equal vtables mean the same code for every method of `NodeBody`; a vtable emitted twice (in two codegen units)
-    /// only makes this `false`.
-    #[inline(always)]
-    pub fn same_vtable(&self, other: &DynNodeRc) -> bool {
-        let other = other.ptr.0.as_ptr() as *const dyn NodeBody;
-        let mine = (self.ptr.0.as_ptr() as *const dyn NodeBody).with_addr(other.addr());
-        std::ptr::eq(mine, other)
-    }
-
     /// The same handle with the node's type known again.
     ///
     /// # Safety

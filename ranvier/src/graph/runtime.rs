@@ -44,10 +44,6 @@ pub(crate) struct Runtime {
     /// A chain runs ([`Runtime::run_chain`]): a run that hands its observer on leaves it in `handed`.
     chaining: Cell<bool>,
     handed: Cell<Option<DynNodeRc>>,
-    /// The handle of the link a chain of memos of one type runs in one frame (`MemoInner::update_if_necessary`),
-    /// and that frame, by the address of a local (0 when the slot is free): see [`hold_link`](Runtime::hold_link).
-    link: Cell<Option<DynNodeRc>>,
-    link_frame: Cell<usize>,
     pub flush_epoch: Cell<u32>,
     pub errors: RefCell<Vec<NodeError>>,
     /// Node labels, by the labelled node's address (see `Core::set_label`).
@@ -281,8 +277,6 @@ impl Runtime {
             draining: Cell::new(false),
             chaining: Cell::new(false),
             handed: Cell::new(None),
-            link: Cell::new(None),
-            link_frame: Cell::new(0),
             flush_epoch: Cell::new(0),
             errors: RefCell::new(Vec::new()),
             labels: RefCell::new(HashMap::new()),
@@ -903,52 +897,6 @@ impl Runtime {
                 None => return,
             }
         }
-    }
-
-    /// Whether a memo handed on by a run (see [`hand_on`](Self::hand_on)) runs now: not when effects wait and every
-    /// reader of it is dirty (they run anyway and pull it if they still read it), the test `hand_on` and
-    /// `run_chain` make.
-    #[inline(always)]
-    pub fn may_run_handed(&self, node: &DynNodeRc) -> bool {
-        !(self.has_queued_effects() && observers_will_rerun(&**node))
-    }
-
-    /// Holds `next`, the next link of the chain of memos of one type that the frame `frame` runs (the address of one
-    /// of its locals: two frames running at once have two addresses), and returns a reference to the handle held,
-    /// which stays where it is until that frame holds its next link or lets the slot go (`release_link`); the
-    /// handle of the link before it, whose run has ended, is dropped. Refused (`Err(next)`) while another frame
-    /// holds the slot: program code run inside a link (a value's drop, a comparer, a flush at a body's end) may read
-    /// memos and start a chain of its own, which then hands its links on as any other chain does, so the slot a
-    /// frame holds is written by that frame alone.
-    #[inline(always)]
-    pub fn hold_link(&self, frame: usize, next: DynNodeRc) -> Result<&DynNodeRc, DynNodeRc> {
-        let holder = self.link_frame.get();
-        if holder != frame && holder != 0 {
-            return Err(next);
-        }
-        self.link_frame.set(frame);
-        // The previous link's handle is dropped here, after the slot holds `next` and names this frame: a drop that
-        // runs program code finds the slot taken.
-        drop(self.link.replace(Some(next)));
-        // SAFETY: the slot holds `Some` (set above); only the frame named in `link_frame` writes it (above, and in
-        // `release_link`), and this frame's next write comes after its last use of the reference (the link's run has
-        // ended); the runtime is `!Sync` and never moves (a thread local).
-        Ok(unsafe { (*self.link.as_ptr()).as_ref().unwrap_unchecked() })
-    }
-
-    /// Lets the link slot go, as the frame holding it ends its chain.
-    #[inline(never)]
-    pub fn release_link(&self) {
-        let link = self.link.take();
-        self.link_frame.set(0);
-        drop(link);
-    }
-
-    /// A same-type chain's next link refused by [`hold_link`](Self::hold_link): handed on as any other.
-    #[cold]
-    #[inline(never)]
-    pub fn hand_on_refused(&self, node: DynNodeRc) {
-        self.hand_on(node);
     }
 
     /// A memo at `height` was handed on to run next with the height queue empty: whatever its run queues is above it.
