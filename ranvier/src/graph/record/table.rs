@@ -40,9 +40,9 @@ pub struct NodeTable<R> {
     ids: u32,
     /// The living record last found by `get_mut`, by id (`NO_ID` when none): a node's mark, its run's start and its
     /// run's end look the same record up one after the other, and the second and third then skip the page walk.
-    /// The pointer is to a `Some` slot of a held page; every method that empties a slot or frees a page
-    /// (`insert`, `dropped`, `clear`, drop) forgets it first.
-    last: (u32, *mut Option<R>),
+    /// The pointer is to the record inside a `Some` slot of a held page, so a hit tests no tag; every method that
+    /// empties a slot or frees a page (`insert`, `dropped`, `clear`, drop) forgets it first.
+    last: (u32, *mut R),
 }
 
 /// The cache's id when it holds no record. No record has it: `insert` of this id would overflow `ids`.
@@ -107,12 +107,13 @@ impl<R> NodeTable<R> {
     pub fn get_mut(&mut self, id: NodeId) -> Option<&mut R> {
         let (last, record) = self.last;
         if id.0 == last {
-            // SAFETY: the cache names a `Some` slot of a page the table holds (`find` set it from one; `insert`,
-            // `dropped` and `clear` forget it before they empty a slot or free a page, and nothing else does
-            // either). The pointer was derived from the page's raw pointer without a reference in between, so the
-            // table's other accesses to the page (each through that raw pointer) leave it valid. The returned
-            // reference borrows the table mutably, so it is the only reference to the record while it lives.
-            return unsafe { (*record).as_mut() };
+            // SAFETY: the cache names the record of a `Some` slot of a page the table holds (`find` set it from one;
+            // `insert`, `dropped` and `clear` forget it before they empty a slot or free a page, and nothing else
+            // does either, nor moves a record within its page). The table's other accesses to the page go through
+            // the page's raw pointer, and those that touch this record are `find`'s, which caches a new pointer,
+            // and shared reads (`get`, `for_each`), which leave a pointer able to write. The returned reference
+            // borrows the table mutably, so it is the only reference to the record while it lives.
+            return Some(unsafe { &mut *record });
         }
         self.find(id)
     }
@@ -128,10 +129,12 @@ impl<R> NodeTable<R> {
         // SAFETY: a non-null entry is a page the table owns; `slot < PAGE`. The place is reached through the raw
         // pointer, with no reference made to the page.
         let cell = unsafe { &raw mut (*page).records[slot] };
-        // SAFETY: as above; the reference borrows the table mutably (the only reference to the record).
-        let record = unsafe { (*cell).as_mut() }?;
-        self.last = (id.0, cell);
-        Some(record)
+        // SAFETY: as above; the reference lives only until the pointer is taken from it.
+        let record: *mut R = unsafe { (*cell).as_mut() }?;
+        self.last = (id.0, record);
+        // SAFETY: the record is live (just found); the reference is derived from the cached pointer (so using it
+        // leaves the pointer valid) and borrows the table mutably (the only reference to the record).
+        Some(unsafe { &mut *record })
     }
 
     /// Records a new node, its record made by `make` in place (replacing what an earlier graph left under its id,
