@@ -410,4 +410,45 @@ mod tests {
         }
         assert_eq!(table.id_bound(), nodes.len());
     }
+
+    #[test]
+    fn the_cached_record_follows_drops_inserts_and_clears() {
+        let mut table = NodeTable::new();
+        let nodes: Vec<_> = (0..(PAGE + 2) as u32).map(probe).collect();
+        for (id, node) in nodes.iter().enumerate() {
+            table.insert(NodeId(id as u32), || id, node.downgrade());
+        }
+        // a hit writes the record the table holds
+        *table.get_mut(NodeId(3)).expect("held") += 100;
+        *table.get_mut(NodeId(3)).expect("held (cached)") += 100;
+        assert_eq!(table.get(NodeId(3)), Some(&203));
+        // the cached record dropped: the cache does not answer for it
+        assert!(table.get_mut(NodeId(PAGE as u32)).is_some());
+        assert!(
+            table
+                .dropped(NodeId(PAGE as u32), nodes[PAGE].as_ptr())
+                .is_some()
+        );
+        assert_eq!(table.get_mut(NodeId(PAGE as u32)), None);
+        // its page freed with the last record on it, then made again by an insert under the same id
+        assert!(table.get_mut(NodeId(PAGE as u32 + 1)).is_some());
+        assert!(
+            table
+                .dropped(NodeId(PAGE as u32 + 1), nodes[PAGE + 1].as_ptr())
+                .is_some()
+        );
+        assert_eq!(table.pages.iter().filter(|p| !p.is_null()).count(), 1);
+        assert_eq!(table.get_mut(NodeId(PAGE as u32 + 1)), None);
+        let again = probe(PAGE as u32 + 1);
+        table.insert(NodeId(PAGE as u32 + 1), || 7, again.downgrade());
+        assert_eq!(table.get_mut(NodeId(PAGE as u32 + 1)), Some(&mut 7));
+        // a record replaced in place by an insert under its id is the one found
+        assert_eq!(table.get_mut(NodeId(5)), Some(&mut 5));
+        table.insert(NodeId(5), || 50, nodes[5].downgrade());
+        assert_eq!(table.get_mut(NodeId(5)), Some(&mut 50));
+        // cleared: nothing is found, the cached id included
+        table.clear();
+        assert_eq!(table.get_mut(NodeId(5)), None);
+        assert_eq!(table.len(), 0);
+    }
 }
