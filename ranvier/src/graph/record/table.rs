@@ -30,10 +30,32 @@ struct Page<R> {
 
 /// Node records by id; see the [module docs](self).
 pub struct NodeTable<R> {
-    pages: Vec<Option<Box<Page<R>>>>,
+    /// Each page by its index, null where no page is held. A page is a `Box` turned into a raw pointer
+    /// (`Box::into_raw`) and turned back only to free it (`free_page`): every access goes through this pointer, so a
+    /// pointer to a record derived from it (the cache, `last`) stays valid across the table's other accesses, where a
+    /// reborrow of a `Box` would assert unique access to the page and invalidate it.
+    pages: Vec<*mut Page<R>>,
     dropped: VecDeque<(NodeId, R)>,
     /// The highest id ever inserted, plus one (0 when empty).
     ids: u32,
+    /// The living record last found by `get_mut`, by id (`NO_ID` when none): a node's mark, its run's start and its
+    /// run's end look the same record up one after the other, and the second and third then skip the page walk.
+    /// The pointer is to the record inside a `Some` slot of a held page, so a hit tests no tag; every method that
+    /// empties a slot or frees a page (`insert`, `dropped`, `clear`, drop) forgets it first.
+    last: (u32, *mut R),
+}
+
+/// The cache's id when it holds no record. No record has it: `insert` of this id would overflow `ids`.
+const NO_ID: u32 = u32::MAX;
+
+impl<R> Drop for NodeTable<R> {
+    fn drop(&mut self) {
+        for page in std::mem::take(&mut self.pages) {
+            // SAFETY: each non-null entry is a page this table made with `Box::into_raw` and still owns; the
+            // vector, taken, no longer names it.
+            unsafe { Self::free_page(page) };
+        }
+    }
 }
 
 impl<R> NodeTable<R> {
@@ -42,7 +64,30 @@ impl<R> NodeTable<R> {
             pages: Vec::new(),
             dropped: VecDeque::new(),
             ids: 0,
+            last: (NO_ID, std::ptr::null_mut()),
         }
+    }
+
+    /// Frees a page made by `insert`, if `page` is not null.
+    ///
+    /// # Safety
+    ///
+    /// `page` is null or a page made by `insert` (`Box::into_raw`) that no entry of `pages` and no cached pointer
+    /// names any longer.
+    unsafe fn free_page(page: *mut Page<R>) {
+        if !page.is_null() {
+            // SAFETY: per the function's contract, the box is ours alone.
+            drop(unsafe { Box::from_raw(page) });
+        }
+    }
+
+    /// Page `index`, if the table holds it.
+    #[inline(always)]
+    fn page(&self, index: usize) -> Option<&Page<R>> {
+        let page = *self.pages.get(index)?;
+        // SAFETY: a non-null entry is a page the table owns (made by `insert`, freed only after its entry is nulled);
+        // the reference borrows the table, so no `&mut` method can free or write the page while it lives.
+        unsafe { page.as_ref() }
     }
 
     #[inline(always)]
@@ -54,14 +99,42 @@ impl<R> NodeTable<R> {
     #[inline]
     pub fn get(&self, id: NodeId) -> Option<&R> {
         let (page, slot) = Self::split(id);
-        self.pages.get(page)?.as_ref()?.records[slot].as_ref()
+        self.page(page)?.records[slot].as_ref()
     }
 
-    /// The record of node `id`, while the node lives.
-    #[inline]
+    /// The record of node `id`, while the node lives: the cached record when it is `id`'s, else found and cached.
+    #[inline(always)]
     pub fn get_mut(&mut self, id: NodeId) -> Option<&mut R> {
+        let (last, record) = self.last;
+        if id.0 == last {
+            // SAFETY: the cache names the record of a `Some` slot of a page the table holds (`find` set it from one;
+            // `insert`, `dropped` and `clear` forget it before they empty a slot or free a page, and nothing else
+            // does either, nor moves a record within its page). The table's other accesses to the page go through
+            // the page's raw pointer, and those that touch this record are `find`'s, which caches a new pointer,
+            // and shared reads (`get`, `for_each`), which leave a pointer able to write. The returned reference
+            // borrows the table mutably, so it is the only reference to the record while it lives.
+            return Some(unsafe { &mut *record });
+        }
+        self.find(id)
+    }
+
+    /// `get_mut`'s look-up when the cache does not hold `id`; caches the record found.
+    #[inline(always)]
+    fn find(&mut self, id: NodeId) -> Option<&mut R> {
         let (page, slot) = Self::split(id);
-        self.pages.get_mut(page)?.as_mut()?.records[slot].as_mut()
+        let page = *self.pages.get(page)?;
+        if page.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null entry is a page the table owns; `slot < PAGE`. The place is reached through the raw
+        // pointer, with no reference made to the page.
+        let cell = unsafe { &raw mut (*page).records[slot] };
+        // SAFETY: as above; the reference lives only until the pointer is taken from it.
+        let record: *mut R = unsafe { (*cell).as_mut() }?;
+        self.last = (id.0, record);
+        // SAFETY: the record is live (just found); the reference is derived from the cached pointer (so using it
+        // leaves the pointer valid) and borrows the table mutably (the only reference to the record).
+        Some(unsafe { &mut *record })
     }
 
     /// Records a new node, its record made by `make` in place (replacing what an earlier graph left under its id,
@@ -69,18 +142,22 @@ impl<R> NodeTable<R> {
     /// filling it.
     #[inline]
     pub fn insert(&mut self, id: NodeId, make: impl FnOnce() -> R, live: WeakNode) -> Option<R> {
+        self.last = (NO_ID, std::ptr::null_mut());
         let (page, slot) = Self::split(id);
         if self.pages.len() <= page {
-            self.pages.resize_with(page + 1, || None);
+            self.pages.resize(page + 1, std::ptr::null_mut());
         }
-        let page = self.pages[page].get_or_insert_with(|| {
-            Box::new(Page {
+        if self.pages[page].is_null() {
+            self.pages[page] = Box::into_raw(Box::new(Page {
                 occupied: 0,
                 records: std::array::from_fn(|_| None),
                 live: std::array::from_fn(|_| WeakNode::new()),
                 held: 0,
-            })
-        });
+            }));
+        }
+        // SAFETY: a non-null entry is a page the table owns; the cache was forgotten above, and `&mut self` is the
+        // only access to the table while this reference lives.
+        let page = unsafe { &mut *self.pages[page] };
         let cell = &mut page.records[slot];
         let replaced = if cell.is_some() {
             cell.take()
@@ -100,18 +177,25 @@ impl<R> NodeTable<R> {
     /// record moves. Returns the record moved, if it moved, and the oldest dropped record, if the ring let it go.
     pub fn dropped(&mut self, id: NodeId, node: *const ()) -> Option<(&R, Option<R>)> {
         let (index, slot) = Self::split(id);
-        let Some(Some(page)) = self.pages.get_mut(index) else {
+        let page_ptr = *self.pages.get(index)?;
+        if page_ptr.is_null() {
             return None;
-        };
+        }
+        // SAFETY: a non-null entry is a page the table owns; `&mut self` is the only access to the table while this
+        // reference lives (its last use is before the page is freed below).
+        let page = unsafe { &mut *page_ptr };
         if page.live[slot].as_ptr() != Some(node) {
             return None;
         }
+        self.last = (NO_ID, std::ptr::null_mut());
         page.live[slot] = WeakNode::new();
         let record = page.records[slot].take()?;
         page.held -= 1;
         page.occupied &= !(1 << slot);
         if page.held == 0 {
-            self.pages[index] = None;
+            self.pages[index] = std::ptr::null_mut();
+            // SAFETY: the page's entry is nulled and the cache forgotten (above); `page` is not used again.
+            unsafe { Self::free_page(page_ptr) };
         }
         let evicted = if self.dropped.len() == DROPPED_KEPT {
             self.dropped.pop_front().map(|(_, record)| record)
@@ -126,16 +210,14 @@ impl<R> NodeTable<R> {
     /// A strong handle to node `id`, if it is alive.
     pub fn live(&self, id: NodeId) -> Option<DynNodeRc> {
         let (page, slot) = Self::split(id);
-        self.pages.get(page)?.as_ref()?.live[slot].upgrade()
+        self.page(page)?.live[slot].upgrade()
     }
 
     /// Whether the table holds a record of node `id`, living or dropped, without reading the record.
     pub fn holds(&self, id: NodeId) -> bool {
         let (page, slot) = Self::split(id);
         let living = self
-            .pages
-            .get(page)
-            .and_then(Option::as_ref)
+            .page(page)
             .is_some_and(|page| page.occupied & (1 << slot) != 0);
         living || self.dropped.iter().any(|(d, _)| *d == id)
     }
@@ -161,8 +243,8 @@ impl<R> NodeTable<R> {
             .collect();
         dropped.sort_by_key(|(id, _)| *id);
         let mut dropped = dropped.into_iter().peekable();
-        for (index, page) in self.pages.iter().enumerate() {
-            let Some(page) = page else { continue };
+        for index in 0..self.pages.len() {
+            let Some(page) = self.page(index) else { continue };
             for (slot, record) in page.records.iter().enumerate() {
                 let Some(record) = record else { continue };
                 let id = NodeId((index * PAGE + slot) as u32);
@@ -185,11 +267,8 @@ impl<R> NodeTable<R> {
     /// Every record held, the living nodes' and the dropped ones', in id order.
     #[cfg(test)]
     pub fn records(&self) -> Vec<(NodeId, &R)> {
-        let mut all: Vec<(NodeId, &R)> = self
-            .pages
-            .iter()
-            .enumerate()
-            .filter_map(|(index, page)| Some((index, page.as_ref()?)))
+        let mut all: Vec<(NodeId, &R)> = (0..self.pages.len())
+            .filter_map(|index| Some((index, self.page(index)?)))
             .flat_map(|(index, page)| {
                 page.records
                     .iter()
@@ -206,9 +285,8 @@ impl<R> NodeTable<R> {
 
     /// How many records are held, living and dropped.
     pub fn len(&self) -> usize {
-        self.pages
-            .iter()
-            .flatten()
+        (0..self.pages.len())
+            .filter_map(|index| self.page(index))
             .map(|page| page.held)
             .sum::<usize>()
             + self.dropped.len()
@@ -261,7 +339,7 @@ mod tests {
                 assert!(table.dropped(NodeId(id as u32), node.as_ptr()).is_some());
             }
         }
-        assert_eq!(table.pages.iter().flatten().count(), 1);
+        assert_eq!(table.pages.iter().filter(|p| !p.is_null()).count(), 1);
         assert_eq!(table.get(NodeId(5)), Some(&5));
         assert_eq!(table.get(NodeId(70)), None);
         assert!(
@@ -290,7 +368,7 @@ mod tests {
             assert_eq!(evicted, oldest);
         }
         assert_eq!(table.len(), DROPPED_KEPT);
-        assert_eq!(table.pages.iter().flatten().count(), 0);
+        assert_eq!(table.pages.iter().filter(|p| !p.is_null()).count(), 0);
         let records = table.records();
         assert_eq!(records.first().map(|(id, _)| id.0), Some(300));
         assert_eq!(
@@ -331,5 +409,46 @@ mod tests {
             assert_eq!(table.holds(id), table.get_held(id).is_some(), "{id:?}");
         }
         assert_eq!(table.id_bound(), nodes.len());
+    }
+
+    #[test]
+    fn the_cached_record_follows_drops_inserts_and_clears() {
+        let mut table = NodeTable::new();
+        let nodes: Vec<_> = (0..(PAGE + 2) as u32).map(probe).collect();
+        for (id, node) in nodes.iter().enumerate() {
+            table.insert(NodeId(id as u32), || id, node.downgrade());
+        }
+        // a hit writes the record the table holds
+        *table.get_mut(NodeId(3)).expect("held") += 100;
+        *table.get_mut(NodeId(3)).expect("held (cached)") += 100;
+        assert_eq!(table.get(NodeId(3)), Some(&203));
+        // the cached record dropped: the cache does not answer for it
+        assert!(table.get_mut(NodeId(PAGE as u32)).is_some());
+        assert!(
+            table
+                .dropped(NodeId(PAGE as u32), nodes[PAGE].as_ptr())
+                .is_some()
+        );
+        assert_eq!(table.get_mut(NodeId(PAGE as u32)), None);
+        // its page freed with the last record on it, then made again by an insert under the same id
+        assert!(table.get_mut(NodeId(PAGE as u32 + 1)).is_some());
+        assert!(
+            table
+                .dropped(NodeId(PAGE as u32 + 1), nodes[PAGE + 1].as_ptr())
+                .is_some()
+        );
+        assert_eq!(table.pages.iter().filter(|p| !p.is_null()).count(), 1);
+        assert_eq!(table.get_mut(NodeId(PAGE as u32 + 1)), None);
+        let again = probe(PAGE as u32 + 1);
+        table.insert(NodeId(PAGE as u32 + 1), || 7, again.downgrade());
+        assert_eq!(table.get_mut(NodeId(PAGE as u32 + 1)), Some(&mut 7));
+        // a record replaced in place by an insert under its id is the one found
+        assert_eq!(table.get_mut(NodeId(5)), Some(&mut 5));
+        table.insert(NodeId(5), || 50, nodes[5].downgrade());
+        assert_eq!(table.get_mut(NodeId(5)), Some(&mut 50));
+        // cleared: nothing is found, the cached id included
+        table.clear();
+        assert_eq!(table.get_mut(NodeId(5)), None);
+        assert_eq!(table.len(), 0);
     }
 }
