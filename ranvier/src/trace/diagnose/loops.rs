@@ -16,6 +16,24 @@ fn indent(line: &str) -> usize {
     line.len() - line.trim_start().len()
 }
 
+/// The `for` line (0-based) of the innermost loop around line `at` (0-based), looked for from line `first` on: the
+/// nearest code line above it that is less indented and opens a `for`, with no code line between them indented as
+/// little as that `for`.
+pub(super) fn enclosing_for(lines: &[String], first: usize, at: usize) -> Option<usize> {
+    let mut least = indent(&lines[at]);
+    for l in (first..at).rev() {
+        let text = &lines[l];
+        if !super::is_code(text) || indent(text) >= least {
+            continue;
+        }
+        if code_part(text).trim_start().starts_with("for ") {
+            return Some(l);
+        }
+        least = indent(text);
+    }
+    None
+}
+
 /// How many of the body's first lines are looked at.
 const LOOP_LINES: usize = 4;
 

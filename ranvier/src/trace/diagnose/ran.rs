@@ -208,7 +208,7 @@ pub(super) fn unwritten_if(ran: &[crate::trace::log::Ran], read: &HashSet<String
                 || has_else
                 || !picks_by_parameter(code_part(&lines[*at as usize - 1]), &def.params)
                 || not_taken(index, def.whole, file, &recorded, *at)
-                || !in_a_for_loop(lines, def.whole.first, *at)
+                || super::loops::enclosing_for(lines, def.whole.first as usize - 1, *at as usize - 1).is_none()
             {
                 continue;
             }
@@ -242,28 +242,6 @@ fn picks_by_parameter(code: &str, params: &[String]) -> bool {
         })
     };
     !right.contains(" == ") && ((is_param(left) && is_field(right)) || (is_field(left) && is_param(right)))
-}
-
-/// Whether the line `at` sits in the body of a `for` loop of the fn starting at line `first`: a line above it, less
-/// indented, opening a `for`, with no line between them indented as little as that `for`.
-fn in_a_for_loop(lines: &[String], first: u32, at: u32) -> bool {
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let own = indent(&lines[at as usize - 1]);
-    let mut least = own;
-    for l in (first as usize..at as usize - 1).rev() {
-        let text = &lines[l];
-        if !is_code(text) {
-            continue;
-        }
-        let i = indent(text);
-        if i < least {
-            if code_part(text).trim_start().starts_with("for ") {
-                return true;
-            }
-            least = i;
-        }
-    }
-    false
 }
 
 /// Whether the line at `file:line` is a `match` arm whose body is empty (`Status::NoShow => {}`, `_ => (),`).

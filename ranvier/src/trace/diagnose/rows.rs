@@ -79,8 +79,7 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
         let lets = template::lines(latest, &value, &[])
             .into_iter()
             .filter(|&i| one_name_let(&lines[i]).is_some_and(|(_, value)| !value.trim_start().starts_with("format!(")));
-        let lets: Vec<usize> = lets.collect();
-        for i in lets.into_iter().take(ROW_TEMPLATE_LINES) {
+        for i in lets.take(ROW_TEMPLATE_LINES) {
             let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
             if quoted.len() < ROW_MEMO_LINES + 1 && !quoted.iter().any(|q| q.site.file == file && q.site.line == at) {
                 quoted.push(numbered(file, lines, i));

@@ -124,26 +124,11 @@ pub(super) fn lines_and_loop(r: &NodeRecord, value: &str, quoted: &[usize], with
 /// line `first` (0-based), found by indentation, when its items are filtered (`for b in list.iter().filter(|b| ..)
 /// {`, the `.filter(` on a line of its own in a chain over several lines): the filter chose which items made a text.
 fn filtering_loop(lines: &[String], first: usize, at: usize) -> Option<usize> {
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let mut least = indent(&lines[at]);
-    for l in (first..at).rev() {
-        let code = code_part(&lines[l]);
-        if code.trim().is_empty() {
-            continue;
-        }
-        let i = indent(&lines[l]);
-        if i >= least {
-            continue;
-        }
-        least = i;
-        if code.trim_start().starts_with("for ") {
-            // the loop's head runs to the line that opens its block
-            return (l..at)
-                .take_while(|h| *h == l || !code_part(&lines[*h - 1]).trim_end().ends_with('{'))
-                .find(|h| code_part(&lines[*h]).contains(".filter("));
-        }
-    }
-    None
+    let l = super::loops::enclosing_for(lines, first, at)?;
+    // the loop's head runs to the line that opens its block
+    (l..at)
+        .take_while(|h| *h == l || !code_part(&lines[*h - 1]).trim_end().ends_with('{'))
+        .find(|h| code_part(&lines[*h]).contains(".filter("))
 }
 
 /// The lines (0-based, in `r`'s file) of `r`'s creation call holding a template with words
