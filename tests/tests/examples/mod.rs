@@ -27,6 +27,8 @@ pub mod blind_clinic;
 pub mod blind_depot;
 #[path = "../../../examples/examples/blind_ferry/main.rs"]
 pub mod blind_ferry;
+#[path = "../../../examples/examples/blind_florist/main.rs"]
+pub mod blind_florist;
 #[path = "../../../examples/examples/blind_foodbank/main.rs"]
 pub mod blind_foodbank;
 #[path = "../../../examples/examples/blind_garage/main.rs"]
