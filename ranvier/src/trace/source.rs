@@ -9,7 +9,9 @@
 
 use super::names;
 
+mod ends;
 mod given;
+mod mods;
 mod value;
 pub(crate) use given::{fns_in_field, fns_named, is_value};
 use std::collections::{HashMap, HashSet};
@@ -179,7 +181,7 @@ fn chain_links(top: &syn::Expr) -> Vec<(u32, bool, proc_macro2::LineColumn)> {
     let mut links = Vec::new();
     let mut at = top;
     loop {
-        let end = at.span().end();
+        let end = ends::last(at).end();
         at = match at {
             syn::Expr::MethodCall(m) => {
                 let carries = CARRIERS.contains(&m.method.to_string().as_str())
@@ -201,7 +203,7 @@ fn chain_links(top: &syn::Expr) -> Vec<(u32, bool, proc_macro2::LineColumn)> {
             }
             base => {
                 // a receiver over several lines (`Memo::new(move |_| { .. })`) is no link of a short chain
-                let lines = Lines::of(base.span());
+                let lines = ends::lines(base);
                 if lines.first != lines.last {
                     return Vec::new();
                 }
@@ -369,7 +371,7 @@ fn closure(c: &syn::ExprClosure) -> Closure {
     };
     Closure {
         param,
-        body: Lines::of(c.body.span()),
+        body: ends::lines(&c.body),
         value,
     }
 }
@@ -643,9 +645,11 @@ impl<'ast> Visit<'ast> for Walker {
     }
 
     fn visit_expr(&mut self, e: &'ast syn::Expr) {
-        let end = e.span().end();
         if matches!(e, syn::Expr::MethodCall(_) | syn::Expr::Field(_) | syn::Expr::Await(_) | syn::Expr::Try(_))
-            && !self.in_chains.contains(&(end.line, end.column))
+            && !self.in_chains.contains(&{
+                let end = ends::last(e).end();
+                (end.line, end.column)
+            })
         {
             let links = chain_links(e);
             let mut lines: Vec<(u32, bool)> = Vec::new();
@@ -668,7 +672,15 @@ impl<'ast> Visit<'ast> for Walker {
             syn::Expr::Path(p) => p.path.segments.iter().map(|s| s.ident.to_string()).collect(),
             _ => Vec::new(),
         };
-        let mut found = call(c.func.span(), Lines::of(c.span()), path, &c.args);
+        // the ends, not `c.span()`: that prints the call, and the walk reaches every call inside it too (ends.rs)
+        let whole = match c.attrs.is_empty() {
+            true => Lines {
+                first: Lines::of(ends::first(&c.func)).first,
+                last: Lines::of(c.paren_token.span.close()).last,
+            },
+            false => Lines::of(c.span()),
+        };
+        let mut found = call(ends::first(&c.func), whole, path, &c.args);
         // a call through a field holding a fn: `(rules.band)(crop, stage)`
         let mut func = &*c.func;
         while let syn::Expr::Paren(p) = func {
@@ -688,7 +700,7 @@ impl<'ast> Visit<'ast> for Walker {
             c.method.span(),
             Lines {
                 first: Lines::of(c.method.span()).first,
-                last: Lines::of(c.span()).last,
+                last: Lines::of(c.paren_token.span.close()).last,
             },
             Vec::new(),
             &c.args,
@@ -709,7 +721,7 @@ impl<'ast> Visit<'ast> for Walker {
         }
         let mut paths = Paths(Vec::new());
         paths.visit_pat(&a.pat);
-        let body = Lines::of(a.body.span());
+        let body = ends::lines(&a.body);
         self.index.arms.push(Arm {
             variants: paths.0,
             arrow: Lines::of(a.fat_arrow_token.span()).first,
@@ -780,13 +792,13 @@ impl<'ast> Visit<'ast> for Walker {
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
-        self.index.ifs.push((Lines::of(e.if_token.span()).first, Lines::of(e.then_branch.span())));
+        self.index.ifs.push((Lines::of(e.if_token.span()).first, ends::block(&e.then_branch)));
         if let Some((else_token, otherwise)) = &e.else_branch
             && let syn::Expr::Block(block) = &**otherwise
         {
             self.index
                 .elses
-                .push((Lines::of(else_token.span()).first, Lines::of(block.span())));
+                .push((Lines::of(else_token.span()).first, ends::block(&block.block)));
         }
         visit::visit_expr_if(self, e);
     }
@@ -813,6 +825,34 @@ pub(crate) fn index(file: &str) -> Option<Arc<Index>> {
         .get_or_insert_with(HashMap::new)
         .insert(file.to_owned(), parsed.clone());
     parsed
+}
+
+/// What a search of the crate asks of a file's text before parsing it: files without it cannot hold what is looked
+/// for, and are skipped unparsed (a crate's common names, `new`, are in most of its files; its `fn new`s are not).
+#[derive(Clone, Copy)]
+pub(crate) enum Needs<'a> {
+    /// The word anywhere (`mods::mentions`): a variant in a pattern, a field, a called name, a const.
+    Word(&'a str),
+    /// The keyword and then the name (`mods::names_item`): `fn total`, `struct Till`, `enum Till`.
+    Item(&'a [&'a str], &'a str),
+}
+
+/// `file` parsed, when it is parsed already or its text has what `needs` says.
+pub(crate) fn index_if(file: &str, needs: Needs<'_>) -> Option<Arc<Index>> {
+    let cached = INDEXES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .and_then(|m| m.get(file).cloned());
+    if let Some(parsed) = cached {
+        return parsed;
+    }
+    let text = names::file_lines(file)?;
+    let has = match needs {
+        Needs::Word(word) => mods::mentions(&text, word),
+        Needs::Item(keywords, name) => keywords.iter().any(|k| mods::names_item(&text, k, name)),
+    };
+    if has { index(file) } else { None }
 }
 
 /// One file of a crate: its site path (interned, so findings can name it) and its module path from the crate root.
@@ -932,6 +972,20 @@ fn find_crate(file: &str) -> Vec<CrateFile> {
     alone()
 }
 
+/// The `mod name;` declarations of `file`: from its index when it is parsed already, else from its tokens
+/// (`mods.rs`), so finding a crate parses none of its files.
+fn declared_mods(file: &str) -> Option<Vec<ModDecl>> {
+    let parsed = INDEXES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .and_then(|m| m.get(file).cloned());
+    match parsed {
+        Some(Some(index)) => Some(index.mods.clone()),
+        _ => mods::declared(&names::file_lines(file)?),
+    }
+}
+
 /// The files of the module tree rooted at `root`, root first.
 fn module_tree(root: &str) -> Vec<CrateFile> {
     let mut out = vec![CrateFile {
@@ -942,14 +996,14 @@ fn module_tree(root: &str) -> Vec<CrateFile> {
     while next < out.len() && out.len() < CRATE_FILES_MAX {
         let CrateFile { file, module } = out[next].clone();
         next += 1;
-        let Some(index) = index(file) else { continue };
+        let Some(declared) = declared_mods(file) else { continue };
         let path = Path::new(file);
         let dir = path.parent().unwrap_or(Path::new(""));
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
         // `mod.rs`, `lib.rs`, `main.rs` and crate roots own their directory; `foo.rs` owns `foo/`
         let owns_dir = next == 1
             || matches!(stem.as_deref(), Some("mod" | "lib" | "main"));
-        for m in &index.mods {
+        for m in &declared {
             let base = if owns_dir {
                 dir.to_path_buf()
             } else {
@@ -1052,7 +1106,7 @@ pub(crate) fn resolve_fn(file: &str, line: u32, path: &[String]) -> Option<Found
     });
     let mut best: Option<(u32, Found)> = None;
     for (n, f) in files.iter().enumerate() {
-        let Some(index) = index(f.file) else { continue };
+        let Some(index) = index_if(f.file, Needs::Item(&["fn"], name)) else { continue };
         for (at, def) in index.fns.iter().enumerate() {
             if &def.name != name {
                 continue;
@@ -1121,7 +1175,7 @@ pub(crate) fn resolve_method(file: &str, name: &str) -> Option<Found> {
     }
     let mut found: Option<Found> = None;
     for f in crate_files(file).iter() {
-        let Some(index) = index(f.file) else { continue };
+        let Some(index) = index_if(f.file, Needs::Item(&["fn"], name)) else { continue };
         for (at, def) in index.fns.iter().enumerate() {
             if def.name == name && def.self_ty.is_some() && def.trait_name.is_none() {
                 if found.as_ref().is_some_and(|other| other.def().self_ty != def.self_ty) {
@@ -1147,7 +1201,7 @@ pub(crate) fn resolve_const(file: &str, line: u32, name: &str) -> Option<Place> 
     let module = index(file).map(|i| i.module_at(line)).unwrap_or_default();
     let mut best: Option<(u32, Place)> = None;
     for (n, f) in crate_files(file).iter().enumerate() {
-        let Some(index) = index(f.file) else { continue };
+        let Some(index) = index_if(f.file, Needs::Word(name)) else { continue };
         for c in index.consts.iter().filter(|c| c.name == name) {
             let score = match (n, c.module == module) {
                 (0, true) => 2,
@@ -1191,7 +1245,7 @@ pub(crate) fn impl_fn_of(
         .unwrap_or_default();
     let mut best: Option<(usize, Found)> = None;
     for f in crate_files(file).iter() {
-        let Some(index) = index(f.file) else { continue };
+        let Some(index) = index_if(f.file, Needs::Item(&["fn"], method)) else { continue };
         for (at, d) in index.fns.iter().enumerate() {
             if !(d.name == method
                 && d.self_ty.as_deref() == Some(type_name)
@@ -1226,7 +1280,7 @@ pub(crate) fn impl_fn_of(
 /// file.
 pub(crate) fn type_named(file: &str, name: &str) -> Option<(&'static str, Arc<Index>, usize)> {
     for f in crate_files(file).iter() {
-        let Some(index) = index(f.file) else { continue };
+        let Some(index) = index_if(f.file, Needs::Item(&["struct", "enum"], name)) else { continue };
         if let Some(at) = index.types.iter().position(|t| t.name == name) {
             return Some((f.file, index, at));
         }
@@ -1239,7 +1293,7 @@ pub(crate) fn type_named(file: &str, name: &str) -> Option<(&'static str, Arc<In
 pub(crate) fn arms_naming(file: &str, variant: &str) -> Vec<(&'static str, Arc<Index>, usize)> {
     let mut out = Vec::new();
     for f in crate_files(file).iter() {
-        let Some(index) = index(f.file) else { continue };
+        let Some(index) = index_if(f.file, Needs::Word(variant)) else { continue };
         for (i, arm) in index.arms.iter().enumerate() {
             if arm.variants.iter().any(|v| v == variant) {
                 out.push((f.file, index.clone(), i));

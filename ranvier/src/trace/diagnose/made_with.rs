@@ -79,7 +79,7 @@ fn made_with(ctx: &Ctx<'_>, model: &NodeRecord, fields: &[String]) -> Vec<(Strin
 /// `"desk"`).
 fn literal_setting(file: &'static str, of: &str, field: &str, value: &str) -> Option<SourceLine> {
     for f in source::crate_files(file).iter() {
-        let Some(index) = source::index(f.file) else { continue };
+        let Some(index) = source::index_if(f.file, source::Needs::Word(field)) else { continue };
         for (i, line) in index.lines.iter().enumerate() {
             let code = code_part(line);
             if literal_field(code) != Some(field) || !constant_value(code) {

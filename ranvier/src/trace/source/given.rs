@@ -11,7 +11,7 @@
 //! in the order the crate's files and their lines give them. A record is a line: two branches on one line (`if a {
 //! f } else { g }`) cannot be told apart.
 
-use super::{Found, Index, crate_files, index, resolve_fn};
+use super::{Found, Index, crate_files, index, Needs, index_if, resolve_fn};
 use crate::trace::log::Ran;
 
 /// How many fns a value is followed to at most.
@@ -33,7 +33,7 @@ pub(crate) fn fns_named(file: &str, at: u32, name: &str, built: &[Ran]) -> Vec<F
 pub(crate) fn fns_in_field(file: &str, field: &str, built: &[Ran]) -> Vec<Found> {
     let mut out = Vec::new();
     for f in crate_files(file).iter() {
-        let Some(idx) = index(f.file) else { continue };
+        let Some(idx) = index_if(f.file, Needs::Word(field)) else { continue };
         for (name, value) in &idx.field_values {
             if name == field {
                 given(f.file, &idx, value, GIVEN_DEPTH, built, &mut out);
@@ -112,7 +112,7 @@ fn named(file: &str, at: u32, name: &str, depth: usize, built: &[Ran], out: &mut
     let Some(position) = def.params.iter().position(|p| p == name) else { return };
     // the callers of the fn holding `at`, by its name: the argument each passes in that place
     for caller in crate_files(file).iter() {
-        let Some(cidx) = index(caller.file) else { continue };
+        let Some(cidx) = index_if(caller.file, Needs::Word(&def.name)) else { continue };
         for call in &cidx.calls {
             let names_it = match &call.method {
                 Some(method) => *method == def.name && def.self_ty.is_some(),

@@ -14,7 +14,7 @@
 //!
 //! The heaviest few are kept, the first found (nearest the tail) first among equals, and handed back in line order.
 
-use super::Lines;
+use super::{Lines, ends};
 use std::collections::HashSet;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
@@ -130,7 +130,7 @@ fn line_of(span: proc_macro2::Span) -> Lines {
 fn block_value(block: &syn::Block, picks: &mut Picks, depth: u32) {
     match block.stmts.last() {
         Some(syn::Stmt::Expr(tail, None)) => expr_value(tail, block, picks, depth),
-        Some(syn::Stmt::Expr(last, Some(_))) if writes(last) => picks.add(line_of(last.span()), weight::ASSIGN),
+        Some(syn::Stmt::Expr(last, Some(_))) if writes(last) => picks.add(line_of(ends::first(last)), weight::ASSIGN),
         _ => {}
     }
 }
@@ -162,12 +162,12 @@ fn writes(expr: &syn::Expr) -> bool {
 /// Follows an expression that gives `scope`'s value.
 fn expr_value(expr: &syn::Expr, scope: &syn::Block, picks: &mut Picks, depth: u32) {
     if depth > 6 {
-        picks.add(Lines::of(expr.span()), weight::TAIL);
+        picks.add(ends::lines(expr), weight::TAIL);
         return;
     }
     match expr {
         syn::Expr::If(e) => {
-            picks.add(line_of(e.cond.span()), weight::GUARD);
+            picks.add(line_of(ends::first(&e.cond)), weight::GUARD);
             block_value(&e.then_branch, picks, depth + 1);
             if let Some((_, other)) = &e.else_branch {
                 expr_value(other, scope, picks, depth + 1);
@@ -180,7 +180,7 @@ fn expr_value(expr: &syn::Expr, scope: &syn::Block, picks: &mut Picks, depth: u3
                     body => picks.add(
                         Lines {
                             first: Lines::of(arm.pat.span()).first,
-                            last: Lines::of(body.span()).last,
+                            last: ends::lines(body).last,
                         },
                         weight::TAIL),
                 }
@@ -196,7 +196,7 @@ fn expr_value(expr: &syn::Expr, scope: &syn::Block, picks: &mut Picks, depth: u3
         syn::Expr::Path(p) if p.path.segments.len() == 1 => {
             let name = p.path.segments[0].ident.to_string();
             if !slice(scope, &[name], picks) {
-                picks.add(Lines::of(expr.span()), weight::TAIL);
+                picks.add(ends::lines(expr), weight::TAIL);
             }
         }
         // a call handing a closure the work (`desk.with_model(|d| { .. })`): the closure's value decides
@@ -209,7 +209,7 @@ fn expr_value(expr: &syn::Expr, scope: &syn::Block, picks: &mut Picks, depth: u3
         }
         // `Some(lines)`, `Ok(total)`, `Reminder { due, .. }`, `(a, b)`, `xs.len()`: what the names in it hold
         other => {
-            picks.add(Lines::of(other.span()), weight::TAIL);
+            picks.add(ends::lines(other), weight::TAIL);
             let names = names_in(other);
             if !names.is_empty() {
                 slice(scope, &names, picks);
@@ -421,7 +421,7 @@ fn expr_back(
         syn::Expr::While(w) => {
             let touched = stmts_back(&w.body.stmts, wanted, picks, outer);
             if touched {
-                picks.add(line_of(w.cond.span()), weight::GUARD);
+                picks.add(line_of(ends::first(&w.cond)), weight::GUARD);
                 wanted.extend(names_in(&w.cond));
             }
             touched
@@ -431,7 +431,7 @@ fn expr_back(
         syn::Expr::If(e) => {
             // a condition that skips what follows (`if days == 0 { continue; }`) decides what the rest computes
             if after && diverges(&e.then_branch) {
-                picks.add(line_of(e.cond.span()), weight::GUARD);
+                picks.add(line_of(ends::first(&e.cond)), weight::GUARD);
                 wanted.extend(names_in(&e.cond));
                 return true;
             }
@@ -440,7 +440,7 @@ fn expr_back(
                 touched |= expr_back(other, wanted, picks, after, outer);
             }
             if touched {
-                picks.add(line_of(e.cond.span()), weight::GUARD);
+                picks.add(line_of(ends::first(&e.cond)), weight::GUARD);
                 wanted.extend(names_in(&e.cond));
             }
             touched
