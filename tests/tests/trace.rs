@@ -1984,6 +1984,51 @@ mod traced {
         );
     }
 
+    /// The stems each flower threw away. The mistake: the count is started once, above the flowers, so each
+    /// flower's waste goes on from the flower before it.
+    #[ranvier::trace_fn]
+    fn wilted_per_flower(batches: &[(&str, u32)], flowers: &[&str]) -> Vec<(String, u32)> {
+        let mut thrown = Vec::new();
+        let mut stems = 0;
+        for flower in flowers {
+            for batch in batches.iter().filter(|b| b.0 == *flower) {
+                stems += batch.1;
+            }
+            if stems > 0 {
+                thrown.push((flower.to_string(), stems));
+            }
+        }
+        thrown
+    }
+
+    #[test]
+    fn a_count_started_above_the_outer_loop_and_read_for_each_item_is_quoted_first() {
+        let shop = Mvu::new(
+            Vec::<(String, u32)>::new(),
+            |(): (), _: &Vec<(String, u32)>| {
+                wilted_per_flower(&[("rose", 40), ("tulip", 20)], &["rose", "tulip"])
+            },
+        );
+        let tulips = Memo::new({
+            let shop = shop.clone();
+            move |_| {
+                shop.model()
+                    .iter()
+                    .find(|w| w.0 == "tulip")
+                    .map_or(0, |w| w.1)
+            }
+        });
+        shop.dispatch_traced("wastage", "{}", ()).unwrap();
+        assert_eq!(tulips.get(), 60, "the slip: the roses' 40 counted again");
+        let explain = trace::explain(&tulips).unwrap();
+        let lines = message_lines(&explain, "wastage");
+        assert_eq!(
+            lines.first(),
+            Some(&line_in_this_file("let mut stems = 0;")),
+            "the count's start first:\n{explain}"
+        );
+    }
+
     #[test]
     fn trace_fn_records_what_an_update_ran_by_message() {
         // chosen at run time, as an app's configuration would

@@ -18,6 +18,7 @@ pub(super) fn smells(file: &str, index: &source::Index, whole: source::Lines) ->
     out.extend(left_counted_from_the_end(file, index, whole));
     out.extend(written_twice(&index.lines, whole));
     out.extend(divided_before_scaled(&index.lines, whole));
+    out.extend(kept_across_items(&index.lines, whole));
     out.sort_unstable();
     out.dedup();
     out
@@ -285,6 +286,60 @@ pub(super) fn overwritten_in_loop(lines: &[String], whole: source::Lines) -> Vec
     out
 }
 
+/// The lines (0-based) within `whole` of a `let mut` that starts a total (`let mut stems = 0;`) above a `for` loop
+/// whose body adds to it in a loop of its own and then reads it for the item (`if stems > 0 { thrown.push(..) }`):
+/// each item's total goes on from the items before it, where it was meant to start again inside the outer loop. A
+/// total the outer body starts again (`stems = 0;`) before its inner loop, or reads only after the outer loop, is
+/// not one.
+pub(super) fn kept_across_items(lines: &[String], whole: source::Lines) -> Vec<usize> {
+    let first = whole.first as usize - 1;
+    let last = (whole.last as usize).min(lines.len());
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let opens_loop = |i: usize| {
+        let code = code_part(&lines[i]).trim();
+        (code.starts_with("for ") || code.starts_with("while ")) && code.ends_with('{')
+    };
+    // the line closing the block opened at `header`'s end
+    let close_of = |header: usize| {
+        (header + 1..last)
+            .find(|&i| !lines[i].trim().is_empty() && indent(&lines[i]) <= indent(&lines[header]))
+            .unwrap_or(last)
+    };
+    let mut out = Vec::new();
+    for outer in (first..last).filter(|&i| opens_loop(i) && code_part(&lines[i]).trim().starts_with("for ")) {
+        let level = indent(&lines[outer]);
+        let close = close_of(outer);
+        for inner in (outer + 1..close).filter(|&i| opens_loop(i)) {
+            let inner_close = close_of(inner);
+            for name in (inner + 1..inner_close).filter_map(|i| compound_root(&lines[i])) {
+                let plain = (inner + 1..inner_close).any(|i| {
+                    let code = code_part(&lines[i]).trim();
+                    [" += ", " -= "].iter().any(|op| code.starts_with(&format!("{name}{op}")))
+                });
+                // started above the outer loop, at its level or outside it
+                let started = (first..outer).rev().find(|&i| {
+                    indent(&lines[i]) <= level && {
+                        let code = code_part(&lines[i]).trim();
+                        code.strip_prefix("let mut ")
+                            .and_then(|r| r.strip_prefix(name))
+                            .is_some_and(|r| r.starts_with([' ', ':', '=']))
+                    }
+                });
+                let Some(started) = started else { continue };
+                let again = (outer + 1..inner).any(|i| {
+                    let code = code_part(&lines[i]).trim();
+                    code.starts_with(&format!("{name} = ")) || code.strip_prefix("let mut ").or_else(|| code.strip_prefix("let ")).and_then(|r| r.strip_prefix(name)).is_some_and(|r| r.starts_with([' ', ':', '=']))
+                });
+                let read_for_the_item = (inner_close + 1..close).any(|i| body::mentions(code_part(&lines[i]), name));
+                if plain && !again && read_for_the_item && !out.contains(&started) {
+                    out.push(started);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The name a `let` binds to a map's entry kept between calls (`let entry = foods.entry(food).or_default();`,
 /// `.or_insert(..)`, `.or_insert_with(..)`).
 fn entry_let(line: &str) -> Option<&str> {
@@ -501,6 +556,26 @@ mod tests {
             first: 1,
             last: u32::try_from(lines.len()).unwrap(),
         }
+    }
+
+    #[test]
+    fn a_total_started_above_the_outer_loop_and_read_per_item_is_found() {
+        let l = lines(
+            "fn f() {\n    let mut stems = 0;\n    for flower in flowers {\n        for batch in batches {\n            \
+             stems += batch.stems;\n        }\n        if stems > 0 {\n            out.push(stems);\n        }\n    }\n}",
+        );
+        assert_eq!(kept_across_items(&l, all(&l)), [1]);
+        // started again for each item, or read only after the outer loop: a total of all the items
+        let reset = lines(
+            "fn f() {\n    let mut stems = 0;\n    for flower in flowers {\n        stems = 0;\n        for batch in batches {\n            \
+             stems += batch.stems;\n        }\n        out.push(stems);\n    }\n}",
+        );
+        assert!(kept_across_items(&reset, all(&reset)).is_empty());
+        let grand = lines(
+            "fn f() -> u32 {\n    let mut stems = 0;\n    for flower in flowers {\n        for batch in batches {\n            \
+             stems += batch.stems;\n        }\n    }\n    stems\n}",
+        );
+        assert!(kept_across_items(&grand, all(&grand)).is_empty());
     }
 
     #[test]
