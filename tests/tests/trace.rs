@@ -6746,6 +6746,48 @@ mod traced {
         );
     }
 
+    /// A courier's quote for a delivery, by zone and boxes.
+    async fn courier_quote(zone: u32, boxes: u32) -> Result<u32, String> {
+        Ok(zone * 100 + boxes)
+    }
+
+    #[test]
+    fn a_settled_future_s_call_with_two_arguments_swapped_is_quoted_first() {
+        use ranvier::{AsyncMemo, graph};
+        let orders = Signal::new(vec![(3_u32, 2_u32), (1, 5)]);
+        let quotes = AsyncMemo::new({
+            let orders = orders.clone();
+            move |_| {
+                let orders = orders.get();
+                async move {
+                    let mut total = 0;
+                    for (zone, boxes) in orders {
+                        let quote = courier_quote(boxes, zone).await.unwrap_or(0);
+                        total += quote;
+                    }
+                    format!("courier: {total}")
+                }
+            }
+        });
+        let _ = quotes.get();
+        graph::run_flights();
+        assert_eq!(quotes.get().value_or(String::new()), "courier: 704");
+        let explain = trace::explain(&quotes).unwrap();
+        let first = explain
+            .findings
+            .iter()
+            .find(|f| f.kind == trace::FindingKind::Settled)
+            .and_then(|f| f.at.as_ref())
+            .map(|l| l.site.line);
+        assert_eq!(
+            first,
+            Some(line_in_this_file(
+                "let quote = courier_quote(boxes, zone).await.unwrap_or(0);"
+            )),
+            "{explain}"
+        );
+    }
+
     /// A card terminal a future asks to settle a till's card payments.
     async fn settle_cards(till: u8, pence: u32) -> Result<u32, String> {
         Ok(if till == 0 { 0 } else { pence })

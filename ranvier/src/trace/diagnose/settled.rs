@@ -120,7 +120,7 @@ pub(super) fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<
         }
     }
     if picked.is_empty() {
-        picked = inside.filter(|i| is_code(&lines[*i])).collect();
+        picked = inside.clone().filter(|i| is_code(&lines[*i])).collect();
     }
     if own {
         // a line whose template made none of the settled strings did not make the value (`Err(_) => "no forecast
@@ -131,8 +131,16 @@ pub(super) fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<
         picked.retain(|i| !made.contains(i));
         picked.splice(0..0, made);
     }
+    // a line of the future that reads as a slip whatever it was given (`courier.quote(boxes, zone)` for `fn
+    // quote(&self, zone, boxes)`: [`smell::smells`]) made the value wrong in every run that reached it: first
+    let smelly: Vec<usize> = smell::smells(file, &index, *block)
+        .into_iter()
+        .filter(|i| inside.contains(i))
+        .collect();
+    picked.retain(|i| !smelly.contains(i));
+    picked.splice(0..0, smelly.iter().copied());
     picked.truncate(FUTURE_LINES);
-    picked.sort_unstable();
+    picked.sort_by_key(|i| (!smelly.contains(i), *i));
     let mut text = ctx.name(r.id).to_string();
     if let Some(v) = short_value(ctx, r.id) {
         let _ = write!(text, " = {v}");
