@@ -38,19 +38,33 @@ valgrind --version
 cargo +nightly --version
 
 target=x86_64-unknown-linux-gnu
+# Two tests are left to the README's test command, which runs them: they parse every file of the crate (and of the
+# examples) with `syn` to check the source readers' shortcuts against a full parse, safe code that touches no node,
+# and took minutes under valgrind.
+skip=(
+    --skip trace::source::ends::tests::both_ends_agree_with_span_over_this_crate_s_sources
+    --skip trace::source::mods::tests::the_same_as_the_parsed_index_over_this_crate_s_sources_and_the_examples
+)
+
+# AddressSanitizer's build starts first, in the background: valgrind runs a program on one core, and the other
+# core builds meanwhile (its own target dir, so neither waits for the other's lock).
+asan_flags="-Zsanitizer=address --cfg ranvier_asan"
+asan_log=$(mktemp)
+RUSTFLAGS="$asan_flags" cargo +nightly test -q --no-run --target $target --target-dir target/asan -p ranvier-rs \
+    --no-default-features --lib >"$asan_log" 2>&1 &
+asan_build=$!
 
 echo "== memcheck: the core's tests (its unit tests and its behaviour tests, ranvier/src/core_tests.rs) under valgrind"
 runner="valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
-# Two tests are left to the other runs here: they parse every file of the crate (and of the examples) with `syn`
-# to check the source readers' shortcuts against a full parse, safe code only, and took minutes under valgrind.
-# AddressSanitizer below and both profiles' test runs run them.
-CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$runner" cargo test -q -p ranvier-rs --no-default-features --lib -- \
-    --skip trace::source::ends::tests::both_ends_agree_with_span_over_this_crate_s_sources \
-    --skip trace::source::mods::tests::the_same_as_the_parsed_index_over_this_crate_s_sources_and_the_examples
+CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$runner" cargo test -q -p ranvier-rs --no-default-features --lib -- "${skip[@]}"
 
 echo "== AddressSanitizer (nightly, leak detection on): the same tests, pooled blocks poisoned"
-export RUSTFLAGS="-Zsanitizer=address --cfg ranvier_asan"
-export ASAN_OPTIONS="detect_leaks=1"
-cargo +nightly test -q --target $target --target-dir target/asan -p ranvier-rs --no-default-features --lib
+if ! wait "$asan_build"; then
+    cat "$asan_log"
+    echo "the AddressSanitizer build failed" >&2
+    exit 1
+fi
+RUSTFLAGS="$asan_flags" ASAN_OPTIONS="detect_leaks=1" cargo +nightly test -q --target $target --target-dir target/asan \
+    -p ranvier-rs --no-default-features --lib -- "${skip[@]}"
 
 echo "== memcheck and AddressSanitizer passed"
