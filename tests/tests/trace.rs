@@ -1984,6 +1984,80 @@ mod traced {
         );
     }
 
+    /// Whether a crate of milk bought on day `bought` is past its use-by on `today` (kept four days), and a copy
+    /// with a mistake: a crate is kept one day too long.
+    fn past_use_by_day(bought: u32, today: u32) -> bool {
+        today >= bought + 4
+    }
+
+    fn past_use_by_day_late(bought: u32, today: u32) -> bool {
+        today > bought + 4
+    }
+
+    /// Whether a crate bought on a day is past its use-by on another.
+    type UseBy = fn(u32, u32) -> bool;
+
+    /// A dairy's rules, chosen when the app starts.
+    struct DairyRules {
+        use_by: UseBy,
+        clear_shelf: fn(&mut Vec<u32>, UseBy, u32) -> u32,
+    }
+
+    /// Takes the crates past their use-by off the shelf, and counts them.
+    #[ranvier::trace_fn]
+    fn clear_shelf(shelf: &mut Vec<u32>, use_by: UseBy, today: u32) -> u32 {
+        let mut thrown = 0;
+        for bought in shelf.iter() {
+            if use_by(*bought, today) {
+                thrown += 1;
+            }
+        }
+        shelf.retain(|bought| !use_by(*bought, today));
+        thrown
+    }
+
+    #[test]
+    fn an_if_whose_predicate_parameter_said_no_to_every_item_leads_with_the_fn_it_held() {
+        let late = std::hint::black_box(true);
+        let rules = DairyRules {
+            use_by: if late {
+                past_use_by_day_late
+            } else {
+                past_use_by_day
+            },
+            clear_shelf,
+        };
+        let dairy = Mvu::new(
+            (vec![1_u32, 3], 0_u32),
+            move |today: u32, (shelf, thrown): &(Vec<u32>, u32)| {
+                let mut shelf = shelf.clone();
+                let gone = (rules.clear_shelf)(&mut shelf, rules.use_by, today);
+                (shelf, thrown + gone)
+            },
+        );
+        let thrown = Memo::new({
+            let dairy = dairy.clone();
+            move |_| dairy.model().1
+        });
+        dairy.dispatch_traced("sweep", "{\"today\":5}", 5).unwrap();
+        assert_eq!(
+            thrown.get(),
+            0,
+            "the slip: the crate of day 1 kept on day 5"
+        );
+        let explain = trace::explain(&thrown).unwrap();
+        let lines = message_lines(&explain, "sweep");
+        assert_eq!(
+            lines.first(),
+            Some(&line_in_this_file("if use_by(*bought, today) {")),
+            "the predicate's if first:\n{explain}"
+        );
+        assert!(
+            lines.contains(&line_in_this_file("today > bought + 4")),
+            "the fn the parameter held:\n{explain}"
+        );
+    }
+
     /// The stems each flower threw away. The mistake: the count is started once, above the flowers, so each
     /// flower's waste goes on from the flower before it.
     #[ranvier::trace_fn]

@@ -224,6 +224,67 @@ pub(super) fn unwritten_if(ran: &[crate::trace::log::Ran], read: &HashSet<String
     None
 }
 
+/// In the fns `ran` entered, the first `if` with no `else` inside a `for` loop whose condition calls a fn the helper
+/// was given as a parameter (`if wilted(batch, today) {` in `fn wastage(shop: &mut Shop, wilted: Wilted)`), that held
+/// for no item: its `if` line, then the line deciding the value of each fn of the crate the parameter may hold (the
+/// callers' arguments followed, `given.rs`). The predicate said no to every item, so whatever the block would have
+/// done was not done; the predicate is the suspect.
+pub(super) fn unchosen_by_predicate(ran: &[crate::trace::log::Ran]) -> Vec<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let lines = &index.lines;
+        for (at, block) in index.ifs.iter().filter(|(at, _)| def.whole.contains(*at) && *at > def.whole.first) {
+            let has_else = index.elses.iter().any(|(e, _)| *e == block.last)
+                || code_part(&lines[block.last as usize - 1]).contains("else");
+            let Some(predicate) = called_parameter(code_part(&lines[*at as usize - 1]), &def.params) else {
+                continue;
+            };
+            if recorded.contains(&(file, *at))
+                || has_else
+                || not_taken(index, def.whole, file, &recorded, *at)
+                || super::loops::enclosing_for(lines, def.whole.first as usize - 1, *at as usize - 1).is_none()
+            {
+                continue;
+            }
+            let mut out = vec![numbered(file, lines, *at as usize - 1)];
+            for held in source::fns_named(file, *at, predicate, ran) {
+                let hl = &held.index.lines;
+                if let Some(i) = held.def().value.iter().flat_map(|v| deciding_lines(hl, v)).next() {
+                    let line = numbered(held.file, hl, i);
+                    if !out.iter().any(|l| l.site == line.site) {
+                        out.push(line);
+                    }
+                }
+            }
+            if out.len() > 1 {
+                return out;
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// The parameter of the fn an `if` calls as its whole condition (`wilted` in `if wilted(batch, today) {`, `if
+/// !(rules.keep)(x) {` is not one: a field, not a parameter).
+fn called_parameter<'a>(code: &str, params: &'a [String]) -> Option<&'a str> {
+    let condition = code.trim().strip_prefix("if ")?.trim_end().strip_suffix('{')?.trim();
+    let condition = condition.strip_prefix('!').unwrap_or(condition);
+    let (name, rest) = condition.split_once('(')?;
+    // the call's closing parenthesis ends the condition
+    let mut depth = 1;
+    let closes = rest.char_indices().find_map(|(i, c)| {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        (depth == 0).then_some(i)
+    });
+    let whole = closes == Some(rest.len() - 1);
+    params.iter().find(|p| *p != "_" && p.as_str() == name.trim()).filter(|_| whole).map(String::as_str)
+}
+
 /// Whether `code` is an `if` that picks an item by comparing one of its fields with a parameter of the fn (`if
 /// bin.block == block {`, `if *id == show {`): the item the call was given. When no item passed it, the comparison
 /// is the suspect (the wrong field).
@@ -1271,7 +1332,17 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
 
 #[cfg(test)]
 mod tests {
-    use super::{empty_arm_code, makes_value, picks_by_parameter};
+    use super::{called_parameter, empty_arm_code, makes_value, picks_by_parameter};
+
+    #[test]
+    fn an_if_calls_a_parameter_as_its_whole_condition() {
+        let params = ["shop".to_owned(), "wilted".to_owned()];
+        assert_eq!(called_parameter("        if wilted(batch, today) {", &params), Some("wilted"));
+        assert_eq!(called_parameter("if !wilted(b, day(now)) {", &params), Some("wilted"));
+        assert_eq!(called_parameter("if wilted(a, b) && fresh(c) {", &params), None);
+        assert_eq!(called_parameter("if (rules.wilted)(a) {", &params), None);
+        assert_eq!(called_parameter("if fresh(batch) {", &params), None);
+    }
 
     #[test]
     fn an_if_picks_an_item_by_a_field_equal_to_a_parameter() {

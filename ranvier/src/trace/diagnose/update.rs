@@ -123,6 +123,13 @@ pub(super) fn update_arms(
         // left it out decided the value as much as the arm that ran, first; or, in a loop, an `if` picking the item
         // the helper was given that picked none
         let unwritten = unwritten_arm(&ran, read, &variants).or_else(|| unwritten_if(&ran, read));
+        // or an `if` whose condition calls a fn the helper was given, which said no to every item: it and the fn
+        let unchosen = if unwritten.is_none() { unchosen_by_predicate(&ran) } else { Vec::new() };
+        if !unchosen.is_empty() {
+            recorded.retain(|l| !unchosen.iter().any(|u| u.site == l.site));
+            recorded.splice(0..0, unchosen);
+            recorded.truncate(RAN_LINES);
+        }
         // an order slip the source shows in what ran (a `let` that copied a field before the write below it, or read
         // it after; an arm that would have written what the cone reads did not match): the message goes first
         let slip = unwritten.is_some() || order_slip(&ran);

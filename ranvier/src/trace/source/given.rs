@@ -32,15 +32,20 @@ pub(crate) fn fns_named(file: &str, at: u32, name: &str, built: &[Ran]) -> Vec<F
 /// assignments put in a field of that name.
 pub(crate) fn fns_in_field(file: &str, field: &str, built: &[Ran]) -> Vec<Found> {
     let mut out = Vec::new();
+    in_field(file, field, GIVEN_DEPTH, built, &mut out);
+    taken_first(out)
+}
+
+/// [`fns_in_field`], following the values at most `depth` times.
+fn in_field(file: &str, field: &str, depth: usize, built: &[Ran], out: &mut Vec<Given>) {
     for f in crate_files(file).iter() {
         let Some(idx) = index_if(f.file, Needs::Word(field)) else { continue };
         for (name, value) in &idx.field_values {
             if name == field {
-                given(f.file, &idx, value, GIVEN_DEPTH, built, &mut out);
+                given(f.file, &idx, value, depth, built, out);
             }
         }
     }
-    taken_first(out)
 }
 
 /// A fn a value may hold, and whether the branch it is written in is known to have run (`Some(true)`).
@@ -114,16 +119,24 @@ fn named(file: &str, at: u32, name: &str, depth: usize, built: &[Ran], out: &mut
     for caller in crate_files(file).iter() {
         let Some(cidx) = index_if(caller.file, Needs::Word(&def.name)) else { continue };
         for call in &cidx.calls {
+            // a call through a field holding the fn (`(helpers.wastage)(&mut next, helpers.wilted)`) names it
+            // by the field, and reaches it when the crate puts it in a field of that name
+            let through_field = call.path.is_empty() && call.field.as_deref() == Some(def.name.as_str());
             let names_it = match &call.method {
                 Some(method) => *method == def.name && def.self_ty.is_some(),
-                None => call.path.last() == Some(&def.name),
+                None => call.path.last() == Some(&def.name) || through_field,
             };
             if !names_it {
                 continue;
             }
             let resolves = call.method.is_some()
-                || resolve_fn(caller.file, call.line, &call.path)
-                    .is_some_and(|r| r.file == file && r.at == f);
+                || if through_field {
+                    let mut held = Vec::new();
+                    in_field(caller.file, &def.name, depth.saturating_sub(1), built, &mut held);
+                    held.iter().any(|(r, _)| r.file == file && r.at == f)
+                } else {
+                    resolve_fn(caller.file, call.line, &call.path).is_some_and(|r| r.file == file && r.at == f)
+                };
             if !resolves {
                 continue;
             }
@@ -132,12 +145,20 @@ fn named(file: &str, at: u32, name: &str, depth: usize, built: &[Ran], out: &mut
             if taken == Some(false) {
                 continue;
             }
-            for value in call.arg_values.get(position).into_iter().flatten() {
-                let before = out.len();
+            let before = out.len();
+            let values = call.arg_values.get(position).filter(|v| !v.is_empty());
+            for value in values.into_iter().flatten() {
                 given(caller.file, &cidx, value, depth, built, out);
-                for g in &mut out[before..] {
-                    g.1 = g.1.or(taken);
-                }
+            }
+            // an argument read from a field (`helpers.wilted`): the fns the crate puts in a field of that name
+            if values.is_none()
+                && depth > 0
+                && let Some(Some(field)) = call.arg_names.get(position)
+            {
+                in_field(caller.file, field, depth - 1, built, out);
+            }
+            for g in &mut out[before..] {
+                g.1 = g.1.or(taken);
             }
         }
     }
