@@ -28,6 +28,9 @@ pub(crate) struct Runtime {
     flush_owed: Cell<bool>,
     queue: RefCell<Vec<DynNodeRc>>,
     queue_head: Cell<usize>,
+    /// The queue's length, kept beside it so that the test of whether effects wait (made on every link of a chain)
+    /// reads two cells and no borrow flag.
+    queue_len: Cell<usize>,
     /// The sources each running computation read after its first difference from its last run, as a stack of
     /// segments (one per nested run that diverged, from where the stack stood when it did: see
     /// `Computation::scratch_base`).
@@ -269,6 +272,7 @@ impl Runtime {
             flush_owed: Cell::new(false),
             queue: RefCell::new(Vec::new()),
             queue_head: Cell::new(0),
+            queue_len: Cell::new(0),
             scratch: RefCell::new(Vec::new()),
             eager: UnsafeCell::new(Vec::new()),
             eager_min: Cell::new(0),
@@ -295,6 +299,7 @@ impl Runtime {
             rt.eager_len.set(0);
             rt.eager_min.set(0);
             rt.queue_head.set(0);
+            rt.queue_len.set(0);
             rt.next_id.set(1);
             rt.flush_owed.set(false);
             rt.errors.borrow_mut().clear();
@@ -908,12 +913,14 @@ impl Runtime {
     /// Whether effects wait in the queue for the running (or next) flush.
     #[inline]
     fn has_queued_effects(&self) -> bool {
-        self.queue_head.get() < self.queue.borrow().len()
+        self.queue_head.get() < self.queue_len.get()
     }
 
     /// Queues an effect to run at the next flush.
     pub fn schedule(&self, effect: DynNodeRc) {
-        self.queue.borrow_mut().push(effect);
+        let mut queue = self.queue.borrow_mut();
+        queue.push(effect);
+        self.queue_len.set(queue.len());
     }
 
     /// Flushes now if nothing defers it; otherwise the flush is owed to the end of the batch, body or flush.
@@ -1004,8 +1011,12 @@ impl Runtime {
                 None => break,
             }
         }
-        self.queue.borrow_mut().clear();
-        self.queue_head.set(0);
+        // A flush that ran no queued effect (a new effect's first run) has nothing to clear.
+        if self.queue_len.get() != 0 {
+            self.queue.borrow_mut().clear();
+            self.queue_head.set(0);
+            self.queue_len.set(0);
+        }
         self.flushing.set(false);
         trace_hook!(self, flush_end(epoch));
     }
