@@ -243,8 +243,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
         let inner = self.inner();
         with_runtime(|rt| {
             // One test for the common case, a clean memo read while no live memo waits; the rest out of line.
-            if inner.comp.running.get() || rt.has_eager() || inner.comp.state.get() != State::Clean
-            {
+            if inner.comp.flags() & Computation::STATE_RUNNING != 0 || rt.has_eager() {
                 self.refresh(rt);
             }
             if tracked {
@@ -566,15 +565,20 @@ pub(crate) fn update_derived(
     rt: &Runtime,
     recompute: impl FnOnce(),
 ) {
-    if comp.disposed.get() || comp.running.get() {
-        return;
-    }
-    if comp.state.get() == State::Check {
+    // Disposed, running and the state in one load: the common case, dirty and idle, is one test. `recompute` has
+    // one call site (it is inlined there).
+    let flags = comp.flags() & Computation::STATE_RUNNING_DISPOSED;
+    if flags != Computation::idle_in(State::Dirty) {
+        if flags != Computation::idle_in(State::Check) {
+            // Clean, running or disposed.
+            return;
+        }
         resolve_check(node, comp, rt);
+        if comp.state.get() != State::Dirty {
+            return;
+        }
     }
-    if comp.state.get() == State::Dirty {
-        recompute();
-    }
+    recompute();
 }
 
 /// Disposes a memo or effect: its run scope, then its edges to its sources.
