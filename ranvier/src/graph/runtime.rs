@@ -13,7 +13,8 @@ use std::rc::Rc;
 
 pub(crate) struct Runtime {
     next_id: Cell<u32>,
-    /// How many memo and effect runs have started on this thread (from 1). A signal that notified its observers
+    /// Counts the memo and effect runs started on this thread: 1, then two more per run (so its low 32 bits, a run's
+    /// stamp, are odd and never 0). A signal that notified its observers
     /// when this count stood where it stands now has nothing to add by notifying them again: none of them has run
     /// since, so they are all still marked.
     pub run_count: Cell<u64>,
@@ -583,11 +584,9 @@ impl Runtime {
         body: impl FnOnce() -> R,
     ) -> Result<R, String> {
         self.discharge(comp);
-        let mut count = self.run_count.get() + 1;
-        if count as u32 == 0 {
-            // The low bits serve as the run's stamp and 0 means "no run": skip it when they wrap.
-            count += 1;
-        }
+        // The low bits serve as the run's stamp and 0 means "no run": the count goes up by two from 1, so they stay
+        // odd, never 0, also when they wrap (no test).
+        let count = self.run_count.get() + 2;
         self.run_count.set(count);
         let stamp = count as u32;
         comp.run_stamp.set(stamp);
