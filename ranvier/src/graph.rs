@@ -86,6 +86,26 @@ pub(crate) use runtime::{Running, Runtime, try_with_runtime, with_runtime};
 
 use std::fmt;
 
+/// Whether cloning a `T` is a copy that runs no program code: the primitive types a value is most often (decided per
+/// type at compile time: each test folds to a constant). A read that clones such a value holds the value's cell
+/// without writing its borrow flag (see [`Memo::get`](crate::Memo::get)): nothing can run while the reference lives.
+#[inline(always)]
+pub(crate) fn clone_is_copy<T: 'static>() -> bool {
+    use std::any::TypeId;
+    let t = TypeId::of::<T>();
+    t == TypeId::of::<i64>()
+        || t == TypeId::of::<i32>()
+        || t == TypeId::of::<u64>()
+        || t == TypeId::of::<u32>()
+        || t == TypeId::of::<usize>()
+        || t == TypeId::of::<isize>()
+        || t == TypeId::of::<f64>()
+        || t == TypeId::of::<f32>()
+        || t == TypeId::of::<bool>()
+        || t == TypeId::of::<u8>()
+        || t == TypeId::of::<char>()
+}
+
 cfg_traced! {
     /// Where a read, write, batch or disposal was called from: the caller's source location in traced builds (the
     /// public entry points are `#[track_caller]` there), nothing at all in untraced ones.

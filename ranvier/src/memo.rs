@@ -194,7 +194,10 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     where
         T: Clone,
     {
-        self.with(T::clone)
+        match self.read(true, crate::graph::clone_is_copy::<T>(), T::clone) {
+            Ok(value) => value,
+            Err(e) => failed_read(e),
+        }
     }
 
     /// Like [`get`](Memo::get), but returns the recorded failure instead of panicking when the memo's function
@@ -228,19 +231,19 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     #[inline]
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     fn try_with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
-        self.read(true, f)
+        self.read(true, false, f)
     }
 
     /// Brings the memo up to date, records the read at the caller (tracked or not), and calls `f` with its value.
+    /// `leaf`: `f` runs no program code (a copy), so the value is held without writing its borrow flag.
     #[inline]
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
-    fn read<R>(&self, tracked: bool, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
+    fn read<R>(&self, tracked: bool, leaf: bool, f: impl FnOnce(&T) -> R) -> Result<R, NodeError> {
         let site = crate::graph::call_site();
         let inner = self.inner();
         with_runtime(|rt| {
             // One test for the common case, a clean memo read while no live memo waits; the rest out of line.
-            if inner.comp.running.get() || rt.has_eager() || inner.comp.state.get() != State::Clean
-            {
+            if inner.comp.flags() & Computation::STATE_RUNNING != 0 || rt.has_eager() {
                 self.refresh(rt);
             }
             if tracked {
@@ -251,6 +254,14 @@ impl<T: fmt::Debug + 'static> Memo<T> {
         });
         if inner.comp.has_failed() {
             return Err(self.read_error());
+        }
+        if leaf {
+            // SAFETY: `f` is a copy (`leaf`), so no code runs that could write the value while the reference lives;
+            // the flag is still checked (a writer panics, as `borrow` does).
+            return match unsafe { inner.value.try_borrow_unguarded() }.expect("value") {
+                Some(value) => Ok(f(value)),
+                None => Err(self.read_error()),
+            };
         }
         match &*inner.value.borrow() {
             Some(value) => Ok(f(value)),
@@ -318,7 +329,7 @@ impl<T: fmt::Debug + 'static> Memo<T> {
     where
         T: Clone,
     {
-        match self.read(false, T::clone) {
+        match self.read(false, crate::graph::clone_is_copy::<T>(), T::clone) {
             Ok(value) => value,
             Err(e) => failed_read(e),
         }
@@ -554,15 +565,20 @@ pub(crate) fn update_derived(
     rt: &Runtime,
     recompute: impl FnOnce(),
 ) {
-    if comp.disposed.get() || comp.running.get() {
-        return;
-    }
-    if comp.state.get() == State::Check {
+    // Disposed, running and the state in one load: the common case, dirty and idle, is one test. `recompute` has
+    // one call site (it is inlined there).
+    let flags = comp.flags() & Computation::STATE_RUNNING_DISPOSED;
+    if flags != Computation::idle_in(State::Dirty) {
+        if flags != Computation::idle_in(State::Check) {
+            // Clean, running or disposed.
+            return;
+        }
         resolve_check(node, comp, rt);
+        if comp.state.get() != State::Dirty {
+            return;
+        }
     }
-    if comp.state.get() == State::Dirty {
-        recompute();
-    }
+    recompute();
 }
 
 /// Disposes a memo or effect: its run scope, then its edges to its sources.

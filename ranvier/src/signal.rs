@@ -121,11 +121,20 @@ impl<T: fmt::Debug + 'static> Signal<T> {
     }
 
     /// Returns a clone of the value, and makes the signal a source of the running memo or effect.
+    #[inline]
     #[cfg_attr(any(debug_assertions, feature = "trace"), track_caller)]
     pub fn get(&self) -> T
     where
         T: Clone,
     {
+        if crate::graph::clone_is_copy::<T>() {
+            self.track(crate::graph::call_site());
+            // SAFETY: cloning a `T` is a copy (`clone_is_copy`): no code runs that could write the value while the
+            // reference lives; the flag is still checked (a writer panics, as `borrow` does).
+            return unsafe { self.inner.value.try_borrow_unguarded() }
+                .expect("value")
+                .clone();
+        }
         self.with(T::clone)
     }
 

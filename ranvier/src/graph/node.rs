@@ -12,8 +12,10 @@ pub(crate) type Comparer<T> = Box<dyn Fn(&T, &T) -> bool>;
 
 pub(crate) use super::handle::DynNodeRc;
 
-/// How current a computation is. Ordered: `Clean < Check < Dirty`.
+/// How current a computation is. Ordered: `Clean < Check < Dirty`. One byte whose value is the discriminant, which
+/// [`Computation::flags`] relies on.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[repr(u8)]
 pub(crate) enum State {
     /// Up to date.
     Clean,
@@ -185,9 +187,49 @@ struct Extras {
     error: Option<Rc<str>>,
 }
 
+// `state`, `running`, `disposed` and `failed` are four consecutive bytes at an offset divisible by four, so the hot
+// tests read them as one word ([`Computation::flags`]).
+const FLAGS: usize = std::mem::offset_of!(Computation, state);
+const _: () = assert!(
+    FLAGS.is_multiple_of(4)
+        && std::mem::offset_of!(Computation, running) == FLAGS + 1
+        && std::mem::offset_of!(Computation, disposed) == FLAGS + 2
+        && std::mem::offset_of!(Computation, failed) == FLAGS + 3,
+    "Computation::flags reads state, running, disposed and failed as one word"
+);
+
 impl Computation {
     /// The top bit of `cursor`: the run diverged.
     pub const DIVERGED: u32 = 1 << 31;
+
+    /// The bytes of [`flags`](Self::flags) that hold the state, `running` and `disposed` (not `failed`).
+    pub const STATE_RUNNING_DISPOSED: u32 = u32::from_ne_bytes([0xff, 0xff, 0xff, 0]);
+
+    /// The bytes of [`flags`](Self::flags) that hold the state and `running`: zero for a clean computation that is
+    /// not running.
+    pub const STATE_RUNNING: u32 = u32::from_ne_bytes([0xff, 0xff, 0, 0]);
+
+    /// [`flags`](Self::flags) masked by [`STATE_RUNNING_DISPOSED`](Self::STATE_RUNNING_DISPOSED) for a computation
+    /// in `state` that is neither running nor disposed.
+    pub const fn idle_in(state: State) -> u32 {
+        u32::from_ne_bytes([state as u8, 0, 0, 0])
+    }
+
+    /// `state`, `running`, `disposed` and `failed` in one word, a byte each in that order (as their `Cell`s lie in
+    /// memory: asserted above), so that a test of several is one load.
+    #[inline(always)]
+    pub fn flags(&self) -> u32 {
+        // SAFETY: the four `Cell`s are consecutive bytes at an offset divisible by four in `Computation` (asserted at
+        // compile time), so the word lies inside `self` and is aligned (`Computation` is aligned to 8); each byte is
+        // initialised (a `State` and three `bool`s). The pointer comes from `&Computation`, so it may read all of
+        // it; a `Cell` hands out no reference to its value and the graph is single-threaded, so nothing writes the
+        // bytes during the read.
+        unsafe {
+            (std::ptr::from_ref(self).cast::<u8>().add(FLAGS))
+                .cast::<u32>()
+                .read()
+        }
+    }
 
     pub fn new() -> Self {
         Computation {

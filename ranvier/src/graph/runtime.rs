@@ -13,7 +13,8 @@ use std::rc::Rc;
 
 pub(crate) struct Runtime {
     next_id: Cell<u32>,
-    /// How many memo and effect runs have started on this thread (from 1). A signal that notified its observers
+    /// Counts the memo and effect runs started on this thread: 1, then two more per run (so its low 32 bits, a run's
+    /// stamp, are odd and never 0). A signal that notified its observers
     /// when this count stood where it stands now has nothing to add by notifying them again: none of them has run
     /// since, so they are all still marked.
     pub run_count: Cell<u64>,
@@ -28,6 +29,9 @@ pub(crate) struct Runtime {
     flush_owed: Cell<bool>,
     queue: RefCell<Vec<DynNodeRc>>,
     queue_head: Cell<usize>,
+    /// The queue's length, kept beside it so that the test of whether effects wait (made on every link of a chain)
+    /// reads two cells and no borrow flag.
+    queue_len: Cell<usize>,
     /// The sources each running computation read after its first difference from its last run, as a stack of
     /// segments (one per nested run that diverged, from where the stack stood when it did: see
     /// `Computation::scratch_base`).
@@ -269,6 +273,7 @@ impl Runtime {
             flush_owed: Cell::new(false),
             queue: RefCell::new(Vec::new()),
             queue_head: Cell::new(0),
+            queue_len: Cell::new(0),
             scratch: RefCell::new(Vec::new()),
             eager: UnsafeCell::new(Vec::new()),
             eager_min: Cell::new(0),
@@ -295,6 +300,7 @@ impl Runtime {
             rt.eager_len.set(0);
             rt.eager_min.set(0);
             rt.queue_head.set(0);
+            rt.queue_len.set(0);
             rt.next_id.set(1);
             rt.flush_owed.set(false);
             rt.errors.borrow_mut().clear();
@@ -578,11 +584,9 @@ impl Runtime {
         body: impl FnOnce() -> R,
     ) -> Result<R, String> {
         self.discharge(comp);
-        let mut count = self.run_count.get() + 1;
-        if count as u32 == 0 {
-            // The low bits serve as the run's stamp and 0 means "no run": skip it when they wrap.
-            count += 1;
-        }
+        // The low bits serve as the run's stamp and 0 means "no run": the count goes up by two from 1, so they stay
+        // odd, never 0, also when they wrap (no test).
+        let count = self.run_count.get() + 2;
         self.run_count.set(count);
         let stamp = count as u32;
         comp.run_stamp.set(stamp);
@@ -908,12 +912,14 @@ impl Runtime {
     /// Whether effects wait in the queue for the running (or next) flush.
     #[inline]
     fn has_queued_effects(&self) -> bool {
-        self.queue_head.get() < self.queue.borrow().len()
+        self.queue_head.get() < self.queue_len.get()
     }
 
     /// Queues an effect to run at the next flush.
     pub fn schedule(&self, effect: DynNodeRc) {
-        self.queue.borrow_mut().push(effect);
+        let mut queue = self.queue.borrow_mut();
+        queue.push(effect);
+        self.queue_len.set(queue.len());
     }
 
     /// Flushes now if nothing defers it; otherwise the flush is owed to the end of the batch, body or flush.
@@ -1004,8 +1010,12 @@ impl Runtime {
                 None => break,
             }
         }
-        self.queue.borrow_mut().clear();
-        self.queue_head.set(0);
+        // A flush that ran no queued effect (a new effect's first run) has nothing to clear.
+        if self.queue_len.get() != 0 {
+            self.queue.borrow_mut().clear();
+            self.queue_head.set(0);
+            self.queue_len.set(0);
+        }
         self.flushing.set(false);
         trace_hook!(self, flush_end(epoch));
     }
