@@ -197,31 +197,15 @@ pub(super) fn unwritten_arm(ran: &[crate::trace::log::Ran], read: &HashSet<Strin
 /// item was the one the call named, so the message's value missed every write the block would have made. The
 /// comparison is a suspect (the wrong field compared).
 pub(super) fn unwritten_if(ran: &[crate::trace::log::Ran], read: &HashSet<String>) -> Option<SourceLine> {
-    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
-    for found in entered_fns(ran) {
-        let (index, def, file) = (&found.index, found.def(), found.file);
-        let lines = &index.lines;
-        for (at, block) in index.ifs.iter().filter(|(at, _)| def.whole.contains(*at) && *at > def.whole.first) {
-            let has_else = index.elses.iter().any(|(e, _)| *e == block.last)
-                || code_part(&lines[block.last as usize - 1]).contains("else");
-            if recorded.contains(&(file, *at))
-                || has_else
-                || !picks_by_parameter(code_part(&lines[*at as usize - 1]), &def.params)
-                || not_taken(index, def.whole, file, &recorded, *at)
-                || super::loops::enclosing_for(lines, def.whole.first as usize - 1, *at as usize - 1).is_none()
-            {
-                continue;
-            }
-            let writes_read = (block.first..=block.last).any(|l| {
-                let text = &lines[l as usize - 1];
-                is_code(text) && writes_line(text) && names_read_field(code_part(text), read)
-            });
-            if writes_read {
-                return Some(numbered(file, lines, *at as usize - 1));
-            }
-        }
-    }
-    None
+    looped_ifs_that_never_ran(ran).into_iter().find_map(|(found, at, block)| {
+        let (lines, def) = (&found.index.lines, found.def());
+        let writes_read = (block.first..=block.last).any(|l| {
+            let text = &lines[l as usize - 1];
+            is_code(text) && writes_line(text) && names_read_field(code_part(text), read)
+        });
+        (picks_by_parameter(code_part(&lines[at as usize - 1]), &def.params) && writes_read)
+            .then(|| numbered(found.file, lines, at as usize - 1))
+    })
 }
 
 /// In the fns `ran` entered, the first `if` with no `else` inside a `for` loop whose condition calls a fn the helper
@@ -230,39 +214,49 @@ pub(super) fn unwritten_if(ran: &[crate::trace::log::Ran], read: &HashSet<String
 /// callers' arguments followed, `given.rs`). The predicate said no to every item, so whatever the block would have
 /// done was not done; the predicate is the suspect.
 pub(super) fn unchosen_by_predicate(ran: &[crate::trace::log::Ran]) -> Vec<SourceLine> {
-    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
-    for found in entered_fns(ran) {
-        let (index, def, file) = (&found.index, found.def(), found.file);
-        let lines = &index.lines;
-        for (at, block) in index.ifs.iter().filter(|(at, _)| def.whole.contains(*at) && *at > def.whole.first) {
-            let has_else = index.elses.iter().any(|(e, _)| *e == block.last)
-                || code_part(&lines[block.last as usize - 1]).contains("else");
-            let Some(predicate) = called_parameter(code_part(&lines[*at as usize - 1]), &def.params) else {
-                continue;
-            };
-            if recorded.contains(&(file, *at))
-                || has_else
-                || not_taken(index, def.whole, file, &recorded, *at)
-                || super::loops::enclosing_for(lines, def.whole.first as usize - 1, *at as usize - 1).is_none()
-            {
-                continue;
-            }
-            let mut out = vec![numbered(file, lines, *at as usize - 1)];
-            for held in source::fns_named(file, *at, predicate, ran) {
-                let hl = &held.index.lines;
-                if let Some(i) = held.def().value.iter().flat_map(|v| deciding_lines(hl, v)).next() {
-                    let line = numbered(held.file, hl, i);
-                    if !out.iter().any(|l| l.site == line.site) {
-                        out.push(line);
-                    }
+    for (found, at, _) in looped_ifs_that_never_ran(ran) {
+        let (lines, def, file) = (&found.index.lines, found.def(), found.file);
+        let Some(predicate) = called_parameter(code_part(&lines[at as usize - 1]), &def.params) else {
+            continue;
+        };
+        let mut out = vec![numbered(file, lines, at as usize - 1)];
+        for held in source::fns_named(file, at, predicate, ran) {
+            let hl = &held.index.lines;
+            if let Some(i) = held.def().value.iter().flat_map(|v| deciding_lines(hl, v)).next() {
+                let line = numbered(held.file, hl, i);
+                if !out.iter().any(|l| l.site == line.site) {
+                    out.push(line);
                 }
             }
-            if out.len() > 1 {
-                return out;
-            }
+        }
+        if out.len() > 1 {
+            return out;
         }
     }
     Vec::new()
+}
+
+/// The `if`s with no `else` inside a `for` loop of the fns `ran` entered whose block ran in no turn of the loop
+/// though the `if` was reached (no enclosing arm or `if` left untaken): each with its fn, its `if` line and its block.
+fn looped_ifs_that_never_ran(ran: &[crate::trace::log::Ran]) -> Vec<(source::Found, u32, source::Lines)> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    let mut out = Vec::new();
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let lines = &index.lines;
+        for &(at, block) in index.ifs.iter().filter(|(at, _)| def.whole.contains(*at) && *at > def.whole.first) {
+            let has_else = index.elses.iter().any(|(e, _)| *e == block.last)
+                || code_part(&lines[block.last as usize - 1]).contains("else");
+            if !(recorded.contains(&(file, at))
+                || has_else
+                || not_taken(index, def.whole, file, &recorded, at)
+                || super::loops::enclosing_for(lines, def.whole.first as usize - 1, at as usize - 1).is_none())
+            {
+                out.push((found.clone(), at, block));
+            }
+        }
+    }
+    out
 }
 
 /// The parameter of the fn an `if` calls as its whole condition (`wilted` in `if wilted(batch, today) {`, `if
