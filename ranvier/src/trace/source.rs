@@ -673,12 +673,13 @@ impl<'ast> Visit<'ast> for Walker {
             _ => Vec::new(),
         };
         // the ends, not `c.span()`: that prints the call, and the walk reaches every call inside it too (ends.rs)
-        let whole = match c.attrs.is_empty() {
-            true => Lines {
+        let whole = if c.attrs.is_empty() {
+            Lines {
                 first: Lines::of(ends::first(&c.func)).first,
                 last: Lines::of(c.paren_token.span.close()).last,
-            },
-            false => Lines::of(c.span()),
+            }
+        } else {
+            Lines::of(c.span())
         };
         let mut found = call(ends::first(&c.func), whole, path, &c.args);
         // a call through a field holding a fn: `(rules.band)(crop, stage)`
@@ -809,11 +810,8 @@ static INDEXES: Mutex<Option<HashMap<String, Option<Arc<Index>>>>> = Mutex::new(
 
 /// `file` (a site path, as [`names::file_lines`] reads it) parsed, cached for the process's life.
 pub(crate) fn index(file: &str) -> Option<Arc<Index>> {
-    {
-        let guard = INDEXES.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(cached) = guard.as_ref().and_then(|m| m.get(file)) {
-            return cached.clone();
-        }
+    if let Some(parsed) = cached(file) {
+        return parsed;
     }
     // parsed outside the lock: another thread parsing the same file meanwhile costs time, not correctness
     let parsed = names::file_lines(file)
@@ -825,6 +823,15 @@ pub(crate) fn index(file: &str) -> Option<Arc<Index>> {
         .get_or_insert_with(HashMap::new)
         .insert(file.to_owned(), parsed.clone());
     parsed
+}
+
+/// `file`'s entry in the cache: `None` when it was never parsed, `Some(None)` when it could not be.
+fn cached(file: &str) -> Option<Option<Arc<Index>>> {
+    INDEXES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .and_then(|m| m.get(file).cloned())
 }
 
 /// What a search of the crate asks of a file's text before parsing it: files without it cannot hold what is looked
@@ -839,12 +846,7 @@ pub(crate) enum Needs<'a> {
 
 /// `file` parsed, when it is parsed already or its text has what `needs` says.
 pub(crate) fn index_if(file: &str, needs: Needs<'_>) -> Option<Arc<Index>> {
-    let cached = INDEXES
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .as_ref()
-        .and_then(|m| m.get(file).cloned());
-    if let Some(parsed) = cached {
+    if let Some(parsed) = cached(file) {
         return parsed;
     }
     let text = names::file_lines(file)?;
@@ -975,12 +977,7 @@ fn find_crate(file: &str) -> Vec<CrateFile> {
 /// The `mod name;` declarations of `file`: from its index when it is parsed already, else from its tokens
 /// (`mods.rs`), so finding a crate parses none of its files.
 fn declared_mods(file: &str) -> Option<Vec<ModDecl>> {
-    let parsed = INDEXES
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .as_ref()
-        .and_then(|m| m.get(file).cloned());
-    match parsed {
+    match cached(file) {
         Some(Some(index)) => Some(index.mods.clone()),
         _ => mods::declared(&names::file_lines(file)?),
     }

@@ -12,7 +12,7 @@ use super::{
 use std::collections::HashSet;
 
 /// A line's indentation, in bytes.
-fn indent(line: &str) -> usize {
+pub(super) fn indent(line: &str) -> usize {
     line.len() - line.trim_start().len()
 }
 

@@ -7,6 +7,7 @@
 //! or decide.
 
 use super::*;
+use super::loops::indent;
 
 /// The lines (0-based) within `whole` (lines of `file`, 1-based) that read as a slip: [`overwritten_in_loop`],
 /// [`swapped_arguments`], [`repeated_arms`] and [`clamped_the_wrong_way`], in line order.
@@ -236,7 +237,6 @@ pub(super) fn left_counted_from_the_end(file: &str, index: &source::Index, whole
 pub(super) fn overwritten_in_loop(lines: &[String], whole: source::Lines) -> Vec<usize> {
     let first = whole.first as usize - 1;
     let last = (whole.last as usize).min(lines.len());
-    let indent = |l: &str| l.len() - l.trim_start().len();
     let mut out = Vec::new();
     for header in first..last {
         let code = code_part(&lines[header]).trim();
@@ -294,7 +294,6 @@ pub(super) fn overwritten_in_loop(lines: &[String], whole: source::Lines) -> Vec
 pub(super) fn kept_across_items(lines: &[String], whole: source::Lines) -> Vec<usize> {
     let first = whole.first as usize - 1;
     let last = (whole.last as usize).min(lines.len());
-    let indent = |l: &str| l.len() - l.trim_start().len();
     let opens_loop = |i: usize| {
         let code = code_part(&lines[i]).trim();
         (code.starts_with("for ") || code.starts_with("while ")) && code.ends_with('{')
@@ -357,7 +356,6 @@ fn entry_let(line: &str) -> Option<&str> {
 pub(super) fn written_twice(lines: &[String], whole: source::Lines) -> Vec<usize> {
     let first = whole.first as usize - 1;
     let last = (whole.last as usize).min(lines.len());
-    let indent = |l: &str| l.len() - l.trim_start().len();
     let mut out = Vec::new();
     let mut above: Option<(usize, Write)> = None;
     for (i, line) in lines.iter().enumerate().take(last).skip(first) {

@@ -3,6 +3,13 @@
 
 use super::*;
 
+/// `recorded` led by `first` (each quoted once), then cut to `max` lines.
+fn lead_with(recorded: &mut Vec<SourceLine>, first: Vec<SourceLine>, max: usize) {
+    recorded.retain(|l| !first.iter().any(|f| f.site == l.site));
+    recorded.splice(0..0, first);
+    recorded.truncate(max);
+}
+
 /// The arm of an `Mvu`'s `update` that handled the latest message, and the arms of the messages that last moved the
 /// selects in the cone: where a message that moved the model wrongly (or did not move it) is handled. Found in the
 /// source file the `Mvu` was made in: inside the `update` function the `Mvu` was given, when it is a named function,
@@ -101,10 +108,7 @@ pub(super) fn update_arms(
         // an `update` that sent no command, after which the explained node did not move: a branch that ran and gave
         // an empty list of commands, in a fn that builds them elsewhere, first (one may be missing there)
         if commands == Some(0) && me.last_moved < message {
-            let empty = empty_commands_chosen(&ran);
-            recorded.retain(|l| !empty.iter().any(|e| e.site == l.site));
-            recorded.splice(0..0, empty);
-            recorded.truncate(max);
+            lead_with(&mut recorded, empty_commands_chosen(&ran), max);
         }
         // an `update` that sent commands and computed a value the cone reads that it never sent (its line in a
         // branch that did not run): those lines first
@@ -114,9 +118,7 @@ pub(super) fn update_arms(
                 unsent = told_only(&ran, read);
             }
             if !unsent.is_empty() {
-                recorded.retain(|l| !unsent.iter().any(|u| u.site == l.site));
-                recorded.splice(0..0, unsent);
-                recorded.truncate(RAN_LINES);
+                lead_with(&mut recorded, unsent, RAN_LINES);
             }
         }
         // a helper's `match` arm that did not match and would have written a field the cone reads: the pattern that
@@ -126,9 +128,7 @@ pub(super) fn update_arms(
         // or an `if` whose condition calls a fn the helper was given, which said no to every item: it and the fn
         let unchosen = if unwritten.is_none() { unchosen_by_predicate(&ran) } else { Vec::new() };
         if !unchosen.is_empty() {
-            recorded.retain(|l| !unchosen.iter().any(|u| u.site == l.site));
-            recorded.splice(0..0, unchosen);
-            recorded.truncate(RAN_LINES);
+            lead_with(&mut recorded, unchosen, RAN_LINES);
         }
         // an order slip the source shows in what ran (a `let` that copied a field before the write below it, or read
         // it after; an arm that would have written what the cone reads did not match): the message goes first
