@@ -12,6 +12,8 @@
 //! for each of its items (`smell::kept_across_items`); `courier_quote` named at 177, a future's call with two
 //! arguments swapped now quoted first in its `settled:` finding; `wilted_day` named at 228, an `if` whose predicate
 //! parameter said no to every item now leading its message with the fn the parameter held. Their tests run.
+//! Since session 29, `bunches_to_order` at 155: what the run recorded of a fn called through a value (`to_order`)
+//! leads the answer.
 
 use crate::examples::blind_florist as blind;
 use crate::examples::values;
@@ -63,7 +65,6 @@ mod explain {
         explain_funeral_deposit => "funeral_deposit",
         #[ignore = "first run: named at 722, past 400"]
         explain_free_delivery => "free_delivery",
-        #[ignore = "first run: named at 428, past 400"]
         explain_bunches_to_order => "bunches_to_order",
         #[ignore = "first run: not named; the answer quoted graph.rs:351, 338, 340"]
         explain_week_takings => "week_takings",

@@ -585,6 +585,20 @@ mod traced {
         let rule = line_in_this_file("today.saturating_sub(joined)");
         let lines = ran_line_numbers(&explain);
         assert_eq!(lines.first(), Some(&rule), "{explain}");
+        // and it leads the answer, before the body's lines, which keep their full count (it does not stand for them)
+        let text = explain.to_string();
+        let at = |code: &str| {
+            text.find(code)
+                .unwrap_or_else(|| panic!("{code} not quoted: {text}"))
+        };
+        assert!(
+            at("today.saturating_sub(joined)") < at("let sessions = half_days(days);"),
+            "{text}"
+        );
+        assert!(
+            at("today.saturating_sub(joined)") < at("capped(share(here, sessions))"),
+            "{text}"
+        );
         // the same rule called by name: the latest fn entered first, as for any helper
         let plain = Memo::new({
             let (today, missed) = (today.clone(), missed.clone());

@@ -732,8 +732,12 @@ const QUOTED_LINE_MAX: usize = 100;
 const BODY_LINES_WITH_FINDING: usize = 3;
 const BODY_LINES_ALONE: usize = 7;
 
-/// A finding this strong goes before the node's body lines.
+/// A finding this strong goes before the node's body lines, which it cuts to [`BODY_LINES_WITH_FINDING`].
 const STRONG_FINDING: u32 = 700;
+
+/// A finding this strong goes before the node's body lines too, but leaves them their full count: it leads without
+/// standing for them (a fn the run called through a value, whose lines the body's never reach).
+pub(super) const LEADING_FINDING: u32 = 690;
 
 impl Display for ExplainText<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
@@ -753,8 +757,8 @@ impl Display for ExplainText<'_> {
             shown.first(&e.info.site);
             write!(f, "\n  {}: {}", e.info.site, quoted(line))?;
         }
-        let strong = e.findings.first().filter(|x| x.rank >= STRONG_FINDING);
-        let body = if strong.is_some() {
+        let strong = e.findings.first().filter(|x| x.rank >= LEADING_FINDING);
+        let body = if strong.is_some_and(|x| x.rank >= STRONG_FINDING) {
             BODY_LINES_WITH_FINDING
         } else {
             BODY_LINES_ALONE

@@ -1299,7 +1299,9 @@ pub(super) fn code_part(line: &str) -> &str {
 
 /// What the explained node's latest run ran, as `#[node]` (its body's branches and shadowing `let`s) and
 /// `#[trace_fn]` (the fns it called, resolved when they ran) recorded it: the lines that decided its value in the
-/// run explained.
+/// run explained. Led by a fn the body called through a value (a fn parameter, a local holding a fn), the finding
+/// goes before the body's lines ([`LEADING_FINDING`](crate::trace::render::LEADING_FINDING)): nothing the body
+/// quotes reaches it.
 pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     let taken = ctx.tracer.branches_of(me.id);
     // a fn the body called through a value (a fn parameter, a local holding a fn) is reached by nothing the body
@@ -1318,7 +1320,17 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
             std::iter::once(&first).chain(&more).any(|l| l.site.file == found.file && l.site.line == at)
         })
     });
-    let rank = if smelly { super::update::SMELL_RANK } else { 460 };
+    // a fn called through a value leads (the body's lines never reach it) but does not stand for the body
+    let by_value_first = entered_fns(&taken).into_iter().any(|f| {
+        by_value.contains(&f.def().name) && f.file == first.site.file && f.def().whole.contains(first.site.line)
+    });
+    let rank = if smelly {
+        super::update::SMELL_RANK
+    } else if by_value_first {
+        crate::trace::render::LEADING_FINDING
+    } else {
+        460
+    };
     let mut finding = Finding::new(FindingKind::Ran, rank, text, Some(first));
     finding.more = more;
     found.push(finding);
