@@ -20,6 +20,9 @@
 //! `cargo run -p ranvier-examples --example blind_bookshop -- --slip <key>` (or `BLIND_BOOKSHOP_SLIP=<key>`) serves
 //! that shop over MCP on stdio, the correct one without. `--cases` prints each key, its faulty `file:line` and the
 //! `explain` call that shows it; `--report [--answers]` runs every call and scores the answers (debug builds).
+// `#[node]` names each node after its `let`, so the builders bind a node before returning it; the orders' rows are
+// made through a closure over the row factory the graph picked (the app as it was first scored).
+#![allow(clippy::let_and_return, clippy::redundant_closure)]
 
 #[allow(dead_code)]
 #[path = "../gallery.rs"]
