@@ -20,6 +20,7 @@ mod blind_allotments;
 mod blind_auction;
 mod blind_bakery;
 mod blind_bikes;
+mod blind_bookshop;
 mod blind_brewery;
 mod blind_cafe;
 mod blind_campsite;

@@ -12,6 +12,8 @@ pub mod blind_auction;
 pub mod blind_bakery;
 #[path = "../../../examples/examples/blind_bikes/main.rs"]
 pub mod blind_bikes;
+#[path = "../../../examples/examples/blind_bookshop/main.rs"]
+pub mod blind_bookshop;
 #[path = "../../../examples/examples/blind_brewery/main.rs"]
 pub mod blind_brewery;
 #[cfg(any(debug_assertions, feature = "trace"))]
