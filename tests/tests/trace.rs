@@ -3987,6 +3987,64 @@ mod traced {
     }
 
     #[test]
+    fn a_source_that_kept_its_value_through_the_latest_change_comes_before_a_write_further_up() {
+        // orders as (number, status): 0 waiting, 1 ready, 2 collected; an effect copies the shop's orders over
+        let shop = Mvu::new(vec![(1_u32, 1_u8), (2, 1)], |collected: u32, orders| {
+            let mut next = orders.clone();
+            for order in next.iter_mut().filter(|(no, _)| *no == collected) {
+                order.1 = 2;
+            }
+            next
+        });
+        let orders = Signal::new(Vec::<(u32, u8)>::new());
+        let _copy = Effect::new({
+            let (shop, orders) = (shop.clone(), orders.clone());
+            move || orders.set(shop.model())
+        });
+        // the mistake: every order not waiting is "ready", collected ones too
+        let ready = Memo::new({
+            let orders = orders.clone();
+            move |_| {
+                orders.with(|o| {
+                    o.iter()
+                        .filter(|(_, status)| *status != 0)
+                        .map(|(no, _)| *no)
+                        .collect::<Vec<_>>()
+                })
+            }
+        });
+        let sheet = Memo::new({
+            let (orders, ready) = (orders.clone(), ready.clone());
+            move |_| format!("{} orders, ready {:?}", orders.with(Vec::len), ready.get())
+        });
+        assert_eq!(sheet.get(), "2 orders, ready [1, 2]");
+        shop.dispatch(1).unwrap();
+        assert_eq!(
+            sheet.get(),
+            "2 orders, ready [1, 2]",
+            "order 1 collected, still ready"
+        );
+        // the sheet re-ran on the message (it reads the orders) and did not move: the source it reads that kept
+        // its value through that change stopped it, a stronger lead than the effect's write a step up
+        let explain = trace::explain(&sheet).unwrap();
+        let first = explain
+            .findings
+            .first()
+            .unwrap_or_else(|| panic!("no finding: {explain}"));
+        assert_eq!(first.kind, trace::FindingKind::Cutoff, "{explain}");
+        assert!(
+            first.text.contains("kept [1, 2]"),
+            "the view kept its rows: {explain}"
+        );
+        let view = line_in_this_file("let ready = Memo::new({");
+        assert_eq!(
+            first.at.as_ref().map(|l| l.site.line),
+            Some(view),
+            "{explain}"
+        );
+    }
+
+    #[test]
     fn why_not_checked_clean_names_sources_and_the_cutoff() {
         let n = Signal::new(3);
         let parity = Memo::new({

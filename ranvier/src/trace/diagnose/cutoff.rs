@@ -47,6 +47,9 @@ pub(super) fn cutoffs(
             };
             let mut rank: u32 = match kind {
                 FindingKind::Cutoff if stopping == Some(c.seq) => 990,
+                // in the latest change but not where it stopped (the node re-ran since): a source of the node's
+                // own that kept its value while the node did not move since is why it did not follow that change
+                FindingKind::Cutoff if me.sources.contains(&c.node.id) && me.last_moved < c.seq => 800,
                 FindingKind::Cutoff => 600,
                 // before the node's last run: it ran since, so this is seldom why it is wrong now, unless the node
                 // reads it directly (a source of its own swallowed a change), the more so when the node has not
