@@ -1,6 +1,6 @@
 //! The records of what ran that `#[node]` (in its closures) and `#[trace_fn]` (in the whole fn) put into a body.
 //!
-//! Each branch — a `match` arm, an `if` block, an `else` block — starts with `if ::ranvier::__private::TRACED {
+//! Each branch — a `match` arm, an `if` block, an `else` block (a `let .. else`'s too) — starts with `if ::ranvier::__private::TRACED {
 //! branch_ran(file!(), line!()) }` at the line of its `=>`, `if` or `else`; a `let` that shadows a name bound before
 //! it in the fn (`let days = days * 2;`) is followed by a record of the value it bound (`let_bound`, its `Debug`
 //! text when its type has one). Traced builds record which branches a run (or an `update`) took and what its
@@ -144,6 +144,20 @@ impl VisitMut for Instrument {
         e.then_branch.stmts.insert(0, record(e.if_token.span));
         if let Some((else_token, other)) = &mut e.else_branch
             && let syn::Expr::Block(block) = &mut **other
+        {
+            block.block.stmts.insert(0, record(else_token.span));
+        }
+    }
+
+    fn visit_local_mut(&mut self, local: &mut syn::Local) {
+        visit_mut::visit_local_mut(self, local);
+        if !(self.in_scope || self.branches_everywhere) {
+            return;
+        }
+        // a `let .. else { .. }`'s `else` is a branch too: the pattern did not match (`else { break; }` left the loop)
+        if let Some(init) = &mut local.init
+            && let Some((else_token, diverge)) = &mut init.diverge
+            && let syn::Expr::Block(block) = &mut **diverge
         {
             block.block.stmts.insert(0, record(else_token.span));
         }

@@ -9,7 +9,9 @@
 //!
 //! After it (session 29): `consignor_share` at 151, what the run recorded of a fn called through a value (`share`)
 //! leading the answer; `ready_filter` at 180, a source of the node's own that kept its value through the latest
-//! change (the view) ranked above a write further up. Their tests run.
+//! change (the view) ranked above a write further up; `payouts` at 175, a `let .. else`'s `else` now recorded as a
+//! branch by `#[node]` and `#[trace_fn]`, and one that left a `for` loop by `break` leading the answer. Their tests
+//! run.
 
 use crate::examples::blind_bookshop as blind;
 use crate::examples::values;
@@ -65,7 +67,6 @@ mod explain {
         explain_restock_feed => "restock_feed",
         explain_courier_quote => "courier_quote",
         explain_week_takings => "week_takings",
-        #[ignore = "first run: not named; the answer quoted stock.rs:134, stock.rs:132, stock.rs:133"]
         explain_payouts => "payouts",
     );
 }

@@ -619,6 +619,109 @@ mod traced {
         );
     }
 
+    /// A count of the copies sold of the books a shop knows, `#[node]`-built; the mistake: a sale of a book it does
+    /// not know stops the count (`break`, where `continue` was meant).
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn known_copies(sales: &Signal<Vec<(&'static str, u32)>>) -> Memo<u32> {
+        let copies = Memo::new({
+            let sales = sales.clone();
+            move |_| {
+                let known = ["dune", "emma"];
+                let mut copies = 0;
+                for (code, qty) in sales.get() {
+                    let Some(_) = known.iter().find(|k| **k == code) else {
+                        break;
+                    };
+                    copies += qty;
+                }
+                copies
+            }
+        });
+        copies
+    }
+
+    #[test]
+    fn an_else_that_left_a_loop_leads_the_answer_with_its_break() {
+        let sales = Signal::new(vec![("dune", 2_u32), ("emma", 1)]);
+        let copies = known_copies(&sales);
+        assert_eq!(copies.get(), 3);
+        // every book known: the `else` did not run, and nothing says it did
+        let explain = trace::explain(&copies).unwrap();
+        let opens = line_in_this_file("let Some(_) = known.iter().find(|k| **k == code) else {");
+        let stop = opens + 1;
+        assert!(
+            explain.findings.iter().all(|f| f
+                .at
+                .iter()
+                .chain(&f.more)
+                .all(|l| l.site.line != stop)),
+            "{explain}"
+        );
+        // a book it does not know stopped the count at the first one: the `else` that ran leads, with its `break`
+        sales.set(vec![("dune", 2), ("map", 1), ("emma", 4)]);
+        assert_eq!(copies.get(), 2);
+        let explain = trace::explain(&copies).unwrap();
+        let first = explain
+            .findings
+            .first()
+            .unwrap_or_else(|| panic!("no finding: {explain}"));
+        assert_eq!(first.kind, trace::FindingKind::Ran, "{explain}");
+        let lines = ran_lines(&explain);
+        assert_eq!(lines.first().map(|(at, _)| *at), Some(opens), "{explain}");
+        assert_eq!(lines.get(1).map(|(at, _)| *at), Some(stop), "{explain}");
+    }
+
+    /// A shop's sales, notices and till.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct ReturnsDesk {
+        sales: Vec<(u32, i64)>,
+        notices: Vec<String>,
+        till: Vec<i64>,
+    }
+
+    /// Takes a sale back: finds it, or notes there is none and leaves.
+    #[ranvier::trace_fn]
+    fn take_back(shop: &mut ReturnsDesk, no: u32) {
+        let Some(at) = shop.sales.iter().position(|(n, _)| *n == no) else {
+            shop.notices.push(format!("no sale {no}"));
+            return;
+        };
+        let (_, pence) = shop.sales.remove(at);
+        shop.till.push(-pence);
+    }
+
+    #[test]
+    fn a_let_else_whose_else_did_not_run_is_not_quoted_as_what_ran() {
+        let counter = ReturnsDesk {
+            sales: vec![(1, 250), (2, 400)],
+            ..ReturnsDesk::default()
+        };
+        let shop = Mvu::new(counter, |no: u32, shop: &ReturnsDesk| {
+            let mut next = shop.clone();
+            take_back(&mut next, no);
+            next
+        });
+        let till = shop.select(|shop| shop.till.iter().sum::<i64>());
+        assert_eq!(till.get(), 0);
+        shop.dispatch(2).unwrap();
+        assert_eq!(till.get(), -400);
+        let explain = trace::explain(&till).unwrap();
+        let lines: Vec<u32> = explain
+            .findings
+            .iter()
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        // the sale was found: the `else` block (its notice, its `return`) did not run
+        let notice = line_in_this_file("shop.notices.push(format!(\"no sale {no}\"));");
+        assert!(lines.iter().all(|l| *l != notice), "{explain}");
+        assert!(
+            lines.contains(&line_in_this_file("shop.till.push(-pence);")),
+            "{explain}"
+        );
+    }
+
     /// A ticket whose fare a method of its own computes (not `#[trace_fn]`: only the source leads there).
     #[derive(Clone, Debug, PartialEq, Eq)]
     struct Ticket {
@@ -2742,10 +2845,8 @@ mod traced {
         let explain = trace::explain(&first).unwrap();
         let text = explain.to_string();
         let lines = ran_line_numbers(&explain);
-        let (cond, exit) = (
-            line_in_this_file("if seats == 0 {"),
-            line_in_this_file("break;"),
-        );
+        let cond = line_in_this_file("if seats == 0 {");
+        let exit = cond + 1;
         let at = lines
             .iter()
             .position(|l| *l == cond)

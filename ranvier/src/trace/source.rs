@@ -240,8 +240,8 @@ pub(crate) struct Index {
     /// Every `if`: the line of its `if` token (where `#[trace_fn]` and `#[node]` record that its block ran) and its
     /// block.
     pub ifs: Vec<(u32, Lines)>,
-    /// Every `else` block (not an `else if`): the line of its `else` token (where the records say it ran) and its
-    /// block.
+    /// Every `else` block (not an `else if`), a `let .. else`'s too: the line of its `else` token (where the records
+    /// say it ran) and its block.
     pub elses: Vec<(u32, Lines)>,
     /// Every `const` and `static`.
     pub consts: Vec<ConstDef>,
@@ -783,6 +783,14 @@ impl<'ast> Visit<'ast> for Walker {
             },
             _ => None,
         };
+        if let Some(init) = &l.init
+            && let Some((else_token, diverge)) = &init.diverge
+            && let syn::Expr::Block(block) = &**diverge
+        {
+            self.index
+                .elses
+                .push((Lines::of(else_token.span()).first, ends::block(&block.block)));
+        }
         if let (Some(name), Some(init)) = (name, &l.init) {
             let values = fn_values(&init.expr);
             if !values.is_empty() {

@@ -934,15 +934,25 @@ pub(super) fn block_exits(lines: Vec<SourceLine>) -> Vec<SourceLine> {
     follow_each(lines, |line, quoted| {
         let (file, at) = (line.site.file, line.site.line);
         let index = source::index(file)?;
-        // the innermost block holding the line, below its opening line
-        let block = index
-            .ifs
+        // the `else` block the line opens (a `let .. else`'s `else {` on a line of its own: quoted, it ran), or the
+        // innermost block holding the line, below its opening line
+        let code = code_part(&index.lines[at as usize - 1]).trim_start();
+        let opens_else = code.starts_with("else") || code.starts_with("} else");
+        let opened = index
+            .elses
             .iter()
-            .chain(&index.elses)
-            .map(|(_, b)| *b)
-            .chain(index.arms.iter().filter(|a| a.body.first < a.body.last).map(|a| a.body))
-            .filter(|b| b.first < at && at < b.last)
-            .min_by_key(|b| b.last - b.first)?;
+            .find(|(l, b)| opens_else && *l == at && b.first <= at && at < b.last)
+            .map(|(_, b)| *b);
+        let block = opened.or_else(|| {
+            index
+                .ifs
+                .iter()
+                .chain(&index.elses)
+                .map(|(_, b)| *b)
+                .chain(index.arms.iter().filter(|a| a.body.first < a.body.last).map(|a| a.body))
+                .filter(|b| b.first < at && at < b.last)
+                .min_by_key(|b| b.last - b.first)
+        })?;
         let leaves = last_leaves(&index, block, &["break", "continue", "return"])?;
         (leaves > at && quoted.insert((file, leaves))).then(|| numbered(file, &index.lines, leaves as usize - 1))
     })
@@ -1126,7 +1136,7 @@ pub(super) fn not_taken(
 ) -> bool {
     index.arms.iter().any(|a| {
         within.contains(a.arrow) && a.arrow <= at && at <= a.body.last && !recorded.contains(&(file, a.arrow))
-    }) || index.ifs.iter().any(|(line, block)| {
+    }) || index.ifs.iter().chain(&index.elses).any(|(line, block)| {
         within.contains(*line) && block.first <= at && at <= block.last && *line < at && !recorded.contains(&(file, *line))
     }) || after_a_return(index, within, file, recorded, at)
 }
@@ -1309,7 +1319,18 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     let call = source::index(me.site.file())
         .and_then(|index| index.call_at(me.site.line(), me.site.column()).map(|c| c.whole));
     let by_value = by_value::called_by_value(&taken, call.map(|lines| (me.site.file(), lines)));
-    let mut lines = ran_lines_ordered(&taken, false, false, &by_value, RAN_LINES).into_iter();
+    let mut lines = ran_lines_ordered(&taken, false, false, &by_value, RAN_LINES);
+    // an `else` that left a `for` loop ran: the loop stopped at the first item that did not match; it leads, with
+    // its `break`
+    let stopped = lines.iter().enumerate().find_map(|(i, l)| Some((i, else_breaks_loop(l, &taken)?)));
+    let stops = stopped.is_some();
+    if let Some((i, leaves)) = stopped {
+        let line = lines.remove(i);
+        lines.retain(|l| l.site != leaves.site);
+        lines.insert(0, line);
+        lines.insert(1, leaves);
+    }
+    let mut lines = lines.into_iter();
     let Some(first) = lines.next() else { return };
     let text = format!("{}'s latest run #{} took", ctx.name(me.id), me.last_run_start);
     let more: Vec<SourceLine> = lines.collect();
@@ -1324,7 +1345,7 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     let by_value_first = entered_fns(&taken).into_iter().any(|f| {
         by_value.contains(&f.def().name) && f.file == first.site.file && f.def().whole.contains(first.site.line)
     });
-    let rank = if smelly {
+    let rank = if smelly || stops {
         super::update::SMELL_RANK
     } else if by_value_first {
         crate::trace::render::LEADING_FINDING
@@ -1334,6 +1355,21 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     let mut finding = Finding::new(FindingKind::Ran, rank, text, Some(first));
     finding.more = more;
     found.push(finding);
+}
+
+/// The `break` ending the `else` block (a `let .. else`'s, an `if`'s) that `line` opens, when the run recorded
+/// that block running inside a `for` loop: the loop stopped at the first item that did not match, and no item after
+/// it was looked at (leaving one item out is `continue`).
+fn else_breaks_loop(line: &SourceLine, ran: &[crate::trace::log::Ran]) -> Option<SourceLine> {
+    let (file, at) = (line.site.file, line.site.line);
+    if !ran.iter().any(|r| r.value.is_none() && r.file == file && r.line == at) {
+        return None;
+    }
+    let index = source::index(file)?;
+    let (_, block) = index.elses.iter().find(|(l, _)| *l == at)?;
+    let leaves = last_leaves(&index, *block, &["break"])?;
+    super::loops::enclosing_for(&index.lines, 0, at as usize - 1)?;
+    Some(numbered(file, &index.lines, leaves as usize - 1))
 }
 
 #[cfg(test)]
