@@ -11,7 +11,8 @@
 //! leading the answer; `ready_filter` at 180, a source of the node's own that kept its value through the latest
 //! change (the view) ranked above a write further up; `payouts` at 175, a `let .. else`'s `else` now recorded as a
 //! branch by `#[node]` and `#[trace_fn]`, and one that left a `for` loop by `break` leading the answer. Their tests
-//! run.
+//! run. `publication_day` is named since, at 670 (past 400, still ignored): a message that sent no command leads
+//! with a `.filter` whose predicate parameter let no item through, and the fns that parameter may hold.
 
 use crate::examples::blind_bookshop as blind;
 use crate::examples::values;

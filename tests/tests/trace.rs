@@ -2175,6 +2175,76 @@ mod traced {
         );
     }
 
+    /// A book's number and its publication day; whether a book is out on a day, and a copy with a mistake: a book
+    /// is out the day after its publication day.
+    type Title = (u32, u32);
+
+    fn out_on(book: &Title, today: u32) -> bool {
+        today >= book.1
+    }
+
+    fn out_after(book: &Title, today: u32) -> bool {
+        today > book.1
+    }
+
+    /// A bookshop's preorders, and a message that holds a preorder when its book comes out.
+    #[derive(Clone, Debug, PartialEq)]
+    enum Preorder {
+        Day(u32),
+        Hold(u32),
+    }
+
+    /// A bookshop's rules, chosen when the app starts.
+    struct ShopRules {
+        out: fn(&Title, u32) -> bool,
+    }
+
+    /// The holds to send on `today`: one per preorder whose book is out.
+    #[ranvier::trace_fn]
+    fn holds_due(preorders: &[Title], today: u32, out: fn(&Title, u32) -> bool) -> Vec<Preorder> {
+        preorders
+            .iter()
+            .filter(|book| out(book, today))
+            .map(|book| Preorder::Hold(book.0))
+            .collect()
+    }
+
+    #[test]
+    fn a_filter_whose_predicate_parameter_let_nothing_through_leads_with_the_fn_it_held() {
+        let late = std::hint::black_box(true);
+        let rules = ShopRules {
+            out: if late { out_after } else { out_on },
+        };
+        let shop = Mvu::with_commands(
+            ((vec![(7_u32, 3_u32)], 0_u32), Vec::new()),
+            move |msg: Preorder, (preorders, held): &(Vec<Title>, u32)| match msg {
+                Preorder::Day(today) => (
+                    (preorders.clone(), *held),
+                    holds_due(preorders, today, rules.out),
+                ),
+                Preorder::Hold(_) => ((preorders.clone(), held + 1), Vec::new()),
+            },
+        );
+        let held = shop.select(|(_, held)| *held);
+        assert_eq!(held.get(), 0);
+        shop.dispatch_traced("day", "3", Preorder::Day(3)).unwrap();
+        assert_eq!(held.get(), 0, "the slip: book 7 is out on day 3, not held");
+        let explain = trace::explain(&held).unwrap();
+        let lines = message_lines(&explain, "day");
+        assert_eq!(
+            lines.first(),
+            Some(&line_in_this_file(".filter(|book| out(book, today))")),
+            "the predicate's filter first:\n{explain}"
+        );
+        assert!(
+            lines
+                .iter()
+                .take(3)
+                .any(|l| *l == line_in_this_file("today > book.1")),
+            "the fn the parameter held:\n{explain}"
+        );
+    }
+
     /// The stems each flower threw away. The mistake: the count is started once, above the flowers, so each
     /// flower's waste goes on from the flower before it.
     #[ranvier::trace_fn]

@@ -236,6 +236,49 @@ pub(super) fn unchosen_by_predicate(ran: &[crate::trace::log::Ran]) -> Vec<Sourc
     Vec::new()
 }
 
+/// In the fns `ran` entered that build commands (`.map(|o| Msg::Ready { .. })`), the first `.filter(..)` whose
+/// closure calls a fn the helper was given as a parameter (`published(b, shop.today)` in `fn published_today(shop:
+/// &Shop, published: fn(&Book, u32) -> bool)`): that line, then the line deciding the value of each fn of the crate
+/// the parameter may hold (the callers' arguments followed, `given.rs`). For a message that sent no command: the
+/// predicate let no item through, and is the suspect.
+pub(super) fn filtered_out_by_predicate(ran: &[crate::trace::log::Ran]) -> Vec<SourceLine> {
+    for found in entered_fns(ran) {
+        let (index, def, file) = (&found.index, found.def(), found.file);
+        let lines = &index.lines;
+        if !(def.whole.first..def.whole.last).any(|l| builds_variant(code_part(&lines[l as usize - 1]))) {
+            continue;
+        }
+        let filters = index.calls.iter().filter(|c| {
+            def.whole.holds(c.whole) && c.method.as_deref() == Some("filter") && c.closure.is_some()
+        });
+        for call in filters {
+            let Some(body) = call.closure.as_ref().map(|c| c.body) else { continue };
+            let calls_parameter = (body.first..=body.last).find_map(|l| {
+                let code = code_part(&lines[l as usize - 1]);
+                let name = def.params.iter().find(|p| {
+                    idents(code).any(|(i, word)| word == p.as_str() && code[i + word.len()..].starts_with('('))
+                })?;
+                Some((l, name))
+            });
+            let Some((at, predicate)) = calls_parameter else { continue };
+            let mut out = vec![numbered(file, lines, at as usize - 1)];
+            for held in source::fns_named(file, at, predicate, ran) {
+                let hl = &held.index.lines;
+                if let Some(i) = held.def().value.iter().flat_map(|v| deciding_lines(hl, v)).next() {
+                    let line = numbered(held.file, hl, i);
+                    if !out.iter().any(|l| l.site == line.site) {
+                        out.push(line);
+                    }
+                }
+            }
+            if out.len() > 1 {
+                return out;
+            }
+        }
+    }
+    Vec::new()
+}
+
 /// The `if`s with no `else` inside a `for` loop of the fns `ran` entered whose block ran in no turn of the loop
 /// though the `if` was reached (no enclosing arm or `if` left untaken): each with its fn, its `if` line and its block.
 fn looped_ifs_that_never_ran(ran: &[crate::trace::log::Ran]) -> Vec<(source::Found, u32, source::Lines)> {

@@ -109,6 +109,8 @@ pub(super) fn update_arms(
         // an empty list of commands, in a fn that builds them elsewhere, first (one may be missing there)
         if commands == Some(0) && me.last_moved < message {
             lead_with(&mut recorded, empty_commands_chosen(&ran), max);
+            // or a filter whose predicate, a fn the helper was given, let no item through
+            lead_with(&mut recorded, filtered_out_by_predicate(&ran), RAN_LINES);
         }
         // an `update` that sent commands and computed a value the cone reads that it never sent (its line in a
         // branch that did not run): those lines first
