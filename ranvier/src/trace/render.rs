@@ -3,7 +3,7 @@
 //!
 //! This module is the only place the trace turns into text for agents; the MCP tools print these `Display` impls.
 
-use super::query::{Finding, FindingKind};
+use super::query::{Finding, FindingKind, LEADING_FINDING};
 use super::log::{Event, EventKind, FlightEvent, TimerEvent, Writer};
 use super::query::{
     Cutoff, EqualWrite, Explain, GraphSummary, History, LookupError, Names, Neighborhood, NodeInfo,
@@ -734,10 +734,6 @@ const BODY_LINES_ALONE: usize = 7;
 
 /// A finding this strong goes before the node's body lines, which it cuts to [`BODY_LINES_WITH_FINDING`].
 const STRONG_FINDING: u32 = 700;
-
-/// A finding this strong goes before the node's body lines too, but leaves them their full count: it leads without
-/// standing for them (a fn the run called through a value, whose lines the body's never reach).
-pub(super) const LEADING_FINDING: u32 = 690;
 
 impl Display for ExplainText<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {

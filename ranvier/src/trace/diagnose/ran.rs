@@ -1353,7 +1353,7 @@ pub(super) fn code_part(line: &str) -> &str {
 /// What the explained node's latest run ran, as `#[node]` (its body's branches and shadowing `let`s) and
 /// `#[trace_fn]` (the fns it called, resolved when they ran) recorded it: the lines that decided its value in the
 /// run explained. Led by a fn the body called through a value (a fn parameter, a local holding a fn), the finding
-/// goes before the body's lines ([`LEADING_FINDING`](crate::trace::render::LEADING_FINDING)): nothing the body
+/// goes before the body's lines ([`LEADING_FINDING`](crate::trace::query::LEADING_FINDING)): nothing the body
 /// quotes reaches it.
 pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>) {
     let taken = ctx.tracer.branches_of(me.id);
@@ -1391,7 +1391,7 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     let rank = if smelly || stops {
         super::update::SMELL_RANK
     } else if by_value_first {
-        crate::trace::render::LEADING_FINDING
+        crate::trace::query::LEADING_FINDING
     } else {
         460
     };

@@ -635,6 +635,11 @@ pub struct Finding {
     pub more: Vec<SourceLine>,
 }
 
+/// A finding this strong goes before the explained node's body lines, but leaves them their full count: it leads
+/// without standing for them (a fn the run called through a value, whose lines the body's never reach). From 700 up,
+/// a finding goes first and the body is cut to a few lines.
+pub(crate) const LEADING_FINDING: u32 = 690;
+
 impl Finding {
     pub(in crate::trace) fn new(
         kind: FindingKind,
