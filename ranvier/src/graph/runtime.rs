@@ -773,13 +773,17 @@ impl Runtime {
         if self.draining.replace(true) {
             return;
         }
-        struct Done<'a>(&'a Cell<bool>);
+        /// Ends the drain, by unwinding too: the lowest height goes back to 0 with `draining`, so that outside a
+        /// drain it never equals a memo's height plus one (which lets [`may_hand_off`](Runtime::may_hand_off) go
+        /// without a test of `draining`).
+        struct Done<'a>(&'a Runtime);
         impl Drop for Done<'_> {
             fn drop(&mut self) {
-                self.0.set(false);
+                self.0.eager_min.set(0);
+                self.0.draining.set(false);
             }
         }
-        let _done = Done(&self.draining);
+        let _done = Done(self);
         while self.eager_len.get() > 0 {
             let height = self.eager_min.get();
             // The common case (a chain): the lowest bucket holds one memo.
@@ -797,7 +801,6 @@ impl Runtime {
             }
             self.drain_bucket(height);
         }
-        self.eager_min.set(0);
     }
 
     /// Runs the memos of the lowest bucket but one (or moves past an empty bucket, or starts over past the last).
@@ -850,11 +853,15 @@ impl Runtime {
     /// it (see [`mark_or_hand_off`](super::node::mark_or_hand_off)): the drain ran it alone or a chain handed it on
     /// (the drain's lowest height is just above it), nothing waits in the height queue, and no body runs (so the
     /// drain or the chain called it, not a read).
+    ///
+    /// The lowest height is above 0 only while a drain runs (it is 0 before the first, and the drain's end, by
+    /// unwinding too, sets it back to 0 as it clears `draining`; `dispose_current` sets it to 0), so its test
+    /// covers `draining`'s.
     #[inline(always)]
     pub fn may_hand_off(&self, height: u32) -> bool {
+        debug_assert!(self.eager_min.get() == 0 || self.draining.get());
         self.eager_len.get() == 0
             && self.eager_min.get() == height as usize + 1
-            && self.draining.get()
             && !self.context.get().in_body()
     }
 
