@@ -416,7 +416,8 @@ fn mark_in<const HAND: bool>(
     }
     let current = comp.state.get();
     if core.kind == NodeKind::Effect {
-        if state > current {
+        // `Dirty` is the highest state: marked dirty, the node is dirty, whatever it was (no compare).
+        if state == State::Dirty || state > current {
             comp.state.set(state);
         }
         if !core.queued.replace(true) {
@@ -430,7 +431,7 @@ fn mark_in<const HAND: bool>(
     }
     trace_hook!(rt, mark(core.id, source, dirty));
     if comp.live.get() > 0 {
-        if state > current {
+        if state == State::Dirty || state > current {
             comp.state.set(state);
         }
         // No body runs when the hand-off may happen (`may_hand_off`), so no computation is running: `running` is
