@@ -412,7 +412,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
     fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
         {
             let comp = &self.comp;
-            comp.state.set(State::Clean);
+            // `run_computation` sets the state `Clean` (with `running`, in one store).
             trace_hook!(
                 rt,
                 run_start(self.core.id, comp.runs.get() + 1, rt.running_id())

@@ -574,7 +574,8 @@ impl Runtime {
         self.running().is_some_and(|r| r.node().as_ptr() == ptr)
     }
 
-    /// Runs `body` as the run of `this`: tracked, owned by it, with its previous run scope discharged first.
+    /// Runs `body` as the run of `this`: tracked, owned by it, with its previous run scope discharged first; the
+    /// computation is `Clean` from the discharge on (a dirty mark during the body makes it run again).
     /// Returns `Err(panic text)` if the body panicked. The sources read are reconciled even then.
     #[inline(always)]
     pub fn run_computation<R>(
@@ -583,7 +584,11 @@ impl Runtime {
         comp: &Computation,
         body: impl FnOnce() -> R,
     ) -> Result<R, String> {
-        self.discharge(comp);
+        if comp.is_scoped() {
+            // The last run's cleanups see the computation clean (the run's start sets the state with `running`).
+            comp.state.set(State::Clean);
+            self.discharge_scope(comp);
+        }
         // The low bits serve as the run's stamp and 0 means "no run": the count goes up by two from 1, so they stay
         // odd, never 0, also when they wrap (no test).
         let count = self.run_count.get() + 2;
@@ -591,7 +596,7 @@ impl Runtime {
         let stamp = count as u32;
         comp.run_stamp.set(stamp);
         comp.cursor.set(0);
-        comp.running.set(true);
+        comp.start_run();
         comp.runs.set(comp.runs.get() + 1);
         debug_assert!(std::ptr::eq(
             comp,
