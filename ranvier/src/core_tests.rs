@@ -1249,7 +1249,11 @@ fn a_drain_that_unwinds_hands_nothing_on_after_it() {
     // `stray`, at the height `odd_fails` was, runs outside any drain when read: it queues `above` rather than run it.
     assert_eq!(above.runs(), 1);
     assert_eq!(stray.get(), 30);
-    assert_eq!(above.runs(), 1, "no drain runs: the observer is queued, not handed on");
+    assert_eq!(
+        above.runs(),
+        1,
+        "no drain runs: the observer is queued, not handed on"
+    );
     assert_eq!(above.get(), 31);
     assert_eq!(above.runs(), 2);
 }
