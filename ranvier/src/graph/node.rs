@@ -432,8 +432,8 @@ fn mark_in<const HAND: bool>(
     }
     let current = comp.state.get();
     if core.kind == NodeKind::Effect {
-        // `Dirty` is the highest state: marked dirty, the node is dirty, whatever it was (no compare).
-        if state == State::Dirty || state > current {
+        // Compared as before (an unconditional store of `Dirty` here took the traced effects shape past 2.0x).
+        if state > current {
             comp.state.set(state);
         }
         if !core.queued.replace(true) {
@@ -447,6 +447,7 @@ fn mark_in<const HAND: bool>(
     }
     trace_hook!(rt, mark(core.id, source, dirty));
     if comp.live.get() > 0 {
+        // `Dirty` is the highest state: marked dirty, the memo is dirty, whatever it was (no compare).
         if state == State::Dirty || state > current {
             comp.state.set(state);
         }
