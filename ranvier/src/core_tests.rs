@@ -1183,3 +1183,77 @@ fn a_memo_reached_again_while_its_function_runs_is_turned_away() {
     assert_eq!((m.get(), s.get()), (40, 4));
     drop(slot.borrow_mut().take());
 }
+
+#[test]
+fn a_drain_that_unwinds_hands_nothing_on_after_it() {
+    // A comparer that panics unwinds through the height queue's drain. A chain's hand-off runs the observer of a
+    // memo now, in the drain's frame, and only the drain hands on: a memo run outside a drain (here one left dirty
+    // by the unwinding) queues its observer, as before the unwinding.
+    let s = Signal::new(0);
+    let a = Memo::new({
+        let s = s.clone();
+        move |_| s.get()
+    });
+    let odd_fails = Memo::with_comparer(
+        {
+            let a = a.clone();
+            move |_| a.get()
+        },
+        |last: &i32, next: &i32| {
+            assert!(next % 2 == 0, "an odd value");
+            last == next
+        },
+    );
+    let stray = Memo::new({
+        let a = a.clone();
+        move |_| a.get() * 10
+    });
+    let above = Memo::new({
+        let stray = stray.clone();
+        move |_| stray.get() + 1
+    });
+    let _first = Effect::new({
+        let odd_fails = odd_fails.clone();
+        move || {
+            odd_fails.get();
+        }
+    });
+    let _second = Effect::new({
+        let above = above.clone();
+        move || {
+            above.get();
+        }
+    });
+    let t = Signal::new(0);
+    let _unrelated = Effect::new({
+        let t = t.clone();
+        move || {
+            t.get();
+        }
+    });
+    // The drain (from a read, inside a batch: no flush is running) takes the bucket of `odd_fails` and `stray`, and
+    // unwinds in the first: `stray` is left dirty.
+    batch(|| {
+        s.set(1);
+        let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| a.get()));
+        assert!(read.is_err(), "the comparer's panic unwinds the drain");
+    });
+    // The next drain takes `odd_fails` alone, just above `a`, and unwinds in it too.
+    batch(|| {
+        s.set(3);
+        let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| a.get()));
+        assert!(read.is_err());
+    });
+    // The batches' flushes, owed, found nothing queued: an unrelated flush settles the debt.
+    t.set(1);
+    // `stray`, at the height `odd_fails` was, runs outside any drain when read: it queues `above` rather than run it.
+    assert_eq!(above.runs(), 1);
+    assert_eq!(stray.get(), 30);
+    assert_eq!(
+        above.runs(),
+        1,
+        "no drain runs: the observer is queued, not handed on"
+    );
+    assert_eq!(above.get(), 31);
+    assert_eq!(above.runs(), 2);
+}

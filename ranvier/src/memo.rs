@@ -412,7 +412,7 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
     fn recompute(&self, this: &DynNodeRc, rt: &Runtime) {
         {
             let comp = &self.comp;
-            comp.state.set(State::Clean);
+            // `run_computation` sets the state `Clean` (with `running`, in one store).
             trace_hook!(
                 rt,
                 run_start(self.core.id, comp.runs.get() + 1, rt.running_id())
@@ -573,6 +573,8 @@ pub(crate) fn update_derived(
             // Clean, running or disposed.
             return;
         }
+        // Laid out after the dirty path: without it LLVM tested `Check` first, two more instructions for a run.
+        std::hint::cold_path();
         resolve_check(node, comp, rt);
         if comp.state.get() != State::Dirty {
             return;

@@ -231,6 +231,22 @@ impl Computation {
         }
     }
 
+    /// A run starts: the computation is `Clean` and `running`, both set by one store.
+    #[inline(always)]
+    pub fn start_run(&self) {
+        // SAFETY: `state` and `running` are consecutive bytes at `FLAGS` (asserted at compile time), inside `self`, at
+        // an offset divisible by four, so the two-byte write lies inside `self` and is aligned. The pointer comes from
+        // `&Computation`, and both bytes are `Cell`s (`UnsafeCell`s), which a shared reference may write through; the
+        // graph is single-threaded and no reference to a `Cell`'s value exists, so nothing reads the bytes during the
+        // write. `State` is `repr(u8)`, so the first byte is `Clean`'s discriminant, the second a `bool` (`true`).
+        unsafe {
+            (std::ptr::from_ref(self).cast::<u8>().add(FLAGS))
+                .cast_mut()
+                .cast::<u16>()
+                .write(u16::from_ne_bytes([State::Clean as u8, 1]));
+        }
+    }
+
     pub fn new() -> Self {
         Computation {
             state: Cell::new(State::Dirty),
@@ -416,6 +432,7 @@ fn mark_in<const HAND: bool>(
     }
     let current = comp.state.get();
     if core.kind == NodeKind::Effect {
+        // Compared as before (an unconditional store of `Dirty` here took the traced effects shape past 2.0x).
         if state > current {
             comp.state.set(state);
         }
@@ -430,7 +447,8 @@ fn mark_in<const HAND: bool>(
     }
     trace_hook!(rt, mark(core.id, source, dirty));
     if comp.live.get() > 0 {
-        if state > current {
+        // `Dirty` is the highest state: marked dirty, the memo is dirty, whatever it was (no compare).
+        if state == State::Dirty || state > current {
             comp.state.set(state);
         }
         if HAND && rt.may_hand_off(source_height) && !comp.running.get() {

@@ -574,7 +574,8 @@ impl Runtime {
         self.running().is_some_and(|r| r.node().as_ptr() == ptr)
     }
 
-    /// Runs `body` as the run of `this`: tracked, owned by it, with its previous run scope discharged first.
+    /// Runs `body` as the run of `this`: tracked, owned by it, with its previous run scope discharged first; the
+    /// computation is `Clean` from the discharge on (a dirty mark during the body makes it run again).
     /// Returns `Err(panic text)` if the body panicked. The sources read are reconciled even then.
     #[inline(always)]
     pub fn run_computation<R>(
@@ -583,7 +584,11 @@ impl Runtime {
         comp: &Computation,
         body: impl FnOnce() -> R,
     ) -> Result<R, String> {
-        self.discharge(comp);
+        if comp.is_scoped() {
+            // The last run's cleanups see the computation clean (the run's start sets the state with `running`).
+            comp.state.set(State::Clean);
+            self.discharge_scope(comp);
+        }
         // The low bits serve as the run's stamp and 0 means "no run": the count goes up by two from 1, so they stay
         // odd, never 0, also when they wrap (no test).
         let count = self.run_count.get() + 2;
@@ -591,7 +596,7 @@ impl Runtime {
         let stamp = count as u32;
         comp.run_stamp.set(stamp);
         comp.cursor.set(0);
-        comp.running.set(true);
+        comp.start_run();
         comp.runs.set(comp.runs.get() + 1);
         debug_assert!(std::ptr::eq(
             comp,
@@ -773,13 +778,17 @@ impl Runtime {
         if self.draining.replace(true) {
             return;
         }
-        struct Done<'a>(&'a Cell<bool>);
+        /// Ends the drain, by unwinding too: the lowest height goes back to 0 with `draining`, so that outside a
+        /// drain it never equals a memo's height plus one (which lets [`may_hand_off`](Runtime::may_hand_off) go
+        /// without a test of `draining`).
+        struct Done<'a>(&'a Runtime);
         impl Drop for Done<'_> {
             fn drop(&mut self) {
-                self.0.set(false);
+                self.0.eager_min.set(0);
+                self.0.draining.set(false);
             }
         }
-        let _done = Done(&self.draining);
+        let _done = Done(self);
         while self.eager_len.get() > 0 {
             let height = self.eager_min.get();
             // The common case (a chain): the lowest bucket holds one memo.
@@ -797,7 +806,6 @@ impl Runtime {
             }
             self.drain_bucket(height);
         }
-        self.eager_min.set(0);
     }
 
     /// Runs the memos of the lowest bucket but one (or moves past an empty bucket, or starts over past the last).
@@ -850,11 +858,15 @@ impl Runtime {
     /// it (see [`mark_or_hand_off`](super::node::mark_or_hand_off)): the drain ran it alone or a chain handed it on
     /// (the drain's lowest height is just above it), nothing waits in the height queue, and no body runs (so the
     /// drain or the chain called it, not a read).
+    ///
+    /// The lowest height is above 0 only while a drain runs (it is 0 before the first, and the drain's end, by
+    /// unwinding too, sets it back to 0 as it clears `draining`; `dispose_current` sets it to 0), so its test
+    /// covers `draining`'s.
     #[inline(always)]
     pub fn may_hand_off(&self, height: u32) -> bool {
+        debug_assert!(self.eager_min.get() == 0 || self.draining.get());
         self.eager_len.get() == 0
             && self.eager_min.get() == height as usize + 1
-            && self.draining.get()
             && !self.context.get().in_body()
     }
 

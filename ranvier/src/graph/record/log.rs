@@ -581,9 +581,20 @@ impl Tracer {
     #[inline]
     fn push(&self, cause: u64, slot: Slot) -> u64 {
         let seq = self.clock.get() + 1;
+        self.push_at(seq, cause, slot);
+        seq
+    }
+
+    /// [`push`](Self::push) by a hook that read the clock at its start (`seq`, the clock plus one) and pushed nothing
+    /// since: the clock is not read again (the hook's writes to the node table, through a pointer, made the compiler
+    /// load it a second time). Inlined always where optimised; a call in the dev profile, whose unoptimised frames
+    /// would otherwise each hold its locals (a deep chain's first run, read recursively, overflowed a test's stack).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn push_at(&self, seq: u64, cause: u64, slot: Slot) {
+        debug_assert_eq!(seq, self.clock.get() + 1, "an event pushed since the hook read the clock");
         self.clock.set(seq);
         self.events.push(cause, slot);
-        seq
     }
 
     /// Records `node`'s values as the redaction marker from now on (an exposure's redacted values).

@@ -168,7 +168,8 @@ impl Tracer {
             }
             cause
         });
-        self.push(
+        self.push_at(
+            seq,
             cause,
             Slot::Mark {
                 node,
@@ -266,7 +267,7 @@ impl Tracer {
                 cause
             })
         });
-        self.push(cause, Slot::RunStart { node, run, puller });
+        self.push_at(seq, cause, Slot::RunStart { node, run, puller });
     }
 
     /// Memo `node`'s run computed `value` and its equality called it equal to the value it keeps: the run's
@@ -342,7 +343,8 @@ impl Tracer {
         };
         let Some(n) = nodes.get_mut(node) else {
             drop(guard);
-            self.push(
+            self.push_at(
+                seq,
                 0,
                 Slot::RunEnd {
                     node,
@@ -381,7 +383,8 @@ impl Tracer {
             None
         };
         drop(guard);
-        self.push(
+        self.push_at(
+            seq,
             start,
             Slot::RunEnd {
                 node,
