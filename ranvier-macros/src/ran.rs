@@ -1,12 +1,12 @@
 //! The records of what ran that `#[node]` (in its closures) and `#[trace_fn]` (in the whole fn) put into a body.
 //!
-//! Each branch — a `match` arm, an `if` block, an `else` block (a `let .. else`'s too) — starts with `if ::ranvier::__private::TRACED {
-//! branch_ran(file!(), line!()) }` at the line of its `=>`, `if` or `else`; a `let` that shadows a name bound before
-//! it in the fn (`let days = days * 2;`) is followed by a record of the value it bound (`let_bound`, its `Debug`
-//! text when its type has one). Traced builds record which branches a run (or an `update`) took and what its
-//! shadowing `let`s bound, and `explain` quotes them (`ran:`). In an untraced build the test is a constant `false`
-//! and the calls are compiled out. Async blocks and nested items are left alone: futures run outside the memo's run,
-//! and an item is instrumented by its own attribute.
+//! Each branch — a `match` arm, an `if` block, an `else` block (a `let .. else`'s too) — starts with `if
+//! ::ranvier::__private::TRACED { branch_ran(file!(), line!()) }` at the line of its `=>`, `if` or `else`; a `let`
+//! that shadows a name bound before it in the fn (`let days = days * 2;`) is followed by a record of the value it
+//! bound (`let_bound`, its `Debug` text when its type has one). Traced builds record which branches a run (or an
+//! `update`) took and what its shadowing `let`s bound, and `explain` quotes them (`ran:`). In an untraced build the
+//! test is a constant `false` and the calls are compiled out. Async blocks and nested items are left alone: futures
+//! run outside the memo's run, and an item is instrumented by its own attribute.
 
 use proc_macro2::Span;
 use quote::quote_spanned;

@@ -219,21 +219,34 @@ pub(super) fn unchosen_by_predicate(ran: &[crate::trace::log::Ran]) -> Vec<Sourc
         let Some(predicate) = called_parameter(code_part(&lines[at as usize - 1]), &def.params) else {
             continue;
         };
-        let mut out = vec![numbered(file, lines, at as usize - 1)];
-        for held in source::fns_named(file, at, predicate, ran) {
-            let hl = &held.index.lines;
-            if let Some(i) = held.def().value.iter().flat_map(|v| deciding_lines(hl, v)).next() {
-                let line = numbered(held.file, hl, i);
-                if !out.iter().any(|l| l.site == line.site) {
-                    out.push(line);
-                }
-            }
-        }
+        let out = with_fns_held(file, lines, at, predicate, ran);
         if out.len() > 1 {
             return out;
         }
     }
     Vec::new()
+}
+
+/// Line `at` of `file` (which calls the fn parameter `predicate`), then the line deciding the value of each fn of
+/// the crate the parameter may hold (the callers' arguments followed, `given.rs`), each once.
+fn with_fns_held(
+    file: &'static str,
+    lines: &[String],
+    at: u32,
+    predicate: &str,
+    ran: &[crate::trace::log::Ran],
+) -> Vec<SourceLine> {
+    let mut out = vec![numbered(file, lines, at as usize - 1)];
+    for held in source::fns_named(file, at, predicate, ran) {
+        let hl = &held.index.lines;
+        if let Some(i) = held.def().value.iter().flat_map(|v| deciding_lines(hl, v)).next() {
+            let line = numbered(held.file, hl, i);
+            if !out.iter().any(|l| l.site == line.site) {
+                out.push(line);
+            }
+        }
+    }
+    out
 }
 
 /// In the fns `ran` entered that build commands (`.map(|o| Msg::Ready { .. })`), the first `.filter(..)` whose
@@ -261,16 +274,7 @@ pub(super) fn filtered_out_by_predicate(ran: &[crate::trace::log::Ran]) -> Vec<S
                 Some((l, name))
             });
             let Some((at, predicate)) = calls_parameter else { continue };
-            let mut out = vec![numbered(file, lines, at as usize - 1)];
-            for held in source::fns_named(file, at, predicate, ran) {
-                let hl = &held.index.lines;
-                if let Some(i) = held.def().value.iter().flat_map(|v| deciding_lines(hl, v)).next() {
-                    let line = numbered(held.file, hl, i);
-                    if !out.iter().any(|l| l.site == line.site) {
-                        out.push(line);
-                    }
-                }
-            }
+            let out = with_fns_held(file, lines, at, predicate, ran);
             if out.len() > 1 {
                 return out;
             }
@@ -1378,14 +1382,15 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     let text = format!("{}'s latest run #{} took", ctx.name(me.id), me.last_run_start);
     let more: Vec<SourceLine> = lines.collect();
     // a line that reads as a slip in a fn the run entered (by its records: it surely ran) goes before the body
-    let smelly = entered_fns(&taken).into_iter().any(|found| {
+    let entered = entered_fns(&taken);
+    let smelly = entered.iter().any(|found| {
         super::smell::smells(found.file, &found.index, found.def().whole).into_iter().any(|i| {
             let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
             std::iter::once(&first).chain(&more).any(|l| l.site.file == found.file && l.site.line == at)
         })
     });
     // a fn called through a value leads (the body's lines never reach it) but does not stand for the body
-    let by_value_first = entered_fns(&taken).into_iter().any(|f| {
+    let by_value_first = entered.iter().any(|f| {
         by_value.contains(&f.def().name) && f.file == first.site.file && f.def().whole.contains(first.site.line)
     });
     let rank = if smelly || stops {
