@@ -46,6 +46,7 @@ mod blind_pharmacy;
 mod blind_pool;
 mod blind_printshop;
 mod blind_rental;
+mod blind_salon;
 mod blind_school;
 mod blind_skipass;
 mod blind_theatre;

@@ -66,6 +66,8 @@ pub mod blind_pool;
 pub mod blind_printshop;
 #[path = "../../../examples/examples/blind_rental/main.rs"]
 pub mod blind_rental;
+#[path = "../../../examples/examples/blind_salon/main.rs"]
+pub mod blind_salon;
 #[path = "../../../examples/examples/blind_school/main.rs"]
 pub mod blind_school;
 #[path = "../../../examples/examples/blind_skipass/main.rs"]
