@@ -302,9 +302,16 @@ mod traced {
                 .collect()
         };
         let explain = trace::explain(&fare).unwrap();
-        // the `_` arm, then the `else` of the `if` inside it
-        let (arm, other) = (line_of("_ => {") as u32, line_of("} else {") as u32);
+        // the `_` arm, then the `else` of the `if` inside it, quoted by its condition (false)
+        let (arm, other) = (
+            line_of("_ => {") as u32,
+            line_of("if age.get() > 64 {") as u32,
+        );
         assert_eq!(ran(&explain), [arm, other], "{explain}");
+        assert!(
+            explain.to_string().contains("if age.get() > 64 { → false"),
+            "{explain}"
+        );
         assert!(explain.to_string().contains("\nran: fare#"), "{explain}");
         // the next run took other branches: only they are listed
         age.set(10);
@@ -7502,5 +7509,190 @@ mod traced {
         let quoted = finding_lines(&explain);
         let stop = line_in_this_file("break; // the mistake: the later batches go unsettled");
         assert!(quoted.contains(&stop), "line {stop} not quoted:\n{explain}");
+    }
+
+    /// A salon's front desk: cancelling a booking refunds its deposit when it is cancelled early enough, and an
+    /// `Award` message (not sent here) adds loyalty points through a rule given as a fn value.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Salon {
+        notices: Vec<String>,
+        refunds: u32,
+        points: u32,
+    }
+
+    #[derive(Debug)]
+    enum SalonMsg {
+        Cancel { hours_before: u32 },
+        Award { pence: u32 },
+    }
+
+    /// The points a purchase earns (the rule the desk is given).
+    fn points_per_pound(pence: u32) -> u32 {
+        pence / 100
+    }
+
+    /// Adds the points `rate` gives for `pence`, and says how many.
+    fn award_points(desk: &mut Salon, pence: u32, rate: fn(u32) -> u32) -> u32 {
+        let earned = rate(pence);
+        desk.points += earned;
+        earned
+    }
+
+    /// The mistake: a booking cancelled more than a day ahead should be refunded, the comparison is the wrong way
+    /// round.
+    #[ranvier::trace_fn]
+    fn cancel_booking(desk: &mut Salon, hours_before: u32) {
+        if hours_before <= 24 {
+            desk.refunds += 1;
+            desk.notices
+                .push(format!("{hours_before} hours ahead: refunded"));
+        } else {
+            desk.notices
+                .push(format!("{hours_before} hours ahead: kept"));
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn salon_update(msg: SalonMsg, desk: &Salon) -> Salon {
+        let mut next = desk.clone();
+        match msg {
+            SalonMsg::Cancel { hours_before } => cancel_booking(&mut next, hours_before),
+            SalonMsg::Award { pence } => {
+                award_points(&mut next, pence, points_per_pound);
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn an_else_that_ran_is_quoted_by_the_condition_that_sent_the_run_there() {
+        let desk = Mvu::new(Salon::default(), salon_update);
+        let notices = desk.select(|d: &Salon| d.notices.clone());
+        desk.dispatch_traced("cancel", "49", SalonMsg::Cancel { hours_before: 49 })
+            .unwrap();
+        assert_eq!(notices.get(), vec!["49 hours ahead: kept".to_owned()]);
+        let explain = trace::explain(&notices).unwrap();
+        let condition = line_in_this_file("if hours_before <= 24 {");
+        let lines = ran_lines(&explain);
+        assert!(
+            lines
+                .iter()
+                .any(|(line, text)| *line == condition && text.ends_with("→ false")),
+            "line {condition} not quoted as false:\n{explain}"
+        );
+        // the `else` itself is not quoted beside it: its condition says where the run went
+        let otherwise = condition + 3;
+        assert!(
+            !lines.iter().any(|(line, _)| *line == otherwise),
+            "line {otherwise} quoted:\n{explain}"
+        );
+    }
+
+    #[test]
+    fn a_dropped_value_in_an_arm_that_did_not_run_is_not_quoted() {
+        let desk = Mvu::new(Salon::default(), salon_update);
+        let notices = desk.select(|d: &Salon| d.notices.clone());
+        desk.dispatch_traced("cancel", "12", SalonMsg::Cancel { hours_before: 12 })
+            .unwrap();
+        assert_eq!(notices.get(), vec!["12 hours ahead: refunded".to_owned()]);
+        let explain = trace::explain(&notices).unwrap();
+        let award = line_in_this_file("award_points(&mut next, pence, points_per_pound);");
+        assert!(
+            !quoted_lines(&explain).contains(&award),
+            "line {award} of the arm that did not run quoted:\n{explain}"
+        );
+        // the arm, when it runs, adds the points
+        desk.dispatch(SalonMsg::Award { pence: 2500 }).unwrap();
+        assert_eq!(desk.select(|d: &Salon| d.points).get(), 25);
+    }
+
+    /// An allotment society: giving up a plot lets it to the next on the list and writes a letter (two commands);
+    /// letting it works out the new tenant's rent for the months left and posts it (a command carrying the sum).
+    #[derive(Clone, Debug, PartialEq)]
+    struct Society {
+        month: u32,
+        ledger: Vec<PlotRent>,
+        let_to: Vec<u32>,
+        letters: Vec<String>,
+    }
+
+    /// A line of the society's ledger.
+    #[derive(Clone, Debug, PartialEq)]
+    struct PlotRent {
+        plot: u32,
+        pence: u32,
+    }
+
+    #[derive(Debug)]
+    enum SocietyMsg {
+        GiveUp { plot: u32 },
+        Let { plot: u32 },
+        Post { plot: u32, pence: u32 },
+        Letter { text: String },
+    }
+
+    #[ranvier::trace_fn]
+    fn society_update(msg: SocietyMsg, society: &Society) -> (Society, Vec<SocietyMsg>) {
+        let mut next = society.clone();
+        let commands = match msg {
+            SocietyMsg::GiveUp { plot } => {
+                next.let_to.retain(|p| *p != plot);
+                let text = format!("plot {plot} given up");
+                vec![SocietyMsg::Let { plot }, SocietyMsg::Letter { text }]
+            }
+            SocietyMsg::Let { plot } => {
+                next.let_to.push(plot);
+                // the mistake: the months gone, not the months left (12 - month)
+                let months_left = society.month + 1;
+                let rent = months_left * 500;
+                vec![SocietyMsg::Post { plot, pence: rent }]
+            }
+            SocietyMsg::Post { plot, pence } => {
+                next.ledger.push(PlotRent { plot, pence });
+                Vec::new()
+            }
+            SocietyMsg::Letter { text } => {
+                next.letters.push(text);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_command_carrying_what_a_middle_sender_worked_out_goes_before_the_first_sender() {
+        let society = Mvu::with_commands(
+            (
+                Society {
+                    month: 3,
+                    ledger: Vec::new(),
+                    let_to: Vec::new(),
+                    letters: Vec::new(),
+                },
+                Vec::new(),
+            ),
+            society_update,
+        );
+        let income = society.select(|s: &Society| s.ledger.iter().map(|p| p.pence).sum::<u32>());
+        // the treasurer's page shows the income as it changes
+        let _page = Effect::new({
+            let income = income.clone();
+            move || {
+                income.get();
+            }
+        });
+        society.dispatch(SocietyMsg::GiveUp { plot: 4 }).unwrap();
+        // nine months' rent is 4500
+        assert_eq!(income.get(), 2000);
+        let explain = trace::explain(&income).unwrap();
+        let months = line_in_this_file("let months_left = society.month + 1;");
+        // the first sender's lines (it chose to let the plot) come after the line that worked out the rent
+        let chose = message_lines(&explain, "GiveUp");
+        let lines = finding_lines(&explain);
+        let at = |line: u32| lines.iter().position(|l| *l == line);
+        assert!(
+            at(months).is_some_and(|m| chose.iter().all(|c| at(*c).is_some_and(|c| m < c))),
+            "line {months} not quoted before the lines of GiveUp ({chose:?}):\n{explain}"
+        );
     }
 }

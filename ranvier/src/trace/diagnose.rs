@@ -21,7 +21,7 @@
 //! | `wrote:` | a signal did not follow the latest message, which wrote signals outside its cone (effects, commands) | each write |
 //! | `initial:` | a signal upstream was never written: it holds the value it was made with | its creation |
 //! | `steady:` | a source kept its value on the latest message while another source moved | its body |
-//! | `ran:` | what `#[node]` and `#[trace_fn]` recorded: the branches the explained node's latest run took, the `#[trace_fn]` fns it called and the values shadowing `let`s bound; or what a message's `update` ran (then it replaces `update:` for that message) | each branch's line, a `let`'s line with its value, the lines that decide a fn's value (in `update`, that change state) |
+//! | `ran:` | what `#[node]` and `#[trace_fn]` recorded: the branches the explained node's latest run took, the `#[trace_fn]` fns it called and the values shadowing `let`s bound; or what a message's `update` ran (then it replaces `update:` for that message) | each branch's line (an `else` by its `if`, `→ false`), a `let`'s line with its value, the lines that decide a fn's value (in `update`, that change state) |
 //! | `settled:` | the explained node is (or reads) an async memo: the value its future settled | the future's lines that produce it, failures turned into defaults first |
 //! | `refused:` | a keyed collection upstream holds a duplicate-key error: its source's list has two items with one key, so it kept the rows it had | its key fn |
 //!

@@ -66,6 +66,33 @@ pub(crate) struct FnDef {
     pub value: Vec<Lines>,
     /// Its parameters' names, in order (`self` left out; a pattern that is not a name is `_`).
     pub params: Vec<String>,
+    /// What its signature says it returns.
+    pub returns: Returns,
+}
+
+/// What a fn's signature says it returns: nothing (no `->`, or `-> ()`), a value, or never (`-> !`). A `->` inside
+/// a parameter's type (`points: fn(u32) -> u32`) or a `where` clause is not the fn's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Returns {
+    /// No `->`, or `-> ()`.
+    Nothing,
+    /// `-> T` for any other `T`.
+    Value,
+    /// `-> !`.
+    Never,
+}
+
+impl Returns {
+    fn of(output: &syn::ReturnType) -> Self {
+        match output {
+            syn::ReturnType::Default => Returns::Nothing,
+            syn::ReturnType::Type(_, ty) => match &**ty {
+                syn::Type::Never(_) => Returns::Never,
+                syn::Type::Tuple(t) if t.elems.is_empty() => Returns::Nothing,
+                _ => Returns::Value,
+            },
+        }
+    }
 }
 
 /// A path an expression may evaluate to, with the line it is written on: a fn given as a value (`climate::band` in
@@ -490,6 +517,7 @@ impl Walker {
             whole,
             value: value::of_block(block),
             params: params_of(sig),
+            returns: Returns::of(&sig.output),
         });
         self.index.fns.len() - 1
     }
@@ -1063,26 +1091,9 @@ impl Found {
     pub fn def(&self) -> &FnDef {
         &self.index.fns[self.at]
     }
-
-    /// Its signature, up to the body's brace (its lines joined).
-    pub fn signature(&self) -> String {
-        let whole = self.def().whole;
-        let mut text = String::new();
-        for line in &self.index.lines[whole.first as usize - 1..whole.last as usize] {
-            match line.split_once('{') {
-                Some((head, _)) => {
-                    text.push_str(head);
-                    break;
-                }
-                None => text.push_str(line),
-            }
-        }
-        text
-    }
-
     /// Whether it never returns (`fn refuse(why: String) -> !`).
     pub fn never_returns(&self) -> bool {
-        self.signature().contains("-> !")
+        self.def().returns == Returns::Never
     }
 }
 
@@ -1401,6 +1412,24 @@ mod tests {
         methods.sort_unstable();
         assert_eq!(methods, [(2, Some("total")), (3, None), (3, Some("len"))]);
         assert!(resolve_method("f.rs", "len").is_none(), "a std method's name is never the crate's");
+    }
+
+    #[test]
+    fn what_a_fn_returns_is_read_from_its_signature_not_its_parameters() {
+        let index = parsed(
+            "fn award(s: &mut S, points: fn(u32) -> u32) {}\nfn total() -> u32 { 1 }\nfn unit() -> () {}\nfn refuse() -> ! { panic!() }\nfn each<F: Fn() -> u8>(f: F) where F: Copy {}\n",
+        );
+        let returns: Vec<(&str, Returns)> = index.fns.iter().map(|f| (f.name.as_str(), f.returns)).collect();
+        assert_eq!(
+            returns,
+            [
+                ("award", Returns::Nothing),
+                ("total", Returns::Value),
+                ("unit", Returns::Nothing),
+                ("refuse", Returns::Never),
+                ("each", Returns::Nothing),
+            ]
+        );
     }
 
     #[test]

@@ -80,9 +80,9 @@ pub(super) fn dropped_results(index: &source::Index, def: &source::FnDef, file: 
         let Some(found) = source::resolve_fn(file, c.line, &c.path) else {
             continue;
         };
-        // the signature returns a value; a fn that never returns (`-> !`) returned nothing to drop
-        let head = found.signature();
-        if head.contains("->") && !found.never_returns() && !out.contains(&c.whole.first) {
+        // the signature returns a value (a `->` in a parameter's type, `points: fn(u32) -> u32`, is not the fn's);
+        // a fn that never returns (`-> !`) returned nothing to drop
+        if found.def().returns == source::Returns::Value && !out.contains(&c.whole.first) {
             out.push(c.whole.first);
         }
     }

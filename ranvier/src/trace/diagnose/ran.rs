@@ -518,7 +518,8 @@ pub(super) fn ran_lines_of(
         // a fn that ran and dropped what a helper returned (`depart(&mut next, id);` where `depart` returns the
         // commands to send) lost it there: those lines first
         for (index, def, file) in inside.iter().filter_map(|(d, _)| d.as_ref()) {
-            for at in dropped_results(index, def, file) {
+            let not_run = |at: u32| did_not_run(unknown_branches, index, def.whole, file, &recorded, at);
+            for at in dropped_results(index, def, file).into_iter().filter(|at| !not_run(*at)) {
                 let text = index.lines[at as usize - 1].trim().to_owned();
                 push(&mut out, file, at, text);
             }
@@ -633,7 +634,15 @@ pub(super) fn ran_lines_of(
                 if let Some(value) = &r.value {
                     let _ = write!(text, " → {value}");
                 }
-                push(out, r.file, r.line, text);
+                // an `else` that ran: the condition that sent the run there decided, quoted in its place as false
+                if r.value.is_none()
+                    && let Some(index) = source::index(r.file)
+                    && let Some(head) = if_of_else(&index, r.line)
+                {
+                    push(out, r.file, head, format!("{} → false", index.lines[head as usize - 1].trim()));
+                } else {
+                    push(out, r.file, r.line, text);
+                }
                 // a branch that left the loop or the fn at once (`if left == 0 { break; }`): where it went decided
                 if r.value.is_none()
                     && let Some((at, exit)) = source::index(r.file).and_then(|index| exit_of(&index, r.line))
@@ -772,6 +781,20 @@ pub(super) fn ran_lines_of(
         }
     }
     out
+}
+
+/// The `if` (or `else if`) line whose `else` block is recorded at `at` (the `else` token's line): the block of
+/// that `if` ends on the `else`'s line. `None` for a `let .. else` and for a line that is no `else`.
+pub(super) fn if_of_else(index: &source::Index, at: u32) -> Option<u32> {
+    if !index.elses.iter().any(|(line, _)| *line == at) {
+        return None;
+    }
+    index
+        .ifs
+        .iter()
+        .filter(|(line, block)| block.last == at && *line < at)
+        .map(|(line, _)| *line)
+        .max()
 }
 
 /// How a finding on the explained node names the value it kept, which the node line shows: the value when it is

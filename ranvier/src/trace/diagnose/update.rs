@@ -74,6 +74,8 @@ pub(super) fn update_arms(
             _ => None,
         })
         .collect();
+    // the messages that have a finding of their own (when their lines are found)
+    let listed: Vec<u64> = messages.iter().map(|m| m.0).collect();
     for (message, depth) in messages {
         let Some(EventKind::Message { name, target, .. }) = ctx.event(message).map(|e| e.kind)
         else {
@@ -213,6 +215,11 @@ pub(super) fn update_arms(
         // branches that chose it come first
         if sent_commands && senders.last() == Some(&message) {
             rank = rank.max(402 + near(0) / 5);
+        }
+        // a command that carried what a sender computed, that sender no finding of its own (a command in the middle
+        // of a chain): the carried lines are where the value was worked out, before the outermost sender's choice
+        if carried_any && !listed.contains(&sender) {
+            rank = rank.max(402 + near(0) / 5 + 1);
         }
         if slip {
             rank = rank.max(SLIP_RANK);
