@@ -4,8 +4,8 @@
 //!
 //! Written before the set's first scored run. That run named 5 of twelve, 5 within the 400 characters
 //! (`supplier_order` at 292, `row_due` at 271, `by_time` at 390, `day_till` at 179, `voucher_expiry` at 251); the
-//! seven it did not name are ignored below with the lines its answer quoted first. Since session 30: 7 named, 6
-//! within 400 (`free_cancel` a hit at 329; `loyalty_points` named at 485).
+//! seven it did not name are ignored below with the lines its answer quoted first. Since session 30: 8 named, 7
+//! within 400 (`free_cancel` a hit at 329, `online_requests` at 395; `loyalty_points` named at 485).
 
 use crate::examples::blind_salon as blind;
 use crate::examples::values;
@@ -47,7 +47,8 @@ mod explain {
 
     explains!(
         explain_supplier_order => "supplier_order",
-        #[ignore = "first run: not named; the answer quoted services.rs:182, services.rs:212, services.rs:218"]
+        // missed on first run (quoted services.rs:182, 212, 218: not the `let clash` whose `.any` decided the `if
+        // clash` the value's text was made in); a hit since session 30 (395 characters)
         explain_online_requests => "online_requests",
         explain_row_due => "row_due",
         explain_by_time => "by_time",

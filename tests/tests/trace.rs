@@ -7695,4 +7695,56 @@ mod traced {
             "line {months} not quoted before the lines of GiveUp ({chose:?}):\n{explain}"
         );
     }
+
+    #[test]
+    fn a_text_made_inside_an_if_brings_the_let_its_condition_reads() {
+        // (stylist, day, hour)
+        let booked = Signal::new(vec![(1_u32, 2_u32, 10_u32)]);
+        // (stylist, hour) asked for day 3
+        let asked = Signal::new(vec![(1_u32, 10_u32), (2, 11)]);
+        let checks = Memo::new({
+            let (booked, asked) = (booked.clone(), asked.clone());
+            move |_| {
+                let booked = booked.get();
+                let mut lines = Vec::new();
+                for (stylist, hour) in asked.get() {
+                    if !(9..=17).contains(&hour) {
+                        lines.push(format!("stylist {stylist}: {hour}:00 is outside our hours"));
+                        continue;
+                    }
+                    let clash = booked
+                        .iter()
+                        .filter(|b| b.0 == stylist)
+                        .any(|b| b.2 == hour); // the mistake: the day is not compared
+                    let level = if stylist == 1 { "senior" } else { "junior" };
+                    let price = if level == "senior" { 4500 } else { 3200 };
+                    let morning = hour < 12;
+                    let price = if morning { price - price / 10 } else { price };
+                    let deposit = price / 5;
+                    if clash {
+                        lines.push(format!("stylist {stylist} is booked at {hour}:00"));
+                        continue;
+                    }
+                    lines.push(format!(
+                        "stylist {stylist} ({level}) at {hour}:00: accepted, {price}p, deposit {deposit}p"
+                    ));
+                }
+                lines
+            }
+        });
+        assert_eq!(
+            checks.get(),
+            vec![
+                "stylist 1 is booked at 10:00".to_owned(),
+                "stylist 2 (junior) at 11:00: accepted, 2880p, deposit 576p".to_owned()
+            ]
+        );
+        let explain = trace::explain(&checks).unwrap();
+        let hour =
+            line_in_this_file(".any(|b| b.2 == hour); // the mistake: the day is not compared");
+        assert!(
+            quoted_lines(&explain).contains(&hour),
+            "line {hour} not quoted:\n{explain}"
+        );
+    }
 }

@@ -72,6 +72,17 @@ pub(super) fn lines_and_loop(r: &NodeRecord, value: &str, quoted: &[usize], with
             }
             let mut here = Vec::new();
             here.extend(guard(&index, call.whole, i));
+            // the `if` the template stands in was entered by its condition: the `let`s of the names it reads (`if
+            // clash {` after `let clash = bookings.iter().filter(..).any(..);`) decided which text was made
+            for l in condition_lets(&index, call.whole, i).into_iter().filter(|l| !quoted.contains(l)) {
+                here.extend(deciding_lines(
+                    lines,
+                    &source::Lines {
+                        first: u32::try_from(l + 1).unwrap_or(u32::MAX),
+                        last: u32::try_from(l + 1).unwrap_or(u32::MAX),
+                    },
+                ));
+            }
             // the arm was chosen by what its `match` matches on: a local's `let` decided which arm made the text
             if let Some((name, at)) = arm_of(&index, call.whole, i).and_then(|a| a.scrutinee.as_ref())
                 && let Some(l) = let_of(lines, first, *at as usize - 1, name).filter(|l| !quoted.contains(l))
@@ -688,6 +699,31 @@ fn arm_of(index: &source::Index, call: source::Lines, at: usize) -> Option<&sour
 
 /// The guard that chose the `match` arm line `at` (0-based) stands in, within `call`: the arm's own guard
 /// (`Ok(seen) if sent >= seen =>`), or the guard of the arm just before it, which did not match.
+/// The `let`s (0-based lines) of the names the condition of the innermost `if` around line `at` (0-based) reads,
+/// within `call`: `let clash = ..` for a template inside `if clash {`; not a `let mut`.
+fn condition_lets(index: &source::Index, call: source::Lines, at: usize) -> Vec<usize> {
+    let line = u32::try_from(at + 1).unwrap_or(u32::MAX);
+    let Some((head, _)) = index
+        .ifs
+        .iter()
+        .filter(|(head, block)| call.contains(*head) && *head < line && block.contains(line))
+        .max_by_key(|(head, _)| *head)
+    else {
+        return Vec::new();
+    };
+    let code = code_part(&index.lines[*head as usize - 1]);
+    let Some(condition) = code.split_once("if ").map(|(_, c)| c.rsplit_once('{').map_or(c, |(c, _)| c)) else {
+        return Vec::new();
+    };
+    let first = call.first as usize - 1;
+    // a `let mut` (`let mut doubts = Vec::new();`) is only where the name starts: what changed it after decided
+    super::read_names(condition)
+        .iter()
+        .filter_map(|name| let_of(&index.lines, first, *head as usize - 1, name))
+        .filter(|l| !code_part(&index.lines[*l]).trim_start().starts_with("let mut "))
+        .collect()
+}
+
 fn guard(index: &source::Index, call: source::Lines, at: usize) -> Option<usize> {
     let in_call = |a: &&source::Arm| call.contains(a.arrow) && call.contains(a.body.last);
     let arm = arm_of(index, call, at)?;
