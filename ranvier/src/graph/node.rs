@@ -451,7 +451,11 @@ fn mark_in<const HAND: bool>(
         if state == State::Dirty || state > current {
             comp.state.set(state);
         }
-        if HAND && rt.may_hand_off(source_height) && !comp.running.get() {
+        // No body runs when the hand-off may happen (`may_hand_off`), so no computation is running: `running` is
+        // set only for the span of `run_computation`'s body, whose context is a body's, and every context change
+        // inside a body (`untracked`, `create_root`) keeps it one. The observer's running flag needs no test.
+        if HAND && rt.may_hand_off(source_height) {
+            debug_assert!(!comp.running.get());
             rt.handed_off(core.height.get());
             return Some(node.clone());
         }
