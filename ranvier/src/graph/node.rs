@@ -432,8 +432,8 @@ fn mark_in<const HAND: bool>(
     }
     let current = comp.state.get();
     if core.kind == NodeKind::Effect {
-        // Compared as before (an unconditional store of `Dirty` here took the traced effects shape past 2.0x).
-        if state > current {
+        // `Dirty` is the highest state: marked dirty, the effect is dirty, whatever it was (no compare).
+        if state == State::Dirty || state > current {
             comp.state.set(state);
         }
         if !core.queued.replace(true) {
