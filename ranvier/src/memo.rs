@@ -420,23 +420,23 @@ impl<T: fmt::Debug + 'static, F: FnMut(Option<&T>) -> T + 'static, E: Fn(&T, &T)
             // The previous value stays in place while the body runs, borrowed without a guard.
             // SAFETY: only `recompute` and `failed_run` (its cold path, after the body) write a memo's value, and
             // `recompute` does not run again while `comp.running` is set (`update_derived` returns at once for a
-            // running memo, and a read of it panics: a cycle); so nothing writes the value while `prev` lives, and
+            // running memo, and a read of it panics: a cycle); so nothing writes the value while `kept` lives, and
             // the body's own shared borrows of it (`cached`, `Debug`) are shared too. The flag is still checked:
             // a `with` closure of this memo that is open around the run is a shared borrow as well.
-            let prev = unsafe { self.value.try_borrow_unguarded() }
-                .expect("value")
-                .as_ref();
+            // The slot is held as a reference and matched after the body, not taken apart before it: whether it
+            // holds a value is then read where it is tested, not kept on the stack across the body.
+            let kept = unsafe { self.value.try_borrow_unguarded() }.expect("value");
             let result = rt.run_computation(this, comp, || {
                 // SAFETY: the body runs with `comp.running` set, so nothing reaches `f` again until it returns:
                 // `update_derived` returns at once for a running memo and a read of it panics (a cycle), and
                 // only `recompute` touches `f`.
                 let f = unsafe { &mut *self.f.get() };
-                f(prev)
+                f(kept.as_ref())
             });
             let moved = match result {
                 Ok(new) => {
                     let had_error = comp.set_error(None).is_some();
-                    match prev {
+                    match kept {
                         Some(prev) if !had_error && (self.eq)(prev, &new) => {
                             trace_hook!(rt, kept_over(self.core.id, &new));
                             false

@@ -432,8 +432,8 @@ fn mark_in<const HAND: bool>(
     }
     let current = comp.state.get();
     if core.kind == NodeKind::Effect {
-        // Compared as before (an unconditional store of `Dirty` here took the traced effects shape past 2.0x).
-        if state > current {
+        // `Dirty` is the highest state: marked dirty, the effect is dirty, whatever it was (no compare).
+        if state == State::Dirty || state > current {
             comp.state.set(state);
         }
         if !core.queued.replace(true) {
@@ -451,7 +451,11 @@ fn mark_in<const HAND: bool>(
         if state == State::Dirty || state > current {
             comp.state.set(state);
         }
-        if HAND && rt.may_hand_off(source_height) && !comp.running.get() {
+        // No body runs when the hand-off may happen (`may_hand_off`), so no computation is running: `running` is
+        // set only for the span of `run_computation`'s body, whose context is a body's, and every context change
+        // inside a body (`untracked`, `create_root`) keeps it one. The observer's running flag needs no test.
+        if HAND && rt.may_hand_off(source_height) {
+            debug_assert!(!comp.running.get());
             rt.handed_off(core.height.get());
             return Some(node.clone());
         }

@@ -1198,6 +1198,40 @@ mod tests {
     }
 
     #[test]
+    fn the_event_ring_keeps_the_latest_slots_in_order_across_its_end_and_its_resizes() {
+        let causes = |ring: &EventRing| -> Vec<u64> {
+            (0..ring.len())
+                .map(|i| ring.get(i).expect("held").0)
+                .collect()
+        };
+        let ring = EventRing::new(3);
+        assert_eq!(ring.len(), 0);
+        assert!(ring.get(0).is_none());
+        for cause in 1..=2 {
+            ring.push(cause, Slot::FlushStart { flush: 0 });
+        }
+        assert_eq!(causes(&ring), [1, 2], "filling");
+        for cause in 3..=7 {
+            ring.push(cause, Slot::FlushStart { flush: 0 });
+        }
+        assert_eq!(causes(&ring), [5, 6, 7], "wrapped past its end");
+        ring.set_capacity(5);
+        assert_eq!(causes(&ring), [5, 6, 7], "grown");
+        for cause in 8..=10 {
+            ring.push(cause, Slot::FlushStart { flush: 0 });
+        }
+        assert_eq!(causes(&ring), [6, 7, 8, 9, 10], "filled and wrapped after growing");
+        ring.set_capacity(2);
+        assert_eq!(causes(&ring), [9, 10], "shrunk");
+        ring.push(11, Slot::FlushStart { flush: 0 });
+        assert_eq!(causes(&ring), [10, 11]);
+        ring.clear();
+        assert_eq!(ring.len(), 0);
+        ring.push(12, Slot::FlushStart { flush: 0 });
+        assert_eq!(causes(&ring), [12], "cleared");
+    }
+
+    #[test]
     fn the_text_ring_keeps_recent_texts_across_its_end_and_drops_old_ones() {
         let mut ring = TextRing::new(VALUE_TEXT_CAP * 4);
         let first = ring.store("first");

@@ -184,8 +184,8 @@ impl Tracer {
     #[inline]
     pub fn mark_scheduled(&self, node: NodeId, source: NodeId, dirty: bool) {
         let seq = self.clock.get() + 1;
-        let (cause, found) = {
-            let mut nodes = self.nodes.borrow_mut();
+        // A leaf: record fields only.
+        let (cause, found) = self.with_table_leaf(|nodes| {
             let cause = if dirty {
                 self.notifier.get()
             } else {
@@ -205,8 +205,9 @@ impl Tracer {
                 None => false,
             };
             (cause, found)
-        };
-        self.push(
+        });
+        self.push_at(
+            seq,
             cause,
             Slot::Mark {
                 node,
@@ -214,7 +215,7 @@ impl Tracer {
                 dirty,
             },
         );
-        self.push(if found { seq } else { 0 }, Slot::Schedule { node });
+        self.push_at(seq + 1, if found { seq } else { 0 }, Slot::Schedule { node });
     }
 
     #[inline]

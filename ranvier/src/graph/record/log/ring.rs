@@ -2,6 +2,7 @@
 //! dropped first.
 
 use super::*;
+use std::mem::MaybeUninit;
 
 /// Where a text lives in the tracer's text ring: its absolute byte offset (from 1, so `Option<TextRef>` needs no
 /// extra word) and its length. Packed to 12 bytes so that an event slot stays at 48.
@@ -256,86 +257,138 @@ pub(super) enum Slot {
 /// The ring of recent events: a fixed-size buffer of plain slots, overwritten oldest first.
 ///
 /// Every method takes `&self` and copies slots in or out: no reference into the buffer outlives a call, and no call
-/// runs other code while it holds one, so the buffer needs no borrow flag (it is `!Sync` through `UnsafeCell`). This
-/// keeps a push, which every traced step makes, to a store and an index update.
+/// runs other code while it holds one, so the buffer needs no borrow flag (it is `!Sync` through `UnsafeCell`).
+///
+/// A push, which every traced step makes, is a compare of two pointers, the slot's store and a pointer's update:
+/// `next` is where the next slot goes and `stop` the end of the ring's room in the buffer (its start plus the
+/// capacity), so neither the buffer's length nor the capacity is read and the head wraps on the slow path only
+/// ([`make_room`](Self::make_room): at the ring's end, and at the first push, which reserves the buffer). While the ring
+/// fills, pushes write past the buffer's length (slots are plain data, `Copy`): the slots held are the length or the
+/// head, whichever is more, and every reader brings the length up to that first ([`synced`](Self::synced)).
 pub(super) struct EventRing {
-    pub(super) slots: UnsafeCell<Vec<(u64, Slot)>>,
-    /// Where the next slot goes: the end while the ring fills, then the oldest slot.
-    pub(super) head: Cell<usize>,
-    pub(super) capacity: Cell<usize>,
+    slots: UnsafeCell<Vec<(u64, Slot)>>,
+    /// Where the next slot goes: the head, as a pointer into the buffer (its index is the slots before it).
+    next: Cell<*mut (u64, Slot)>,
+    /// Where pushes stop taking the fast path: the buffer's start plus the capacity once the buffer is reserved for
+    /// the whole ring, else `next` itself (so the next push takes the slow path, which reserves it).
+    stop: Cell<*mut (u64, Slot)>,
+    capacity: Cell<usize>,
 }
 
 impl EventRing {
     pub(super) fn new(capacity: usize) -> Self {
-        EventRing {
+        let ring = EventRing {
             slots: UnsafeCell::new(Vec::new()),
-            head: Cell::new(0),
+            next: Cell::new(std::ptr::null_mut()),
+            stop: Cell::new(std::ptr::null_mut()),
             capacity: Cell::new(capacity.max(1)),
-        }
+        };
+        ring.with(|slots| ring.set_head(slots, 0));
+        ring
     }
 
     /// Runs `f` on the buffer. `f` is one of this type's own leaf operations (see the type's docs).
     #[inline(always)]
-    pub(super) fn with<R>(&self, f: impl FnOnce(&mut Vec<(u64, Slot)>) -> R) -> R {
+    fn with<R>(&self, f: impl FnOnce(&mut Vec<(u64, Slot)>) -> R) -> R {
         // SAFETY: the ring is `!Sync`, and the reference lives only inside `f`, which never re-enters the ring.
         f(unsafe { &mut *self.slots.get() })
     }
 
-    #[inline(always)]
-    pub(super) fn push(&self, cause: u64, slot: Slot) {
-        let head = self.head.get();
-        self.with(#[inline(always)] |slots| {
-            if let Some(at) = slots.get_mut(head) {
-                *at = (cause, slot);
-            } else if head < slots.capacity() {
-                // Filling, with room reserved (by `grow`): the slot goes at the end, as `Vec::push` would put it
-                // without its capacity test.
-                debug_assert_eq!(head, slots.len());
-                // SAFETY: `head == slots.len()` while the ring fills (`head` is the end until it wraps), and it is
-                // below the capacity, so the slot is allocated and unused; `set_len` then covers exactly it.
-                unsafe {
-                    slots.as_mut_ptr().add(head).write((cause, slot));
-                    slots.set_len(head + 1);
-                }
-            } else {
-                self.grow(slots, cause, slot);
-                return;
-            }
-            let next = head + 1;
-            self.head
-                .set(if next == self.capacity.get() { 0 } else { next });
-        });
+    /// Points `next` at slot `head` of `slots` and `stop` at the ring's end in it, or at `next` when the buffer is not
+    /// reserved for the whole ring.
+    fn set_head(&self, slots: &mut Vec<(u64, Slot)>, head: usize) {
+        let capacity = self.capacity.get();
+        debug_assert!(head <= capacity && head <= slots.capacity());
+        let base = slots.as_mut_ptr();
+        // SAFETY: `head` and `capacity` (when the buffer holds it) are within the buffer's allocation or one past its
+        // end.
+        unsafe {
+            self.next.set(base.add(head));
+            self.stop
+                .set(base.add(if slots.capacity() >= capacity { capacity } else { head }));
+        }
     }
 
-    /// Appends while the ring is still filling. The buffer is reserved for the whole ring the first time it is full,
-    /// so filling it copies no slots (pages are touched only as slots are written).
-    #[cold]
-    pub(super) fn grow(&self, slots: &mut Vec<(u64, Slot)>, cause: u64, slot: Slot) {
-        if slots.len() == slots.capacity() {
-            slots.reserve_exact(self.capacity.get().saturating_sub(slots.len()).max(1));
+    /// The head: the index of the slot `next` points at.
+    fn head(&self, slots: &mut Vec<(u64, Slot)>) -> usize {
+        // `next` points into `slots`' buffer, or one past the ring's end in it (`set_head`, `push`).
+        (self.next.get().addr() - slots.as_mut_ptr().addr()) / std::mem::size_of::<(u64, Slot)>()
+    }
+
+    /// The buffer, its length brought up to the slots held: while the ring fills, pushes write past it.
+    fn synced(&self, slots: &mut Vec<(u64, Slot)>) {
+        let head = self.head(slots);
+        if head > slots.len() {
+            // SAFETY: the slots below the head are written (pushes write at the head and move it up by one, from the
+            // length or from 0 once the ring is full), within the buffer's capacity (`stop`), and plain data.
+            unsafe { slots.set_len(head) };
         }
-        slots.push((cause, slot));
-        let next = slots.len();
-        self.head
-            .set(if next == self.capacity.get() { 0 } else { next });
+    }
+
+    #[inline(always)]
+    pub(super) fn push(&self, cause: u64, slot: Slot) {
+        let mut at = self.next.get();
+        if at == self.stop.get() {
+            at = self.make_room();
+        }
+        // SAFETY: `at` is below `stop` (`make_room` leaves `next` there too), so within the buffer reserved for the
+        // whole ring (`set_head`), and aligned; no other reference to the slot exists (no reference into the buffer
+        // outlives a call); the slot is plain data (`Copy`), so writing it over an old one or into unused room drops
+        // nothing; `synced` counts it as held. Written through a unique reference, with nothing passed to a call, so
+        // that the compiler stores the fields in place rather than building the slot on the stack and copying it.
+        unsafe {
+            (*at.cast::<MaybeUninit<(u64, Slot)>>()).write((cause, slot));
+            self.next.set(at.add(1));
+        }
+    }
+
+    /// A push found `next` at `stop`: at the ring's end the head wraps to the start (the buffer then holds the whole
+    /// ring); at the first push the buffer is reserved for the whole ring (pages are touched only as slots are
+    /// written). Returns where the slot goes, `next`, now below `stop`.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&self) -> *mut (u64, Slot) {
+        self.with(|slots| {
+            self.synced(slots);
+            let capacity = self.capacity.get();
+            if slots.len() < capacity {
+                if slots.capacity() < capacity {
+                    slots.reserve_exact(capacity - slots.len());
+                }
+                let head = slots.len();
+                self.set_head(slots, head);
+            } else {
+                debug_assert_eq!(slots.len(), capacity);
+                self.set_head(slots, 0);
+            }
+            debug_assert!(self.next.get() != self.stop.get());
+            self.next.get()
+        })
     }
 
     pub(super) fn len(&self) -> usize {
-        self.with(|slots| slots.len())
+        self.with(|slots| {
+            self.synced(slots);
+            slots.len()
+        })
     }
 
     /// The `i`-th oldest slot held.
     pub(super) fn get(&self, i: usize) -> Option<(u64, Slot)> {
         self.with(|slots| {
+            self.synced(slots);
             if i >= slots.len() {
                 return None;
             }
-            let at = if slots.len() < self.capacity.get() {
+            let capacity = self.capacity.get();
+            let at = if slots.len() < capacity {
                 i
             } else {
-                (self.head.get() + i) % self.capacity.get()
+                // Full: the oldest slot is the head's (at the ring's end, the start).
+                (self.head(slots) + i) % capacity
             };
-            slots.get(at).copied()
+            // SAFETY: `at` is below the length (held slots), read as a copy through the buffer's pointer.
+            Some(unsafe { slots.as_ptr().add(at).read() })
         })
     }
 
@@ -344,8 +397,10 @@ impl EventRing {
     }
 
     pub(super) fn clear(&self) {
-        self.with(Vec::clear);
-        self.head.set(0);
+        self.with(|slots| {
+            slots.clear();
+            self.set_head(slots, 0);
+        });
     }
 
     pub(super) fn set_capacity(&self, capacity: usize) {
@@ -353,9 +408,11 @@ impl EventRing {
         let capacity = capacity.max(1);
         let skip = held.len().saturating_sub(capacity);
         let kept: Vec<(u64, Slot)> = held.into_iter().skip(skip).collect();
-        let next = kept.len();
-        self.with(|slots| *slots = kept);
         self.capacity.set(capacity);
-        self.head.set(if next == capacity { 0 } else { next });
+        self.with(|slots| {
+            *slots = kept;
+            let head = slots.len();
+            self.set_head(slots, head);
+        });
     }
 }
