@@ -785,7 +785,7 @@ pub(super) fn ran_lines_of(
 
 /// The `if` (or `else if`) line whose `else` block is recorded at `at` (the `else` token's line): the block of
 /// that `if` ends on the `else`'s line. `None` for a `let .. else` and for a line that is no `else`.
-pub(super) fn if_of_else(index: &source::Index, at: u32) -> Option<u32> {
+fn if_of_else(index: &source::Index, at: u32) -> Option<u32> {
     if !index.elses.iter().any(|(line, _)| *line == at) {
         return None;
     }

@@ -75,25 +75,13 @@ pub(super) fn lines_and_loop(r: &NodeRecord, value: &str, quoted: &[usize], with
             // the `if` the template stands in was entered by its condition: the `let`s of the names it reads (`if
             // clash {` after `let clash = bookings.iter().filter(..).any(..);`) decided which text was made
             for l in condition_lets(&index, call.whole, i).into_iter().filter(|l| !quoted.contains(l)) {
-                here.extend(deciding_lines(
-                    lines,
-                    &source::Lines {
-                        first: u32::try_from(l + 1).unwrap_or(u32::MAX),
-                        last: u32::try_from(l + 1).unwrap_or(u32::MAX),
-                    },
-                ));
+                here.extend(let_deciding_lines(lines, l));
             }
             // the arm was chosen by what its `match` matches on: a local's `let` decided which arm made the text
             if let Some((name, at)) = arm_of(&index, call.whole, i).and_then(|a| a.scrutinee.as_ref())
                 && let Some(l) = let_of(lines, first, *at as usize - 1, name).filter(|l| !quoted.contains(l))
             {
-                here.extend(deciding_lines(
-                    lines,
-                    &source::Lines {
-                        first: u32::try_from(l + 1).unwrap_or(u32::MAX),
-                        last: u32::try_from(l + 1).unwrap_or(u32::MAX),
-                    },
-                ));
+                here.extend(let_deciding_lines(lines, l));
             }
             // the loop around it whose filter chose the items that made a text each: after the rest, one more
             if let Some(l) = filtering_loop(lines, first, i).filter(|l| !quoted.contains(l) && !loops.contains(l)) {
@@ -108,13 +96,7 @@ pub(super) fn lines_and_loop(r: &NodeRecord, value: &str, quoted: &[usize], with
             for name in &names {
                 // a `let` the answer quotes already is left where it is
                 if let Some(l) = let_of(lines, first, i, name).filter(|l| !quoted.contains(l)) {
-                    here.extend(deciding_lines(
-                        lines,
-                        &source::Lines {
-                            first: u32::try_from(l + 1).unwrap_or(u32::MAX),
-                            last: u32::try_from(l + 1).unwrap_or(u32::MAX),
-                        },
-                    ));
+                    here.extend(let_deciding_lines(lines, l));
                 }
             }
             for l in here {
@@ -697,8 +679,12 @@ fn arm_of(index: &source::Index, call: source::Lines, at: usize) -> Option<&sour
         .max_by_key(|a| a.arrow)
 }
 
-/// The guard that chose the `match` arm line `at` (0-based) stands in, within `call`: the arm's own guard
-/// (`Ok(seen) if sent >= seen =>`), or the guard of the arm just before it, which did not match.
+/// The lines (0-based) that decide the value of the `let` starting on line `l` (0-based): [`deciding_lines`] of it.
+fn let_deciding_lines(lines: &[String], l: usize) -> Vec<usize> {
+    let at = u32::try_from(l + 1).unwrap_or(u32::MAX);
+    deciding_lines(lines, &source::Lines { first: at, last: at })
+}
+
 /// The `let`s (0-based lines) of the names the condition of the innermost `if` around line `at` (0-based) reads,
 /// within `call`: `let clash = ..` for a template inside `if clash {`; not a `let mut`.
 fn condition_lets(index: &source::Index, call: source::Lines, at: usize) -> Vec<usize> {
@@ -724,6 +710,8 @@ fn condition_lets(index: &source::Index, call: source::Lines, at: usize) -> Vec<
         .collect()
 }
 
+/// The guard that chose the `match` arm line `at` (0-based) stands in, within `call`: the arm's own guard
+/// (`Ok(seen) if sent >= seen =>`), or the guard of the arm just before it, which did not match.
 fn guard(index: &source::Index, call: source::Lines, at: usize) -> Option<usize> {
     let in_call = |a: &&source::Arm| call.contains(a.arrow) && call.contains(a.body.last);
     let arm = arm_of(index, call, at)?;
