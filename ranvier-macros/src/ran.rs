@@ -3,7 +3,9 @@
 //! Each branch — a `match` arm, an `if` block, an `else` block (a `let .. else`'s too) — starts with `if
 //! ::ranvier::__private::TRACED { branch_ran(file!(), line!()) }` at the line of its `=>`, `if` or `else`; a `let`
 //! that shadows a name bound before it in the fn (`let days = days * 2;`) is followed by a record of the value it
-//! bound (`let_bound`, its `Debug` text when its type has one). Traced builds record which branches a run (or an
+//! bound (`let_bound`, its `Debug` text when its type has one); a `for` or `while` loop is wrapped in a block that
+//! first makes a `LoopRuns` guard, which the loop's body marks entered and whose drop records, at the loop's line,
+//! whether the body ran. Traced builds record which branches a run (or an
 //! `update`) took and what its shadowing `let`s bound, and `explain` quotes them (`ran:`). In an untraced build the
 //! test is a constant `false` and the calls are compiled out. Async blocks and nested items are left alone: futures
 //! run outside the memo's run, and an item is instrumented by its own attribute.
@@ -173,6 +175,34 @@ impl VisitMut for Instrument {
         let at = record(arm.fat_arrow_token.spans[0]);
         let body = &arm.body;
         *arm.body = syn::Expr::Verbatim(quote_spanned! {body.span()=> { #at #body } });
+    }
+
+    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+        visit_mut::visit_expr_mut(self, e);
+        if !self.in_scope {
+            return;
+        }
+        let (span, body) = match e {
+            syn::Expr::ForLoop(f) => (f.for_token.span, &mut f.body),
+            syn::Expr::While(w) => (w.while_token.span, &mut w.body),
+            _ => return,
+        };
+        // a name the user's code cannot see (mixed-site hygiene), at the loop's line
+        let guard = syn::Ident::new("__ranvier_loop", Span::mixed_site().located_at(span));
+        body.stmts.insert(
+            0,
+            syn::Stmt::Expr(
+                syn::Expr::Verbatim(quote_spanned! {span=> #guard.entered() }),
+                Some(Default::default()),
+            ),
+        );
+        let looped = std::mem::replace(e, syn::Expr::Verbatim(proc_macro2::TokenStream::new()));
+        *e = syn::Expr::Verbatim(quote_spanned! {span=>
+            {
+                let #guard = ::ranvier::__private::LoopRuns::new(::core::file!(), ::core::line!());
+                #looped
+            }
+        });
     }
 
     fn visit_expr_async_mut(&mut self, _: &mut syn::ExprAsync) {}

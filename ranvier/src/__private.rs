@@ -59,6 +59,52 @@ pub fn branch_ran(file: &'static str, line: u32) {
     crate::graph::with_runtime(|rt| trace_hook!(rt, branch_ran(rt.running_id(), file, line, None)));
 }
 
+/// A guard `#[node]` and `#[trace_fn]` put before each `for` and `while` loop they instrument: the loop's body calls
+/// [`entered`](Self::entered) first, and when the guard is dropped (the loop left, by its end, a `break`, a `return`
+/// or a `?`) it records, as [`branch_ran`] records a branch, that the loop at `line` of `file` was reached and
+/// whether its body ran. A loop whose body never ran in a run is why lines inside it did not: `explain` says so.
+/// Nothing in an untraced build (the drop's test is a constant `false`).
+pub struct LoopRuns {
+    /// The loop's file, as `file!()` spells it.
+    file: &'static str,
+    /// The loop's line (its `for` or `while`).
+    line: u32,
+    /// Whether its body ran.
+    entered: std::cell::Cell<bool>,
+}
+
+impl LoopRuns {
+    /// A guard for the loop at `line` of `file`.
+    #[inline]
+    pub fn new(file: &'static str, line: u32) -> Self {
+        LoopRuns {
+            file,
+            line,
+            entered: std::cell::Cell::new(false),
+        }
+    }
+
+    /// The loop's body runs.
+    #[inline]
+    pub fn entered(&self) {
+        if TRACED {
+            self.entered.set(true);
+        }
+    }
+}
+
+impl Drop for LoopRuns {
+    #[inline]
+    fn drop(&mut self) {
+        if TRACED {
+            let (file, line, entered) = (self.file, self.line, self.entered.get());
+            crate::graph::with_runtime(|rt| {
+                trace_hook!(rt, loop_ran(rt.running_id(), file, line, entered))
+            });
+        }
+    }
+}
+
 /// Records the value a shadowing `let` at `line` of `file` bound (its `Debug` text, bounded; `None` when its type is
 /// not `Debug`), as [`branch_ran`] records a branch: `#[node]` and `#[trace_fn]` put a call after each shadowing
 /// `let` they instrument.

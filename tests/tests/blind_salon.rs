@@ -65,7 +65,6 @@ mod explain {
         #[ignore = "first run: not named; the answer quoted stylists.rs:40, stylists.rs:41, stylists.rs:33"]
         explain_commission => "commission",
         explain_day_till => "day_till",
-        #[ignore = "first run: not named; the answer quoted graph.rs:418, graph.rs:426, graph.rs:422"]
         explain_week_takings => "week_takings",
         explain_voucher_expiry => "voucher_expiry",
     );

@@ -7606,6 +7606,59 @@ mod traced {
         assert_eq!(desk.select(|d: &Salon| d.points).get(), 25);
     }
 
+    /// A kiosk's takings so far this week, `#[node]`-built: the days run from the week's first day up to today, but
+    /// the range stops before today (`..` for `..=`), so on the week's first day the loop over the days runs no time
+    /// and the week stands at nothing whatever was sold.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn kiosk_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<String> {
+        let week = Memo::new({
+            let (sales, today) = (sales.clone(), today.clone());
+            move |_| {
+                let today = today.get();
+                let monday = today - today % 7;
+                let mut week = 0;
+                for day in monday..today {
+                    for (on, pence) in sales.get() {
+                        if on == day {
+                            week += pence;
+                        }
+                    }
+                }
+                format!("week so far: {week}p")
+            }
+        });
+        week
+    }
+
+    #[test]
+    fn a_range_loop_that_ran_no_time_is_quoted_first_and_its_lines_are_not() {
+        let sales = Signal::new(vec![(7_u32, 250_u32), (7, 120)]);
+        let today = Signal::new(7_u32);
+        let week = kiosk_week(&sales, &today);
+        assert_eq!(week.get(), "week so far: 0p");
+        let explain = trace::explain(&week).unwrap();
+        let range = line_in_this_file("for day in monday..today {");
+        assert_eq!(
+            explain.body.first().map(|l| (l.site.line, l.text.as_str())),
+            Some((range, "for day in monday..today { → ran no time")),
+            "{explain}"
+        );
+        // the lines inside the loop did not run
+        let added = line_in_this_file("week += pence;");
+        let inner = line_in_this_file("for (on, pence) in sales.get() {");
+        let quoted = quoted_lines(&explain);
+        assert!(
+            !quoted.contains(&added) && !quoted.contains(&inner),
+            "lines {inner} or {added} quoted:\n{explain}"
+        );
+        // a day later the loop runs and says nothing of it
+        today.set(8);
+        assert_eq!(week.get(), "week so far: 370p");
+        let explain = trace::explain(&week).unwrap();
+        assert!(!explain.to_string().contains("ran no time"), "{explain}");
+    }
+
     /// An allotment society: giving up a plot lets it to the next on the list and writes a letter (two commands);
     /// letting it works out the new tenant's rent for the months left and posts it (a command carrying the sum).
     #[derive(Clone, Debug, PartialEq)]

@@ -325,6 +325,8 @@ pub(super) fn diagnose(
     body.retain(|l| !chain::only_carries(l));
     // a `for` line quoted without what its loop adds up: those additions
     body = loops::for_accumulations(std::mem::take(&mut body));
+    // a loop whose body never ran: its lines did not, and its `for` line says so, first
+    loops::not_entered(&ctx.tracer.loops_of(id), &mut body);
     // a line that gives a fixed text the value does not hold did not make it
     if let Some(value) = ctx.value(me.id) {
         body.retain(|l| !gives_text_not_in(&l.text, &value));

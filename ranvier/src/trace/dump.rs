@@ -265,6 +265,9 @@ fn ran_json(ran: &[Ran]) -> String {
             r.file.write(&mut item);
             let _ = write!(item, ",{},", r.line);
             r.value.as_deref().write(&mut item);
+            if let Some(entered) = r.entered {
+                let _ = write!(item, ",{entered}");
+            }
             item.push(']');
             item
         })

@@ -267,6 +267,9 @@ pub(crate) struct Index {
     /// Every `if`: the line of its `if` token (where `#[trace_fn]` and `#[node]` record that its block ran) and its
     /// block.
     pub ifs: Vec<(u32, Lines)>,
+    /// Every `for` and `while` loop: the line of its `for` or `while` token (where the records say it was reached and
+    /// whether its body ran) and its body.
+    pub loops: Vec<(u32, Lines)>,
     /// Every `else` block (not an `else if`), a `let .. else`'s too: the line of its `else` token (where the records
     /// say it ran) and its block.
     pub elses: Vec<(u32, Lines)>,
@@ -838,6 +841,16 @@ impl<'ast> Visit<'ast> for Walker {
                 .push((Lines::of(else_token.span()).first, ends::block(&block.block)));
         }
         visit::visit_expr_if(self, e);
+    }
+
+    fn visit_expr_for_loop(&mut self, e: &'ast syn::ExprForLoop) {
+        self.index.loops.push((Lines::of(e.for_token.span()).first, ends::block(&e.body)));
+        visit::visit_expr_for_loop(self, e);
+    }
+
+    fn visit_expr_while(&mut self, e: &'ast syn::ExprWhile) {
+        self.index.loops.push((Lines::of(e.while_token.span()).first, ends::block(&e.body)));
+        visit::visit_expr_while(self, e);
     }
 }
 

@@ -456,8 +456,9 @@ pub(crate) struct KeptMessage {
 }
 
 /// One record of what ran, made by code `#[node]` or `#[trace_fn]` generated: a branch taken (`match` arm, `if` or
-/// `else` block), a `#[trace_fn]` fn entered (its signature's line), or a shadowing `let` (its line and the `Debug`
-/// text of the value it bound, the latest when it ran more than once).
+/// `else` block), a `#[trace_fn]` fn entered (its signature's line), a shadowing `let` (its line and the `Debug`
+/// text of the value it bound, the latest when it ran more than once), or a loop reached (its `for` or `while`
+/// line, and whether its body ran at least once in the run).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ran {
     /// The file, as `file!()` spells it.
@@ -466,6 +467,9 @@ pub struct Ran {
     pub line: u32,
     /// A shadowing `let`'s value (`Debug` text, at most [`RAN_VALUE_CHARS`] characters); `None` for a branch or a fn.
     pub value: Option<Rc<str>>,
+    /// For a loop's record: whether its body ran at least once in the run (a loop reached whose body never ran is
+    /// `Some(false)`); `None` for every other record.
+    pub entered: Option<bool>,
 }
 
 /// How many characters of a `let`'s `Debug` text a record keeps (longer text ends in `…`).
@@ -949,7 +953,19 @@ impl Tracer {
             .borrow()
             .get(&node)
             .filter(|(at, _)| *at == run)
-            .map(|(_, taken)| taken.clone())
+            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_none()).cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// The loops `node`'s latest run reached (in a body `#[node]` built, and `#[trace_fn]` fns it called), each with
+    /// whether its body ran ([`Ran::entered`]), in the order first reached.
+    pub fn loops_of(&self, node: NodeId) -> Vec<Ran> {
+        let run = self.node_field(node, |n| n.last_run_start);
+        self.branches
+            .borrow()
+            .get(&node)
+            .filter(|(at, _)| *at == run)
+            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_some()).cloned().collect())
             .unwrap_or_default()
     }
 
@@ -960,7 +976,7 @@ impl Tracer {
             .borrow()
             .iter()
             .find(|(m, _)| *m == seq)
-            .map(|(_, taken)| taken.clone())
+            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_none()).cloned().collect())
             .unwrap_or_default()
     }
 

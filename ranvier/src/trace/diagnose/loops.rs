@@ -242,3 +242,40 @@ pub(super) fn accumulator_loops(me: &NodeRecord, body: &mut Vec<SourceLine>) {
         }
     }
 }
+
+/// `lines` (the explained node's body) with what the records of its latest run say of its loops: a loop reached whose
+/// body never ran (`for day in monday..today {` with `today` the Monday) made nothing of any item, so the lines inside
+/// it did not run and are left out; and when it went over a range (`monday..today`, not a list, which is empty often
+/// enough for no fault), its `for` line goes first, marked `→ ran no time`: a range that came out empty is where the
+/// value went wrong, or at least why it holds what it started with.
+pub(super) fn not_entered(loops: &[crate::trace::log::Ran], lines: &mut Vec<SourceLine>) {
+    let mut heads: Vec<SourceLine> = Vec::new();
+    for r in loops.iter().filter(|r| r.entered == Some(false)) {
+        let Some(index) = source::index(r.file) else { continue };
+        let Some((_, block)) = index.loops.iter().find(|(head, _)| *head == r.line) else { continue };
+        lines.retain(|l| l.site.file != r.file || l.site.line < block.first || l.site.line > block.last || l.site.line == r.line);
+        // an inner loop that did not run inside one that did not either: the outer says it
+        if heads.iter().any(|h| h.site.file == r.file && index.loops.iter().any(|(head, b)| *head == h.site.line && b.contains(r.line))) {
+            continue;
+        }
+        heads.retain(|h| h.site.file != r.file || !block.contains(h.site.line));
+        if !over_a_range(&index.lines, r.line as usize - 1, block.first as usize - 1) {
+            continue;
+        }
+        let mut head = numbered(r.file, &index.lines, r.line as usize - 1);
+        head.text.push_str(" → ran no time");
+        heads.push(head);
+    }
+    lines.retain(|l| !heads.iter().any(|h| h.site == l.site));
+    lines.splice(0..0, heads);
+}
+
+/// Whether the loop whose head runs from line `head` to line `open` (0-based, its body's `{`) goes over a range
+/// (`for day in monday..today {`, `for i in 0..=n {`): a `..` outside a string in its head.
+fn over_a_range(lines: &[String], head: usize, open: usize) -> bool {
+    (head..=open.max(head)).any(|l| {
+        let code = code_part(&lines[l]);
+        let code = code.rsplit_once('{').map_or(code, |(before, _)| before);
+        code.contains("..") && !code.contains('"')
+    })
+}

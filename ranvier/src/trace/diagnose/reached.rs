@@ -69,6 +69,7 @@ pub(super) fn reached(file: &'static str, span: source::Lines, built: &[Ran]) ->
                 file: f.file,
                 line: f.def().whole.first,
                 value: None,
+                entered: None,
             },
             whole: f.def().whole,
             called_at,

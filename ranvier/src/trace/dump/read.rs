@@ -403,10 +403,16 @@ fn items<T>(
     }
 }
 
-/// What ran: `[[file, line, value or null], ...]`.
+/// What ran: `[[file, line, value or null], ...]`, a loop's record with a fourth item, whether its body ran.
 fn ran_of(value: &Json) -> Option<Vec<Ran>> {
-    items(value, "ran", "", |item| match item {
-        [Json::String(file), Json::Number(line), value] => Some(Ran {
+    items(value, "ran", "", |item| {
+        let (file, line, value, entered) = match item {
+            [file, line, value] => (file, line, value, None),
+            [file, line, value, Json::Bool(entered)] => (file, line, value, Some(*entered)),
+            _ => return None,
+        };
+        let (Json::String(file), Json::Number(line)) = (file, line) else { return None };
+        Some(Ran {
             file: intern_file(file),
             line: u32::try_from(as_u64(*line).ok()?).ok()?,
             value: match value {
@@ -414,8 +420,8 @@ fn ran_of(value: &Json) -> Option<Vec<Ran>> {
                 Json::String(v) => Some(Rc::from(v.as_str())),
                 _ => return None,
             },
-        }),
-        _ => None,
+            entered,
+        })
     })
     .ok()
 }

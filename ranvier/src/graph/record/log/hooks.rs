@@ -546,15 +546,43 @@ impl Tracer {
         line: u32,
         value: Option<&dyn std::fmt::Debug>,
     ) {
-        let run = running.map(|node| self.node_field(node, |n| n.last_run_start));
-        let record = |taken: &mut Vec<Ran>| {
+        self.record_ran(running, file, line, |taken| {
             let value = value.map(|v| Rc::<str>::from(bounded_debug(v)));
             if let Some(known) = taken.iter_mut().find(|r| r.file == file && r.line == line) {
                 known.value = value;
             } else if taken.len() < BRANCHES_KEPT {
-                taken.push(Ran { file, line, value });
+                taken.push(Ran {
+                    file,
+                    line,
+                    value,
+                    entered: None,
+                });
             }
-        };
+        });
+    }
+
+    /// The loop at `file`:`line` was left, its body having run (`entered`) or not, as [`branch_ran`](Self::branch_ran)
+    /// records a branch: a loop left more than once in a run (inside another loop) counts as entered when its body
+    /// ran in any of them.
+    pub fn loop_ran(&self, running: Option<NodeId>, file: &'static str, line: u32, entered: bool) {
+        self.record_ran(running, file, line, |taken| {
+            if let Some(known) = taken.iter_mut().find(|r| r.file == file && r.line == line) {
+                known.entered = Some(known.entered == Some(true) || entered);
+            } else if taken.len() < BRANCHES_KEPT {
+                taken.push(Ran {
+                    file,
+                    line,
+                    value: None,
+                    entered: Some(entered),
+                });
+            }
+        });
+    }
+
+    /// Puts a record into the run of `running`, or the `update` running now when no run started after it did;
+    /// outside both, keeps `file`:`line` once as a builder's branch.
+    fn record_ran(&self, running: Option<NodeId>, file: &'static str, line: u32, record: impl FnOnce(&mut Vec<Ran>)) {
+        let run = running.map(|node| self.node_field(node, |n| n.last_run_start));
         match (self.updating.get(), running, run) {
             // a run that started inside `update` (a memo `update` read) is the run's; else `update`'s
             (Some(seq), _, r) if r.is_none_or(|r| r < seq) => {
@@ -582,7 +610,12 @@ impl Tracer {
             _ => {
                 let mut built = self.built.borrow_mut();
                 if built.len() < BUILT_KEPT && !built.iter().any(|r| r.file == file && r.line == line) {
-                    built.push(Ran { file, line, value: None });
+                    built.push(Ran {
+                        file,
+                        line,
+                        value: None,
+                        entered: None,
+                    });
                 }
             }
         }
