@@ -51,7 +51,6 @@ mod explain {
     use crate::examples::explains;
 
     explains!(
-        #[ignore = "first run: not named; the answer quoted graph.rs:149, model.rs:40, model.rs:41, update.rs:93"]
         explain_ship_new_customer => "ship_new_customer",
         #[ignore = "first run: not named; the answer quoted graph.rs:141, graph.rs:142, graph.rs:143, graph.rs:144"]
         explain_bottles_unit => "bottles_unit",

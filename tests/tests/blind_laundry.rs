@@ -59,7 +59,8 @@ mod explain {
         explain_load_swapped => "load_swapped",
         #[ignore = "first run: not named; the answer quoted floor.rs:44, floor.rs:43, floor.rs:37, floor.rs:68"]
         explain_fault_ignored => "fault_ignored",
-        #[ignore = "first run: not named; the answer quoted floor.rs:44, floor.rs:43, floor.rs:37, floor.rs:68"]
+        #[ignore = "first run: not named; the answer quoted floor.rs:44, floor.rs:43, floor.rs:37, floor.rs:68; named \
+                    since session 31 at 1360 characters (a command a helper would have sent in a branch that did not run)"]
         explain_finish_no_fill => "finish_no_fill",
         #[ignore = "first run: not named; the answer quoted update.rs:89, update.rs:90, update.rs:147, update.rs:244"]
         explain_full_skips_iron => "full_skips_iron",

@@ -57,7 +57,6 @@ mod explain {
         explain_block_at_euros => "block_at_euros",
         #[ignore = "first run: not named; the answer quoted graph.rs:200, graph.rs:201, graph.rs:202, graph.rs:203"]
         explain_loan_limit_off_by_one => "loan_limit_off_by_one",
-        #[ignore = "first run: not named; the answer quoted graph.rs:182, graph.rs:189, update.rs:89, update.rs:379"]
         explain_return_hold_not_filled => "return_hold_not_filled",
         // missed on first run: not named; the answer quoted graph.rs:194, graph.rs:195, graph.rs:196, graph.rs:197;
         // named at 419 since a value clamped the wrong way by a bound named as a cap reads as a slip (a rule drawn

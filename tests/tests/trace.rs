@@ -1122,6 +1122,78 @@ mod traced {
         assert!(!lines.contains(&clone), "line {clone}: {explain}");
     }
 
+    /// A cider press's orders; no `#[trace_fn]` on the helpers. Shipping kegs should charge the customer's deposit
+    /// (a command); the mistake: the charge is sent only to a customer who has a keg account already, so a new
+    /// customer's kegs go out with no deposit and no command at all.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct CiderPress {
+        kegs_out: Vec<(&'static str, u32)>,
+        deposits: Vec<(&'static str, u32)>,
+    }
+
+    #[derive(Debug)]
+    enum CiderMsg {
+        Ship { customer: &'static str, kegs: u32 },
+        ChargeDeposit { customer: &'static str, kegs: u32 },
+    }
+
+    fn ship_cider(press: &mut CiderPress, customer: &'static str, kegs: u32) -> Vec<CiderMsg> {
+        let mut commands = Vec::new();
+        let known = press.kegs_out.iter().any(|(c, _)| *c == customer);
+        press.kegs_out.push((customer, kegs));
+        if kegs > 0 && known {
+            commands.push(CiderMsg::ChargeDeposit { customer, kegs });
+        }
+        commands
+    }
+
+    fn cider_update(msg: CiderMsg, press: &CiderPress) -> (CiderPress, Vec<CiderMsg>) {
+        let mut next = press.clone();
+        let commands = match msg {
+            CiderMsg::Ship { customer, kegs } => ship_cider(&mut next, customer, kegs),
+            CiderMsg::ChargeDeposit { customer, kegs } => {
+                next.deposits.push((customer, kegs * 3_000));
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_message_that_sent_no_command_is_quoted_by_the_condition_that_kept_one_from_being_sent() {
+        let press = Mvu::with_commands((CiderPress::default(), Vec::new()), cider_update);
+        let deposits = press.select(|p| p.deposits.clone());
+        press
+            .dispatch_traced(
+                "ship",
+                "orchard inn",
+                CiderMsg::Ship {
+                    customer: "orchard inn",
+                    kegs: 2,
+                },
+            )
+            .unwrap();
+        // two kegs out: a deposit owed, none charged
+        assert_eq!(deposits.get(), vec![]);
+        let explain = trace::explain(&deposits).unwrap();
+        let lines = message_lines(&explain, "ship");
+        for line in [
+            "if kegs > 0 && known {",
+            "commands.push(CiderMsg::ChargeDeposit { customer, kegs });",
+        ] {
+            let at = line_in_this_file(line);
+            assert!(lines.contains(&at), "line {at}: {explain}");
+        }
+        // a customer known already is charged: the helper does send the command
+        press
+            .dispatch(CiderMsg::Ship {
+                customer: "orchard inn",
+                kegs: 1,
+            })
+            .unwrap();
+        assert_eq!(deposits.get(), vec![("orchard inn", 3_000)]);
+    }
+
     /// A kiln's firings; no `#[trace_fn]` on the helper. The mistake: the cooling message is built and dropped.
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Kiln {

@@ -1186,6 +1186,62 @@ pub(super) fn empty_commands_chosen(ran: &[crate::trace::log::Ran]) -> Vec<Sourc
     out
 }
 
+/// How many commands left unsent [`unsent_commands`] quotes.
+pub(super) const UNSENT_COMMANDS: usize = 1;
+
+/// In the fns (`file`, its index, the fn's lines) an `update` that sent no command ran: the statements that would
+/// have sent one (`commands.push(Msg::ChargeDeposit { .. })`, `vec![Msg::Fill]`) in a branch that did not run, each
+/// after the condition that kept the run out of it (the `if`; for an `else`, its `if`, which held). With `recorded`
+/// (the fns marked `#[trace_fn]`), a branch recorded as run is not one; without, no command was sent, so no such
+/// statement ran. At most [`UNSENT_COMMANDS`], the first in each fn's order.
+pub(super) fn unsent_commands<'a>(
+    fns: impl IntoIterator<Item = (&'static str, &'a source::Index, source::Lines)>,
+    recorded: Option<&HashSet<(&str, u32)>>,
+) -> Vec<SourceLine> {
+    let sends = |code: &str| builds_variant(code) && (code.contains("push(") || code.contains("vec!["));
+    let mut out: Vec<SourceLine> = Vec::new();
+    let mut found = 0;
+    for (file, index, whole) in fns {
+        let mut blocks: Vec<(u32, u32, source::Lines)> = Vec::new();
+        for (line, block) in &index.ifs {
+            blocks.push((*line, *line, *block));
+        }
+        for (line, block) in &index.elses {
+            if let Some(head) = if_of_else(index, *line) {
+                blocks.push((*line, head, *block));
+            }
+        }
+        blocks.retain(|(line, _, block)| whole.contains(*line) && whole.holds(*block));
+        blocks.sort_by_key(|(line, _, _)| *line);
+        for (line, head, block) in blocks {
+            if found >= UNSENT_COMMANDS {
+                return out;
+            }
+            if recorded.is_some_and(|r| r.contains(&(file, line))) {
+                continue;
+            }
+            // the block's own statement that sends, not one of a branch inside it
+            let inner = |l: u32| index.ifs.iter().chain(&index.elses).any(|(i, b)| *i > line && b.contains(l) && block.holds(*b));
+            let Some(at) = (block.first + 1..block.last)
+                .find(|l| !inner(*l) && sends(code_part(&index.lines[*l as usize - 1])))
+            else {
+                continue;
+            };
+            for l in [head, at] {
+                let text = index.lines[l as usize - 1].trim().to_owned();
+                if !out.iter().any(|o| o.site.file == file && o.site.line == l) {
+                    out.push(SourceLine {
+                        site: Site { file, line: l, column: 1 },
+                        text,
+                    });
+                }
+            }
+            found += 1;
+        }
+    }
+    out
+}
+
 /// Whether a line of `block` returns from the fn (`return x;`, `return;`).
 pub(super) fn block_returns(index: &source::Index, block: source::Lines) -> bool {
     (block.first..=block.last).any(|l| {

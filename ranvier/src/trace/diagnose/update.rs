@@ -304,6 +304,16 @@ pub(super) fn update_arms(
                             }
                         }
                     }
+                    // no command sent: a statement that would have sent one, in a branch, with its condition
+                    if commands == Some(0) {
+                        let indexes: Vec<_> = reached.iter().filter_map(|r| Some((r.ran.file, source::index(r.ran.file)?, r.whole))).collect();
+                        let fns = indexes.iter().map(|(file, index, whole)| (*file, &**index, *whole));
+                        for l in unsent_commands(fns, None) {
+                            if !quoted.iter().any(|q| q.site == l.site) {
+                                quoted.push(l);
+                            }
+                        }
+                    }
                     // the helpers' writes to the places the message changed ran: first
                     for l in changed_writes(ctx, message, &reached, read) {
                         if !quoted.iter().any(|q| q.site == l.site) {
