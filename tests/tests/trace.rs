@@ -1194,6 +1194,59 @@ mod traced {
         assert_eq!(deposits.get(), vec![("orchard inn", 3_000)]);
     }
 
+    /// A hire desk settling a return, `#[trace_fn]`-marked: what is owed adds up the damage found, then the late
+    /// fee. The mistake: a day late is charged as a week (`7 *`). The car came back with no damage, so the loop that
+    /// adds the damage ran no time.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct HireDesk {
+        damage: Vec<u32>,
+        owed: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum HireMsg {
+        Settle { days_late: u32 },
+    }
+
+    #[ranvier::trace_fn]
+    fn settle_hire(desk: &mut HireDesk, days_late: u32) {
+        let mut owed = 0;
+        for cost in &desk.damage {
+            owed += cost.min(&50_000);
+        }
+        let late = 7 * days_late * 4_000;
+        desk.owed.push(owed + late);
+    }
+
+    #[ranvier::trace_fn]
+    fn hire_update(msg: HireMsg, desk: &HireDesk) -> HireDesk {
+        let mut next = desk.clone();
+        match msg {
+            HireMsg::Settle { days_late } => settle_hire(&mut next, days_late),
+        }
+        next
+    }
+
+    #[test]
+    fn a_line_of_a_loop_an_update_reached_and_never_entered_is_not_quoted() {
+        let desk = Mvu::new(HireDesk::default(), hire_update);
+        let owed = desk.select(|d: &HireDesk| d.owed.clone());
+        desk.dispatch_traced("settle", "1", HireMsg::Settle { days_late: 1 })
+            .unwrap();
+        // a day late: 4,000, not 28,000
+        assert_eq!(owed.get(), vec![28_000]);
+        let explain = trace::explain(&owed).unwrap();
+        let lines = message_lines(&explain, "settle");
+        let added = line_in_this_file("owed += cost.min(&50_000);");
+        assert!(!lines.contains(&added), "line {added} quoted:\n{explain}");
+        // the fn's write is quoted: the answer does read the fn
+        let written = line_in_this_file("desk.owed.push(owed + late);");
+        assert!(
+            lines.contains(&written),
+            "line {written} not quoted:\n{explain}"
+        );
+    }
+
     /// A kiln's firings; no `#[trace_fn]` on the helper. The mistake: the cooling message is built and dropped.
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Kiln {

@@ -980,6 +980,17 @@ impl Tracer {
             .unwrap_or_default()
     }
 
+    /// The loops message `seq`'s `update` reached (in `#[trace_fn]` fns), each with whether its body ran
+    /// ([`Ran::entered`]), in the order first reached; empty when none was recorded or the message is too old.
+    pub fn loops_for_message(&self, seq: u64) -> Vec<Ran> {
+        self.message_branches
+            .borrow()
+            .iter()
+            .find(|(m, _)| *m == seq)
+            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_some()).cloned().collect())
+            .unwrap_or_default()
+    }
+
     /// The records made outside any run and any `update` (a `#[node]` builder's branches), in the order first made.
     pub fn built_branches(&self) -> Vec<Ran> {
         self.built.borrow().clone()

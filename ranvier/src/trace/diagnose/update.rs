@@ -151,6 +151,8 @@ pub(super) fn update_arms(
                 recorded.insert((arm_first + n).min(recorded.len()), set);
             }
         }
+        // a loop the `update` reached whose body never ran: its lines did not, and a range's `for` line says so
+        loops::not_entered(&ctx.tracer.loops_for_message(message), &mut recorded);
         let renamed = ctx
             .tracer
             .kept_message(message)
