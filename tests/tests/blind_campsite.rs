@@ -68,8 +68,9 @@ mod explain {
         #[ignore = "first run: not named; the answer quoted services.rs:78, services.rs:88, services.rs:89, services.rs:90"]
         explain_card_fee => "card_fee",
         // missed on first run: not named; the answer quoted pricing.rs:50, pricing.rs:32, pricing.rs:33, graph.rs:197;
-        // within 400 (242) in session 26 through the arm of the set's `match slip()`, a recorded branch
-        #[ignore = "not named since session 27 rewrote the inline switches as slipped copies (as session 26 foresaw)"]
+        // within 400 (242) in session 26 through the arm of the set's `match slip()`, a recorded branch; not named
+        // from session 27 (the switches rewritten as slipped copies) to session 31, when the row memo's call of its
+        // helper was quoted with the helper's lines (242 again)
         explain_child_rate => "child_rate",
         explain_free_hookups => "free_hookups",
         #[ignore = "first run: named at 893, past 400"]

@@ -2752,6 +2752,63 @@ mod traced {
         );
     }
 
+    /// [`tonight_row`] with the call as the closure's value, after a `let .. else`: the party's adults passed as its
+    /// children too (the mistake).
+    #[ranvier::node]
+    fn tonight_tail_row(row: &ranvier::collection::Row<u32, NightPitch>) -> Memo<u64> {
+        let row = row.clone();
+        Memo::new(move |_| {
+            row.with(|pitch| {
+                let Some((adults, _children)) = pitch.2 else {
+                    return 0;
+                };
+                let kind = pitch.1;
+                night_charge(kind, 200, adults, adults)
+            })
+        })
+    }
+
+    #[test]
+    fn a_row_memo_s_call_of_a_helper_is_quoted_with_the_helper_s_lines() {
+        use ranvier::collection::Collection;
+        let pitches = Signal::new(vec![(1_u32, 1_u32, None)]).labelled("pitches");
+        let rows = Collection::keyed(
+            pitches.clone(),
+            |p: &(u32, u32, Option<(u32, u32)>)| p.0,
+            tonight_tail_row,
+        );
+        let takings = Memo::new({
+            let rows = rows.clone();
+            move |_| {
+                let mut each = Vec::new();
+                rows.for_each(|_, _, memo| each.push(memo.clone()));
+                each.iter().map(Memo::get).sum::<u64>()
+            }
+        })
+        .labelled("takings");
+        assert_eq!(takings.get(), 0);
+        pitches.set(vec![(1, 1, Some((2, 0)))]);
+        // two adults and no child: 4,000 + 1,600, not 800 more
+        assert_eq!(takings.get(), 4_000 + 1_600 + 800);
+        let explain = trace::explain(&takings).unwrap();
+        let call = line_in_this_file("night_charge(kind, 200, adults, adults)");
+        let row = explain
+            .findings
+            .iter()
+            .find(|f| f.text.contains("one of the memos each row makes"))
+            .unwrap_or_else(|| panic!("no row finding:\n{explain}"));
+        let lines: Vec<u32> = row
+            .at
+            .iter()
+            .chain(&row.more)
+            .map(|l| l.site.line)
+            .collect();
+        assert!(
+            lines.contains(&call),
+            "line {call} not in the row's finding:\n{explain}"
+        );
+    }
+
     #[test]
     fn a_row_memo_s_text_appended_in_parts_is_quoted_by_the_let_its_part_came_from() {
         use ranvier::collection::Collection;

@@ -99,6 +99,16 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
         let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
         picked.retain(|i| !not_taken(&index, closure.body, file, &recorded, u32::try_from(i + 1).unwrap_or(u32::MAX)));
     }
+    // the closure's value line when it calls a helper whose lines are quoted (`night_charge(kind, night, adults,
+    // party.adults, dogs)`): what the row handed the helper, right after the closure's own branch
+    if let Some(&i) = picked.first() {
+        let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let calls_a_helper = entered_fns(&ran).iter().any(|f| mentions(code_part(&lines[i]), &f.def().name));
+        if calls_a_helper && !quoted.iter().any(|q| q.site.file == file && q.site.line == at) {
+            let after_own = quoted.iter().take_while(|q| q.site.file == file && closure.body.contains(q.site.line)).count();
+            quoted.insert(after_own.min(quoted.len()), numbered(file, lines, i));
+        }
+    }
     for i in picked {
         let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
         if quoted.len() < ROW_MEMO_LINES && !quoted.iter().any(|q| q.site.file == file && q.site.line == at) {
