@@ -66,7 +66,6 @@ mod explain {
         #[ignore = "first run: named at 722, past 400"]
         explain_free_delivery => "free_delivery",
         explain_bunches_to_order => "bunches_to_order",
-        #[ignore = "first run: not named; the answer quoted graph.rs:351, 338, 340"]
         explain_week_takings => "week_takings",
         explain_van_load => "van_load",
         explain_wilted_day => "wilted_day",

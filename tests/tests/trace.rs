@@ -7841,6 +7841,47 @@ mod traced {
         assert!(!explain.to_string().contains("ran no time"), "{explain}");
     }
 
+    /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
+    /// takings are left out; the range the loop goes over is where, not the lines that add up.
+    fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {
+        let (sales, today) = (sales.clone(), today.clone());
+        Memo::new(move |_| {
+            let today = today.get();
+            let mut lines = Vec::new();
+            let mut week = 0;
+            let first_day = today - today % 7 + 1;
+            for day in first_day..=today {
+                let mut taken = 0;
+                for (on, pence) in sales.get() {
+                    if on == day {
+                        taken += pence;
+                    }
+                }
+                week += taken;
+                lines.push(format!("day {day}: {taken}p"));
+            }
+            lines.push(format!("week: {week}p"));
+            lines
+        })
+    }
+
+    #[test]
+    fn a_loop_over_a_range_the_body_computed_goes_first_with_the_let_of_its_end() {
+        let sales = Signal::new(vec![(7_u32, 250_u32), (8, 120)]);
+        let today = Signal::new(8_u32);
+        let week = stall_week(&sales, &today);
+        // Monday (day 7) left out: 120p, not 370p
+        assert_eq!(
+            week.get(),
+            vec!["day 8: 120p".to_owned(), "week: 120p".to_owned()]
+        );
+        let explain = trace::explain(&week).unwrap();
+        let first: Vec<u32> = explain.body.iter().take(2).map(|l| l.site.line).collect();
+        let range = line_in_this_file("for day in first_day..=today {");
+        let end = line_in_this_file("let first_day = today - today % 7 + 1;");
+        assert_eq!(first, vec![range, end], "{explain}");
+    }
+
     /// An allotment society: giving up a plot lets it to the next on the list and writes a letter (two commands);
     /// letting it works out the new tenant's rent for the months left and posts it (a command carrying the sum).
     #[derive(Clone, Debug, PartialEq)]

@@ -326,6 +326,8 @@ pub(super) fn diagnose(
     // a `for` line quoted without what its loop adds up: those additions
     body = loops::for_accumulations(std::mem::take(&mut body));
     // a loop whose body never ran: its lines did not, and its `for` line says so, first
+    // a loop over a range whose ends the body computed: it and their `let`s, first
+    loops::range_lets(me, &mut body);
     loops::not_entered(&ctx.tracer.loops_of(id), &mut body);
     // a line that gives a fixed text the value does not hold did not make it
     if let Some(value) = ctx.value(me.id) {

@@ -243,6 +243,55 @@ pub(super) fn accumulator_loops(me: &NodeRecord, body: &mut Vec<SourceLine>) {
     }
 }
 
+/// `body` (the explained node's lines) with each `for` line of its own body that goes over a range whose ends a
+/// `let` computed (`for day in monday..=today {` after `let monday = today - today % 7;`; not a `let mut`, nor one
+/// that only reads a node) first, followed by those `let`s: the range chose which items the loop made its value of.
+pub(super) fn range_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    let lines = &index.lines;
+    let mut moved: Vec<u32> = Vec::new();
+    let mut i = 0;
+    while i < body.len() {
+        let at = body[i].site.line;
+        i += 1;
+        if body[i - 1].site.file != file || !call.whole.contains(at) || moved.contains(&at) {
+            continue;
+        }
+        let code = code_part(&lines[at as usize - 1]).trim_start();
+        let Some(range) = code
+            .strip_prefix("for ")
+            .and_then(|rest| rest.split_once(" in "))
+            .map(|(_, range)| range.trim_end().trim_end_matches('{').trim())
+            .filter(|range| range.contains("..") && !range.contains('"'))
+        else {
+            continue;
+        };
+        let mut lets: Vec<SourceLine> = Vec::new();
+        for l in lets_binding(lines, call.whole.first, at, range) {
+            let bound = code_part(&lines[l as usize - 1]);
+            let value = bound.split_once('=').map_or("", |(_, v)| v.trim().trim_end_matches(';'));
+            if bound.trim_start().starts_with("let mut ") || only_a_name(value) {
+                continue;
+            }
+            lets.push(numbered(file, lines, l as usize - 1));
+        }
+        if lets.is_empty() {
+            continue;
+        }
+        // the range's line and its ends first, moved there when quoted already
+        moved.push(at);
+        let head = body.remove(i - 1);
+        body.retain(|q| !lets.iter().any(|l| l.site == q.site));
+        let n = lets.len();
+        body.splice(0..0, std::iter::once(head).chain(lets));
+        i = n + 1;
+    }
+}
+
 /// `lines` (the explained node's body) with what the records of its latest run say of its loops: a loop reached whose
 /// body never ran (`for day in monday..today {` with `today` the Monday) made nothing of any item, so the lines inside
 /// it did not run and are left out; and when it went over a range (`monday..today`, not a list, which is empty often
