@@ -1259,6 +1259,30 @@ mod tests {
     }
 
     #[test]
+    fn a_loop_s_records_say_whether_its_body_ran_in_any_pass_and_stay_apart_from_the_branches() {
+        let tracer = Tracer::new();
+        // outside any run and `update`: a branch is a builder's, a loop is nothing
+        tracer.loop_ran(None, "shop.rs", 3, false);
+        tracer.branch_ran(None, "shop.rs", 4, None);
+        assert_eq!(
+            tracer.built_branches().iter().map(|r| r.line).collect::<Vec<_>>(),
+            [4]
+        );
+        // in an `update`: left three times, its body run in the second pass only
+        tracer.update_running(Some(9));
+        tracer.loop_ran(None, "shop.rs", 3, false);
+        tracer.branch_ran(None, "shop.rs", 5, None);
+        tracer.loop_ran(None, "shop.rs", 3, true);
+        tracer.loop_ran(None, "shop.rs", 3, false);
+        tracer.loop_ran(None, "shop.rs", 7, false);
+        tracer.update_running(None);
+        let loops: Vec<(u32, Option<bool>)> = tracer.loops_for_message(9).iter().map(|r| (r.line, r.entered)).collect();
+        assert_eq!(loops, [(3, Some(true)), (7, Some(false))]);
+        let branches: Vec<u32> = tracer.ran_for_message(9).iter().map(|r| r.line).collect();
+        assert_eq!(branches, [5]);
+    }
+
+    #[test]
     fn the_text_ring_keeps_recent_texts_across_its_end_and_drops_old_ones() {
         let mut ring = TextRing::new(VALUE_TEXT_CAP * 4);
         let first = ring.store("first");

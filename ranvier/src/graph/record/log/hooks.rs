@@ -546,7 +546,7 @@ impl Tracer {
         line: u32,
         value: Option<&dyn std::fmt::Debug>,
     ) {
-        self.record_ran(running, file, line, |taken| {
+        self.record_ran(running, file, line, true, |taken| {
             let value = value.map(|v| Rc::<str>::from(bounded_debug(v)));
             if let Some(known) = taken.iter_mut().find(|r| r.file == file && r.line == line) {
                 known.value = value;
@@ -565,7 +565,7 @@ impl Tracer {
     /// records a branch: a loop left more than once in a run (inside another loop) counts as entered when its body
     /// ran in any of them.
     pub fn loop_ran(&self, running: Option<NodeId>, file: &'static str, line: u32, entered: bool) {
-        self.record_ran(running, file, line, |taken| {
+        self.record_ran(running, file, line, false, |taken| {
             if let Some(known) = taken.iter_mut().find(|r| r.file == file && r.line == line) {
                 known.entered = Some(known.entered == Some(true) || entered);
             } else if taken.len() < BRANCHES_KEPT {
@@ -580,8 +580,15 @@ impl Tracer {
     }
 
     /// Puts a record into the run of `running`, or the `update` running now when no run started after it did;
-    /// outside both, keeps `file`:`line` once as a builder's branch.
-    fn record_ran(&self, running: Option<NodeId>, file: &'static str, line: u32, record: impl FnOnce(&mut Vec<Ran>)) {
+    /// outside both, keeps `file`:`line` once as a builder's branch when `built` (a branch's record; not a loop's).
+    fn record_ran(
+        &self,
+        running: Option<NodeId>,
+        file: &'static str,
+        line: u32,
+        built: bool,
+        record: impl FnOnce(&mut Vec<Ran>),
+    ) {
         let run = running.map(|node| self.node_field(node, |n| n.last_run_start));
         match (self.updating.get(), running, run) {
             // a run that started inside `update` (a memo `update` read) is the run's; else `update`'s
@@ -607,7 +614,7 @@ impl Tracer {
                 record(taken);
             }
             // outside any run and `update`: a builder's branch, kept once
-            _ => {
+            _ if built => {
                 let mut built = self.built.borrow_mut();
                 if built.len() < BUILT_KEPT && !built.iter().any(|r| r.file == file && r.line == line) {
                     built.push(Ran {
@@ -618,6 +625,7 @@ impl Tracer {
                     });
                 }
             }
+            _ => {}
         }
     }
 
