@@ -927,8 +927,36 @@ impl Runtime {
         self.queue_head.get() < self.queue_len.get()
     }
 
-    /// Queues an effect to run at the next flush.
+    /// Queues an effect to run at the next flush. A leaf on its common path: the queue's borrow flag is tested (not
+    /// written) and the handle written into spare room; a borrowed queue (which panics, as `borrow_mut` would) and a
+    /// full one go to [`schedule_slow`](Self::schedule_slow), a tail call, so the common path saves no register and
+    /// has no frame. Out of line: inlined into a memo's update (which marks an effect it wakes) it cost the update's
+    /// other paths more than the call (3-5x500 +1.1 %, the dynamic cases +0.5 to +0.9 %).
+    #[inline(never)]
     pub fn schedule(&self, effect: DynNodeRc) {
+        if self.queue.try_borrow_mut().is_err() {
+            return self.schedule_slow(effect);
+        }
+        // SAFETY: no borrow of the queue is held (tested above), and nothing below runs code that could borrow it
+        // (a handle written into spare room, no drop); the runtime is `!Sync` (a thread local).
+        let queue = unsafe { &mut *self.queue.as_ptr() };
+        let len = queue.len();
+        if len == queue.capacity() {
+            return self.schedule_slow(effect);
+        }
+        // SAFETY: there is room for one more (tested), and the slot past the length is written before the length
+        // covers it.
+        unsafe {
+            queue.as_mut_ptr().add(len).write(effect);
+            queue.set_len(len + 1);
+        }
+        self.queue_len.set(len + 1);
+    }
+
+    /// [`schedule`](Self::schedule) when the queue is full or borrowed (a panic then, as `borrow_mut`'s).
+    #[cold]
+    #[inline(never)]
+    fn schedule_slow(&self, effect: DynNodeRc) {
         let mut queue = self.queue.borrow_mut();
         queue.push(effect);
         self.queue_len.set(queue.len());
