@@ -141,58 +141,74 @@ impl Effect {
 
 impl<F: FnMut() + 'static> EffectInner<F> {
     fn run(&self, this: &DynNodeRc, rt: &Runtime) {
-        {
-            let comp = &self.comp;
-            let epoch = rt.flush_epoch.get();
-            if self.flush_epoch.get() == epoch {
-                self.reruns.set(self.reruns.get() + 1);
-            } else {
-                self.flush_epoch.set(epoch);
-                self.reruns.set(0);
-            }
-            if self.reruns.get() > MAX_EFFECT_RERUNS {
-                let name = match self.core.label() {
-                    Some(label) => format!("{label}{}", self.core.id),
-                    None => format!("effect {}", self.core.id),
-                };
-                let message = format!(
-                    "{name} (created at {}) was stopped: it re-ran {} times in one flush because it keeps changing \
-                     a node it reads",
-                    self.core.site, MAX_EFFECT_RERUNS
-                );
-                comp.set_error(Some(Rc::from(message.as_str())));
-                trace_hook!(rt, stopped(self.core.id, &message));
-                crate::graph::failures::report(
-                    &self.core,
-                    crate::graph::failures::FailureKind::EffectStopped,
-                    &message,
-                );
-                rt.record_error(self.core.id, message);
-                return;
-            }
-            trace_hook!(
-                rt,
-                run_start(self.core.id, comp.runs.get() + 1, rt.running_id())
-            );
-            let result = {
-                let mut f = self.f.borrow_mut();
-                rt.run_computation(this, comp, || (*f)())
-            };
-            let error = result.err();
-            if let Some(message) = &error {
-                rt.record_error(self.core.id, message.clone());
-                crate::graph::failures::report(
-                    &self.core,
-                    crate::graph::failures::FailureKind::EffectPanicked,
-                    message,
-                );
-            }
-            comp.set_error(error.as_deref().map(Rc::from));
-            trace_hook!(
-                rt,
-                run_end(self.core.id, false, error.as_deref(), None::<&()>)
-            );
+        let comp = &self.comp;
+        let epoch = rt.flush_epoch.get();
+        if self.flush_epoch.get() == epoch {
+            self.reruns.set(self.reruns.get() + 1);
+        } else {
+            self.flush_epoch.set(epoch);
+            self.reruns.set(0);
         }
+        if self.reruns.get() > MAX_EFFECT_RERUNS {
+            self.stop(rt);
+            return;
+        }
+        trace_hook!(
+            rt,
+            run_start(self.core.id, comp.runs.get() + 1, rt.running_id())
+        );
+        let result = {
+            let mut f = self.f.borrow_mut();
+            rt.run_computation(this, comp, || (*f)())
+        };
+        // The failure's path out of line, so that a run that ends well keeps nothing for it.
+        match result {
+            Ok(()) => {
+                comp.set_error(None);
+                trace_hook!(rt, run_end(self.core.id, false, None, None::<&()>));
+            }
+            Err(message) => self.failed(rt, message),
+        }
+    }
+
+    /// The run's body panicked with `message`: recorded on the effect, in the runtime's errors and by the trace.
+    #[cold]
+    #[inline(never)]
+    fn failed(&self, rt: &Runtime, message: String) {
+        rt.record_error(self.core.id, message.clone());
+        crate::graph::failures::report(
+            &self.core,
+            crate::graph::failures::FailureKind::EffectPanicked,
+            &message,
+        );
+        self.comp.set_error(Some(Rc::from(message.as_str())));
+        trace_hook!(
+            rt,
+            run_end(self.core.id, false, Some(message.as_str()), None::<&()>)
+        );
+    }
+
+    /// The effect re-ran more than `MAX_EFFECT_RERUNS` times in one flush: it is stopped, with an error naming it.
+    #[cold]
+    #[inline(never)]
+    fn stop(&self, rt: &Runtime) {
+        let name = match self.core.label() {
+            Some(label) => format!("{label}{}", self.core.id),
+            None => format!("effect {}", self.core.id),
+        };
+        let message = format!(
+            "{name} (created at {}) was stopped: it re-ran {} times in one flush because it keeps changing a node it \
+             reads",
+            self.core.site, MAX_EFFECT_RERUNS
+        );
+        self.comp.set_error(Some(Rc::from(message.as_str())));
+        trace_hook!(rt, stopped(self.core.id, &message));
+        crate::graph::failures::report(
+            &self.core,
+            crate::graph::failures::FailureKind::EffectStopped,
+            &message,
+        );
+        rt.record_error(self.core.id, message);
     }
 }
 

@@ -69,6 +69,7 @@ impl Edges {
     }
 
     /// Appends every node of `nodes` (whose length is known, so a spill allocates once).
+    #[inline]
     pub fn extend(&mut self, nodes: impl ExactSizeIterator<Item = DynNodeRc>) {
         let mut nodes = nodes;
         if let Edges::Empty = self {
@@ -108,6 +109,7 @@ impl Edges {
     }
 
     /// Removes the edges from `at` on, handing each to `f` in order.
+    #[inline]
     pub fn truncate_with(&mut self, at: usize, mut f: impl FnMut(DynNodeRc)) {
         match self {
             Edges::Many(nodes) => nodes.truncate_with(at, f),

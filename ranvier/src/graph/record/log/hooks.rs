@@ -107,7 +107,12 @@ impl Tracer {
         let site = SiteRef::live(site);
         // A write is the message's when it is made where the message was dispatched (its `update`'s model write);
         // a memo or effect running inside the message's flush writes on its own account.
-        let open = self.messages.borrow().last().copied();
+        // SAFETY: a look at the last open message that ends at once (its copy): its flag is tested, not written (a
+        // write borrow held elsewhere panics, as `borrow` would), and nothing runs while it lives.
+        let open = unsafe { self.messages.try_borrow_unguarded() }
+            .expect("messages")
+            .last()
+            .copied();
         let (by, cause) = if let Some((message, _)) = open.filter(|(_, at)| *at == running) {
             (Writer::Message(message), message)
         } else if let Some(r) = running {
@@ -131,15 +136,18 @@ impl Tracer {
         );
         // a node's first move since the latest message joins the moved set; later ones cost a comparison
         let last_message = self.last_message.get();
-        let first_move = self.with_node(id, |n| {
-            n.last_write = seq;
-            let first = moved && n.last_moved <= last_message;
-            if moved {
-                n.last_moved = seq;
-                n.value = Some(value);
-                n.moved_by = Some((by, site));
-            }
-            first
+        // A leaf: record fields only (plain data, nothing dropped).
+        let first_move = self.with_table_leaf(|nodes| {
+            nodes.get_mut(id).map(|n| {
+                n.last_write = seq;
+                let first = moved && n.last_moved <= last_message;
+                if moved {
+                    n.last_moved = seq;
+                    n.value = Some(value);
+                    n.moved_by = Some((by, site));
+                }
+                first
+            })
         });
         if moved {
             self.notifier.set(seq);

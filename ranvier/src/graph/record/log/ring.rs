@@ -148,7 +148,12 @@ impl fmt::Write for RingWriter<'_> {
 
 /// A recorded value: common scalars as they are (formatted only when an answer reads them), anything else as its
 /// `Debug` text in the text ring.
+///
+/// `repr(u32)`: a four-byte tag, then the text's reference (four-byte aligned) or the scalar (at eight), sixteen bytes
+/// as before. With a one-byte tag the bytes after it were copied from the stack into a write's slot in four pieces
+/// (8, 4, 2, 1 bytes: traced effects shape 110.80 -> 109.92 M with the tag widened).
 #[derive(Copy, Clone, Debug)]
+#[repr(u32)]
 pub(super) enum ValueRef {
     Text(TextRef),
     I64(i64),
