@@ -40,14 +40,11 @@ cargo +nightly --version
 target=x86_64-unknown-linux-gnu
 # Two tests are left to the README's test command, which runs them: they parse every file of the crate (and of the
 # examples) with `syn` to check the source readers' shortcuts against a full parse, safe code that touches no node,
-# and took minutes under valgrind. A third is left out of memcheck only: it names a collection's rows and then
-# explains one (`explain` parses the test's source file with `syn`), 47 of memcheck's 108 seconds; AddressSanitizer
-# below and the README's test command run it, and the other collection tests run rows' nodes under memcheck.
+# and took minutes under valgrind.
 skip=(
     --skip trace::source::ends::tests::both_ends_agree_with_span_over_this_crate_s_sources
     --skip trace::source::mods::tests::the_same_as_the_parsed_index_over_this_crate_s_sources_and_the_examples
 )
-memcheck_skip=("${skip[@]}" --skip collection_tests::row_nodes_are_named_by_collection_key_and_label)
 
 # AddressSanitizer's build starts first, in the background: valgrind runs a program on one core, and the other
 # core builds meanwhile (its own target dir, so neither waits for the other's lock).
@@ -59,7 +56,7 @@ asan_build=$!
 
 echo "== memcheck: the core's tests (its unit tests and its behaviour tests, ranvier/src/core_tests.rs) under valgrind"
 runner="valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
-CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$runner" cargo test -q -p ranvier-rs --no-default-features --lib -- "${memcheck_skip[@]}"
+CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$runner" cargo test -q -p ranvier-rs --no-default-features --lib -- "${skip[@]}"
 
 echo "== AddressSanitizer (nightly, leak detection on): the same tests, pooled blocks poisoned"
 if ! wait "$asan_build"; then

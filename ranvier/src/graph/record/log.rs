@@ -948,46 +948,45 @@ impl Tracer {
     /// What ran in `node`'s latest run (in a body `#[node]` built, and `#[trace_fn]` fns it called), in the order
     /// first recorded.
     pub fn branches_of(&self, node: NodeId) -> Vec<Ran> {
-        let run = self.node_field(node, |n| n.last_run_start);
-        self.branches
-            .borrow()
-            .get(&node)
-            .filter(|(at, _)| *at == run)
-            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_none()).cloned().collect())
-            .unwrap_or_default()
+        self.run_records(node, false)
     }
 
     /// The loops `node`'s latest run reached (in a body `#[node]` built, and `#[trace_fn]` fns it called), each with
     /// whether its body ran ([`Ran::entered`]), in the order first reached.
     pub fn loops_of(&self, node: NodeId) -> Vec<Ran> {
+        self.run_records(node, true)
+    }
+
+    /// The records of `node`'s latest run: its loops' (`loops`) or the others.
+    fn run_records(&self, node: NodeId, loops: bool) -> Vec<Ran> {
         let run = self.node_field(node, |n| n.last_run_start);
         self.branches
             .borrow()
             .get(&node)
             .filter(|(at, _)| *at == run)
-            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_some()).cloned().collect())
+            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_some() == loops).cloned().collect())
             .unwrap_or_default()
     }
 
     /// What ran while message `seq`'s `update` ran (`#[trace_fn]` fns, their branches and shadowing `let`s), in the
     /// order first recorded; empty when nothing was recorded or the message is too old.
     pub fn ran_for_message(&self, seq: u64) -> Vec<Ran> {
-        self.message_branches
-            .borrow()
-            .iter()
-            .find(|(m, _)| *m == seq)
-            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_none()).cloned().collect())
-            .unwrap_or_default()
+        self.message_records(seq, false)
     }
 
     /// The loops message `seq`'s `update` reached (in `#[trace_fn]` fns), each with whether its body ran
     /// ([`Ran::entered`]), in the order first reached; empty when none was recorded or the message is too old.
     pub fn loops_for_message(&self, seq: u64) -> Vec<Ran> {
+        self.message_records(seq, true)
+    }
+
+    /// The records of message `seq`'s `update`: its loops' (`loops`) or the others.
+    fn message_records(&self, seq: u64, loops: bool) -> Vec<Ran> {
         self.message_branches
             .borrow()
             .iter()
             .find(|(m, _)| *m == seq)
-            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_some()).cloned().collect())
+            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_some() == loops).cloned().collect())
             .unwrap_or_default()
     }
 
