@@ -266,7 +266,7 @@ pub(super) fn range_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
             .strip_prefix("for ")
             .and_then(|rest| rest.split_once(" in "))
             .map(|(_, range)| range.trim_end().trim_end_matches('{').trim())
-            .filter(|range| range.contains("..") && !range.contains('"'))
+            .filter(|range| is_range(range))
         else {
             continue;
         };
@@ -324,7 +324,11 @@ pub(super) fn not_entered(loops: &[crate::trace::log::Ran], lines: &mut Vec<Sour
 fn over_a_range(lines: &[String], head: usize, open: usize) -> bool {
     (head..=open.max(head)).any(|l| {
         let code = code_part(&lines[l]);
-        let code = code.rsplit_once('{').map_or(code, |(before, _)| before);
-        code.contains("..") && !code.contains('"')
+        is_range(code.rsplit_once('{').map_or(code, |(before, _)| before))
     })
+}
+
+/// Whether the code of a loop's head reads as a range: a `..` outside a string (`monday..=today`, `0..n`).
+fn is_range(code: &str) -> bool {
+    code.contains("..") && !code.contains('"')
 }

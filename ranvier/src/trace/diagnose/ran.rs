@@ -1189,14 +1189,12 @@ pub(super) fn empty_commands_chosen(ran: &[crate::trace::log::Ran]) -> Vec<Sourc
 /// How many commands left unsent [`unsent_commands`] quotes.
 pub(super) const UNSENT_COMMANDS: usize = 1;
 
-/// In the fns (`file`, its index, the fn's lines) an `update` that sent no command ran: the statements that would
-/// have sent one (`commands.push(Msg::ChargeDeposit { .. })`, `vec![Msg::Fill]`) in a branch that did not run, each
-/// after the condition that kept the run out of it (the `if`; for an `else`, its `if`, which held). With `recorded`
-/// (the fns marked `#[trace_fn]`), a branch recorded as run is not one; without, no command was sent, so no such
-/// statement ran. At most [`UNSENT_COMMANDS`], the first in each fn's order.
+/// In the fns (`file`, its index, the fn's lines) an `update` that sent no command reached, none of them recorded:
+/// the statements that would have sent one (`commands.push(Msg::ChargeDeposit { .. })`, `vec![Msg::Fill]`) from
+/// inside a branch, each after the condition that kept the run out of it (the `if`; for an `else`, its `if`, which
+/// held). No command was sent, so no such statement ran. At most [`UNSENT_COMMANDS`], the first in each fn's order.
 pub(super) fn unsent_commands<'a>(
     fns: impl IntoIterator<Item = (&'static str, &'a source::Index, source::Lines)>,
-    recorded: Option<&HashSet<(&str, u32)>>,
 ) -> Vec<SourceLine> {
     let sends = |code: &str| builds_variant(code) && (code.contains("push(") || code.contains("vec!["));
     let mut out: Vec<SourceLine> = Vec::new();
@@ -1216,9 +1214,6 @@ pub(super) fn unsent_commands<'a>(
         for (line, head, block) in blocks {
             if found >= UNSENT_COMMANDS {
                 return out;
-            }
-            if recorded.is_some_and(|r| r.contains(&(file, line))) {
-                continue;
             }
             // the block's own statement that sends, not one of a branch inside it
             let inner = |l: u32| index.ifs.iter().chain(&index.elses).any(|(i, b)| *i > line && b.contains(l) && block.holds(*b));

@@ -310,7 +310,7 @@ pub(super) fn update_arms(
                     if commands == Some(0) {
                         let indexes: Vec<_> = reached.iter().filter_map(|r| Some((r.ran.file, source::index(r.ran.file)?, r.whole))).collect();
                         let fns = indexes.iter().map(|(file, index, whole)| (*file, &**index, *whole));
-                        for l in unsent_commands(fns, None) {
+                        for l in unsent_commands(fns) {
                             if !quoted.iter().any(|q| q.site == l.site) {
                                 quoted.push(l);
                             }
