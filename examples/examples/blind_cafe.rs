@@ -18,16 +18,14 @@
 // Written as an app developer would, planted mistakes included (the reversed sort is one of them).
 #![allow(clippy::type_complexity, clippy::unnecessary_sort_by)]
 
-#[allow(dead_code)]
-#[path = "gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use gallery::{Shape, Started};
+use harness::{Shape, Started};
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, HostError};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
@@ -1310,7 +1308,7 @@ async fn main() {
     let (mut named, mut first_400) = (0, 0);
     let mut lengths = Vec::new();
     for shape in &shapes {
-        match gallery::run(shape).await {
+        match harness::run(shape).await {
             Ok(outcome) => {
                 named += usize::from(outcome.named);
                 first_400 += usize::from(outcome.from_start.is_some_and(|p| p < 400));
@@ -1359,6 +1357,6 @@ async fn main() {
         "\n{named} of {} named in one call; {first_400} within the first 400 characters of the answer; median \
          answer {} characters",
         shapes.len(),
-        gallery::median(&mut lengths)
+        harness::median(&mut lengths)
     );
 }

@@ -16,13 +16,11 @@
 //! `cargo run --example blind_till` (a debug build: only traced builds list `explain`) prints, per mistake, whether
 //! one call named the faulty `blind_till.rs:<line>`, where, and the whole answer.
 
-#[allow(dead_code)]
-#[path = "gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 use std::any::Any;
 
-use gallery::{Shape, Started};
+use harness::{Shape, Started};
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
 use ranvier::host::{GraphHost, HostError};
 use ranvier::mcp::{McpAdapter, McpAdapterOptions};
@@ -680,11 +678,11 @@ async fn main() {
                 "{named} of {} named in one call; {early} within the first 600 characters after the node line, \
                  {first_400} within the first 400 of the answer; median answer {} characters\n",
                 shapes.len(),
-                gallery::median(&mut lengths)
+                harness::median(&mut lengths)
             );
             println!("-- not counted: the same mistakes asked about a node nearer the fault --\n");
         }
-        match gallery::run(shape).await {
+        match harness::run(shape).await {
             Ok(outcome) => {
                 if at < shapes.len() {
                     named += usize::from(outcome.named);

@@ -16,7 +16,9 @@ mod traced {
             .into_iter()
             .find(|s| s.name == name)
             .unwrap_or_else(|| panic!("no shape {name}"));
-        let outcome = blind::gallery::run(&shape).await.expect("explain answers");
+        let outcome = ranvier_examples::harness::run(&shape)
+            .await
+            .expect("explain answers");
         let position = outcome.position.unwrap_or_else(|| {
             panic!("{name}: {} is not named:\n{}", shape.faulty, outcome.answer)
         });

@@ -46,9 +46,7 @@
 //! carried value, a closure bound to a name): 11 of 12 named, 5 within 400 (`overdue_days` 128, `arrears_swapped` 178,
 //! `rain_unit` 300, `show_winner` 326, `fine_cap` 341), median 958. Not named: `waiting_order`.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod fees;
 pub mod graph;
@@ -59,8 +57,8 @@ pub mod rules;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{Allotments, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -130,7 +128,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the society and its exposure.
-pub type AllotmentsHost = gallery::ExposedHost<Allotments>;
+pub type AllotmentsHost = harness::ExposedHost<Allotments>;
 
 /// Starts the society with `slip` on its own graph thread, and exposes it.
 ///
@@ -138,12 +136,12 @@ pub type AllotmentsHost = gallery::ExposedHost<Allotments>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_allotments(slip: Slip) -> Result<AllotmentsHost, HostError> {
-    gallery::start_exposed(move || graph::allotments(slip))
+    harness::start_exposed(move || graph::allotments(slip))
 }
 
 /// The society with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::allotments(slip), "blind-allotments")
+    harness::start_shape(move || graph::allotments(slip), "blind-allotments")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -167,7 +165,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the society")
+    harness::marked_line(&FILES, key, "the society")
 }
 
 fn join(member: &str, concession: bool) -> Value {
@@ -356,7 +354,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_allotments(slip)?, node, messages).await
+    harness::settled_in(start_allotments(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -411,14 +409,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_ALLOTMENTS_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_ALLOTMENTS_SLIP", &SLIPS, Slip::None)?;
         let host = start_allotments(slip)?;
         let options = McpAdapterOptions::new("blind-allotments", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_allotments: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -35,9 +35,7 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the house serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod bidding;
 pub mod catalogue;
@@ -48,8 +46,8 @@ pub mod remote;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{AuctionHouse, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -120,7 +118,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the house and its exposure.
-pub type AuctionHost = gallery::ExposedHost<AuctionHouse>;
+pub type AuctionHost = harness::ExposedHost<AuctionHouse>;
 
 /// Starts the house with `slip` on its own graph thread, and exposes it.
 ///
@@ -128,12 +126,12 @@ pub type AuctionHost = gallery::ExposedHost<AuctionHouse>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_auction(slip: Slip) -> Result<AuctionHost, HostError> {
-    gallery::start_exposed(move || graph::auction_house(slip))
+    harness::start_exposed(move || graph::auction_house(slip))
 }
 
 /// The house with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::auction_house(slip), "blind-auction")
+    harness::start_shape(move || graph::auction_house(slip), "blind-auction")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -157,7 +155,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the auction house")
+    harness::marked_line(&FILES, key, "the auction house")
 }
 
 const ANN: (&str, &str, u64, &str) = ("Ann Carter", "FR", 5_000, "4111 1111 1111 1111");
@@ -420,7 +418,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_auction(slip)?, node, messages).await
+    harness::settled_in(start_auction(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -475,14 +473,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_AUCTION_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_AUCTION_SLIP", &SLIPS, Slip::None)?;
         let host = start_auction(slip)?;
         let options = McpAdapterOptions::new("blind-auction", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_auction: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -50,9 +50,7 @@
 //! name, that message's lines before the node's body: `bake_trays` at 218; "12 of 13 named in one call; 12 within the
 //! first 400 characters of the answer; median answer 687 characters".
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod graph;
 pub mod model;
@@ -63,8 +61,8 @@ pub mod remote;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{BakeryApp, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -139,7 +137,7 @@ pub const SLIPS: [(&str, &str, Slip); 13] = [
 ];
 
 /// What the graph thread keeps: the bakery and its exposure.
-pub type BakeryHost = gallery::ExposedHost<BakeryApp>;
+pub type BakeryHost = harness::ExposedHost<BakeryApp>;
 
 /// Starts the bakery with `slip` on its own graph thread, and exposes it.
 ///
@@ -147,12 +145,12 @@ pub type BakeryHost = gallery::ExposedHost<BakeryApp>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_bakery(slip: Slip) -> Result<BakeryHost, HostError> {
-    gallery::start_exposed(move || graph::bakery_app(slip))
+    harness::start_exposed(move || graph::bakery_app(slip))
 }
 
 /// The bakery with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::bakery_app(slip), "blind-bakery")
+    harness::start_shape(move || graph::bakery_app(slip), "blind-bakery")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -176,7 +174,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the bakery")
+    harness::marked_line(&FILES, key, "the bakery")
 }
 
 fn order(customer: &str, product: &str, pieces: u32, day: u32) -> Value {
@@ -311,7 +309,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_bakery(slip)?, node, messages).await
+    harness::settled_in(start_bakery(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -367,14 +365,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_BAKERY_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_BAKERY_SLIP", &SLIPS, Slip::None)?;
         let host = start_bakery(slip)?;
         let options = McpAdapterOptions::new("blind-bakery", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_bakery: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

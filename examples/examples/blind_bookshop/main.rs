@@ -24,9 +24,7 @@
 // made through a closure over the row factory the graph picked (the app as it was first scored).
 #![allow(clippy::let_and_return, clippy::redundant_closure)]
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod graph;
 pub mod loyalty;
@@ -38,8 +36,8 @@ pub mod services;
 pub mod stock;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{Bookshop, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -89,7 +87,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// The shop on a graph thread of its own, exposed.
-pub type BookshopHost = gallery::ExposedHost<Bookshop>;
+pub type BookshopHost = harness::ExposedHost<Bookshop>;
 
 /// Starts the shop with `slip` on its graph thread, and exposes it.
 ///
@@ -97,11 +95,11 @@ pub type BookshopHost = gallery::ExposedHost<Bookshop>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_bookshop(slip: Slip) -> Result<BookshopHost, HostError> {
-    gallery::start_exposed(move || graph::bookshop(slip))
+    harness::start_exposed(move || graph::bookshop(slip))
 }
 
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::bookshop(slip), "blind-bookshop")
+    harness::start_shape(move || graph::bookshop(slip), "blind-bookshop")
 }
 
 /// The app's files, for the markers.
@@ -120,7 +118,7 @@ const FILES: [(&str, &str); 10] = [
 
 /// The faulty `file:line` of mistake `key`.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the bookshop")
+    harness::marked_line(&FILES, key, "the bookshop")
 }
 
 fn sell(code: &str, qty: u32, customer: &str, member: bool) -> Value {
@@ -246,7 +244,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_bookshop(slip)?, node, messages).await
+    harness::settled_in(start_bookshop(slip)?, node, messages).await
 }
 
 /// Every mistake as a gallery shape.
@@ -300,14 +298,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_BOOKSHOP_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_BOOKSHOP_SLIP", &SLIPS, Slip::None)?;
         let host = start_bookshop(slip)?;
         let options = McpAdapterOptions::new("blind-bookshop", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_bookshop: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

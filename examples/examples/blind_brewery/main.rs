@@ -35,9 +35,7 @@
 //! prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers`
 //! adds each answer). Otherwise the brewery serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod batches;
 pub mod brewing;
@@ -48,8 +46,8 @@ pub mod services;
 pub mod trade;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{Brewhouse, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -119,7 +117,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the brewery and its exposure.
-pub type BreweryHost = gallery::ExposedHost<Brewhouse>;
+pub type BreweryHost = harness::ExposedHost<Brewhouse>;
 
 /// Starts the brewery with `slip` on its own graph thread, and exposes it.
 ///
@@ -127,12 +125,12 @@ pub type BreweryHost = gallery::ExposedHost<Brewhouse>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_brewery(slip: Slip) -> Result<BreweryHost, HostError> {
-    gallery::start_exposed(move || graph::brewhouse(slip))
+    harness::start_exposed(move || graph::brewhouse(slip))
 }
 
 /// The brewery with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::brewhouse(slip), "blind-brewery")
+    harness::start_shape(move || graph::brewhouse(slip), "blind-brewery")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -156,7 +154,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the brewery")
+    harness::marked_line(&FILES, key, "the brewery")
 }
 
 fn brew(recipe: &str, litres: u32) -> Value {
@@ -350,7 +348,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_brewery(slip)?, node, messages).await
+    harness::settled_in(start_brewery(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -405,14 +403,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_BREWERY_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_BREWERY_SLIP", &SLIPS, Slip::None)?;
         let host = start_brewery(slip)?;
         let options = McpAdapterOptions::new("blind-brewery", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_brewery: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

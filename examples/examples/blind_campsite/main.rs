@@ -32,9 +32,7 @@
 //! `BLIND_CAMPSITE_SLIP=<key>`) serves it with that mistake; `--cases` prints each mistake's key, faulty line and
 //! `explain` arguments; `--report [--answers]` runs `explain` on each (a debug build).
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod graph;
 pub mod model;
@@ -46,8 +44,8 @@ pub mod services;
 pub mod shop;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{CampsiteApp, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -117,7 +115,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the campsite and its exposure.
-pub type CampsiteHost = gallery::ExposedHost<CampsiteApp>;
+pub type CampsiteHost = harness::ExposedHost<CampsiteApp>;
 
 /// Starts the campsite with `slip` on its own graph thread, and exposes it.
 ///
@@ -125,12 +123,12 @@ pub type CampsiteHost = gallery::ExposedHost<CampsiteApp>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_campsite(slip: Slip) -> Result<CampsiteHost, HostError> {
-    gallery::start_exposed(move || graph::campsite(slip))
+    harness::start_exposed(move || graph::campsite(slip))
 }
 
 /// The campsite with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::campsite(slip), "blind-campsite")
+    harness::start_shape(move || graph::campsite(slip), "blind-campsite")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -155,7 +153,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the campsite")
+    harness::marked_line(&FILES, key, "the campsite")
 }
 
 fn book(pitch: &str, arrive: u32, nights: u32, adults: u32, children: u32, dogs: u32) -> Value {
@@ -306,7 +304,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_campsite(slip)?, node, messages).await
+    harness::settled_in(start_campsite(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -361,14 +359,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_CAMPSITE_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_CAMPSITE_SLIP", &SLIPS, Slip::None)?;
         let host = start_campsite(slip)?;
         let options = McpAdapterOptions::new("blind-campsite", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_campsite: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

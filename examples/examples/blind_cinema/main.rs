@@ -34,9 +34,7 @@
 //! first 400 characters of the answer (`board_sort`, `band_order`, `nearly_full_edge`, `cert_string`, the last at
 //! 398); median answer 975 characters. `last_seats` and `close_stale` were named past the 400 characters.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod graph;
 pub mod model;
@@ -47,8 +45,8 @@ pub mod seating;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{Cinema, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -123,7 +121,7 @@ pub const SLIPS: [(&str, &str, Slip); 13] = [
 ];
 
 /// What the graph thread keeps: the box office and its exposure.
-pub type CinemaHost = gallery::ExposedHost<Cinema>;
+pub type CinemaHost = harness::ExposedHost<Cinema>;
 
 /// Starts the box office with `slip` on its own graph thread, and exposes it.
 ///
@@ -131,12 +129,12 @@ pub type CinemaHost = gallery::ExposedHost<Cinema>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_cinema(slip: Slip) -> Result<CinemaHost, HostError> {
-    gallery::start_exposed(move || graph::cinema(slip))
+    harness::start_exposed(move || graph::cinema(slip))
 }
 
 /// The box office with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::cinema(slip), "blind-cinema")
+    harness::start_shape(move || graph::cinema(slip), "blind-cinema")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -160,7 +158,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the box office")
+    harness::marked_line(&FILES, key, "the box office")
 }
 
 fn book(showing: &str, customer: &str, adults: u32, children: u32, member: bool) -> Value {
@@ -293,7 +291,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_cinema(slip)?, node, messages).await
+    harness::settled_in(start_cinema(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -349,14 +347,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_CINEMA_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_CINEMA_SLIP", &SLIPS, Slip::None)?;
         let host = start_cinema(slip)?;
         let options = McpAdapterOptions::new("blind-cinema", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_cinema: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

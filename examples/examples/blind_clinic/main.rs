@@ -29,9 +29,7 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the desk serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod billing;
 pub mod board;
@@ -42,8 +40,8 @@ pub mod remote;
 pub mod rules;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{ClinicApp, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -123,7 +121,7 @@ pub const SLIPS: [(&str, &str, Slip); 14] = [
 ];
 
 /// What the graph thread keeps: the desk and its exposure.
-pub type ClinicHost = gallery::ExposedHost<ClinicApp>;
+pub type ClinicHost = harness::ExposedHost<ClinicApp>;
 
 /// Starts the desk with `slip` on its own graph thread, and exposes it.
 ///
@@ -131,12 +129,12 @@ pub type ClinicHost = gallery::ExposedHost<ClinicApp>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_clinic(slip: Slip) -> Result<ClinicHost, HostError> {
-    gallery::start_exposed(move || graph::clinic(slip))
+    harness::start_exposed(move || graph::clinic(slip))
 }
 
 /// The desk with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::clinic(slip), "blind-clinic")
+    harness::start_shape(move || graph::clinic(slip), "blind-clinic")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -160,7 +158,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the desk")
+    harness::marked_line(&FILES, key, "the desk")
 }
 
 fn book(patient: &str, doctor: &str, slot: u32, minutes: u32, urgent: bool, plan: &str) -> Value {
@@ -384,7 +382,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_clinic(slip)?, node, messages).await
+    harness::settled_in(start_clinic(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -441,14 +439,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_CLINIC_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_CLINIC_SLIP", &SLIPS, Slip::None)?;
         let host = start_clinic(slip)?;
         let options = McpAdapterOptions::new("blind-clinic", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_clinic: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

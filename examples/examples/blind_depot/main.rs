@@ -33,9 +33,7 @@
 //! list `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's
 //! length (`--answers` adds each answer). Otherwise the depot serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod graph;
 pub mod model;
@@ -46,8 +44,8 @@ pub mod services;
 pub mod stock;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{DepotDesk, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -120,7 +118,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the depot and its exposure.
-pub type DepotHost = gallery::ExposedHost<DepotDesk>;
+pub type DepotHost = harness::ExposedHost<DepotDesk>;
 
 /// Starts the depot with `slip` on its own graph thread, and exposes it.
 ///
@@ -128,12 +126,12 @@ pub type DepotHost = gallery::ExposedHost<DepotDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_depot(slip: Slip) -> Result<DepotHost, HostError> {
-    gallery::start_exposed(move || graph::depot_desk(slip))
+    harness::start_exposed(move || graph::depot_desk(slip))
 }
 
 /// The depot with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::depot_desk(slip), "blind-depot")
+    harness::start_shape(move || graph::depot_desk(slip), "blind-depot")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -157,7 +155,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the depot")
+    harness::marked_line(&FILES, key, "the depot")
 }
 
 fn place_order(order: u32, customer: &str, zone: &str) -> Value {
@@ -413,7 +411,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_depot(slip)?, node, messages).await
+    harness::settled_in(start_depot(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -468,14 +466,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_DEPOT_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_DEPOT_SLIP", &SLIPS, Slip::None)?;
         let host = start_depot(slip)?;
         let options = McpAdapterOptions::new("blind-depot", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_depot: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -43,9 +43,7 @@
 //! mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the terminal serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod graph;
 pub mod limits;
@@ -57,8 +55,8 @@ pub mod services;
 pub mod tariffs;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{FerryTerminal, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -129,7 +127,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the terminal and its exposure.
-pub type FerryHost = gallery::ExposedHost<FerryTerminal>;
+pub type FerryHost = harness::ExposedHost<FerryTerminal>;
 
 /// Starts the terminal with `slip` on its own graph thread, and exposes it.
 ///
@@ -137,12 +135,12 @@ pub type FerryHost = gallery::ExposedHost<FerryTerminal>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_ferry(slip: Slip) -> Result<FerryHost, HostError> {
-    gallery::start_exposed(move || graph::ferry_terminal(slip))
+    harness::start_exposed(move || graph::ferry_terminal(slip))
 }
 
 /// The terminal with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::ferry_terminal(slip), "blind-ferry")
+    harness::start_shape(move || graph::ferry_terminal(slip), "blind-ferry")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -167,7 +165,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the ferry terminal")
+    harness::marked_line(&FILES, key, "the ferry terminal")
 }
 
 /// A party on foot.
@@ -363,7 +361,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_ferry(slip)?, node, messages).await
+    harness::settled_in(start_ferry(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -418,14 +416,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_FERRY_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_FERRY_SLIP", &SLIPS, Slip::None)?;
         let host = start_ferry(slip)?;
         let options = McpAdapterOptions::new("blind-ferry", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_ferry: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -41,9 +41,7 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the shop serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod delivery;
 pub mod graph;
@@ -55,8 +53,8 @@ pub mod services;
 pub mod stock;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{FloristShop, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -114,7 +112,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the shop and its exposure.
-pub type FloristHost = gallery::ExposedHost<FloristShop>;
+pub type FloristHost = harness::ExposedHost<FloristShop>;
 
 /// Starts the shop with `slip` on its own graph thread, and exposes it.
 ///
@@ -122,12 +120,12 @@ pub type FloristHost = gallery::ExposedHost<FloristShop>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_florist(slip: Slip) -> Result<FloristHost, HostError> {
-    gallery::start_exposed(move || graph::florist_shop(slip))
+    harness::start_exposed(move || graph::florist_shop(slip))
 }
 
 /// The shop with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::florist_shop(slip), "blind-florist")
+    harness::start_shape(move || graph::florist_shop(slip), "blind-florist")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -152,7 +150,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the florist")
+    harness::marked_line(&FILES, key, "the florist")
 }
 
 fn advance(days: u32) -> Value {
@@ -319,7 +317,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_florist(slip)?, node, messages).await
+    harness::settled_in(start_florist(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -374,14 +372,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_FLORIST_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_FLORIST_SLIP", &SLIPS, Slip::None)?;
         let host = start_florist(slip)?;
         let options = McpAdapterOptions::new("blind-florist", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_florist: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

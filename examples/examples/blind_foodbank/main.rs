@@ -30,9 +30,7 @@
 //! `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length
 //! (`--answers` adds each answer). Otherwise the food bank serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod graph;
 pub mod model;
@@ -43,8 +41,8 @@ pub mod services;
 pub mod shelves;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{FoodBank, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -114,7 +112,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the food bank and its exposure.
-pub type FoodBankHost = gallery::ExposedHost<FoodBank>;
+pub type FoodBankHost = harness::ExposedHost<FoodBank>;
 
 /// Starts the food bank with `slip` on its own graph thread, and exposes it.
 ///
@@ -122,12 +120,12 @@ pub type FoodBankHost = gallery::ExposedHost<FoodBank>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_food_bank(slip: Slip) -> Result<FoodBankHost, HostError> {
-    gallery::start_exposed(move || graph::food_bank(slip))
+    harness::start_exposed(move || graph::food_bank(slip))
 }
 
 /// The food bank with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::food_bank(slip), "blind-foodbank")
+    harness::start_shape(move || graph::food_bank(slip), "blind-foodbank")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -151,7 +149,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the food bank")
+    harness::marked_line(&FILES, key, "the food bank")
 }
 
 fn donate(donor: &str, category: &str, grams: u32, best_before: u32) -> Value {
@@ -335,7 +333,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_food_bank(slip)?, node, messages).await
+    harness::settled_in(start_food_bank(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -390,14 +388,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_FOODBANK_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_FOODBANK_SLIP", &SLIPS, Slip::None)?;
         let host = start_food_bank(slip)?;
         let options = McpAdapterOptions::new("blind-foodbank", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_foodbank: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

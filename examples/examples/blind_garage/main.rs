@@ -35,9 +35,7 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the garage serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod calendar;
 pub mod graph;
@@ -49,8 +47,8 @@ pub mod stock;
 pub mod update;
 pub mod workshop;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{GarageDesk, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -120,7 +118,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the garage and its exposure.
-pub type GarageHost = gallery::ExposedHost<GarageDesk>;
+pub type GarageHost = harness::ExposedHost<GarageDesk>;
 
 /// Starts the garage with `slip` on its own graph thread, and exposes it.
 ///
@@ -128,12 +126,12 @@ pub type GarageHost = gallery::ExposedHost<GarageDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_garage(slip: Slip) -> Result<GarageHost, HostError> {
-    gallery::start_exposed(move || graph::garage_desk(slip))
+    harness::start_exposed(move || graph::garage_desk(slip))
 }
 
 /// The garage with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::garage_desk(slip), "blind-garage")
+    harness::start_shape(move || graph::garage_desk(slip), "blind-garage")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -158,7 +156,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the garage")
+    harness::marked_line(&FILES, key, "the garage")
 }
 
 fn customer(name: &str, trade: bool) -> Value {
@@ -413,7 +411,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_garage(slip)?, node, messages).await
+    harness::settled_in(start_garage(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -468,14 +466,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_GARAGE_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_GARAGE_SLIP", &SLIPS, Slip::None)?;
         let host = start_garage(slip)?;
         let options = McpAdapterOptions::new("blind-garage", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_garage: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -33,9 +33,7 @@
 //! builds list `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the
 //! answer's length (`--answers` adds each answer). Otherwise the greenhouse serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod climate;
 pub mod graph;
@@ -46,8 +44,8 @@ pub mod services;
 pub mod update;
 pub mod zones;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{GreenhouseApp, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -118,7 +116,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the greenhouse and its exposure.
-pub type GreenhouseHost = gallery::ExposedHost<GreenhouseApp>;
+pub type GreenhouseHost = harness::ExposedHost<GreenhouseApp>;
 
 /// Starts the greenhouse with `slip` on its own graph thread, and exposes it.
 ///
@@ -126,12 +124,12 @@ pub type GreenhouseHost = gallery::ExposedHost<GreenhouseApp>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_greenhouse(slip: Slip) -> Result<GreenhouseHost, HostError> {
-    gallery::start_exposed(move || graph::greenhouse_app(slip))
+    harness::start_exposed(move || graph::greenhouse_app(slip))
 }
 
 /// The greenhouse with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::greenhouse_app(slip), "blind-greenhouse")
+    harness::start_shape(move || graph::greenhouse_app(slip), "blind-greenhouse")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -155,7 +153,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the greenhouse")
+    harness::marked_line(&FILES, key, "the greenhouse")
 }
 
 fn reading(zone: &str, celsius: f64, humidity: u32, soil: u32) -> Value {
@@ -312,7 +310,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_greenhouse(slip)?, node, messages).await
+    harness::settled_in(start_greenhouse(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -367,14 +365,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_GREENHOUSE_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_GREENHOUSE_SLIP", &SLIPS, Slip::None)?;
         let host = start_greenhouse(slip)?;
         let options = McpAdapterOptions::new("blind-greenhouse", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_greenhouse: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -45,9 +45,7 @@
 //! in a branch condition that combines its value (`if had_place && booking::is_late(..)`), and the helpers it calls,
 //! are quoted after the caller's branch: `cancel_no_promote` is a hit at 306; 9 of 12 named, 7 within 400, median 810.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod billing;
 pub mod booking;
@@ -58,8 +56,8 @@ pub mod services;
 pub mod timetable;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{GymDesk, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -129,7 +127,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the gym and its exposure.
-pub type GymHost = gallery::ExposedHost<GymDesk>;
+pub type GymHost = harness::ExposedHost<GymDesk>;
 
 /// Starts the gym with `slip` on its own graph thread, and exposes it.
 ///
@@ -137,12 +135,12 @@ pub type GymHost = gallery::ExposedHost<GymDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_gym(slip: Slip) -> Result<GymHost, HostError> {
-    gallery::start_exposed(move || graph::gym_desk(slip))
+    harness::start_exposed(move || graph::gym_desk(slip))
 }
 
 /// The gym with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::gym_desk(slip), "blind-gym")
+    harness::start_shape(move || graph::gym_desk(slip), "blind-gym")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -166,7 +164,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the gym")
+    harness::marked_line(&FILES, key, "the gym")
 }
 
 fn join(member: &str, plan: &str) -> Value {
@@ -360,7 +358,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_gym(slip)?, node, messages).await
+    harness::settled_in(start_gym(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -415,14 +413,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_GYM_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_GYM_SLIP", &SLIPS, Slip::None)?;
         let host = start_gym(slip)?;
         let options = McpAdapterOptions::new("blind-gym", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_gym: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -28,9 +28,7 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the desk serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod arrivals;
 pub mod graph;
@@ -41,8 +39,8 @@ pub mod tariff;
 pub mod update;
 pub mod yard;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{HarbourApp, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -112,7 +110,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the desk and its exposure.
-pub type HarbourHost = gallery::ExposedHost<HarbourApp>;
+pub type HarbourHost = harness::ExposedHost<HarbourApp>;
 
 /// Starts the desk with `slip` on its own graph thread, and exposes it.
 ///
@@ -120,12 +118,12 @@ pub type HarbourHost = gallery::ExposedHost<HarbourApp>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_harbour(slip: Slip) -> Result<HarbourHost, HostError> {
-    gallery::start_exposed(move || graph::harbour(slip))
+    harness::start_exposed(move || graph::harbour(slip))
 }
 
 /// The desk with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::harbour(slip), "blind-harbor")
+    harness::start_shape(move || graph::harbour(slip), "blind-harbor")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -149,7 +147,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the desk")
+    harness::marked_line(&FILES, key, "the desk")
 }
 
 fn announce(call_sign: &str, name: &str, length_m: u32, draft_dm: u32, eta: u32) -> Value {
@@ -361,7 +359,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_harbour(slip)?, node, messages).await
+    harness::settled_in(start_harbour(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -416,14 +414,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_HARBOR_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_HARBOR_SLIP", &SLIPS, Slip::None)?;
         let host = start_harbour(slip)?;
         let options = McpAdapterOptions::new("blind-harbor", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_harbor: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -38,9 +38,7 @@
 //! Now (2026-12-06, class rules found on other sets, `tests/tests/blind_hotel.rs` tells which): 11 of 12 named, all
 //! within 400, median 815; `breakfast_unit` is still missed.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod folio;
 pub mod graph;
@@ -51,8 +49,8 @@ pub mod rules;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{FrontDesk, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -122,7 +120,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the desk and its exposure.
-pub type HotelHost = gallery::ExposedHost<FrontDesk>;
+pub type HotelHost = harness::ExposedHost<FrontDesk>;
 
 /// Starts the desk with `slip` on its own graph thread, and exposes it.
 ///
@@ -130,12 +128,12 @@ pub type HotelHost = gallery::ExposedHost<FrontDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_hotel(slip: Slip) -> Result<HotelHost, HostError> {
-    gallery::start_exposed(move || graph::front_desk(slip))
+    harness::start_exposed(move || graph::front_desk(slip))
 }
 
 /// The desk with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::front_desk(slip), "blind-hotel")
+    harness::start_shape(move || graph::front_desk(slip), "blind-hotel")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -159,7 +157,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the desk")
+    harness::marked_line(&FILES, key, "the desk")
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -350,7 +348,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_hotel(slip)?, node, messages).await
+    harness::settled_in(start_hotel(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -405,14 +403,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_HOTEL_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_HOTEL_SLIP", &SLIPS, Slip::None)?;
         let host = start_hotel(slip)?;
         let options = McpAdapterOptions::new("blind-hotel", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_hotel: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

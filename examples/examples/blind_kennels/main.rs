@@ -41,9 +41,7 @@
 //! `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length
 //! (`--answers` adds each answer). Otherwise the kennels serve MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod graph;
 pub mod limits;
@@ -55,8 +53,8 @@ pub mod stays;
 pub mod tariffs;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{KennelsDesk, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -126,7 +124,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the kennels and their exposure.
-pub type KennelsHost = gallery::ExposedHost<KennelsDesk>;
+pub type KennelsHost = harness::ExposedHost<KennelsDesk>;
 
 /// Starts the kennels with `slip` on their own graph thread, and exposes them.
 ///
@@ -134,12 +132,12 @@ pub type KennelsHost = gallery::ExposedHost<KennelsDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_kennels(slip: Slip) -> Result<KennelsHost, HostError> {
-    gallery::start_exposed(move || graph::kennels_desk(slip))
+    harness::start_exposed(move || graph::kennels_desk(slip))
 }
 
 /// The kennels with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::kennels_desk(slip), "blind-kennels")
+    harness::start_shape(move || graph::kennels_desk(slip), "blind-kennels")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -164,7 +162,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the kennels")
+    harness::marked_line(&FILES, key, "the kennels")
 }
 
 fn book(owner: &str, pets: &[&str], pen: u32, arrive: u32, nights: u32) -> Value {
@@ -340,7 +338,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_kennels(slip)?, node, messages).await
+    harness::settled_in(start_kennels(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -395,14 +393,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_KENNELS_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_KENNELS_SLIP", &SLIPS, Slip::None)?;
         let host = start_kennels(slip)?;
         let options = McpAdapterOptions::new("blind-kennels", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_kennels: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -31,9 +31,7 @@
 //! prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers`
 //! adds each answer). Otherwise the laundry serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod floor;
 pub mod graph;
@@ -44,8 +42,8 @@ pub mod remote;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{LaundryDesk, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -115,7 +113,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the laundry and its exposure.
-pub type LaundryHost = gallery::ExposedHost<LaundryDesk>;
+pub type LaundryHost = harness::ExposedHost<LaundryDesk>;
 
 /// Starts the laundry with `slip` on its own graph thread, and exposes it.
 ///
@@ -123,12 +121,12 @@ pub type LaundryHost = gallery::ExposedHost<LaundryDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_laundry(slip: Slip) -> Result<LaundryHost, HostError> {
-    gallery::start_exposed(move || graph::laundry_desk(slip))
+    harness::start_exposed(move || graph::laundry_desk(slip))
 }
 
 /// The laundry with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::laundry_desk(slip), "blind-laundry")
+    harness::start_shape(move || graph::laundry_desk(slip), "blind-laundry")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -152,7 +150,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the laundry")
+    harness::marked_line(&FILES, key, "the laundry")
 }
 
 fn drop_off(customer: &str, grams: u32, service: &str, postcode: &str) -> Value {
@@ -332,7 +330,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_laundry(slip)?, node, messages).await
+    harness::settled_in(start_laundry(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -387,14 +385,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_LAUNDRY_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_LAUNDRY_SLIP", &SLIPS, Slip::None)?;
         let host = start_laundry(slip)?;
         let options = McpAdapterOptions::new("blind-laundry", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_laundry: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -33,9 +33,7 @@
 //! builds list `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's
 //! length (`--answers` adds each answer). Otherwise the league serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod discipline;
 pub mod graph;
@@ -46,8 +44,8 @@ pub mod squad;
 pub mod standings;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{LeagueOffice, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -120,7 +118,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the league and its exposure.
-pub type LeagueHost = gallery::ExposedHost<LeagueOffice>;
+pub type LeagueHost = harness::ExposedHost<LeagueOffice>;
 
 /// Starts the league with `slip` on its own graph thread, and exposes it.
 ///
@@ -128,12 +126,12 @@ pub type LeagueHost = gallery::ExposedHost<LeagueOffice>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_league(slip: Slip) -> Result<LeagueHost, HostError> {
-    gallery::start_exposed(move || graph::league_office(slip))
+    harness::start_exposed(move || graph::league_office(slip))
 }
 
 /// The league with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::league_office(slip), "blind-league")
+    harness::start_shape(move || graph::league_office(slip), "blind-league")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -157,7 +155,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the league")
+    harness::marked_line(&FILES, key, "the league")
 }
 
 fn enter_result(fixture: u32, home: u32, away: u32) -> Value {
@@ -338,7 +336,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_league(slip)?, node, messages).await
+    harness::settled_in(start_league(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -393,14 +391,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_LEAGUE_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_LEAGUE_SLIP", &SLIPS, Slip::None)?;
         let host = start_league(slip)?;
         let options = McpAdapterOptions::new("blind-league", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_league: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

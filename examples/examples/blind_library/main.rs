@@ -36,9 +36,7 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the desk serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod fines;
 pub mod graph;
@@ -49,8 +47,8 @@ pub mod services;
 pub mod shelf;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{LibraryDesk, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -123,7 +121,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the desk and its exposure.
-pub type LibraryHost = gallery::ExposedHost<LibraryDesk>;
+pub type LibraryHost = harness::ExposedHost<LibraryDesk>;
 
 /// Starts the desk with `slip` on its own graph thread, and exposes it.
 ///
@@ -131,12 +129,12 @@ pub type LibraryHost = gallery::ExposedHost<LibraryDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_library(slip: Slip) -> Result<LibraryHost, HostError> {
-    gallery::start_exposed(move || graph::library_desk(slip))
+    harness::start_exposed(move || graph::library_desk(slip))
 }
 
 /// The desk with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::library_desk(slip), "blind-library")
+    harness::start_shape(move || graph::library_desk(slip), "blind-library")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -160,7 +158,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the library")
+    harness::marked_line(&FILES, key, "the library")
 }
 
 fn join(member: &str, tier: &str) -> Value {
@@ -382,7 +380,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_library(slip)?, node, messages).await
+    harness::settled_in(start_library(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -437,14 +435,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_LIBRARY_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_LIBRARY_SLIP", &SLIPS, Slip::None)?;
         let host = start_library(slip)?;
         let options = McpAdapterOptions::new("blind-library", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_library: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

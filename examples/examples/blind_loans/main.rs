@@ -22,9 +22,7 @@
 //! (`ranvier-mcp call target/debug/examples/blind_loans explain '<those>'` with `BLIND_LOANS_SLIP=<key>` asks the
 //! same by hand). Otherwise the desk serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod catalog;
 pub mod fees;
@@ -33,8 +31,8 @@ pub mod model;
 pub mod rules;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{Keep, Slip};
+use harness::{Shape, Started, message as msg};
 use model::{Desk, Msg};
 use ranvier::Mvu;
 use ranvier::exposure::{ExposeError, Exposure, ExposureHandle};
@@ -165,7 +163,7 @@ const FILES: [(&str, &str); 6] = [
 
 /// `<file>:<n>` for the first code line after `// BUG(key)`, in whichever file of the desk holds it.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the desk")
+    harness::marked_line(&FILES, key, "the desk")
 }
 
 const PRIDE: &str = "9780141439518";
@@ -344,7 +342,7 @@ pub async fn settled_value(
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
     let host = start_desk(slip)?;
     let exposure = host.invoke(|app| app.exposure.clone()).wait()?;
-    let value = gallery::value_after(&exposure, node, messages).await;
+    let value = harness::value_after(&exposure, node, messages).await;
     host.dispose();
     value
 }
@@ -399,11 +397,11 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_LOANS_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_LOANS_SLIP", &SLIPS, Slip::None)?;
         let host = start_desk(slip)?;
         let options = McpAdapterOptions::new("blind-loans", "1.0.0").with_env()?;
         let adapter = desk_adapter(&host, options)?;

@@ -43,9 +43,7 @@
 //! prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers`
 //! adds each answer). Otherwise the orchard serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod blocks;
 pub mod grading;
@@ -57,8 +55,8 @@ pub mod storage;
 pub mod tariffs;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{OrchardOffice, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -128,7 +126,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the orchard and its exposure.
-pub type OrchardHost = gallery::ExposedHost<OrchardOffice>;
+pub type OrchardHost = harness::ExposedHost<OrchardOffice>;
 
 /// Starts the orchard with `slip` on its own graph thread, and exposes it.
 ///
@@ -136,12 +134,12 @@ pub type OrchardHost = gallery::ExposedHost<OrchardOffice>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_orchard(slip: Slip) -> Result<OrchardHost, HostError> {
-    gallery::start_exposed(move || graph::orchard_office(slip))
+    harness::start_exposed(move || graph::orchard_office(slip))
 }
 
 /// The orchard with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::orchard_office(slip), "blind-orchard")
+    harness::start_shape(move || graph::orchard_office(slip), "blind-orchard")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -166,7 +164,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the orchard")
+    harness::marked_line(&FILES, key, "the orchard")
 }
 
 fn pick(picker: &str, block: u32, kg: u32, size_mm: u32, defects: u32) -> Value {
@@ -357,7 +355,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_orchard(slip)?, node, messages).await
+    harness::settled_in(start_orchard(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -412,14 +410,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_ORCHARD_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_ORCHARD_SLIP", &SLIPS, Slip::None)?;
         let host = start_orchard(slip)?;
         let options = McpAdapterOptions::new("blind-orchard", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_orchard: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

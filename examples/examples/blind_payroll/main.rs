@@ -31,9 +31,7 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the payroll serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod graph;
 pub mod model;
@@ -44,8 +42,8 @@ pub mod tax;
 pub mod timesheet;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{PayrollDesk, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -115,7 +113,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the payroll and its exposure.
-pub type PayrollHost = gallery::ExposedHost<PayrollDesk>;
+pub type PayrollHost = harness::ExposedHost<PayrollDesk>;
 
 /// Starts the payroll with `slip` on its own graph thread, and exposes it.
 ///
@@ -123,12 +121,12 @@ pub type PayrollHost = gallery::ExposedHost<PayrollDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_payroll(slip: Slip) -> Result<PayrollHost, HostError> {
-    gallery::start_exposed(move || graph::payroll_desk(slip))
+    harness::start_exposed(move || graph::payroll_desk(slip))
 }
 
 /// The payroll with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::payroll_desk(slip), "blind-payroll")
+    harness::start_shape(move || graph::payroll_desk(slip), "blind-payroll")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -152,7 +150,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the payroll")
+    harness::marked_line(&FILES, key, "the payroll")
 }
 
 fn hire(id: &str, contract: &str, rate: u64, ni: &str) -> Value {
@@ -315,7 +313,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_payroll(slip)?, node, messages).await
+    harness::settled_in(start_payroll(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -370,14 +368,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_PAYROLL_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_PAYROLL_SLIP", &SLIPS, Slip::None)?;
         let host = start_payroll(slip)?;
         let options = McpAdapterOptions::new("blind-payroll", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_payroll: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

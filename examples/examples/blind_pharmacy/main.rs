@@ -33,9 +33,7 @@
 //! `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length
 //! (`--answers` adds each answer). Otherwise the dispensary serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod charges;
 pub mod checks;
@@ -46,8 +44,8 @@ pub mod services;
 pub mod stock;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{Pharmacy, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -117,7 +115,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the dispensary and its exposure.
-pub type PharmacyHost = gallery::ExposedHost<Pharmacy>;
+pub type PharmacyHost = harness::ExposedHost<Pharmacy>;
 
 /// Starts the dispensary with `slip` on its own graph thread, and exposes it.
 ///
@@ -125,12 +123,12 @@ pub type PharmacyHost = gallery::ExposedHost<Pharmacy>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_pharmacy(slip: Slip) -> Result<PharmacyHost, HostError> {
-    gallery::start_exposed(move || graph::pharmacy(slip))
+    harness::start_exposed(move || graph::pharmacy(slip))
 }
 
 /// The dispensary with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::pharmacy(slip), "blind-pharmacy")
+    harness::start_shape(move || graph::pharmacy(slip), "blind-pharmacy")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -154,7 +152,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the dispensary")
+    harness::marked_line(&FILES, key, "the dispensary")
 }
 
 fn register(patient: &str, age: u32, certificate: &str) -> Value {
@@ -393,7 +391,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_pharmacy(slip)?, node, messages).await
+    harness::settled_in(start_pharmacy(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -448,14 +446,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_PHARMACY_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_PHARMACY_SLIP", &SLIPS, Slip::None)?;
         let host = start_pharmacy(slip)?;
         let options = McpAdapterOptions::new("blind-pharmacy", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_pharmacy: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -35,9 +35,7 @@
 //! mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the pool serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod admissions;
 pub mod graph;
@@ -49,8 +47,8 @@ pub mod services;
 pub mod update;
 pub mod water;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{PoolDesk, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -120,7 +118,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the pool and its exposure.
-pub type PoolHost = gallery::ExposedHost<PoolDesk>;
+pub type PoolHost = harness::ExposedHost<PoolDesk>;
 
 /// Starts the pool with `slip` on its own graph thread, and exposes it.
 ///
@@ -128,12 +126,12 @@ pub type PoolHost = gallery::ExposedHost<PoolDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_pool(slip: Slip) -> Result<PoolHost, HostError> {
-    gallery::start_exposed(move || graph::pool_desk(slip))
+    harness::start_exposed(move || graph::pool_desk(slip))
 }
 
 /// The pool with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::pool_desk(slip), "blind-pool")
+    harness::start_shape(move || graph::pool_desk(slip), "blind-pool")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -158,7 +156,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the pool")
+    harness::marked_line(&FILES, key, "the pool")
 }
 
 fn admit(who: &str, ticket: &str, count: u32, card: Option<&str>) -> Value {
@@ -359,7 +357,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_pool(slip)?, node, messages).await
+    harness::settled_in(start_pool(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -414,14 +412,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_POOL_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_POOL_SLIP", &SLIPS, Slip::None)?;
         let host = start_pool(slip)?;
         let options = McpAdapterOptions::new("blind-pool", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_pool: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -34,9 +34,7 @@
 //! `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length
 //! (`--answers` adds each answer). Otherwise the shop serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod finishing;
 pub mod graph;
@@ -48,8 +46,8 @@ pub mod remote;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{PrintShop, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -119,7 +117,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the shop and its exposure.
-pub type ShopHost = gallery::ExposedHost<PrintShop>;
+pub type ShopHost = harness::ExposedHost<PrintShop>;
 
 /// Starts the shop with `slip` on its own graph thread, and exposes it.
 ///
@@ -127,12 +125,12 @@ pub type ShopHost = gallery::ExposedHost<PrintShop>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_shop(slip: Slip) -> Result<ShopHost, HostError> {
-    gallery::start_exposed(move || graph::print_shop(slip))
+    harness::start_exposed(move || graph::print_shop(slip))
 }
 
 /// The shop with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::print_shop(slip), "blind-printshop")
+    harness::start_shape(move || graph::print_shop(slip), "blind-printshop")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -157,7 +155,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the print shop")
+    harness::marked_line(&FILES, key, "the print shop")
 }
 
 /// A job as the counter takes it: `"silk A5 colour 500 trim courier 2"` is 500 A5 copies on silk, in colour,
@@ -402,7 +400,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_shop(slip)?, node, messages).await
+    harness::settled_in(start_shop(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -457,14 +455,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_PRINTSHOP_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_PRINTSHOP_SLIP", &SLIPS, Slip::None)?;
         let host = start_shop(slip)?;
         let options = McpAdapterOptions::new("blind-printshop", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_printshop: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -38,9 +38,7 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the office serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod bookings;
 pub mod damage;
@@ -52,8 +50,8 @@ pub mod services;
 pub mod tariffs;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{RentalOffice, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -75,7 +73,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the office and its exposure.
-pub type RentalHost = gallery::ExposedHost<RentalOffice>;
+pub type RentalHost = harness::ExposedHost<RentalOffice>;
 
 /// Starts the office with `slip` on its own graph thread, and exposes it.
 ///
@@ -83,12 +81,12 @@ pub type RentalHost = gallery::ExposedHost<RentalOffice>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_rental(slip: Slip) -> Result<RentalHost, HostError> {
-    gallery::start_exposed(move || graph::rental_office(slip))
+    harness::start_exposed(move || graph::rental_office(slip))
 }
 
 /// The office with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::rental_office(slip), "blind-rental")
+    harness::start_shape(move || graph::rental_office(slip), "blind-rental")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -113,7 +111,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the office")
+    harness::marked_line(&FILES, key, "the office")
 }
 
 fn book(customer: &str, class: &str, days: (u32, u32), from: &str, to: &str) -> Value {
@@ -349,7 +347,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_rental(slip)?, node, messages).await
+    harness::settled_in(start_rental(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -404,14 +402,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_RENTAL_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_RENTAL_SLIP", &SLIPS, Slip::None)?;
         let host = start_rental(slip)?;
         let options = McpAdapterOptions::new("blind-rental", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_rental: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -28,9 +28,7 @@
 //! `BLIND_SALON_SLIP=KEY`) serves it with one mistake; `-- --cases` prints each mistake's faulty line and the
 //! `explain` arguments that show it; `-- --report [--answers]` asks `explain` about each mistake (debug builds).
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod bookings;
 pub mod graph;
@@ -42,8 +40,8 @@ pub mod stylists;
 pub mod update;
 pub mod vouchers;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{SalonApp, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -89,7 +87,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the salon's graph thread keeps.
-pub type SalonHost = gallery::ExposedHost<SalonApp>;
+pub type SalonHost = harness::ExposedHost<SalonApp>;
 
 /// Starts the salon with `slip` on a graph thread of its own, exposed.
 ///
@@ -97,11 +95,11 @@ pub type SalonHost = gallery::ExposedHost<SalonApp>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_salon(slip: Slip) -> Result<SalonHost, HostError> {
-    gallery::start_exposed(move || graph::salon_graph(slip))
+    harness::start_exposed(move || graph::salon_graph(slip))
 }
 
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::salon_graph(slip), "blind-salon")
+    harness::start_shape(move || graph::salon_graph(slip), "blind-salon")
 }
 
 /// The app's files, for the markers.
@@ -120,7 +118,7 @@ const FILES: [(&str, &str); 10] = [
 
 /// The faulty line of mistake `key`, `file:line`.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the salon")
+    harness::marked_line(&FILES, key, "the salon")
 }
 
 fn book(client: &str, stylist: &str, service: &str, length: &str, day: u32, hour: u32) -> Value {
@@ -255,13 +253,13 @@ pub fn expected(key: &str) -> Value {
 ///
 /// # Errors
 ///
-/// As [`gallery::settled_in`].
+/// As [`harness::settled_in`].
 pub async fn settled_value(
     slip: Slip,
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_salon(slip)?, node, messages).await
+    harness::settled_in(start_salon(slip)?, node, messages).await
 }
 
 /// The mistakes as the gallery's shapes.
@@ -315,14 +313,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_SALON_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_SALON_SLIP", &SLIPS, Slip::None)?;
         let host = start_salon(slip)?;
         let options = McpAdapterOptions::new("blind-salon", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_salon: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -43,9 +43,7 @@
 //! 187, `letter_read_swapped` 298, `missing_any_work` 321, `message_other_forms` 351), median 1253. Not named:
 //! `days_on_roll`, `row_average`.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod attendance;
 pub mod gradebook;
@@ -56,8 +54,8 @@ pub mod remote;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{SchoolOffice, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -129,7 +127,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the school and its exposure.
-pub type SchoolHost = gallery::ExposedHost<SchoolOffice>;
+pub type SchoolHost = harness::ExposedHost<SchoolOffice>;
 
 /// Starts the school with `slip` on its own graph thread, and exposes it.
 ///
@@ -137,12 +135,12 @@ pub type SchoolHost = gallery::ExposedHost<SchoolOffice>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_school(slip: Slip) -> Result<SchoolHost, HostError> {
-    gallery::start_exposed(move || graph::school_office(slip))
+    harness::start_exposed(move || graph::school_office(slip))
 }
 
 /// The school with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::school_office(slip), "blind-school")
+    harness::start_shape(move || graph::school_office(slip), "blind-school")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -166,7 +164,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the school")
+    harness::marked_line(&FILES, key, "the school")
 }
 
 fn enrol(pupil: &str, form: &str, parent: &str) -> Value {
@@ -391,7 +389,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_school(slip)?, node, messages).await
+    harness::settled_in(start_school(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -446,14 +444,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_SCHOOL_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_SCHOOL_SLIP", &SLIPS, Slip::None)?;
         let host = start_school(slip)?;
         let options = McpAdapterOptions::new("blind-school", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_school: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -32,9 +32,7 @@
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the resort serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod gates;
 pub mod graph;
@@ -45,8 +43,8 @@ pub mod services;
 pub mod tariff;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{SkiResort, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -118,7 +116,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the resort and its exposure.
-pub type SkiHost = gallery::ExposedHost<SkiResort>;
+pub type SkiHost = harness::ExposedHost<SkiResort>;
 
 /// Starts the resort with `slip` on its own graph thread, and exposes it.
 ///
@@ -126,12 +124,12 @@ pub type SkiHost = gallery::ExposedHost<SkiResort>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_resort(slip: Slip) -> Result<SkiHost, HostError> {
-    gallery::start_exposed(move || graph::ski_resort(slip))
+    harness::start_exposed(move || graph::ski_resort(slip))
 }
 
 /// The resort with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::ski_resort(slip), "blind-skipass")
+    harness::start_shape(move || graph::ski_resort(slip), "blind-skipass")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -155,7 +153,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the resort")
+    harness::marked_line(&FILES, key, "the resort")
 }
 
 fn sell(holder: &str, age: u32, days: u32, first_day: u32) -> Value {
@@ -309,7 +307,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_resort(slip)?, node, messages).await
+    harness::settled_in(start_resort(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -364,14 +362,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_SKIPASS_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_SKIPASS_SLIP", &SLIPS, Slip::None)?;
         let host = start_resort(slip)?;
         let options = McpAdapterOptions::new("blind-skipass", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_skipass: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -45,9 +45,7 @@
 //! `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length
 //! (`--answers` adds each answer). Otherwise the box office serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod accounts;
 pub mod graph;
@@ -59,8 +57,8 @@ pub mod services;
 pub mod tariff;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{BoxOffice, Slip};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -130,7 +128,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the box office and its exposure.
-pub type TheatreHost = gallery::ExposedHost<BoxOffice>;
+pub type TheatreHost = harness::ExposedHost<BoxOffice>;
 
 /// Starts the box office with `slip` on its own graph thread, and exposes it.
 ///
@@ -138,12 +136,12 @@ pub type TheatreHost = gallery::ExposedHost<BoxOffice>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_theatre(slip: Slip) -> Result<TheatreHost, HostError> {
-    gallery::start_exposed(move || graph::box_office(slip))
+    harness::start_exposed(move || graph::box_office(slip))
 }
 
 /// The box office with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::box_office(slip), "blind-theatre")
+    harness::start_shape(move || graph::box_office(slip), "blind-theatre")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -168,7 +166,7 @@ const FILES: [(&str, &str); 10] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the box office")
+    harness::marked_line(&FILES, key, "the box office")
 }
 
 fn book(customer: &str, perf: u32, section: &str, seats: u32, concession: Option<&str>) -> Value {
@@ -372,7 +370,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_theatre(slip)?, node, messages).await
+    harness::settled_in(start_theatre(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -427,14 +425,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_THEATRE_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_THEATRE_SLIP", &SLIPS, Slip::None)?;
         let host = start_theatre(slip)?;
         let options = McpAdapterOptions::new("blind-theatre", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_theatre: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

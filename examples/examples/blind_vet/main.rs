@@ -32,9 +32,7 @@
 //! mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the practice serves MCP over stdio.
 
-#[allow(dead_code)]
-#[path = "../gallery.rs"]
-pub mod gallery;
+use ranvier_examples::harness;
 
 pub mod clinical;
 pub mod fees;
@@ -45,8 +43,8 @@ pub mod remote;
 pub mod services;
 pub mod update;
 
-use gallery::{Shape, Started, message as msg};
 use graph::{Slip, VetDesk};
+use harness::{Shape, Started, message as msg};
 use ranvier::host::HostError;
 use ranvier::mcp::McpAdapterOptions;
 use serde_json::{Value, json};
@@ -116,7 +114,7 @@ pub const SLIPS: [(&str, &str, Slip); 12] = [
 ];
 
 /// What the graph thread keeps: the practice and its exposure.
-pub type VetHost = gallery::ExposedHost<VetDesk>;
+pub type VetHost = harness::ExposedHost<VetDesk>;
 
 /// Starts the practice with `slip` on its own graph thread, and exposes it.
 ///
@@ -124,12 +122,12 @@ pub type VetHost = gallery::ExposedHost<VetDesk>;
 ///
 /// A [`HostError`] when the graph thread or the exposure cannot start.
 pub fn start_vet(slip: Slip) -> Result<VetHost, HostError> {
-    gallery::start_exposed(move || graph::vet_desk(slip))
+    harness::start_exposed(move || graph::vet_desk(slip))
 }
 
 /// The practice with `slip`, as a shape's app: its MCP adapter, and what disposes it.
 fn start(slip: Slip) -> Result<Started, HostError> {
-    gallery::start_shape(move || graph::vet_desk(slip), "blind-vet")
+    harness::start_shape(move || graph::vet_desk(slip), "blind-vet")
 }
 
 // ---- the test -----------------------------------------------------------------------------------------------------
@@ -153,7 +151,7 @@ const FILES: [(&str, &str); 9] = [
 ///
 /// When no file holds the marker, or two do.
 pub fn bug(key: &str) -> String {
-    gallery::marked_line(&FILES, key, "the practice")
+    harness::marked_line(&FILES, key, "the practice")
 }
 
 fn book(pet: &str, vet: &str, at: &str) -> Value {
@@ -331,7 +329,7 @@ pub async fn settled_value(
     node: &str,
     messages: &Value,
 ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-    gallery::settled_in(start_vet(slip)?, node, messages).await
+    harness::settled_in(start_vet(slip)?, node, messages).await
 }
 
 /// Every mistake, as a gallery shape.
@@ -386,14 +384,14 @@ async fn main() {
             );
             std::process::exit(1);
         }
-        gallery::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
+        harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;
         return;
     }
     let served = async {
-        let slip = gallery::chosen_slip(&args, "BLIND_VET_SLIP", &SLIPS, Slip::None)?;
+        let slip = harness::chosen_slip(&args, "BLIND_VET_SLIP", &SLIPS, Slip::None)?;
         let host = start_vet(slip)?;
         let options = McpAdapterOptions::new("blind-vet", "1.0.0").with_env()?;
-        let adapter = gallery::exposed_adapter(&host, options)?;
+        let adapter = harness::exposed_adapter(&host, options)?;
         eprintln!("blind_vet: serving MCP over stdio ({slip:?})");
         ranvier::mcp::serve_stdio(adapter.clone()).await?;
         adapter.dispose();

@@ -1,7 +1,8 @@
 //! The example apps the tests drive, each compiled once for the whole binary (their `main`s go unused).
 //!
-//! A standalone example includes the files of the examples it builds on (`gallery.rs` has `defects.rs`, the blind apps
-//! have `gallery.rs`), so those files are compiled again inside them here: clippy's `duplicate_mod` is allowed for that.
+//! A standalone example includes the files of the examples it builds on (`gallery.rs` has `defects.rs`), so those files
+//! are compiled again inside them here: clippy's `duplicate_mod` is allowed for that. The harness the gallery and the
+//! blind sets share is the `ranvier_examples` library, compiled once.
 #![allow(clippy::duplicate_mod)]
 
 #[path = "../../../examples/examples/blind_allotments/main.rs"]
@@ -125,7 +126,9 @@ macro_rules! blind_harness {
                 .into_iter()
                 .find(|s| s.name == name)
                 .unwrap_or_else(|| panic!("no shape {name}"));
-            let outcome = blind::gallery::run(&shape).await.expect("explain answers");
+            let outcome = ranvier_examples::harness::run(&shape)
+                .await
+                .expect("explain answers");
             let position = outcome.from_start.unwrap_or_else(|| {
                 panic!("{name}: {} is not named:\n{}", shape.faulty, outcome.answer)
             });
