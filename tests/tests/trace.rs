@@ -1937,6 +1937,47 @@ mod traced {
         );
     }
 
+    /// A kennel's pens, priced by [`pen_rate`].
+    #[derive(Clone, Copy)]
+    enum Pen {
+        Small,
+        Large,
+        Cattery,
+    }
+
+    /// A night's rate in pence: the pen's, a fifth more in the high season. The cattery is priced as a small pen: the
+    /// mistake, in an arm of a `match` on a parameter, which is not the helper's tail.
+    fn pen_rate(pen: Pen, high: bool) -> u32 {
+        let low = match pen {
+            Pen::Small | Pen::Cattery => 1_800,
+            Pen::Large => 2_600,
+        };
+        match high {
+            false => low,
+            true => low + low / 5,
+        }
+    }
+
+    #[test]
+    fn the_arms_of_a_helper_s_match_on_a_parameter_are_quoted_as_the_table_its_value_came_from() {
+        let nights = Signal::new(2_u32);
+        let stay = Memo::new({
+            let nights = nights.clone();
+            move |_| nights.get() * pen_rate(Pen::Cattery, false)
+        });
+        assert_eq!(stay.get(), 3_600);
+        assert_eq!(
+            (pen_rate(Pen::Small, true), pen_rate(Pen::Large, false)),
+            (2_160, 2_600)
+        );
+        let explain = trace::explain(&stay).unwrap();
+        let arm = line_in_this_file("Pen::Small | Pen::Cattery => 1_800,");
+        assert!(
+            quoted_lines(&explain).contains(&arm),
+            "line {arm}: {explain}"
+        );
+    }
+
     /// A model, and an `update` that hands one message to a helper chosen by a fn pointer.
     #[derive(Debug)]
     enum Till {

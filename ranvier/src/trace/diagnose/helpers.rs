@@ -150,8 +150,10 @@ pub(super) fn helper_lines(
                 // a helper longer than what is quoted of it is quoted by the lines that produce its value and
                 // compute
                 let long = code.len() > HELPER_LINES_EACH;
-                let values: HashSet<usize> =
+                let mut values: HashSet<usize> =
                     def.value.iter().map(|v| v.first as usize - 1).collect();
+                // and the arms of a `match` on a parameter: the table the value was chosen from
+                values.extend(param_arms(&found));
                 // a value spread over a chain's lines (`self.lines` `.iter()` `.map(..)` `.sum()`) by the lines that
                 // decide it
                 let chained: HashSet<usize> = def
@@ -195,6 +197,20 @@ pub(super) fn helper_lines(
     });
     out.dedup_by_key(|l| (l.site.file, l.site.line));
     out
+}
+
+/// The lines of the one-line arms of the `match`es on a parameter of `found` (`Size::Large => 2_600,` in `match size
+/// {`): the table its value is chosen from.
+fn param_arms(found: &source::Found) -> Vec<usize> {
+    let def = found.def();
+    found
+        .index
+        .arms
+        .iter()
+        .filter(|a| a.in_fn == Some(found.at) && a.body.first == a.arrow && a.body.last == a.arrow)
+        .filter(|a| a.scrutinee.as_ref().is_some_and(|(name, _)| def.params.contains(name)))
+        .map(|a| a.arrow as usize - 1)
+        .collect()
 }
 
 /// The `#[trace_fn]` fns the records `ran` say were entered (a record at a fn's `fn` line, with no value), in the
