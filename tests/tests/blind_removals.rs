@@ -1,0 +1,60 @@
+//! The removals firm's blind set (`examples/examples/blind_removals/`): twelve ordinary mistakes in an app split over
+//! ten files, each shown by its case (`values_*`: the correct firm holds the expected value, the firm with the
+//! mistake another) and each to be named by one `explain` call within the first 400 characters of the answer
+//! (`explain_*`, traced builds).
+//!
+//! Written before the set's first scored run.
+
+use crate::examples::blind_removals as blind;
+use crate::examples::values;
+
+crate::examples::blind_harness!("removals firm");
+
+crate::examples::markers!(
+    [
+        "model.rs",
+        "update.rs",
+        "quotes.rs",
+        "crews.rs",
+        "jobs.rs",
+        "storage.rs",
+        "graph.rs",
+        "services.rs"
+    ],
+    at_least = 7
+);
+
+values!(
+    values_road_fallback => "road_fallback",
+    values_fuel_cap => "fuel_cap",
+    values_row_balance => "row_balance",
+    values_invoice_filter => "invoice_filter",
+    values_book_day => "book_day",
+    values_receive_stock => "receive_stock",
+    values_stairs_lift => "stairs_lift",
+    values_cancel_fee => "cancel_fee",
+    values_late_grace => "late_grace",
+    values_pay_total => "pay_total",
+    values_week_invoiced => "week_invoiced",
+    values_reorder_point => "reorder_point",
+);
+
+#[cfg(any(debug_assertions, feature = "trace"))]
+mod explain {
+    use crate::examples::explains;
+
+    explains!(
+        explain_road_fallback => "road_fallback",
+        explain_fuel_cap => "fuel_cap",
+        explain_row_balance => "row_balance",
+        explain_invoice_filter => "invoice_filter",
+        explain_book_day => "book_day",
+        explain_receive_stock => "receive_stock",
+        explain_stairs_lift => "stairs_lift",
+        explain_cancel_fee => "cancel_fee",
+        explain_late_grace => "late_grace",
+        explain_pay_total => "pay_total",
+        explain_week_invoiced => "week_invoiced",
+        explain_reorder_point => "reorder_point",
+    );
+}
