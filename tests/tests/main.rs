@@ -45,6 +45,7 @@ mod blind_payroll;
 mod blind_pharmacy;
 mod blind_pool;
 mod blind_printshop;
+mod blind_removals;
 mod blind_rental;
 mod blind_salon;
 mod blind_school;

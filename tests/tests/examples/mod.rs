@@ -65,6 +65,8 @@ pub mod blind_pharmacy;
 pub mod blind_pool;
 #[path = "../../../examples/examples/blind_printshop/main.rs"]
 pub mod blind_printshop;
+#[path = "../../../examples/examples/blind_removals/main.rs"]
+pub mod blind_removals;
 #[path = "../../../examples/examples/blind_rental/main.rs"]
 pub mod blind_rental;
 #[path = "../../../examples/examples/blind_salon/main.rs"]
