@@ -679,6 +679,53 @@ mod traced {
         assert_eq!(lines.get(1).map(|(at, _)| *at), Some(stop), "{explain}");
     }
 
+    /// [`known_copies`] with the mistake written as an `if` whose block leaves the loop.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn known_copies_by_if(sales: &Signal<Vec<(&'static str, u32)>>) -> Memo<u32> {
+        let copies = Memo::new({
+            let sales = sales.clone();
+            move |_| {
+                let known = ["dune", "emma"];
+                let mut copies = 0;
+                for (code, qty) in sales.get() {
+                    if !known.contains(&code) {
+                        break;
+                    }
+                    copies += qty;
+                }
+                copies
+            }
+        });
+        copies
+    }
+
+    #[test]
+    fn an_if_that_left_a_loop_leads_the_answer_with_its_break() {
+        let sales = Signal::new(vec![("dune", 2_u32), ("map", 1), ("emma", 4)]);
+        let copies = known_copies_by_if(&sales);
+        assert_eq!(copies.get(), 2);
+        let explain = trace::explain(&copies).unwrap();
+        let first = explain
+            .findings
+            .first()
+            .unwrap_or_else(|| panic!("no finding: {explain}"));
+        assert_eq!(first.kind, trace::FindingKind::Ran, "{explain}");
+        let opens = line_in_this_file("if !known.contains(&code) {");
+        let lines = ran_lines(&explain);
+        assert_eq!(lines.first().map(|(at, _)| *at), Some(opens), "{explain}");
+        assert_eq!(
+            lines.get(1).map(|(at, _)| *at),
+            Some(opens + 1),
+            "{explain}"
+        );
+        // the `if` and its `break` lead the answer, before the body's other lines
+        let text = explain.to_string();
+        let at = |line: u32| text.find(&format!("trace.rs:{line}:"));
+        let adds = opens + 3; // copies += qty;
+        assert!(at(opens) < at(adds) && at(adds).is_some(), "{explain}");
+    }
+
     /// A shop's sales, notices and till.
     #[derive(Clone, Debug, Default, PartialEq)]
     struct ReturnsDesk {

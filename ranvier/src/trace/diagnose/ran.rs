@@ -1441,8 +1441,8 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
         .and_then(|index| index.call_at(me.site.line(), me.site.column()).map(|c| c.whole));
     let by_value = by_value::called_by_value(&taken, call.map(|lines| (me.site.file(), lines)));
     let mut lines = ran_lines_ordered(&taken, false, false, &by_value, RAN_LINES);
-    // an `else` that left a `for` loop ran: the loop stopped at the first item that did not match; it leads, with
-    // its `break`
+    // an `else` or an `if` block that left a `for` loop ran: the loop stopped at the first item that did not match;
+    // it leads, with its `break`
     let stopped = lines.iter().enumerate().find_map(|(i, l)| Some((i, else_breaks_loop(l, &taken)?)));
     let stops = stopped.is_some();
     if let Some((i, leaves)) = stopped {
@@ -1479,16 +1479,17 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     found.push(finding);
 }
 
-/// The `break` ending the `else` block (a `let .. else`'s, an `if`'s) that `line` opens, when the run recorded
-/// that block running inside a `for` loop: the loop stopped at the first item that did not match, and no item after
-/// it was looked at (leaving one item out is `continue`).
+/// The `break` ending the block that `line` opens (an `else` of a `let .. else` or an `if`, or an `if`'s own block:
+/// `if job.invoiced != Some(day) { break; }`), when the run recorded that block running inside a `for` loop: the
+/// loop stopped at the first item that did (or did not) match, and no item after it was looked at (leaving one item
+/// out is `continue`).
 fn else_breaks_loop(line: &SourceLine, ran: &[crate::trace::log::Ran]) -> Option<SourceLine> {
     let (file, at) = (line.site.file, line.site.line);
     if !ran.iter().any(|r| r.value.is_none() && r.file == file && r.line == at) {
         return None;
     }
     let index = source::index(file)?;
-    let (_, block) = index.elses.iter().find(|(l, _)| *l == at)?;
+    let (_, block) = index.elses.iter().chain(&index.ifs).find(|(l, _)| *l == at)?;
     let leaves = last_leaves(&index, *block, &["break"])?;
     super::loops::enclosing_for(&index.lines, 0, at as usize - 1)?;
     Some(numbered(file, &index.lines, leaves as usize - 1))
