@@ -1,6 +1,6 @@
 //! A café bill an MCP client can read and drive, written against ranvier's public API, for a blind test of
 //! `explain`: each variant of the app carries one ordinary mistake (the line after its `// BUG(<key>)` comment), and
-//! `cargo run --example blind_cafe` asks `explain`, once per variant over MCP, why the visibly wrong value is what it
+//! `cargo run -p ranvier-examples --features blind --example blind_cafe` asks `explain`, once per variant over MCP, why the visibly wrong value is what it
 //! is, and prints whether the answer names the faulty line and where (a debug build: only traced builds list
 //! `explain`).
 //!

@@ -13,7 +13,7 @@
 //! sit in arms of messages that no other variant dispatches, and the one in `Default` only reaches the till started
 //! with `Till::default()`.
 //!
-//! `cargo run --example blind_till` (a debug build: only traced builds list `explain`) prints, per mistake, whether
+//! `cargo run -p ranvier-examples --features blind --example blind_till` (a debug build: only traced builds list `explain`) prints, per mistake, whether
 //! one call named the faulty `blind_till.rs:<line>`, where, and the whole answer.
 
 use ranvier_examples::harness;

@@ -4,7 +4,7 @@
 //!
 //! ```no_run
 //! # async fn demo(shapes: Vec<ranvier_examples::harness::Shape>) {
-//! // what `cargo run --example blind_salon -- --report --answers` does with the salon's shapes
+//! // what `cargo run -p ranvier-examples --features blind --example blind_salon -- --report --answers` does with the salon's shapes
 //! ranvier_examples::harness::report(&shapes, true).await;
 //! # }
 //! ```

@@ -30,7 +30,7 @@
 //! correct code. `--slip <key>` (or `BLIND_ALLOTMENTS_SLIP=<key>`) runs the society with that one mistake; without it
 //! the society is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain` arguments
 //! that show it (`BLIND_ALLOTMENTS_SLIP=<key> ranvier-mcp call target/debug/examples/blind_allotments explain
-//! '<those>'` asks by hand). `cargo run --example blind_allotments -- --report` (a debug build: only traced builds
+//! '<those>'` asks by hand). `cargo run -p ranvier-examples --features blind --example blind_allotments -- --report` (a debug build: only traced builds
 //! list `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length
 //! (`--answers` adds each answer). Otherwise the society serves MCP over stdio.
 //!

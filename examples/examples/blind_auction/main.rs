@@ -31,7 +31,7 @@
 //! correct code. `--slip <key>` (or `BLIND_AUCTION_SLIP=<key>`) runs the house with that one mistake; without it the
 //! house is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain` arguments that
 //! show it (`BLIND_AUCTION_SLIP=<key> ranvier-mcp call target/debug/examples/blind_auction explain '<those>'` asks by
-//! hand). `cargo run --example blind_auction -- --report` (a debug build: only traced builds list `explain`) prints,
+//! hand). `cargo run -p ranvier-examples --features blind --example blind_auction -- --report` (a debug build: only traced builds list `explain`) prints,
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the house serves MCP over stdio.
 

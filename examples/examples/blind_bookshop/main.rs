@@ -17,7 +17,7 @@
 //!
 //! Each mistake is a full copy of a fn in a `slipped` module at the end of its file, on the line after a
 //! `// BUG(<key>)` comment; `graph.rs` builds the shop with the copy in place of the fn when its key is chosen:
-//! `cargo run -p ranvier-examples --example blind_bookshop -- --slip <key>` (or `BLIND_BOOKSHOP_SLIP=<key>`) serves
+//! `cargo run -p ranvier-examples --features blind --example blind_bookshop -- --slip <key>` (or `BLIND_BOOKSHOP_SLIP=<key>`) serves
 //! that shop over MCP on stdio, the correct one without. `--cases` prints each key, its faulty `file:line` and the
 //! `explain` call that shows it; `--report [--answers]` runs every call and scores the answers (debug builds).
 // `#[node]` names each node after its `let`, so the builders bind a node before returning it; the orders' rows are

@@ -31,7 +31,7 @@
 //! correct code. `--slip <key>` (or `BLIND_BREWERY_SLIP=<key>`) runs the brewery with that one mistake; without it
 //! the brewery is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain` arguments
 //! that show it (`BLIND_BREWERY_SLIP=<key> ranvier-mcp call target/debug/examples/blind_brewery explain '<those>'`
-//! asks by hand). `cargo run --example blind_brewery -- --report` (a debug build: only traced builds list `explain`)
+//! asks by hand). `cargo run -p ranvier-examples --features blind --example blind_brewery -- --report` (a debug build: only traced builds list `explain`)
 //! prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers`
 //! adds each answer). Otherwise the brewery serves MCP over stdio.
 

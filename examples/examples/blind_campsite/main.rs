@@ -28,7 +28,7 @@
 //! row factory, and the `Pitch::same_as` each pitch is built with). Session 27 rewrote the set's inline `match slip()`
 //! switches as these `slipped` copies (a harness change); the figures after it come from the rewritten set.
 //!
-//! `cargo run --example blind_campsite` serves the correct campsite over MCP on stdio; `--slip <key>` (or
+//! `cargo run -p ranvier-examples --features blind --example blind_campsite` serves the correct campsite over MCP on stdio; `--slip <key>` (or
 //! `BLIND_CAMPSITE_SLIP=<key>`) serves it with that mistake; `--cases` prints each mistake's key, faulty line and
 //! `explain` arguments; `--report [--answers]` runs `explain` on each (a debug build).
 

@@ -26,7 +26,7 @@
 //! correct code. `--slip <key>` (or `BLIND_CINEMA_SLIP=<key>`) runs the box office with that one mistake; without it
 //! the box office is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain`
 //! arguments that show it (`BLIND_CINEMA_SLIP=<key> ranvier-mcp call target/debug/examples/blind_cinema explain
-//! '<those>'` asks by hand). `cargo run --example blind_cinema -- --report` (a debug build: only traced builds list
+//! '<those>'` asks by hand). `cargo run -p ranvier-examples --features blind --example blind_cinema -- --report` (a debug build: only traced builds list
 //! `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length
 //! (`--answers` adds each answer). Otherwise the box office serves MCP over stdio.
 //!

@@ -29,7 +29,7 @@
 //! == ...` branch next to the correct code. `--slip <key>` (or `BLIND_DEPOT_SLIP=<key>`) runs the depot with that
 //! one mistake; without it the depot is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and
 //! the `explain` arguments that show it (`BLIND_DEPOT_SLIP=<key> ranvier-mcp call target/debug/examples/blind_depot
-//! explain '<those>'` asks by hand). `cargo run --example blind_depot -- --report` (a debug build: only traced builds
+//! explain '<those>'` asks by hand). `cargo run -p ranvier-examples --features blind --example blind_depot -- --report` (a debug build: only traced builds
 //! list `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's
 //! length (`--answers` adds each answer). Otherwise the depot serves MCP over stdio.
 

@@ -39,7 +39,7 @@
 //! correct code. `--slip <key>` (or `BLIND_FERRY_SLIP=<key>`) runs the terminal with that one mistake; without it the
 //! terminal is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain` arguments
 //! that show it (`BLIND_FERRY_SLIP=<key> ranvier-mcp call target/debug/examples/blind_ferry explain '<those>'` asks by
-//! hand). `cargo run --example blind_ferry -- --report` (a debug build: only traced builds list `explain`) prints, per
+//! hand). `cargo run -p ranvier-examples --features blind --example blind_ferry -- --report` (a debug build: only traced builds list `explain`) prints, per
 //! mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the terminal serves MCP over stdio.
 

@@ -37,7 +37,7 @@
 //! correct code. `--slip <key>` (or `BLIND_FLORIST_SLIP=<key>`) runs the shop with that one mistake; without it the
 //! shop is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain` arguments that
 //! show it (`BLIND_FLORIST_SLIP=<key> ranvier-mcp call target/debug/examples/blind_florist explain '<those>'` asks by
-//! hand). `cargo run --example blind_florist -- --report` (a debug build: only traced builds list `explain`) prints,
+//! hand). `cargo run -p ranvier-examples --features blind --example blind_florist -- --report` (a debug build: only traced builds list `explain`) prints,
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the shop serves MCP over stdio.
 

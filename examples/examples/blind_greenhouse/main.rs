@@ -29,7 +29,7 @@
 //! correct code. `--slip <key>` (or `BLIND_GREENHOUSE_SLIP=<key>`) runs the greenhouse with that one mistake; without
 //! it the greenhouse is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain`
 //! arguments that show it (`BLIND_GREENHOUSE_SLIP=<key> ranvier-mcp call target/debug/examples/blind_greenhouse
-//! explain '<those>'` asks by hand). `cargo run --example blind_greenhouse -- --report` (a debug build: only traced
+//! explain '<those>'` asks by hand). `cargo run -p ranvier-examples --features blind --example blind_greenhouse -- --report` (a debug build: only traced
 //! builds list `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the
 //! answer's length (`--answers` adds each answer). Otherwise the greenhouse serves MCP over stdio.
 

@@ -27,7 +27,7 @@
 //! correct code. `--slip <key>` (or `BLIND_GYM_SLIP=<key>`) runs the gym with that one mistake; without it the gym is
 //! correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain` arguments that show it
 //! (`BLIND_GYM_SLIP=<key> ranvier-mcp call target/debug/examples/blind_gym explain '<those>'` asks by hand). `cargo
-//! run --example blind_gym -- --report` (a debug build: only traced builds list `explain`) prints, per mistake,
+//! run -p ranvier-examples --features blind --example blind_gym -- --report` (a debug build: only traced builds list `explain`) prints, per mistake,
 //! whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each answer).
 //! Otherwise the gym serves MCP over stdio.
 //!

@@ -37,7 +37,7 @@
 //! Selecting a mistake: each sits on the line after a `// BUG(<key>)` comment, in a `slipped` module next to the
 //! correct code. `--slip <key>` (or `BLIND_KENNELS_SLIP=<key>`) runs the kennels with that one mistake; without it
 //! the kennels are correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain`
-//! arguments that show it. `cargo run --example blind_kennels -- --report` (a debug build: only traced builds list
+//! arguments that show it. `cargo run -p ranvier-examples --features blind --example blind_kennels -- --report` (a debug build: only traced builds list
 //! `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length
 //! (`--answers` adds each answer). Otherwise the kennels serve MCP over stdio.
 

@@ -29,7 +29,7 @@
 //! == ...` branch next to the correct code. `--slip <key>` (or `BLIND_LEAGUE_SLIP=<key>`) runs the league with that
 //! one mistake; without it the league is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and
 //! the `explain` arguments that show it (`BLIND_LEAGUE_SLIP=<key> ranvier-mcp call target/debug/examples/blind_league
-//! explain '<those>'` asks by hand). `cargo run --example blind_league -- --report` (a debug build: only traced
+//! explain '<those>'` asks by hand). `cargo run -p ranvier-examples --features blind --example blind_league -- --report` (a debug build: only traced
 //! builds list `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's
 //! length (`--answers` adds each answer). Otherwise the league serves MCP over stdio.
 

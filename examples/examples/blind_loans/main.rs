@@ -16,7 +16,7 @@
 //! to the correct code; `--slip <key>` (or `BLIND_LOANS_SLIP=<key>`) runs the desk with that one mistake, and without
 //! it the desk is correct.
 //!
-//! `cargo run --example blind_loans -- --report` (a debug build: only traced builds list `explain`) prints, per
+//! `cargo run -p ranvier-examples --features blind --example blind_loans -- --report` (a debug build: only traced builds list `explain`) prints, per
 //! mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer); `--cases` prints, per mistake, its key, its faulty line and the `explain` arguments that show it
 //! (`ranvier-mcp call target/debug/examples/blind_loans explain '<those>'` with `BLIND_LOANS_SLIP=<key>` asks the

@@ -39,7 +39,7 @@
 //! correct code. `--slip <key>` (or `BLIND_ORCHARD_SLIP=<key>`) runs the orchard with that one mistake; without it
 //! the orchard is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain` arguments
 //! that show it (`BLIND_ORCHARD_SLIP=<key> ranvier-mcp call target/debug/examples/blind_orchard explain '<those>'`
-//! asks by hand). `cargo run --example blind_orchard -- --report` (a debug build: only traced builds list `explain`)
+//! asks by hand). `cargo run -p ranvier-examples --features blind --example blind_orchard -- --report` (a debug build: only traced builds list `explain`)
 //! prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers`
 //! adds each answer). Otherwise the orchard serves MCP over stdio.
 

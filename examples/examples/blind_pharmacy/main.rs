@@ -29,7 +29,7 @@
 //! correct code. `--slip <key>` (or `BLIND_PHARMACY_SLIP=<key>`) runs the dispensary with that one mistake; without
 //! it the dispensary is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain`
 //! arguments that show it (`BLIND_PHARMACY_SLIP=<key> ranvier-mcp call target/debug/examples/blind_pharmacy explain
-//! '<those>'` asks by hand). `cargo run --example blind_pharmacy -- --report` (a debug build: only traced builds list
+//! '<those>'` asks by hand). `cargo run -p ranvier-examples --features blind --example blind_pharmacy -- --report` (a debug build: only traced builds list
 //! `explain`) prints, per mistake, whether one call named the faulty `file:line`, where, and the answer's length
 //! (`--answers` adds each answer). Otherwise the dispensary serves MCP over stdio.
 

@@ -19,7 +19,7 @@
 //! its `// BUG(key)` marker; `graph.rs` builds the app with that copy in place of the correct fn. `SLIPS` lists the
 //! keys.
 //!
-//! `cargo run --example blind_removals` serves the correct app over MCP on stdio; `--slip KEY` (or
+//! `cargo run -p ranvier-examples --features blind --example blind_removals` serves the correct app over MCP on stdio; `--slip KEY` (or
 //! `BLIND_REMOVALS_SLIP=KEY`) serves it with one mistake. `--cases` prints each mistake's faulty line and the `explain`
 //! arguments that show it; `--report` runs one `explain` per mistake and prints where the answer names the faulty line
 //! (`--answers` also prints the answers, on stderr). The report needs a debug build (the trace).

@@ -24,7 +24,7 @@
 //! view), `free_cancel` and `tip_split` (`update`'s helpers), `length_price`, `loyalty_points` and `commission`
 //! (rules), `day_till` and `week_takings` (long memos), `voucher_expiry` (a model method).
 //!
-//! `cargo run --example blind_salon` serves the correct salon over MCP on stdio; `-- --slip KEY` (or
+//! `cargo run -p ranvier-examples --features blind --example blind_salon` serves the correct salon over MCP on stdio; `-- --slip KEY` (or
 //! `BLIND_SALON_SLIP=KEY`) serves it with one mistake; `-- --cases` prints each mistake's faulty line and the
 //! `explain` arguments that show it; `-- --report [--answers]` asks `explain` about each mistake (debug builds).
 

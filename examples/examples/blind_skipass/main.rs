@@ -28,7 +28,7 @@
 //! correct code. `--slip <key>` (or `BLIND_SKIPASS_SLIP=<key>`) runs the resort with that one mistake; without it the
 //! resort is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain` arguments that
 //! show it (`BLIND_SKIPASS_SLIP=<key> ranvier-mcp call target/debug/examples/blind_skipass explain '<those>'` asks by
-//! hand). `cargo run --example blind_skipass -- --report` (a debug build: only traced builds list `explain`) prints,
+//! hand). `cargo run -p ranvier-examples --features blind --example blind_skipass -- --report` (a debug build: only traced builds list `explain`) prints,
 //! per mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the resort serves MCP over stdio.
 

@@ -28,7 +28,7 @@
 //! correct code. `--slip <key>` (or `BLIND_VET_SLIP=<key>`) runs the practice with that one mistake; without it the
 //! practice is correct. `--cases` prints, per mistake, its key, its faulty `file:line` and the `explain` arguments
 //! that show it (`BLIND_VET_SLIP=<key> ranvier-mcp call target/debug/examples/blind_vet explain '<those>'` asks by
-//! hand). `cargo run --example blind_vet -- --report` (a debug build: only traced builds list `explain`) prints, per
+//! hand). `cargo run -p ranvier-examples --features blind --example blind_vet -- --report` (a debug build: only traced builds list `explain`) prints, per
 //! mistake, whether one call named the faulty `file:line`, where, and the answer's length (`--answers` adds each
 //! answer). Otherwise the practice serves MCP over stdio.
 
