@@ -4143,6 +4143,78 @@ mod traced {
         assert!(first.starts_with("message book #"), "not first:\n{explain}");
     }
 
+    /// A stall's stock and price.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Stall {
+        stock: u32,
+        price: u32,
+    }
+
+    #[derive(Debug)]
+    enum StallMsg {
+        Price(u32),
+        Restock(u32),
+    }
+
+    /// The discount in pence on `qty` items: none under ten, a penny an item from ten.
+    #[ranvier::trace_fn]
+    fn bulk_discount(qty: u32) -> u32 {
+        if qty < 10 {
+            return 0;
+        }
+        qty
+    }
+
+    #[ranvier::trace_fn]
+    fn stall_update(msg: StallMsg, stall: &Stall) -> Stall {
+        let mut next = stall.clone();
+        match msg {
+            StallMsg::Price(qty) => next.price = 100 - bulk_discount(qty),
+            StallMsg::Restock(n) => next.stock = n, // the mistake: `=` for `+=`
+        }
+        next
+    }
+
+    #[test]
+    fn a_rule_that_returned_a_literal_early_refused_no_message() {
+        let stall = Mvu::new(
+            Stall {
+                stock: 4,
+                price: 100,
+            },
+            |msg, stall: &Stall| stall_update(msg, stall),
+        );
+        let stock = stall.select(|s| s.stock);
+        assert_eq!(stock.get(), 4);
+        stall
+            .dispatch_traced("price", "{\"qty\":5}", StallMsg::Price(5))
+            .unwrap();
+        stall
+            .dispatch_traced("restock", "{\"n\":3}", StallMsg::Restock(3))
+            .unwrap();
+        // 4 + 3 expected
+        assert_eq!(stock.get(), 3);
+        let explain = trace::explain(&stock).unwrap();
+        // the price message ran `return 0;` in the discount rule: it computed a discount of nothing and refused
+        // nothing, so it does not lead as a refused message would
+        let first = explain
+            .findings
+            .first()
+            .map(|f| f.text.clone())
+            .unwrap_or_default();
+        assert!(
+            !first.starts_with("message price #"),
+            "the price message first:\n{explain}"
+        );
+        let write = line_in_this_file(
+            "StallMsg::Restock(n) => next.stock = n, // the mistake: `=` for `+=`",
+        );
+        assert!(
+            message_lines(&explain, "restock").contains(&write),
+            "line {write} not quoted:\n{explain}"
+        );
+    }
+
     /// A studio's session: its day and start, in minutes.
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Session {

@@ -8,7 +8,7 @@ pub(super) const REFUSED_RANK: u32 = 700;
 
 /// The latest message a client or the program dispatched (not a command) to a model in the cone, other than those
 /// in `known`, that its `update` refused: a branch that ran returned from a fn at once (`if let Some(why) = refuse(..)
-/// { return notify(why); }`). What it would have added is missing from the value, and the rule that refused it is a
+/// { return notify(why); }`), not with a literal (`return 0;` in a rule computes its value). What it would have added is missing from the value, and the rule that refused it is a
 /// suspect.
 pub(super) fn refused_message(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, known: &[(u64, u32)]) -> Option<u64> {
     let mut out: Option<u64> = None;
@@ -27,7 +27,7 @@ pub(super) fn refused_message(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, known: &
                 r.value.is_none()
                     && source::index(r.file)
                         .and_then(|index| exit_of(&index, r.line))
-                        .is_some_and(|(_, exit)| exit.starts_with("return"))
+                        .is_some_and(|(_, exit)| exit.starts_with("return") && !returns_a_literal(&exit))
             });
             if refused {
                 out = Some(seq);
@@ -35,6 +35,18 @@ pub(super) fn refused_message(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, known: &
         }
     }
     out
+}
+
+/// Whether `exit` (`return 0;`) returns a literal: a number, `true` or `false`, a text. A fn that returns early with
+/// one computed its value there (`if floor == 0 && lift { return 0; }` in a price rule): it refused nothing, where
+/// `return;`, `return next;` or `return refuse(why);` leave a message's work undone.
+fn returns_a_literal(exit: &str) -> bool {
+    let value = exit.trim_start_matches("return").trim().trim_end_matches(';').trim();
+    value == "true"
+        || value == "false"
+        || (value.starts_with('"') && value.ends_with('"') && value.len() >= 2)
+        || value.parse::<f64>().is_ok()
+        || value.chars().next().is_some_and(|c| c.is_ascii_digit()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
 }
 
 /// Whether fn `def`'s value is a `format!` alone (each line that makes its value starts with `format!(`).
