@@ -84,3 +84,38 @@ fn every_test_file_is_a_module() {
         "declare these in tests/tests/main.rs: {missing:?}"
     );
 }
+
+/// A blind set's own binary is built only with the `blind` feature, because this binary compiles the set as a module
+/// (`examples/mod.rs`): a set missing from either place would be built twice by `cargo test`, or not at all.
+#[test]
+fn every_blind_set_is_a_module_here_and_a_blind_feature_example() {
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+    let manifest =
+        std::fs::read_to_string(examples.join("Cargo.toml")).expect("examples/Cargo.toml");
+    let modules = include_str!("examples/mod.rs");
+    let mut sets: Vec<String> = std::fs::read_dir(examples.join("examples"))
+        .expect("examples/examples")
+        .map(|entry| {
+            entry
+                .expect("a directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.starts_with("blind_"))
+        .map(|name| name.trim_end_matches(".rs").to_owned())
+        .collect();
+    sets.sort();
+    assert!(!sets.is_empty(), "no blind set found in examples/examples");
+    for set in &sets {
+        let entry = format!("[[example]]\nname = \"{set}\"\nrequired-features = [\"blind\"]\n");
+        assert!(
+            manifest.contains(&entry),
+            "examples/Cargo.toml needs:\n{entry}"
+        );
+        assert!(
+            modules.contains(&format!("pub mod {set};")),
+            "tests/tests/examples/mod.rs does not compile {set}"
+        );
+    }
+}

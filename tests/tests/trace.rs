@@ -488,11 +488,21 @@ mod traced {
     /// `at` lines, then its `more`.
     fn message_lines(explain: &trace::Explain, name: &str) -> Vec<u32> {
         let prefix = format!("message {name} #");
+        lines_of_finding(explain, |text| text.starts_with(&prefix), &prefix)
+    }
+
+    /// The lines quoted by the first of `explain`'s findings whose text `is` accepts (`what` names it in the panic
+    /// when none does): its `at` lines, then its `more`.
+    fn lines_of_finding(
+        explain: &trace::Explain,
+        is: impl Fn(&str) -> bool,
+        what: &str,
+    ) -> Vec<u32> {
         let finding = explain
             .findings
             .iter()
-            .find(|f| f.text.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("no finding for {name}:\n{explain}"));
+            .find(|f| is(&f.text))
+            .unwrap_or_else(|| panic!("no finding {what:?}:\n{explain}"));
         finding
             .at
             .iter()
@@ -2748,16 +2758,9 @@ mod traced {
         order.set(vec![(1, 13)]);
         assert_eq!(boxes.get(), 2);
         let explain = trace::explain(&boxes).unwrap();
-        let row = explain
-            .findings
-            .iter()
-            .find(|f| f.text.contains("one of the memos each row makes"))
-            .unwrap_or_else(|| panic!("no row memo finding:\n{explain}"));
+        let row = "one of the memos each row makes";
         assert!(
-            row.at
-                .iter()
-                .chain(&row.more)
-                .any(|l| l.site.line == division),
+            lines_of_finding(&explain, |text| text.contains(row), row).contains(&division),
             "line {division} not quoted:\n{explain}"
         );
     }
@@ -2871,17 +2874,8 @@ mod traced {
         let takings = night_takings(tonight_tail_row);
         let explain = trace::explain(&takings).unwrap();
         let call = line_in_this_file("night_charge(kind, 200, adults, adults)");
-        let row = explain
-            .findings
-            .iter()
-            .find(|f| f.text.contains("one of the memos each row makes"))
-            .unwrap_or_else(|| panic!("no row finding:\n{explain}"));
-        let lines: Vec<u32> = row
-            .at
-            .iter()
-            .chain(&row.more)
-            .map(|l| l.site.line)
-            .collect();
+        let row = "one of the memos each row makes";
+        let lines = lines_of_finding(&explain, |text| text.contains(row), row);
         assert!(
             lines.contains(&call),
             "line {call} not in the row's finding:\n{explain}"
@@ -6086,17 +6080,8 @@ mod traced {
         boxes.set(vec![(1, 3)]);
         assert_eq!(slots.get(), 0);
         let explain = trace::explain(&slots).unwrap();
-        let by_comparer = explain
-            .findings
-            .iter()
-            .find(|f| f.text.contains("equal by its comparer"))
-            .unwrap_or_else(|| panic!("no finding of the comparer: {explain}"));
-        let quoted: Vec<u32> = by_comparer
-            .at
-            .iter()
-            .chain(&by_comparer.more)
-            .map(|l| l.site.line)
-            .collect();
+        let by_comparer = "equal by its comparer";
+        let quoted = lines_of_finding(&explain, |text| text.contains(by_comparer), by_comparer);
         let closure =
             line_in_this_file("|a: &Vec<(u32, u32)>, b: &Vec<(u32, u32)>| same_ids(a, b),");
         let helper = line_in_this_file("a.iter().map(|x| x.0).eq(b.iter().map(|x| x.0))");

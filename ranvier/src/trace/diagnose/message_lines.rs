@@ -8,8 +8,8 @@ pub(super) const REFUSED_RANK: u32 = 700;
 
 /// The latest message a client or the program dispatched (not a command) to a model in the cone, other than those
 /// in `known`, that its `update` refused: a branch that ran returned from a fn at once (`if let Some(why) = refuse(..)
-/// { return notify(why); }`), not with a literal (`return 0;` in a rule computes its value). What it would have added is missing from the value, and the rule that refused it is a
-/// suspect.
+/// { return notify(why); }`), not with a literal (`return 0;` in a rule computes its value). What it would have
+/// added is missing from the value, and the rule that refused it is a suspect.
 pub(super) fn refused_message(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, known: &[(u64, u32)]) -> Option<u64> {
     let mut out: Option<u64> = None;
     for &model in in_cone {
@@ -42,11 +42,13 @@ pub(super) fn refused_message(ctx: &Ctx<'_>, in_cone: &HashSet<NodeId>, known: &
 /// `return;`, `return next;` or `return refuse(why);` leave a message's work undone.
 fn returns_a_literal(exit: &str) -> bool {
     let value = exit.trim_start_matches("return").trim().trim_end_matches(';').trim();
+    // a number: `0`, `-1`, `1_000`, `2.5`, `0_u64` (not a name: `inf` parses as a float but is a local)
+    let number = value.strip_prefix('-').unwrap_or(value);
     value == "true"
         || value == "false"
-        || (value.starts_with('"') && value.ends_with('"') && value.len() >= 2)
-        || value.parse::<f64>().is_ok()
-        || value.chars().next().is_some_and(|c| c.is_ascii_digit()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        || (value.len() >= 2 && value.starts_with('"') && value.ends_with('"'))
+        || (number.starts_with(|c: char| c.is_ascii_digit())
+            && number.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.'))
 }
 
 /// Whether fn `def`'s value is a `format!` alone (each line that makes its value starts with `format!(`).
@@ -254,6 +256,21 @@ pub(super) fn literal_lets(quoted: &mut Vec<SourceLine>, read: &HashSet<String>)
                 quoted.insert(at, let_line);
                 at += 1;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::returns_a_literal;
+
+    #[test]
+    fn a_return_of_a_number_a_boolean_or_a_text_is_a_literal_and_a_name_or_a_call_is_not() {
+        for exit in ["return 0;", "return -1;", "return 1_000;", "return 2.5;", "return 0_u64;", "return true;", "return \"none\";"] {
+            assert!(returns_a_literal(exit), "{exit}");
+        }
+        for exit in ["return;", "return next;", "return inf;", "return refuse(why);", "return Vec::new();"] {
+            assert!(!returns_a_literal(exit), "{exit}");
         }
     }
 }
