@@ -47,6 +47,7 @@ mod blind_pool;
 mod blind_printshop;
 mod blind_removals;
 mod blind_rental;
+mod blind_roastery;
 mod blind_salon;
 mod blind_school;
 mod blind_skipass;

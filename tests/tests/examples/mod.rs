@@ -69,6 +69,8 @@ pub mod blind_printshop;
 pub mod blind_removals;
 #[path = "../../../examples/examples/blind_rental/main.rs"]
 pub mod blind_rental;
+#[path = "../../../examples/examples/blind_roastery/main.rs"]
+pub mod blind_roastery;
 #[path = "../../../examples/examples/blind_salon/main.rs"]
 pub mod blind_salon;
 #[path = "../../../examples/examples/blind_school/main.rs"]
