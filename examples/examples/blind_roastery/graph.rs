@@ -3,9 +3,9 @@
 
 use ranvier::{AsyncMemo, Memo, Mvu, expose, node};
 
-use crate::model::{self, Batch, DaySchedule, Msg, Reorder, RoastedLot, Roastery, Rules};
-use crate::orders::{self, Orders};
-use crate::{pricing, roasting, services, stock, update};
+use super::model::{self, Batch, DaySchedule, Msg, Reorder, RoastedLot, Roastery, Rules};
+use super::orders::{self, Orders};
+use super::{pricing, roasting, services, stock, update};
 
 /// Which copy with a mistake the app is built with (`None`: the correct app).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +122,9 @@ pub fn set_app(slip: Slip) -> SetApp {
     } else {
         Roastery::default()
     };
-    let roastery = Mvu::with_commands((opening, Vec::new()), move |msg, model| apply(msg, model, &rules));
+    let roastery = Mvu::with_commands((opening, Vec::new()), move |msg, model| {
+        apply(msg, model, &rules)
+    });
     let day = roastery.select(|r| r.day);
     let roasted = roastery.select(|r| r.roasted.clone());
     let schedule = if slip == Slip::ScheduleExactLot {

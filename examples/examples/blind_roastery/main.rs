@@ -48,18 +48,62 @@ use serde_json::{Value, json};
 
 /// The mistakes: (key, class, slip).
 pub const SLIPS: [(&str, &str, Slip); 12] = [
-    ("reorder_whole_sacks", "async memo: rounds the sacks down instead of up", Slip::ReorderWholeSacks),
-    ("courier_swapped_args", "async memo: swapped arguments", Slip::CourierSwappedArgs),
-    ("subscription_discount_field", "row memo: wrong field", Slip::SubscriptionDiscountField),
-    ("open_orders_filter", "collection view: filter inverted", Slip::OpenOrdersFilter),
+    (
+        "reorder_whole_sacks",
+        "async memo: rounds the sacks down instead of up",
+        Slip::ReorderWholeSacks,
+    ),
+    (
+        "courier_swapped_args",
+        "async memo: swapped arguments",
+        Slip::CourierSwappedArgs,
+    ),
+    (
+        "subscription_discount_field",
+        "row memo: wrong field",
+        Slip::SubscriptionDiscountField,
+    ),
+    (
+        "open_orders_filter",
+        "collection view: filter inverted",
+        Slip::OpenOrdersFilter,
+    ),
     ("advance_days", "update: `=` for `+=`", Slip::AdvanceDays),
-    ("subscription_due_day", "update helper: `<` for `<=`", Slip::SubscriptionDueDay),
-    ("roasted_weight", "rule fn (memo and update): the loss for what is left", Slip::RoastedWeight),
-    ("wholesale_tier", "rule fn (row memo): `>` for `>=` at a tier boundary", Slip::WholesaleTier),
-    ("reorder_stops_early", "long memo: `break` for `continue`", Slip::ReorderStopsEarly),
-    ("schedule_exact_lot", "long memo: `<=` for `<`", Slip::ScheduleExactLot),
-    ("dark_roast_minutes", "model method: two roasts in one arm", Slip::DarkRoastMinutes),
-    ("opening_reorder_point", "Default: grams where kilos are meant", Slip::OpeningReorderPoint),
+    (
+        "subscription_due_day",
+        "update helper: `<` for `<=`",
+        Slip::SubscriptionDueDay,
+    ),
+    (
+        "roasted_weight",
+        "rule fn (memo and update): the loss for what is left",
+        Slip::RoastedWeight,
+    ),
+    (
+        "wholesale_tier",
+        "rule fn (row memo): `>` for `>=` at a tier boundary",
+        Slip::WholesaleTier,
+    ),
+    (
+        "reorder_stops_early",
+        "long memo: `break` for `continue`",
+        Slip::ReorderStopsEarly,
+    ),
+    (
+        "schedule_exact_lot",
+        "long memo: `<=` for `<`",
+        Slip::ScheduleExactLot,
+    ),
+    (
+        "dark_roast_minutes",
+        "model method: two roasts in one arm",
+        Slip::DarkRoastMinutes,
+    ),
+    (
+        "opening_reorder_point",
+        "Default: grams where kilos are meant",
+        Slip::OpeningReorderPoint,
+    ),
 ];
 
 /// The app on its graph thread, exposed.
@@ -118,7 +162,10 @@ fn advance(days: u32) -> Value {
 /// Mistake `key`'s case: the node to explain and the messages that show the mistake.
 pub fn case(key: &str) -> (&'static str, Value) {
     match key {
-        "reorder_whole_sacks" => ("reorder_cost", json!([schedule("ethiopia", "medium", 40, 0)])),
+        "reorder_whole_sacks" => (
+            "reorder_cost",
+            json!([schedule("ethiopia", "medium", 40, 0)]),
+        ),
         "courier_swapped_args" => (
             "courier",
             json!([order("Ann", "ethiopia", "250g", 2, "domestic")]),
@@ -170,18 +217,33 @@ pub fn case(key: &str) -> (&'static str, Value) {
 /// What the correct app's node holds after mistake `key`'s messages.
 pub fn expected(key: &str) -> Value {
     match key {
-        "reorder_whole_sacks" => json!(null),
-        "courier_swapped_args" => json!(null),
-        "subscription_discount_field" => json!(null),
-        "open_orders_filter" => json!(null),
-        "advance_days" => json!(null),
-        "subscription_due_day" => json!(null),
-        "roasted_weight" => json!(null),
-        "wholesale_tier" => json!(null),
-        "reorder_stops_early" => json!(null),
-        "schedule_exact_lot" => json!(null),
-        "dark_roast_minutes" => json!(null),
-        "opening_reorder_point" => json!(null),
+        "reorder_whole_sacks" => json!(46800),
+        "courier_swapped_args" => json!(750),
+        "subscription_discount_field" => json!([{
+            "key": 1, "id": 1, "customer": "Cafe Nord", "origin": "colombia", "bag": "1kg", "qty": 6,
+            "wholesale": true, "subscription": false, "zone": "domestic", "placed": 0, "shipped": false,
+            "price": 15600
+        }]),
+        "open_orders_filter" => json!([3]),
+        "advance_days" => json!(5),
+        "subscription_due_day" => json!([1]),
+        "roasted_weight" => json!([{ "origin": "brazil", "grams": 8000 }]),
+        "wholesale_tier" => json!([{
+            "key": 1, "id": 1, "customer": "Hotel Lind", "origin": "brazil", "bag": "1kg", "qty": 10,
+            "wholesale": true, "subscription": false, "zone": "domestic", "placed": 0, "shipped": false,
+            "price": 23000
+        }]),
+        "reorder_stops_early" => json!([{ "origin": "brazil", "short_g": 5000 }]),
+        "schedule_exact_lot" => json!({
+            "day": 0,
+            "batches": ["ethiopia #1", "ethiopia #2", "ethiopia #3", "ethiopia #4", "ethiopia #5"],
+            "minutes": 120, "out_g": 51000, "later": [], "short": []
+        }),
+        "dark_roast_minutes" => json!({
+            "day": 0, "batches": ["colombia #1", "colombia #2"], "minutes": 56, "out_g": 19200,
+            "later": [], "short": []
+        }),
+        "opening_reorder_point" => json!([]),
         other => panic!("no mistake {other}"),
     }
 }
@@ -245,7 +307,9 @@ async fn main() {
     }
     if args.iter().any(|a| a == "--report") {
         if !ranvier::trace::TRACED {
-            eprintln!("blind_roastery: this build records no trace: run it in a debug build (without --release)");
+            eprintln!(
+                "blind_roastery: this build records no trace: run it in a debug build (without --release)"
+            );
             std::process::exit(1);
         }
         harness::report(&shapes(), args.iter().any(|a| a == "--answers")).await;

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use ranvier::collection::Collection;
 use ranvier::{Memo, Mvu, node};
 
-use crate::model::{Msg, Order, Roastery, Rules};
+use super::model::{Msg, Order, Roastery, Rules};
 
 /// Subscriptions get this many percent off.
 pub const SUBSCRIPTION_DISCOUNT: u32 = 10;
@@ -17,20 +17,24 @@ pub type Orders = Collection<u32, Order, (&'static str, Memo<u32>)>;
 #[node]
 pub fn order_rows(roastery: &Mvu<Roastery, Msg>, rules: Rules) -> Orders {
     let list = roastery.select(|r| r.orders.clone());
-    let orders = Collection::keyed(list, |order: &Order| order.id, move |row| {
-        let row = row.clone();
-        let price = Memo::new(move |_| {
-            row.with(|order| {
-                let price = (rules.order_price)(order.bag, order.qty, order.wholesale);
-                if order.subscription {
-                    price - price * SUBSCRIPTION_DISCOUNT / 100
-                } else {
-                    price
-                }
-            })
-        });
-        ("price", price)
-    })
+    let orders = Collection::keyed(
+        list,
+        |order: &Order| order.id,
+        move |row| {
+            let row = row.clone();
+            let price = Memo::new(move |_| {
+                row.with(|order| {
+                    let price = (rules.order_price)(order.bag, order.qty, order.wholesale);
+                    if order.subscription {
+                        price - price * SUBSCRIPTION_DISCOUNT / 100
+                    } else {
+                        price
+                    }
+                })
+            });
+            ("price", price)
+        },
+    )
     .labelled("orders");
     orders
 }
@@ -64,28 +68,32 @@ pub mod slipped {
     use ranvier::collection::Collection;
     use ranvier::{Memo, Mvu, node};
 
+    use super::super::model::{Msg, Order, Roastery, Rules};
     use super::{Orders, SUBSCRIPTION_DISCOUNT};
-    use crate::model::{Msg, Order, Roastery, Rules};
 
     /// [`super::order_rows`], with a mistake.
     #[node]
     pub fn order_rows(roastery: &Mvu<Roastery, Msg>, rules: Rules) -> Orders {
         let list = roastery.select(|r| r.orders.clone());
-        let orders = Collection::keyed(list, |order: &Order| order.id, move |row| {
-            let row = row.clone();
-            let price = Memo::new(move |_| {
-                row.with(|order| {
-                    let price = (rules.order_price)(order.bag, order.qty, order.wholesale);
-                    // BUG(subscription_discount_field)
-                    if order.wholesale {
-                        price - price * SUBSCRIPTION_DISCOUNT / 100
-                    } else {
-                        price
-                    }
-                })
-            });
-            ("price", price)
-        })
+        let orders = Collection::keyed(
+            list,
+            |order: &Order| order.id,
+            move |row| {
+                let row = row.clone();
+                let price = Memo::new(move |_| {
+                    row.with(|order| {
+                        let price = (rules.order_price)(order.bag, order.qty, order.wholesale);
+                        // BUG(subscription_discount_field)
+                        if order.wholesale {
+                            price - price * SUBSCRIPTION_DISCOUNT / 100
+                        } else {
+                            price
+                        }
+                    })
+                });
+                ("price", price)
+            },
+        )
         .labelled("orders");
         orders
     }

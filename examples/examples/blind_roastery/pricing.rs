@@ -1,6 +1,6 @@
 //! Prices: retail bags, and the wholesale tiers for kilo bags bought by the case.
 
-use crate::model::Bag;
+use super::model::Bag;
 
 /// A 250 g bag at retail, in cents.
 pub const QUARTER_CENTS: u32 = 950;
@@ -48,8 +48,8 @@ pub fn order_price(bag: Bag, qty: u32, wholesale: bool) -> u32 {
 
 /// The copies with a mistake (see `graph.rs`).
 pub mod slipped {
+    use super::super::model::Bag;
     use super::{KILO_CENTS, QUARTER_CENTS};
-    use crate::model::Bag;
 
     /// [`super::wholesale_kilo_cents`], with a mistake.
     #[ranvier::trace_fn]

@@ -2,7 +2,7 @@
 
 use ranvier::{Memo, Mvu, node};
 
-use crate::model::{Batch, DaySchedule, Msg, Roast, Roastery, Rules};
+use super::model::{Batch, DaySchedule, Msg, Roast, Roastery, Rules};
 
 /// How long the roaster runs a day, in minutes (the mornings; the afternoons are for bagging).
 pub const ROASTER_MINUTES: u32 = 240;
@@ -34,7 +34,11 @@ pub fn day_schedule(roastery: &Mvu<Roastery, Msg>, rules: Rules) -> Memo<DaySche
             day: r.day,
             ..DaySchedule::default()
         };
-        let mut free: Vec<(String, u32)> = r.green.iter().map(|l| (l.origin.clone(), l.grams)).collect();
+        let mut free: Vec<(String, u32)> = r
+            .green
+            .iter()
+            .map(|l| (l.origin.clone(), l.grams))
+            .collect();
         let mut planned: Vec<&Batch> = Vec::new();
         for batch in r.batches.iter().filter(|b| !b.done) {
             if batch.day > r.day {
@@ -58,7 +62,10 @@ pub fn day_schedule(roastery: &Mvu<Roastery, Msg>, rules: Rules) -> Memo<DaySche
         }
         plan.batches = planned.iter().map(|b| b.label()).collect();
         plan.minutes = planned.iter().copied().map(rules.minutes).sum();
-        plan.out_g = planned.iter().map(|b| (rules.roasted_grams)(b.green_g, b.roast)).sum();
+        plan.out_g = planned
+            .iter()
+            .map(|b| (rules.roasted_grams)(b.green_g, b.roast))
+            .sum();
         plan
     });
     schedule
@@ -68,8 +75,8 @@ pub fn day_schedule(roastery: &Mvu<Roastery, Msg>, rules: Rules) -> Memo<DaySche
 pub mod slipped {
     use ranvier::{Memo, Mvu, node};
 
+    use super::super::model::{Batch, DaySchedule, Msg, Roast, Roastery, Rules};
     use super::{ROASTER_MINUTES, loss_percent};
-    use crate::model::{Batch, DaySchedule, Msg, Roast, Roastery, Rules};
 
     /// [`super::roasted_grams`], with a mistake.
     #[ranvier::trace_fn]
@@ -87,7 +94,11 @@ pub mod slipped {
                 day: r.day,
                 ..DaySchedule::default()
             };
-            let mut free: Vec<(String, u32)> = r.green.iter().map(|l| (l.origin.clone(), l.grams)).collect();
+            let mut free: Vec<(String, u32)> = r
+                .green
+                .iter()
+                .map(|l| (l.origin.clone(), l.grams))
+                .collect();
             let mut planned: Vec<&Batch> = Vec::new();
             for batch in r.batches.iter().filter(|b| !b.done) {
                 if batch.day > r.day {
@@ -112,7 +123,10 @@ pub mod slipped {
             }
             plan.batches = planned.iter().map(|b| b.label()).collect();
             plan.minutes = planned.iter().copied().map(rules.minutes).sum();
-            plan.out_g = planned.iter().map(|b| (rules.roasted_grams)(b.green_g, b.roast)).sum();
+            plan.out_g = planned
+                .iter()
+                .map(|b| (rules.roasted_grams)(b.green_g, b.roast))
+                .sum();
             plan
         });
         schedule

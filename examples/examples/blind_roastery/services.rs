@@ -3,8 +3,8 @@
 
 use ranvier::{AsyncMemo, Memo, Mvu, node};
 
-use crate::model::{Msg, Reorder, Roastery, SACK_G};
-use crate::remote;
+use super::model::{Msg, Reorder, Roastery, SACK_G};
+use super::remote;
 
 /// What buying back the reorder list costs at the market's prices, in cents: whole sacks, enough to cover each
 /// origin's shortfall.
@@ -66,8 +66,8 @@ pub fn courier_quote(roastery: &Mvu<Roastery, Msg>) -> AsyncMemo<u32> {
 pub mod slipped {
     use ranvier::{AsyncMemo, Memo, Mvu, node};
 
-    use crate::model::{Msg, Reorder, Roastery, SACK_G};
-    use crate::remote;
+    use super::super::model::{Msg, Reorder, Roastery, SACK_G};
+    use super::super::remote;
 
     /// [`super::reorder_cost`], with a mistake.
     #[node]

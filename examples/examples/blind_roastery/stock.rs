@@ -2,7 +2,7 @@
 
 use ranvier::{Memo, Mvu, node};
 
-use crate::model::{Batch, Msg, Reorder, Roastery};
+use super::model::{Batch, Msg, Reorder, Roastery};
 
 /// Green coffee of `origin` the batches not yet roasted will take, in grams.
 #[ranvier::trace_fn]
@@ -39,7 +39,11 @@ pub fn reorder_list(roastery: &Mvu<Roastery, Msg>) -> Memo<Vec<Reorder>> {
                 short_g: short,
             });
         }
-        out.sort_by(|a, b| b.short_g.cmp(&a.short_g).then_with(|| a.origin.cmp(&b.origin)));
+        out.sort_by(|a, b| {
+            b.short_g
+                .cmp(&a.short_g)
+                .then_with(|| a.origin.cmp(&b.origin))
+        });
         out
     });
     reorder
@@ -49,8 +53,8 @@ pub fn reorder_list(roastery: &Mvu<Roastery, Msg>) -> Memo<Vec<Reorder>> {
 pub mod slipped {
     use ranvier::{Memo, Mvu, node};
 
+    use super::super::model::{Msg, Reorder, Roastery};
     use super::committed_g;
-    use crate::model::{Msg, Reorder, Roastery};
 
     /// [`super::reorder_list`], with a mistake.
     #[node]
@@ -76,7 +80,11 @@ pub mod slipped {
                     short_g: short,
                 });
             }
-            out.sort_by(|a, b| b.short_g.cmp(&a.short_g).then_with(|| a.origin.cmp(&b.origin)));
+            out.sort_by(|a, b| {
+                b.short_g
+                    .cmp(&a.short_g)
+                    .then_with(|| a.origin.cmp(&b.origin))
+            });
             out
         });
         reorder

@@ -1,7 +1,9 @@
 //! `update`: the roastery after a message, and the follow-up messages (commands) it sends; Elmish, with its helpers.
 
-use crate::model::{Bag, Batch, MAX_BATCH_G, Msg, Order, Roast, RoastedLot, Roastery, Rules, SACK_G, Subscription};
-use crate::pricing;
+use super::model::{
+    Bag, Batch, MAX_BATCH_G, Msg, Order, Roast, RoastedLot, Roastery, Rules, SACK_G, Subscription,
+};
+use super::pricing;
 
 /// The roastery after `msg`, and the commands to run next. A message naming what the roastery does not know (a roast,
 /// a bag, an order) changes nothing.
@@ -13,7 +15,12 @@ pub fn update(msg: Msg, model: &Roastery, rules: &Rules) -> (Roastery, Vec<Msg>)
             add_green(&mut next, &origin, sacks * SACK_G);
             (next, Vec::new())
         }
-        Msg::Schedule { origin, roast, kg, day } => {
+        Msg::Schedule {
+            origin,
+            roast,
+            kg,
+            day,
+        } => {
             let Some(roast) = Roast::parse(&roast) else {
                 return (next, Vec::new());
             };
@@ -21,7 +28,13 @@ pub fn update(msg: Msg, model: &Roastery, rules: &Rules) -> (Roastery, Vec<Msg>)
             schedule_batches(&mut next, &origin, roast, kg * 1_000, day);
             (next, Vec::new())
         }
-        Msg::PlaceOrder { customer, origin, bag, qty, zone } => {
+        Msg::PlaceOrder {
+            customer,
+            origin,
+            bag,
+            qty,
+            zone,
+        } => {
             let Some(bag) = Bag::parse(&bag) else {
                 return (next, Vec::new());
             };
@@ -32,12 +45,23 @@ pub fn update(msg: Msg, model: &Roastery, rules: &Rules) -> (Roastery, Vec<Msg>)
             ship(&mut next, id);
             (next, Vec::new())
         }
-        Msg::Subscribe { customer, origin, bag, every_weeks } => {
+        Msg::Subscribe {
+            customer,
+            origin,
+            bag,
+            every_weeks,
+        } => {
             let (Some(bag), 1 | 2 | 4) = (Bag::parse(&bag), every_weeks) else {
                 return (next, Vec::new());
             };
             let next_day = next.day + 7;
-            next.subscriptions.push(Subscription { customer, origin, bag, every_weeks, next_day });
+            next.subscriptions.push(Subscription {
+                customer,
+                origin,
+                bag,
+                every_weeks,
+                next_day,
+            });
             (next, Vec::new())
         }
         Msg::Advance { days } => {
@@ -60,7 +84,7 @@ pub fn update(msg: Msg, model: &Roastery, rules: &Rules) -> (Roastery, Vec<Msg>)
 pub fn add_green(model: &mut Roastery, origin: &str, grams: u32) {
     match model.green.iter_mut().find(|lot| lot.origin == origin) {
         Some(lot) => lot.grams += grams,
-        None => model.green.push(crate::model::GreenLot {
+        None => model.green.push(super::model::GreenLot {
             origin: origin.to_owned(),
             grams,
             reorder_g: SACK_G,
@@ -141,7 +165,11 @@ pub fn roast_due(model: &mut Roastery, roasted_grams: fn(u32, Roast) -> u32) {
         if batch.done || batch.day >= today {
             continue;
         }
-        let Some(lot) = model.green.iter_mut().find(|lot| lot.origin == batch.origin) else {
+        let Some(lot) = model
+            .green
+            .iter_mut()
+            .find(|lot| lot.origin == batch.origin)
+        else {
             continue;
         };
         if lot.grams < batch.green_g {
@@ -149,9 +177,16 @@ pub fn roast_due(model: &mut Roastery, roasted_grams: fn(u32, Roast) -> u32) {
         }
         lot.grams -= batch.green_g;
         let out = roasted_grams(batch.green_g, batch.roast);
-        match model.roasted.iter_mut().find(|lot| lot.origin == batch.origin) {
+        match model
+            .roasted
+            .iter_mut()
+            .find(|lot| lot.origin == batch.origin)
+        {
             Some(lot) => lot.grams += out,
-            None => model.roasted.push(RoastedLot { origin: batch.origin.clone(), grams: out }),
+            None => model.roasted.push(RoastedLot {
+                origin: batch.origin.clone(),
+                grams: out,
+            }),
         }
         model.batches[at].done = true;
     }
@@ -175,8 +210,8 @@ pub fn place_subscriptions(model: &mut Roastery) {
 
 /// The copies with a mistake (see `graph.rs`).
 pub mod slipped {
+    use super::super::model::{Bag, Msg, Roast, Roastery, Rules, SACK_G, Subscription};
     use super::{add_green, place_order, roast_due, schedule_batches, ship};
-    use crate::model::{Bag, Msg, Roast, Roastery, Rules, SACK_G, Subscription};
 
     /// [`super::update`], with a mistake.
     #[ranvier::trace_fn]
@@ -187,7 +222,12 @@ pub mod slipped {
                 add_green(&mut next, &origin, sacks * SACK_G);
                 (next, Vec::new())
             }
-            Msg::Schedule { origin, roast, kg, day } => {
+            Msg::Schedule {
+                origin,
+                roast,
+                kg,
+                day,
+            } => {
                 let Some(roast) = Roast::parse(&roast) else {
                     return (next, Vec::new());
                 };
@@ -195,7 +235,13 @@ pub mod slipped {
                 schedule_batches(&mut next, &origin, roast, kg * 1_000, day);
                 (next, Vec::new())
             }
-            Msg::PlaceOrder { customer, origin, bag, qty, zone } => {
+            Msg::PlaceOrder {
+                customer,
+                origin,
+                bag,
+                qty,
+                zone,
+            } => {
                 let Some(bag) = Bag::parse(&bag) else {
                     return (next, Vec::new());
                 };
@@ -206,12 +252,23 @@ pub mod slipped {
                 ship(&mut next, id);
                 (next, Vec::new())
             }
-            Msg::Subscribe { customer, origin, bag, every_weeks } => {
+            Msg::Subscribe {
+                customer,
+                origin,
+                bag,
+                every_weeks,
+            } => {
                 let (Some(bag), 1 | 2 | 4) = (Bag::parse(&bag), every_weeks) else {
                     return (next, Vec::new());
                 };
                 let next_day = next.day + 7;
-                next.subscriptions.push(Subscription { customer, origin, bag, every_weeks, next_day });
+                next.subscriptions.push(Subscription {
+                    customer,
+                    origin,
+                    bag,
+                    every_weeks,
+                    next_day,
+                });
                 (next, Vec::new())
             }
             Msg::Advance { days } => {
