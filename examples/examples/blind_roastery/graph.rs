@@ -24,7 +24,7 @@ pub enum Slip {
     AdvanceDays,
     /// `update::slipped::place_subscriptions`.
     SubscriptionDueDay,
-    /// `roasting::slipped::roasted_grams_slipped`.
+    /// `roasting::slipped::roasted_grams`.
     RoastedWeight,
     /// `pricing::slipped::wholesale_kilo_cents` (through `pricing::slipped::order_price`).
     WholesaleTier,
@@ -97,7 +97,7 @@ pub fn set_app(slip: Slip) -> SetApp {
             Batch::minutes
         },
         roasted_grams: if slip == Slip::RoastedWeight {
-            roasting::slipped::roasted_grams_slipped
+            roasting::slipped::roasted_grams
         } else {
             roasting::roasted_grams
         },

@@ -80,7 +80,7 @@ pub mod slipped {
 
     /// [`super::roasted_grams`], with a mistake.
     #[ranvier::trace_fn]
-    pub fn roasted_grams_slipped(green_g: u32, roast: Roast) -> u32 {
+    pub fn roasted_grams(green_g: u32, roast: Roast) -> u32 {
         let loss = loss_percent(roast);
         // BUG(roasted_weight)
         green_g * loss / 100
