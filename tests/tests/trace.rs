@@ -3685,6 +3685,44 @@ mod traced {
         );
     }
 
+    #[test]
+    fn a_settled_future_is_quoted_by_the_let_that_bound_a_term_its_accumulator_adds() {
+        use ranvier::{AsyncMemo, graph};
+        // short of green coffee, in grams: the sacks to buy round down (the mistake is the `let`), priced per kilo
+        let short = Signal::new(vec![35_000_u32, 80_000]);
+        let cost = AsyncMemo::try_new({
+            let short = short.clone();
+            move |_: Option<&u32>| {
+                let short = short.get();
+                async move {
+                    let mut total = 0;
+                    for grams in short {
+                        let sacks = grams / 60_000;
+                        let per_kg = rate_service(grams).await?;
+                        total += sacks * 60 * per_kg;
+                    }
+                    Ok::<_, String>(total)
+                }
+            }
+        });
+        let _ = cost.get();
+        graph::run_flights();
+        assert!(cost.get().value_or(0) > 0);
+        let explain = trace::explain(&cost).unwrap();
+        let settled: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let term = line_in_this_file("let sacks = grams / 60_000;");
+        assert!(
+            settled.contains(&term),
+            "line {term} not quoted:\n{explain}"
+        );
+    }
+
     /// The tools out of a shed, `#[node]`-built: days late are counted from the day a tool went out, not the day it
     /// was due (the `let` is the mistake), in a body long enough that its reads and branches say nothing of it.
     #[allow(clippy::let_and_return)]

@@ -75,6 +75,16 @@ pub(super) fn settled(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, found: &mut Vec<
         if !picked.contains(&i) {
             picked.push(i);
         }
+        // and the `let`s inside the future that bound what such an assignment adds (`let sacks = short / SACK;`
+        // before `total += sacks * per_kg;`): each term was made there
+        let Some((_, added)) = code_part(&lines[i]).split_once('=') else { continue };
+        let Ok(at) = u32::try_from(i + 1) else { continue };
+        for bound in lets_binding(lines, block.first, at, added) {
+            let bound = bound as usize - 1;
+            if inside.contains(&bound) && !picked.contains(&bound) {
+                picked.push(bound);
+            }
+        }
     }
     // a value captured before the block (`let known = prev.cloned();`) that the future returns or tests: its binding
     let outside = call.whole.first as usize - 1..block.first as usize - 1;
