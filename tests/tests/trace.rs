@@ -1872,6 +1872,54 @@ mod traced {
         );
     }
 
+    /// Orders, a row each with its price as a memo made inline in the factory: the subscription discount is given
+    /// on the wholesale flag (the `if` is the mistake).
+    #[allow(clippy::let_and_return, clippy::type_complexity)]
+    #[ranvier::node]
+    fn priced_orders(
+        list: &Signal<Vec<(u32, u32, bool, bool)>>,
+    ) -> ranvier::collection::Collection<u32, (u32, u32, bool, bool), Memo<u32>> {
+        let priced = ranvier::collection::Collection::keyed(
+            list.clone(),
+            |o: &(u32, u32, bool, bool)| o.0,
+            move |row| {
+                let row = row.clone();
+                let price = Memo::new(move |_| {
+                    row.with(|&(_, bags, _wholesale, _subscription)| {
+                        let price = bags * 950;
+                        if _wholesale {
+                            price - price / 10
+                        } else {
+                            price
+                        }
+                    })
+                });
+                price
+            },
+        );
+        priced
+    }
+
+    #[test]
+    fn a_collection_explained_quotes_what_ran_in_the_memo_its_inline_factory_made_for_a_row() {
+        // (number, bags, wholesale, subscription)
+        let list = Signal::new(vec![(1_u32, 6_u32, true, false)]);
+        let orders = priced_orders(&list);
+        let price = orders.row(&1).expect("a row for order 1");
+        assert_eq!(price.get(), 5_130);
+        let explain = trace::explain(&orders).unwrap();
+        let branch = line_in_this_file("if _wholesale {");
+        let row = lines_of_finding(
+            &explain,
+            |t| t.contains("one of the memos each row makes"),
+            "the row's memo",
+        );
+        assert!(
+            row.contains(&branch),
+            "line {branch} not quoted:\n{explain}"
+        );
+    }
+
     #[test]
     fn a_collection_that_refused_its_list_names_its_key_fn() {
         use ranvier::collection::Collection;

@@ -24,7 +24,9 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
     let rows: Vec<&NodeRecord> = me
         .sources
         .iter()
-        .filter_map(|s| ctx.rec(*s))
+        .copied()
+        .chain(collection_row_memos(ctx, me))
+        .filter_map(|s| ctx.rec(s))
         .filter(|r| r.kind == NodeKind::Memo && r.runs > 0 && r.site != me.site && !ctx.reads_model_alone(r))
         .collect();
     // a keyed collection's row memo is one even when the collection holds one row (`pupils[Ada]/average`)
@@ -125,4 +127,34 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
     let mut finding = Finding::new(FindingKind::Ran, rank, text, Some(at));
     finding.more = quoted.collect();
     found.push(finding);
+}
+
+/// When `me` is a keyed collection (made by a `Collection::keyed(..)` call) whose factory is written inline, the
+/// memos its rows made within the call (`orders[1]/price`): what it shows of each row besides the item, so the lines
+/// that make them are what it holds. (A factory fn named in the call is followed by the node's body, through the
+/// call.) Empty for any other node.
+fn collection_row_memos(ctx: &Ctx<'_>, me: &NodeRecord) -> Vec<NodeId> {
+    let keyed = names::line_text(me.site.file(), me.site.line()).is_some_and(|l| code_part(&l).contains("::keyed("));
+    if !keyed {
+        return Vec::new();
+    }
+    // the `Collection::keyed(..)` call's lines: a factory written inline makes its rows' memos within them
+    let Some(call) = source::index(me.site.file())
+        .and_then(|index| index.call_at(me.site.line(), me.site.column()).map(|c| c.whole))
+    else {
+        return Vec::new();
+    };
+    let prefix = format!("{}[", ctx.name(me.id).name);
+    ctx.ids()
+        .iter()
+        .copied()
+        .filter(|id| {
+            ctx.rec(*id).is_some_and(|r| {
+                r.kind == NodeKind::Memo
+                    && r.runs > 0
+                    && r.site.file() == me.site.file()
+                    && call.contains(r.site.line())
+            }) && ctx.name(*id).name.strip_prefix(&prefix).is_some_and(|rest| rest.contains("]/"))
+        })
+        .collect()
 }
