@@ -1251,6 +1251,113 @@ mod traced {
         assert_eq!(deposits.get(), vec![("orchard inn", 3_000)]);
     }
 
+    /// A roaster's day, `#[trace_fn]`-marked: `Advance` sends `Roast` (which weighs what comes out of the roaster
+    /// through a rule) and then `Restock` (nothing to restock: it leaves the model as it was). The mistake: the rule
+    /// gives the weight lost, not the weight left. `Restock`, the latest message, changed nothing, but `Roast`, sent
+    /// by the same `Advance`, moved the node after it was dispatched: `Restock` had nothing to change.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Roaster {
+        day: u32,
+        green: u32,
+        roasted: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum RoasterMsg {
+        Advance,
+        Roast,
+        Restock,
+    }
+
+    #[ranvier::trace_fn]
+    fn loss_percent(roast: Roast) -> u32 {
+        match roast {
+            Roast::Light => 15,
+            Roast::Dark => 20,
+        }
+    }
+
+    #[derive(Debug, Clone, Copy)]
+    enum Roast {
+        #[allow(dead_code)]
+        Light,
+        Dark,
+    }
+
+    #[ranvier::trace_fn]
+    fn roasted_grams(green: u32, roast: Roast) -> u32 {
+        let loss = loss_percent(roast);
+        green * loss / 100
+    }
+
+    #[ranvier::trace_fn]
+    fn roaster_update(msg: RoasterMsg, roaster: &Roaster) -> (Roaster, Vec<RoasterMsg>) {
+        let mut next = roaster.clone();
+        let commands = match msg {
+            RoasterMsg::Advance => {
+                next.day += 1;
+                vec![RoasterMsg::Roast, RoasterMsg::Restock]
+            }
+            RoasterMsg::Roast => {
+                let out = roasted_grams(next.green, Roast::Dark);
+                next.roasted.push(out);
+                Vec::new()
+            }
+            RoasterMsg::Restock => {
+                if next.green < 5_000 {
+                    next.green += 60_000;
+                }
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_command_that_left_the_model_as_it_was_after_a_sibling_moved_the_node_is_not_the_first_suspect()
+     {
+        let roaster = Mvu::with_commands(
+            (
+                Roaster {
+                    day: 0,
+                    green: 10_000,
+                    roasted: Vec::new(),
+                },
+                Vec::new(),
+            ),
+            roaster_update,
+        );
+        let roasted = roaster.select(|r| r.roasted.clone());
+        // the bench's board shows what was roasted, as each message is handled
+        let _board = Effect::new({
+            let roasted = roasted.clone();
+            move || {
+                let _ = roasted.get();
+            }
+        });
+        roaster.dispatch(RoasterMsg::Advance).unwrap();
+        // 10 kg of green coffee roasted dark: 8 kg out, not 2
+        assert_eq!(roasted.get(), vec![2_000]);
+        let explain = trace::explain(&roasted).unwrap();
+        // the command that moved the node before the one that had nothing to change
+        let at = |name: &str| {
+            let prefix = format!("message {name} #");
+            explain
+                .findings
+                .iter()
+                .position(|f| f.text.starts_with(&prefix))
+        };
+        assert!(
+            at("Roast").is_some() && (at("Restock").is_none() || at("Roast") < at("Restock")),
+            "{explain}"
+        );
+        let tail = line_in_this_file("green * loss / 100");
+        assert!(
+            message_lines(&explain, "Roast").contains(&tail),
+            "line {tail}:\n{explain}"
+        );
+    }
+
     /// A hire desk settling a return, `#[trace_fn]`-marked: what is owed adds up the damage found, then the late
     /// fee. The mistake: a day late is charged as a week (`7 *`). The car came back with no damage, so the loop that
     /// adds the damage ran no time.

@@ -193,6 +193,9 @@ pub(super) fn update_arms(
         let rank = 400 + near(depth) / 5 + u32::from(message == latest);
         let (mut rank, what) = match (message == latest, model.last_moved > message) {
             // the latest message changed nothing: the arm that handled it is the first suspect (before the body)
+            // unless it was a command and the node moved since the message that sent it was dispatched: a sibling
+            // command moved it, and this one had nothing to change
+            (true, false) if senders.last().is_some_and(|&outer| me.last_moved > outer) => (rank, "left as it was"),
             (true, false) => (700, "left as it was"),
             // the latest message moved the model but not the explained node: the change that should have reached
             // it stopped in what that message ran, before the message behind the node's last move
