@@ -63,7 +63,8 @@ mod explain {
         // followed to the fns its callers pass (341 characters)
         explain_withdrawal_fee => "withdrawal_fee",
         explain_estimate_above => "estimate_above",
-        #[ignore = "first run: named at 762 (after the row memos and the view's cutoff); still 762"]
+        // first run: named at 762 (after the row memos and the view's cutoff); a hit since session 33 (a command that
+        // left the model as it was after a sibling moved the node is not the first suspect: 339)
         explain_top_by_count => "top_by_count",
         explain_invoice_vat => "invoice_vat",
         // missed on first run (quoted the memo's first lines and the fee fn); a hit since the body's writes to the
