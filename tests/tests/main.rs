@@ -27,6 +27,7 @@ mod blind_campsite;
 mod blind_cinema;
 mod blind_clinic;
 mod blind_depot;
+mod blind_driving;
 mod blind_ferry;
 mod blind_florist;
 mod blind_foodbank;

@@ -28,6 +28,8 @@ pub mod blind_cinema;
 pub mod blind_clinic;
 #[path = "../../../examples/examples/blind_depot/main.rs"]
 pub mod blind_depot;
+#[path = "../../../examples/examples/blind_driving/main.rs"]
+pub mod blind_driving;
 #[path = "../../../examples/examples/blind_ferry/main.rs"]
 pub mod blind_ferry;
 #[path = "../../../examples/examples/blind_florist/main.rs"]
