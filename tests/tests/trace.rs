@@ -2027,6 +2027,45 @@ mod traced {
         );
     }
 
+    /// Whether a pupil waits for a practical test: theory passed and not passed yet. The mistake: `p.2` for `!p.2`.
+    #[ranvier::trace_fn]
+    fn awaiting_practical(p: &(u32, bool, bool)) -> bool {
+        p.1 && p.2
+    }
+
+    #[test]
+    fn a_view_s_cutoff_quotes_the_trace_fn_predicate_its_latest_run_called() {
+        use ranvier::collection::Collection;
+        // (pupil, theory passed, practical passed)
+        let list = Signal::new(vec![(1_u32, false, false)]);
+        let pupils = Collection::keyed(list.clone(), |p: &(u32, bool, bool)| p.0, |_| ());
+        let chosen = pupils.filter(awaiting_practical);
+        let keys = chosen.keys();
+        let waiting = Memo::new(move |_| keys.get().to_vec());
+        assert_eq!(waiting.get(), Vec::<u32>::new());
+        // pupil 1 passes theory: waits for the practical, yet the view keeps none
+        list.set(vec![(1, true, false)]);
+        assert_eq!(waiting.get(), Vec::<u32>::new());
+        let explain = trace::explain(&waiting).unwrap();
+        let predicate = line_in_this_file("p.1 && p.2");
+        let quoted: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| {
+                matches!(
+                    f.kind,
+                    trace::FindingKind::Cutoff | trace::FindingKind::EarlierCutoff
+                )
+            })
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        assert!(
+            quoted.contains(&predicate),
+            "line {predicate} not quoted:\n{explain}"
+        );
+    }
+
     #[test]
     fn a_collection_that_refused_its_list_names_its_key_fn() {
         use ranvier::collection::Collection;

@@ -113,6 +113,15 @@ pub(super) fn cutoff_finding(
             .take(if equal.is_some() { 1 } else { CUTOFF_BODY_LINES })
             .collect();
     }
+    // the `#[trace_fn]` fns its latest run called (a predicate a view was given: `pupils.filter(keep)`): their
+    // lines decided what it kept, where the memo's own line only names them
+    if !entered_fns(ran).is_empty() {
+        for l in ran_lines(ran, false, CUTOFF_BODY_LINES) {
+            if !finding.more.iter().any(|m| m.site == l.site) && finding.at.as_ref().is_none_or(|a| a.site != l.site) {
+                finding.more.push(l);
+            }
+        }
+    }
     if let Some((text, lines)) = equal {
         finding.text.push_str(&text);
         // the equality that said "equal" decided the cutoff: its lines first
