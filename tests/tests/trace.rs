@@ -3917,6 +3917,64 @@ mod traced {
         );
     }
 
+    #[derive(Debug, Clone, PartialEq)]
+    struct FuelUsed {
+        miles: u32,
+        millilitres: u32,
+    }
+
+    #[test]
+    fn a_settled_future_that_makes_a_struct_literal_is_quoted_by_the_assignments_of_its_fields() {
+        use ranvier::{AsyncMemo, graph};
+        // (miles driven, miles per gallon) per car: gallons are taken for litres (the `+=` is the mistake)
+        let cars = Signal::new(vec![(36_u32, 45_u32), (0, 50)]);
+        let fuel = AsyncMemo::try_new({
+            let cars = cars.clone();
+            move |_: Option<&FuelUsed>| {
+                let cars = cars.get();
+                async move {
+                    let _price = rate_service(1).await?;
+                    let mut miles = 0;
+                    let mut millilitres = 0;
+                    for (driven, mpg) in cars {
+                        if driven == 0 {
+                            continue;
+                        }
+                        miles += driven;
+                        let gallons_ml = driven * 1_000 / mpg;
+                        millilitres += gallons_ml;
+                    }
+                    Ok::<_, String>(FuelUsed { miles, millilitres })
+                }
+            }
+        });
+        let _ = fuel.get();
+        graph::run_flights();
+        assert_eq!(
+            fuel.get().value_or(FuelUsed {
+                miles: 0,
+                millilitres: 0
+            }),
+            FuelUsed {
+                miles: 36,
+                millilitres: 800
+            }
+        );
+        let explain = trace::explain(&fuel).unwrap();
+        let settled: Vec<u32> = explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect();
+        let added = line_in_this_file("millilitres += gallons_ml;");
+        assert!(
+            settled.contains(&added),
+            "line {added} not quoted:\n{explain}"
+        );
+    }
+
     /// The tools out of a shed, `#[node]`-built: days late are counted from the day a tool went out, not the day it
     /// was due (the `let` is the mistake), in a body long enough that its reads and branches say nothing of it.
     #[allow(clippy::let_and_return)]

@@ -218,9 +218,9 @@ pub(super) fn assigned_after_let(
 ) -> Vec<usize> {
     let mut out = Vec::new();
     for &v in values {
-        let code = code_part(&lines[v]);
+        let code = literal_code(lines, v);
         let Ok(at) = u32::try_from(v + 1) else { continue };
-        for bound in lets_binding(lines, from, at, code) {
+        for bound in lets_binding(lines, from, at, &code) {
             let bound = bound as usize - 1;
             let pattern = code_part(&lines[bound]).trim_start();
             let Some(name) = pattern
@@ -250,6 +250,30 @@ pub(super) fn assigned_after_let(
     }
     out
 }
+
+/// The code of line `v` (0-based), and when it opens a struct literal (`FuelBill {`), of the lines of its fields up
+/// to where it closes: the names a value made of a literal reads are on those lines.
+fn literal_code(lines: &[String], v: usize) -> String {
+    let first = code_part(&lines[v]);
+    if !first.trim_end().ends_with('{') {
+        return first.to_owned();
+    }
+    let mut code = first.to_owned();
+    let mut depth = first.matches('{').count() as i64 - first.matches('}').count() as i64;
+    for line in lines.iter().skip(v + 1).take(LITERAL_LINES) {
+        if depth <= 0 {
+            break;
+        }
+        let part = code_part(line);
+        depth += part.matches('{').count() as i64 - part.matches('}').count() as i64;
+        code.push(' ');
+        code.push_str(part);
+    }
+    code
+}
+
+/// How many lines of a struct literal [`literal_code`] reads.
+const LITERAL_LINES: usize = 12;
 
 /// Whether a line decides among values: it hands a closure the choice (`.filter(|r| ..)`, `.min_by_key(|s| ..)`) or
 /// compares (`if a >= b`).
