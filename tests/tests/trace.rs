@@ -3917,6 +3917,41 @@ mod traced {
         );
     }
 
+    #[test]
+    fn a_row_a_keyed_collection_wrote_ranks_after_the_explained_future_s_own_lines() {
+        use ranvier::collection::Collection;
+        use ranvier::{AsyncMemo, graph};
+        // (pupil, lessons booked): a slot a day at the test centre, three days' notice taken off (the mistake)
+        let list = Signal::new(vec![(1_u32, 10_u32)]);
+        let rows = Collection::keyed(list.clone(), |r: &(u32, u32)| r.0, |_| ());
+        let lessons = rows.sum_by(|r| r.1);
+        let slots = AsyncMemo::try_new({
+            let lessons = lessons.clone();
+            move |_: Option<&u32>| {
+                let lessons = lessons.get();
+                async move {
+                    let days = rate_service(lessons).await?;
+                    Ok::<_, String>(days.saturating_sub(3))
+                }
+            }
+        });
+        let _ = slots.get();
+        graph::run_flights();
+        list.set(vec![(1, 12)]);
+        let _ = slots.get();
+        graph::run_flights();
+        assert_eq!(slots.get().value_or(0), 9);
+        let explain = trace::explain(&slots).unwrap();
+        let at = |kind: trace::FindingKind| explain.findings.iter().position(|f| f.kind == kind);
+        let (settled, written) = (
+            at(trace::FindingKind::Settled),
+            at(trace::FindingKind::Written),
+        );
+        assert!(settled.is_some() && written.is_some(), "{explain}");
+        // the row holds what the list gave it: the future's own lines first
+        assert!(settled < written, "{explain}");
+    }
+
     #[derive(Debug, Clone, PartialEq)]
     struct FuelUsed {
         miles: u32,

@@ -52,7 +52,19 @@ pub(super) fn written(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, foun
                     }
                 }
             }
-            if own { 940 } else { 700 + near(depth) }
+            // a row a keyed collection wrote holds what its list gave it: the collection made nothing wrong there,
+            // so the row ranks below the findings of the nodes that computed from it
+            let by_collection = ctx.rec(w).is_some_and(|writer| {
+                names::line_text(writer.site.file(), writer.site.line())
+                    .is_some_and(|l| code_part(&l).contains("::keyed("))
+            });
+            if own {
+                940
+            } else if by_collection {
+                COLLECTION_ROW_RANK + near(depth)
+            } else {
+                700 + near(depth)
+            }
         }
         Writer::Program => {
             let _ = write!(text, " by the program #{}", r.last_moved);
@@ -63,6 +75,10 @@ pub(super) fn written(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, foun
     finding.more = more;
     found.push(finding);
 }
+
+/// The rank of a `written:` finding of a row a keyed collection wrote, before [`near`]: below an explained async
+/// memo's own `settled:` (700) and a `written:` finding of a computation's (700 and more).
+const COLLECTION_ROW_RANK: u32 = 600;
 
 /// How many lines of what a writer's sources ran a `written:` finding quotes.
 pub(super) const WRITER_SOURCE_LINES: usize = 2;
