@@ -491,6 +491,17 @@ mod traced {
         lines_of_finding(explain, |text| text.starts_with(&prefix), &prefix)
     }
 
+    /// The lines of `explain`'s `settled:` findings.
+    fn settled_lines(explain: &trace::Explain) -> Vec<u32> {
+        explain
+            .findings
+            .iter()
+            .filter(|f| f.kind == trace::FindingKind::Settled)
+            .flat_map(|f| f.at.iter().chain(&f.more))
+            .map(|l| l.site.line)
+            .collect()
+    }
+
     /// The lines quoted by the first of `explain`'s findings whose text `is` accepts (`what` names it in the panic
     /// when none does): its `at` lines, then its `more`.
     fn lines_of_finding(
@@ -3756,13 +3767,7 @@ mod traced {
         graph::run_flights();
         assert_eq!(rate.get().value_or(0), 30);
         let explain = trace::explain(&rate).unwrap();
-        let settled: Vec<u32> = explain
-            .findings
-            .iter()
-            .filter(|f| f.kind == trace::FindingKind::Settled)
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let settled = settled_lines(&explain);
         let request = line_in_this_file("let _served = rate_service(asked + 1).await?;");
         let captured = line_in_this_file("let cached = previous.copied();");
         for line in [request, captured] {
@@ -3865,13 +3870,7 @@ mod traced {
         graph::run_flights();
         assert_eq!(cost.get().value_or(0), 80);
         let explain = trace::explain(&cost).unwrap();
-        let settled: Vec<u32> = explain
-            .findings
-            .iter()
-            .filter(|f| f.kind == trace::FindingKind::Settled)
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let settled = settled_lines(&explain);
         let accumulated = line_in_this_file("total += grams * 2 / 100;");
         assert!(
             settled.contains(&accumulated),
@@ -3903,13 +3902,7 @@ mod traced {
         graph::run_flights();
         assert!(cost.get().value_or(0) > 0);
         let explain = trace::explain(&cost).unwrap();
-        let settled: Vec<u32> = explain
-            .findings
-            .iter()
-            .filter(|f| f.kind == trace::FindingKind::Settled)
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let settled = settled_lines(&explain);
         let term = line_in_this_file("let sacks = grams / 60_000;");
         assert!(
             settled.contains(&term),
@@ -3996,13 +3989,7 @@ mod traced {
             }
         );
         let explain = trace::explain(&fuel).unwrap();
-        let settled: Vec<u32> = explain
-            .findings
-            .iter()
-            .filter(|f| f.kind == trace::FindingKind::Settled)
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let settled = settled_lines(&explain);
         let added = line_in_this_file("millilitres += gallons_ml;");
         assert!(
             settled.contains(&added),
@@ -4307,13 +4294,7 @@ mod traced {
         graph::run_flights();
         assert_eq!(rota.get().value_or(Vec::new()).len(), 3);
         let explain = trace::explain(&rota).unwrap();
-        let settled: Vec<u32> = explain
-            .findings
-            .iter()
-            .filter(|f| f.kind == trace::FindingKind::Settled)
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let settled = settled_lines(&explain);
         let guard =
             line_in_this_file("Ok(rain) if rain < 2 => format!(\"day {day}: water the beds\"),");
         let failed = line_in_this_file("Err(_) => format!(\"day {day}: no forecast yet\"),");
@@ -7699,13 +7680,7 @@ mod traced {
         graph::run_flights();
         assert_eq!(duty.get().value_or(String::new()), "band 1: 10");
         let explain = trace::explain(&duty).unwrap();
-        let settled: Vec<u32> = explain
-            .findings
-            .iter()
-            .filter(|f| f.kind == trace::FindingKind::Settled)
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let settled = settled_lines(&explain);
         let rule = line_in_this_file("if abv <= 35 { 1 } else { 2 }");
         assert!(
             settled.contains(&rule),
@@ -7796,13 +7771,7 @@ mod traced {
             vec!["till 1: 520".to_owned()]
         );
         let explain = trace::explain(&takings).unwrap();
-        let settled: Vec<u32> = explain
-            .findings
-            .iter()
-            .filter(|f| f.kind == trace::FindingKind::Settled)
-            .flat_map(|f| f.at.iter().chain(&f.more))
-            .map(|l| l.site.line)
-            .collect();
+        let settled = settled_lines(&explain);
         let start = line_in_this_file("let taken: u32 = sales");
         assert!(
             settled.contains(&start),
