@@ -8271,6 +8271,48 @@ mod traced {
         assert!(!explain.to_string().contains("ran no time"), "{explain}");
     }
 
+    /// A coffee subscription's next delivery, `#[node]`-built: the deliveries due up to today are counted while the
+    /// next one is before today (`<` for `<=`), so on the day one falls due the loop runs no time.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn deliveries_due(next_day: &Signal<u32>, today: &Signal<u32>) -> Memo<u32> {
+        let due = Memo::new({
+            let (next_day, today) = (next_day.clone(), today.clone());
+            move |_| {
+                let today = today.get();
+                let mut next = next_day.get();
+                let mut due = 0;
+                while next < today {
+                    due += 1;
+                    next += 7;
+                }
+                due
+            }
+        });
+        due
+    }
+
+    #[test]
+    fn a_while_loop_that_ran_no_time_is_quoted_first() {
+        let next_day = Signal::new(7_u32);
+        let today = Signal::new(7_u32);
+        let due = deliveries_due(&next_day, &today);
+        // one delivery falls due today: none counted
+        assert_eq!(due.get(), 0);
+        let explain = trace::explain(&due).unwrap();
+        let head = line_in_this_file("while next < today {");
+        assert_eq!(
+            explain.body.first().map(|l| (l.site.line, l.text.as_str())),
+            Some((head, "while next < today { → ran no time")),
+            "{explain}"
+        );
+        // a day later it runs and says nothing of it
+        today.set(8);
+        assert_eq!(due.get(), 1);
+        let explain = trace::explain(&due).unwrap();
+        assert!(!explain.to_string().contains("ran no time"), "{explain}");
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

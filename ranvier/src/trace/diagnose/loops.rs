@@ -295,8 +295,9 @@ pub(super) fn range_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
 /// `lines` (the explained node's body) with what the records of its latest run say of its loops: a loop reached whose
 /// body never ran (`for day in monday..today {` with `today` the Monday) made nothing of any item, so the lines inside
 /// it did not run and are left out; and when it went over a range (`monday..today`, not a list, which is empty often
-/// enough for no fault), its `for` line goes first, marked `→ ran no time`: a range that came out empty is where the
-/// value went wrong, or at least why it holds what it started with.
+/// enough for no fault) or was a `while` (`while next < today {`), its head goes first, marked `→ ran no time`: a
+/// range that came out empty, or a condition false at once, is where the value went wrong, or at least why it holds
+/// what it started with.
 pub(super) fn not_entered(loops: &[crate::trace::log::Ran], lines: &mut Vec<SourceLine>) {
     let mut heads: Vec<SourceLine> = Vec::new();
     for r in loops.iter().filter(|r| r.entered == Some(false)) {
@@ -308,7 +309,9 @@ pub(super) fn not_entered(loops: &[crate::trace::log::Ran], lines: &mut Vec<Sour
             continue;
         }
         heads.retain(|h| h.site.file != r.file || !block.contains(h.site.line));
-        if !over_a_range(&index.lines, r.line as usize - 1, block.first as usize - 1) {
+        // a `while` whose condition was false at once decided as much as an empty range
+        let a_while = code_part(&index.lines[r.line as usize - 1]).trim_start().starts_with("while ");
+        if !a_while && !over_a_range(&index.lines, r.line as usize - 1, block.first as usize - 1) {
             continue;
         }
         let mut head = numbered(r.file, &index.lines, r.line as usize - 1);
