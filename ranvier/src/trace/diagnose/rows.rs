@@ -134,8 +134,7 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
 /// that make them are what it holds. (A factory fn named in the call is followed by the node's body, through the
 /// call.) Empty for any other node.
 fn collection_row_memos(ctx: &Ctx<'_>, me: &NodeRecord) -> Vec<NodeId> {
-    let keyed = names::line_text(me.site.file(), me.site.line()).is_some_and(|l| code_part(&l).contains("::keyed("));
-    if !keyed {
+    if !made_by_keyed(me) {
         return Vec::new();
     }
     // the `Collection::keyed(..)` call's lines: a factory written inline makes its rows' memos within them
@@ -157,4 +156,9 @@ fn collection_row_memos(ctx: &Ctx<'_>, me: &NodeRecord) -> Vec<NodeId> {
             }) && ctx.name(*id).name.strip_prefix(&prefix).is_some_and(|rest| rest.contains("]/"))
         })
         .collect()
+}
+
+/// Whether `r` was made by a `Collection::keyed(..)` call (its creation line holds one): a keyed collection's node.
+pub(super) fn made_by_keyed(r: &NodeRecord) -> bool {
+    names::line_text(r.site.file(), r.site.line()).is_some_and(|l| code_part(&l).contains("::keyed("))
 }

@@ -54,10 +54,7 @@ pub(super) fn written(ctx: &Ctx<'_>, r: &NodeRecord, own: bool, depth: u32, foun
             }
             // a row a keyed collection wrote holds what its list gave it: the collection made nothing wrong there,
             // so the row ranks below the findings of the nodes that computed from it
-            let by_collection = ctx.rec(w).is_some_and(|writer| {
-                names::line_text(writer.site.file(), writer.site.line())
-                    .is_some_and(|l| code_part(&l).contains("::keyed("))
-            });
+            let by_collection = ctx.rec(w).is_some_and(super::rows::made_by_keyed);
             if own {
                 940
             } else if by_collection {
