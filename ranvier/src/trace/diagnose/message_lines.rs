@@ -171,7 +171,7 @@ pub(super) fn arg_names(args: &str) -> Vec<String> {
 /// `=>` either): each line's index (0-based), its field and the value it is set from, `None` when that is not one
 /// word (`trays` for `pieces: trays,`, the field itself for the shorthand `granted,`). Empty when the line opens no
 /// literal.
-fn literal_field_lines(lines: &[String], line: u32, structs_only: bool) -> Vec<(usize, String, Option<String>)> {
+pub(super) fn literal_field_lines(lines: &[String], line: u32, structs_only: bool) -> Vec<(usize, String, Option<String>)> {
     let Some(open) = lines.get(line as usize - 1).map(|l| code_part(l).trim_end()) else {
         return Vec::new();
     };

@@ -1,6 +1,7 @@
 //! Async memos: the value a future settled and the lines of the future that produce it (`settled:`), failures
 //! turned into defaults first.
 
+use super::message_lines::literal_field_lines;
 use super::*;
 
 /// How many lines of an async memo's future a `settled:` finding quotes.
@@ -251,29 +252,16 @@ pub(super) fn assigned_after_let(
     out
 }
 
-/// The code of line `v` (0-based), and when it opens a struct literal (`FuelBill {`), of the lines of its fields up
-/// to where it closes: the names a value made of a literal reads are on those lines.
+/// The code of line `v` (0-based), and when it opens a struct literal (`FuelBill {`), of its field lines
+/// ([`literal_field_lines`]): the names a value made of a literal reads are on those lines.
 fn literal_code(lines: &[String], v: usize) -> String {
-    let first = code_part(&lines[v]);
-    if !first.trim_end().ends_with('{') {
-        return first.to_owned();
-    }
-    let mut code = first.to_owned();
-    let mut depth = first.matches('{').count() as i64 - first.matches('}').count() as i64;
-    for line in lines.iter().skip(v + 1).take(LITERAL_LINES) {
-        if depth <= 0 {
-            break;
-        }
-        let part = code_part(line);
-        depth += part.matches('{').count() as i64 - part.matches('}').count() as i64;
+    let mut code = code_part(&lines[v]).to_owned();
+    for (i, _, _) in literal_field_lines(lines, u32::try_from(v + 1).unwrap_or(u32::MAX), false) {
         code.push(' ');
-        code.push_str(part);
+        code.push_str(code_part(&lines[i]));
     }
     code
 }
-
-/// How many lines of a struct literal [`literal_code`] reads.
-const LITERAL_LINES: usize = 12;
 
 /// Whether a line decides among values: it hands a closure the choice (`.filter(|r| ..)`, `.min_by_key(|s| ..)`) or
 /// compares (`if a >= b`).
