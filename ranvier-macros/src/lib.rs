@@ -76,8 +76,9 @@ pub fn node(args: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// On an `update` fn or a helper: traced builds record that it ran, which branches it took (`match` arms, `if` and
-/// `else` blocks, a `let .. else`'s `else`) and the value each shadowing `let` bound (`Debug` text, bounded), so
-/// `explain` quotes what ran (`ran:`) even when the call went through a fn pointer or another module.
+/// `else` blocks, a `let .. else`'s `else`), the value each shadowing `let` bound (`Debug` text, bounded) and each
+/// `unwrap_or` (`unwrap_or_default`, `unwrap_or_else`) that gave its default, so `explain` quotes what ran (`ran:`)
+/// even when the call went through a fn pointer or another module.
 ///
 /// The records go to the memo or effect whose run called the fn, or to the message whose `update` called it. An
 /// untraced build holds none of this code. Put it on every helper of a module (or none): it marks code worth

@@ -5,8 +5,10 @@
 //! that shadows a name bound before it in the fn (`let days = days * 2;`) is followed by a record of the value it
 //! bound (`let_bound`, its `Debug` text when its type has one); a `for` or `while` loop is wrapped in a block that
 //! first makes a `LoopRuns` guard, which the loop's body marks entered and whose drop records, at the loop's line,
-//! whether the body ran. Traced builds record which branches a run (or an
-//! `update`) took and what its shadowing `let`s bound, and `explain` quotes them (`ran:`). In an untraced build the
+//! whether the body ran; an `unwrap_or` (`unwrap_or_default`, `unwrap_or_else`) is called on its receiver's value
+//! bound once, after a record (`default_taken`) when that value is `None` or an `Err`. Traced builds record which
+//! branches a run (or an `update`) took, what its shadowing `let`s bound and which defaults it took, and `explain`
+//! quotes them (`ran:`). In an untraced build the
 //! test is a constant `false` and the calls are compiled out. Async blocks and nested items are left alone: futures
 //! run outside the memo's run, and an item is instrumented by its own attribute.
 
@@ -107,6 +109,48 @@ fn plain_binding(local: &syn::Local) -> Option<&syn::Ident> {
     }
 }
 
+/// Whether a method call is an `unwrap_or(d)`, `unwrap_or_default()` or `unwrap_or_else(f)`: where a value
+/// becomes its default when it is `None` or an `Err`.
+fn gives_a_default(call: &syn::ExprMethodCall) -> bool {
+    let arguments = call.args.len();
+    call.turbofish.is_none()
+        && match call.method.to_string().as_str() {
+            "unwrap_or" | "unwrap_or_else" => arguments == 1,
+            "unwrap_or_default" => arguments == 0,
+            _ => false,
+        }
+}
+
+/// `match <receiver> { v => { if TRACED { <record when v gives the default> } v.unwrap_or(..) } }`: the call as it
+/// was, on its receiver's value bound once (a name the user's code cannot see), after a record, at the method's line,
+/// when that value is `None` or an `Err` (`__private::Or` tells, on the concrete type).
+fn defaulted_record(call: &syn::ExprMethodCall) -> syn::Expr {
+    let span = call.method.span();
+    let value = syn::Ident::new("__ranvier_or", Span::mixed_site().located_at(span));
+    let mut again = call.clone();
+    *again.receiver = syn::Expr::Verbatim(quote::quote! { #value });
+    let receiver = &call.receiver;
+    let attrs = &call.attrs;
+    let record = quote_spanned! {span=>
+        if ::ranvier::__private::TRACED {
+            #[allow(unused_imports)]
+            use ::ranvier::__private::{OrEmpty as _, OrOther as _};
+            if (&&::ranvier::__private::Or(&#value)).defaulted() {
+                ::ranvier::__private::default_taken(::core::file!(), ::core::line!());
+            }
+        }
+    };
+    syn::Expr::Verbatim(quote::quote! {
+        #(#attrs)*
+        match #receiver {
+            #value => {
+                #record
+                #again
+            }
+        }
+    })
+}
+
 impl VisitMut for Instrument {
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
         let mut out = Vec::with_capacity(block.stmts.len());
@@ -180,6 +224,12 @@ impl VisitMut for Instrument {
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
         visit_mut::visit_expr_mut(self, e);
         if !self.in_scope {
+            return;
+        }
+        if let syn::Expr::MethodCall(call) = e
+            && gives_a_default(call)
+        {
+            *e = defaulted_record(call);
             return;
         }
         let (span, body) = match e {

@@ -132,6 +132,59 @@ impl Debug for NotDebug {
     }
 }
 
+/// Records that the `unwrap_or` (`unwrap_or_default`, `unwrap_or_else`) at `line` of `file` gave its default, in the
+/// memo or effect running now or the `update` running now, as [`branch_ran`] records a branch: `#[node]` and
+/// `#[trace_fn]` call it when [`Or`] says the value it was called on was `None` or an `Err`.
+#[inline]
+pub fn default_taken(file: &'static str, line: u32) {
+    crate::graph::with_runtime(|rt| trace_hook!(rt, default_taken(rt.running_id(), file, line)));
+}
+
+/// The value an `unwrap_or` is called on, for [`default_taken`]: `(&&Or(&x)).defaulted()` is whether it is `None`
+/// or an `Err` ([`OrEmpty`], for `Option`, `Result` and references to them), else `false` ([`OrOther`], for a type
+/// of the user's own with an `unwrap_or`), chosen by method resolution on the concrete type.
+pub struct Or<'a, T>(pub &'a T);
+
+/// [`Or`] of an `Option` or a `Result` (or a reference to one): whether the `unwrap_or` gives its default.
+pub trait OrEmpty {
+    /// Whether the value is `None` or an `Err`.
+    fn defaulted(&self) -> bool;
+}
+
+impl<T> OrEmpty for &Or<'_, Option<T>> {
+    fn defaulted(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl<T, E> OrEmpty for &Or<'_, Result<T, E>> {
+    fn defaulted(&self) -> bool {
+        self.0.is_err()
+    }
+}
+
+impl<T> OrEmpty for &Or<'_, &Option<T>> {
+    fn defaulted(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl<T, E> OrEmpty for &Or<'_, &Result<T, E>> {
+    fn defaulted(&self) -> bool {
+        self.0.is_err()
+    }
+}
+
+/// [`Or`] of any other type: not known to give a default.
+pub trait OrOther {
+    /// `false`.
+    fn defaulted(&self) -> bool {
+        false
+    }
+}
+
+impl<T> OrOther for Or<'_, T> {}
+
 /// A `let`'s value, for [`let_bound`]: `(&&Bound(&x)).value()` is its `Debug` text when its type is `Debug`
 /// ([`BoundDebug`]), else `None` ([`BoundOther`]), chosen by method resolution on the concrete type.
 pub struct Bound<'a, T>(pub &'a T);

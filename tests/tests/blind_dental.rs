@@ -60,7 +60,6 @@ mod explain {
         explain_plan_discount => "plan_discount",
         explain_lunch_end => "lunch_end",
         explain_missed_break => "missed_break",
-        #[ignore = "first run: not named"]
         explain_recall_default => "recall_default",
         #[ignore = "first run: not named"]
         explain_risk_boundary => "risk_boundary",

@@ -8313,6 +8313,73 @@ mod traced {
         assert!(!explain.to_string().contains("ran no time"), "{explain}");
     }
 
+    /// A dental practice's recalls, `#[node]`-built: a patient never seen is due from the day they joined, but the
+    /// mistake counts from day 0 (`unwrap_or(0)`), so a new patient is due at once. A bill of the practice's own
+    /// with an `unwrap_or` of its own, next to it, gives no record.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn recalls_due(
+        patients: &Signal<Vec<(u32, Option<u32>)>>,
+        today: &Signal<u32>,
+    ) -> Memo<Vec<u32>> {
+        let due = Memo::new({
+            let (patients, today) = (patients.clone(), today.clone());
+            move |_| {
+                let today = today.get();
+                let mut due = Vec::new();
+                for (joined, seen) in patients.get() {
+                    let last = seen.unwrap_or(0);
+                    let next = last + 180;
+                    let fee = Fee(joined - 100).unwrap_or(25);
+                    if next <= today && fee > 0 {
+                        due.push(joined);
+                    }
+                }
+                due
+            }
+        });
+        due
+    }
+
+    /// A fee that has its own `unwrap_or` (not `Option`'s): instrumenting it must leave it as it is.
+    struct Fee(u32);
+
+    impl Fee {
+        fn unwrap_or(self, other: u32) -> u32 {
+            if self.0 == 0 { other } else { self.0 }
+        }
+    }
+
+    #[test]
+    fn an_unwrap_or_whose_default_the_run_took_is_quoted_first() {
+        // joined on day 100, never seen: due on day 280, not on day 200
+        let patients = Signal::new(vec![(100_u32, None)]);
+        let today = Signal::new(200_u32);
+        let due = recalls_due(&patients, &today);
+        assert_eq!(due.get(), vec![100]);
+        let explain = trace::explain(&due).unwrap();
+        let default = line_in_this_file("let last = seen.unwrap_or(0);");
+        assert_eq!(
+            explain.body.first().map(|l| (l.site.line, l.text.as_str())),
+            Some((default, "let last = seen.unwrap_or(0); → took the default")),
+            "{explain}"
+        );
+        // the fee's own `unwrap_or` gave its other value too (a fee of 0), but it is no `Option` or `Result`: no record
+        assert_eq!(
+            explain.to_string().matches("took the default").count(),
+            1,
+            "{explain}"
+        );
+        // seen on day 150: no default taken, none quoted
+        patients.set(vec![(100, Some(150))]);
+        assert_eq!(due.get(), Vec::<u32>::new());
+        let explain = trace::explain(&due).unwrap();
+        assert!(
+            !explain.to_string().contains("took the default"),
+            "{explain}"
+        );
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

@@ -61,6 +61,7 @@ mod chain;
 mod closure;
 mod command;
 mod cutoff;
+mod defaulted;
 mod defaults;
 mod helpers;
 mod initial;
@@ -329,6 +330,8 @@ pub(super) fn diagnose(
     // a loop over a range whose ends the body computed: it and their `let`s, first
     loops::range_lets(me, &mut body);
     loops::not_entered(&ctx.tracer.loops_of(id), &mut body);
+    // a default the run took made what the lines after it computed on: its line first
+    defaulted::defaults_first(&ctx.tracer.defaults_of(id), &mut body);
     // a line that gives a fixed text the value does not hold did not make it
     if let Some(value) = ctx.value(me.id) {
         body.retain(|l| !gives_text_not_in(&l.text, &value));

@@ -256,7 +256,7 @@ fn list(items: &[String]) -> String {
     format!("[{}]", items.join(","))
 }
 
-/// What ran, as `[file,line,value]` items.
+/// What ran, as `[file,line,value]` items (a loop's with whether its body ran, a default taken's with `"default"`).
 fn ran_json(ran: &[Ran]) -> String {
     let items: Vec<String> = ran
         .iter()
@@ -267,6 +267,8 @@ fn ran_json(ran: &[Ran]) -> String {
             r.value.as_deref().write(&mut item);
             if let Some(entered) = r.entered {
                 let _ = write!(item, ",{entered}");
+            } else if r.defaulted {
+                item.push_str(",\"default\"");
             }
             item.push(']');
             item

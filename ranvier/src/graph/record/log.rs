@@ -457,8 +457,8 @@ pub(crate) struct KeptMessage {
 
 /// One record of what ran, made by code `#[node]` or `#[trace_fn]` generated: a branch taken (`match` arm, `if` or
 /// `else` block), a `#[trace_fn]` fn entered (its signature's line), a shadowing `let` (its line and the `Debug`
-/// text of the value it bound, the latest when it ran more than once), or a loop reached (its `for` or `while`
-/// line, and whether its body ran at least once in the run).
+/// text of the value it bound, the latest when it ran more than once), a loop reached (its `for` or `while`
+/// line, and whether its body ran at least once in the run), or an `unwrap_or` that gave its default (its line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ran {
     /// The file, as `file!()` spells it.
@@ -470,6 +470,34 @@ pub struct Ran {
     /// For a loop's record: whether its body ran at least once in the run (a loop reached whose body never ran is
     /// `Some(false)`); `None` for every other record.
     pub entered: Option<bool>,
+    /// For an `unwrap_or`'s record (`unwrap_or`, `unwrap_or_default`, `unwrap_or_else`): it gave its default, the
+    /// value it was called on being `None` or an `Err`, at least once in the run. `false` for every other record.
+    pub defaulted: bool,
+}
+
+/// The kinds of [`Ran`] records a run or an `update` keeps apart: branches, fns and `let`s; loops; defaults taken.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Records {
+    /// Branches taken, fns entered, shadowing `let`s.
+    Branches,
+    /// Loops reached ([`Ran::entered`]).
+    Loops,
+    /// `unwrap_or`s that gave their default ([`Ran::defaulted`]).
+    Defaults,
+}
+
+impl Records {
+    /// Whether `r` is a record of this kind.
+    fn holds(self, r: &Ran) -> bool {
+        let kind = if r.entered.is_some() {
+            Records::Loops
+        } else if r.defaulted {
+            Records::Defaults
+        } else {
+            Records::Branches
+        };
+        kind == self
+    }
 }
 
 /// How many characters of a `let`'s `Debug` text a record keeps (longer text ends in `…`).
@@ -948,45 +976,57 @@ impl Tracer {
     /// What ran in `node`'s latest run (in a body `#[node]` built, and `#[trace_fn]` fns it called), in the order
     /// first recorded.
     pub fn branches_of(&self, node: NodeId) -> Vec<Ran> {
-        self.run_records(node, false)
+        self.run_records(node, Records::Branches)
     }
 
     /// The loops `node`'s latest run reached (in a body `#[node]` built, and `#[trace_fn]` fns it called), each with
     /// whether its body ran ([`Ran::entered`]), in the order first reached.
     pub fn loops_of(&self, node: NodeId) -> Vec<Ran> {
-        self.run_records(node, true)
+        self.run_records(node, Records::Loops)
     }
 
-    /// The records of `node`'s latest run: its loops' (`loops`) or the others.
-    fn run_records(&self, node: NodeId, loops: bool) -> Vec<Ran> {
+    /// The `unwrap_or`s whose default `node`'s latest run took (in a body `#[node]` built, and `#[trace_fn]` fns it
+    /// called), in the order first taken.
+    pub fn defaults_of(&self, node: NodeId) -> Vec<Ran> {
+        self.run_records(node, Records::Defaults)
+    }
+
+    /// The records of `node`'s latest run of one kind.
+    fn run_records(&self, node: NodeId, kind: Records) -> Vec<Ran> {
         let run = self.node_field(node, |n| n.last_run_start);
         self.branches
             .borrow()
             .get(&node)
             .filter(|(at, _)| *at == run)
-            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_some() == loops).cloned().collect())
+            .map(|(_, taken)| taken.iter().filter(|r| kind.holds(r)).cloned().collect())
             .unwrap_or_default()
     }
 
     /// What ran while message `seq`'s `update` ran (`#[trace_fn]` fns, their branches and shadowing `let`s), in the
     /// order first recorded; empty when nothing was recorded or the message is too old.
     pub fn ran_for_message(&self, seq: u64) -> Vec<Ran> {
-        self.message_records(seq, false)
+        self.message_records(seq, Records::Branches)
     }
 
     /// The loops message `seq`'s `update` reached (in `#[trace_fn]` fns), each with whether its body ran
     /// ([`Ran::entered`]), in the order first reached; empty when none was recorded or the message is too old.
     pub fn loops_for_message(&self, seq: u64) -> Vec<Ran> {
-        self.message_records(seq, true)
+        self.message_records(seq, Records::Loops)
     }
 
-    /// The records of message `seq`'s `update`: its loops' (`loops`) or the others.
-    fn message_records(&self, seq: u64, loops: bool) -> Vec<Ran> {
+    /// The `unwrap_or`s whose default message `seq`'s `update` took (in `#[trace_fn]` fns), in the order first
+    /// taken; empty when none was recorded or the message is too old.
+    pub fn defaults_for_message(&self, seq: u64) -> Vec<Ran> {
+        self.message_records(seq, Records::Defaults)
+    }
+
+    /// The records of message `seq`'s `update` of one kind.
+    fn message_records(&self, seq: u64, kind: Records) -> Vec<Ran> {
         self.message_branches
             .borrow()
             .iter()
             .find(|(m, _)| *m == seq)
-            .map(|(_, taken)| taken.iter().filter(|r| r.entered.is_some() == loops).cloned().collect())
+            .map(|(_, taken)| taken.iter().filter(|r| kind.holds(r)).cloned().collect())
             .unwrap_or_default()
     }
 
@@ -1279,6 +1319,24 @@ mod tests {
         assert_eq!(loops, [(3, Some(true)), (7, Some(false))]);
         let branches: Vec<u32> = tracer.ran_for_message(9).iter().map(|r| r.line).collect();
         assert_eq!(branches, [5]);
+    }
+
+    #[test]
+    fn a_default_taken_is_kept_once_apart_from_the_branches_and_the_loops() {
+        let tracer = Tracer::new();
+        // outside any run and `update`: nothing
+        tracer.default_taken(None, "shop.rs", 2);
+        assert!(tracer.built_branches().is_empty());
+        tracer.update_running(Some(4));
+        tracer.default_taken(None, "shop.rs", 6);
+        tracer.branch_ran(None, "shop.rs", 5, None);
+        tracer.default_taken(None, "shop.rs", 6);
+        tracer.loop_ran(None, "shop.rs", 3, true);
+        tracer.update_running(None);
+        let defaults: Vec<(u32, bool)> = tracer.defaults_for_message(4).iter().map(|r| (r.line, r.defaulted)).collect();
+        assert_eq!(defaults, [(6, true)]);
+        assert_eq!(tracer.ran_for_message(4).iter().map(|r| r.line).collect::<Vec<_>>(), [5]);
+        assert_eq!(tracer.loops_for_message(4).iter().map(|r| r.line).collect::<Vec<_>>(), [3]);
     }
 
     #[test]

@@ -129,6 +129,8 @@ impl Tracer {
     #[inline(always)]
     pub fn loop_ran(&self, _: Option<NodeId>, _: &'static str, _: u32, _: bool) {}
     #[inline(always)]
+    pub fn default_taken(&self, _: Option<NodeId>, _: &'static str, _: u32) {}
+    #[inline(always)]
     pub fn update_running(&self, _: Option<u64>) -> Option<u64> {
         None
     }

@@ -70,6 +70,7 @@ pub(super) fn reached(file: &'static str, span: source::Lines, built: &[Ran]) ->
                 line: f.def().whole.first,
                 value: None,
                 entered: None,
+                defaulted: false,
             },
             whole: f.def().whole,
             called_at,

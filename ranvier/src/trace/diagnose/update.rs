@@ -153,6 +153,8 @@ pub(super) fn update_arms(
         }
         // a loop the `update` reached whose body never ran: its lines did not, and a range's `for` line says so
         loops::not_entered(&ctx.tracer.loops_for_message(message), &mut recorded);
+        // a default it took, first
+        super::defaulted::defaults_first(&ctx.tracer.defaults_for_message(message), &mut recorded);
         let renamed = ctx
             .tracer
             .kept_message(message)

@@ -403,12 +403,14 @@ fn items<T>(
     }
 }
 
-/// What ran: `[[file, line, value or null], ...]`, a loop's record with a fourth item, whether its body ran.
+/// What ran: `[[file, line, value or null], ...]`, a loop's record with a fourth item, whether its body ran, and an
+/// `unwrap_or` that gave its default with `"default"`.
 fn ran_of(value: &Json) -> Option<Vec<Ran>> {
     items(value, "ran", "", |item| {
-        let (file, line, value, entered) = match item {
-            [file, line, value] => (file, line, value, None),
-            [file, line, value, Json::Bool(entered)] => (file, line, value, Some(*entered)),
+        let (file, line, value, entered, defaulted) = match item {
+            [file, line, value] => (file, line, value, None, false),
+            [file, line, value, Json::Bool(entered)] => (file, line, value, Some(*entered), false),
+            [file, line, value, Json::String(kind)] if kind == "default" => (file, line, value, None, true),
             _ => return None,
         };
         let (Json::String(file), Json::Number(line)) = (file, line) else { return None };
@@ -421,6 +423,7 @@ fn ran_of(value: &Json) -> Option<Vec<Ran>> {
                 _ => return None,
             },
             entered,
+            defaulted,
         })
     })
     .ok()
@@ -965,6 +968,27 @@ impl Reader<'_> {
 mod tests {
     use super::*;
     use crate::{Memo, Mvu, Signal, trace};
+
+    #[test]
+    fn every_kind_of_what_ran_reads_back() {
+        let ran = |line, value: Option<&str>, entered, defaulted| Ran {
+            file: "shop.rs",
+            line,
+            value: value.map(Rc::from),
+            entered,
+            defaulted,
+        };
+        // a branch, a `let`'s value, a loop that ran no time, a default taken
+        let records = vec![
+            ran(3, None, None, false),
+            ran(4, Some("14"), None, false),
+            ran(5, None, Some(false), false),
+            ran(6, None, None, true),
+        ];
+        let text = format!("{{\"ran\":{}}}", super::super::ran_json(&records));
+        let Json::Object(fields) = parse(&text).unwrap() else { panic!("{text}") };
+        assert_eq!(ran_of(&fields["ran"]), Some(records), "{text}");
+    }
 
     #[test]
     fn json_values_read_back() {

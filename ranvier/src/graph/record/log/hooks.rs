@@ -564,6 +564,7 @@ impl Tracer {
                     line,
                     value,
                     entered: None,
+                        defaulted: false,
                 });
             }
         });
@@ -582,6 +583,23 @@ impl Tracer {
                     line,
                     value: None,
                     entered: Some(entered),
+                    defaulted: false,
+                });
+            }
+        });
+    }
+
+    /// The `unwrap_or` (or `unwrap_or_default`, `unwrap_or_else`) at `file`:`line` gave its default, as
+    /// [`branch_ran`](Self::branch_ran) records a branch: kept once per run or `update`, apart from the branches.
+    pub fn default_taken(&self, running: Option<NodeId>, file: &'static str, line: u32) {
+        self.record_ran(running, file, line, false, |taken| {
+            if !taken.iter().any(|r| r.defaulted && r.file == file && r.line == line) && taken.len() < BRANCHES_KEPT {
+                taken.push(Ran {
+                    file,
+                    line,
+                    value: None,
+                    entered: None,
+                    defaulted: true,
                 });
             }
         });
@@ -630,6 +648,7 @@ impl Tracer {
                         line,
                         value: None,
                         entered: None,
+                        defaulted: false,
                     });
                 }
             }
