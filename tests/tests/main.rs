@@ -42,6 +42,7 @@ mod blind_laundry;
 mod blind_league;
 mod blind_library;
 mod blind_loans;
+mod blind_music;
 mod blind_orchard;
 mod blind_payroll;
 mod blind_pharmacy;

@@ -59,6 +59,8 @@ pub mod blind_library;
 #[cfg(any(debug_assertions, feature = "trace"))]
 #[path = "../../../examples/examples/blind_loans/main.rs"]
 pub mod blind_loans;
+#[path = "../../../examples/examples/blind_music/main.rs"]
+pub mod blind_music;
 #[path = "../../../examples/examples/blind_orchard/main.rs"]
 pub mod blind_orchard;
 #[path = "../../../examples/examples/blind_payroll/main.rs"]
