@@ -8380,6 +8380,62 @@ mod traced {
         );
     }
 
+    /// A parcel's postage by weight band, `#[node]`-built. The mistake: the third band stops a gram short
+    /// (`251..=499` for `251..=500`), so a parcel of 500 g falls through to the dearest rate.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn postage_of(grams: &Signal<u32>) -> Memo<u32> {
+        let postage = Memo::new({
+            let grams = grams.clone();
+            move |_| {
+                let grams = grams.get();
+                let pence = match grams {
+                    0..=100 => 85,
+                    101..=250 => 120,
+                    251..=499 => 160,
+                    _ => 300,
+                };
+                pence + 10
+            }
+        });
+        postage
+    }
+
+    #[test]
+    fn a_wildcard_arm_that_ran_is_quoted_with_the_range_arms_above_it() {
+        let grams = Signal::new(500_u32);
+        let postage = postage_of(&grams);
+        assert_eq!(postage.get(), 310);
+        let explain = trace::explain(&postage).unwrap();
+        let lines: Vec<u32> = ran_lines(&explain)
+            .into_iter()
+            .map(|(line, _)| line)
+            .collect();
+        let wild = line_in_this_file("_ => 300,");
+        let nearest = line_in_this_file("251..=499 => 160,");
+        let next = line_in_this_file("101..=250 => 120,");
+        // the `_` arm first, then the range arms above it, nearest first (the scrutinee's `let` may come between)
+        assert_eq!(lines.first(), Some(&wild), "{explain}");
+        let arms: Vec<u32> = lines
+            .iter()
+            .copied()
+            .filter(|l| [wild, nearest, next].contains(l))
+            .collect();
+        assert_eq!(arms, [wild, nearest, next], "{explain}");
+        // a range arm that ran is quoted alone
+        grams.set(300);
+        assert_eq!(postage.get(), 170);
+        let explain = trace::explain(&postage).unwrap();
+        let lines: Vec<u32> = ran_lines(&explain)
+            .into_iter()
+            .map(|(line, _)| line)
+            .collect();
+        assert!(
+            lines.contains(&nearest) && !lines.contains(&wild) && !lines.contains(&next),
+            "{explain}"
+        );
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

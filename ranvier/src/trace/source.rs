@@ -157,6 +157,12 @@ pub(crate) struct Arm {
     pub in_fn: Option<usize>,
     /// What its `match` matches on, when that is a name (`match wet {` → `wet`), with the `match`'s line.
     pub scrutinee: Option<(String, u32)>,
+    /// The line of its `match`'s `match` token: the arms of one `match` share it.
+    pub of_match: u32,
+    /// Whether its pattern is `_` with no guard: it takes whatever the arms above it did not.
+    pub wildcard: bool,
+    /// Whether its pattern holds a range (`1..=3`, `..18`).
+    pub range: bool,
 }
 
 /// A `const` or `static`.
@@ -343,6 +349,8 @@ struct Walker {
     current_fn: Option<usize>,
     /// The name the `match` whose arms are being visited matches on, with its line.
     scrutinee: Option<(String, u32)>,
+    /// The line of the `match` whose arms are being visited.
+    match_line: u32,
     /// Where each link of the chains recorded so far ends: a link is not a chain of its own.
     in_chains: HashSet<(usize, usize)>,
 }
@@ -751,8 +759,17 @@ impl<'ast> Visit<'ast> for Walker {
                 }
             }
         }
+        struct Ranges(bool);
+        impl<'ast> Visit<'ast> for Ranges {
+            fn visit_pat(&mut self, p: &'ast syn::Pat) {
+                self.0 |= matches!(p, syn::Pat::Range(_));
+                visit::visit_pat(self, p);
+            }
+        }
         let mut paths = Paths(Vec::new());
         paths.visit_pat(&a.pat);
+        let mut ranges = Ranges(false);
+        ranges.visit_pat(&a.pat);
         let body = ends::lines(&a.body);
         self.index.arms.push(Arm {
             variants: paths.0,
@@ -760,6 +777,9 @@ impl<'ast> Visit<'ast> for Walker {
             body,
             in_fn: self.current_fn,
             scrutinee: self.scrutinee.clone(),
+            of_match: self.match_line,
+            wildcard: matches!(a.pat, syn::Pat::Wild(_)),
+            range: ranges.0,
         });
         // a `match` inside the arm matches on its own
         let outer = self.scrutinee.take();
@@ -773,14 +793,14 @@ impl<'ast> Visit<'ast> for Walker {
             syn::Expr::Path(p) if p.path.segments.len() == 1 => Some(p.path.segments[0].ident.to_string()),
             _ => None,
         };
-        let outer = std::mem::replace(
-            &mut self.scrutinee,
-            name.map(|n| (n, Lines::of(m.match_token.span()).first)),
-        );
+        let line = Lines::of(m.match_token.span()).first;
+        let outer = std::mem::replace(&mut self.scrutinee, name.map(|n| (n, line)));
+        let outer_line = std::mem::replace(&mut self.match_line, line);
         for arm in &m.arms {
             self.visit_arm(arm);
         }
         self.scrutinee = outer;
+        self.match_line = outer_line;
     }
 
     fn visit_expr_struct(&mut self, e: &'ast syn::ExprStruct) {

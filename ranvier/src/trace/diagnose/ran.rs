@@ -643,6 +643,15 @@ pub(super) fn ran_lines_of(
                 } else {
                     push(out, r.file, r.line, text);
                 }
+                // a `_` arm that ran took a value the range arms above it let through (`1..=2 => 10,` for a 3): they
+                // decided as much, nearest first
+                if r.value.is_none()
+                    && let Some(index) = source::index(r.file)
+                {
+                    for at in ranges_passed(&index, r.line) {
+                        push(out, r.file, at, index.lines[at as usize - 1].trim().to_owned());
+                    }
+                }
                 // a branch that left the loop or the fn at once (`if left == 0 { break; }`): where it went decided
                 if r.value.is_none()
                     && let Some((at, exit)) = source::index(r.file).and_then(|index| exit_of(&index, r.line))
@@ -781,6 +790,24 @@ pub(super) fn ran_lines_of(
         }
     }
     out
+}
+
+/// How many range arms above a `_` arm that ran [`ranges_passed`] gives.
+const RANGES_PASSED: usize = 2;
+
+/// When line `at` is the `=>` of a `_` arm (no guard): the `=>` lines of the arms above it in its `match` whose
+/// patterns hold a range, nearest first (at most [`RANGES_PASSED`]): the value that reached `_` fell outside them.
+fn ranges_passed(index: &source::Index, at: u32) -> Vec<u32> {
+    let Some(wild) = index.arms.iter().find(|a| a.arrow == at && a.wildcard) else { return Vec::new() };
+    let mut above: Vec<u32> = index
+        .arms
+        .iter()
+        .filter(|a| a.of_match == wild.of_match && a.in_fn == wild.in_fn && a.range && a.arrow < at)
+        .map(|a| a.arrow)
+        .collect();
+    above.sort_unstable_by(|a, b| b.cmp(a));
+    above.truncate(RANGES_PASSED);
+    above
 }
 
 /// The `if` (or `else if`) line whose `else` block is recorded at `at` (the `else` token's line): the block of
