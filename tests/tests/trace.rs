@@ -8436,6 +8436,72 @@ mod traced {
         );
     }
 
+    /// A packed order, as the packing bench's memo makes it.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Packed {
+        order: u32,
+        boxes: u32,
+        grams: u32,
+    }
+
+    /// The packing bench's orders, `#[node]`-built: each order's items go six to a box, and the weight counts the
+    /// boxes too. The mistake: the boxes are counted rounding down (`items / 6`), so a seventh item has no box.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn packing_bench(orders: &Signal<Vec<(u32, Vec<u32>)>>) -> Memo<Vec<Packed>> {
+        let packed = Memo::new({
+            let orders = orders.clone();
+            move |_| {
+                let mut out = Vec::new();
+                for (order, items) in orders.get() {
+                    let (mut count, mut net) = (0_u32, 0_u32);
+                    for grams in items {
+                        count += 1;
+                        net += grams;
+                    }
+                    let boxes = count / 6;
+                    let grams = net + boxes * 150;
+                    out.push(Packed {
+                        order,
+                        boxes,
+                        grams,
+                    });
+                }
+                out
+            }
+        });
+        packed
+    }
+
+    #[test]
+    fn a_struct_literal_of_the_body_is_followed_by_the_lets_that_computed_its_fields() {
+        let orders = Signal::new(vec![(1_u32, vec![200_u32; 7])]);
+        let packed = packing_bench(&orders);
+        assert_eq!(
+            packed.get(),
+            vec![Packed {
+                order: 1,
+                boxes: 1,
+                grams: 1_550
+            }]
+        );
+        let explain = trace::explain(&packed).unwrap();
+        let lines: Vec<u32> = explain.body.iter().map(|l| l.site.line).collect();
+        let literal = line_in_this_file("out.push(Packed {");
+        let weight = line_in_this_file("let grams = net + boxes * 150;");
+        let boxes = line_in_this_file("let boxes = count / 6;");
+        let at = lines
+            .iter()
+            .position(|l| *l == literal)
+            .unwrap_or_else(|| panic!("no literal line:\n{explain}"));
+        // the fields' `let`s in the literal's order, then what they read that is not quoted yet
+        assert_eq!(
+            lines.get(at + 1..at + 3),
+            Some(&[boxes, weight][..]),
+            "{explain}"
+        );
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

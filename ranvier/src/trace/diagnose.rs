@@ -316,6 +316,8 @@ pub(super) fn diagnose(
     loops::loop_sources(me, &mut body);
     // an accumulator's `let` quoted: the loop that added to it
     loops::accumulator_loops(me, &mut body);
+    // a struct literal it builds from locals: the `let`s that computed its fields
+    literal_field_lets(me, &mut body);
     // the views it reads that moved chose its rows: their creation lines first
     let views: Vec<SourceLine> = view::moved_views(ctx, me)
         .into_iter()

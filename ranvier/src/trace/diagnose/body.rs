@@ -194,6 +194,55 @@ pub(super) fn read_site_lines(r: &NodeRecord) -> Vec<SourceLine> {
     out
 }
 
+/// How many `let`s of a struct literal's fields [`literal_field_lets`] brings, and how many `let`s those read.
+const LITERAL_FIELD_LETS: usize = 2;
+
+/// `body` (the explained node's lines) with, after the first of its own lines that opens a struct literal set from
+/// locals (`loads.push(Load {` with `busy,`), the `let`s that computed such fields with arithmetic (`let busy =
+/// minutes + gaps * CHANGEOVER;`), then the `let`s that bound what those read (`let gaps = lessons;`): the literal
+/// says what was made, those lines with what.
+pub(super) fn literal_field_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
+    let file = me.site.file();
+    let Some(index) = source::index(file) else { return };
+    let Some(call) = index.call_at(me.site.line(), me.site.column()) else {
+        return;
+    };
+    let lines = &index.lines;
+    let from = call.whole.first as usize - 1;
+    let line_of = |l: usize| u32::try_from(l + 1).unwrap_or(u32::MAX);
+    for (n, quoted) in body.iter().enumerate() {
+        let at = quoted.site.line;
+        if quoted.site.file != file || !call.whole.contains(at) {
+            continue;
+        }
+        let computed: Vec<u32> = super::message_lines::literal_field_lines(lines, at, true)
+            .into_iter()
+            .filter_map(|(_, _, value)| template::let_of(lines, from, at as usize - 1, &value?))
+            .filter(|&l| has_arithmetic(code_part(&lines[l])))
+            .map(line_of)
+            .take(LITERAL_FIELD_LETS)
+            .collect();
+        if computed.is_empty() {
+            continue;
+        }
+        let mut add = computed.clone();
+        let mut read: Vec<u32> = Vec::new();
+        for l in &computed {
+            let rhs = code_part(&lines[*l as usize - 1]).split_once('=').map_or("", |(_, rhs)| rhs);
+            read.extend(lets_binding(lines, call.whole.first, *l, rhs).into_iter().filter(|b| !add.contains(b)));
+        }
+        read.dedup();
+        add.extend(read.into_iter().take(LITERAL_FIELD_LETS));
+        let new: Vec<SourceLine> = add
+            .into_iter()
+            .filter(|a| !body.iter().any(|q| q.site.file == file && q.site.line == *a))
+            .map(|a| numbered(file, lines, a as usize - 1))
+            .collect();
+        body.splice(n + 1..n + 1, new);
+        return;
+    }
+}
+
 /// The lines (0-based) above line `at` within `first..`, innermost first, that open the blocks around it as its
 /// indentation shows: each non-blank line indented less than the one before it (an arm's pattern, then its `match`).
 pub(super) fn enclosing(lines: &[String], first: usize, at: usize) -> impl Iterator<Item = usize> + '_ {
