@@ -8502,6 +8502,43 @@ mod traced {
         );
     }
 
+    /// A cinema's group booking, `#[node]`-built: from the fourth ticket on a ticket is half price. The mistake: the
+    /// test is `i > 3` (the fifth on), so a group of four pays in full.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn group_total(tickets: &Signal<Vec<u32>>) -> Memo<u32> {
+        let total = Memo::new({
+            let tickets = tickets.clone();
+            move |_| {
+                let mut tickets = tickets.get();
+                tickets.sort_unstable_by(|a, b| b.cmp(a));
+                let mut group_due = 0;
+                for (i, price) in tickets.iter().enumerate() {
+                    let price = if i > 3 { price / 2 } else { *price };
+                    group_due += price;
+                }
+                group_due
+            }
+        });
+        total
+    }
+
+    #[test]
+    fn an_addition_is_followed_by_the_let_that_chose_what_it_adds() {
+        let tickets = Signal::new(vec![800_u32, 800, 600, 600]);
+        let total = group_total(&tickets);
+        assert_eq!(total.get(), 2_800);
+        let explain = trace::explain(&total).unwrap();
+        let lines = quoted_lines(&explain);
+        let adds = line_in_this_file("group_due += price;");
+        let chose = line_in_this_file("let price = if i > 3 { price / 2 } else { *price };");
+        let at = lines
+            .iter()
+            .position(|l| *l == adds)
+            .unwrap_or_else(|| panic!("no addition quoted:\n{explain}"));
+        assert_eq!(lines.get(at + 1), Some(&chose), "{explain}");
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

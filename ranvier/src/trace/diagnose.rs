@@ -326,8 +326,8 @@ pub(super) fn diagnose(
     body.retain(|l| !views.iter().any(|v| v.site.file == l.site.file && v.site.line == l.site.line));
     body.splice(0..0, views);
     body.retain(|l| !chain::only_carries(l));
-    // a `for` line quoted without what its loop adds up: those additions
-    body = loops::for_accumulations(std::mem::take(&mut body));
+    // a `for` line quoted without what its loop adds up: those additions, and the `let`s of what they add
+    body = loops::added_lets(loops::for_accumulations(std::mem::take(&mut body)));
     // a loop whose body never ran: its lines did not, and its `for` line says so, first
     // a loop over a range whose ends the body computed: it and their `let`s, first
     loops::range_lets(me, &mut body);
@@ -342,7 +342,7 @@ pub(super) fn diagnose(
     for f in &mut found {
         let mut more: Vec<SourceLine> = f.at.iter().cloned().collect();
         more.append(&mut f.more);
-        f.more = loops::for_accumulations(match_lets_just_above(if_actions(block_exits(arm::scrutinee_lets(chain::whole_chains(more))))));
+        f.more = loops::added_lets(loops::for_accumulations(match_lets_just_above(if_actions(block_exits(arm::scrutinee_lets(chain::whole_chains(more)))))));
         if let Some(at) = &f.at {
             f.more.retain(|l| l.site.file != at.site.file || l.site.line != at.site.line);
         }

@@ -154,6 +154,45 @@ pub(super) fn for_accumulations(lines: Vec<SourceLine>) -> Vec<SourceLine> {
     follow_each(lines, additions)
 }
 
+/// `lines` with, after each line that adds to a place (`total += fee;`), the `let` nearest above it in its fn that
+/// bound a name it adds by a condition (`let fee = if i > 1 {`, `let rate = match band {`), unless an earlier line
+/// quotes it: the condition chose what was added. A `let` quoted further down moves up.
+pub(super) fn added_lets(mut lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    let mut i = 0;
+    while i < lines.len() {
+        let (file, at) = (lines[i].site.file, lines[i].site.line);
+        i += 1;
+        let Some(bound) = let_of_added(file, at) else { continue };
+        match lines.iter().position(|l| l.site.file == file && l.site.line == bound) {
+            Some(p) if p < i => continue,
+            Some(p) => {
+                let moved = lines.remove(p);
+                lines.insert(i, moved);
+            }
+            None => {
+                let Some(index) = source::index(file) else { continue };
+                lines.insert(i, numbered(file, &index.lines, bound as usize - 1));
+            }
+        }
+        i += 1;
+    }
+    lines
+}
+
+/// When line `at` of `file` adds to a place (`total += fee;`): the line of the `let` nearest above it in its fn that
+/// binds a name it adds, when that `let`'s value is an `if` or a `match`.
+fn let_of_added(file: &'static str, at: u32) -> Option<u32> {
+    let index = source::index(file)?;
+    let code = code_part(index.lines.get(at as usize - 1)?);
+    target(code)?;
+    let (_, added) = ["+= ", "-= ", "*= "].iter().find_map(|op| code.split_once(op))?;
+    let def = index.fn_at(at)?;
+    let bound = *lets_binding(&index.lines, def.whole.first, at, added).first()?;
+    // a `let` that chose the value by a condition (`let fee = if i > 1 {`, `= match band {`)
+    let rhs = code_part(&index.lines[bound as usize - 1]).split_once(" = ").map(|(_, rhs)| rhs.trim_start())?;
+    starts_with_word(rhs, &["if", "match"]).then_some(bound)
+}
+
 /// The lines of its own body that add to a place, when `line` is a `for` line and none of them is in `quoted` (to
 /// which they are added), at most [`SAME_PLACE_LINES`].
 fn additions(line: &SourceLine, quoted: &mut HashSet<(&'static str, u32)>) -> Vec<SourceLine> {
