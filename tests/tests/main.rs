@@ -26,6 +26,7 @@ mod blind_cafe;
 mod blind_campsite;
 mod blind_cinema;
 mod blind_clinic;
+mod blind_coach;
 mod blind_dental;
 mod blind_depot;
 mod blind_driving;

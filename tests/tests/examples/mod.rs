@@ -26,6 +26,8 @@ pub mod blind_campsite;
 pub mod blind_cinema;
 #[path = "../../../examples/examples/blind_clinic/main.rs"]
 pub mod blind_clinic;
+#[path = "../../../examples/examples/blind_coach/main.rs"]
+pub mod blind_coach;
 #[path = "../../../examples/examples/blind_dental/main.rs"]
 pub mod blind_dental;
 #[path = "../../../examples/examples/blind_depot/main.rs"]
