@@ -30,13 +30,13 @@ pub fn booking_fare(tour: &Tour, booking: &Booking, discount: fn(u32) -> u64) ->
         + u64::from(booking.adults) * tour.adult_fare
         + u64::from(booking.seniors) * senior;
     let percent = discount(booking.passengers());
-    let net = gross - gross * percent / 100;
-    if tour.days > 1 {
-        let nights = u64::from(tour.days - 1);
-        net + u64::from(booking.singles) * SINGLE_SUPPLEMENT * nights
-    } else {
-        net
+    let fare = gross - gross * percent / 100;
+    if tour.days <= 1 {
+        return fare;
     }
+    let nights = u64::from(tour.days - 1);
+    let fare = fare + u64::from(booking.singles) * SINGLE_SUPPLEMENT * nights;
+    fare
 }
 
 /// The share of the fare given back, in percent, for a cancellation `days_before` the departure.

@@ -30,11 +30,7 @@ pub fn tour_load(row: &Row<String, Tour>, discount: fn(u32) -> u64) -> Memo<Tour
         row.with(|tour| {
             let taken = tour.seats_taken();
             let free = tour.seats.saturating_sub(taken);
-            let percent = if tour.seats == 0 {
-                0
-            } else {
-                taken * 100 / tour.seats
-            };
+            let percent = (taken * 100).checked_div(tour.seats).unwrap_or(0);
             let takings = tour
                 .booked
                 .iter()
@@ -95,12 +91,8 @@ pub mod slipped {
             row.with(|tour| {
                 let taken = tour.seats_taken();
                 let free = tour.seats.saturating_sub(taken);
-                let percent = if tour.seats == 0 {
-                    0
-                } else {
-                    // BUG(load_percent)
-                    taken / tour.seats * 100
-                };
+                // BUG(load_percent)
+                let percent = taken.checked_div(tour.seats).unwrap_or(0) * 100;
                 let takings = tour
                     .booked
                     .iter()
