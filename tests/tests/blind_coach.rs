@@ -51,14 +51,13 @@ mod explain {
         explain_fuel_total => "fuel_total",
         #[ignore = "first run: not named; the answer quoted services.rs:155, 160, 162, 163, 142, 154, remote.rs:20, model.rs:24, fares.rs:21"]
         explain_room_count => "room_count",
-        #[ignore = "first run: not named; the answer quoted tours.rs:79, fares.rs:21, 18, 34"]
         explain_load_percent => "load_percent",
         explain_full_filter => "full_filter",
         #[ignore = "first run: not named; the answer quoted model.rs:24, update.rs:150, 158, 148, seating.rs:56, 57, 58, fares.rs:21, 18"]
         explain_promote_fit => "promote_fit",
         #[ignore = "first run: named at 623, past 400"]
         explain_refund_days => "refund_days",
-        #[ignore = "first run: named at 403, past 400"]
+        #[ignore = "named at 484, past 400 (first run: named at 403)"]
         explain_group_discount => "group_discount",
         #[ignore = "first run: named at 520, past 400"]
         explain_hours_today => "hours_today",

@@ -2038,6 +2038,79 @@ mod traced {
         );
     }
 
+    /// How a classroom is used, a row memo's value.
+    #[derive(Clone, Debug, PartialEq)]
+    struct RoomUse {
+        seated: u32,
+        share: u32,
+        heating: u32,
+    }
+
+    /// The heating a room needs for the people in it.
+    #[ranvier::trace_fn]
+    fn room_heating(seated: u32) -> u32 {
+        if seated == 0 {
+            return 0;
+        }
+        if seated > 20 {
+            return 1;
+        }
+        2
+    }
+
+    /// Classrooms, a row each with its use as a memo made inline in the factory. The mistake: the share of seats
+    /// taken counts the teacher's chair as a seat (`seats + 1`).
+    #[allow(clippy::let_and_return, clippy::type_complexity)]
+    #[ranvier::node]
+    fn room_uses(
+        list: &Signal<Vec<(u32, u32, u32)>>,
+    ) -> ranvier::collection::Collection<u32, (u32, u32, u32), Memo<RoomUse>> {
+        let rooms = ranvier::collection::Collection::keyed(
+            list.clone(),
+            |r: &(u32, u32, u32)| r.0,
+            move |row| {
+                let row = row.clone();
+                let used = Memo::new(move |_| {
+                    row.with(|&(_, seats, seated)| {
+                        let share = seated * 100 / (seats + 1);
+                        let heating = room_heating(seated);
+                        RoomUse {
+                            seated,
+                            share,
+                            heating,
+                        }
+                    })
+                });
+                used
+            },
+        );
+        rooms
+    }
+
+    #[test]
+    fn a_row_memo_s_struct_literal_is_quoted_by_the_let_that_computed_a_field_second() {
+        // (room, seats, seated)
+        let list = Signal::new(vec![(1_u32, 30_u32, 15_u32)]);
+        let rooms = room_uses(&list);
+        let used = rooms.row(&1).expect("a row for room 1");
+        assert_eq!(
+            used.get(),
+            RoomUse {
+                seated: 15,
+                share: 48,
+                heating: 2
+            }
+        );
+        let explain = trace::explain(&rooms).unwrap();
+        let row = lines_of_finding(
+            &explain,
+            |t| t.contains("one of the memos each row makes"),
+            "the row's memo",
+        );
+        let share = line_in_this_file("let share = seated * 100 / (seats + 1);");
+        assert_eq!(row.get(1), Some(&share), "{explain}");
+    }
+
     /// Whether a pupil waits for a practical test: theory passed and not passed yet. The mistake: `p.2` for `!p.2`.
     #[ranvier::trace_fn]
     fn awaiting_practical(p: &(u32, bool, bool)) -> bool {

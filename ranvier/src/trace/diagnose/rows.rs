@@ -111,11 +111,19 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
             quoted.insert(after_own.min(quoted.len()), numbered(file, lines, i));
         }
     }
-    for i in picked {
+    for &i in &picked {
         let at = u32::try_from(i + 1).unwrap_or(u32::MAX);
         if quoted.len() < ROW_MEMO_LINES && !quoted.iter().any(|q| q.site.file == file && q.site.line == at) {
             quoted.push(numbered(file, lines, i));
         }
+    }
+    // a value made as a struct literal from locals (`RoomUse { share, .. }`): the first `let` that computed a field
+    // with arithmetic (`let share = seated / seats * 100;`), second, one line past the limit: the helpers' lines
+    // make the other fields
+    if let Some(line) = literal_field_let(file, lines, closure.body, &picked)
+        && !quoted.iter().any(|q| q.site == line.site)
+    {
+        quoted.insert(1.min(quoted.len()), line);
     }
     let mut quoted = quoted.into_iter();
     let Some(at) = quoted.next() else { return };
@@ -127,6 +135,22 @@ pub(super) fn row_memos(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Finding>
     let mut finding = Finding::new(FindingKind::Ran, rank, text, Some(at));
     finding.more = quoted.collect();
     found.push(finding);
+}
+
+/// Of the value lines `picked` (0-based) of a closure whose body is `body`: the first that opens a struct literal (on
+/// it or below it, `RoomUse {`) setting a field from a local, whose `let` computed it with arithmetic: that `let`.
+fn literal_field_let(file: &'static str, lines: &[String], body: source::Lines, picked: &[usize]) -> Option<SourceLine> {
+    let from = body.first as usize - 1;
+    let end = (body.last as usize).min(lines.len());
+    picked.iter().find_map(|&i| {
+        let open = (i..end).find(|&l| code_part(&lines[l]).trim_end().ends_with('{'))?;
+        let at = u32::try_from(open + 1).unwrap_or(u32::MAX);
+        let l = super::message_lines::literal_field_lines(lines, at, true)
+            .into_iter()
+            .filter_map(|(_, _, value)| template::let_of(lines, from, open, &value?))
+            .find(|&l| has_arithmetic(code_part(&lines[l])))?;
+        Some(numbered(file, lines, l))
+    })
 }
 
 /// When `me` is a keyed collection (made by a `Collection::keyed(..)` call) whose factory is written inline, the
