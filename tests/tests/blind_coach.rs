@@ -53,9 +53,8 @@ mod explain {
         explain_room_count => "room_count",
         explain_load_percent => "load_percent",
         explain_full_filter => "full_filter",
-        #[ignore = "first run: not named; the answer quoted model.rs:24, update.rs:150, 158, 148, seating.rs:56, 57, 58, fares.rs:21, 18"]
         explain_promote_fit => "promote_fit",
-        #[ignore = "first run: named at 623, past 400"]
+        #[ignore = "named at 576, past 400 (first run: named at 623)"]
         explain_refund_days => "refund_days",
         #[ignore = "named at 484, past 400 (first run: named at 403)"]
         explain_group_discount => "group_discount",

@@ -1422,6 +1422,62 @@ mod traced {
         );
     }
 
+    /// A car park's queue for its long bays, `#[trace_fn]`-marked: `Admit` parks each queued car that fits a free bay.
+    /// The mistake: a car fits when it is shorter than the bay (`<` for `<=`), so a car as long as the bay waits, and
+    /// the message leaves the car park as it was.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct LongBays {
+        bay_cm: u32,
+        queued: Vec<u32>,
+        parked: Vec<u32>,
+    }
+
+    #[derive(Debug)]
+    enum BaysMsg {
+        Admit,
+    }
+
+    #[ranvier::trace_fn]
+    fn admit_queued(bays: &mut LongBays) {
+        let mut waiting = Vec::new();
+        for car_cm in std::mem::take(&mut bays.queued) {
+            if car_cm < bays.bay_cm {
+                bays.parked.push(car_cm);
+            } else {
+                waiting.push(car_cm);
+            }
+        }
+        bays.queued = waiting;
+    }
+
+    #[ranvier::trace_fn]
+    fn bays_update(msg: BaysMsg, bays: &LongBays) -> LongBays {
+        let mut next = bays.clone();
+        match msg {
+            BaysMsg::Admit => admit_queued(&mut next),
+        }
+        next
+    }
+
+    #[test]
+    fn a_message_that_left_the_model_as_it_was_is_quoted_by_the_branches_that_kept_it_from_writing_first()
+     {
+        let start = LongBays {
+            bay_cm: 520,
+            queued: vec![520],
+            parked: Vec::new(),
+        };
+        let bays = Mvu::new(start, bays_update);
+        let queued = bays.select(|b: &LongBays| b.queued.clone());
+        bays.dispatch_traced("admit", "{}", BaysMsg::Admit).unwrap();
+        // a car as long as the bay parks: none should wait
+        assert_eq!(queued.get(), vec![520]);
+        let explain = trace::explain(&queued).unwrap();
+        let lines = message_lines(&explain, "admit");
+        let fits = line_in_this_file("if car_cm < bays.bay_cm {");
+        assert_eq!(lines.first(), Some(&fits), "{explain}");
+    }
+
     /// A kiln's firings; no `#[trace_fn]` on the helper. The mistake: the cooling message is built and dropped.
     #[derive(Debug, Clone, PartialEq, Default)]
     struct Kiln {

@@ -100,10 +100,12 @@ pub(super) fn update_arms(
         let ran = ctx.tracer.ran_for_message(message);
         let read = cone_fields.get_or_insert_with(|| fields_read_within(ctx, cone, u32::MAX, CONE_FIELDS_NODES));
         let feeding = fns_feeding(&ran, read);
+        // an `update` that left the model as it was wrote nothing: the branches that kept it from writing first
+        let left = message == latest && model.last_moved <= message;
         let mut recorded = ran_lines_ordered(
             &ran,
             true,
-            sent_commands,
+            sent_commands || left,
             &feeding,
             if sent_commands { RAN_LINES } else { max },
         );
