@@ -49,7 +49,6 @@ mod explain {
 
     explains!(
         explain_fuel_total => "fuel_total",
-        #[ignore = "first run: not named; the answer quoted services.rs:155, 160, 162, 163, 142, 154, remote.rs:20, model.rs:24, fares.rs:21"]
         explain_room_count => "room_count",
         explain_load_percent => "load_percent",
         explain_full_filter => "full_filter",

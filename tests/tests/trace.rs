@@ -4074,6 +4074,53 @@ mod traced {
         assert!(settled < written, "{explain}");
     }
 
+    /// A hotel's block of rooms for a tour, as the booking service's future makes it.
+    #[derive(Debug, Clone, PartialEq)]
+    struct RoomHold {
+        tour: u32,
+        rooms: u32,
+        confirmed: u32,
+    }
+
+    #[test]
+    fn a_settled_future_s_struct_literal_is_followed_by_the_let_that_computed_a_field() {
+        use ranvier::{AsyncMemo, graph};
+        // (tour, guests sharing, guests alone, nights): two share a room, and the mistake rounds the sharers down
+        let tours = Signal::new(vec![(1_u32, 5_u32, 1_u32, 2_u32)]);
+        let holds = AsyncMemo::new({
+            let tours = tours.clone();
+            move |_: Option<&Vec<RoomHold>>| {
+                let tours = tours.get();
+                async move {
+                    let mut holds = Vec::new();
+                    for (tour, sharing, alone, nights) in tours {
+                        let rooms = sharing / 2 + alone;
+                        let nights = nights - 1;
+                        let confirmed = rate_service(rooms * nights).await.unwrap_or(0);
+                        holds.push(RoomHold {
+                            tour,
+                            rooms,
+                            confirmed,
+                        });
+                    }
+                    holds
+                }
+            }
+        });
+        let _ = holds.get();
+        graph::run_flights();
+        assert_eq!(holds.get().value_or(Vec::new())[0].rooms, 3);
+        let explain = trace::explain(&holds).unwrap();
+        let settled = settled_lines(&explain);
+        let literal = line_in_this_file("holds.push(RoomHold {");
+        let rooms = line_in_this_file("let rooms = sharing / 2 + alone;");
+        let at = settled
+            .iter()
+            .position(|l| *l == literal)
+            .unwrap_or_else(|| panic!("no literal:\n{explain}"));
+        assert_eq!(settled.get(at + 1), Some(&rooms), "{explain}");
+    }
+
     #[derive(Debug, Clone, PartialEq)]
     struct FuelUsed {
         miles: u32,
