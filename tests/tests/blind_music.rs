@@ -52,7 +52,6 @@ mod explain {
         #[ignore = "first run: not named; the answer quoted services.rs:107, 108, 120, 121, remote.rs:35, services.rs:105, 106, remote.rs:36, update.rs:45"]
         explain_board_stops_at_refusal => "board_stops_at_refusal",
         explain_back_order_default => "back_order_default",
-        #[ignore = "first run: not named; the answer quoted pupils.rs:45, 46, 47, 85, 89, fees.rs:31, 32, update.rs:111, 31"]
         explain_half_term_charged => "half_term_charged",
         explain_top_grade_entered => "top_grade_entered",
         explain_advance_sets_day => "advance_sets_day",

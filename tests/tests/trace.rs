@@ -8715,6 +8715,46 @@ mod traced {
         assert_eq!(lines.get(at + 1), Some(&chose), "{explain}");
     }
 
+    /// The nights of a stay billed, the free ones taken off.
+    fn billable(stay_nights: u32, free_nights: u32) -> u32 {
+        stay_nights.saturating_sub(free_nights)
+    }
+
+    /// A guest house's bill, `#[node]`-built. The mistake: the free night and the stay are given to `billable` the
+    /// wrong way round, though neither is named as its parameter is.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn stay_bill(stay: &Signal<u32>, free_night: &Signal<u32>) -> Memo<u32> {
+        let bill = Memo::new({
+            let (stay, free_night) = (stay.clone(), free_night.clone());
+            move |_| {
+                let stay = stay.get();
+                let free_night = free_night.get();
+                let rate = if stay > 6 { 7_000 } else { 8_000 };
+                let tax = rate / 5;
+                let billed = billable(free_night, stay);
+                billed * (rate + tax)
+            }
+        });
+        bill
+    }
+
+    #[test]
+    fn two_arguments_named_like_each_other_s_parameter_are_quoted_first() {
+        let stay = Signal::new(3_u32);
+        let free_night = Signal::new(1_u32);
+        let bill = stay_bill(&stay, &free_night);
+        // three nights, one free: two billed, not none
+        assert_eq!(bill.get(), 0);
+        let explain = trace::explain(&bill).unwrap();
+        let call = line_in_this_file("let billed = billable(free_night, stay);");
+        assert_eq!(
+            explain.body.first().map(|l| l.site.line),
+            Some(call),
+            "{explain}"
+        );
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

@@ -131,11 +131,35 @@ pub(super) fn swapped_arguments(file: &str, index: &source::Index, whole: source
         // an argument named for one end of a pair passed for the other end (`move_seats(office, to, ..)` for `fn
         // move_seats(office, from, to, ..)`)
         let crossed = (0..params.len()).any(|i| named(i).is_some_and(|name| crossed_pair(name, &params[i])));
-        if swapped || crossed {
+        // two arguments whose names each share more words with the other's parameter than with their own
+        // (`teaching_weeks(half_term, weeks)` for `fn teaching_weeks(term_weeks: u32, half_term_week: u32)`)
+        let likened = (0..params.len()).any(|i| {
+            (i + 1..params.len()).any(|j| {
+                let (Some(a), Some(b)) = (named(i), named(j)) else { return false };
+                let (pi, pj) = (params[i].as_str(), params[j].as_str());
+                a != pi && b != pj && likeness(a, pj) > likeness(a, pi) && likeness(b, pi) > likeness(b, pj)
+            })
+        });
+        if swapped || crossed || likened {
             out.push(call.line as usize - 1);
         }
     }
     out
+}
+
+/// How alike two snake-case names are: the words they share over the words of both, a plural `s` aside (`weeks`
+/// and `term_weeks`: 1 of 2). 0 when they share none.
+fn likeness(a: &str, b: &str) -> f64 {
+    let words = |name: &str| -> HashSet<String> {
+        name.split('_')
+            .filter(|w| !w.is_empty())
+            .map(|w| w.strip_suffix('s').filter(|w| w.len() > 2).unwrap_or(w).to_owned())
+            .collect()
+    };
+    let (a, b) = (words(a), words(b));
+    let shared = a.intersection(&b).count();
+    let all = a.union(&b).count();
+    if all == 0 { 0.0 } else { shared as f64 / all as f64 }
 }
 
 /// Words that name the two ends of one thing: an argument named for one end (`to`, `end_day`) given for a parameter
@@ -554,6 +578,16 @@ mod tests {
             first: 1,
             last: u32::try_from(lines.len()).unwrap(),
         }
+    }
+
+    #[test]
+    fn names_are_alike_by_the_words_they_share() {
+        assert!((likeness("weeks", "term_weeks") - 0.5).abs() < 1e-9);
+        assert!((likeness("half_term", "half_term_week") - 2.0 / 3.0).abs() < 1e-9);
+        assert!(likeness("half_term", "half_term_week") > likeness("half_term", "term_weeks"));
+        assert!(likeness("free_night", "free_nights") > likeness("free_night", "stay_nights"));
+        assert_eq!(likeness("rate", "stay_nights"), 0.0);
+        assert_eq!(likeness("", ""), 0.0);
     }
 
     #[test]
