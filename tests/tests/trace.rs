@@ -307,6 +307,7 @@ mod traced {
             line_of("_ => {") as u32,
             line_of("if age.get() > 64 {") as u32,
         );
+        // (a branch recorded inside the `_` arm says where the run went: the range arms above it are not quoted)
         assert_eq!(ran(&explain), [arm, other], "{explain}");
         assert!(
             explain.to_string().contains("if age.get() > 64 { → false"),

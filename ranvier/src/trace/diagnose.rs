@@ -345,7 +345,7 @@ pub(super) fn diagnose(
         f.more = loops::added_lets(loops::for_accumulations(match_lets_just_above(if_actions(block_exits(arm::scrutinee_lets(chain::whole_chains(more)))))));
         // in a future, a struct literal it settles with: the `let` that computed a field
         if f.kind == FindingKind::Settled {
-            f.more = loops::literal_lets(std::mem::take(&mut f.more));
+            f.more = settled_literal_lets(std::mem::take(&mut f.more));
         }
         if let Some(at) = &f.at {
             f.more.retain(|l| l.site.file != at.site.file || l.site.line != at.site.line);

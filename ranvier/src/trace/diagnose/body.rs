@@ -194,6 +194,15 @@ pub(super) fn read_site_lines(r: &NodeRecord) -> Vec<SourceLine> {
     out
 }
 
+/// The `let`s (0-based lines, from line `from` on) that computed with arithmetic the fields the struct literal opening
+/// on line `open` (1-based: `loads.push(Load {`) sets from locals (`busy,`, `rooms: rooms,`), in the literal's order.
+pub(super) fn computed_fields(lines: &[String], from: usize, open: u32) -> impl Iterator<Item = usize> + '_ {
+    super::message_lines::literal_field_lines(lines, open, true)
+        .into_iter()
+        .filter_map(move |(_, _, value)| template::let_of(lines, from, open as usize - 1, &value?))
+        .filter(|&l| has_arithmetic(code_part(&lines[l])))
+}
+
 /// How many `let`s of a struct literal's fields [`literal_field_lets`] brings, and how many `let`s those read.
 const LITERAL_FIELD_LETS: usize = 2;
 
@@ -215,10 +224,7 @@ pub(super) fn literal_field_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
         if quoted.site.file != file || !call.whole.contains(at) {
             continue;
         }
-        let computed: Vec<u32> = super::message_lines::literal_field_lines(lines, at, true)
-            .into_iter()
-            .filter_map(|(_, _, value)| template::let_of(lines, from, at as usize - 1, &value?))
-            .filter(|&l| has_arithmetic(code_part(&lines[l])))
+        let computed: Vec<u32> = computed_fields(lines, from, at)
             .map(line_of)
             .take(LITERAL_FIELD_LETS)
             .collect();
@@ -241,6 +247,21 @@ pub(super) fn literal_field_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
         body.splice(n + 1..n + 1, new);
         return;
     }
+}
+
+/// `lines` with, after each line that opens a struct literal setting a field from a local (`blocks.push(RoomBlock
+/// {` with `rooms,`), the `let` in its fn that computed the first such field with arithmetic (`let rooms = sharing /
+/// 2 + singles;`), unless quoted already: the literal says what was made, that line with what.
+pub(super) fn settled_literal_lets(lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    follow_each(lines, |line, quoted| {
+        let file = line.site.file;
+        let index = source::index(file)?;
+        let def = index.fn_at(line.site.line)?;
+        let l = computed_fields(&index.lines, def.whole.first as usize - 1, line.site.line).next()?;
+        quoted
+            .insert((file, u32::try_from(l + 1).unwrap_or(u32::MAX)))
+            .then(|| numbered(file, &index.lines, l))
+    })
 }
 
 /// The lines (0-based) above line `at` within `first..`, innermost first, that open the blocks around it as its

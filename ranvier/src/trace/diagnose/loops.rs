@@ -179,25 +179,6 @@ pub(super) fn added_lets(mut lines: Vec<SourceLine>) -> Vec<SourceLine> {
     lines
 }
 
-/// `lines` with, after each line that opens a struct literal setting a field from a local (`blocks.push(RoomBlock
-/// {` with `rooms,`), the `let` in its fn that computed the first such field with arithmetic (`let rooms = sharing /
-/// 2 + singles;`), unless quoted already: the literal says what was made, that line with what.
-pub(super) fn literal_lets(lines: Vec<SourceLine>) -> Vec<SourceLine> {
-    follow_each(lines, |line, quoted| {
-        let file = line.site.file;
-        let index = source::index(file)?;
-        let def = index.fn_at(line.site.line)?;
-        let open = line.site.line as usize - 1;
-        let l = super::message_lines::literal_field_lines(&index.lines, line.site.line, true)
-            .into_iter()
-            .filter_map(|(_, _, value)| super::template::let_of(&index.lines, def.whole.first as usize - 1, open, &value?))
-            .find(|&l| super::ran::has_arithmetic(&index.lines[l]))?;
-        quoted
-            .insert((file, u32::try_from(l + 1).unwrap_or(u32::MAX)))
-            .then(|| numbered(file, &index.lines, l))
-    })
-}
-
 /// When line `at` of `file` adds to a place (`total += fee;`): the line of the `let` nearest above it in its fn that
 /// binds a name it adds, when that `let`'s value is an `if` or a `match`.
 fn let_of_added(file: &'static str, at: u32) -> Option<u32> {

@@ -648,7 +648,7 @@ pub(super) fn ran_lines_of(
                 if r.value.is_none()
                     && let Some(index) = source::index(r.file)
                 {
-                    for at in ranges_passed(&index, r.line) {
+                    for at in ranges_passed(&index, r.file, r.line, &recorded) {
                         push(out, r.file, at, index.lines[at as usize - 1].trim().to_owned());
                     }
                 }
@@ -795,10 +795,14 @@ pub(super) fn ran_lines_of(
 /// How many range arms above a `_` arm that ran [`ranges_passed`] gives.
 const RANGES_PASSED: usize = 2;
 
-/// When line `at` is the `=>` of a `_` arm (no guard): the `=>` lines of the arms above it in its `match` whose
-/// patterns hold a range, nearest first (at most [`RANGES_PASSED`]): the value that reached `_` fell outside them.
-fn ranges_passed(index: &source::Index, at: u32) -> Vec<u32> {
+/// When line `at` of `file` is the `=>` of a `_` arm (no guard) with no branch recorded inside it: the `=>` lines of
+/// the arms above it in its `match` whose patterns hold a range, nearest first (at most [`RANGES_PASSED`]): the value
+/// that reached `_` fell outside them. (A branch recorded inside the arm says where the run went from there.)
+fn ranges_passed(index: &source::Index, file: &str, at: u32, recorded: &HashSet<(&str, u32)>) -> Vec<u32> {
     let Some(wild) = index.arms.iter().find(|a| a.arrow == at && a.wildcard) else { return Vec::new() };
+    if recorded.iter().any(|(f, l)| *f == file && *l != at && wild.body.contains(*l)) {
+        return Vec::new();
+    }
     let mut above: Vec<u32> = index
         .arms
         .iter()

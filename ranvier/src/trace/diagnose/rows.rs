@@ -144,11 +144,7 @@ fn literal_field_let(file: &'static str, lines: &[String], body: source::Lines, 
     let end = (body.last as usize).min(lines.len());
     picked.iter().find_map(|&i| {
         let open = (i..end).find(|&l| code_part(&lines[l]).trim_end().ends_with('{'))?;
-        let at = u32::try_from(open + 1).unwrap_or(u32::MAX);
-        let l = super::message_lines::literal_field_lines(lines, at, true)
-            .into_iter()
-            .filter_map(|(_, _, value)| template::let_of(lines, from, open, &value?))
-            .find(|&l| has_arithmetic(code_part(&lines[l])))?;
+        let l = computed_fields(lines, from, u32::try_from(open + 1).unwrap_or(u32::MAX)).next()?;
         Some(numbered(file, lines, l))
     })
 }

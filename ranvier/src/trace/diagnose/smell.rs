@@ -1,10 +1,9 @@
 //! Lines that read as a slip whatever the app does: a loop that overwrites, turn after turn, a place it should add up;
-//! a call that gives two arguments each by the name of the other's parameter; a `match` arm that repeats the body of
-//! an arm above it; a value clamped the wrong way by a bound whose name says which way it goes; a place written
-//! twice in a row, the second write undoing the first; a share divided before it is scaled, in whole numbers. Such a
-//! line makes the
-//! value it is in the wrong way in every run that reaches it, so an answer quotes it before the lines that only read
-//! or decide.
+//! a call that gives two arguments each by the name (or most of the words of the name) of the other's parameter; a
+//! `match` arm that repeats the body of an arm above it; a value clamped the wrong way by a bound whose name says which
+//! way it goes; a place written twice in a row, the second write undoing the first; a share divided before it is
+//! scaled, in whole numbers. Such a line makes the value it is in the wrong way in every run that reaches it, so an
+//! answer quotes it before the lines that only read or decide.
 
 use super::*;
 use super::loops::indent;
