@@ -71,8 +71,6 @@ mod explain {
                     advance arm (832 after session 14)"]
         explain_extend_hours => "extend_hours",
         explain_least_worn => "least_worn",
-        #[ignore = "a hit within 400 until session 19 (at 371); since methods of the app's own types are followed, \
-                    the body quotes `Rental::due` (model.rs:63) and the shadowing `let` comes at 415"]
         explain_late_shadow => "late_shadow",
         // missed on first run (quoted the count_by view and the row's write, then can_rent's `return Err` and
         // `Ok(())`,

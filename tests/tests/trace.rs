@@ -8756,6 +8756,52 @@ mod traced {
         );
     }
 
+    /// A car park's overstays, `#[node]`-built: a car is over when now is past its paid time. The mistake: ten minutes'
+    /// grace are added to a time that already holds them.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn overstays(now: &Signal<u32>, parked: &Signal<Vec<(u32, u32)>>) -> Memo<Vec<u32>> {
+        let over = Memo::new({
+            let (now, parked) = (now.clone(), parked.clone());
+            move |_| {
+                let now = now.get();
+                let mut over = Vec::new();
+                for (car, paid) in parked.get() {
+                    let paid_until = paid;
+                    let paid_until = paid_until + 10;
+                    if now > paid_until {
+                        over.push(car);
+                    }
+                }
+                over.sort_unstable();
+                over.dedup();
+                over
+            }
+        });
+        over
+    }
+
+    #[test]
+    fn a_shadowing_let_that_computed_leads_the_answer_with_the_value_it_bound() {
+        // paid until 600 with the grace in: 605 is over, but the car is not listed
+        let now = Signal::new(605_u32);
+        let parked = Signal::new(vec![(7_u32, 600_u32)]);
+        let over = overstays(&now, &parked);
+        assert_eq!(over.get(), Vec::<u32>::new());
+        let explain = trace::explain(&over).unwrap();
+        let text = explain.to_string();
+        let shadow = format!(
+            "trace.rs:{}: let paid_until = paid_until + 10; → 610",
+            line_in_this_file("let paid_until = paid_until + 10;")
+        );
+        let looped = format!(
+            "trace.rs:{}:",
+            line_in_this_file("for (car, paid) in parked.get() {")
+        );
+        let (at, body) = (text.find(&shadow), text.find(&looped));
+        assert!(at.is_some() && (body.is_none() || at < body), "{explain}");
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

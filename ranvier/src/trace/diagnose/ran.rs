@@ -1498,9 +1498,13 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     let by_value_first = entered.iter().any(|f| {
         by_value.contains(&f.def().name) && f.file == first.site.file && f.def().whole.contains(first.site.line)
     });
+    // a shadowing `let` that computed with arithmetic, with the value the run bound (`let due = due + grace; → 75`):
+    // what the run made of its inputs, before the body's lines
+    let bound_here = |r: &crate::trace::log::Ran| r.value.is_some() && r.file == first.site.file && r.line == first.site.line;
+    let computed_first = taken.iter().any(bound_here) && has_arithmetic(code_part(&first.text));
     let rank = if smelly || stops {
         super::update::SMELL_RANK
-    } else if by_value_first {
+    } else if by_value_first || computed_first {
         crate::trace::query::LEADING_FINDING
     } else {
         460
