@@ -55,6 +55,7 @@ mod blind_roastery;
 mod blind_salon;
 mod blind_school;
 mod blind_skipass;
+mod blind_skiphire;
 mod blind_theatre;
 mod blind_till;
 mod blind_vet;

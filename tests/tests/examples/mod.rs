@@ -85,6 +85,8 @@ pub mod blind_salon;
 pub mod blind_school;
 #[path = "../../../examples/examples/blind_skipass/main.rs"]
 pub mod blind_skipass;
+#[path = "../../../examples/examples/blind_skiphire/main.rs"]
+pub mod blind_skiphire;
 #[path = "../../../examples/examples/blind_theatre/main.rs"]
 pub mod blind_theatre;
 #[cfg(any(debug_assertions, feature = "trace"))]
