@@ -1337,6 +1337,19 @@ mod tests {
         assert_eq!(defaults, [(6, true)]);
         assert_eq!(tracer.ran_for_message(4).iter().map(|r| r.line).collect::<Vec<_>>(), [5]);
         assert_eq!(tracer.loops_for_message(4).iter().map(|r| r.line).collect::<Vec<_>>(), [3]);
+        // records of each kind on one line stay apart: a `let` that takes a default (`let x = x.unwrap_or(0);`),
+        // a loop over one (`for x in xs.unwrap_or_default() {`)
+        tracer.update_running(Some(8));
+        tracer.default_taken(None, "shop.rs", 9);
+        tracer.branch_ran(None, "shop.rs", 9, Some(&0));
+        tracer.default_taken(None, "shop.rs", 10);
+        tracer.loop_ran(None, "shop.rs", 10, false);
+        tracer.update_running(None);
+        let lines = |records: Vec<Ran>| records.iter().map(|r| r.line).collect::<Vec<_>>();
+        assert_eq!(lines(tracer.defaults_for_message(8)), [9, 10]);
+        assert_eq!(lines(tracer.ran_for_message(8)), [9]);
+        assert_eq!(tracer.ran_for_message(8)[0].value.as_deref(), Some("0"));
+        assert_eq!(lines(tracer.loops_for_message(8)), [10]);
     }
 
     #[test]

@@ -231,16 +231,17 @@ pub(super) fn literal_field_lets(me: &NodeRecord, body: &mut Vec<SourceLine>) {
         if computed.is_empty() {
             continue;
         }
-        let mut add = computed.clone();
         let mut read: Vec<u32> = Vec::new();
         for l in &computed {
             let rhs = code_part(&lines[*l as usize - 1]).split_once('=').map_or("", |(_, rhs)| rhs);
-            read.extend(lets_binding(lines, call.whole.first, *l, rhs).into_iter().filter(|b| !add.contains(b)));
+            for bound in lets_binding(lines, call.whole.first, *l, rhs) {
+                if !computed.contains(&bound) && !read.contains(&bound) {
+                    read.push(bound);
+                }
+            }
         }
-        read.dedup();
-        add.extend(read.into_iter().take(LITERAL_FIELD_LETS));
+        let add = computed.into_iter().chain(read.into_iter().take(LITERAL_FIELD_LETS));
         let new: Vec<SourceLine> = add
-            .into_iter()
             .filter(|a| !body.iter().any(|q| q.site.file == file && q.site.line == *a))
             .map(|a| numbered(file, lines, a as usize - 1))
             .collect();

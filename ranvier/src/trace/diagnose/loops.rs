@@ -43,9 +43,15 @@ const SAME_PLACE_LINES: usize = 2;
 /// The place `code` adds to (`tally.tickets` in `State::Booked => tally.tickets += booking.paid,`), for a
 /// compound assignment.
 fn target(code: &str) -> Option<&str> {
-    let (place, _) = ["+= ", "-= ", "*= "].iter().find_map(|op| code.split_once(op))?;
+    compound(code).map(|(place, _)| place)
+}
+
+/// The place a compound assignment adds to and what it adds (`tally.tickets` and `booking.paid,` in `State::Booked
+/// => tally.tickets += booking.paid,`).
+fn compound(code: &str) -> Option<(&str, &str)> {
+    let (place, added) = ["+= ", "-= ", "*= "].iter().find_map(|op| code.split_once(op))?;
     let place = place.rsplit("=>").next()?.trim();
-    (!place.is_empty()).then_some(place)
+    (!place.is_empty()).then_some((place, added))
 }
 
 /// Whether `code` adds an item's part to a total or a list made before the loop.
@@ -183,9 +189,7 @@ pub(super) fn added_lets(mut lines: Vec<SourceLine>) -> Vec<SourceLine> {
 /// binds a name it adds, when that `let`'s value is an `if` or a `match`.
 fn let_of_added(file: &'static str, at: u32) -> Option<u32> {
     let index = source::index(file)?;
-    let code = code_part(index.lines.get(at as usize - 1)?);
-    target(code)?;
-    let (_, added) = ["+= ", "-= ", "*= "].iter().find_map(|op| code.split_once(op))?;
+    let (_, added) = compound(code_part(index.lines.get(at as usize - 1)?))?;
     let def = index.fn_at(at)?;
     let bound = *lets_binding(&index.lines, def.whole.first, at, added).first()?;
     // a `let` that chose the value by a condition (`let fee = if i > 1 {`, `= match band {`)

@@ -556,7 +556,7 @@ impl Tracer {
     ) {
         self.record_ran(running, file, line, true, |taken| {
             let value = value.map(|v| Rc::<str>::from(bounded_debug(v)));
-            if let Some(known) = taken.iter_mut().find(|r| r.file == file && r.line == line) {
+            if let Some(known) = taken.iter_mut().find(|r| r.file == file && r.line == line && r.entered.is_none() && !r.defaulted) {
                 known.value = value;
             } else if taken.len() < BRANCHES_KEPT {
                 taken.push(Ran {
@@ -575,7 +575,7 @@ impl Tracer {
     /// ran in any of them.
     pub fn loop_ran(&self, running: Option<NodeId>, file: &'static str, line: u32, entered: bool) {
         self.record_ran(running, file, line, false, |taken| {
-            if let Some(known) = taken.iter_mut().find(|r| r.file == file && r.line == line) {
+            if let Some(known) = taken.iter_mut().find(|r| r.file == file && r.line == line && r.entered.is_some()) {
                 known.entered = Some(known.entered == Some(true) || entered);
             } else if taken.len() < BRANCHES_KEPT {
                 taken.push(Ran {
