@@ -24,6 +24,7 @@ mod blind_bookshop;
 mod blind_brewery;
 mod blind_cafe;
 mod blind_campsite;
+mod blind_caterer;
 mod blind_cinema;
 mod blind_clinic;
 mod blind_coach;

@@ -22,6 +22,8 @@ pub mod blind_brewery;
 pub mod blind_cafe;
 #[path = "../../../examples/examples/blind_campsite/main.rs"]
 pub mod blind_campsite;
+#[path = "../../../examples/examples/blind_caterer/main.rs"]
+pub mod blind_caterer;
 #[path = "../../../examples/examples/blind_cinema/main.rs"]
 pub mod blind_cinema;
 #[path = "../../../examples/examples/blind_clinic/main.rs"]
