@@ -78,7 +78,6 @@ mod explain {
         /// Missed on first run: the answer quoted the keyed collection and the update arms; named since a select of
         /// the model that no message moved is quoted by the field its `Mvu` was made with, and a hand-written
         /// `Default` that field calls by its lines.
-        #[ignore = "named, but at 606 since session 20: the yard's one row memo is quoted (three lines) before the tariff's `Default`"]
         explain_tariff_default => "tariff_default",
         /// Missed on first run: the answer quoted the unslipped `rules::fits` (the one the source names).
         explain_fits_field => "fits_field",

@@ -51,7 +51,6 @@ mod explain {
     use crate::examples::explains;
 
     explains!(
-        #[ignore = "first run: not named; the answer quoted graph.rs:280, update.rs:125, update.rs:238, update.rs:229"]
         explain_validity_months => "validity_months",
         #[ignore = "first run: not named; the answer quoted graph.rs:136, graph.rs:166, graph.rs:140, graph.rs:143"]
         explain_age_exempt => "age_exempt",

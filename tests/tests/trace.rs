@@ -7594,6 +7594,69 @@ mod traced {
         assert!(!text.contains(&today), "{text}");
     }
 
+    /// A workshop whose labour rate the model was made with in pounds where pence are meant; `update` charges a job
+    /// through a helper that takes the rate as a parameter, so no line the message ran names the field.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Workshop {
+        rates: WorkshopRates,
+        billed: Vec<u64>,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct WorkshopRates {
+        per_hour: u64,
+        vat_percent: u64,
+    }
+
+    fn opening_workshop() -> Workshop {
+        Workshop {
+            rates: WorkshopRates {
+                per_hour: 72,
+                vat_percent: 20,
+            },
+            billed: Vec::new(),
+        }
+    }
+
+    #[ranvier::trace_fn]
+    fn labour(minutes: u64, rate: u64) -> u64 {
+        let quarters = minutes.div_ceil(15);
+        quarters * rate / 4
+    }
+
+    #[ranvier::trace_fn]
+    fn workshop_update(msg: u64, shop: &Workshop) -> Workshop {
+        let mut next = shop.clone();
+        let net = labour(msg, next.rates.per_hour);
+        next.billed.push(net);
+        next
+    }
+
+    #[test]
+    fn a_constant_a_message_read_through_a_parameter_is_quoted_where_the_model_was_made_with_it() {
+        let shop = Mvu::new(opening_workshop(), workshop_update);
+        let takings = shop
+            .select(|s| s.billed.iter().sum::<u64>())
+            .labelled("takings");
+        shop.dispatch_traced("finish", "60", 60).unwrap();
+        // an hour's labour billed 72 pence: the rate the workshop was made with is in pounds
+        assert_eq!(takings.get(), 72);
+        let text = trace::explain(&takings).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let read = at("quarters * rate / 4");
+        let made = at("per_hour: 72,");
+        assert!(
+            read.is_some() && made.is_some(),
+            "the line that read the rate and the rate's are not both quoted:\n{text}"
+        );
+        assert!(
+            read < made,
+            "the rate's line comes before the line that read it:\n{text}"
+        );
+        // the VAT rate, which no quoted line read, is not quoted
+        assert!(at("vat_percent: 20,").is_none(), "{text}");
+    }
+
     fn days_between(from: u32, to: u32) -> i64 {
         i64::from(to) - i64::from(from)
     }

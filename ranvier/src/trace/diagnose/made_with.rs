@@ -2,7 +2,9 @@
 //! since the model was made the constant a struct literal's line gives it (`block_at: 10,` in the fn that opens the
 //! desk). A wrong constant there shows in no message's writes; the trace's copies of the model before and after each
 //! message say that nothing changed the field, and its value says which literal made it (of a correct and a
-//! mistaken copy of that fn, the one whose constant the model holds).
+//! mistaken copy of that fn, the one whose constant the model holds). A line a message ran that read such a field
+//! without naming it (`quarters * rate / 4` in a helper its caller gave `settings.labour_rate`) is followed by the
+//! line that set it.
 
 use super::*;
 use crate::trace::debug_diff;
@@ -126,22 +128,101 @@ fn prints_as(given: &str, value: &str) -> bool {
 }
 
 /// The `initial:` finding of the fields the explained node's own code reads that the model in its cone was made
-/// with and no message changed (`desk#1.block_at = 10 since it was made`), at the line that set each.
+/// with and no message changed (`desk#1.block_at = 10 since it was made`), at the line that set each; and, in the
+/// message findings, after each line that read such a field through a name ([`line_fields`]), the line that set it
+/// (once per answer).
 pub(super) fn model_constants(ctx: &Ctx<'_>, me: &NodeRecord, cone: &[(NodeId, u32)], found: &mut Vec<Finding>) {
     let Some(model) = cone.iter().filter_map(|(n, _)| ctx.rec(*n)).find(|r| r.is_model) else {
         return;
     };
-    let fields = own_fields(me);
-    let mut sets = made_with(ctx, model, &fields).into_iter();
-    let Some((field, value, at)) = sets.next() else { return };
-    let mut text = format!("{}.{field} = {value}", ctx.name(model.id));
-    for (field, value, _) in sets.clone() {
-        let _ = write!(text, ", .{field} = {value}");
+    let own = own_fields(me);
+    let mut sets = made_with(ctx, model, &own).into_iter();
+    if let Some((field, value, at)) = sets.next() {
+        let mut text = format!("{}.{field} = {value}", ctx.name(model.id));
+        for (field, value, _) in sets.clone() {
+            let _ = write!(text, ", .{field} = {value}");
+        }
+        text.push_str(", as the model was made");
+        let mut finding = Finding::new(FindingKind::Initial, MADE_WITH_RANK, text, Some(at));
+        finding.more = sets.map(|(_, _, l)| l).collect();
+        found.push(finding);
     }
-    text.push_str(", as the model was made");
-    let mut finding = Finding::new(FindingKind::Initial, MADE_WITH_RANK, text, Some(at));
-    finding.more = sets.map(|(_, _, l)| l).collect();
-    found.push(finding);
+    // a message's line that read a constant the model was made with: the line that set it, right after
+    let mut given: HashSet<(&'static str, u32)> = HashSet::new();
+    for f in found.iter_mut().filter(|f| matches!(f.kind, FindingKind::Update | FindingKind::Ran)) {
+        let quoted: Vec<SourceLine> = f.at.iter().chain(&f.more).cloned().collect();
+        let mut more: Vec<SourceLine> = Vec::new();
+        for (i, l) in quoted.into_iter().enumerate() {
+            let mut read = line_fields(&l);
+            read.retain(|r| !own.contains(r));
+            if i > 0 {
+                more.push(l);
+            }
+            for (_, _, set) in made_with(ctx, model, &read).into_iter().take(1) {
+                if given.insert((set.site.file, set.site.line)) {
+                    more.push(set);
+                }
+            }
+        }
+        f.more = more;
+    }
+}
+
+/// The fields the line `l` reads without naming them: on the conditions of the `if`s around it; through a local, on
+/// the line of the `let` above it that binds it; through a parameter, in the argument the fn's callers pass for it
+/// (`labour_charge(minutes, settings.labour_rate)` for `rate`).
+fn line_fields(l: &SourceLine) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |f: &str| {
+        if !out.iter().any(|o| o == f) {
+            out.push(f.to_owned());
+        }
+    };
+    let (file, at) = (l.site.file, l.site.line);
+    let Some(index) = source::index(file) else { return out };
+    let Some(def) = index.fn_at(at) else { return out };
+    let conditions = index.ifs.iter().filter(|(line, block)| block.contains(at) && def.whole.contains(*line));
+    let read: Vec<u32> = std::iter::once(at).chain(conditions.map(|(line, _)| *line)).collect();
+    for line in read {
+        let Some(code) = index.lines.get(line as usize - 1).map(|c| code_part(c)) else { continue };
+        // a field the line reads itself it names already
+        if line != at {
+            field_reads(code).into_iter().for_each(&mut push);
+        }
+        for (_, word) in idents(code) {
+            let bound = (def.whole.first..line)
+                .rev()
+                .filter_map(|i| index.lines.get(i as usize - 1))
+                .find_map(|c| one_name_let(c).filter(|(name, _)| *name == word));
+            if let Some((_, value)) = bound {
+                field_reads(value).into_iter().for_each(&mut push);
+            } else if let Some(position) = def.params.iter().position(|p| p == word) {
+                for field in passed_for(file, def, position) {
+                    push(&field);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The names the callers of `def` (a fn of `file`) pass for its parameter at `position` (`labour_rate` for
+/// `settings.labour_rate`).
+fn passed_for(file: &str, def: &source::FnDef, position: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for caller in source::crate_files(file).iter() {
+        let Some(index) = source::index_if(caller.file, source::Needs::Word(&def.name)) else { continue };
+        for call in &index.calls {
+            let names_it = match &call.method {
+                Some(method) => *method == def.name && def.self_ty.is_some(),
+                None => call.path.last() == Some(&def.name),
+            };
+            if names_it && let Some(Some(name)) = call.arg_names.get(position) {
+                out.push(name.clone());
+            }
+        }
+    }
+    out
 }
 
 /// The fields the explained node's own code reads (`.field`), in line order: its creation call and the fns it is
