@@ -58,7 +58,6 @@ mod explain {
         #[ignore = "first run: named at 503, past 400"]
         explain_balance_due_day => "balance_due_day",
         explain_running_order_key => "running_order_key",
-        #[ignore = "first run: not named; the answer quoted staffing.rs:141, 143, 127, 10, 16, 18, 20, update.rs:130, 131"]
         explain_minimum_call => "minimum_call",
         #[ignore = "first run: not named; the answer quoted hire.rs:74, 85, 73, 86, 87, 9, 11, 89, 92"]
         explain_marquees_for_settings => "marquees_for_settings",

@@ -8865,6 +8865,45 @@ mod traced {
         assert!(at.is_some() && (body.is_none() || at < body), "{explain}");
     }
 
+    /// A caterer's staff pay, `#[node]`-built: a shift is paid for at least the minimum call of four hours, overtime
+    /// past eight at time and a half. The mistake: `min` for `max`, so a two-hour shift is paid for two.
+    #[allow(clippy::let_and_return)]
+    #[ranvier::node]
+    fn shift_pay(shifts: &Signal<Vec<u32>>) -> Memo<u32> {
+        let pay = Memo::new({
+            let shifts = shifts.clone();
+            move |_| {
+                let mut total = 0;
+                for shift in shifts.get() {
+                    let hours = shift.min(4);
+                    let overtime = hours.saturating_sub(8);
+                    let hours = hours - overtime;
+                    total += hours * 10 + overtime * 15;
+                }
+                total
+            }
+        });
+        pay
+    }
+
+    #[test]
+    fn a_shadowing_let_that_leads_is_followed_by_the_let_it_shadows() {
+        let shifts = Signal::new(vec![2_u32]);
+        let pay = shift_pay(&shifts);
+        // a two-hour shift is paid the minimum call, four hours: 40, not 20
+        assert_eq!(pay.get(), 20);
+        let text = trace::explain(&pay).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let (shadowing, shadowed) = (
+            at("let hours = hours - overtime;"),
+            at("let hours = shift.min(4);"),
+        );
+        assert!(shadowing.is_some() && shadowed.is_some(), "{text}");
+        // right after it: nothing quoted between them
+        let between = &text[shadowing.unwrap()..shadowed.unwrap()];
+        assert_eq!(between.matches('\n').count(), 1, "{text}");
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

@@ -1502,6 +1502,12 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     // what the run made of its inputs, before the body's lines
     let bound_here = |r: &crate::trace::log::Ran| r.value.is_some() && r.file == first.site.file && r.line == first.site.line;
     let computed_first = taken.iter().any(bound_here) && has_arithmetic(code_part(&first.text));
+    let mut more = more;
+    // a shadowing `let` that leads: the `let` it shadows, whose value it computed on, right after it
+    if computed_first && let Some(shadowed) = shadowed_let(&first) {
+        more.retain(|l| l.site != shadowed.site);
+        more.insert(0, shadowed);
+    }
     let rank = if smelly || stops {
         super::update::SMELL_RANK
     } else if by_value_first || computed_first {
@@ -1512,6 +1518,23 @@ pub(super) fn branches_taken(ctx: &Ctx<'_>, me: &NodeRecord, found: &mut Vec<Fin
     let mut finding = Finding::new(FindingKind::Ran, rank, text, Some(first));
     finding.more = more;
     found.push(finding);
+}
+
+/// The `let` that `line`, a `let` of one name that reads that name (`let hours = hours - overtime;`), shadows: the
+/// nearest `let` of that name above it in its fn (`let hours = shift.hours.min(MIN_CALL);`).
+fn shadowed_let(line: &SourceLine) -> Option<SourceLine> {
+    let index = source::index(line.site.file)?;
+    let (name, value) = one_name_let(index.lines.get(line.site.line as usize - 1)?)?;
+    if !read_names(value).iter().any(|n| n == name) {
+        return None;
+    }
+    let def = index.fn_at(line.site.line)?;
+    (def.whole.first..line.site.line).rev().find_map(|at| {
+        let code = index.lines.get(at as usize - 1)?;
+        one_name_let(code)
+            .filter(|(bound, _)| *bound == name)
+            .map(|_| numbered(line.site.file, &index.lines, at as usize - 1))
+    })
 }
 
 /// The `break` ending the block that `line` opens (an `else` of a `let .. else` or an `if`, or an `if`'s own block:
