@@ -49,7 +49,6 @@ mod explain {
     use crate::examples::explains;
 
     explains!(
-        #[ignore = "first run: not named; the answer quoted menus.rs:71, 44, 45, 48, 50, 11, model.rs:179, menus.rs:57, 56"]
         explain_tasting_fee_pounds => "tasting_fee_pounds",
         explain_covers_held_left_out => "covers_held_left_out",
         explain_per_head_break => "per_head_break",

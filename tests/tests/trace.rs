@@ -7657,6 +7657,66 @@ mod traced {
         assert!(at("vat_percent: 20,").is_none(), "{text}");
     }
 
+    /// A venue whose hire fee the model was made with in pounds where pence are meant; the deposits memo reads it
+    /// only in a helper its body calls.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Venue {
+        terms: VenueTerms,
+        bookings: Vec<u64>,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct VenueTerms {
+        deposit_percent: u64,
+        hire_fee: u64,
+    }
+
+    fn opening_venue() -> Venue {
+        Venue {
+            terms: VenueTerms {
+                deposit_percent: 25,
+                hire_fee: 50,
+            },
+            bookings: Vec::new(),
+        }
+    }
+
+    fn venue_quote(guests: u64, terms: &VenueTerms) -> u64 {
+        let food = guests * 4_000;
+        food + terms.hire_fee
+    }
+
+    fn venue_update(guests: u64, venue: &Venue) -> Venue {
+        let mut next = venue.clone();
+        next.bookings.push(guests);
+        next
+    }
+
+    #[test]
+    fn a_constant_a_body_line_read_is_quoted_right_after_it() {
+        let venue = Mvu::new(opening_venue(), venue_update);
+        let deposits = venue
+            .select(|v| {
+                v.bookings
+                    .iter()
+                    .map(|g| venue_quote(*g, &v.terms) * v.terms.deposit_percent / 100)
+                    .sum::<u64>()
+            })
+            .labelled("deposits");
+        venue.dispatch_traced("book", "10", 10).unwrap();
+        // 40,000 for the food and 50 (pence) for the hire: a quarter of it
+        assert_eq!(deposits.get(), 10_012);
+        let text = trace::explain(&deposits).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let (read, made) = (at("food + terms.hire_fee"), at("hire_fee: 50,"));
+        assert!(read.is_some() && made.is_some(), "{text}");
+        assert_eq!(
+            text[read.unwrap()..made.unwrap()].matches('\n').count(),
+            1,
+            "{text}"
+        );
+    }
+
     fn days_between(from: u32, to: u32) -> i64 {
         i64::from(to) - i64::from(from)
     }

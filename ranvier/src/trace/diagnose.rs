@@ -334,6 +334,8 @@ pub(super) fn diagnose(
     loops::not_entered(&ctx.tracer.loops_of(id), &mut body);
     // a default the run took made what the lines after it computed on: its line first
     defaulted::defaults_first(&ctx.tracer.defaults_of(id), &mut body);
+    // a line that read a constant the model was made with: the line that set it, right after
+    body_constants(ctx, &cone, &found, &mut body);
     // a line that gives a fixed text the value does not hold did not make it
     if let Some(value) = ctx.value(me.id) {
         body.retain(|l| !gives_text_not_in(&l.text, &value));

@@ -4,7 +4,8 @@
 //! message say that nothing changed the field, and its value says which literal made it (of a correct and a
 //! mistaken copy of that fn, the one whose constant the model holds). A line a message ran that read such a field
 //! without naming it (`quarters * rate / 4` in a helper its caller gave `settings.labour_rate`) is followed by the
-//! line that set it.
+//! line that set it, and so is a line of the explained node's body that read one (`food + terms.tasting_fee` in a
+//! helper its body calls).
 
 use super::*;
 use crate::trace::debug_diff;
@@ -166,6 +167,35 @@ pub(super) fn model_constants(ctx: &Ctx<'_>, me: &NodeRecord, cone: &[(NodeId, u
         }
         f.more = more;
     }
+}
+
+/// After each line of the explained node's body that reads a field the model in its cone was made with and no
+/// message changed (itself or through a name), the line that set it, unless a finding quotes that line already.
+pub(super) fn body_constants(ctx: &Ctx<'_>, cone: &[(NodeId, u32)], found: &[Finding], body: &mut Vec<SourceLine>) {
+    let Some(model) = cone.iter().filter_map(|(n, _)| ctx.rec(*n)).find(|r| r.is_model) else {
+        return;
+    };
+    let mut given: HashSet<(&'static str, u32)> = found
+        .iter()
+        .flat_map(|f| f.at.iter().chain(&f.more))
+        .map(|l| (l.site.file, l.site.line))
+        .collect();
+    let mut out: Vec<SourceLine> = Vec::new();
+    for l in std::mem::take(body) {
+        let mut read: Vec<String> = field_reads(code_part(&l.text)).into_iter().map(str::to_owned).collect();
+        for r in line_fields(&l) {
+            if !read.contains(&r) {
+                read.push(r);
+            }
+        }
+        out.push(l);
+        for (_, _, set) in made_with(ctx, model, &read).into_iter().take(1) {
+            if given.insert((set.site.file, set.site.line)) {
+                out.push(set);
+            }
+        }
+    }
+    *body = out;
 }
 
 /// The fields the line `l` reads without naming them: on the conditions of the `if`s around it; through a local, on
