@@ -57,6 +57,7 @@ mod blind_salon;
 mod blind_school;
 mod blind_skipass;
 mod blind_skiphire;
+mod blind_storage;
 mod blind_theatre;
 mod blind_till;
 mod blind_vet;

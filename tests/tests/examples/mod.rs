@@ -89,6 +89,8 @@ pub mod blind_school;
 pub mod blind_skipass;
 #[path = "../../../examples/examples/blind_skiphire/main.rs"]
 pub mod blind_skiphire;
+#[path = "../../../examples/examples/blind_storage/main.rs"]
+pub mod blind_storage;
 #[path = "../../../examples/examples/blind_theatre/main.rs"]
 pub mod blind_theatre;
 #[cfg(any(debug_assertions, feature = "trace"))]
