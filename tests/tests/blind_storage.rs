@@ -59,7 +59,6 @@ mod explain {
         explain_payment_assign => "payment_assign",
         #[ignore = "first run: not named; the answer quoted moveins.rs:65, 68, update.rs:260, 251, 255, 25, model.rs:259, 216, pricing.rs:40"]
         explain_van_inverted => "van_inverted",
-        #[ignore = "first run: not named; the answer quoted pricing.rs:66, 40, 26, moveins.rs:28, 43, 38, 44, 55, 31"]
         explain_premium_floor => "premium_floor",
         #[ignore = "first run: named at 465, past 400"]
         explain_lockout_boundary => "lockout_boundary",

@@ -8964,6 +8964,52 @@ mod traced {
         assert_eq!(between.matches('\n').count(), 1, "{text}");
     }
 
+    /// A storage unit's insurance premium, per started thousand pounds of cover, weekly or monthly. The mistake: the
+    /// thousands are rounded down, so £1,500 of cover pays for one.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Billing {
+        Weekly,
+        Monthly,
+    }
+
+    #[ranvier::trace_fn]
+    fn cover_premium(declared: u64, billing: Billing) -> u64 {
+        let cover = declared.max(50_000);
+        let thousands = cover / 100_000;
+        let weekly = thousands * 30;
+        match billing {
+            Billing::Weekly => weekly,
+            Billing::Monthly => (weekly * 52).div_ceil(12),
+        }
+    }
+
+    #[test]
+    fn an_arm_that_gives_a_local_is_followed_by_the_lets_that_computed_it() {
+        let declared = Signal::new(150_000_u64);
+        let premium = Memo::new({
+            let declared = declared.clone();
+            move |_| cover_premium(declared.get(), Billing::Weekly)
+        })
+        .labelled("premium");
+        // two started thousands: 60, not 30
+        assert_eq!(premium.get(), 30);
+        let text = trace::explain(&premium).unwrap().to_string();
+        // the run's finding: the arm that ran, then the `let`s that made what it gave
+        let ran = text.find("ran: premium#2's latest run").expect(&text);
+        let found = &text[ran..];
+        let at = |needle: &str| found.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let (arm, weekly, thousands) = (
+            at("Billing::Weekly => weekly,"),
+            at("let weekly = thousands * 30;"),
+            at("let thousands = cover / 100_000;"),
+        );
+        assert!(
+            arm.is_some() && weekly.is_some() && thousands.is_some(),
+            "{text}"
+        );
+        assert!(arm < weekly && weekly < thousands, "{text}");
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

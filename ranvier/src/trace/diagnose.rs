@@ -341,10 +341,15 @@ pub(super) fn diagnose(
         body.retain(|l| !gives_text_not_in(&l.text, &value));
     }
     // a line of a chain written over several lines stands for the chain's links that decide
+    let mut followed: HashSet<(&'static str, u32)> = HashSet::new();
     for f in &mut found {
         let mut more: Vec<SourceLine> = f.at.iter().cloned().collect();
         more.append(&mut f.more);
         f.more = loops::added_lets(loops::for_accumulations(match_lets_just_above(if_actions(block_exits(arm::scrutinee_lets(chain::whole_chains(more)))))));
+        // a line that gave a local alone: the `let`s that computed it (quoted here, not again in the body)
+        let before: HashSet<(&'static str, u32)> = f.more.iter().map(|l| (l.site.file, l.site.line)).collect();
+        f.more = arm::returned_lets(std::mem::take(&mut f.more));
+        followed.extend(f.more.iter().map(|l| (l.site.file, l.site.line)).filter(|s| !before.contains(s)));
         // in a future, a struct literal it settles with: the `let` that computed a field
         if f.kind == FindingKind::Settled {
             f.more = settled_literal_lets(std::mem::take(&mut f.more));
@@ -353,6 +358,7 @@ pub(super) fn diagnose(
             f.more.retain(|l| l.site.file != at.site.file || l.site.line != at.site.line);
         }
     }
+    body.retain(|l| !followed.contains(&(l.site.file, l.site.line)));
     (found, body)
 }
 

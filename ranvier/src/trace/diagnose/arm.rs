@@ -293,3 +293,40 @@ pub(super) fn scrutinee_lets(lines: Vec<SourceLine>) -> Vec<SourceLine> {
     }
     out
 }
+
+/// `lines` with, after each line whose value is a local alone (a `match` arm's `Plan::Weekly => weekly,`, a tail
+/// `weekly`), the `let` that bound it (`let weekly = thousands * PER_THOUSAND;`) and the `let`s above it that computed
+/// what that one read (`let thousands = cover / 100_000;`): the value the line gave was made there. At most
+/// [`RETURNED_LETS`] lines each; a line quoted already is not quoted again.
+pub(super) fn returned_lets(lines: Vec<SourceLine>) -> Vec<SourceLine> {
+    follow_each(lines, |line, quoted| {
+        let mut out = Vec::new();
+        let (file, at) = (line.site.file, line.site.line);
+        let Some(index) = source::index(file) else { return out };
+        let Some(code) = index.lines.get(at as usize - 1) else { return out };
+        let code = code_part(code).trim();
+        let value = code.split_once("=>").map_or(code, |(_, v)| v.trim()).trim_end_matches(',');
+        let alone = !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !alone || !value.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') {
+            return out;
+        }
+        let Some(def) = index.fn_at(at) else { return out };
+        let mut next = lets_binding(&index.lines, def.whole.first, at, value);
+        while let Some(l) = next.pop() {
+            if out.len() >= RETURNED_LETS {
+                break;
+            }
+            let Some((_, rhs)) = one_name_let(&index.lines[l as usize - 1]) else { continue };
+            if !(has_arithmetic(rhs) || rhs.contains('(')) || !quoted.insert((file, l)) {
+                continue;
+            }
+            out.push(numbered(file, &index.lines, l as usize - 1));
+            next = lets_binding(&index.lines, def.whole.first, l, rhs);
+            next.reverse();
+        }
+        out
+    })
+}
+
+/// How many `let`s [`returned_lets`] follows a line with at most.
+const RETURNED_LETS: usize = 2;
