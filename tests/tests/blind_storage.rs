@@ -57,7 +57,6 @@ mod explain {
         explain_chase_by_paid => "chase_by_paid",
         #[ignore = "first run: named at 467, past 400"]
         explain_payment_assign => "payment_assign",
-        #[ignore = "first run: not named; the answer quoted moveins.rs:65, 68, update.rs:260, 251, 255, 25, model.rs:259, 216, pricing.rs:40"]
         explain_van_inverted => "van_inverted",
         explain_premium_floor => "premium_floor",
         #[ignore = "first run: named at 465, past 400"]

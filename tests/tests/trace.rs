@@ -1570,6 +1570,71 @@ mod traced {
         }
     }
 
+    /// A storage yard: a move-in charges the first week and, when the tenant asked for the van, books it. The
+    /// mistake: the van's condition is inverted, so a tenant who asked for it gets none.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Yard {
+        charged: u32,
+        vans: Vec<String>,
+    }
+
+    #[derive(Debug)]
+    enum YardMsg {
+        MoveIn { unit: String, van: bool },
+        Charge,
+        BookVan(String),
+    }
+
+    #[ranvier::trace_fn]
+    fn move_in(yard: &mut Yard, unit: String, van: bool) -> Vec<YardMsg> {
+        if yard.vans.contains(&unit) {
+            return Vec::new();
+        }
+        let mut commands = vec![YardMsg::Charge];
+        if !van {
+            commands.push(YardMsg::BookVan(unit));
+        }
+        commands
+    }
+
+    #[ranvier::trace_fn]
+    fn yard_update(msg: YardMsg, yard: &Yard) -> (Yard, Vec<YardMsg>) {
+        let mut next = yard.clone();
+        let commands = match msg {
+            YardMsg::MoveIn { unit, van } => move_in(&mut next, unit, van),
+            YardMsg::Charge => {
+                next.charged += 1;
+                Vec::new()
+            }
+            YardMsg::BookVan(unit) => {
+                next.vans.push(unit);
+                Vec::new()
+            }
+        };
+        (next, commands)
+    }
+
+    #[test]
+    fn a_branch_on_the_message_that_would_have_sent_a_command_not_sent_is_quoted_first() {
+        let yard = Mvu::with_commands((Yard::default(), Vec::new()), yard_update);
+        let vans = yard.select(|y| y.vans.len()).labelled("vans");
+        assert_eq!(vans.get(), 0);
+        let msg = YardMsg::MoveIn {
+            unit: "A1".to_owned(),
+            van: true,
+        };
+        yard.dispatch_traced("move_in", r#"{"unit":"A1","van":true}"#, msg)
+            .unwrap();
+        // the tenant asked for the van: one booked, not none
+        assert_eq!(vans.get(), 0);
+        let explain = trace::explain(&vans).unwrap();
+        let lines = message_lines(&explain, "move_in");
+        let condition = line_in_this_file("if !van {");
+        let sends = line_in_this_file("commands.push(YardMsg::BookVan(unit));");
+        assert_eq!(lines.first(), Some(&condition), "{explain}");
+        assert_eq!(lines.get(1), Some(&sends), "{explain}");
+    }
+
     /// A kiln whose traced `update` lends its commands to a helper and then returns none of them.
     #[ranvier::trace_fn]
     fn load_kiln(kiln: &mut Kiln, load: u32, commands: &mut Vec<KilnMsg>) {

@@ -1181,6 +1181,44 @@ pub(super) fn else_if_shut_out(index: &source::Index, at: u32, file: &str, recor
         .then_some(*next)
 }
 
+/// In the fns `ran` entered (by `#[trace_fn]`'s records), an `if` whose block did not run, whose condition reads
+/// one of the message's arguments `args`, and which would have sent a command of a variant `sent` does not hold (`if
+/// !request.van {` → `commands.push(Msg::BookVan { .. });`): the condition that kept the command from being sent,
+/// and the statement; the first such block only.
+pub(super) fn commands_not_chosen(ran: &[crate::trace::log::Ran], sent: &[String], args: &[String]) -> Vec<SourceLine> {
+    let recorded: HashSet<(&str, u32)> = ran.iter().map(|r| (r.file, r.line)).collect();
+    let plain = |name: &str| name.chars().filter(|c| *c != '_').flat_map(char::to_lowercase).collect::<String>();
+    let sent: HashSet<String> = sent.iter().map(|s| plain(s)).collect();
+    for found in entered_fns(ran) {
+        let (file, index) = (found.file, &found.index);
+        let whole = found.def().whole;
+        for (line, block) in index.ifs.iter().filter(|(l, b)| whole.contains(*l) && whole.holds(*b)) {
+            let condition = code_part(&index.lines[*line as usize - 1]);
+            if recorded.contains(&(file, *line)) || !idents(condition).any(|(_, w)| args.iter().any(|a| a == w)) {
+                continue;
+            }
+            let inner = |l: u32| index.ifs.iter().any(|(i, b)| i > line && b.contains(l) && block.holds(*b));
+            let sends = (block.first + 1..block.last).find_map(|l| {
+                let code = code_part(&index.lines[l as usize - 1]);
+                if inner(l) || !(code.contains("push(") || code.contains("vec![")) {
+                    return None;
+                }
+                let variant = idents(code).find_map(|(i, word)| {
+                    let rest = code[i + word.len()..].strip_prefix("::")?;
+                    let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+                    (word.starts_with(|c: char| c.is_ascii_uppercase()) && rest.starts_with(|c: char| c.is_ascii_uppercase()))
+                        .then(|| rest[..end].to_owned())
+                })?;
+                (!sent.contains(&plain(&variant))).then_some(l)
+            });
+            if let Some(at) = sends {
+                return [*line, at].into_iter().map(|l| numbered(file, &index.lines, l as usize - 1)).collect();
+            }
+        }
+    }
+    Vec::new()
+}
+
 /// The lines (1-based) in the fns `ran` entered whose branch ran (an `if` block or a `match` arm recorded) and gives
 /// an empty list as its value (`Vec::new()`, `vec![]`), in a fn that builds a variant of an enum elsewhere
 /// (`vec![Msg::Reorder { code }]`): an `update` that sent no command chose nothing there, where one may be missing.
