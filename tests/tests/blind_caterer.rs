@@ -61,7 +61,6 @@ mod explain {
         #[ignore = "first run: not named; the answer quoted hire.rs:74, 85, 73, 86, 87, 9, 11, 89, 92"]
         explain_marquees_for_settings => "marquees_for_settings",
         explain_bulk_plates_threshold => "bulk_plates_threshold",
-        #[ignore = "first run: not named; the answer quoted services.rs:101, 102, 103, 106, remote.rs:48, services.rs:99, 100, remote.rs:47, menus.rs:56"]
         explain_card_fee_per_mille => "card_fee_per_mille",
         #[ignore = "first run: not named; the answer quoted menus.rs:71, 45, 47, 11, model.rs:179, menus.rs:57, 56, 32, 33"]
         explain_payment_overwrites => "payment_overwrites",

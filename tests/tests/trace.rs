@@ -9075,6 +9075,44 @@ mod traced {
         assert!(arm < weekly && weekly < thousands, "{text}");
     }
 
+    /// A caterer's deposits net of card fees, settled by a future that asks for the fees. The mistake: the rate in
+    /// basis points is divided by a thousand, not ten thousand.
+    #[test]
+    fn an_addition_is_followed_by_the_let_that_computed_what_it_adds() {
+        use ranvier::{AsyncMemo, graph};
+        let payments = Signal::new(vec![10_000_u64]);
+        let net = AsyncMemo::new({
+            let payments = payments.clone();
+            move |_: Option<&u64>| {
+                let payments = payments.get();
+                async move {
+                    let (rate_bps, fixed) = (u64::from(rate_service(150).await.unwrap_or(0)), 20);
+                    let mut net = 0;
+                    for amount in &payments {
+                        let fee = (amount * rate_bps).div_ceil(1_000) + fixed;
+                        net += amount.saturating_sub(fee);
+                    }
+                    net
+                }
+            }
+        })
+        .labelled("net");
+        let _ = net.get();
+        graph::run_flights();
+        // 1.5 % and 20 pence of £100: 9,830, not 8,480
+        assert_eq!(net.get().value_or(0), 8_480);
+        let text = trace::explain(&net).unwrap().to_string();
+        let at = |needle: &str| text.find(&format!("trace.rs:{}:", line_in_this_file(needle)));
+        let adds = at("net += amount.saturating_sub(fee);");
+        let fee = at("let fee = (amount * rate_bps).div_ceil(1_000) + fixed;");
+        assert!(adds.is_some() && fee.is_some(), "{text}");
+        assert_eq!(
+            text[adds.unwrap()..fee.unwrap()].matches('\n').count(),
+            1,
+            "{text}"
+        );
+    }
+
     /// A market stall's takings this week, day by day. The mistake: the week starts a day late (`+ 1`), so Monday's
     /// takings are left out; the range the loop goes over is where, not the lines that add up.
     fn stall_week(sales: &Signal<Vec<(u32, u32)>>, today: &Signal<u32>) -> Memo<Vec<String>> {

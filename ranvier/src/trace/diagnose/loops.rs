@@ -161,8 +161,9 @@ pub(super) fn for_accumulations(lines: Vec<SourceLine>) -> Vec<SourceLine> {
 }
 
 /// `lines` with, after each line that adds to a place (`total += fee;`), the `let` nearest above it in its fn that
-/// bound a name it adds by a condition (`let fee = if i > 1 {`, `let rate = match band {`), unless an earlier line
-/// quotes it: the condition chose what was added. A `let` quoted further down moves up.
+/// bound a name it adds by a condition (`let fee = if i > 1 {`, `let rate = match band {`) or by arithmetic (`let fee
+/// = (amount * rate_bps).div_ceil(1_000) + fixed;`), unless an earlier line quotes it: the condition chose, or the
+/// arithmetic made, what was added. A `let` quoted further down moves up.
 pub(super) fn added_lets(mut lines: Vec<SourceLine>) -> Vec<SourceLine> {
     let mut i = 0;
     while i < lines.len() {
@@ -185,16 +186,20 @@ pub(super) fn added_lets(mut lines: Vec<SourceLine>) -> Vec<SourceLine> {
     lines
 }
 
-/// When line `at` of `file` adds to a place (`total += fee;`): the line of the `let` nearest above it in its fn that
-/// binds a name it adds, when that `let`'s value is an `if` or a `match`.
+/// When line `at` of `file` adds to a place (`total += fee;`): the line of the first `let` above it in its fn (of
+/// those binding the names it adds, nearest first) whose value is an `if`, a `match` or arithmetic.
 fn let_of_added(file: &'static str, at: u32) -> Option<u32> {
     let index = source::index(file)?;
     let (_, added) = compound(code_part(index.lines.get(at as usize - 1)?))?;
     let def = index.fn_at(at)?;
-    let bound = *lets_binding(&index.lines, def.whole.first, at, added).first()?;
-    // a `let` that chose the value by a condition (`let fee = if i > 1 {`, `= match band {`)
-    let rhs = code_part(&index.lines[bound as usize - 1]).split_once(" = ").map(|(_, rhs)| rhs.trim_start())?;
-    starts_with_word(rhs, &["if", "match"]).then_some(bound)
+    lets_binding(&index.lines, def.whole.first, at, added).into_iter().find(|bound| {
+        // a `let` that chose the value by a condition (`let fee = if i > 1 {`, `= match band {`)
+        let Some(rhs) = code_part(&index.lines[*bound as usize - 1]).split_once(" = ").map(|(_, rhs)| rhs.trim_start()) else {
+            return false;
+        };
+        // or that computed it (`let fee = (amount * rate_bps).div_ceil(1_000) + fixed;`)
+        starts_with_word(rhs, &["if", "match"]) || super::has_arithmetic(rhs)
+    })
 }
 
 /// The lines of its own body that add to a place, when `line` is a `for` line and none of them is in `quoted` (to
