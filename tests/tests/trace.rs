@@ -9056,8 +9056,9 @@ mod traced {
             move |_| cover_premium(declared.get(), Billing::Weekly)
         })
         .labelled("premium");
-        // two started thousands: 60, not 30
+        // two started thousands: 60, not 30 (130, not 260, a month)
         assert_eq!(premium.get(), 30);
+        assert_eq!(cover_premium(150_000, Billing::Monthly), 130);
         let text = trace::explain(&premium).unwrap().to_string();
         // the run's finding: the arm that ran, then the `let`s that made what it gave
         let ran = text.find("ran: premium#2's latest run").expect(&text);
