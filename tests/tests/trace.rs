@@ -1635,6 +1635,46 @@ mod traced {
         assert_eq!(lines.get(1), Some(&sends), "{explain}");
     }
 
+    /// A deposit ledger: each payment adds to what was paid. The mistake: a payment replaces it.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct DepositBook {
+        payments: u32,
+        paid: u64,
+    }
+
+    #[ranvier::trace_fn]
+    fn add_deposit(ledger: &mut DepositBook, amount: u64) {
+        ledger.payments += 1;
+        ledger.paid = amount;
+    }
+
+    #[ranvier::trace_fn]
+    fn deposit_update(amount: u64, ledger: &DepositBook) -> DepositBook {
+        let mut next = ledger.clone();
+        if amount > 0 {
+            add_deposit(&mut next, amount);
+        }
+        next
+    }
+
+    #[test]
+    fn a_field_a_message_set_to_its_own_argument_over_another_number_is_quoted_first() {
+        let ledger = Mvu::new(DepositBook::default(), deposit_update);
+        let paid = ledger.select(|l| l.paid).labelled("paid");
+        ledger
+            .dispatch_traced("pay", r#"{"amount":500}"#, 500)
+            .unwrap();
+        ledger
+            .dispatch_traced("pay", r#"{"amount":300}"#, 300)
+            .unwrap();
+        // 800 paid in all, not the last 300
+        assert_eq!(paid.get(), 300);
+        let explain = trace::explain(&paid).unwrap();
+        let lines = message_lines(&explain, "pay");
+        let overwrite = line_in_this_file("ledger.paid = amount;");
+        assert_eq!(lines.first(), Some(&overwrite), "{explain}");
+    }
+
     /// A kiln whose traced `update` lends its commands to a helper and then returns none of them.
     #[ranvier::trace_fn]
     fn load_kiln(kiln: &mut Kiln, load: u32, commands: &mut Vec<KilnMsg>) {

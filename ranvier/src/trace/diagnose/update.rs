@@ -128,6 +128,13 @@ pub(super) fn update_arms(
             let max = recorded.len().max(max) + unchosen.len();
             lead_with(&mut recorded, unchosen, max);
         }
+        // a field the message set to one of its own arguments where it held another number: the plain assignment
+        // in a fn it entered that wrote it, first (an overwrite where an addition was meant)
+        if let Some(kept) = ctx.tracer.kept_message(message) {
+            let overwrites = overwritten_by_argument(ctx, message, &kept.args, &ran);
+            let max = recorded.len().max(max) + overwrites.len();
+            lead_with(&mut recorded, overwrites, max);
+        }
         // an `update` that sent commands and computed a value the cone reads that it never sent (its line in a
         // branch that did not run): those lines first
         if sent_commands {
@@ -660,4 +667,40 @@ fn changed_writes(ctx: &Ctx<'_>, seq: u64, reached: &[reached::Reached], read: &
     }
     found.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
     found.into_iter().take(CHANGED_WRITES).flat_map(|(_, l)| l).collect()
+}
+
+/// The line of a plain assignment (`event.paid = amount;`), in a fn the message `seq` entered (`ran`), of a field the
+/// message changed from one number to another that equals one of its arguments (`args`, as it was dispatched): the
+/// field was set to the argument, not added to. At most one.
+fn overwritten_by_argument(ctx: &Ctx<'_>, seq: u64, args: &str, ran: &[crate::trace::log::Ran]) -> Vec<SourceLine> {
+    let Some((before, after)) = ctx.tracer.model_change(seq) else { return Vec::new() };
+    // the arguments given as numbers (`"amount":20000`)
+    let numbers: Vec<(String, String)> = arg_names(args)
+        .into_iter()
+        .filter_map(|name| {
+            let (_, rest) = args.split_once(&format!("\"{name}\":"))?;
+            let value = rest.split([',', '}']).next()?.trim();
+            value.parse::<f64>().is_ok().then(|| (name, value.to_owned()))
+        })
+        .collect();
+    for d in crate::trace::debug_diff::differences(&before, &after, 16) {
+        let was_number = d.before.parse::<f64>().is_ok_and(|n| n != 0.0);
+        let Some((arg, _)) = numbers.iter().find(|(_, v)| *v == d.after) else { continue };
+        let Some(field) = crate::trace::debug_diff::path_fields(&d.path).last() else { continue };
+        if !was_number {
+            continue;
+        }
+        for found in entered_fns(ran) {
+            let whole = found.def().whole;
+            for at in whole.first..=whole.last {
+                let code = code_part(&found.index.lines[at as usize - 1]).trim();
+                let Some((place, value)) = code.split_once(" = ") else { continue };
+                let plain = !place.ends_with(['+', '-', '*', '/', '<', '>', '!', '=']) && !place.starts_with("let ");
+                if plain && place.ends_with(&format!(".{field}")) && value.trim_end_matches(';').trim() == arg {
+                    return vec![numbered(found.file, &found.index.lines, at as usize - 1)];
+                }
+            }
+        }
+    }
+    Vec::new()
 }
