@@ -55,15 +55,58 @@ fn unchanged_fields(ctx: &Ctx<'_>, model: &NodeRecord) -> Option<Vec<(String, St
     )
 }
 
-/// Of `fields` (names read as `.field`, in the order the answer weighs them), those of the model `model` that no
-/// message changed since it was made, each with the line of the crate that gave it the value it holds: a struct
-/// literal's `field: value,` of the field's struct in a fn (`block_at: 10,` of `Desk { .. }` for `block_at = 10`).
-/// At most [`MADE_WITH_LINES`], with the field and its value (`block_at`, `10`).
-fn made_with(ctx: &Ctx<'_>, model: &NodeRecord, fields: &[String]) -> Vec<(String, String, SourceLine)> {
-    if fields.is_empty() {
-        return Vec::new();
+/// The model of the cone `cone`, with the fields no message changed since it was made ([`unchanged_fields`]), read
+/// from the trace once, when a line first asks ([`Unchanged::made_with`]).
+struct Unchanged<'a> {
+    model: &'a NodeRecord,
+    fields: std::cell::OnceCell<Option<Vec<(String, String, String)>>>,
+}
+
+impl<'a> Unchanged<'a> {
+    fn of(ctx: &'a Ctx<'_>, cone: &[(NodeId, u32)]) -> Option<Self> {
+        let model = cone.iter().filter_map(|(n, _)| ctx.rec(*n)).find(|r| r.is_model)?;
+        Some(Unchanged { model, fields: std::cell::OnceCell::new() })
     }
-    let Some(unchanged) = unchanged_fields(ctx, model) else { return Vec::new() };
+
+    /// Of `fields` (names read as `.field`, in the order the answer weighs them), those of the model that no message
+    /// changed since it was made, each with the line of the crate that gave it the value it holds: a struct
+    /// literal's `field: value,` of the field's struct in a fn (`block_at: 10,` of `Desk { .. }` for `block_at =
+    /// 10`). At most [`MADE_WITH_LINES`], with the field and its value (`block_at`, `10`).
+    fn made_with(&self, ctx: &Ctx<'_>, fields: &[String]) -> Vec<(String, String, SourceLine)> {
+        if fields.is_empty() {
+            return Vec::new();
+        }
+        let Some(unchanged) = self.fields.get_or_init(|| unchanged_fields(ctx, self.model)) else {
+            return Vec::new();
+        };
+        made_with(self.model, unchanged, fields)
+    }
+
+    /// `lines`, each followed by the line that set the first field it reads (`reads`) that the model was made with,
+    /// unless `given` holds that line already (it is added there).
+    fn follow(
+        &self,
+        ctx: &Ctx<'_>,
+        lines: impl IntoIterator<Item = SourceLine>,
+        reads: impl Fn(&SourceLine) -> Vec<String>,
+        given: &mut HashSet<(&'static str, u32)>,
+    ) -> Vec<SourceLine> {
+        let mut out = Vec::new();
+        for l in lines {
+            let read = reads(&l);
+            out.push(l);
+            for (_, _, set) in self.made_with(ctx, &read).into_iter().take(1) {
+                if given.insert((set.site.file, set.site.line)) {
+                    out.push(set);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// [`Unchanged::made_with`], given the model's unchanged fields.
+fn made_with(model: &NodeRecord, unchanged: &[(String, String, String)], fields: &[String]) -> Vec<(String, String, SourceLine)> {
     let mut out = Vec::new();
     for field in fields {
         if out.len() >= MADE_WITH_LINES {
@@ -133,13 +176,11 @@ fn prints_as(given: &str, value: &str) -> bool {
 /// message findings, after each line that read such a field through a name ([`line_fields`]), the line that set it
 /// (once per answer).
 pub(super) fn model_constants(ctx: &Ctx<'_>, me: &NodeRecord, cone: &[(NodeId, u32)], found: &mut Vec<Finding>) {
-    let Some(model) = cone.iter().filter_map(|(n, _)| ctx.rec(*n)).find(|r| r.is_model) else {
-        return;
-    };
+    let Some(model) = Unchanged::of(ctx, cone) else { return };
     let own = own_fields(me);
-    let mut sets = made_with(ctx, model, &own).into_iter();
+    let mut sets = model.made_with(ctx, &own).into_iter();
     if let Some((field, value, at)) = sets.next() {
-        let mut text = format!("{}.{field} = {value}", ctx.name(model.id));
+        let mut text = format!("{}.{field} = {value}", ctx.name(model.model.id));
         for (field, value, _) in sets.clone() {
             let _ = write!(text, ", .{field} = {value}");
         }
@@ -152,18 +193,15 @@ pub(super) fn model_constants(ctx: &Ctx<'_>, me: &NodeRecord, cone: &[(NodeId, u
     let mut given: HashSet<(&'static str, u32)> = HashSet::new();
     for f in found.iter_mut().filter(|f| matches!(f.kind, FindingKind::Update | FindingKind::Ran)) {
         let quoted: Vec<SourceLine> = f.at.iter().chain(&f.more).cloned().collect();
-        let mut more: Vec<SourceLine> = Vec::new();
-        for (i, l) in quoted.into_iter().enumerate() {
-            let mut read = line_fields(&l);
+        let reads = |l: &SourceLine| {
+            let mut read = line_fields(l);
             read.retain(|r| !own.contains(r));
-            if i > 0 {
-                more.push(l);
-            }
-            for (_, _, set) in made_with(ctx, model, &read).into_iter().take(1) {
-                if given.insert((set.site.file, set.site.line)) {
-                    more.push(set);
-                }
-            }
+            read
+        };
+        let mut more = model.follow(ctx, quoted, reads, &mut given);
+        // the finding's own line stays its own
+        if f.at.is_some() {
+            more.remove(0);
         }
         f.more = more;
     }
@@ -172,30 +210,22 @@ pub(super) fn model_constants(ctx: &Ctx<'_>, me: &NodeRecord, cone: &[(NodeId, u
 /// After each line of the explained node's body that reads a field the model in its cone was made with and no
 /// message changed (itself or through a name), the line that set it, unless a finding quotes that line already.
 pub(super) fn body_constants(ctx: &Ctx<'_>, cone: &[(NodeId, u32)], found: &[Finding], body: &mut Vec<SourceLine>) {
-    let Some(model) = cone.iter().filter_map(|(n, _)| ctx.rec(*n)).find(|r| r.is_model) else {
-        return;
-    };
+    let Some(model) = Unchanged::of(ctx, cone) else { return };
     let mut given: HashSet<(&'static str, u32)> = found
         .iter()
         .flat_map(|f| f.at.iter().chain(&f.more))
         .map(|l| (l.site.file, l.site.line))
         .collect();
-    let mut out: Vec<SourceLine> = Vec::new();
-    for l in std::mem::take(body) {
+    let reads = |l: &SourceLine| {
         let mut read: Vec<String> = field_reads(code_part(&l.text)).into_iter().map(str::to_owned).collect();
-        for r in line_fields(&l) {
+        for r in line_fields(l) {
             if !read.contains(&r) {
                 read.push(r);
             }
         }
-        out.push(l);
-        for (_, _, set) in made_with(ctx, model, &read).into_iter().take(1) {
-            if given.insert((set.site.file, set.site.line)) {
-                out.push(set);
-            }
-        }
-    }
-    *body = out;
+        read
+    };
+    *body = model.follow(ctx, std::mem::take(body), reads, &mut given);
 }
 
 /// The fields the line `l` reads without naming them: on the conditions of the `if`s around it; through a local, on

@@ -116,21 +116,19 @@ pub(super) fn update_arms(
             // or a filter whose predicate, a fn the helper was given, let no item through
             lead_with(&mut recorded, filtered_out_by_predicate(&ran), RAN_LINES);
         }
-        // an `update` whose records show a branch on the message's arguments that would have sent a command it did
-        // not send, after which the explained node did not move: that branch's condition and its command, first
-        if commands.is_some()
-            && (message == latest || senders.contains(&message))
-            && me.last_moved < message
-            && let Some(kept) = ctx.tracer.kept_message(message)
-        {
-            let sent: Vec<String> = ctx.tracer.commands_of(message).into_iter().map(|m| m.name.to_string()).collect();
-            let unchosen = commands_not_chosen(&ran, &sent, &arg_names(&kept.args));
-            let max = recorded.len().max(max) + unchosen.len();
-            lead_with(&mut recorded, unchosen, max);
-        }
-        // a field the message set to one of its own arguments where it held another number: the plain assignment
-        // in a fn it entered that wrote it, first (an overwrite where an addition was meant)
         if let Some(kept) = ctx.tracer.kept_message(message) {
+            // an `update` whose records show a branch on the message's arguments that would have sent a command it
+            // did not send, after which the explained node did not move: that branch's condition and its command,
+            // first
+            if commands.is_some() && (message == latest || senders.contains(&message)) && me.last_moved < message {
+                let sent: Vec<String> =
+                    ctx.tracer.commands_of(message).into_iter().map(|m| m.name.to_string()).collect();
+                let unchosen = commands_not_chosen(&ran, &sent, &arg_names(&kept.args));
+                let max = recorded.len().max(max) + unchosen.len();
+                lead_with(&mut recorded, unchosen, max);
+            }
+            // a field the message set to one of its own arguments where it held another number: the plain
+            // assignment in a fn it entered that wrote it, first (an overwrite where an addition was meant)
             let overwrites = overwritten_by_argument(ctx, message, &kept.args, &ran);
             let max = recorded.len().max(max) + overwrites.len();
             lead_with(&mut recorded, overwrites, max);
